@@ -1,0 +1,5 @@
+import sys
+
+from neutrino_py.cli import main
+
+sys.exit(main())
