@@ -1,0 +1,84 @@
+"""Raw map buffers of one launch → NumPy structured arrays trimmed to what the kernel wrote."""
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+import numpy as np
+
+from neutrino_py.errors import ToolError
+from neutrino_py.maps.layout import COUNT_DTYPE, HEADER_SLOT_BYTES, Dim3, MapLayout, layout
+
+UNIT_FIELD = "unit"
+
+
+class Maps(dict):
+    """`name -> ndarray` for one launch, with `dropped[name]`: events that did not fit."""
+
+    def __init__(self, arrays: Mapping[str, np.ndarray], dropped: Mapping[str, int]) -> None:
+        super().__init__(arrays)
+        self.dropped = dict(dropped)
+
+    def __repr__(self) -> str:
+        parts = [f"{name}: {len(arr)} x {arr.dtype.names or arr.dtype}" for name, arr in self.items()]
+        lost = {k: v for k, v in self.dropped.items() if v}
+        return f"Maps({', '.join(parts)}{f', dropped={lost}' if lost else ''})"
+
+
+def header_pairs(header: bytes, count: int) -> np.ndarray:
+    """`(count, 2)` u64 array of (cursor, dropped), one row per header slot."""
+    need = HEADER_SLOT_BYTES * count
+    if len(header) < need:
+        raise ToolError(f"map header holds {len(header)} bytes, {need} expected",
+                        "read back the whole header block the launcher allocated")
+    return np.frombuffer(header, dtype="<u8", count=2 * count).reshape(count, 2)
+
+
+def _fixed_records(lay: MapLayout, raw: bytes) -> tuple[np.ndarray, int]:
+    """Valid records of every unit, unit-major, with the unit index added as a field."""
+    n = int(lay.capacity)
+    items = np.frombuffer(raw, dtype=lay.dtype, count=lay.items).reshape(lay.units, n)
+    counts = np.frombuffer(raw, dtype=COUNT_DTYPE, count=lay.units, offset=lay.counts_offset)
+    valid = np.minimum(counts, n)
+    mask = np.arange(n)[None, :] < valid[:, None]
+    records = items[mask]
+    dropped = int(np.maximum(counts.astype(np.int64) - n, 0).sum())
+    if UNIT_FIELD in (lay.dtype.names or ()):
+        return records.copy(), dropped
+    fields = [(name, lay.dtype.fields[name][0]) for name in lay.dtype.names] + [(UNIT_FIELD, "<u4")]
+    out = np.empty(len(records), dtype=np.dtype(fields, align=True))
+    for name in lay.dtype.names:
+        out[name] = records[name]
+    out[UNIT_FIELD] = np.nonzero(mask)[0]
+    return out, dropped
+
+
+def read_one(lay: MapLayout, raw: bytes, cursor: int, dropped: int) -> tuple[np.ndarray, int]:
+    """One map's array and dropped count from its raw buffer and header pair."""
+    if len(raw) < lay.nbytes:
+        raise ToolError(f"map {lay.name!r} buffer holds {len(raw)} bytes, {lay.nbytes} expected",
+                        "allocate maps with maps.layout() for the same grid and block")
+    if lay.kind == "record" and lay.capacity is not None:
+        return _fixed_records(lay, raw)
+    items = np.frombuffer(raw, dtype=lay.dtype, count=lay.items)
+    if lay.kind == "record":
+        written = min(cursor, lay.items)
+        return items[:written].copy(), max(cursor - lay.items, 0)
+    return items.copy(), dropped
+
+
+def read(manifest: Any, grid: Dim3 | int, block: Dim3 | int, header: bytes,
+         buffers: Mapping[str, bytes]) -> Maps:
+    """Every map of a launch as a structured array trimmed to what was written.
+
+    Fixed-capacity records (`record(N)` per thread/warp) come back flat, unit-major, with a
+    `unit` field (thread or warp index) unless the probe declares one itself; unbounded records
+    in reservation order; counters one item per unit; histograms whole. `Maps.dropped` counts
+    events that did not fit, exactly.
+    """
+    lays = layout(manifest, grid, block)
+    pairs = header_pairs(header, len(lays))
+    arrays, dropped = {}, {}
+    for lay in lays:
+        cursor, lost = (int(v) for v in pairs[lay.header_slot])
+        arrays[lay.name], dropped[lay.name] = read_one(lay, buffers[lay.name], cursor, lost)
+    return Maps(arrays, dropped)

@@ -1,0 +1,104 @@
+"""Map layouts and reads from hand-made buffers: sizes, trimming, unit indices, dropped counts."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from neutrino_py import maps
+from neutrino_py.errors import ToolError
+
+REC = [["clock", "<u8"], ["addr", "<u8"], ["bytes", "<u4"]]
+
+
+def manifest(*specs):
+    return {"version": 1, "kernel": "k", "target": "ptx", "maps": [
+        dict(spec, header_slot=i) for i, spec in enumerate(specs)]}
+
+
+def header(*pairs):
+    return np.array(pairs, dtype="<u8").tobytes()
+
+
+def test_units_follow_level_and_round_partial_warps_up():
+    assert maps.units("thread", (4, 2, 1), (48, 1, 1)) == 8 * 48
+    assert maps.units("warp", (4, 2, 1), (48, 1, 1)) == 8 * 2
+    assert maps.units("warp", 3, (8, 8, 2)) == 3 * 4
+
+
+def test_layout_sizes_per_kind():
+    man = manifest(
+        {"name": "dmat", "kind": "record", "level": "thread", "dtype": REC, "capacity": 4, "pool": None},
+        {"name": "log", "kind": "record", "level": "warp", "dtype": REC, "capacity": None, "pool": 1000},
+        {"name": "n", "kind": "counter", "level": "warp", "dtype": [["loads", "<u8"]], "capacity": None},
+        {"name": "pages", "kind": "hist", "level": None, "dtype": [["count", "<u4"]], "capacity": 65536})
+    dmat, log, n, pages = maps.layout(man, (10, 1, 1), (64, 1, 1))
+    assert dmat.dtype.itemsize == 24                       # aligned: 8 + 8 + 4 + 4 padding
+    assert (dmat.units, dmat.items, dmat.nbytes) == (640, 2560, 2560 * 24 + 640 * 4)
+    assert dmat.counts_offset == 2560 * 24
+    assert (log.items, log.nbytes, log.counts_offset) == (1000, 24000, None)
+    assert (n.units, n.nbytes) == (20, 160)
+    assert (pages.items, pages.nbytes) == (65536, 262144)
+    assert maps.header_nbytes(man) == 64
+
+
+def test_fixed_records_trimmed_unit_major_with_unit_index_and_exact_drops():
+    man = manifest({"name": "dmat", "kind": "record", "level": "thread", "dtype": REC, "capacity": 2})
+    (lay,) = maps.layout(man, 1, 3)
+    items = np.zeros(lay.items, dtype=lay.dtype)
+    items["addr"] = np.arange(6) * 100
+    counts = np.array([1, 0, 5], dtype="<u4")              # thread 2 saw 5 events, kept 2
+    raw = items.tobytes() + counts.tobytes()
+    out = maps.read(man, 1, 3, header((6, 3)), {"dmat": raw})
+    assert out["dmat"]["addr"].tolist() == [0, 400, 500]
+    assert out["dmat"]["unit"].tolist() == [0, 2, 2]
+    assert out.dropped == {"dmat": 3}
+
+
+def test_record_one_per_warp_gives_exactly_one_row_per_warp():
+    man = manifest({"name": "sched", "kind": "record", "level": "warp",
+                    "dtype": [["start", "<u8"], ["elapsed", "<u8"], ["sm", "<u4"]], "capacity": 1})
+    (lay,) = maps.layout(man, (2, 2), 96)
+    items = np.zeros(lay.units, dtype=lay.dtype)
+    items["sm"] = np.arange(lay.units) % 7
+    raw = items.tobytes() + np.ones(lay.units, dtype="<u4").tobytes()
+    out = maps.read(man, (2, 2), 96, header((12, 0)), {"sched": raw})
+    assert len(out["sched"]) == 12
+    assert out["sched"]["unit"].tolist() == list(range(12))
+    assert out["sched"]["sm"].tolist() == (np.arange(12) % 7).tolist()
+
+
+def test_pool_records_trimmed_to_cursor_and_overflow_counted():
+    man = manifest({"name": "log", "kind": "record", "level": "thread", "dtype": REC,
+                    "capacity": None, "pool": 4})
+    items = np.zeros(4, dtype=maps.layout(man, 1, 32)[0].dtype)
+    items["clock"] = [7, 8, 9, 10]
+    short = maps.read(man, 1, 32, header((3, 0)), {"log": items.tobytes()})
+    assert short["log"]["clock"].tolist() == [7, 8, 9] and short.dropped["log"] == 0
+    full = maps.read(man, 1, 32, header((11, 7)), {"log": items.tobytes()})
+    assert full["log"]["clock"].tolist() == [7, 8, 9, 10] and full.dropped["log"] == 7
+
+
+def test_counters_and_hist_come_back_whole_and_results_own_their_memory():
+    man = manifest({"name": "n", "kind": "counter", "level": "thread", "dtype": [["x", "<u4"]]},
+                   {"name": "h", "kind": "hist", "level": None, "dtype": [["count", "<u4"]], "capacity": 8})
+    raw_n = bytearray(np.arange(64, dtype="<u4").tobytes())
+    raw_h = np.array([0, 1, 0, 3, 0, 0, 0, 9], dtype="<u4").tobytes()
+    out = maps.read(man, 2, 32, header((0, 0), (0, 0)), {"n": bytes(raw_n), "h": raw_h})
+    assert out["n"]["x"].sum() == 64 * 63 // 2
+    assert out["h"]["count"].tolist() == [0, 1, 0, 3, 0, 0, 0, 9]
+    assert out.dropped == {"n": 0, "h": 0}
+    assert out["n"].flags.writeable and out["h"].flags.owndata
+
+
+def test_short_buffers_are_reported_not_misread():
+    man = manifest({"name": "h", "kind": "hist", "level": None, "dtype": [["count", "<u4"]], "capacity": 8})
+    with pytest.raises(ToolError, match="16 bytes, 32 expected"):
+        maps.read(man, 1, 1, header((0, 0)), {"h": bytes(16)})
+    with pytest.raises(ToolError, match="map header"):
+        maps.read(man, 1, 1, b"", {"h": bytes(32)})
+
+
+def test_bad_launch_dimensions_are_refused():
+    with pytest.raises(ToolError):
+        maps.dim3((1, 2, 3, 4))
+    assert maps.dim3(5) == (5, 1, 1) and maps.dim3([2, 3]) == (2, 3, 1)
