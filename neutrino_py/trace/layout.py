@@ -1,0 +1,104 @@
+"""The trace directory's names and the one function that turns `events.jsonl` into `trace.json`.
+
+Writer and reader share `build()`: a finished run's `trace.json` and the structure a reader rebuilds
+from a crashed run's `events.jsonl` are the same by construction.
+"""
+from __future__ import annotations
+
+import json
+import re
+from collections import Counter
+from pathlib import Path
+from typing import Any, Iterable, Iterator
+
+VERSION = 1
+TRACE_JSON = "trace.json"
+EVENTS = "events.jsonl"
+KERNELS = "kernels"
+LAUNCHES = "launches"
+
+_UNSAFE = re.compile(r"[^A-Za-z0-9_.-]+")
+
+
+def launch_dirname(seq: int, kernel: str) -> str:
+    """`<seq:06d>-<kernel>` with the name made file-system safe (mangled C++ names run long)."""
+    safe = _UNSAFE.sub("_", kernel).strip(".") or "kernel"
+    return f"{seq:06d}-{safe[:80]}"
+
+
+def to_json(value: Any) -> Any:
+    """`json.dumps` default: NumPy scalars and arrays, tuples, paths."""
+    if hasattr(value, "tolist"):
+        return value.tolist()
+    if isinstance(value, (Path, bytes)):
+        return str(value)
+    raise TypeError(f"cannot store {type(value).__name__} in a trace")
+
+
+def dumps(event: dict) -> str:
+    return json.dumps(event, default=to_json, separators=(",", ":"))
+
+
+def read_events(path: Path) -> Iterator[dict]:
+    """Events of an `events.jsonl`; a torn last line (the process died mid-write) is skipped."""
+    with open(path, encoding="utf-8") as f:
+        for line in f:
+            try:
+                yield json.loads(line)
+            except json.JSONDecodeError:
+                if line.endswith("\n"):
+                    raise
+                return
+
+
+def build(events: Iterable[dict]) -> dict:
+    """Fold the event log into the `trace.json` structure (docs/contracts.md §6)."""
+    trace: dict[str, Any] = {"version": VERSION, "command": [], "pid": None, "device": {},
+                             "driver": None, "toolchain": {}, "probe": None, "kernels": [],
+                             "launches": [], "allocations": [], "warnings": [], "summary": {},
+                             "finished": False}
+    kernels: dict[str, dict] = {}
+    extra_summary: dict[str, Any] = {}
+    for ev in events:
+        kind = ev.get("event")
+        body = {k: v for k, v in ev.items() if k != "event"}
+        if kind in ("start", "meta"):
+            trace.update(body)
+        elif kind == "kernel":
+            kernels[body["hash"]] = {**kernels.get(body["hash"], {}), **body}
+        elif kind == "launch":
+            trace["launches"].append(body)
+        elif kind == "alloc":
+            trace["allocations"].append(body)
+        elif kind == "warning":
+            trace["warnings"].append(body["text"])
+        elif kind == "end":
+            extra_summary = body.get("summary") or {}
+            trace["finished"] = True
+            trace["ended_ns"] = body.get("t_ns")
+    trace["kernels"] = list(kernels.values())
+    trace["summary"] = {**summarize(trace), **extra_summary}
+    not_instrumented = [k for k in trace["kernels"] if not k.get("instrumented")]
+    if not_instrumented:
+        listed = ", ".join(f"{k['name']} ({k.get('reason') or 'no reason given'})"
+                           for k in not_instrumented[:20])
+        more = f" and {len(not_instrumented) - 20} more" if len(not_instrumented) > 20 else ""
+        trace["warnings"].append(f"{len(not_instrumented)} kernel(s) ran without instrumentation "
+                                 f"(timed only): {listed}{more}")
+    return trace
+
+
+def summarize(trace: dict) -> dict:
+    launches = trace["launches"]
+    dropped: Counter = Counter()
+    records: Counter = Counter()
+    for launch in launches:
+        dropped.update(launch.get("dropped") or {})
+        records.update(launch.get("records") or {})
+    return {"launches": len(launches),
+            "instrumented_launches": sum(1 for x in launches if x.get("instrumented")),
+            "kernels": len(trace["kernels"]),
+            "instrumented_kernels": sum(1 for k in trace["kernels"] if k.get("instrumented")),
+            "records": dict(records), "dropped": dict(dropped),
+            "allocations": sum(1 for a in trace["allocations"] if a.get("op") == "alloc"),
+            "frees": sum(1 for a in trace["allocations"] if a.get("op") == "free")}

@@ -1,0 +1,187 @@
+"""`Trace`: a run directory opened for analysis; maps are memory-mapped, never read whole.
+
+    t = neutrino_py.Trace("neutrino-trace")          # a tracedir opens its newest run
+    t.launches[0].maps["dmat"]["addr"]                 # numpy memmap, structured
+    t.report("block_sched").figure()                   # a tool from neutrino_py.tools
+"""
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from functools import cached_property
+from pathlib import Path
+from typing import Any, Iterator
+
+import numpy as np
+
+from neutrino_py.errors import ToolError
+from neutrino_py.trace import layout
+
+
+@dataclass
+class Kernel:
+    hash: str
+    name: str
+    instrumented: bool
+    reason: str | None
+    source: str
+    files: dict[str, str]
+    run_dir: Path = field(repr=False)
+
+    @cached_property
+    def manifest(self) -> dict | None:
+        rel = self.files.get("manifest.json")
+        return json.loads((self.run_dir / rel).read_text()) if rel else None
+
+    def text(self, which: str = "ptx") -> str | None:
+        """`"ptx"` or `"instrumented.ptx"`; None where the trace has no such file."""
+        rel = self.files.get(which)
+        return (self.run_dir / rel).read_text() if rel else None
+
+    def map_info(self, name: str) -> dict | None:
+        """The manifest's entry for map `name` (kind, level, dtype...), if recorded."""
+        for entry in (self.manifest or {}).get("maps", []):
+            if entry.get("name") == name:
+                return entry
+        return None
+
+
+class MapFiles(Mapping):
+    """A launch's maps, each opened with `np.load(mmap_mode="r")` on first use."""
+
+    def __init__(self, directory: Path | None, names: list[str]) -> None:
+        self._dir, self._names = directory, names
+        self._open: dict[str, np.ndarray] = {}
+
+    def __getitem__(self, name: str) -> np.ndarray:
+        if name not in self._names:
+            raise KeyError(f"no map {name!r} in this launch (maps: {', '.join(self._names) or 'none'})")
+        if name not in self._open:
+            path = self._dir / f"{name}.npy"
+            try:
+                self._open[name] = np.load(path, mmap_mode="r", allow_pickle=False)
+            except (OSError, ValueError) as err:
+                raise ToolError(f"cannot read map file {path}: {err}",
+                                fix="the run may have been killed while writing it") from err
+        return self._open[name]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._names)
+
+    def __len__(self) -> int:
+        return len(self._names)
+
+    def nbytes(self, name: str) -> int:
+        return os.path.getsize(self._dir / f"{name}.npy") if name in self._names else 0
+
+
+@dataclass
+class Launch:
+    seq: int
+    kernel: str
+    kernel_hash: str
+    grid: tuple[int, int, int]
+    block: tuple[int, int, int]
+    shared_mem: int
+    stream: Any
+    start_ns: int | None
+    end_ns: int | None
+    duration_ms: float | None
+    instrumented: bool
+    operator: str | None
+    records: dict[str, int]
+    dropped: dict[str, int]
+    maps: MapFiles = field(repr=False)
+    info: dict = field(repr=False)
+
+    @property
+    def threads(self) -> int:
+        return int(np.prod(self.grid)) * int(np.prod(self.block))
+
+    @property
+    def warps(self) -> int:
+        return int(np.prod(self.grid)) * -(-int(np.prod(self.block)) // 32)
+
+
+class Trace:
+    """One run of `neutrino trace` (or `TraceWriter`), finished or not."""
+
+    def __init__(self, path: str | os.PathLike) -> None:
+        self.dir = find_run(Path(path))
+        self.rebuilt = not (self.dir / layout.TRACE_JSON).exists()
+        if self.rebuilt:
+            self.meta = layout.build(layout.read_events(self.dir / layout.EVENTS))
+            self.meta["warnings"].insert(0, "trace.json is missing (the run did not finish): "
+                                            "rebuilt from events.jsonl")
+        else:
+            self.meta = json.loads((self.dir / layout.TRACE_JSON).read_text())
+        self.kernels = [Kernel(k["hash"], k["name"], bool(k.get("instrumented")), k.get("reason"),
+                               k.get("source", "unknown"), k.get("files") or {}, self.dir)
+                        for k in self.meta["kernels"]]
+        self._by_hash = {k.hash: k for k in self.kernels}
+        self.launches = [self._launch(x) for x in self.meta["launches"]]
+
+    def _launch(self, x: dict) -> Launch:
+        rel = x.get("dir") or (f"{layout.LAUNCHES}/{layout.launch_dirname(x['seq'], x['kernel'])}"
+                               if x.get("maps") else None)
+        return Launch(int(x["seq"]), x["kernel"], x.get("kernel_hash", ""), tuple(x["grid"]),
+                      tuple(x["block"]), int(x.get("shared_mem") or 0), x.get("stream", 0),
+                      x.get("start_ns"), x.get("end_ns"), x.get("duration_ms"),
+                      bool(x.get("instrumented")), x.get("operator"), x.get("records") or {},
+                      x.get("dropped") or {},
+                      MapFiles(self.dir / rel if rel else None, list(x.get("maps") or [])), x)
+
+    @property
+    def allocations(self) -> list[dict]:
+        return self.meta["allocations"]
+
+    @property
+    def warnings(self) -> list[str]:
+        return self.meta["warnings"]
+
+    @property
+    def device(self) -> dict:
+        return self.meta.get("device") or {}
+
+    @property
+    def probe(self) -> dict | None:
+        return self.meta.get("probe")
+
+    @property
+    def summary(self) -> dict:
+        return self.meta.get("summary") or {}
+
+    def kernel(self, launch_or_hash: Launch | str) -> Kernel | None:
+        key = launch_or_hash.kernel_hash if isinstance(launch_or_hash, Launch) else launch_or_hash
+        return self._by_hash.get(key)
+
+    def report(self, tool: str, **options: Any):
+        """Run the analysis tool `tool` (see `neutrino report --list`); returns its `Report`."""
+        from neutrino_py.tools import run_tool
+        return run_tool(tool, self, **options)
+
+    def __repr__(self) -> str:
+        return (f"Trace({str(self.dir)!r}, launches={len(self.launches)}, "
+                f"kernels={len(self.kernels)})")
+
+
+def is_run(path: Path) -> bool:
+    return (path / layout.TRACE_JSON).is_file() or (path / layout.EVENTS).is_file()
+
+
+def find_run(path: Path) -> Path:
+    """`path` itself if it is a run directory (or its trace.json), else its newest run."""
+    if path.is_file() and path.name in (layout.TRACE_JSON, layout.EVENTS):
+        return path.parent
+    if not path.is_dir():
+        raise ToolError(f"no trace at {path}",
+                        fix="pass the tracedir given to `neutrino trace` or one of its run folders")
+    if is_run(path):
+        return path
+    runs = [p for p in path.iterdir() if p.is_dir() and is_run(p)]
+    if not runs:
+        raise ToolError(f"{path} holds no trace runs (no trace.json or events.jsonl in it or "
+                        "its subfolders)", fix="run `neutrino trace --tracedir DIR -- PROGRAM` first")
+    return max(runs, key=lambda p: (p.name.split(".")[0][:15], p.stat().st_mtime))

@@ -1,0 +1,191 @@
+"""Writes a run directory as the run goes, so that a crash loses nothing already collected.
+
+Every event is one line appended to `events.jsonl` and flushed at once; a launch's maps are written
+as `.npy` files (temporary name, then rename) *before* the event that names them, so the log never
+points at a half-written file. `close()` folds the log into `trace.json`.
+
+    w = TraceWriter.start("neutrino-trace", command=sys.argv, probe={"file":…, "text":…, "hash":…})
+    h = w.kernel("vector_add", ptx=text, instrumented_ptx=out, manifest=m.to_dict())
+    w.launch(h, grid=(64, 1, 1), block=(128, 1, 1), start_ns=t0, end_ns=t1,
+             maps={"dmat": array}, dropped={"dmat": 0}, operator="aten::add")
+    w.allocation("alloc", ptr=0x7f00_0000, nbytes=1 << 20)
+    w.close()
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import threading
+import time
+from pathlib import Path
+from typing import Any, Mapping, Sequence
+
+import numpy as np
+
+from neutrino_py.trace import layout
+
+
+def kernel_hash(name: str, ptx: str | bytes | None = None) -> str:
+    """Content hash naming a kernel's files: the name plus its PTX when there is one."""
+    h = hashlib.sha256(name.encode())
+    if ptx is not None:
+        h.update(b"\0")
+        h.update(ptx.encode() if isinstance(ptx, str) else ptx)
+    return h.hexdigest()[:16]
+
+
+def _dim3(value: Sequence[int] | int) -> list[int]:
+    dims = [int(value)] if isinstance(value, (int, np.integer)) else [int(v) for v in value]
+    return (dims + [1, 1, 1])[:3]
+
+
+class TraceWriter:
+    """One run directory `<tracedir>/<YYYYmmdd-HHMMSS>-<pid>/`; thread-safe."""
+
+    def __init__(self, run_dir: Path) -> None:
+        self.dir = Path(run_dir)
+        (self.dir / layout.KERNELS).mkdir(parents=True, exist_ok=True)
+        (self.dir / layout.LAUNCHES).mkdir(exist_ok=True)
+        self._log = open(self.dir / layout.EVENTS, "a", encoding="utf-8")
+        self._lock = threading.Lock()
+        self._seq = 0
+        self._kernels: dict[str, str] = {}
+        self.closed = False
+
+    @classmethod
+    def start(cls, tracedir: str | os.PathLike, *, command: Sequence[str] = (),
+              probe: Mapping[str, Any] | None = None, device: Mapping[str, Any] | None = None,
+              driver: str | None = None, toolchain: Mapping[str, Any] | None = None,
+              pid: int | None = None, **extra: Any) -> "TraceWriter":
+        """Create a fresh run directory under `tracedir` and log the run's header."""
+        pid = os.getpid() if pid is None else pid
+        stamp = time.strftime("%Y%m%d-%H%M%S")
+        run_dir = Path(tracedir) / f"{stamp}-{pid}"
+        n = 1
+        while run_dir.exists():
+            n += 1
+            run_dir = Path(tracedir) / f"{stamp}-{pid}.{n}"
+        writer = cls(run_dir)
+        writer._event({"event": "start", "version": layout.VERSION, "command": list(command),
+                       "pid": pid, "device": dict(device or {}), "driver": driver,
+                       "toolchain": dict(toolchain or {}),
+                       "probe": dict(probe) if probe else None, "started_ns": time.time_ns(),
+                       **extra})
+        return writer
+
+    # -- events -----------------------------------------------------------------------------
+
+    def meta(self, **fields: Any) -> None:
+        """Header facts learned after start (device, driver...); later values win."""
+        self._event({"event": "meta", **fields})
+
+    def kernel(self, name: str, *, ptx: str | None = None, instrumented_ptx: str | None = None,
+               manifest: Mapping[str, Any] | None = None, instrumented: bool | None = None,
+               reason: str | None = None, source: str = "unknown",
+               hash: str | None = None) -> str:
+        """Record a kernel's files once; returns its hash (pass it to `launch`)."""
+        khash = hash or kernel_hash(name, ptx)
+        instrumented = bool(instrumented_ptx) if instrumented is None else instrumented
+        with self._lock:
+            if khash in self._kernels:
+                return khash
+            self._kernels[khash] = name
+        base = self.dir / layout.KERNELS / khash
+        files = {}
+        for suffix, text in ((".ptx", ptx), (".instrumented.ptx", instrumented_ptx),
+                             (".manifest.json", None if manifest is None
+                              else json.dumps(manifest, indent=1, default=layout.to_json))):
+            if text is not None:
+                _write_atomic(base.with_name(khash + suffix), text.encode())
+                files[suffix.lstrip(".")] = f"{layout.KERNELS}/{khash}{suffix}"
+        self._event({"event": "kernel", "hash": khash, "name": name,
+                     "instrumented": instrumented, "reason": reason, "source": source,
+                     "files": files})
+        return khash
+
+    def launch(self, kernel_hash: str, *, grid: Sequence[int] | int, block: Sequence[int] | int,
+               shared_mem: int = 0, stream: int | str = 0, start_ns: int | None = None,
+               end_ns: int | None = None, duration_ms: float | None = None,
+               maps: Mapping[str, np.ndarray] | None = None,
+               dropped: Mapping[str, int] | None = None, operator: str | None = None,
+               instrumented: bool | None = None, **extra: Any) -> int:
+        """Record one launch and its maps; returns its sequence number."""
+        with self._lock:
+            seq = self._seq
+            self._seq += 1
+            name = self._kernels.get(kernel_hash)
+        if name is None:
+            raise KeyError(f"launch of unknown kernel {kernel_hash}: call TraceWriter.kernel first")
+        maps = dict(maps or {})
+        rel = f"{layout.LAUNCHES}/{layout.launch_dirname(seq, name)}"
+        if maps:
+            (self.dir / rel).mkdir()
+            for map_name, array in maps.items():
+                _save_npy(self.dir / rel / f"{map_name}.npy", array)
+        if duration_ms is None and start_ns is not None and end_ns is not None:
+            duration_ms = (int(end_ns) - int(start_ns)) / 1e6
+        self._event({"event": "launch", "seq": seq, "kernel": name, "kernel_hash": kernel_hash,
+                     "grid": _dim3(grid), "block": _dim3(block), "shared_mem": int(shared_mem),
+                     "stream": stream, "start_ns": start_ns, "end_ns": end_ns,
+                     "duration_ms": duration_ms,
+                     "instrumented": bool(maps) if instrumented is None else instrumented,
+                     "maps": list(maps), "dir": rel if maps else None,
+                     "records": {k: int(len(v)) for k, v in maps.items()},
+                     "dropped": {k: int(v) for k, v in (dropped or {}).items()},
+                     "operator": operator, **extra})
+        return seq
+
+    def allocation(self, op: str, *, ptr: int, nbytes: int = 0, t_ns: int | None = None,
+                   **extra: Any) -> None:
+        """A `cuMemAlloc*` (op="alloc") or `cuMemFree*` (op="free", nbytes may be 0)."""
+        if op not in ("alloc", "free"):
+            raise ValueError(f"allocation op must be 'alloc' or 'free', not {op!r}")
+        self._event({"event": "alloc", "t_ns": time.time_ns() if t_ns is None else int(t_ns),
+                     "op": op, "ptr": int(ptr), "bytes": int(nbytes), **extra})
+
+    def warn(self, text: str) -> None:
+        self._event({"event": "warning", "text": str(text)})
+
+    def close(self, summary: Mapping[str, Any] | None = None) -> dict:
+        """End the log and write `trace.json` from it; returns the trace structure."""
+        with self._lock:
+            if self.closed:
+                return json.loads((self.dir / layout.TRACE_JSON).read_text())
+        self._event({"event": "end", "t_ns": time.time_ns(), "summary": dict(summary or {})})
+        with self._lock:
+            self.closed = True
+            self._log.close()
+        trace = layout.build(layout.read_events(self.dir / layout.EVENTS))
+        _write_atomic(self.dir / layout.TRACE_JSON,
+                      json.dumps(trace, indent=1, default=layout.to_json).encode())
+        return trace
+
+    def __enter__(self) -> "TraceWriter":
+        return self
+
+    def __exit__(self, exc_type, exc, tb) -> None:
+        if exc is not None:
+            self.warn(f"the run ended with {exc_type.__name__}: {exc}")
+        self.close()
+
+    def _event(self, event: dict) -> None:
+        line = layout.dumps(event) + "\n"
+        with self._lock:
+            if self.closed:
+                raise RuntimeError(f"trace {self.dir} is closed")
+            self._log.write(line)
+            self._log.flush()
+
+
+def _write_atomic(path: Path, data: bytes) -> None:
+    tmp = path.with_name(path.name + ".tmp")
+    tmp.write_bytes(data)
+    os.replace(tmp, path)
+
+
+def _save_npy(path: Path, array: np.ndarray) -> None:
+    tmp = path.with_name(path.name + ".tmp")
+    with open(tmp, "wb") as f:
+        np.save(f, np.ascontiguousarray(array), allow_pickle=False)
+    os.replace(tmp, path)

@@ -1,0 +1,90 @@
+"""Trace directory: writer → files → reader, finished and crashed runs."""
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+
+from neutrino_py.errors import ToolError
+from neutrino_py.trace import Trace, TraceWriter, layout
+
+DMAT = np.dtype([("clock", "<u8"), ("addr", "<u8"), ("bytes", "<u4")], align=True)
+
+
+def _write(tmp_path, close=True):
+    w = TraceWriter.start(tmp_path, command=["python", "train.py"], pid=42,
+                          probe={"file": "dmat.probe", "text": "…", "hash": "ab"},
+                          device={"name": "NVIDIA H100", "sm_count": 132})
+    k = w.kernel("vector_add", ptx=".entry vector_add", instrumented_ptx=".entry vector_add //+",
+                 manifest={"kernel": "vector_add", "maps": [{"name": "dmat", "kind": "record"}]},
+                 source="nvcc")
+    blas = w.kernel("sm90_xmma_gemm", reason="no PTX in the image")
+    rec = np.zeros(5, DMAT)
+    rec["addr"] = [0, 4, 8, 12, 16]
+    w.launch(k, grid=(2, 1, 1), block=64, start_ns=1_000, end_ns=3_000, maps={"dmat": rec},
+             dropped={"dmat": 7}, operator="Net/Linear")
+    w.launch(blas, grid=(8, 8), block=(128,), start_ns=4_000, end_ns=9_000, stream=3)
+    w.allocation("alloc", ptr=0x1000, nbytes=256, t_ns=10)
+    w.allocation("free", ptr=0x1000, t_ns=20)
+    w.warn("2 launches fell back to the original kernel")
+    if close:
+        w.close()
+    return w
+
+
+def test_round_trip(tmp_path):
+    w = _write(tmp_path)
+    assert w.dir.name == f"{w.dir.name[:15]}-42" and w.dir.parent == tmp_path
+    t = Trace(tmp_path)                       # a tracedir opens its newest run
+    assert t.dir == w.dir and not t.rebuilt
+    assert [x.kernel for x in t.launches] == ["vector_add", "sm90_xmma_gemm"]
+    first, second = t.launches
+    assert first.grid == (2, 1, 1) and first.block == (64, 1, 1) and first.threads == 128
+    assert first.warps == 4 and first.duration_ms == pytest.approx(0.002)
+    assert isinstance(first.maps["dmat"], np.memmap)
+    assert first.maps["dmat"]["addr"].tolist() == [0, 4, 8, 12, 16]
+    assert first.records == {"dmat": 5} and first.dropped == {"dmat": 7}
+    assert first.operator == "Net/Linear" and second.operator is None
+    assert second.grid == (8, 8, 1) and second.stream == 3 and not second.instrumented
+    assert len(second.maps) == 0
+    assert t.kernel(first).manifest["kernel"] == "vector_add"
+    assert t.kernel(first).text("instrumented.ptx") == ".entry vector_add //+"
+    assert t.kernel(second).text() is None
+    assert [a["op"] for a in t.allocations] == ["alloc", "free"]
+    assert t.warnings == ["2 launches fell back to the original kernel",
+                          "1 kernel(s) ran without instrumentation (timed only): "
+                          "sm90_xmma_gemm (no PTX in the image)"]
+    assert t.summary["launches"] == 2 and t.summary["dropped"] == {"dmat": 7}
+    assert t.device["sm_count"] == 132
+
+
+def test_crashed_run_rebuilds_same_structure(tmp_path):
+    w = _write(tmp_path, close=False)
+    # a torn last line, as when the process dies inside a write
+    with open(w.dir / layout.EVENTS, "a") as f:
+        f.write('{"event":"launch","seq":2,"ker')
+    t = Trace(w.dir)
+    assert t.rebuilt and t.warnings[0].startswith("trace.json is missing")
+    assert len(t.launches) == 2 and t.launches[0].maps["dmat"]["addr"][-1] == 16
+    finished = _write(tmp_path / "other")
+    done = json.loads((finished.dir / layout.TRACE_JSON).read_text())
+    rebuilt = dict(t.meta, warnings=t.meta["warnings"][1:])
+    for key in ("kernels", "launches", "allocations", "summary"):
+        assert rebuilt[key] == done[key], key
+
+
+def test_unknown_kernel_and_bad_paths(tmp_path):
+    w = TraceWriter.start(tmp_path)
+    with pytest.raises(KeyError):
+        w.launch("nope", grid=1, block=1)
+    with pytest.raises(ToolError, match="no trace"):
+        Trace(tmp_path / "missing")
+    with pytest.raises(ToolError, match="holds no trace runs"):
+        Trace(tmp_path / w.dir.name / "kernels")
+
+
+def test_long_mangled_names_make_safe_dirs():
+    name = "_ZN2at6native" + "x" * 300 + "<float>(int)"
+    d = layout.launch_dirname(12, name)
+    assert d.startswith("000012-_ZN2at6native") and len(d) == 7 + 80 and "<" not in d
