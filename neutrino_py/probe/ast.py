@@ -1,0 +1,425 @@
+"""The checked probe program: what `probe.load` returns and what `splice` lowers to assembly.
+
+Every node is a frozen dataclass with a `span` (1-based line/column of its source text), so later
+stages can point errors at the probe source too. The tree is already verified when you get it:
+
+- every expression has a concrete `type`; the two operands of a `Binary` have the same type
+  (implicit widenings appear as `Cast(implicit=True)` nodes), shifts included; comparisons and
+  `&&`/`||`/`!` have type `BOOL`, which only filters and casts consume;
+- compound assignments are desugared (`t0 += x` is `Assign("t0", Binary("+", Reg t0, x))`);
+- `Save.args`, `CounterAdd.value` and `HistAdd.value` are already of the field's type;
+- `Operand`s appear only at positions that have them (ADDR/BYTES only at memory opcodes,
+  OUT only `after`, OPCODE/IN* only at opcode or line positions), `Count` only at `block`.
+
+Semantics the lowering must keep (documented for users in probes/README.md):
+- shared registers (`reg`) start at 0 at kernel entry and are visible to every probe;
+- a probe's filter is evaluated by every lane that reaches the position; the body runs on the
+  lanes where it is true; writes to a `warp`-level map are made by the lowest such lane only;
+- `counter` maps live in registers and are stored once at each `exit` (after `exit` probes run);
+  a `warp`-level counter holds the warp's total: each event counts once per warp;
+- `hist` maps are device-global arrays updated with (warp-aggregated) atomic adds; at `warp`
+  level an event counts once per warp, at `thread` level once per lane.
+"""
+from __future__ import annotations
+
+import fnmatch
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Union
+
+
+@dataclass(frozen=True)
+class Span:
+    """Where a node came from: 1-based line and column of its first and one-past-last character."""
+
+    line: int
+    col: int
+    end_line: int
+    end_col: int
+
+    @property
+    def width(self) -> int:
+        """Characters to underline on the first line (at least one)."""
+        return max(1, self.end_col - self.col) if self.end_line == self.line else 1
+
+
+class Type(Enum):
+    """Value types of the language. `BOOL` is the type of comparisons; it cannot be stored."""
+
+    U32 = "u32"
+    U64 = "u64"
+    S32 = "s32"
+    S64 = "s64"
+    F32 = "f32"
+    F64 = "f64"
+    BOOL = "pred"
+
+    @property
+    def bits(self) -> int:
+        return 1 if self is Type.BOOL else int(self.value[1:])
+
+    @property
+    def is_float(self) -> bool:
+        return self in (Type.F32, Type.F64)
+
+    @property
+    def is_signed(self) -> bool:
+        return self in (Type.S32, Type.S64)
+
+    @property
+    def is_integer(self) -> bool:
+        return self in (Type.U32, Type.U64, Type.S32, Type.S64)
+
+    @property
+    def ptx(self) -> str:
+        """PTX type suffix without the dot: ``u32``, ``f64``, ``pred``."""
+        return self.value
+
+    @property
+    def numpy(self) -> str:
+        """NumPy type string of a stored value: ``<u4``, ``<f8`` (not defined for BOOL)."""
+        if self is Type.BOOL:
+            raise ValueError("BOOL values are not stored")
+        return "<" + self.value[0].replace("s", "i") + str(self.bits // 8)
+
+    def __str__(self) -> str:
+        return self.value
+
+
+# ---------------------------------------------------------------- positions
+
+@dataclass(frozen=True)
+class OpcodePattern:
+    """An opcode pattern such as ``ld.global``, ``*.shared``, ``mma*`` or ``@bra``.
+
+    The first dotted part is matched against the instruction's base opcode, the others against
+    its modifiers as an ordered subsequence, each part with shell wildcards (``*``, ``?``). So
+    ``ld.global`` matches ``ld.global.v4.f32`` and ``ld.volatile.global.u32`` but not
+    ``ld.param.u64``. A leading ``@`` matches only guarded (predicated) instructions.
+    """
+
+    text: str
+    span: Span
+
+    @property
+    def guarded(self) -> bool:
+        return self.text.startswith("@")
+
+    @property
+    def parts(self) -> tuple[str, ...]:
+        return tuple(self.text.lstrip("@").split("."))
+
+    def matches(self, opcode: str, guarded: bool = False) -> bool:
+        """Whether an instruction with dotted `opcode` (and a guard predicate or not) matches."""
+        if self.guarded and not guarded:
+            return False
+        base, *mods = opcode.split(".")
+        head, *want = self.parts
+        if not fnmatch.fnmatchcase(base, head):
+            return False
+        i = 0
+        for mod in mods:
+            if i < len(want) and fnmatch.fnmatchcase(mod, want[i]):
+                i += 1
+        return i == len(want)
+
+    def __str__(self) -> str:
+        return self.text
+
+
+@dataclass(frozen=True)
+class Opcodes:
+    """`before`/`after` target: instructions matching any of the patterns."""
+
+    patterns: tuple[OpcodePattern, ...]
+    span: Span
+
+    def matches(self, opcode: str, guarded: bool = False) -> bool:
+        return any(p.matches(opcode, guarded) for p in self.patterns)
+
+    def __str__(self) -> str:
+        return ", ".join(map(str, self.patterns))
+
+
+@dataclass(frozen=True)
+class Mark:
+    """`mark("name")`: the place of a ``// @neutrino name`` comment (left there by inline asm)."""
+
+    name: str
+    span: Span
+
+    def __str__(self) -> str:
+        return f'mark("{self.name}")'
+
+
+@dataclass(frozen=True)
+class Lines:
+    """`line "file.cu":first-last`: every instruction whose ``.loc`` falls in the range.
+
+    `file` matches a ``.file`` entry whose path equals it or ends with ``/`` + it.
+    """
+
+    file: str
+    first: int
+    last: int
+    span: Span
+
+    def matches_file(self, path: str) -> bool:
+        return path == self.file or path.endswith("/" + self.file)
+
+    def __str__(self) -> str:
+        rng = str(self.first) if self.first == self.last else f"{self.first}-{self.last}"
+        return f'line "{self.file}":{rng}'
+
+
+Target = Union[Opcodes, Mark, Lines]
+
+
+@dataclass(frozen=True)
+class Position:
+    """Where a probe runs.
+
+    `when` is ``entry`` (kernel start), ``exit`` (before every ``ret``/``exit``), ``block``
+    (at the start of every basic block, once per entry), ``before`` or ``after`` (the `target`:
+    matched instructions, a mark, or source lines). For `block`, `entry` and `exit` the target
+    is None.
+    """
+
+    when: str
+    target: Target | None
+    span: Span
+
+    @property
+    def has_instruction(self) -> bool:
+        """True when the position is an instruction (its operands can be read)."""
+        return isinstance(self.target, (Opcodes, Lines))
+
+    def __str__(self) -> str:
+        return self.when if self.target is None else f"{self.when} {self.target}"
+
+
+# ---------------------------------------------------------------- expressions
+
+@dataclass(frozen=True)
+class Const:
+    """A literal (integers are Python ints already range-checked for `type`)."""
+
+    value: int | float
+    type: Type
+    span: Span
+
+
+@dataclass(frozen=True)
+class Reg:
+    """Read of a shared register declared with `reg`."""
+
+    name: str
+    type: Type
+    span: Span
+
+
+@dataclass(frozen=True)
+class Helper:
+    """A helper call read at run time; see `HELPERS` for names and types."""
+
+    name: str
+    type: Type
+    span: Span
+
+
+@dataclass(frozen=True)
+class Operand:
+    """A value of the instruction at the position; see `OPERANDS` for names and types."""
+
+    name: str
+    type: Type
+    span: Span
+
+
+@dataclass(frozen=True)
+class Count:
+    """`count(patterns)` at `block`: how many instructions of this basic block match (a
+    constant per block, so per-instruction counting becomes one add per block entry)."""
+
+    patterns: tuple[OpcodePattern, ...]
+    type: Type
+    span: Span
+
+    def matches(self, opcode: str, guarded: bool = False) -> bool:
+        return any(p.matches(opcode, guarded) for p in self.patterns)
+
+
+@dataclass(frozen=True)
+class Unary:
+    """``-x`` (signed and float), ``~x`` (integer), ``!x`` (BOOL)."""
+
+    op: str
+    operand: "Expr"
+    type: Type
+    span: Span
+
+
+@dataclass(frozen=True)
+class Binary:
+    """Arithmetic ``+ - * / %``, bitwise ``& | ^ << >>``, comparison ``== != < <= > >=``
+    (type BOOL) and logical ``&& ||`` (BOOL operands). `left.type == right.type` always."""
+
+    op: str
+    left: "Expr"
+    right: "Expr"
+    type: Type
+    span: Span
+
+
+@dataclass(frozen=True)
+class Cast:
+    """Conversion to `type` (value conversion, like C; BOOL becomes 0 or 1)."""
+
+    type: Type
+    operand: "Expr"
+    implicit: bool
+    span: Span
+
+
+Expr = Union[Const, Reg, Helper, Operand, Count, Unary, Binary, Cast]
+
+# helper name -> result type (all take no arguments)
+HELPERS: dict[str, Type] = {
+    "clock": Type.U64,        # SM cycle counter (%clock64)
+    "globaltimer": Type.U64,  # nanoseconds (%globaltimer)
+    "smid": Type.U32,         # SM the thread runs on (%smid)
+    "warpid": Type.U32,       # warp index within the block: threadid() / 32
+    "laneid": Type.U32,       # lane within the warp (%laneid)
+    "activemask": Type.U32,   # lanes executing this position (activemask.b32)
+    "blockid": Type.U32,      # linear block index in the grid
+    "threadid": Type.U32,     # linear thread index in the block
+}
+
+# operand name -> result type
+OPERANDS: dict[str, Type] = {
+    "ADDR": Type.U64,    # generic or state-space address of the memory operand
+    "BYTES": Type.U32,   # bytes the memory instruction moves (vector width included)
+    "OUT": Type.U64,     # destination value after the instruction, raw bits zero-extended
+    "IN1": Type.U64,     # source operands 1..3, raw bits zero-extended
+    "IN2": Type.U64,
+    "IN3": Type.U64,
+    "PC": Type.U32,      # index of the instruction in its function (block: first instruction)
+    "OPCODE": Type.U32,  # base opcode id, see neutrino_py.probe.opcodes.opcode_id
+}
+
+
+# ---------------------------------------------------------------- statements
+
+@dataclass(frozen=True)
+class Assign:
+    """Write a shared register (compound assignments already desugared)."""
+
+    reg: str
+    value: Expr
+    span: Span
+
+
+@dataclass(frozen=True)
+class Save:
+    """Append one record to a `record` map; `args` match `map.fields` one to one."""
+
+    map: str
+    args: tuple[Expr, ...]
+    span: Span
+
+
+@dataclass(frozen=True)
+class CounterAdd:
+    """``m.field += value`` on a `counter` map (kept in a register until exit)."""
+
+    map: str
+    field: str
+    value: Expr
+    span: Span
+
+
+@dataclass(frozen=True)
+class HistAdd:
+    """``m[index] += value`` on a `hist` map; `index` is u32 or u64, taken modulo nothing:
+    out-of-range indices are dropped and counted in the map's `dropped`."""
+
+    map: str
+    index: Expr
+    value: Expr
+    span: Span
+
+
+Stmt = Union[Assign, Save, CounterAdd, HistAdd]
+
+
+# ---------------------------------------------------------------- declarations
+
+@dataclass(frozen=True)
+class Field:
+    name: str
+    type: Type
+    span: Span
+
+
+@dataclass(frozen=True)
+class MapDecl:
+    """A map: `kind` is ``record``, ``counter`` or ``hist``; `level` is ``thread`` or ``warp``.
+
+    - record: `capacity` = N records per unit for ``record(N)``, or None for an unbounded
+      record whose items go to a shared `pool` of that many records;
+    - counter: one struct of `fields` per unit; `capacity` and `pool` are None;
+    - hist: `capacity` = N entries, one field named ``value``; `pool` is None.
+    """
+
+    name: str
+    kind: str
+    level: str
+    fields: tuple[Field, ...]
+    capacity: int | None
+    pool: int | None
+    span: Span
+
+    def field(self, name: str) -> Field | None:
+        return next((f for f in self.fields if f.name == name), None)
+
+    @property
+    def dtype(self) -> list[list[str]]:
+        """Fields as ``[[name, numpy type], ...]``, the manifest's form (``np.dtype(.., align=True)``)."""
+        return [[f.name, f.type.numpy] for f in self.fields]
+
+
+@dataclass(frozen=True)
+class RegDecl:
+    """A shared register: zero at kernel entry, read and written by every probe."""
+
+    name: str
+    type: Type
+    span: Span
+
+
+@dataclass(frozen=True)
+class Probe:
+    """One probe: where, an optional BOOL filter, and the statements to run."""
+
+    index: int
+    position: Position
+    filter: Expr | None
+    body: tuple[Stmt, ...]
+    span: Span
+
+    @property
+    def label(self) -> str:
+        """Stable human name, used as the key of the manifest's `positions`."""
+        return f"probe {self.index} ({self.position})"
+
+
+@dataclass(frozen=True)
+class ProbeProgram:
+    """A checked `.probe` file. `maps` and `regs` keep declaration order."""
+
+    text: str
+    file: str
+    hash: str
+    maps: dict[str, MapDecl] = field(default_factory=dict)
+    regs: dict[str, RegDecl] = field(default_factory=dict)
+    probes: tuple[Probe, ...] = ()
