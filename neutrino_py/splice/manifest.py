@@ -1,0 +1,163 @@
+"""The manifest of one instrumented kernel, and the buffer layout rules it implies (contracts §4).
+
+The manifest is everything a launcher and a reader need to know without the probe or the PTX:
+which params were appended, and for each map its dtype, level, kind and how big its buffer is for
+a given grid and block. The device code the splicer emits and `maps/` both follow the rules here.
+"""
+from __future__ import annotations
+
+import json
+import math
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+import numpy as np
+
+VERSION = 1
+HEADER_SLOT_BYTES = 16          # per map: u64 cursor, u64 dropped
+HEADER_PARAM = "__nt_hdr"
+KINDS = ("record", "counter", "hist")
+LEVELS = ("thread", "warp")
+WARP = 32
+
+def map_param(name: str) -> str:
+    """Name of the kernel param that carries map `name`'s buffer pointer."""
+    return f"__nt_map_{name}"
+
+
+def _prod(dims: Any) -> int:
+    return math.prod(dims) if isinstance(dims, (tuple, list)) else int(dims)
+
+
+def units(level: str, grid: Any, block: Any) -> int:
+    """Threads or warps of a launch: the rows a per-unit map has."""
+    per_block = _prod(block) if level == "thread" else -(-_prod(block) // WARP)
+    return _prod(grid) * per_block
+
+
+@dataclass
+class MapSpec:
+    """One map as the launcher and reader see it.
+
+    kind: ``record`` (fixed ``capacity`` per unit, or unbounded into a ``pool``), ``counter`` (one
+    item per unit) or ``hist`` (``capacity`` bins, device-global). ``dtype`` is a NumPy field list
+    ``[[name, "<u8"], ...]`` packed with ``align=True``.
+    """
+    name: str
+    kind: str
+    level: str
+    dtype: list[list[str]]
+    capacity: int | None = None
+    pool: int | None = None
+    header_slot: int = 0
+
+    def numpy_dtype(self) -> np.dtype:
+        return np.dtype([(n, t) for n, t in self.dtype], align=True)
+
+    def field_offsets(self) -> dict[str, tuple[int, str]]:
+        """Field name -> (byte offset in the item, NumPy type string)."""
+        dt = self.numpy_dtype()
+        return {n: (dt.fields[n][1], t) for n, t in self.dtype}
+
+    @property
+    def itemsize(self) -> int:
+        return self.numpy_dtype().itemsize
+
+    def items(self, grid: Any, block: Any) -> int:
+        """How many dtype items the buffer holds for this launch."""
+        if self.kind == "hist":
+            return int(self.capacity)
+        if self.kind == "counter":
+            return units(self.level, grid, block)
+        if self.capacity is None:
+            return int(self.pool)
+        return units(self.level, grid, block) * int(self.capacity)
+
+    def counts_offset(self, grid: Any, block: Any) -> int | None:
+        """Byte offset of the per-unit u32 event counts (fixed-capacity records only)."""
+        if self.kind == "record" and self.capacity is not None:
+            return self.items(grid, block) * self.itemsize
+        return None
+
+    def nbytes(self, grid: Any, block: Any) -> int:
+        """Bytes to allocate (and zero) for this map's buffer."""
+        size = self.items(grid, block) * self.itemsize
+        if self.counts_offset(grid, block) is not None:
+            size += 4 * units(self.level, grid, block)
+        return size
+
+    def rule(self) -> str:
+        """The sizing rule in words, for people reading a manifest."""
+        u = "threads" if self.level == "thread" else "warps"
+        if self.kind == "hist":
+            return f"{self.capacity} x {self.itemsize} B"
+        if self.kind == "counter":
+            return f"{u} x {self.itemsize} B"
+        if self.capacity is None:
+            return f"pool {self.pool} x {self.itemsize} B"
+        return f"{u} x ({self.capacity} x {self.itemsize} B) + {u} x 4 B counts"
+
+
+@dataclass
+class Param:
+    name: str
+    role: str                   # "header" | "map"
+    map: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        out = {"name": self.name, "role": self.role}
+        if self.map is not None:
+            out["map"] = self.map
+        return out
+
+
+@dataclass
+class Manifest:
+    """What instrumenting one kernel produced (contracts §4)."""
+    kernel: str
+    probe: dict[str, Any]
+    params: list[Param]
+    maps: list[MapSpec]
+    positions: dict[str, int] = field(default_factory=dict)
+    registers_added: dict[str, int] = field(default_factory=dict)
+    warnings: list[str] = field(default_factory=list)
+    target: str = "ptx"
+    version: int = VERSION
+
+    def header_nbytes(self) -> int:
+        return HEADER_SLOT_BYTES * len(self.maps)
+
+    def map(self, name: str) -> MapSpec:
+        return next(m for m in self.maps if m.name == name)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"version": self.version, "kernel": self.kernel, "target": self.target,
+                "probe": dict(self.probe), "params": [p.to_json() for p in self.params],
+                "maps": [{**asdict(m), "rule": m.rule()} for m in self.maps],
+                "positions": dict(self.positions), "registers_added": dict(self.registers_added),
+                "warnings": list(self.warnings)}
+
+    def dumps(self) -> str:
+        return json.dumps(self.to_json(), indent=2)
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any] | str) -> Manifest:
+        if isinstance(data, str):
+            data = json.loads(data)
+        if data.get("version") != VERSION:
+            raise ValueError(f"manifest version {data.get('version')!r}, expected {VERSION}")
+        maps = [MapSpec(name=m["name"], kind=m["kind"], level=m["level"],
+                        dtype=[list(f) for f in m["dtype"]], capacity=m.get("capacity"),
+                        pool=m.get("pool"), header_slot=m.get("header_slot", i))
+                for i, m in enumerate(data["maps"])]
+        params = [Param(p["name"], p["role"], p.get("map")) for p in data["params"]]
+        return cls(kernel=data["kernel"], probe=dict(data["probe"]), params=params, maps=maps,
+                   positions=dict(data.get("positions", {})),
+                   registers_added=dict(data.get("registers_added", {})),
+                   warnings=list(data.get("warnings", [])), target=data.get("target", "ptx"),
+                   version=data["version"])
+
+
+def params_for(maps: list[MapSpec]) -> list[Param]:
+    """The params appended to a kernel, in contract order: header, then one per map."""
+    return [Param(HEADER_PARAM, "header")] + [Param(map_param(m.name), "map", m.name) for m in maps]

@@ -1,0 +1,293 @@
+"""Target-neutral statements: what a checked probe lowers to before a target renders it.
+
+The splicer turns every probe body at every matched position into a tuple of these statements.
+Each target (`targets/ptx/`, `targets/gcn/`) has one Jinja template per statement class, named by
+the class's ``op`` (``binary.j2``, ``bump_reserve.j2``, ...). A template receives the statement's
+fields plus three helpers:
+
+- ``reg(v)``  the target spelling of a `Reg`, an `Imm` or a `Src`,
+- ``tmp(type)`` a fresh scratch register of `type`, private to this site,
+- ``label()`` a fresh label, unique in the function.
+
+and renders assembly lines. The templates decide *how*; this module fixes *what*, so both targets
+compute exactly the same values. The semantics below are the contract the GPU oracles check.
+
+Values
+------
+`Reg(type, n)` a register the splicer allocated (scratch or persistent; ``type`` is one of
+`TYPES`), `Imm(value, type)` a constant, `Src(text, type)` an operand of the user's instruction
+spelled as the target spells it (``%rd4``, a symbol, ``v[2:3]``) — read, never written.
+
+Units and lanes
+---------------
+``lane`` is the lane index in the warp (0..31 on NVIDIA). The *active mask* is the set of lanes
+executing the statement together. The *leader* is the lowest lane of the active mask. The *unit
+index* of a thread is ``block_linear * units_per_block + u`` where ``block_linear = ctaid.x +
+nctaid.x * (ctaid.y + nctaid.y * ctaid.z)``, ``tid_linear = tid.x + ntid.x * (tid.y + ntid.y *
+tid.z)`` and ``u`` is ``tid_linear`` (thread level) or ``tid_linear // 32`` (warp level, with
+``units_per_block = ceil(threads_per_block / 32)``) — the same rule as the manifest (contracts §4).
+
+Memory
+------
+Map buffers and the header block are global memory; addresses are u64. A header slot is 16 bytes:
+``cursor`` at +0 and ``dropped`` at +8 (both u64).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar, Union
+
+TYPES = ("u32", "u64", "s32", "s64", "f32", "f64", "pred")
+INT_TYPES = ("u32", "u64", "s32", "s64")
+
+
+def bits(type_: str) -> int:
+    return 1 if type_ == "pred" else int(type_[1:])
+
+
+@dataclass(frozen=True)
+class Reg:
+    """A register owned by the instrumentation. Registers of one `type` are numbered from 0."""
+    type: str
+    n: int
+
+
+@dataclass(frozen=True)
+class Imm:
+    """A constant operand (ints are taken modulo 2**bits by the target)."""
+    value: int | float
+    type: str
+
+
+@dataclass(frozen=True)
+class Src:
+    """An operand of the instrumented instruction, in the target's own spelling."""
+    text: str
+    type: str
+
+
+Value = Union[Reg, Imm, Src]
+
+
+@dataclass(frozen=True)
+class Stmt:
+    op: ClassVar[str] = ""
+
+
+# --- values ---------------------------------------------------------------------------------
+
+SPECIALS = {
+    # name: (type, meaning)
+    "clock": ("u64", "SM cycle counter (clock64)"),
+    "globaltimer": ("u64", "global nanosecond timer"),
+    "smid": ("u32", "SM the thread runs on"),
+    "hw_warpid": ("u32", "hardware warp slot on the SM (volatile, for diagnostics)"),
+    "laneid": ("u32", "lane in the warp"),
+    "activemask": ("u32", "lanes executing this statement together"),
+    "thread_linear": ("u32", "tid_linear: linear thread index in the block, x fastest"),
+    "warp_linear": ("u32", "tid_linear // 32: warp index in the block"),
+    "block_linear": ("u32", "block_linear: linear block index in the grid, x fastest"),
+    "threads_per_block": ("u32", "ntid.x * ntid.y * ntid.z"),
+}
+
+
+@dataclass(frozen=True)
+class ReadSpecial(Stmt):
+    """``dst = <special value>``; `which` is a key of `SPECIALS`, ``dst.type`` its type."""
+    op: ClassVar[str] = "read_special"
+    dst: Reg
+    which: str
+
+
+@dataclass(frozen=True)
+class Move(Stmt):
+    """``dst = src`` (same type)."""
+    op: ClassVar[str] = "move"
+    dst: Reg
+    src: Value
+
+
+@dataclass(frozen=True)
+class Convert(Stmt):
+    """``dst = (dst.type) src``: integer widening zero/sign-extends by `src`'s signedness,
+    narrowing truncates, int<->float converts with round-to-nearest (float->int truncates)."""
+    op: ClassVar[str] = "convert"
+    dst: Reg
+    src: Value
+
+
+UNARY = ("neg", "not")
+BINARY = ("add", "sub", "mul", "div", "rem", "and", "or", "xor", "shl", "shr", "min", "max")
+COMPARE = ("eq", "ne", "lt", "le", "gt", "ge")
+
+
+@dataclass(frozen=True)
+class Unary(Stmt):
+    """``dst = op a`` in ``dst.type`` (``not`` on pred is logical)."""
+    op: ClassVar[str] = "unary"
+    dst: Reg
+    fn: str
+    a: Value
+
+
+@dataclass(frozen=True)
+class Binary(Stmt):
+    """``dst = a fn b`` in ``dst.type``: ``mul`` keeps the low half; ``shr`` is arithmetic on
+    signed types; the shift amount `b` is u32; ``and/or/xor`` on pred are logical."""
+    op: ClassVar[str] = "binary"
+    dst: Reg
+    fn: str
+    a: Value
+    b: Value
+
+
+@dataclass(frozen=True)
+class Compare(Stmt):
+    """``dst(pred) = a cmp b``, compared in ``a.type`` (signed/unsigned/float)."""
+    op: ClassVar[str] = "compare"
+    dst: Reg
+    cmp: str
+    a: Value
+    b: Value
+
+
+@dataclass(frozen=True)
+class Select(Stmt):
+    """``dst = cond ? a : b``."""
+    op: ClassVar[str] = "select"
+    dst: Reg
+    cond: Value
+    a: Value
+    b: Value
+
+
+@dataclass(frozen=True)
+class ToGeneric(Stmt):
+    """``dst(u64) = generic address of src`` for an address in state space `space` (``global``,
+    ``shared``, ``local``, ``const``); what a user's pointer into that space looks like."""
+    op: ClassVar[str] = "to_generic"
+    dst: Reg
+    src: Value
+    space: str
+
+
+# --- units and lanes ------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class UnitIndex(Stmt):
+    """``dst(u32) = unit index`` of this thread at `level` (``thread`` or ``warp``)."""
+    op: ClassVar[str] = "unit_index"
+    dst: Reg
+    level: str
+
+
+@dataclass(frozen=True)
+class UnitCount(Stmt):
+    """``dst(u32) = units in the launch`` at `level`: the row count of per-unit buffers."""
+    op: ClassVar[str] = "unit_count"
+    dst: Reg
+    level: str
+
+
+@dataclass(frozen=True)
+class Leader(Stmt):
+    """``dst(pred) = this lane is the lowest lane of the active mask``."""
+    op: ClassVar[str] = "leader"
+    dst: Reg
+
+
+# --- memory ---------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class MapBase(Stmt):
+    """``dst(u64) = global address held by the appended kernel param `param```."""
+    op: ClassVar[str] = "map_base"
+    dst: Reg
+    param: str
+
+
+@dataclass(frozen=True)
+class Address(Stmt):
+    """``dst(u64) = base + index * scale + offset`` with `index` u32 or u64 (zero-extended)."""
+    op: ClassVar[str] = "address"
+    dst: Reg
+    base: Value
+    index: Value
+    scale: int
+    offset: int = 0
+
+
+@dataclass(frozen=True)
+class Store(Stmt):
+    """``*(type *)(addr + offset) = value`` in global memory; `type` is the field's type
+    (u32 u64 s32 s64 f32 f64), `value` already of that type."""
+    op: ClassVar[str] = "store"
+    addr: Value
+    offset: int
+    value: Value
+    type: str
+
+
+@dataclass(frozen=True)
+class AtomicAdd(Stmt):
+    """``dst = atomic fetch-and-add(addr + offset, value)`` in global memory, one per executing
+    lane; with ``dst=None`` the old value is not needed (a reduction)."""
+    op: ClassVar[str] = "atomic_add"
+    dst: Reg | None
+    addr: Value
+    offset: int
+    value: Value
+    type: str
+
+
+@dataclass(frozen=True)
+class BumpReserve(Stmt):
+    """Reserve one record slot per active lane in an unbounded pool, with ONE atomic per warp.
+
+    `header` is the map's header slot address (u64). The leader adds ``n = popcount(active)`` to
+    ``cursor`` and gets ``base``; every active lane gets ``dst(u64) = base + (number of active
+    lanes below it)`` — distinct, dense slots. The leader also adds to ``dropped`` the number of
+    this warp's slots at or beyond `pool`: ``max(0, base + n - max(base, pool))``. A lane stores
+    its record only if ``dst < pool`` (the lowering emits that guard). Warp-level maps call this
+    inside a `Leader` guard, so ``n = 1``.
+    """
+    op: ClassVar[str] = "bump_reserve"
+    dst: Reg
+    header: Value
+    pool: int
+
+
+@dataclass(frozen=True)
+class HistAdd(Stmt):
+    """``*(type *)addr += value`` for every active lane, warp-aggregated: lanes whose `addr` is
+    equal combine into one atomic issued by the lowest of them (the sum of their values; with an
+    `Imm` value that is ``count * value``). The result equals one atomic per lane."""
+    op: ClassVar[str] = "hist_add"
+    addr: Value
+    value: Value
+    type: str
+
+
+# --- control --------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class If(Stmt):
+    """Run `body` only in lanes where `cond` (a pred) is true (false when `negate`). Lanes that
+    skip do not count as active inside `body`. The lowering nests these for filters, predicated
+    instructions, leader election and capacity checks."""
+    op: ClassVar[str] = "if"
+    cond: Value
+    body: tuple[Stmt, ...]
+    negate: bool = False
+
+
+def walk(stmts: tuple[Stmt, ...] | list[Stmt]):
+    """Every statement, entering `If` bodies (pre-order)."""
+    for s in stmts:
+        yield s
+        if isinstance(s, If):
+            yield from walk(s.body)
+
+
+ALL = (ReadSpecial, Move, Convert, Unary, Binary, Compare, Select, ToGeneric, UnitIndex,
+       UnitCount, Leader, MapBase, Address, Store, AtomicAdd, BumpReserve, HistAdd, If)
