@@ -1,0 +1,91 @@
+"""PTX → cubin: nvJitLink in process (no subprocess per kernel), ptxas when it is unavailable.
+
+Results are cached on disk under sha256(text + arch + backend + toolchain version), so a kernel
+seen before costs one file read.
+"""
+from __future__ import annotations
+
+import functools
+import hashlib
+import os
+import tempfile
+
+from neutrino_py import paths, toolchain
+from neutrino_py.errors import ToolError
+
+BACKENDS = ("nvjitlink", "ptxas")
+
+
+class AssembleError(ToolError):
+    """nvJitLink refused a PTX module; `log` holds its messages."""
+
+    def __init__(self, arch: str, log: str) -> None:
+        super().__init__(f"nvJitLink could not assemble the PTX for {arch}:\n{log.strip()}",
+                         "if the PTX was instrumented, run `neutrino instrument` on it and assemble"
+                         " the output with ptxas for a caret at the bad line; else check its .target")
+        self.log = log
+
+
+@functools.cache
+def _nvjitlink_loads() -> bool:
+    """cuda-python's nvJitLink binding finds its library (it searches like the toolchain does)."""
+    try:
+        from cuda.bindings import nvjitlink
+        nvjitlink.version()
+    except Exception:  # noqa: BLE001 — any failure to load the library means "not available"
+        return False
+    return True
+
+
+def available() -> list[str]:
+    """The backends usable on this machine, preferred first."""
+    usable = {"nvjitlink": _nvjitlink_loads(), "ptxas": toolchain.find_tool("ptxas") is not None}
+    return [b for b in BACKENDS if usable[b]]
+
+
+def _with_nvjitlink(ptx: bytes, arch: str) -> bytes:
+    from cuda.bindings import nvjitlink
+
+    handle = nvjitlink.create(1, [f"-arch={arch}"])
+    try:
+        nvjitlink.add_data(handle, nvjitlink.InputType.PTX, ptx, len(ptx), "module.ptx")
+        nvjitlink.complete(handle)
+        cubin = bytearray(nvjitlink.get_linked_cubin_size(handle))
+        nvjitlink.get_linked_cubin(handle, cubin)
+        return bytes(cubin)
+    except nvjitlink.nvJitLinkError as err:
+        log = bytearray(nvjitlink.get_error_log_size(handle))
+        nvjitlink.get_error_log(handle, log)
+        raise AssembleError(arch, log.rstrip(b"\0").decode(errors="replace") or str(err)) from None
+    finally:
+        nvjitlink.destroy(handle)
+
+
+def _with_ptxas(ptx: bytes, arch: str) -> bytes:
+    return toolchain.run_ptxas(ptx.decode(), arch, filename="<instrumented ptx>")
+
+
+_ASSEMBLE = {"nvjitlink": _with_nvjitlink, "ptxas": _with_ptxas}
+
+
+def ptx_to_cubin(ptx_text: str, arch: str = "sm_90", backend: str | None = None) -> bytes:
+    """Assemble a PTX module for `arch` (e.g. sm_90, sm_90a); `backend` forces one assembler."""
+    if backend is not None and backend not in BACKENDS:
+        raise ToolError(f"unknown assembler {backend!r}", f"use one of {', '.join(BACKENDS)}")
+    usable = available()
+    name = backend or next(iter(usable), None)
+    if name not in usable:
+        raise ToolError(f"no PTX assembler found ({backend or 'nvJitLink or ptxas'})",
+                        "pip install nvidia-nvjitlink nvidia-cuda-nvcc (or put CUDA's bin/ on PATH)")
+    data = ptx_text.encode()
+    key = hashlib.sha256(b"\0".join([data, arch.encode(), name.encode(),
+                                     toolchain.version().encode()])).hexdigest()
+    cached = paths.cache_dir("cubin") / f"{key}.cubin"
+    if cached.exists():
+        return cached.read_bytes()
+    cubin = _ASSEMBLE[name](data, arch)
+    fd, tmp = tempfile.mkstemp(dir=cached.parent, suffix=".tmp")
+    with os.fdopen(fd, "wb") as f:
+        f.write(cubin)
+    os.replace(tmp, cached)
+    return cubin
