@@ -11,7 +11,7 @@ REC = [["clock", "<u8"], ["addr", "<u8"], ["bytes", "<u4"]]
 
 
 def manifest(*specs):
-    return {"version": 1, "kernel": "k", "target": "ptx", "maps": [
+    return {"version": 1, "kernel": "k", "target": "ptx", "probe": {}, "params": [], "maps": [
         dict(spec, header_slot=i) for i, spec in enumerate(specs)]}
 
 
@@ -20,9 +20,10 @@ def header(*pairs):
 
 
 def test_units_follow_level_and_round_partial_warps_up():
-    assert maps.units("thread", (4, 2, 1), (48, 1, 1)) == 8 * 48
-    assert maps.units("warp", (4, 2, 1), (48, 1, 1)) == 8 * 2
-    assert maps.units("warp", 3, (8, 8, 2)) == 3 * 4
+    man = manifest({"name": "t", "kind": "counter", "level": "thread", "dtype": [["x", "<u4"]]},
+                   {"name": "w", "kind": "counter", "level": "warp", "dtype": [["x", "<u4"]]})
+    assert [m.units for m in maps.layout(man, (4, 2, 1), (48, 1, 1))] == [8 * 48, 8 * 2]
+    assert [m.units for m in maps.layout(man, 3, (8, 8, 2))] == [3 * 128, 3 * 4]
 
 
 def test_layout_sizes_per_kind():
@@ -30,7 +31,7 @@ def test_layout_sizes_per_kind():
         {"name": "dmat", "kind": "record", "level": "thread", "dtype": REC, "capacity": 4, "pool": None},
         {"name": "log", "kind": "record", "level": "warp", "dtype": REC, "capacity": None, "pool": 1000},
         {"name": "n", "kind": "counter", "level": "warp", "dtype": [["loads", "<u8"]], "capacity": None},
-        {"name": "pages", "kind": "hist", "level": None, "dtype": [["count", "<u4"]], "capacity": 65536})
+        {"name": "pages", "kind": "hist", "level": "thread", "dtype": [["count", "<u4"]], "capacity": 65536})
     dmat, log, n, pages = maps.layout(man, (10, 1, 1), (64, 1, 1))
     assert dmat.dtype.itemsize == 24                       # aligned: 8 + 8 + 4 + 4 padding
     assert (dmat.units, dmat.items, dmat.nbytes) == (640, 2560, 2560 * 24 + 640 * 4)
@@ -80,7 +81,7 @@ def test_pool_records_trimmed_to_cursor_and_overflow_counted():
 
 def test_counters_and_hist_come_back_whole_and_results_own_their_memory():
     man = manifest({"name": "n", "kind": "counter", "level": "thread", "dtype": [["x", "<u4"]]},
-                   {"name": "h", "kind": "hist", "level": None, "dtype": [["count", "<u4"]], "capacity": 8})
+                   {"name": "h", "kind": "hist", "level": "thread", "dtype": [["count", "<u4"]], "capacity": 8})
     raw_n = bytearray(np.arange(64, dtype="<u4").tobytes())
     raw_h = np.array([0, 1, 0, 3, 0, 0, 0, 9], dtype="<u4").tobytes()
     out = maps.read(man, 2, 32, header((0, 0), (0, 0)), {"n": bytes(raw_n), "h": raw_h})
@@ -91,7 +92,7 @@ def test_counters_and_hist_come_back_whole_and_results_own_their_memory():
 
 
 def test_short_buffers_are_reported_not_misread():
-    man = manifest({"name": "h", "kind": "hist", "level": None, "dtype": [["count", "<u4"]], "capacity": 8})
+    man = manifest({"name": "h", "kind": "hist", "level": "thread", "dtype": [["count", "<u4"]], "capacity": 8})
     with pytest.raises(ToolError, match="16 bytes, 32 expected"):
         maps.read(man, 1, 1, header((0, 0)), {"h": bytes(16)})
     with pytest.raises(ToolError, match="map header"):

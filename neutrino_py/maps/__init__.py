@@ -1,5 +1,5 @@
 """Map layouts as NumPy structured dtypes and reading a launch's raw buffers into arrays."""
-from neutrino_py.maps.layout import MapLayout, dim3, header_nbytes, layout, units
+from neutrino_py.maps.layout import MapLayout, as_manifest, dim3, header_nbytes, layout
 from neutrino_py.maps.read import Maps, read
 
-__all__ = ["MapLayout", "Maps", "dim3", "header_nbytes", "layout", "read", "units"]
+__all__ = ["MapLayout", "Maps", "as_manifest", "dim3", "header_nbytes", "layout", "read"]

@@ -6,9 +6,11 @@ from typing import Any, Mapping
 import numpy as np
 
 from neutrino_py.errors import ToolError
-from neutrino_py.maps.layout import COUNT_DTYPE, HEADER_SLOT_BYTES, Dim3, MapLayout, layout
+from neutrino_py.maps.layout import Dim3, MapLayout, layout
+from neutrino_py.splice.manifest import HEADER_SLOT_BYTES
 
 UNIT_FIELD = "unit"
+COUNT_DTYPE = np.dtype("<u4")
 
 
 class Maps(dict):
