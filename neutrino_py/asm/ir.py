@@ -1,0 +1,712 @@
+"""PTX IR: a module of directives, variables and functions whose bodies are lists of statements.
+
+The parser (`asm.parse_ptx`) builds these objects; `Module.to_text()` prints them back. Everything
+a later stage edits is a plain Python list or attribute: `Function.params` (append a `VarDecl`
+with ``space="param"``), `Function.body` (statements), `Block.body` (nested ``{ }`` scopes).
+
+Conventions
+- Dots are dropped from stored names: ``ld.global.v4.f32`` is ``opcode="ld"``,
+  ``modifiers=["global", "v4", "f32"]``; ``.reg .b32`` is ``RegDecl(type="b32", ...)``;
+  spaces are ``"global"``, ``"shared"``...; registers and symbols keep their sigils (``%r1``, ``$L__BB0_2``).
+- Every parsed node has ``line`` and ``col`` (1-based, in the module text); nodes built by hand
+  have 0 for both.
+- Function bodies are parsed on first access of `Function.body`; until then the module prints the
+  original body text unchanged.
+- Insert code with `Function.insert_before` / `insert_after`: edits are queued and applied in one
+  pass on the next read of `body`, so inserting while iterating `instructions()` is safe and
+  thousands of insertions cost one pass. `parse_statements(text)` (in `asm`) turns rendered PTX
+  text into statements to insert.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Iterator, Union
+
+# ---------------------------------------------------------------- operands
+
+
+@dataclass(frozen=True, slots=True)
+class Register:
+    """``%r1``, ``%rd4``, ``%p2``, special registers such as ``%tid.x``, or a named register ``p``."""
+    name: str
+
+    def __str__(self) -> str:
+        return self.name
+
+
+@dataclass(frozen=True, slots=True)
+class Immediate:
+    """A literal kept as written (``-1``, ``0x1F``, ``0f3F800000``, ``1.5``) so it prints back exactly."""
+    text: str
+
+    @property
+    def value(self) -> int | float:
+        """Numeric value; PTX hex floats (``0f…`` / ``0d…``) are decoded to a Python float."""
+        import struct
+        t = self.text.rstrip("Uu")
+        neg = t.startswith("-")
+        t = t.lstrip("-")
+        if t[:2] in ("0f", "0F"):
+            v: int | float = struct.unpack(">f", bytes.fromhex(t[2:]))[0]
+        elif t[:2] in ("0d", "0D"):
+            v = struct.unpack(">d", bytes.fromhex(t[2:]))[0]
+        elif t[:2] in ("0x", "0X"):
+            v = int(t[2:], 16)
+        elif t[:2] in ("0b", "0B"):
+            v = int(t[2:], 2)
+        elif any(c in t for c in ".eE"):
+            v = float(t)
+        elif len(t) > 1 and t.startswith("0"):
+            v = int(t, 8)
+        else:
+            v = int(t)
+        return -v if neg else v
+
+    def __str__(self) -> str:
+        return self.text
+
+
+@dataclass(frozen=True, slots=True)
+class Symbol:
+    """A name that is not a register: a label (``bra $L__BB0_1``), a variable, a function, a param."""
+    name: str
+
+    def __str__(self) -> str:
+        return self.name
+
+
+@dataclass(frozen=True, slots=True)
+class Sink:
+    """The bit bucket ``_`` (a destination whose value is thrown away)."""
+
+    def __str__(self) -> str:
+        return "_"
+
+
+@dataclass(frozen=True, slots=True)
+class Negated:
+    """A negated predicate source operand: ``!%p1``."""
+    operand: Register
+
+    def __str__(self) -> str:
+        return f"!{self.operand}"
+
+
+@dataclass(frozen=True, slots=True)
+class Vector:
+    """A brace list ``{%f1, %f2, _, %f4}`` (vector loads/stores, mma fragments)."""
+    items: tuple["Operand", ...]
+
+    def __str__(self) -> str:
+        return "{" + ", ".join(map(str, self.items)) + "}"
+
+
+@dataclass(frozen=True, slots=True)
+class PredPair:
+    """Two predicate destinations ``%p|%q`` (``setp``) or value|predicate (``shfl``)."""
+    first: "Operand"
+    second: "Operand"
+
+    def __str__(self) -> str:
+        return f"{self.first}|{self.second}"
+
+
+@dataclass(frozen=True, slots=True)
+class Address:
+    """A memory operand ``[base]``, ``[base+offset]`` or ``[base, {coords}]`` (texture/surface).
+
+    `base` is a `Register`, a `Symbol` (variable or param name) or an `Immediate`.
+    """
+    base: "Operand"
+    offset: int = 0
+    coords: Vector | None = None
+
+    def __str__(self) -> str:
+        if self.coords is not None:
+            return f"[{self.base}, {self.coords}]"
+        if self.offset:
+            return f"[{self.base}+{self.offset}]"
+        return f"[{self.base}]"
+
+
+@dataclass(frozen=True, slots=True)
+class ParamList:
+    """A parenthesized list in ``call``: ``(retval0)``, ``(param0, param1)``."""
+    items: tuple["Operand", ...]
+
+    def __str__(self) -> str:
+        return "(" + ", ".join(map(str, self.items)) + ")"
+
+
+Operand = Union[Register, Immediate, Symbol, Sink, Negated, Vector, PredPair, Address, ParamList]
+
+
+def registers_in(op: Operand) -> Iterator[Register]:
+    """Registers an operand mentions (inside vectors, addresses, pairs and lists too)."""
+    if isinstance(op, Register):
+        yield op
+    elif isinstance(op, (Vector, ParamList)):
+        for item in op.items:
+            yield from registers_in(item)
+    elif isinstance(op, Address):
+        yield from registers_in(op.base)
+        if op.coords is not None:
+            yield from registers_in(op.coords)
+    elif isinstance(op, PredPair):
+        yield from registers_in(op.first)
+        yield from registers_in(op.second)
+    elif isinstance(op, Negated):
+        yield op.operand
+
+
+# ---------------------------------------------------------------- opcode facts
+
+# Opcodes whose address operand reads or writes memory.
+MEMORY_OPCODES = frozenset({"ld", "ldu", "st", "atom", "red", "cp", "ldmatrix", "stmatrix",
+                            "prefetch", "prefetchu", "multimem", "mbarrier", "suld", "sust",
+                            "sured", "wmma"})
+STATE_SPACES = ("global", "shared", "local", "const", "param", "generic", "tex")
+# Opcodes without a register destination: every operand is a source.
+NO_DEST_OPCODES = frozenset({"st", "red", "bra", "brx", "call", "ret", "exit", "trap", "bar",
+                             "barrier", "membar", "fence", "prefetch", "prefetchu", "sust",
+                             "sured", "stmatrix", "cp", "nanosleep", "pmevent", "brkpt",
+                             "griddepcontrol", "setmaxnreg", "discard", "applypriority"})
+TYPE_BYTES = {
+    "b8": 1, "u8": 1, "s8": 1, "b16": 2, "u16": 2, "s16": 2, "f16": 2, "bf16": 2,
+    "b32": 4, "u32": 4, "s32": 4, "f32": 4, "tf32": 4, "f16x2": 4, "bf16x2": 4,
+    "b64": 8, "u64": 8, "s64": 8, "f64": 8, "b128": 16, "e4m3x2": 2, "e5m2x2": 2,
+    "pred": 1,
+}
+VECTOR_COUNT = {"v2": 2, "v4": 4, "v8": 8}
+
+
+# ---------------------------------------------------------------- statements
+
+
+@dataclass(slots=True)
+class Loc:
+    """``.loc FILE LINE COL[, extra]``: the source position of the instructions that follow.
+
+    `extra` keeps ``function_name …, inlined_at …`` (from ``-lineinfo``) as written.
+    """
+    file: int
+    source_line: int
+    source_col: int
+    extra: str = ""
+    line: int = field(default=0, compare=False)
+    col: int = field(default=0, compare=False)
+
+    def to_text(self) -> str:
+        extra = f", {self.extra}" if self.extra else ""
+        return f".loc\t{self.file} {self.source_line} {self.source_col}{extra}"
+
+
+@dataclass(slots=True, eq=False)
+class Instruction:
+    """``[@[!]guard] opcode.mod.mod operand, …;`` — the one generic instruction form.
+
+    `loc` is the ``.loc`` in effect (set by the parser; None before the first ``.loc``).
+    Compare instructions by identity (``is``): two equal-looking instructions are distinct nodes.
+    """
+    opcode: str
+    modifiers: list[str] = field(default_factory=list)
+    operands: list[Operand] = field(default_factory=list)
+    guard: Register | None = None
+    guard_negated: bool = False
+    line: int = 0
+    col: int = 0
+    loc: Loc | None = None
+
+    @property
+    def name(self) -> str:
+        """Full dotted opcode as written: ``ld.global.v4.f32``."""
+        return ".".join([self.opcode, *self.modifiers])
+
+    @property
+    def spaces(self) -> tuple[str, ...]:
+        """State spaces named in the modifiers, in order (``cp.async.ca.shared.global`` → shared, global).
+
+        ``shared::cta`` / ``shared::cluster`` count as ``shared``.
+        """
+        return tuple(m.split("::", 1)[0] for m in self.modifiers
+                     if m.split("::", 1)[0] in STATE_SPACES)
+
+    @property
+    def is_memory(self) -> bool:
+        """True for an instruction that reads or writes memory through an address operand."""
+        return self.opcode in MEMORY_OPCODES and any(isinstance(o, Address) for o in self.operands)
+
+    @property
+    def space(self) -> str | None:
+        """State space of a memory operation (first one named; ``generic`` when none); None otherwise."""
+        if not self.is_memory:
+            return None
+        spaces = self.spaces
+        return spaces[0] if spaces else "generic"
+
+    @property
+    def address(self) -> Address | None:
+        """The first address operand (the one accessed; for ``cp.async`` the destination)."""
+        for op in self.operands:
+            if isinstance(op, Address):
+                return op
+        return None
+
+    @property
+    def width(self) -> int | None:
+        """Bytes accessed per thread by a memory operation (vector count × element size).
+
+        ``ld.global.v4.f32`` → 16; ``cp.async.*`` → its copy-size operand; ``ldmatrix``/``stmatrix``
+        → 16 (one row per thread). None for non-memory instructions or unknown widths.
+        """
+        if not self.is_memory:
+            return None
+        if self.opcode == "cp":
+            last = self.operands[2] if len(self.operands) > 2 else None
+            if "async" in self.modifiers and isinstance(last, Immediate):
+                return int(last.value)
+            return None
+        if self.opcode in ("ldmatrix", "stmatrix"):
+            return 16
+        elem, count = None, 1
+        for m in self.modifiers:
+            if m in TYPE_BYTES:
+                elem = TYPE_BYTES[m]
+            elif m in VECTOR_COUNT:
+                count = VECTOR_COUNT[m]
+        return None if elem is None else elem * count
+
+    @property
+    def n_dests(self) -> int:
+        """How many leading operands are written (0 or 1; the one may be a vector or a pair)."""
+        if not self.operands or self.opcode in NO_DEST_OPCODES:
+            return 0
+        if self.opcode == "mbarrier" and isinstance(self.operands[0], Address):
+            return 0
+        return 0 if isinstance(self.operands[0], Address) else 1
+
+    @property
+    def dests(self) -> list[Operand]:
+        """Operands the instruction writes (a ``call``'s return list counts as written)."""
+        if self.opcode == "call":
+            first = self.operands[0] if self.operands else None
+            return [first] if isinstance(first, ParamList) and len(self.operands) > 1 else []
+        return self.operands[:self.n_dests]
+
+    @property
+    def srcs(self) -> list[Operand]:
+        """Operands the instruction reads (addresses of stores included)."""
+        n = len(self.dests)
+        return self.operands[n:]
+
+    def regs_written(self) -> set[str]:
+        return {r.name for op in self.dests for r in registers_in(op)}
+
+    def regs_read(self) -> set[str]:
+        """Registers read, including the guard and the base registers of written addresses."""
+        names = {r.name for op in self.srcs for r in registers_in(op)}
+        if self.guard is not None:
+            names.add(self.guard.name)
+        return names
+
+    @property
+    def is_branch(self) -> bool:
+        return self.opcode in ("bra", "brx")
+
+    @property
+    def is_terminator(self) -> bool:
+        """Ends a basic block: branches, ``ret``, ``exit``, ``trap``."""
+        return self.opcode in ("bra", "brx", "ret", "exit", "trap")
+
+    @property
+    def target(self) -> str | None:
+        """Label a ``bra`` jumps to."""
+        if self.opcode == "bra" and self.operands and isinstance(self.operands[0], Symbol):
+            return self.operands[0].name
+        return None
+
+    def to_text(self) -> str:
+        guard = f"@{'!' if self.guard_negated else ''}{self.guard} " if self.guard else ""
+        if not self.operands:
+            return f"{guard}{self.name};"
+        return f"{guard}{self.name} \t{', '.join(map(str, self.operands))};"
+
+
+@dataclass(slots=True, eq=False)
+class Label:
+    """``name:`` — a branch target (and the start of a basic block)."""
+    name: str
+    line: int = 0
+    col: int = 0
+
+    def to_text(self) -> str:
+        return f"{self.name}:"
+
+
+@dataclass(slots=True, eq=False)
+class Comment:
+    """A ``// …`` or ``/* … */`` comment, kept as written (inline-asm marks such as ``// @neutrino x``)."""
+    text: str
+    line: int = 0
+    col: int = 0
+
+    @property
+    def body(self) -> str:
+        """The comment without its delimiters, stripped."""
+        t = self.text
+        return (t[2:-2] if t.startswith("/*") else t[2:]).strip()
+
+    def to_text(self) -> str:
+        return self.text
+
+
+@dataclass(slots=True, eq=False)
+class RegDecl:
+    """``.reg .TYPE %r<N>, %x;`` — `names` holds ``(name, count)``; count None for a single register.
+
+    ``("%r", 5)`` declares ``%r0 … %r4``.
+    """
+    type: str
+    names: list[tuple[str, int | None]]
+    line: int = 0
+    col: int = 0
+
+    def registers(self) -> Iterator[str]:
+        for name, count in self.names:
+            if count is None:
+                yield name
+            else:
+                for i in range(count):
+                    yield f"{name}{i}"
+
+    def to_text(self) -> str:
+        names = ", ".join(n if c is None else f"{n}<{c}>" for n, c in self.names)
+        return f".reg {_dotted(self.type)} \t{names};"
+
+
+@dataclass(slots=True, eq=False)
+class VarDecl:
+    """A variable or parameter: ``[linkage] .SPACE [.align N] .TYPE name[dims] [= init]``.
+
+    `space`: global, shared, local, const, param, tex… `array`: one entry per ``[]``, None for
+    ``[]``. `init`: the initializer text after ``=`` as written. `ptr`: for kernel params declared
+    ``.ptr [.SPACE] [.align N]``, the tuple ``(space or "", align or 0)``. `attrs`: other dotted
+    attributes (e.g. ``v4``) kept in order.
+    """
+    space: str
+    type: str
+    name: str
+    align: int | None = None
+    array: list[int | None] = field(default_factory=list)
+    init: str | None = None
+    linkage: list[str] = field(default_factory=list)
+    ptr: tuple[str, int] | None = None
+    attrs: list[str] = field(default_factory=list)
+    line: int = 0
+    col: int = 0
+
+    @property
+    def size(self) -> int | None:
+        """Bytes the declaration occupies (element size × array lengths); None if unknown."""
+        elem = TYPE_BYTES.get(self.type)
+        if elem is None:
+            return None
+        for a in self.attrs:
+            elem *= VECTOR_COUNT.get(a, 1)
+        for n in self.array:
+            if n is None:
+                return None
+            elem *= n
+        return elem
+
+    def to_text(self, terminated: bool = True) -> str:
+        parts = [f".{l}" for l in self.linkage] + [f".{self.space}"]
+        if self.align is not None and self.ptr is None:
+            parts.append(f".align {self.align}")
+        parts += [f".{a}" for a in self.attrs]
+        parts.append(_dotted(self.type))
+        if self.ptr is not None:
+            parts.append(".ptr")
+            if self.ptr[0]:
+                parts.append(f".{self.ptr[0]}")
+            if self.ptr[1]:
+                parts.append(f".align {self.ptr[1]}")
+        text = " ".join(parts) + " " + self.name + "".join(
+            f"[{'' if n is None else n}]" for n in self.array)
+        if self.init is not None:
+            text += f" = {self.init}"
+        return text + (";" if terminated else "")
+
+
+@dataclass(slots=True, eq=False)
+class Directive:
+    """Any other dotted directive kept as written: ``.pragma "nounroll";``, ``.callprototype …;``,
+    ``.branchtargets …;``, ``.alias a, b;`` (args: the text between the name and the ``;``)."""
+    name: str
+    args: str = ""
+    line: int = 0
+    col: int = 0
+
+    def to_text(self) -> str:
+        return f".{self.name} {self.args};" if self.args else f".{self.name};"
+
+
+@dataclass(slots=True, eq=False)
+class Block:
+    """A nested ``{ … }`` scope (call sequences, inline asm with local ``.reg``)."""
+    body: list["Statement"] = field(default_factory=list)
+    line: int = 0
+    col: int = 0
+
+
+Statement = Union[Instruction, Label, Comment, RegDecl, VarDecl, Loc, Directive, Block]
+
+
+def walk(statements: list[Statement]) -> Iterator[Statement]:
+    """All statements in text order, descending into nested blocks (blocks themselves excluded)."""
+    for s in statements:
+        if isinstance(s, Block):
+            yield from walk(s.body)
+        else:
+            yield s
+
+
+def _dotted(words: str) -> str:
+    return " ".join("." + w for w in words.split("."))
+
+
+# ---------------------------------------------------------------- functions and modules
+
+
+@dataclass(slots=True, eq=False)
+class Function:
+    """A kernel (``kind="entry"``) or device function (``kind="func"``).
+
+    `params`, `returns`: `VarDecl`s with ``space="param"``. `directives`: performance tuning after
+    the signature (``Directive("maxntid", "128, 1, 1")``). `linkage`: visible, extern, weak.
+    A declaration without a body (``.extern .func f(...);``) has ``has_body=False``.
+    """
+    kind: str
+    name: str
+    params: list[VarDecl] = field(default_factory=list)
+    returns: list[VarDecl] = field(default_factory=list)
+    linkage: list[str] = field(default_factory=list)
+    directives: list[Directive] = field(default_factory=list)
+    has_body: bool = True
+    line: int = 0
+    col: int = 0
+    # Lazy body: the raw text between the braces and where it starts, parsed on first access.
+    _body: list[Statement] | None = None
+    _body_text: str | None = None
+    _body_pos: tuple[int, int] = (0, 0)
+    _pending: dict[int, tuple[list[Statement], list[Statement]]] = field(default_factory=dict)
+
+    @property
+    def is_kernel(self) -> bool:
+        return self.kind == "entry"
+
+    @property
+    def parsed(self) -> bool:
+        """Whether the body has been parsed (printing an unparsed body copies its original text)."""
+        return self._body is not None or not self.has_body
+
+    @property
+    def body(self) -> list[Statement]:
+        """The statements of the body (parsed now if needed; queued insertions applied)."""
+        if self._body is None:
+            if not self.has_body:
+                self._body = []
+            else:
+                from neutrino_py.asm.parser import parse_body
+                self._body = parse_body(self._body_text or "", *self._body_pos)
+                self._body_text = None
+        if self._pending:
+            pending, self._pending = self._pending, {}
+            self._body = _apply_inserts(self._body, pending)
+        return self._body
+
+    @body.setter
+    def body(self, statements: list[Statement]) -> None:
+        self._body, self._body_text, self._pending = statements, None, {}
+
+    def instructions(self) -> Iterator[Instruction]:
+        """Instructions in text order, nested blocks included."""
+        for s in walk(self.body):
+            if isinstance(s, Instruction):
+                yield s
+
+    def insert_before(self, anchor: Statement, statements: list[Statement]) -> None:
+        """Queue `statements` to go right before `anchor` (any statement of the body, by identity)."""
+        self._pending.setdefault(id(anchor), ([], []))[0].extend(statements)
+
+    def insert_after(self, anchor: Statement, statements: list[Statement]) -> None:
+        """Queue `statements` to go right after `anchor` (after earlier queued ones)."""
+        self._pending.setdefault(id(anchor), ([], []))[1].extend(statements)
+
+    def reg_decls(self) -> list[RegDecl]:
+        return [s for s in walk(self.body) if isinstance(s, RegDecl)]
+
+    def declared_registers(self) -> dict[str, str]:
+        """Register name → type for every ``.reg`` in the body (``%r<5>`` expanded)."""
+        return {name: d.type for d in self.reg_decls() for name in d.registers()}
+
+    def registers_used(self) -> set[str]:
+        """Register names read or written by instructions (special registers like ``%tid.x`` included)."""
+        names: set[str] = set()
+        for ins in self.instructions():
+            names |= ins.regs_read()
+            names |= ins.regs_written()
+        return names
+
+    def add_reg(self, type: str, name: str, count: int | None = None) -> RegDecl:
+        """Declare registers at the top of the body, after the existing declarations."""
+        decl = RegDecl(type, [(name, count)])
+        body = self.body
+        i = 0
+        while i < len(body) and isinstance(body[i], (RegDecl, VarDecl, Comment)):
+            i += 1
+        body.insert(i, decl)
+        return decl
+
+    def blocks(self) -> list["BasicBlock"]:
+        """Basic blocks and CFG edges of the body (see `asm.cfg`)."""
+        from neutrino_py.asm.cfg import basic_blocks
+        return basic_blocks(self.body)
+
+    def to_text(self) -> str:
+        from neutrino_py.asm.printer import print_function
+        return print_function(self)
+
+
+def _apply_inserts(statements: list[Statement],
+                   pending: dict[int, tuple[list[Statement], list[Statement]]]) -> list[Statement]:
+    out: list[Statement] = []
+    for s in statements:
+        if isinstance(s, Block):
+            s.body = _apply_inserts(s.body, pending)
+        edit = pending.get(id(s))
+        if edit is None:
+            out.append(s)
+        else:
+            out.extend(edit[0])
+            out.append(s)
+            out.extend(edit[1])
+    return out
+
+
+@dataclass(slots=True, eq=False)
+class Section:
+    """``.section NAME { … }`` (DWARF debug data from ``-G``/``-lineinfo``): the body kept verbatim."""
+    name: str
+    text: str
+    line: int = 0
+    col: int = 0
+
+
+@dataclass(slots=True, eq=False)
+class Version:
+    """``.version 8.5``"""
+    text: str
+    line: int = 0
+    col: int = 0
+
+
+@dataclass(slots=True, eq=False)
+class Target:
+    """``.target sm_90a[, debug]``"""
+    names: list[str]
+    line: int = 0
+    col: int = 0
+
+
+@dataclass(slots=True, eq=False)
+class AddressSize:
+    """``.address_size 64``"""
+    bits: int
+    line: int = 0
+    col: int = 0
+
+
+@dataclass(slots=True, eq=False)
+class File:
+    """``.file 1 "path"[, timestamp, size]`` (`extra` keeps the text after the path)."""
+    index: int
+    path: str
+    extra: str = ""
+    line: int = 0
+    col: int = 0
+
+
+ModuleItem = Union[Version, Target, AddressSize, File, VarDecl, Function, Section, Directive, Comment]
+
+
+@dataclass(slots=True, eq=False)
+class Module:
+    """A PTX module: top-level items in text order."""
+    items: list[ModuleItem] = field(default_factory=list)
+    file: str = "<input>"
+
+    def functions(self) -> Iterator[Function]:
+        """Kernels and device functions with a body, in text order."""
+        for item in self.items:
+            if isinstance(item, Function) and item.has_body:
+                yield item
+
+    def kernels(self) -> Iterator[Function]:
+        for f in self.functions():
+            if f.is_kernel:
+                yield f
+
+    def function(self, name: str) -> Function:
+        for f in self.functions():
+            if f.name == name:
+                return f
+        raise KeyError(name)
+
+    @property
+    def target(self) -> list[str]:
+        """The ``.target`` names (``["sm_90a"]``); empty if none."""
+        for item in self.items:
+            if isinstance(item, Target):
+                return item.names
+        return []
+
+    @property
+    def arch(self) -> str | None:
+        """The ``sm_XX`` target, for ``ptxas -arch``."""
+        for name in self.target:
+            if name.startswith("sm_"):
+                return name
+        return None
+
+    @property
+    def version(self) -> str | None:
+        for item in self.items:
+            if isinstance(item, Version):
+                return item.text
+        return None
+
+    def parse_all(self) -> "Module":
+        """Parse every function body now (tests and benchmarks; normal use stays lazy)."""
+        for f in self.functions():
+            f.body  # noqa: B018
+        return self
+
+    def to_text(self) -> str:
+        from neutrino_py.asm.printer import print_module
+        return print_module(self)
+
+
+@dataclass(slots=True, eq=False)
+class BasicBlock:
+    """A maximal straight-line run of instructions; `succs`/`preds` are indices into the block list."""
+    index: int
+    labels: list[str]
+    instructions: list[Instruction]
+    succs: list[int] = field(default_factory=list)
+    preds: list[int] = field(default_factory=list)
+
+    @property
+    def terminator(self) -> Instruction | None:
+        return self.instructions[-1] if self.instructions and self.instructions[-1].is_terminator else None
+
