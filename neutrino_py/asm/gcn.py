@@ -1,0 +1,314 @@
+"""AMDGCN assembly IR: the statements of an llvm-mc `.s` file, and printing them back.
+
+A `GcnModule` is the file's statement list in order (labels, instructions, directives, kernel
+descriptors, the metadata document, whole-line comments). Every node keeps the line and column it
+came from. Instructions are generic (`opcode`, operands, modifiers), so the IR knows opcodes only
+through the few facts the splicer asks for (`writes`, `reads_regs`). A `KernelView` finds one
+kernel's body (from its symbol label to its end label), its `.amdhsa_kernel` descriptor and its
+metadata entry.
+
+Printing an unmodified module gives text that llvm-mc assembles to the same bytes as the original
+(tests/test_gcn_roundtrip.py proves it over tests/corpus_gcn/).
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any, Iterator, Union
+
+import yaml
+
+SPECIAL_REGS = frozenset({
+    "vcc", "vcc_lo", "vcc_hi", "exec", "exec_lo", "exec_hi", "scc", "m0", "flat_scratch",
+    "flat_scratch_lo", "flat_scratch_hi", "xnack_mask", "xnack_mask_lo", "xnack_mask_hi", "tba",
+    "tba_lo", "tba_hi", "tma", "tma_lo", "tma_hi", "lds_direct", "vccz", "execz", "null",
+    "src_scc", "src_vccz", "src_execz", "src_shared_base", "src_shared_limit",
+    "src_private_base", "src_private_limit", "src_pops_exiting_wave_id", "src_lds_direct",
+})
+_REG = re.compile(r"(v|s|a|ttmp)(\d+)$")
+_RANGE = re.compile(r"(v|s|a|ttmp)\[(\d+):(\d+)\]$")
+
+
+@dataclass
+class Reg:
+    """A register: `file` is ``v`` ``s`` ``a`` ``ttmp`` (numbered, `count` wide) or a special name."""
+    file: str
+    first: int | None = None
+    count: int = 1
+    ranged: bool = False
+
+    @classmethod
+    def parse(cls, text: str) -> Reg | None:
+        if text in SPECIAL_REGS:
+            return cls(text)
+        m = _REG.match(text)
+        if m:
+            return cls(m.group(1), int(m.group(2)))
+        m = _RANGE.match(text)
+        if m:
+            lo, hi = int(m.group(2)), int(m.group(3))
+            return cls(m.group(1), lo, hi - lo + 1, ranged=True)
+        return None
+
+    @property
+    def indices(self) -> range:
+        return range(self.first, self.first + self.count) if self.first is not None else range(0)
+
+    def __str__(self) -> str:
+        if self.first is None:
+            return self.file
+        if self.count == 1 and not self.ranged:
+            return f"{self.file}{self.first}"
+        return f"{self.file}[{self.first}:{self.first + self.count - 1}]"
+
+
+@dataclass
+class Imm:
+    """A number as written (``0x2c``, ``-0.5``); `value` is its int or float value."""
+    text: str
+
+    @property
+    def value(self) -> int | float:
+        t = self.text
+        neg = t.startswith("-")
+        body = t.lstrip("-")
+        if body.lower().startswith("0x"):
+            v: int | float = int(body, 16)
+        elif re.fullmatch(r"\d+", body):
+            v = int(body)
+        else:
+            v = float(body)
+        return -v if neg else v
+
+    def __str__(self) -> str:
+        return self.text
+
+
+@dataclass
+class Sym:
+    """A label, symbol, named constant or expression (``.LBB0_2``, ``off``, ``foo@rel32@lo+4``)."""
+    text: str
+
+    def __str__(self) -> str:
+        return self.text
+
+
+@dataclass
+class Func:
+    """``name(args)``: ``vmcnt(0)``, ``hwreg(HW_REG_HW_ID, 0, 32)``, ``sext(v1)``."""
+    name: str
+    args: tuple["Operand", ...] = ()
+
+    def __str__(self) -> str:
+        return f"{self.name}({', '.join(map(str, self.args))})"
+
+
+@dataclass
+class ListOp:
+    """``[a, b, ...]`` as an operand or a modifier value (``op_sel:[0,1]``)."""
+    items: tuple["Operand", ...] = ()
+
+    def __str__(self) -> str:
+        return "[" + ",".join(map(str, self.items)) + "]"
+
+
+@dataclass
+class Modified:
+    """A source operand with the VOP3 input modifiers ``-x``, ``|x|``, ``-|x|``."""
+    inner: "Operand"
+    neg: bool = False
+    abs: bool = False
+
+    def __str__(self) -> str:
+        s = f"|{self.inner}|" if self.abs else str(self.inner)
+        return "-" + s if self.neg else s
+
+
+Operand = Union[Reg, Imm, Sym, Func, ListOp, Modified]
+
+
+@dataclass
+class Modifier:
+    """A trailing modifier: ``glc`` (value None), ``offset:16``, ``op_sel:[0,1]``, ``lgkmcnt(0)``."""
+    name: str
+    value: str | ListOp | Func | None = None
+
+    def __str__(self) -> str:
+        if isinstance(self.value, Func):
+            return str(self.value)
+        return self.name if self.value is None else f"{self.name}:{self.value}"
+
+
+@dataclass
+class Instruction:
+    opcode: str
+    operands: list[Operand] = field(default_factory=list)
+    modifiers: list[Modifier] = field(default_factory=list)
+    line: int = 0
+    col: int = 0
+
+    def modifier(self, name: str) -> Modifier | None:
+        return next((m for m in self.modifiers if m.name == name), None)
+
+    def regs(self) -> Iterator[Reg]:
+        """Every register the instruction names (inside modifiers of operands too)."""
+        def walk(op: Any) -> Iterator[Reg]:
+            if isinstance(op, Reg):
+                yield op
+            elif isinstance(op, Modified):
+                yield from walk(op.inner)
+            elif isinstance(op, (Func, ListOp)):
+                for a in op.args if isinstance(op, Func) else op.items:
+                    yield from walk(a)
+        for op in self.operands:
+            yield from walk(op)
+
+    def to_text(self) -> str:
+        text = "\t" + self.opcode
+        if self.operands:
+            text += " " + ", ".join(map(str, self.operands))
+        if self.modifiers:
+            text += " " + " ".join(map(str, self.modifiers))
+        return text
+
+
+@dataclass
+class Label:
+    name: str
+    line: int = 0
+    col: int = 0
+
+    def to_text(self) -> str:
+        return f"{self.name}:"
+
+
+@dataclass
+class Directive:
+    """Any directive kept as name + raw argument text (``.p2align 8``, ``.section ...``)."""
+    name: str
+    args: str = ""
+    line: int = 0
+    col: int = 0
+
+    def to_text(self) -> str:
+        return f"\t{self.name}{' ' + self.args if self.args else ''}"
+
+
+@dataclass
+class Comment:
+    """A whole-line comment; ``; @neutrino name`` comments are marks for probes."""
+    text: str
+    line: int = 0
+    col: int = 0
+
+    @property
+    def mark(self) -> str | None:
+        m = re.match(r";+\s*@neutrino\s+(\S+)", self.text)
+        return m.group(1) if m else None
+
+    def to_text(self) -> str:
+        return "\t" + self.text
+
+
+@dataclass
+class KernelDescriptor:
+    """``.amdhsa_kernel name`` ... ``.end_amdhsa_kernel``: fields in order, values as text."""
+    name: str
+    fields: dict[str, str] = field(default_factory=dict)
+    line: int = 0
+    col: int = 0
+
+    def get(self, key: str, default: int = 0) -> int:
+        """Integer value of ``.amdhsa_<key>``."""
+        v = self.fields.get(".amdhsa_" + key)
+        return default if v is None else int(v, 0)
+
+    def set(self, key: str, value: int) -> None:
+        self.fields[".amdhsa_" + key] = str(value)
+
+    def to_text(self) -> str:
+        body = "".join(f"\t\t{k} {v}\n" for k, v in self.fields.items())
+        return f"\t.amdhsa_kernel {self.name}\n{body}\t.end_amdhsa_kernel"
+
+
+@dataclass
+class Metadata:
+    """The ``.amdgpu_metadata`` YAML document. `doc` parses on first use; once it was asked for,
+    printing writes it back from `doc` (so edits show), otherwise the original text is kept."""
+    text: str
+    line: int = 0
+    col: int = 0
+    _doc: dict[str, Any] | None = None
+
+    @property
+    def doc(self) -> dict[str, Any]:
+        if self._doc is None:
+            body = self.text.split("\n", 1)[1].rsplit(".end_amdgpu_metadata", 1)[0].rstrip()
+            self._doc = yaml.safe_load(body)
+        return self._doc
+
+    def kernel(self, name: str) -> dict[str, Any] | None:
+        return next((k for k in self.doc.get("amdhsa.kernels", []) if k.get(".name") == name), None)
+
+    def to_text(self) -> str:
+        if self._doc is None:
+            return self.text
+        body = yaml.safe_dump(self._doc, sort_keys=False, default_flow_style=False, width=1 << 16)
+        return f"\t.amdgpu_metadata\n---\n{body}...\n\n\t.end_amdgpu_metadata"
+
+
+Statement = Union[Instruction, Label, Directive, Comment, KernelDescriptor, Metadata]
+
+
+@dataclass
+class KernelView:
+    """One kernel of a module: ``statements[start:end]`` is its code (label excluded)."""
+    name: str
+    start: int
+    end: int
+    descriptor: KernelDescriptor
+    metadata: dict[str, Any] | None
+
+
+@dataclass
+class GcnModule:
+    statements: list[Statement]
+    file: str = "<gcn>"
+
+    @property
+    def target(self) -> str:
+        """The processor (``gfx942``) named by ``.amdgcn_target``."""
+        for s in self.statements:
+            if isinstance(s, Directive) and s.name == ".amdgcn_target":
+                return s.args.strip('"').split("--")[-1].split(":")[0]
+        raise ValueError("no .amdgcn_target directive in the module")
+
+    def metadata(self) -> Metadata | None:
+        return next((s for s in self.statements if isinstance(s, Metadata)), None)
+
+    def kernel_names(self) -> list[str]:
+        return [s.name for s in self.statements if isinstance(s, KernelDescriptor)]
+
+    def kernel(self, name: str) -> KernelView:
+        """The kernel called `name`: body from its label to the first label/`.size`/section
+        change that ends it (LLVM's ``.Lfunc_endN``)."""
+        desc = next((s for s in self.statements if isinstance(s, KernelDescriptor) and s.name == name), None)
+        if desc is None:
+            raise KeyError(f"no kernel {name!r} in {self.file} (kernels: {', '.join(self.kernel_names())})")
+        start = next(i for i, s in enumerate(self.statements) if isinstance(s, Label) and s.name == name) + 1
+        end = start
+        while end < len(self.statements) and not _ends_function(self.statements[end]):
+            end += 1
+        meta = self.metadata()
+        return KernelView(name, start, end, desc, meta.kernel(name) if meta else None)
+
+    def to_text(self) -> str:
+        return "\n".join(s.to_text() for s in self.statements) + "\n"
+
+
+def _ends_function(s: Statement) -> bool:
+    if isinstance(s, Label):
+        return s.name.startswith(".Lfunc_end")
+    if isinstance(s, Directive):
+        return s.name in (".section", ".size", ".end_amdgpu_metadata") or s.name.startswith(".Lfunc_end")
+    return isinstance(s, (KernelDescriptor, Metadata))

@@ -1,0 +1,141 @@
+"""Parse AMDGCN assembly (grammars/gcn.lark) into `asm.gcn` IR in one LALR pass.
+
+The transformer runs inside the parser, so no parse tree is built. Lark's errors become
+`errors.SourceError` with the line, a caret and a hint.
+"""
+from __future__ import annotations
+
+import functools
+
+from lark import Lark, Token, Transformer, v_args
+from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
+
+from .. import paths
+from ..errors import SourceError
+from .gcn import (Comment, Directive, Func, GcnModule, Imm, Instruction, KernelDescriptor, Label,
+                  ListOp, Metadata, Modified, Modifier, Reg, Sym)
+
+
+def _pos(tok: Token) -> dict[str, int]:
+    return {"line": tok.line or 0, "col": tok.column or 0}
+
+
+def _is_comment(x: object) -> bool:
+    return isinstance(x, Token) and x.type == "COMMENT"
+
+
+class _ToIR(Transformer):
+    """One method per grammar rule; each returns an IR node."""
+
+    def start(self, items):
+        return list(items)
+
+    @v_args(inline=True)
+    def label(self, tok, _comment=None):
+        return Label(tok[:-1], **_pos(tok))
+
+    def instruction(self, items):
+        op, rest = items[0], [x for x in items[1:] if not _is_comment(x)]
+        operands = [x for x in rest if not isinstance(x, Modifier)]
+        modifiers = [x for x in rest if isinstance(x, Modifier)]
+        return Instruction(str(op), operands, modifiers, **_pos(op))
+
+    def directive(self, items):
+        name, args = items[0], [x for x in items[1:] if not _is_comment(x)]
+        return Directive(str(name), args[0].strip() if args else "", **_pos(name))
+
+    @v_args(inline=True)
+    def comment(self, tok):
+        return Comment(str(tok), **_pos(tok))
+
+    @v_args(inline=True)
+    def metadata(self, tok):
+        return Metadata(str(tok), **_pos(tok))
+
+    def kernel_descriptor(self, items):
+        begin, name, *fields = items[:-1]
+        return KernelDescriptor(str(name), dict(fields), **_pos(begin))
+
+    @v_args(inline=True)
+    def field(self, name, args):
+        return (str(name), args.strip())
+
+    # operands
+    @v_args(inline=True)
+    def reg_range(self, tok):
+        return Reg.parse(str(tok))
+
+    @v_args(inline=True)
+    def name(self, tok):
+        return Reg.parse(str(tok)) or Sym(str(tok))
+
+    @v_args(inline=True)
+    def number(self, tok):
+        return Imm(str(tok))
+
+    def expr(self, items):
+        return items[0]
+
+    def expr_sum(self, items):
+        return Sym("".join(map(str, items)))
+
+    @v_args(inline=True)
+    def func(self, name, *args):
+        return Func(str(name), tuple(a for a in args if a is not None))
+
+    def list(self, items):
+        return ListOp(tuple(a for a in items if a is not None))
+
+    @v_args(inline=True)
+    def neg(self, x):
+        return Modified(x, neg=True)
+
+    @v_args(inline=True)
+    def abs(self, x):
+        return Modified(x, abs=True)
+
+    @v_args(inline=True)
+    def neg_abs(self, x):
+        return Modified(x, neg=True, abs=True)
+
+    # modifiers
+    @v_args(inline=True)
+    def flag(self, tok):
+        return Modifier(str(tok))
+
+    @v_args(inline=True)
+    def keyed(self, key, value):
+        return Modifier(str(key)[:-1], str(value))
+
+    @v_args(inline=True)
+    def keyed_list(self, key, *items):
+        return Modifier(str(key)[:-1], ListOp(tuple(a for a in items if a is not None)))
+
+    @v_args(inline=True)
+    def func_modifier(self, name, *args):
+        return Modifier(str(name), Func(str(name), tuple(a for a in args if a is not None)))
+
+
+@functools.cache
+def _parser() -> Lark:
+    return Lark(paths.grammar("gcn.lark").read_text(), parser="lalr", lexer="contextual",
+                transformer=_ToIR(), propagate_positions=False, maybe_placeholders=True)
+
+
+def parse_gcn(text: str, file: str = "<gcn>") -> GcnModule:
+    """Parse a whole `.s` file. Raises `SourceError` pointing at the first bad token."""
+    if not text.endswith("\n"):
+        text += "\n"
+    try:
+        return GcnModule(_parser().parse(text), file=file)
+    except UnexpectedInput as e:
+        if isinstance(e, UnexpectedToken):
+            what = f"unexpected {e.token.type.lower()} {str(e.token)!r}"
+        elif isinstance(e, UnexpectedCharacters):
+            what = f"unexpected character {text[e.pos_in_stream]!r}" if e.pos_in_stream < len(text) else "unexpected end"
+        else:
+            what = "unexpected end of input"
+        raise SourceError(f"cannot parse GCN assembly: {what}", file=file, line=e.line or 0,
+                          col=e.column or 0, source=text,
+                          hint="expected `opcode operand, ... modifier`, `label:`, or a directive; "
+                               "is this llvm-mc AMDGPU syntax?") from None
