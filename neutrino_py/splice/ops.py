@@ -116,6 +116,16 @@ class Convert(Stmt):
     src: Value
 
 
+@dataclass(frozen=True)
+class ZeroExtend(Stmt):
+    """``dst(u64) = raw bits of src`` (a user operand `width` bits wide: 1 for a predicate, 16,
+    32 or 64), zero-extended — how OUT and IN1..3 read registers of any type."""
+    op: ClassVar[str] = "zero_extend"
+    dst: Reg
+    src: Value
+    width: int
+
+
 UNARY = ("neg", "not")
 BINARY = ("add", "sub", "mul", "div", "rem", "and", "or", "xor", "shl", "shr", "min", "max")
 COMPARE = ("eq", "ne", "lt", "le", "gt", "ge")
@@ -289,5 +299,5 @@ def walk(stmts: tuple[Stmt, ...] | list[Stmt]):
             yield from walk(s.body)
 
 
-ALL = (ReadSpecial, Move, Convert, Unary, Binary, Compare, Select, ToGeneric, UnitIndex,
+ALL = (ReadSpecial, Move, Convert, ZeroExtend, Unary, Binary, Compare, Select, ToGeneric, UnitIndex,
        UnitCount, Leader, MapBase, Address, Store, AtomicAdd, BumpReserve, HistAdd, If)

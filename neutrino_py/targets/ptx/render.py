@@ -1,0 +1,102 @@
+"""Render `splice.ops` statements into PTX lines with this folder's Jinja templates.
+
+The templates hold all PTX syntax; this module only names registers, formats constants and hands
+each template its statement's fields. Registers the instrumentation owns are spelled with the
+reserved prefix ``%nt_`` so they never collide with the kernel's own.
+"""
+from __future__ import annotations
+
+import struct
+from dataclasses import fields
+from functools import lru_cache
+from pathlib import Path
+from typing import Callable, Iterable
+
+import jinja2
+
+from neutrino_py.splice.ops import Imm, If, Reg, Src, Stmt, Value, bits
+
+PREFIX = "%nt_"
+LABEL_PREFIX = "$nt_L"
+# register type -> name stem after the prefix (declared as `.reg .<type> %nt_<stem><N>;`)
+STEMS = {"u32": "r", "u64": "rd", "s32": "s", "s64": "sd", "f32": "f", "f64": "fd", "pred": "p"}
+
+
+def reg_name(r: Reg) -> str:
+    return f"{PREFIX}{STEMS[r.type]}{r.n}"
+
+
+def format_imm(value: int | float, type_: str) -> str:
+    """A PTX literal of `type_`: floats as exact hex (0f/0d), ints wrapped to the type's width."""
+    if type_ == "f32":
+        return "0f%08X" % struct.unpack("<I", struct.pack("<f", value))[0]
+    if type_ == "f64":
+        return "0d%016X" % struct.unpack("<Q", struct.pack("<d", value))[0]
+    if type_ == "pred":
+        return "1" if value else "0"
+    width = bits(type_)
+    v = int(value) % (1 << width)
+    if type_[0] == "s" and v >= 1 << (width - 1):
+        return str(v - (1 << width))
+    return str(v) if v < 1 << 31 else hex(v)
+
+
+def spell(v: Value) -> str:
+    if isinstance(v, Reg):
+        return reg_name(v)
+    if isinstance(v, Imm):
+        return format_imm(v.value, v.type)
+    return v.text
+
+
+def declarations(counts: dict[str, int]) -> list[str]:
+    """`.reg` lines declaring registers 0..n-1 of every type in `counts`."""
+    return [f".reg .{t} {PREFIX}{STEMS[t]}<{n}>;" for t, n in counts.items() if n]
+
+
+class Scope:
+    """Fresh scratch registers and labels for one site. `take` reserves a register type's
+    numbers below `base` for the persistent registers; scratch numbering restarts per site."""
+
+    def __init__(self, base: dict[str, int], new_label: Callable[[], str]) -> None:
+        self.base = dict(base)
+        self.used: dict[str, int] = {}
+        self.label = new_label
+
+    def tmp(self, type_: str) -> Reg:
+        n = self.used.get(type_, 0)
+        self.used[type_] = n + 1
+        return Reg(type_, self.base.get(type_, 0) + n)
+
+    def high_water(self) -> dict[str, int]:
+        """Registers of each type this site needs, persistent ones included."""
+        return {t: self.base.get(t, 0) + self.used.get(t, 0) for t in STEMS}
+
+
+@lru_cache(maxsize=None)
+def _environment() -> jinja2.Environment:
+    env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(Path(__file__).parent)),
+                             trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True,
+                             undefined=jinja2.StrictUndefined, autoescape=False)
+    env.tests["imm"] = lambda v: isinstance(v, Imm)
+    env.globals.update(bits=bits, imm=Imm, vec=lambda *xs: "{" + ", ".join(xs) + "}")
+    return env
+
+
+@lru_cache(maxsize=None)
+def _template(op: str) -> jinja2.Template:
+    return _environment().get_template(f"{op}.j2")
+
+
+def render(stmts: Iterable[Stmt], scope: Scope) -> list[str]:
+    """PTX lines for `stmts`; scratch registers and labels come from `scope`."""
+    out: list[str] = []
+    for stmt in stmts:
+        ctx = {f.name: getattr(stmt, f.name) for f in fields(stmt)}
+        if isinstance(stmt, If):
+            ctx["body"] = render(stmt.body, scope)
+        text = _template(stmt.op).render(
+            ctx, reg=spell,
+            tmp=lambda t: reg_name(scope.tmp(t)), label=scope.label)
+        out.extend(line.strip() for line in text.splitlines() if line.strip())
+    return out
