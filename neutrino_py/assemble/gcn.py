@@ -1,0 +1,124 @@
+"""AMDGCN assembly -> HSACO code object with llvm-mc and ld.lld, cached on disk.
+
+The LLVM tools are found on PATH under versioned names first, newest first (Debian installs
+``llvm-mc-19``; a bare ``llvm-mc`` is often an older default that lacks gfx942), then bare names.
+``NEUTRINO_LLVM_MC`` / ``NEUTRINO_LD_LLD`` / ... name a binary explicitly.
+"""
+from __future__ import annotations
+
+import functools
+import hashlib
+import os
+import re
+import shutil
+import subprocess
+import tempfile
+from pathlib import Path
+
+from .. import paths
+from ..errors import SourceError, ToolError
+
+_DIAG = re.compile(r"^[^\n:]+:(\d+):(\d+): error: (.*)$", re.M)
+
+
+@functools.cache
+def llvm_tool(name: str) -> Path | None:
+    """`name` (``llvm-mc``, ``ld.lld``, ``clang``...) from the newest LLVM on this machine."""
+    override = os.environ.get("NEUTRINO_" + name.upper().replace("-", "_").replace(".", "_"))
+    if override:
+        return Path(override)
+    versions: dict[int, Path] = {}
+    for folder in filter(None, os.environ.get("PATH", "").split(os.pathsep)):
+        for p in Path(folder).glob(f"{name}-[0-9]*"):
+            if p.name[len(name) + 1:].isdigit() and os.access(p, os.X_OK):
+                versions.setdefault(int(p.name[len(name) + 1:]), p)
+    for p in Path("/usr/lib").glob(f"llvm-[0-9]*/bin/{name}"):
+        versions.setdefault(int(p.parts[-3].split("-")[1]), p)
+    if versions:
+        return versions[max(versions)]
+    found = shutil.which(name)
+    return Path(found) if found else None
+
+
+def llvm_tool_path(name: str) -> Path:
+    path = llvm_tool(name)
+    if path is None:
+        raise ToolError(f"cannot find {name} (looked for {name}-NN and {name} on PATH)",
+                        fix="apt-get install llvm-19 lld-19 clang-19 (Debian bookworm), or set "
+                            f"NEUTRINO_{name.upper().replace('-', '_').replace('.', '_')}")
+    return path
+
+
+@functools.cache
+def llvm_version() -> str:
+    """``llvm-mc`` release (``19.1.7``), part of every cache key."""
+    out = subprocess.run([str(llvm_tool_path("llvm-mc")), "--version"], capture_output=True,
+                         text=True).stdout
+    m = re.search(r"LLVM version (\S+)", out)
+    return m.group(1) if m else "unknown"
+
+
+def supports(mcpu: str) -> bool:
+    """Whether this machine's llvm-mc knows processor `mcpu`."""
+    mc = llvm_tool("llvm-mc")
+    if mc is None:
+        return False
+    out = subprocess.run([str(mc), "-triple=amdgcn-amd-amdhsa", f"-mcpu={mcpu}", "-filetype=obj",
+                          "-o", os.devnull], input="s_endpgm\n", capture_output=True, text=True)
+    return out.returncode == 0 and "not a recognized processor" not in out.stderr
+
+
+def _run(cmd: list[str], what: str, source: str, file: str) -> None:
+    proc = subprocess.run(cmd, capture_output=True, text=True)
+    if proc.returncode == 0:
+        return
+    diag = _DIAG.search(proc.stderr)
+    if diag:
+        line, col = int(diag.group(1)), int(diag.group(2))
+        raise SourceError(f"{what}: {diag.group(3)}", file=file, line=line, col=col, source=source,
+                          hint=f"full output:\n{proc.stderr.strip()}")
+    raise ToolError(f"{what} failed on {file} (exit {proc.returncode}): {proc.stderr.strip()}",
+                    fix=f"check that {cmd[0]} supports this target")
+
+
+def gcn_to_object(text: str, mcpu: str, file: str = "<gcn>") -> bytes:
+    """Assemble to a relocatable ELF object (what the round-trip tests compare byte for byte)."""
+    with tempfile.TemporaryDirectory(prefix="neutrino-mc-") as tmp:
+        src, obj = Path(tmp) / "in.s", Path(tmp) / "out.o"
+        src.write_text(text)
+        _run([str(llvm_tool_path("llvm-mc")), "-triple=amdgcn-amd-amdhsa", f"-mcpu={mcpu}",
+              "-filetype=obj", "-o", str(obj), str(src)], "llvm-mc", text, file)
+        return obj.read_bytes()
+
+
+def gcn_to_hsaco(text: str, mcpu: str, file: str = "<gcn>") -> bytes:
+    """Assemble and link into a loadable code object (HSACO), cached by content and toolchain."""
+    key = hashlib.sha256(f"{llvm_version()}\0{mcpu}\0{text}".encode()).hexdigest()
+    cached = paths.cache_dir("hsaco") / f"{key}.hsaco"
+    if cached.is_file():
+        return cached.read_bytes()
+    obj = gcn_to_object(text, mcpu, file)
+    with tempfile.TemporaryDirectory(prefix="neutrino-lld-") as tmp:
+        o, out = Path(tmp) / "in.o", Path(tmp) / "out.hsaco"
+        o.write_bytes(obj)
+        _run([str(llvm_tool_path("ld.lld")), "-shared", "--no-undefined", "-o", str(out), str(o)],
+             "ld.lld", text, file)
+        data = out.read_bytes()
+    tmp_path = cached.with_suffix(f".{os.getpid()}.tmp")
+    tmp_path.write_bytes(data)
+    tmp_path.replace(cached)
+    return data
+
+
+def disassemble(code_object: bytes, mcpu: str | None = None) -> str:
+    """``llvm-objdump -d`` of a code object (the processor is read from the ELF when not given)."""
+    with tempfile.TemporaryDirectory(prefix="neutrino-objdump-") as tmp:
+        path = Path(tmp) / "co.hsaco"
+        path.write_bytes(code_object)
+        cmd = [str(llvm_tool_path("llvm-objdump")), "-d", str(path)]
+        if mcpu:
+            cmd.insert(2, f"--mcpu={mcpu}")
+        proc = subprocess.run(cmd, capture_output=True, text=True)
+        if proc.returncode != 0:
+            raise ToolError(f"llvm-objdump failed: {proc.stderr.strip()}")
+        return proc.stdout.replace(str(path), "<code object>")
