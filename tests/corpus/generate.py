@@ -1,0 +1,270 @@
+"""Regenerate the PTX corpus and index.json from src/ (needs nvcc and Triton; no GPU).
+
+    NVCC=/usr/local/cuda-13.0/bin/nvcc python tests/corpus/generate.py
+
+The committed files were made with CUDA 13.0's nvcc (PTX ISA 9.0, which CUDA 13.0's ptxas and
+driver 580 accept) and Triton kernels pinned to PTX ISA 8.7 (so Triton's bundled CUDA 12.8+ ptxas
+accepts them too). The tests only read the committed files. README.md says what index.json holds.
+"""
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+SRC = HERE / "src"
+ENTRY = re.compile(r"^(?:\.(?:visible|weak)\s+)?\.entry\s+([\w$]+)\s*\(", re.M)
+FUNC = re.compile(r"^(?:\.(?:visible|weak|extern)\s+)?\.func\s+(?:\([^)]*\)\s*)?([\w$]+)", re.M)
+
+# --- launch recipes ------------------------------------------------------------------------------
+
+
+def buf(name: str, kind: str, dtype: str, count: int, init: dict | None = None, **extra) -> dict:
+    """A pointer param: `count` elements of `dtype`; "in"/"inout" start from `init`, "out" zeroed."""
+    out = {"name": name, "kind": kind, "dtype": dtype, "count": count}
+    if init is not None:
+        out["init"] = init
+    return {**out, **extra}
+
+
+def scalar(name: str, dtype: str, value) -> dict:
+    return {"name": name, "kind": "scalar", "dtype": dtype, "value": value}
+
+
+def null(name: str) -> dict:
+    """A pointer param passed as 0 (Triton's global/profile scratch when their size is 0)."""
+    return {"name": name, "kind": "null"}
+
+
+def uniform(lo: float, hi: float, seed: int) -> dict:
+    return {"uniform": [lo, hi], "seed": seed}
+
+
+def randint(lo: int, hi: int, seed: int) -> dict:
+    """Integers in [lo, hi)."""
+    return {"randint": [lo, hi], "seed": seed}
+
+
+def recipe(grid, block, params, shared_mem=0, gmem_bytes=None, note=None) -> dict:
+    out = {"grid": list(grid), "block": list(block), "shared_mem": shared_mem, "params": params}
+    if gmem_bytes is not None:
+        out["gmem_bytes"] = gmem_bytes
+    if note:
+        out["note"] = note
+    return out
+
+
+def cdiv(a: int, b: int) -> int:
+    return -(-a // b)
+
+
+def cuda_recipes() -> dict[str, dict]:
+    """Kernel name (as in the PTX) -> launch recipe, for every CUDA C corpus kernel."""
+    n = 1_000_000
+    va = recipe((cdiv(n, 256), 1, 1), (256, 1, 1), [
+        buf("a", "in", "float32", n, uniform(-1, 1, 1)), buf("b", "in", "float32", n, uniform(-1, 1, 2)),
+        buf("c", "out", "float32", n), scalar("n", "int32", n)],
+        gmem_bytes={"load": 8 * n, "store": 4 * n},
+        note="threads with i >= n touch no memory; addresses are exactly a+4i, b+4i, c+4i for i < n")
+    ns = 1 << 20
+    sx = recipe((512, 1, 1), (256, 1, 1), [
+        scalar("n", "int32", ns), scalar("alpha", "float32", 2.5),
+        buf("x", "in", "float32", ns, uniform(-1, 1, 3)), buf("y", "inout", "float32", ns, uniform(-1, 1, 4))],
+        gmem_bytes={"load": 8 * ns, "store": 4 * ns}, note="grid-stride loop: 8 iterations per thread")
+    nr = 1 << 20
+    rd = recipe((nr // 512, 1, 1), (256, 1, 1), [
+        buf("in", "in", "float32", nr, uniform(-1, 1, 5)), buf("out", "out", "float32", nr // 512),
+        scalar("n", "int32", nr)],
+        gmem_bytes={"load": 4 * nr, "store": 4 * (nr // 512)}, note="out[b] = sum of 512 inputs")
+    m = 512
+    sg = recipe((m // 16, m // 16, 1), (16, 16, 1), [
+        buf("A", "in", "float32", m * m, uniform(-1, 1, 6)), buf("B", "in", "float32", m * m, uniform(-1, 1, 7)),
+        buf("C", "inout", "float32", m * m, uniform(-1, 1, 8)), scalar("M", "int32", m),
+        scalar("N", "int32", m), scalar("K", "int32", m), scalar("alpha", "float32", 1.0),
+        scalar("beta", "float32", 0.5)],
+        gmem_bytes={"load": m * m * ((m // 16) * 8 + 4), "store": 4 * m * m},
+        note="per thread: K/16 iterations of one 4-byte A and one 4-byte B load, then C read and written")
+    nh, bins = 1 << 20, 256
+    hi = recipe((256, 1, 1), (256, 1, 1), [
+        buf("data", "in", "uint32", nh, randint(0, bins, 9)), buf("bins", "out", "uint32", bins),
+        scalar("n", "int32", nh), scalar("nbins", "int32", bins)], shared_mem=4 * bins,
+        note="bins sum to n; data loads are 4*n bytes, global atomics depend on the data")
+    nn = 1 << 16
+    ni = recipe((nn // 256, 1, 1), (256, 1, 1), [
+        buf("in", "in", "float32", nn, uniform(-3, 3, 10)), buf("out", "out", "float32", nn),
+        buf("steps", "out", "int32", nn), scalar("n", "int32", nn)])
+    mma = recipe((1, 1, 1), (32, 1, 1), [
+        buf("A", "in", "float16", 256, uniform(-1, 1, 11)), buf("B", "in", "float16", 128, uniform(-1, 1, 12)),
+        buf("D", "out", "float32", 128)], note="one warp, one m16n8k16 mma.sync")
+    mw = 256
+    wm = recipe(((mw // 16) * (mw // 16) // 4, 1, 1), (128, 1, 1), [
+        buf("A", "in", "float16", mw * mw, uniform(-1, 1, 13)), buf("B", "in", "float16", mw * mw, uniform(-1, 1, 14)),
+        buf("C", "out", "float32", mw * mw), scalar("M", "int32", mw), scalar("N", "int32", mw),
+        scalar("K", "int32", mw)])
+    tiles, blk, grid = 8, 128, 256
+    nf = grid * tiles * blk * 4
+    ca = recipe((grid, 1, 1), (blk, 1, 1), [
+        buf("in", "in", "float32", nf, uniform(-1, 1, 15)), buf("out", "out", "float32", nf),
+        scalar("tiles", "int32", tiles)], shared_mem=2 * blk * 16,
+        gmem_bytes={"load": 4 * nf, "store": 4 * nf}, note="float4 elements; loads are cp.async 16-byte copies")
+    mt = 512
+    tm = recipe((mt // 32, mt // 32, 1), (128, 1, 1), [
+        buf("A", "in", "float16", mt * mt, uniform(-1, 1, 16)), buf("B", "in", "float16", mt * mt, uniform(-1, 1, 17)),
+        buf("C", "out", "float32", mt * mt),
+        buf("cycles", "out", "int64", (mt // 32) ** 2 * 4, nondeterministic=True),
+        scalar("M", "int32", mt), scalar("N", "int32", mt), scalar("K", "int32", mt)],
+        note="cycles[block*4 + warp] = clock64() delta around the mma_begin/mma_end markers "
+             "(the time_range oracle); exclude it from bit-identity checks")
+    return {"vector_add": va, "saxpy": sx, "reduce_sum": rd, "sgemm_tiled": sg,
+            "histogram_atomic": hi, "_Z14apply_noinlinePKfPfPii": ni, "mma_m16n8k16": mma,
+            "wmma_gemm": wm, "cp_async_scale": ca, "timed_matmul": tm}
+
+
+# --- CUDA C ----------------------------------------------------------------------------------------
+
+CUDA_SOURCES = ["vector_add", "saxpy", "reduction", "sgemm", "histogram", "noinline", "tensor_core",
+                "cp_async", "timed_matmul"]
+DEBUG_BUILDS = [("sgemm", "sm_90"), ("tensor_core", "sm_90")]
+
+
+def nvcc_version(nvcc: str) -> str:
+    out = subprocess.run([nvcc, "--version"], capture_output=True, text=True, check=True).stdout
+    return "nvcc " + re.search(r"V(\d+\.\d+\.\d+)", out).group(1)
+
+
+def declared(ptx: str) -> tuple[list[str], list[str]]:
+    return ENTRY.findall(ptx), sorted(set(FUNC.findall(ptx)))
+
+
+def build_cuda(nvcc: str, recipes: dict) -> list[dict]:
+    made, version = [], nvcc_version(nvcc)
+    variants = [(s, a, f) for s in CUDA_SOURCES for a in ("sm_80", "sm_90") for f in ([], ["-lineinfo"])]
+    variants += [(s, a, ["-G"]) for s, a in DEBUG_BUILDS]
+    for stem, arch, flags in variants:
+        suffix = "".join(f".{f.lstrip('-')}" for f in flags)
+        rel = f"cuda/{stem}.{arch}{suffix}.ptx"
+        cmd = ["-ptx", f"-arch={arch}", *flags]
+        subprocess.run([nvcc, *cmd, str(SRC / f"{stem}.cu"), "-o", str(HERE / rel)], check=True)
+        kernels, funcs = declared((HERE / rel).read_text())
+        made.append({"file": rel, "source": f"src/{stem}.cu", "compiler": version, "arch": arch,
+                     "flags": cmd, "kernels": kernels, "device_functions": funcs,
+                     "launch": {k: recipes[k] for k in kernels if k in recipes}})
+    return made
+
+
+# --- Triton ----------------------------------------------------------------------------------------
+
+TRITON_PTX_VERSION = 87
+
+
+def triton_specs() -> list[dict]:
+    """Name, signature, constexprs, options, grid and params (without scratch) of each Triton kernel."""
+    n = 1_000_000
+    rows, cols = 1024, 781
+    lrows, lcols = 512, 1000
+    mm = 512
+    mm_sig = {p: "*fp16" for p in ("a_ptr", "b_ptr", "c_ptr")}
+    mm_sig |= {p: "i32" for p in ("M", "N", "K", "stride_am", "stride_ak", "stride_bk", "stride_bn",
+                                  "stride_cm", "stride_cn")}
+    return [
+        {"name": "add_kernel", "sig": {"x_ptr": "*fp32", "y_ptr": "*fp32", "out_ptr": "*fp32",
+                                       "n_elements": "i32"},
+         "constexprs": {"BLOCK": 1024}, "options": {"num_warps": 4},
+         "grid": (cdiv(n, 1024), 1, 1), "params": [
+             buf("x_ptr", "in", "float32", n, uniform(-1, 1, 21)),
+             buf("y_ptr", "in", "float32", n, uniform(-1, 1, 22)),
+             buf("out_ptr", "out", "float32", n), scalar("n_elements", "int32", n)]},
+        {"name": "softmax_kernel", "sig": {"out_ptr": "*fp32", "in_ptr": "*fp32", "in_row_stride": "i32",
+                                           "out_row_stride": "i32", "n_cols": "i32"},
+         "constexprs": {"BLOCK": 1024}, "options": {"num_warps": 4},
+         "grid": (rows, 1, 1), "params": [
+             buf("out_ptr", "out", "float32", rows * cols),
+             buf("in_ptr", "in", "float32", rows * cols, uniform(-4, 4, 23)),
+             scalar("in_row_stride", "int32", cols), scalar("out_row_stride", "int32", cols),
+             scalar("n_cols", "int32", cols)]},
+        {"name": "layer_norm_kernel",
+         "sig": {"x_ptr": "*fp32", "y_ptr": "*fp32", "w_ptr": "*fp32", "b_ptr": "*fp32",
+                 "mean_ptr": "*fp32", "rstd_ptr": "*fp32", "stride": "i32", "n_cols": "i32", "eps": "fp32"},
+         "constexprs": {"BLOCK": 512}, "options": {"num_warps": 4},
+         "grid": (lrows, 1, 1), "params": [
+             buf("x_ptr", "in", "float32", lrows * lcols, uniform(-2, 2, 24)),
+             buf("y_ptr", "out", "float32", lrows * lcols),
+             buf("w_ptr", "in", "float32", lcols, uniform(0.5, 1.5, 25)),
+             buf("b_ptr", "in", "float32", lcols, uniform(-0.5, 0.5, 26)),
+             buf("mean_ptr", "out", "float32", lrows), buf("rstd_ptr", "out", "float32", lrows),
+             scalar("stride", "int32", lcols), scalar("n_cols", "int32", lcols),
+             scalar("eps", "float32", 1e-5)]},
+        {"name": "matmul_kernel", "sig": mm_sig,
+         "constexprs": {"BLOCK_M": 128, "BLOCK_N": 128, "BLOCK_K": 64, "GROUP_M": 8},
+         "options": {"num_warps": 8, "num_stages": 3},
+         "grid": (cdiv(mm, 128) * cdiv(mm, 128), 1, 1), "params": [
+             buf("a_ptr", "in", "float16", mm * mm, uniform(-1, 1, 27)),
+             buf("b_ptr", "in", "float16", mm * mm, uniform(-1, 1, 28)),
+             buf("c_ptr", "out", "float16", mm * mm),
+             *[scalar(p, "int32", v) for p, v in (("M", mm), ("N", mm), ("K", mm), ("stride_am", mm),
+                                                   ("stride_ak", 1), ("stride_bk", mm), ("stride_bn", 1),
+                                                   ("stride_cm", mm), ("stride_cn", 1))]]},
+    ]
+
+
+def build_triton() -> list[dict]:
+    os.environ.setdefault("TRITON_DEFAULT_FP_FUSION", "1")
+    import triton
+    from triton.backends.compiler import GPUTarget
+    sys.path.insert(0, str(SRC))
+    import triton_kernels
+
+    made = []
+    for spec in triton_specs():
+        for cc in (90, 80):
+            fn = getattr(triton_kernels, spec["name"])
+            sig = dict(spec["sig"]) | {k: "constexpr" for k in spec["constexprs"]}
+            src = triton.compiler.ASTSource(fn=fn, signature=sig, constexprs=spec["constexprs"])
+            options = spec["options"] | {"ptx_version": TRITON_PTX_VERSION}
+            compiled = triton.compile(src, target=GPUTarget("cuda", cc, 32), options=options)
+            ptx = compiled.asm["ptx"]
+            kernels, funcs = declared(ptx)
+            arch = re.search(r"^\.target\s+(\w+)", ptx, re.M).group(1)
+            rel = f"triton/{spec['name']}.{arch}.ptx"
+            (HERE / rel).write_text(ptx)
+            meta = compiled.metadata
+            extra = [null(f"scratch_{i}") for i in range(_param_count(ptx, kernels[0]) - len(spec["params"]))]
+            made.append({
+                "file": rel, "source": "src/triton_kernels.py", "compiler": f"triton {triton.__version__}",
+                "arch": arch, "flags": [f"GPUTarget('cuda', {cc}, 32)", *(f"{k}={v}" for k, v in options.items()),
+                                        *(f"{k}={v}" for k, v in spec["constexprs"].items())],
+                "kernels": kernels, "device_functions": funcs,
+                "launch": {kernels[0]: recipe(spec["grid"], (32 * meta.num_warps, 1, 1),
+                                              spec["params"] + extra, shared_mem=meta.shared)}})
+    return made
+
+
+def _param_count(ptx: str, kernel: str) -> int:
+    """Number of params of `kernel`'s .entry (Triton appends scratch pointers we pass as null)."""
+    head = ptx[ptx.index(f".entry {kernel}("):]
+    return head[:head.index(")")].count(".param")
+
+
+def main() -> None:
+    nvcc = os.environ.get("NVCC")
+    if not nvcc:
+        sys.path.insert(0, str(HERE.parent.parent))
+        from neutrino_py import toolchain
+        nvcc = str(toolchain.tool_path("nvcc"))
+    for sub in ("cuda", "triton"):
+        (HERE / sub).mkdir(exist_ok=True)
+        for old in (HERE / sub).glob("*.ptx"):
+            old.unlink()
+    entries = build_cuda(nvcc, cuda_recipes()) + build_triton()
+    index = {"version": 1, "files": entries}
+    (HERE / "index.json").write_text(json.dumps(index, indent=1) + "\n")
+    total = sum((HERE / e["file"]).stat().st_size for e in entries)
+    print(f"{len(entries)} files, {total / 1e6:.2f} MB")
+
+
+if __name__ == "__main__":
+    main()

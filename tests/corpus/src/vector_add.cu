@@ -1,0 +1,5 @@
+// c[i] = a[i] + b[i]: one load of a, one of b, one store of c per thread with i < n.
+extern "C" __global__ void vector_add(const float* a, const float* b, float* c, int n) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) c[i] = a[i] + b[i];
+}

@@ -1,0 +1,97 @@
+"""The committed corpus is what index.json says it is, and every file assembles."""
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from neutrino_py import toolchain
+from conftest import CORPUS
+
+INDEX = json.loads((CORPUS / "index.json").read_text())
+FILES = INDEX["files"]
+ENTRY = re.compile(r"^(?:\.(?:visible|weak)\s+)?\.entry\s+([\w$]+)\s*\(([^)]*)\)", re.M)
+FUNC = re.compile(r"^(?:\.(?:visible|weak|extern)\s+)?\.func\s+(?:\([^)]*\)\s*)?([\w$]+)", re.M)
+PARAM_TYPE = re.compile(r"\.param\s+\.(\w+)")
+WIDTH = {"float32": 4, "int32": 4, "uint32": 4, "float16": 2, "int64": 8}
+
+
+def _text(entry: dict) -> str:
+    return (CORPUS / entry["file"]).read_text()
+
+
+def _ids(entries):
+    return [e["file"] for e in entries]
+
+
+def test_index_lists_exactly_the_committed_files():
+    on_disk = {p.relative_to(CORPUS).as_posix() for p in CORPUS.glob("*/*.ptx")}
+    assert on_disk == {e["file"] for e in FILES}
+    assert all((CORPUS / e["source"]).is_file() for e in FILES)
+
+
+def test_corpus_covers_what_the_tests_need():
+    archs = {(e["source"], e["arch"]) for e in FILES}
+    for src in {e["source"] for e in FILES if e["source"].endswith(".cu")}:
+        assert {(src, "sm_80"), (src, "sm_90")} <= archs
+    flags = [f for e in FILES for f in e["flags"]]
+    assert "-lineinfo" in flags and "-G" in flags
+    assert {e["arch"] for e in FILES if e["compiler"].startswith("triton")} == {"sm_80", "sm_90a"}
+    assert sum((CORPUS / e["file"]).stat().st_size for e in FILES) < 10_000_000
+
+
+@pytest.mark.parametrize("entry", FILES, ids=_ids(FILES))
+def test_declares_the_indexed_kernels(entry):
+    text = _text(entry)
+    assert [name for name, _ in ENTRY.findall(text)] == entry["kernels"]
+    assert sorted(set(FUNC.findall(text))) == entry["device_functions"]
+
+
+@pytest.mark.parametrize("entry", [e for e in FILES if e["launch"]], ids=_ids([e for e in FILES if e["launch"]]))
+def test_launch_recipes_match_param_lists(entry):
+    params = dict(ENTRY.findall(_text(entry)))
+    for kernel, recipe in entry["launch"].items():
+        types = PARAM_TYPE.findall(params[kernel])
+        assert len(types) == len(recipe["params"]), kernel
+        for ptx_type, param in zip(types, recipe["params"]):
+            if param["kind"] == "scalar":
+                assert int(re.sub(r"\D", "", ptx_type)) == 8 * WIDTH[param["dtype"]], (kernel, param)
+            else:
+                assert ptx_type in ("u64", "b64"), (kernel, param)
+        assert len(recipe["grid"]) == len(recipe["block"]) == 3
+
+
+def test_instruction_kinds_the_corpus_promises():
+    by_file = {e["file"]: _text(e) for e in FILES}
+    assert "wgmma.mma_async" in by_file["triton/matmul_kernel.sm_90a.ptx"]
+    assert "mma.sync" in by_file["triton/matmul_kernel.sm_80.ptx"]
+    assert "cp.async" in by_file["cuda/cp_async.sm_80.ptx"]
+    assert "mma.sync.aligned.m16n8k16" in by_file["cuda/tensor_core.sm_90.ptx"]
+    assert "wmma.mma.sync" in by_file["cuda/tensor_core.sm_90.ptx"]
+    assert "shfl.sync" in by_file["cuda/reduction.sm_90.ptx"]
+    assert "atom.shared" in by_file["cuda/histogram.sm_90.ptx"]
+    assert ".section" in by_file["cuda/sgemm.sm_90.G.ptx"]
+    assert "call" in by_file["cuda/noinline.sm_90.ptx"]
+
+
+@pytest.mark.parametrize("entry", [e for e in FILES if "timed_matmul" in e["file"]],
+                         ids=_ids([e for e in FILES if "timed_matmul" in e["file"]]))
+def test_time_range_markers_sit_inside_the_clock_reads(entry):
+    lines = _text(entry).splitlines()
+    at = {key: [i for i, line in enumerate(lines) if key in line]
+          for key in ("%clock64", "@neutrino mma_begin", "@neutrino mma_end", "wmma.mma.sync")}
+    assert len(at["@neutrino mma_begin"]) == len(at["@neutrino mma_end"]) == 1
+    assert len(at["%clock64"]) == 2
+    begin, end = at["@neutrino mma_begin"][0], at["@neutrino mma_end"][0]
+    assert at["%clock64"][0] < begin < min(at["wmma.mma.sync"]) and max(at["wmma.mma.sync"]) < end < at["%clock64"][1]
+
+
+@pytest.mark.skipif(toolchain.find_tool("ptxas") is None,
+                    reason="ptxas not installed (pip install nvidia-cuda-nvcc)")
+@pytest.mark.parametrize("entry", FILES, ids=_ids(FILES))
+def test_assembles_with_ptxas(entry):
+    cubin = toolchain.run_ptxas(CORPUS / entry["file"], entry["arch"])
+    assert cubin[:4] == b"\x7fELF"
+    for kernel in entry["kernels"]:
+        assert f".text.{kernel}".encode() in cubin
