@@ -115,16 +115,18 @@ class PredPair:
 class Address:
     """A memory operand ``[base]``, ``[base+offset]`` or ``[base, {coords}]`` (texture/surface).
 
-    `base` is a `Register`, a `Symbol` (variable or param name) or an `Immediate`.
+    `base` is a `Register`, a `Symbol` (variable or param name) or an `Immediate`. `zero_offset`
+    keeps a written ``+0`` (ptxas compiles ``[%SP+0]`` and ``[%SP]`` differently in debug mode).
     """
     base: "Operand"
     offset: int = 0
     coords: Vector | None = None
+    zero_offset: bool = False
 
     def __str__(self) -> str:
         if self.coords is not None:
             return f"[{self.base}, {self.coords}]"
-        if self.offset:
+        if self.offset or self.zero_offset:
             return f"[{self.base}+{self.offset}]"
         return f"[{self.base}]"
 
@@ -499,6 +501,7 @@ class Function:
     _body: list[Statement] | None = None
     _body_text: str | None = None
     _body_pos: tuple[int, int] = (0, 0)
+    _file: str = "<input>"
     _pending: dict[int, tuple[list[Statement], list[Statement]]] = field(default_factory=dict)
 
     @property
@@ -518,7 +521,7 @@ class Function:
                 self._body = []
             else:
                 from neutrino_py.asm.parser import parse_body
-                self._body = parse_body(self._body_text or "", *self._body_pos)
+                self._body = parse_body(self._body_text or "", *self._body_pos, file=self._file)
                 self._body_text = None
         if self._pending:
             pending, self._pending = self._pending, {}

@@ -1,0 +1,432 @@
+"""PTX text → `ir.Module`, with function bodies parsed lazily and parsed modules cached on disk.
+
+Parsing happens in two steps. `split` finds the brace-delimited bodies at the top level (functions
+and ``.section``s) with one regex scan and replaces each by an empty ``{ }`` that keeps its
+newlines; the Lark ``module`` rule parses that skeleton eagerly. A function's body text is parsed
+with the ``body`` rule on first access of `Function.body`. Both use one LALR parser with the
+contextual lexer and the `Build` transformer applied during parsing, so no tree is built.
+"""
+from __future__ import annotations
+
+import bisect
+import hashlib
+import os
+import pickle
+import re
+from functools import lru_cache
+
+from lark import Lark, Token, Transformer, v_args
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+
+from neutrino_py import paths
+from neutrino_py.asm import ir
+from neutrino_py.errors import SourceError
+
+# Bump when the IR classes change shape: cached pickles of older shapes are then ignored.
+IR_VERSION = 1
+
+_SCAN = re.compile(r'//[^\n]*|/\*.*?\*/|"(?:[^"\\\n]|\\.)*"|[{}]', re.S)
+
+
+def split(text: str) -> tuple[str, dict[int, tuple[str, int, int]]]:
+    """The skeleton of `text` (top-level bodies emptied) and, per emptied body, keyed by the
+    offset of its ``{`` in the skeleton: the body text and the line and column where it starts."""
+    pieces: list[str] = []
+    bodies: dict[int, tuple[str, int, int]] = {}
+    skel_len = 0
+    prev = 0
+    depth = 0
+    start = -1
+    in_init = False
+    for m in _SCAN.finditer(text):
+        c = m.group()
+        if c == "{":
+            if depth == 0:
+                in_init = _follows_equals(text, m.start())
+                start = m.end()
+            depth += 1
+        elif c == "}":
+            depth -= 1
+            if depth == 0 and not in_init:
+                body = text[start:m.start()]
+                piece = text[prev:start]
+                skel_len += len(piece)
+                pieces.append(piece)
+                line = text.count("\n", 0, start) + 1
+                col = start - (text.rfind("\n", 0, start) + 1) + 1
+                bodies[skel_len - 1] = (body, line, col)
+                filler = "\n" * body.count("\n")
+                pieces.append(filler)
+                skel_len += len(filler)
+                prev = m.start()
+            elif depth < 0:
+                break  # unbalanced: let the grammar report it
+    pieces.append(text[prev:])
+    return "".join(pieces), bodies
+
+
+def _follows_equals(text: str, pos: int) -> bool:
+    i = pos - 1
+    while i >= 0 and text[i] in " \t\r\n":
+        i -= 1
+    return i >= 0 and text[i] == "="
+
+
+# ------------------------------------------------------------------ transformer
+
+
+def _pos(tok: Token) -> tuple[int, int]:
+    return tok.line, tok.column
+
+
+@v_args(inline=True)
+class Build(Transformer):
+    """One method per grammar rule; builds `ir` nodes while the LALR parser reduces."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.reset({}, 0)
+
+    def reset(self, bodies: dict[int, tuple[str, int, int]], offset: int) -> None:
+        self.bodies = bodies
+        self.offset = offset  # length of the padding in front of the text (for body offsets)
+        self.comments: list[tuple[int, int, str]] = []
+        self.regs: dict[str, ir.Register] = {}
+
+    def collect_comment(self, tok: Token) -> Token:
+        self.comments.append((tok.line, tok.column, tok.value))
+        return tok
+
+    # -- top level
+    def module(self, *items):
+        return _merge_comments(list(items), self.comments)
+
+    def version(self, kw, num):
+        return ir.Version(num.value, kw.line, kw.column)
+
+    def target(self, kw, *names):
+        return ir.Target([n.value for n in names], kw.line, kw.column)
+
+    def address_size(self, kw, bits):
+        return ir.AddressSize(int(bits), kw.line, kw.column)
+
+    def file(self, kw, index, path, tail=None):
+        return ir.File(int(index), path.value[1:-1], tail.value[1:].strip() if tail else "",
+                       kw.line, kw.column)
+
+    def section(self, kw, name, lbrace, rbrace):
+        text = self.bodies[lbrace.start_pos][0]
+        return ir.Section(name.value[1:], text, kw.line, kw.column)
+
+    def function(self, *children):
+        first = children[0]
+        linkage, kind, lists, name, perf, lbrace = [], "", [], "", [], None
+        for c in children:
+            if isinstance(c, Token):
+                t = c.type
+                if t == "LINKAGE":
+                    linkage.append(c.value[1:])
+                elif t in ("ENTRY_KW", "FUNC_KW"):
+                    kind = c.value[1:]
+                elif t == "IDENT":
+                    name = c.value
+                elif t == "LBRACE":
+                    lbrace = c
+            elif isinstance(c, ir.Directive):
+                perf.append(c)
+            elif isinstance(c, list):
+                lists.append((bool(name), c))
+        returns = next((ps for after, ps in lists if not after), [])
+        params = next((ps for after, ps in lists if after), [])
+        fn = ir.Function(kind, name, params, returns, linkage, perf, lbrace is not None,
+                         first.line, first.column)
+        if lbrace is not None:
+            text, line, col = self.bodies[lbrace.start_pos]
+            fn._body_text, fn._body_pos = text, (line, col)
+        return fn
+
+    def params(self, *ps):
+        return [p for p in ps if p is not None]
+
+    def param(self, space, *rest):
+        return self._decl(space, [], rest)
+
+    def perf(self, name, *ints):
+        return ir.Directive(name.value[1:], ", ".join(i.value for i in ints if i is not None),
+                            name.line, name.column)
+
+    # -- statements
+    def body(self, *stmts):
+        return _merge_comments(list(stmts), self.comments)
+
+    def instruction(self, *children):
+        guard, neg = None, False
+        i = 0
+        if isinstance(children[0], tuple):
+            guard, neg = children[0]
+            i = 1
+        op = children[i]
+        parts = op.value.split(".")
+        operands = [c for c in children[i + 1:] if c is not None]
+        return ir.Instruction(parts[0], parts[1:], operands, guard, neg, op.line, op.column)
+
+    def guard(self, *toks):
+        return self.reg(toks[-1]), len(toks) == 2
+
+    def label(self, tok):
+        return ir.Label(tok.value[:-1].rstrip(), tok.line, tok.column)
+
+    def reg_decl(self, kw, *rest):
+        types = [t.value[1:] for t in rest if isinstance(t, Token)]
+        names = [n for n in rest if isinstance(n, tuple)]
+        return ir.RegDecl(".".join(types), names, kw.line, kw.column)
+
+    def reg_name(self, tok, count=None):
+        return tok.value, None if count is None else int(count.value[1:-1])
+
+    def var_decl(self, *children):
+        linkage = []
+        i = 0
+        while children[i].type == "LINKAGE":
+            linkage.append(children[i].value[1:])
+            i += 1
+        return self._decl(children[i], linkage, children[i + 1:])
+
+    def _decl(self, space, linkage, rest):
+        decl = ir.VarDecl(space.value[1:], "", "", linkage=linkage, line=space.line, col=space.column)
+        words: list[str] = []
+        ptr_at = None
+        for c in rest:
+            if isinstance(c, Token):
+                if c.type == "DOTNAME":
+                    if c.value == ".ptr":
+                        ptr_at = len(words)
+                    else:
+                        words.append(c.value[1:])
+                elif c.type == "IDENT":
+                    decl.name = c.value
+                elif c.type == "INIT":
+                    decl.init = c.value[1:].strip()
+            elif isinstance(c, int):
+                if ptr_at is None:
+                    decl.align = c
+                else:
+                    decl.ptr = (decl.ptr or ("", 0))[0], c
+            elif isinstance(c, list):
+                decl.array = c
+        if ptr_at is not None:
+            decl.ptr = (words[ptr_at] if len(words) > ptr_at else "", decl.ptr[1] if decl.ptr else 0)
+            words = words[:ptr_at]
+        decl.type = words[-1] if words else ""
+        decl.attrs = words[:-1]
+        return decl
+
+    def align(self, kw, n):
+        return int(n)
+
+    def dims(self, *ns):
+        return [None if n is None else int(n) for n in ns]
+
+    def loc(self, kw, file, line, col, tail=None):
+        return ir.Loc(int(file), int(line), int(col), tail.value[1:].strip() if tail else "",
+                      kw.line, kw.column)
+
+    def block(self, lbrace, *children):
+        rbrace = children[-1]
+        stmts = list(children[:-1])
+        key_lo, key_hi = _pos(lbrace), _pos(rbrace)
+        lo = bisect.bisect_left(self.comments, key_lo)
+        hi = bisect.bisect_left(self.comments, key_hi)
+        inner = self.comments[lo:hi]
+        del self.comments[lo:hi]
+        return ir.Block(_merge_comments(stmts, inner), lbrace.line, lbrace.column)
+
+    def directive(self, name, raw=None):
+        return ir.Directive(name.value[1:], raw.value.strip() if raw else "", name.line, name.column)
+
+    # -- operands
+    def reg(self, tok):
+        r = self.regs.get(tok.value)
+        if r is None:
+            r = self.regs[tok.value] = ir.Register(tok.value)
+        return r
+
+    def imm(self, tok):
+        return ir.Immediate(tok.value)
+
+    def sym(self, tok):
+        return ir.Sink() if tok.value == "_" else ir.Symbol(tok.value)
+
+    def negated(self, _not, tok):
+        return ir.Negated(self.reg(tok))
+
+    def pair(self, a, b):
+        return ir.PredPair(self._leaf(a), self._leaf(b))
+
+    def vector(self, _lb, *items):
+        return ir.Vector(tuple(i for i in items[:-1] if i is not None))
+
+    def plist(self, *items):
+        return ir.ParamList(tuple(i for i in items if i is not None))
+
+    def address(self, base, op=None, off=None):
+        offset = 0
+        if off is not None:
+            offset = int(ir.Immediate(off.value).value)
+            if op.value == "-":
+                offset = -offset
+        return ir.Address(self._leaf(base), offset, None, off is not None and offset == 0)
+
+    def tex_address(self, base, _lb, *items):
+        coords = ir.Vector(tuple(i for i in items[:-1] if i is not None))
+        return ir.Address(self._leaf(base), 0, coords)
+
+    def _leaf(self, tok):
+        if tok.type == "REG":
+            return self.reg(tok)
+        if tok.type == "IMM":
+            return self.imm(tok)
+        return self.sym(tok)
+
+
+def _key(node) -> tuple[int, int]:
+    return node.line, node.col
+
+
+def _merge_comments(stmts: list, comments: list[tuple[int, int, str]]) -> list:
+    """Put comments (sorted by position) back between statements (sorted by position)."""
+    stmts = [s for s in stmts if s is not None]
+    if not comments:
+        return stmts
+    out = []
+    ci = 0
+    n = len(comments)
+    for s in stmts:
+        key = _key(s)
+        while ci < n and comments[ci][:2] < key:
+            line, col, text = comments[ci]
+            out.append(ir.Comment(text, line, col))
+            ci += 1
+        out.append(s)
+    for line, col, text in comments[ci:]:
+        out.append(ir.Comment(text, line, col))
+    comments.clear()
+    return out
+
+
+# ------------------------------------------------------------------ parser and errors
+
+_BUILD = Build()
+
+
+@lru_cache(maxsize=1)
+def _lark() -> Lark:
+    grammar = paths.grammar("ptx.lark").read_text()
+    digest = hashlib.sha256(grammar.encode()).hexdigest()[:16]
+    return Lark(grammar, parser="lalr", lexer="contextual", start=["module", "body"],
+                transformer=_BUILD, maybe_placeholders=True,
+                lexer_callbacks={"COMMENT": _BUILD.collect_comment},
+                cache=str(paths.cache_dir("parse") / f"ptx-grammar-{digest}.lark"))
+
+
+_NAMES = {
+    "SEMICOLON": "';'", "COMMA": "','", "OPCODE": "an instruction", "REG": "a register",
+    "IMM": "a number", "INT": "an integer", "IDENT": "a name", "LBRACE": "'{'", "RBRACE": "'}'",
+    "LSQB": "'['", "RSQB": "']'", "LPAR": "'('", "RPAR": "')'", "DOTNAME": "a directive",
+    "LABEL_DEF": "a label", "VERTICAL_BAR": "'|'", "ADD_OP": "'+'", "AT": "'@'",
+    "STRING": "a string", "VERSION_NUM": "a version number", "$END": "end of input",
+}
+
+
+def _hint(err: UnexpectedInput) -> str:
+    expected = sorted(getattr(err, "expected", None) or getattr(err, "allowed", None) or [])
+    names = sorted({_NAMES.get(e, e.lower()) for e in expected})
+    if "';'" in names and len(names) <= 4:
+        return "a statement must end with ';' (" + ", ".join(names) + " expected here)"
+    if names:
+        return "expected " + ", ".join(names[:8]) + (" …" if len(names) > 8 else "")
+    return "check the PTX syntax around this position"
+
+
+def _error(err: UnexpectedInput, source: str, file: str) -> SourceError:
+    if isinstance(err, UnexpectedCharacters):
+        ch = source[err.pos_in_stream] if err.pos_in_stream < len(source) else ""
+        msg = f"unexpected character {ch!r}"
+    elif isinstance(err, UnexpectedEOF):
+        msg = "unexpected end of input"
+    elif isinstance(err, UnexpectedToken):
+        tok = err.token
+        msg = "unexpected end of input" if tok.type == "$END" else f"unexpected {tok.value!r}"
+    else:
+        msg = "syntax error"
+    line, col = getattr(err, "line", 0) or 0, getattr(err, "column", 0) or 0
+    if isinstance(err, UnexpectedToken) and err.token.type == "$END":
+        line = source.count("\n") + 1
+        col = len(source) - source.rfind("\n")
+    width = len(err.token.value) if isinstance(err, UnexpectedToken) and err.token.value else 1
+    return SourceError(msg, file=file, line=line, col=col, source=source, hint=_hint(err),
+                       width=width if line else 1)
+
+
+def _parse(text: str, start: str, bodies: dict, offset: int, file: str, source: str):
+    parser = _lark()
+    _BUILD.reset(bodies, offset)
+    try:
+        return parser.parse(text, start=start)
+    except UnexpectedInput as err:
+        raise _error(err, source, file) from None
+    finally:
+        _BUILD.reset({}, 0)
+
+
+def parse_body(text: str, line: int = 1, col: int = 1, file: str = "<input>") -> list[ir.Statement]:
+    """Statements of a function body that starts at (line, col) of its module."""
+    pad = "\n" * (line - 1) + " " * (col - 1)
+    padded = pad + text
+    stmts = _parse(padded, "body", {}, len(pad), file, padded)
+    _set_locs(stmts, None)
+    return stmts
+
+
+def _set_locs(stmts: list, loc: ir.Loc | None) -> ir.Loc | None:
+    for s in stmts:
+        if isinstance(s, ir.Instruction):
+            s.loc = loc
+        elif isinstance(s, ir.Loc):
+            loc = s
+        elif isinstance(s, ir.Block):
+            loc = _set_locs(s.body, loc)
+    return loc
+
+
+def parse_statements(text: str) -> list[ir.Statement]:
+    """Parse PTX statements (e.g. rendered probe code) to insert into a body; positions are 0."""
+    stmts = parse_body(text, file="<generated>")
+    for s in ir.walk(stmts):
+        s.line = s.col = 0
+    return stmts
+
+
+def parse_ptx(text: str, file: str = "<input>", cache: bool = True) -> ir.Module:
+    """Parse a PTX module. Function bodies are parsed on first access; with `cache`, the result
+    of the eager part is kept on disk keyed by the text's hash (a repeat costs one unpickle)."""
+    path = None
+    if cache:
+        key = hashlib.sha256(f"{IR_VERSION}\0{file}\0".encode() + text.encode()).hexdigest()
+        path = paths.cache_dir("parse") / f"{key}.module.pickle"
+        try:
+            with open(path, "rb") as f:
+                return pickle.load(f)
+        except (OSError, pickle.UnpicklingError, EOFError, AttributeError, ImportError):
+            pass
+    skeleton, bodies = split(text)
+    items = _parse(skeleton, "module", bodies, 0, file, text)
+    module = ir.Module(items, file)
+    for fn in module.functions():
+        fn._file = file
+    if path is not None:
+        tmp = path.with_suffix(f".{os.getpid()}.tmp")
+        with open(tmp, "wb") as f:
+            pickle.dump(module, f, protocol=pickle.HIGHEST_PROTOCOL)
+        os.replace(tmp, path)
+    return module

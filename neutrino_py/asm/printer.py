@@ -1,0 +1,74 @@
+"""`ir.Module` → PTX text, in nvcc's layout. Printing a parsed module is a fixed point, and an
+unparsed function body (or a ``.section`` body) is copied from the original text unchanged."""
+from __future__ import annotations
+
+from neutrino_py.asm import ir
+
+
+def print_module(module: ir.Module) -> str:
+    out: list[str] = []
+    for item in module.items:
+        if isinstance(item, ir.Function):
+            out.append(print_function(item))
+        elif isinstance(item, ir.Section):
+            out.append(f"\t.section\t.{item.name}\n\t{{{item.text}}}")
+        elif isinstance(item, ir.Version):
+            out.append(f".version {item.text}")
+        elif isinstance(item, ir.Target):
+            out.append(f".target {', '.join(item.names)}")
+        elif isinstance(item, ir.AddressSize):
+            out.append(f".address_size {item.bits}")
+        elif isinstance(item, ir.File):
+            extra = f", {item.extra}" if item.extra else ""
+            out.append(f"\t.file\t{item.index} \"{item.path}\"{extra}")
+        else:
+            out.append(item.to_text())
+    out.append("")
+    return "\n".join(out)
+
+
+def print_function(fn: ir.Function) -> str:
+    head = " ".join([*(f".{l}" for l in fn.linkage), f".{fn.kind}"])
+    if fn.returns:
+        head += " (" + ", ".join(p.to_text(terminated=False) for p in fn.returns) + ")"
+    head += f" {fn.name}"
+    if fn.params:
+        head += "(\n" + ",\n".join("\t" + p.to_text(terminated=False) for p in fn.params) + "\n)"
+    else:
+        head += "()"
+    lines = [head]
+    lines += [f".{d.name} {d.args}" if d.args else f".{d.name}" for d in fn.directives]
+    if not fn.has_body:
+        lines[-1] += ";"
+        return "\n".join(lines)
+    if not fn.parsed:
+        lines.append("{" + (fn._body_text or "") + "}")
+        return "\n".join(lines)
+    out: list[str] = []
+    _print_statements(fn.body, out, 1)
+    lines.append("{")
+    lines += out
+    lines.append("}")
+    return "\n".join(lines)
+
+
+def _print_statements(stmts: list[ir.Statement], out: list[str], depth: int) -> None:
+    indent = "\t" * depth
+    for s in stmts:
+        if isinstance(s, ir.Instruction):
+            out.append(indent + s.to_text())
+        elif isinstance(s, ir.Label):
+            out.append(f"{s.name}:")
+        elif isinstance(s, ir.Block):
+            out.append(indent + "{")
+            _print_statements(s.body, out, depth + 1)
+            out.append(indent + "}")
+        else:
+            out.append(indent + s.to_text())
+
+
+def print_statements(stmts: list[ir.Statement]) -> str:
+    """Statements as body text (one per line), e.g. to show what a probe inserts."""
+    out: list[str] = []
+    _print_statements(stmts, out, 1)
+    return "\n".join(out)
