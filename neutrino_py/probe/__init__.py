@@ -1,0 +1,30 @@
+"""The probe language: `.probe` text → checked `ProbeProgram` (see probes/README.md).
+
+    program = load(text, file="dmat.probe")     # raises errors.SourceError
+    program.maps["dmat"].dtype, program.probes[0].position
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+from neutrino_py.errors import SourceError
+from neutrino_py.probe.ast import ProbeProgram
+from neutrino_py.probe.parse import parse
+from neutrino_py.probe.verify import verify
+
+__all__ = ["load", "load_file", "ProbeProgram", "SourceError"]
+
+
+def load(text: str, file: str = "<probe>") -> ProbeProgram:
+    """Parse and verify probe source; every problem is a SourceError pointing into `text`."""
+    return verify(parse(text, file), text, file)
+
+
+def load_file(path: str | Path) -> ProbeProgram:
+    """`load` a file; bytes that are not UTF-8 are reported at their line and column."""
+    data = Path(path).read_bytes()
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as err:
+        text = data[:err.start].decode("utf-8") + "\ufffd"
+    return load(text, str(path))

@@ -1,0 +1,163 @@
+"""Probe text → syntax nodes with Lark (LALR, contextual lexer, transformer applied while parsing).
+
+Lark's exceptions become `SourceError`s that say what was expected in words and what to do.
+"""
+from __future__ import annotations
+
+import functools
+
+from lark import Lark, Token, UnexpectedCharacters, UnexpectedInput, UnexpectedToken
+from lark.lexer import PatternStr
+
+from neutrino_py import paths
+from neutrino_py.errors import SourceError
+from neutrino_py.probe.syntax import Item, ToSyntax
+
+# Words people reach for that the language leaves out on purpose, with what to do instead.
+RESERVED = {
+    **dict.fromkeys(("for", "while", "do", "loop", "goto", "break", "continue"),
+                    ("loops are not allowed in probes",
+                     "a probe runs once per event; accumulate across events with a counter or "
+                     "hist map")),
+    **dict.fromkeys(("if", "else"),
+                    ("'if' is not part of the language",
+                     "put the condition in a filter: before ld.global / BYTES >= 16 / { ... }")),
+    **dict.fromkeys(("fn", "def", "func", "function", "return"),
+                    ("probes have no functions or calls besides the built-in helpers",
+                     "write the statements in the probe body")),
+}
+
+_WORDS = {
+    "NAME": "a name", "INT": "an integer", "FLOAT": "a number", "STRING": 'a "string"',
+    "PATTERN": "an opcode pattern", "WHEN": "'before' or 'after'", "ASSIGN_OP": "'=' or '+='",
+    "FILTER_END": "'/' closing the filter", "$END": "end of file",
+}
+_TOP = {"MAP", "REG", "ENTRY", "EXIT", "BLOCK", "WHEN", "MARK", "LINE"}
+_EXPR_START = {"NAME", "INT", "COUNT"}
+
+
+@functools.cache
+def parser() -> Lark:
+    return Lark(paths.grammar("probe.lark").read_text(), parser="lalr", lexer="contextual",
+                transformer=ToSyntax(), maybe_placeholders=True)
+
+
+def parse(text: str, file: str) -> list[Item]:
+    """Parse probe `text`; raise SourceError for binary data, reserved words and syntax errors."""
+    _refuse_binary(text, file)
+    _refuse_reserved(text, file)
+    try:
+        return parser().parse(text)
+    except UnexpectedToken as err:
+        if err.token.type == "$END":
+            raise _at_end(text, file, err) from None
+        raise _unexpected(text, file, err) from None
+    except UnexpectedCharacters as err:
+        raise SourceError(f"unexpected character {err.char!r}", file=file, line=err.line,
+                          col=err.column, source=text, hint=_char_hint(err.char)) from None
+    except UnexpectedInput as err:
+        raise SourceError("cannot parse this", file=file, line=err.line, col=err.column,
+                          source=text) from None
+
+
+def _refuse_binary(text: str, file: str) -> None:
+    for lineno, line in enumerate(text.splitlines(), 1):
+        for col, ch in enumerate(line, 1):
+            if (ord(ch) < 32 and ch not in "\t\f\v") or ch in "\x7f\ufffd":
+                raise SourceError(
+                    f"binary data (character {ord(ch):#04x}): this is not a probe file",
+                    file=file, line=lineno, col=col, source=None,
+                    hint="a .probe file is UTF-8 text; check the path you passed")
+
+
+def _tokens(text: str):
+    """Tokens of the whole text with the grammar's full lexer, stopping at the first bad one."""
+    try:
+        yield from parser().lex(text)
+    except UnexpectedInput:
+        return
+
+
+def _refuse_reserved(text: str, file: str) -> None:
+    for tok in _tokens(text):
+        if tok.type in ("NAME", "PATTERN") and str(tok) in RESERVED:
+            message, hint = RESERVED[str(tok)]
+            raise SourceError(f"'{tok}': {message}", file=file, line=tok.line, col=tok.column,
+                              source=text, width=len(tok), hint=hint)
+
+
+def _describe(name: str) -> str:
+    if name in _WORDS:
+        return _WORDS[name]
+    term = next((t for t in parser().terminals if t.name == name), None)
+    if term is not None and isinstance(term.pattern, PatternStr):
+        return f"'{term.pattern.value}'"
+    return name.lower()
+
+
+def _expected(names: set[str]) -> str:
+    if _TOP <= names:
+        return "'map', 'reg' or a probe (entry, exit, block, before, after, mark, line)"
+    if _EXPR_START <= names:
+        return "an expression"
+    if "SEMICOLON" in names and len(names) > 4:
+        return "';' or an operator"
+    words = sorted(_describe(n) for n in names)
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
+
+
+def _accepted(err: UnexpectedToken) -> set[str]:
+    try:
+        return set(err.interactive_parser.accepts()) - {"$END"}
+    except Exception:  # the interactive parser may itself reject the state; fall back to Lark's set
+        return set(err.expected)
+
+
+def _unexpected(text: str, file: str, err: UnexpectedToken) -> SourceError:
+    tok, accepts = err.token, _accepted(err)
+    if accepts == {"SEMICOLON"} or (accepts >= {"SEMICOLON"} and tok.line > _prev_line(err)):
+        prev = err.token_history[-1] if err.token_history else tok
+        return SourceError("missing ';' at the end of the statement", file=file,
+                           line=prev.end_line, col=prev.end_column, source=text,
+                           hint="end every statement and field with ';'")
+    hint = None
+    if accepts & {"PATTERN"} and not accepts & {"NAME"}:
+        hint = 'name opcodes (ld.global, st.*, mma*, @bra), mark("name") or line "file.cu":N-M'
+    elif accepts & _TOP:
+        hint = "a probe file holds map and reg declarations and probes like: after ld.global { ... }"
+    return SourceError(f"unexpected {_describe(tok.type) if tok.type != 'NAME' else repr(str(tok))}"
+                       f"; expected {_expected(accepts)}", file=file, line=tok.line,
+                       col=tok.column, source=text, width=len(tok), hint=hint)
+
+
+def _prev_line(err: UnexpectedToken) -> int:
+    return err.token_history[-1].end_line if err.token_history else err.token.line
+
+
+def _at_end(text: str, file: str, err: UnexpectedToken) -> SourceError:
+    stack: list[Token] = []
+    for tok in _tokens(text):
+        if tok.type in ("LBRACE", "LPAR", "LSQB"):
+            stack.append(tok)
+        elif tok.type in ("RBRACE", "RPAR", "RSQB") and stack:
+            stack.pop()
+    if stack:
+        open_tok = stack[-1]
+        close = {"{": "}", "(": ")", "[": "]"}[str(open_tok)]
+        what = "block" if close == "}" else f"'{open_tok}'"
+        return SourceError(f"unterminated {what}: '{open_tok}' is never closed", file=file,
+                           line=open_tok.line, col=open_tok.column, source=text,
+                           hint=f"add '{close}' to close it")
+    lines = text.splitlines() or [""]
+    return SourceError(f"unexpected end of file; expected {_expected(_accepted(err))}",
+                       file=file, line=len(lines), col=len(lines[-1]) + 1, source=text)
+
+
+def _char_hint(ch: str) -> str | None:
+    if ch == "'":
+        return 'strings use double quotes: mark("name")'
+    if ch in "$#%":
+        return "probes are written in a C-like language, not PTX: see probes/README.md"
+    if ch == "@":
+        return "'@' only starts a guarded opcode pattern such as @bra"
+    return None

@@ -1,0 +1,587 @@
+"""The verifier: syntax nodes → the typed, checked `ProbeProgram`, or a `SourceError`.
+
+It refuses what cannot run: unknown names, operands a position does not have, type mismatches,
+maps that cannot be sized, writes to what is read-only. Integer literals take the type their
+context asks for (and must fit it); other values widen implicitly only without loss
+(u32→u64, u32→s64, s32→s64, f32→f64, u32/s32→f64); everything else needs a cast.
+"""
+from __future__ import annotations
+
+import difflib
+import hashlib
+import operator
+import re
+from typing import Iterable
+
+from neutrino_py.errors import SourceError
+from neutrino_py.probe import ast, syntax
+from neutrino_py.probe.ast import HELPERS, OPERANDS, Span, Type
+from neutrino_py.probe.opcodes import MEMORY, OPCODES, bases_matching
+
+DEFAULT_POOL = 1 << 20          # records in an unbounded record map without `pool N`
+MAX_PER_UNIT = 1 << 16          # record(N)
+MAX_POOL = 1 << 30              # pool N
+MAX_HIST = 1 << 28              # hist[N]
+
+KINDS = ("record", "counter", "hist")
+LEVELS = ("thread", "warp")
+CONTROL = frozenset({"bra", "brx", "ret", "exit", "trap", "brkpt"})
+ARITH, BITS, SHIFTS = {"+", "-", "*", "/", "%"}, {"&", "|", "^"}, {"<<", ">>"}
+COMPARE, LOGIC = {"==", "!=", "<", "<=", ">", ">="}, {"&&", "||"}
+LOSSLESS = {(Type.U32, Type.U64), (Type.U32, Type.S64), (Type.S32, Type.S64),
+            (Type.F32, Type.F64), (Type.U32, Type.F64), (Type.S32, Type.F64)}
+_MARK_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_.-]*$")
+_FOLD = {"+": operator.add, "-": operator.sub, "*": operator.mul, "&": operator.and_,
+         "|": operator.or_, "^": operator.xor, "<<": operator.lshift, ">>": operator.rshift,
+         "==": operator.eq, "!=": operator.ne, "<": operator.lt, "<=": operator.le,
+         ">": operator.gt, ">=": operator.ge}
+
+
+def _divide(op: str, x: int | float, y: int | float) -> int | float:
+    """C division and remainder: integer quotients truncate toward zero."""
+    if isinstance(x, float) or isinstance(y, float):
+        return x / y
+    q = abs(x) // abs(y) * (1 if (x < 0) == (y < 0) else -1)
+    return q if op == "/" else x - y * q
+
+
+def verify(items: list[syntax.Item], text: str, file: str) -> ast.ProbeProgram:
+    return Verifier(text, file).program(items)
+
+
+def _suggest(word: str, choices: Iterable[str]) -> str:
+    close = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
+    return f"did you mean '{close[0]}'? " if close else ""
+
+
+def _int_range(t: Type, wrap: bool) -> tuple[int, int]:
+    """Inclusive range of integer constants type `t` takes; `wrap` lets negatives into unsigned."""
+    if t.is_signed:
+        return -(1 << (t.bits - 1)), (1 << (t.bits - 1)) - 1
+    return (-(1 << (t.bits - 1)) if wrap else 0), (1 << t.bits) - 1
+
+
+def _default_type(value: int | float | bool) -> Type:
+    if isinstance(value, float):
+        return Type.F64
+    for t in (Type.U32, Type.S32, Type.U64, Type.S64):
+        lo, hi = _int_range(t, wrap=False)
+        if lo <= value <= hi:
+            return t
+    raise OverflowError
+
+
+class Verifier:
+    def __init__(self, text: str, file: str) -> None:
+        self.text, self.file = text, file
+        self.maps: dict[str, ast.MapDecl] = {}
+        self.regs: dict[str, ast.RegDecl] = {}
+        self.position: ast.Position | None = None
+
+    def error(self, message: str, at: Span, hint: str | None = None) -> SourceError:
+        return SourceError(message, file=self.file, line=at.line, col=at.col, source=self.text,
+                           width=at.width, hint=hint)
+
+    # ------------------------------------------------------------ program
+    def program(self, items: list[syntax.Item]) -> ast.ProbeProgram:
+        if not items:
+            raise self.error("empty probe file: nothing to instrument", Span(1, 1, 1, 2),
+                             hint="a probe file needs at least one probe, e.g. "
+                                  "entry { t0 = clock(); }")
+        for item in items:
+            if isinstance(item, syntax.MapSyntax):
+                self.declare_map(item)
+            elif isinstance(item, syntax.RegSyntax):
+                self.declare_regs(item)
+        probes = [p for p in items if isinstance(p, syntax.ProbeSyntax)]
+        if not probes:
+            raise self.error("no probes: the maps and registers are never used", items[0].span,
+                             hint="add a probe such as: after ld.global { ... }")
+        checked = tuple(self.probe(i, p) for i, p in enumerate(probes))
+        return ast.ProbeProgram(self.text, self.file,
+                                hashlib.sha256(self.text.encode()).hexdigest(),
+                                dict(self.maps), dict(self.regs), checked)
+
+    def taken(self, word: syntax.Word, what: str) -> None:
+        name, at = word.text, word.span
+        if name in HELPERS or name in OPERANDS:
+            kind = "helper" if name in HELPERS else "operand"
+            raise self.error(f"'{name}' is the name of a {kind}", at,
+                             hint=f"choose another name for the {what}")
+        earlier = self.maps.get(name) or self.regs.get(name)
+        if earlier is not None:
+            other = "map" if name in self.maps else "register"
+            raise self.error(f"duplicate {what} '{name}'" if other == what else
+                             f"'{name}' is already a {other}", at,
+                             hint=f"'{name}' was declared at line {earlier.span.line}; "
+                                  "rename one of them")
+
+    # ------------------------------------------------------------ declarations
+    def declare_map(self, m: syntax.MapSyntax) -> None:
+        self.taken(m.name, "map")
+        kind = m.kind.text
+        if kind not in KINDS:
+            raise self.error(f"unknown map kind '{kind}'", m.kind.span,
+                             hint=_suggest(kind, KINDS) + "maps are record, counter or hist")
+        level = m.level.text if m.level else "thread"
+        if level not in LEVELS:
+            raise self.error(f"unknown level '{level}'", m.level.span,
+                             hint=_suggest(level, LEVELS) + "levels are [thread] and [warp]")
+        if kind == "hist":
+            fields, capacity, pool = self.hist_shape(m)
+        else:
+            fields, capacity, pool = self.struct_shape(m, kind)
+        self.maps[m.name.text] = ast.MapDecl(m.name.text, kind, level, fields, capacity, pool,
+                                             m.name.span)
+
+    def hist_shape(self, m: syntax.MapSyntax):
+        if m.size is None or m.size_brackets != "[]":
+            at = m.size.span if m.size is not None else m.kind.span
+            raise self.error("a hist takes its number of entries in brackets", at,
+                             hint="write: map pages: hist[4096] u32;")
+        if m.value_type is None:
+            raise self.error("a hist holds one value type, not fields", m.kind.span,
+                             hint="write: map pages: hist[4096] u32;")
+        if m.pool is not None:
+            raise self.error("'pool' is only for unbounded records", m.pool.span)
+        capacity = self.capacity(m.size, MAX_HIST)
+        return (ast.Field("value", m.value_type[0], m.value_type[1]),), capacity, None
+
+    def struct_shape(self, m: syntax.MapSyntax, kind: str):
+        if m.fields is None:
+            raise self.error(f"a {kind} holds fields in braces", m.value_type[1],
+                             hint=f"write: map m: {kind} {{ u64 start; u32 sm; }}")
+        if not m.fields:
+            raise self.error(f"{kind} '{m.name.text}' has no fields", m.kind.span,
+                             hint="declare at least one field: { u64 t; }")
+        seen: dict[str, ast.Field] = {}
+        for f in m.fields:
+            if f.name in seen:
+                raise self.error(f"duplicate field '{f.name}'", f.span,
+                                 hint=f"'{f.name}' is already a field at line "
+                                      f"{seen[f.name].span.line}")
+            seen[f.name] = f
+        if kind == "counter":
+            extra = m.size if m.size is not None else m.pool
+            if extra is not None:
+                raise self.error("a counter has no capacity: it holds one struct per "
+                                 "thread or warp", extra.span,
+                                 hint="remove it: map bytes: counter { u64 loaded; }")
+            return m.fields, None, None
+        if m.size_brackets == "[]":
+            raise self.error("a record takes its capacity in parentheses", m.size.span,
+                             hint="record(N) keeps N records per thread or warp; plain "
+                                  "record shares a pool")
+        if m.size is not None:
+            if m.pool is not None:
+                raise self.error("'pool' is only for unbounded records", m.pool.span,
+                                 hint="record(N) already fixes the capacity; drop one of them")
+            return m.fields, self.capacity(m.size, MAX_PER_UNIT), None
+        pool = self.capacity(m.pool, MAX_POOL) if m.pool is not None else DEFAULT_POOL
+        return m.fields, None, pool
+
+    def capacity(self, node: syntax.Node, limit: int) -> int:
+        value = self.constant(node)
+        if value <= 0:
+            raise self.error(f"capacity {value}: the map could hold nothing", node.span,
+                             hint="use a capacity of at least 1")
+        if value > limit:
+            raise self.error(f"capacity {value} is too large (at most {limit})", node.span,
+                             hint="a smaller capacity with dropped-record counts is cheaper")
+        return value
+
+    def constant(self, node: syntax.Node) -> int:
+        """Value of an integer constant expression (capacities)."""
+        if isinstance(node, syntax.Number) and isinstance(node.value, int):
+            return node.value
+        if isinstance(node, syntax.UnOp) and node.op in "-~":
+            v = self.constant(node.operand)
+            return -v if node.op == "-" else ~v
+        if isinstance(node, syntax.BinOp) and node.op in ARITH | BITS | SHIFTS:
+            a, b = self.constant(node.left), self.constant(node.right)
+            if node.op in ("/", "%") and b == 0:
+                raise self.error("division by zero", node.right.span)
+            if node.op in SHIFTS and not 0 <= b < 64:
+                raise self.error(f"shift by {b}", node.right.span, hint="shift by 0 to 63")
+            return _divide(node.op, a, b) if node.op in "/%" else _FOLD[node.op](a, b)
+        raise self.error("a capacity must be a constant integer", node.span,
+                         hint="write a number such as 4096 or 1 << 20")
+
+    def declare_regs(self, r: syntax.RegSyntax) -> None:
+        for word in r.names:
+            self.taken(word, "register")
+            self.regs[word.text] = ast.RegDecl(word.text, r.type, word.span)
+
+    # ------------------------------------------------------------ probes
+    def probe(self, index: int, p: syntax.ProbeSyntax) -> ast.Probe:
+        self.check_position(p.position)
+        self.position = p.position
+        filt = None
+        if p.filter is not None:
+            filt = self.expr(p.filter)
+            if filt.type is not Type.BOOL:
+                raise self.error(f"a filter must be a condition, not a {filt.type} value",
+                                 p.filter.span, hint="compare it: / x != 0 /")
+        body = tuple(self.stmt(s) for s in p.body)
+        return ast.Probe(index, p.position, filt, body, p.span)
+
+    def check_position(self, pos: ast.Position) -> None:
+        target = pos.target
+        if isinstance(target, ast.Opcodes):
+            for pat in target.patterns:
+                bases = self.check_pattern(pat)
+                if pos.when == "after" and set(bases) <= CONTROL:
+                    raise self.error(f"'after {pat}' never runs: control leaves at {pat}",
+                                     pat.span, hint=f"use: before {pat}")
+        elif isinstance(target, ast.Mark) and not _MARK_NAME.match(target.name):
+            raise self.error(f"bad mark name {target.name!r}", target.span,
+                             hint='a mark is one word, as in asm volatile("// @neutrino '
+                                  'mma_begin");')
+        elif isinstance(target, ast.Lines) and not 1 <= target.first <= target.last:
+            raise self.error(f"bad line range {target.first}-{target.last}", target.span,
+                             hint='lines count from 1, low to high: line "f.cu":120-140')
+
+    def check_pattern(self, pat: ast.OpcodePattern) -> list[str]:
+        head = pat.parts[0]
+        bases = bases_matching(head)
+        if not bases:
+            raise self.error(f"unknown opcode '{head}' in pattern '{pat}'", pat.span,
+                             hint=_suggest(head, OPCODES) +
+                             "patterns start with a PTX opcode: ld.global, st.*, mma*, *.shared")
+        return bases
+
+    # ------------------------------------------------------------ statements
+    def stmt(self, s: syntax.AssignStmt | syntax.ExprStmt) -> ast.Stmt:
+        if isinstance(s, syntax.ExprStmt):
+            return self.expr_stmt(s)
+        target = s.target
+        if isinstance(target, syntax.Name) and target.name in self.regs:
+            reg = self.regs[target.name]
+            value = self.expr(s.value)
+            if s.op != "=":
+                value = self.binary(s.op[:-1], ast.Reg(reg.name, reg.type, target.span), value,
+                                    s.span, s.op_span)
+            return ast.Assign(reg.name, self.coerce(value, reg.type, f"register '{reg.name}'"),
+                              s.span)
+        if isinstance(target, syntax.Attr) and self.map_named(target.obj, "counter"):
+            return self.counter_add(self.maps[target.obj.name], target, s)
+        if isinstance(target, syntax.Index) and self.map_named(target.obj, "hist"):
+            return self.hist_add(self.maps[target.obj.name], target, s)
+        raise self.not_assignable(target)
+
+    def map_named(self, node: syntax.Node, kind: str) -> bool:
+        """Whether `node` names a map; raises if it names a map of another kind or nothing."""
+        if not isinstance(node, syntax.Name):
+            return False
+        m = self.maps.get(node.name)
+        if m is None:
+            if node.name in self.regs:
+                raise self.error(f"'{node.name}' is a register, not a map", node.span)
+            raise self.error(f"undefined map '{node.name}'", node.span,
+                             hint=_suggest(node.name, self.maps) +
+                             f"declare it: map {node.name}: {kind} ...")
+        if m.kind != kind:
+            raise self.error(f"'{m.name}' is a {m.kind} map", node.span, hint=_HOW_TO_WRITE[m.kind])
+        return True
+
+    def not_assignable(self, target: syntax.Node) -> SourceError:
+        if isinstance(target, syntax.Name):
+            name = target.name
+            if name in OPERANDS:
+                return self.error(f"{name} is read-only: operands cannot be written", target.span,
+                                  hint=f"copy it into a register: reg u64 x; ... x = {name};")
+            if name in HELPERS:
+                return self.error(f"{name} is a read-only helper", target.span,
+                                  hint=f"keep its value in a register: t0 = {name}();")
+            if name in self.maps:
+                return self.error(f"cannot assign to map '{name}'", target.span,
+                                  hint=_HOW_TO_WRITE[self.maps[name].kind])
+            return self.undeclared(target)
+        if isinstance(target, syntax.Call):
+            self.helper_name(target)
+            return self.error(f"{target.name}() is a read-only helper", target.span,
+                              hint=f"keep its value in a register: t0 = {target.name}();")
+        return self.error("cannot assign to this", target.span,
+                          hint="assign to a register (t0 = x), a counter field (m.f += x) "
+                               "or a hist entry (m[i] += x)")
+
+    def counter_add(self, m: ast.MapDecl, target: syntax.Attr, s: syntax.AssignStmt):
+        field = m.field(target.name)
+        if field is None:
+            raise self.error(f"counter '{m.name}' has no field '{target.name}'", target.span,
+                             hint=_suggest(target.name, [f.name for f in m.fields]) +
+                             "fields: " + ", ".join(f.name for f in m.fields))
+        if s.op != "+=":
+            raise self.error(f"counter fields only accumulate: '{s.op}' is not allowed",
+                             s.op_span, hint=f"write: {m.name}.{field.name} += x;")
+        value = self.coerce(self.expr(s.value), field.type, f"field '{m.name}.{field.name}'")
+        return ast.CounterAdd(m.name, field.name, value, s.span)
+
+    def hist_add(self, m: ast.MapDecl, target: syntax.Index, s: syntax.AssignStmt):
+        if s.op != "+=":
+            raise self.error(f"hist entries only accumulate: '{s.op}' is not allowed", s.op_span,
+                             hint=f"write: {m.name}[i] += 1;")
+        index = self.expr(target.index)
+        if not index.type.is_integer:
+            raise self.error(f"hist index must be an integer, not {index.type}",
+                             target.index.span, hint=f"convert it: {m.name}[(u32)x]")
+        if isinstance(index, ast.Const):
+            if not 0 <= index.value < m.capacity:
+                raise self.error(f"index {index.value} is outside {m.name}[{m.capacity}]",
+                                 target.index.span)
+            index = ast.Const(index.value, Type.U32 if index.value < 1 << 32 else Type.U64,
+                              index.span)
+        value = self.coerce(self.expr(s.value), m.fields[0].type, f"hist '{m.name}'")
+        return ast.HistAdd(m.name, index, value, s.span)
+
+    def expr_stmt(self, s: syntax.ExprStmt) -> ast.Save:
+        e = s.expr
+        if (isinstance(e, syntax.Method) and e.name == "save" and isinstance(e.obj, syntax.Name)
+                and getattr(self.maps.get(e.obj.name), "kind", None) == "record"):
+            m = self.maps[e.obj.name]
+            if len(e.args) != len(m.fields):
+                names = ", ".join(f.name for f in m.fields)
+                raise self.error(f"{m.name}.save takes {len(m.fields)} value"
+                                 f"{'s' * (len(m.fields) != 1)} ({names}), got {len(e.args)}",
+                                 e.span, hint=f"pass one value per field: {m.name}.save({names})")
+            args = tuple(self.coerce(self.expr(a), f.type, f"field '{m.name}.{f.name}'")
+                         for a, f in zip(e.args, m.fields))
+            return ast.Save(m.name, args, s.span)
+        if isinstance(e, syntax.Method) and isinstance(e.obj, syntax.Name) and e.obj.name in self.maps:
+            m = self.maps[e.obj.name]
+            message = (f"cannot save to {m.kind} '{m.name}'" if e.name == "save" else
+                       f"maps have no method '{e.name}'")
+            raise self.error(message, e.span, hint=_HOW_TO_WRITE[m.kind])
+        if isinstance(e, syntax.Method) and isinstance(e.obj, syntax.Name):
+            self.map_named(e.obj, "record")
+        self.expr(e)
+        raise self.error("this statement has no effect", e.span,
+                         hint="save values (m.save(...)), assign registers (t0 = x) or add to "
+                              "counters and hists (m.f += x, m[i] += x)")
+
+    # ------------------------------------------------------------ expressions
+    def expr(self, n: syntax.Node) -> ast.Expr:
+        if isinstance(n, syntax.Number):
+            try:
+                return ast.Const(n.value, _default_type(n.value), n.span)
+            except OverflowError:
+                raise self.error(f"the constant {n.value} does not fit in 64 bits", n.span) from None
+        if isinstance(n, syntax.Name):
+            return self.name(n)
+        if isinstance(n, syntax.Call):
+            return ast.Helper(self.helper_name(n), HELPERS[n.name], n.span)
+        if isinstance(n, syntax.BinOp):
+            return self.binary(n.op, self.expr(n.left), self.expr(n.right), n.span, n.op_span)
+        if isinstance(n, syntax.UnOp):
+            return self.unary(n)
+        if isinstance(n, syntax.CastOp):
+            inner = self.expr(n.operand)
+            if isinstance(inner, ast.Const) and inner.type is not Type.BOOL:
+                inner = self.fit(inner, n.type, wrap=True, what="the cast")
+            return ast.Cast(n.type, inner, False, n.span)
+        if isinstance(n, syntax.Count):
+            return self.count(n)
+        if isinstance(n, (syntax.Attr, syntax.Index, syntax.Method)):
+            obj = n.obj
+            if isinstance(obj, syntax.Name) and obj.name in self.maps:
+                raise self.error("maps are write-only in probes", n.span,
+                                 hint="read them after the run, as NumPy arrays; keep values "
+                                      "you need again in a register")
+            raise self.error("registers and operands have no fields or methods", n.span)
+        raise AssertionError(n)
+
+    def name(self, n: syntax.Name) -> ast.Expr:
+        if n.name in self.regs:
+            return ast.Reg(n.name, self.regs[n.name].type, n.span)
+        if n.name in OPERANDS:
+            self.check_operand(n.name, n.span)
+            return ast.Operand(n.name, OPERANDS[n.name], n.span)
+        if n.name in HELPERS:
+            raise self.error(f"'{n.name}' is a helper: call it", n.span, hint=f"write {n.name}()")
+        if n.name in self.maps:
+            raise self.error("maps are write-only in probes", n.span,
+                             hint=_HOW_TO_WRITE[self.maps[n.name].kind])
+        raise self.undeclared(n)
+
+    def undeclared(self, n: syntax.Name) -> SourceError:
+        upper = n.name.upper()
+        if upper in OPERANDS:
+            return self.error(f"undeclared register '{n.name}'", n.span,
+                              hint=f"did you mean the operand {upper}?")
+        return self.error(f"undeclared register '{n.name}'", n.span,
+                          hint=_suggest(n.name, self.regs) +
+                          f"declare it at the top of the file: reg u64 {n.name};")
+
+    def helper_name(self, n: syntax.Call) -> str:
+        if n.name in HELPERS:
+            if n.args:
+                raise self.error(f"{n.name}() takes no arguments", n.span,
+                                 hint=f"write {n.name}()")
+            return n.name
+        if n.name in OPERANDS:
+            raise self.error(f"{n.name} is an operand, not a helper", n.span,
+                             hint=f"write {n.name} without parentheses")
+        if n.name in self.maps:
+            raise self.error(f"'{n.name}' is a map, not a helper", n.span,
+                             hint=_HOW_TO_WRITE[self.maps[n.name].kind])
+        raise self.error(f"unknown helper '{n.name}'", n.span,
+                         hint=_suggest(n.name, HELPERS) + "helpers: " +
+                         ", ".join(f"{h}()" for h in HELPERS))
+
+    def check_operand(self, name: str, at: Span) -> None:
+        pos = self.position
+        if name in ("ADDR", "BYTES"):
+            if not isinstance(pos.target, ast.Opcodes):
+                raise self.error(f"{name} needs a memory instruction, and '{pos}' has none", at,
+                                 hint="use it in before/after probes on ld, ldu, st, atom or "
+                                      "red, e.g. after ld.global")
+            for pat in pos.target.patterns:
+                other = [b for b in bases_matching(pat.parts[0]) if b not in MEMORY]
+                if other:
+                    raise self.error(f"{name} needs a memory instruction, and '{pat}' also "
+                                     f"matches {', '.join(other[:3])}"
+                                     f"{', …' if len(other) > 3 else ''}", at,
+                                     hint="name memory opcodes only: ld.global, st.shared, "
+                                          "atom.*, red.*")
+        elif name != "PC" and not pos.has_instruction:
+            raise self.error(f"{name} needs an instruction, and '{pos}' has none", at,
+                             hint="use it in before/after probes on opcodes or source lines")
+        elif name == "OUT" and pos.when == "before":
+            raise self.error("OUT is not written yet before the instruction", at,
+                             hint=f"read it in an 'after' probe: after {pos.target}")
+
+    def count(self, n: syntax.Count) -> ast.Count:
+        if self.position.when != "block":
+            raise self.error("count(...) is only known at 'block' probes", n.span,
+                             hint="count per basic block: block { m.loads += count(ld.*); }")
+        for pat in n.patterns:
+            self.check_pattern(pat)
+        return ast.Count(n.patterns, Type.U32, n.span)
+
+    def unary(self, n: syntax.UnOp) -> ast.Expr:
+        e = self.expr(n.operand)
+        if n.op == "!":
+            if e.type is not Type.BOOL:
+                raise self.error(f"'!' needs a condition, not {e.type}", n.span,
+                                 hint="compare instead: x == 0")
+            return ast.Unary("!", e, Type.BOOL, n.span)
+        if e.type is Type.BOOL:
+            raise self.error(f"'{n.op}' needs a number, not a condition", n.span)
+        if isinstance(e, ast.Const) and n.op == "-":
+            return self.literal(-e.value, n.span)
+        if isinstance(e, ast.Const):
+            return self.literal(~e.value, n.span)
+        if n.op == "-" and not (e.type.is_signed or e.type.is_float):
+            raise self.error(f"cannot negate unsigned {e.type}", n.span,
+                             hint=f"cast first: -(s64)x, or subtract: 0 - x")
+        if n.op == "~" and not e.type.is_integer:
+            raise self.error(f"'~' needs an integer, not {e.type}", n.span)
+        return ast.Unary(n.op, e, e.type, n.span)
+
+    def literal(self, value: int | float, at: Span) -> ast.Const:
+        try:
+            return ast.Const(value, _default_type(value), at)
+        except OverflowError:
+            raise self.error(f"the constant {value} does not fit in 64 bits", at) from None
+
+    def binary(self, op: str, a: ast.Expr, b: ast.Expr, at: Span, op_at: Span) -> ast.Expr:
+        if isinstance(a, ast.Const) and isinstance(b, ast.Const) and Type.BOOL not in (a.type, b.type):
+            return self.fold(op, a, b, at, op_at)
+        if op in LOGIC:
+            for side in (a, b):
+                if side.type is not Type.BOOL:
+                    raise self.error(f"'{op}' needs conditions, not {side.type}", side.span,
+                                     hint="compare explicitly: x != 0")
+            return ast.Binary(op, a, b, Type.BOOL, at)
+        if op in SHIFTS:
+            if not (a.type.is_integer and b.type.is_integer):
+                raise self.error(f"'{op}' needs integers", op_at)
+            if isinstance(b, ast.Const) and not 0 <= b.value < a.type.bits:
+                raise self.error(f"shift by {b.value} does not fit {a.type}", b.span,
+                                 hint=f"shift {a.type} by 0 to {a.type.bits - 1}; cast "
+                                      "to u64 first for wider shifts")
+            return ast.Binary(op, a, self.convert(b, a.type), a.type, at)
+        a, b = self.unify(op, a, b, op_at)
+        t = a.type
+        if op in COMPARE:
+            if t is Type.BOOL and op not in ("==", "!="):
+                raise self.error(f"'{op}' cannot order conditions", op_at)
+            return ast.Binary(op, a, b, Type.BOOL, at)
+        if t is Type.BOOL:
+            raise self.error(f"'{op}' needs numbers, not conditions", op_at,
+                             hint="turn a condition into 0 or 1 with a cast: (u32)(x > y)")
+        if (op in BITS or op == "%") and not t.is_integer:
+            raise self.error(f"'{op}' needs integers, not {t}", op_at)
+        if op in ("/", "%") and isinstance(b, ast.Const) and b.value == 0:
+            raise self.error("division by zero", b.span)
+        return ast.Binary(op, a, b, t, at)
+
+    def fold(self, op: str, a: ast.Const, b: ast.Const, at: Span, op_at: Span) -> ast.Const:
+        x, y = a.value, b.value
+        if op in LOGIC:
+            raise self.error(f"'{op}' needs conditions", op_at)
+        if op in ("/", "%") and y == 0:
+            raise self.error("division by zero", b.span)
+        ints = isinstance(x, int) and isinstance(y, int)
+        if op in BITS | SHIFTS | {"%"} and not ints:
+            raise self.error(f"'{op}' needs integers", op_at)
+        if op in SHIFTS and not 0 <= y < 64:
+            raise self.error(f"shift by {y}", b.span, hint="shift by 0 to 63")
+        if op in COMPARE:
+            return ast.Const(int(_FOLD[op](x, y)), Type.BOOL, at)
+        value = _divide(op, x, y) if op in ("/", "%") else _FOLD[op](x, y)
+        return self.literal(value, at)
+
+    def unify(self, op: str, a: ast.Expr, b: ast.Expr, op_at: Span) -> tuple[ast.Expr, ast.Expr]:
+        """Bring both operands to one type: constants adapt, others widen losslessly."""
+        if isinstance(a, ast.Const) and b.type is not Type.BOOL:
+            a = self.fit(a, b.type, wrap=True, what=f"'{op}' with {b.type}")
+        elif isinstance(b, ast.Const) and a.type is not Type.BOOL:
+            b = self.fit(b, a.type, wrap=True, what=f"'{op}' with {a.type}")
+        if a.type is b.type:
+            return a, b
+        if (a.type, b.type) in LOSSLESS:
+            return ast.Cast(b.type, a, True, a.span), b
+        if (b.type, a.type) in LOSSLESS:
+            return a, ast.Cast(a.type, b, True, b.span)
+        raise self.error(f"type mismatch: '{op}' between {a.type} and {b.type}", op_at,
+                         hint=f"cast one side so both are the same type, e.g. ({a.type})x")
+
+    def fit(self, c: ast.Const, t: Type, *, wrap: bool, what: str) -> ast.Const:
+        """The constant `c` as type `t`, if its value fits."""
+        if t.is_float:
+            return ast.Const(float(c.value), t, c.span)
+        if isinstance(c.value, float):
+            raise self.error(f"the float constant {c.value} cannot be used in {what}", c.span,
+                             hint=f"write an integer, or cast: ({t})x")
+        lo, hi = _int_range(t, wrap)
+        if not lo <= c.value <= hi:
+            raise self.error(f"the constant {c.value} does not fit in {t} ({what})", c.span)
+        return ast.Const(c.value % (1 << t.bits) if not t.is_signed else c.value, t, c.span)
+
+    def convert(self, e: ast.Expr, t: Type) -> ast.Expr:
+        """Shift amounts: any integer, converted to the shifted value's type."""
+        if isinstance(e, ast.Const):
+            return ast.Const(e.value, t, e.span)
+        return e if e.type is t else ast.Cast(t, e, True, e.span)
+
+    def coerce(self, e: ast.Expr, t: Type, what: str) -> ast.Expr:
+        """`e` stored into `what` of type `t`: constants must fit, values widen without loss."""
+        if e.type is t:
+            return e
+        if isinstance(e, ast.Const) and e.type is not Type.BOOL:
+            return self.fit(e, t, wrap=False, what=what)
+        if (e.type, t) in LOSSLESS:
+            return ast.Cast(t, e, True, e.span)
+        if e.type is Type.BOOL:
+            raise self.error(f"a condition cannot be stored in {what} ({t})", e.span,
+                             hint=f"make it 0 or 1: ({t})(cond)")
+        raise self.error(f"type mismatch: {e.type} value stored in {what} of type {t}", e.span,
+                         hint=f"convert explicitly: ({t})x, or change the declared type")
+
+
+_HOW_TO_WRITE = {
+    "record": "write a record map with save: m.save(a, b, ...);",
+    "counter": "add to a counter's fields: m.field += x;",
+    "hist": "add to a hist's entries: m[index] += x;",
+}
