@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -128,6 +129,7 @@ def cuda_recipes() -> dict[str, dict]:
 
 CUDA_SOURCES = ["vector_add", "saxpy", "reduction", "sgemm", "histogram", "noinline", "tensor_core",
                 "cp_async", "timed_matmul"]
+EXAMPLE = "cuda/vector_add.sm_80.lineinfo.ptx"  # also shipped as examples/vector_add.ptx
 DEBUG_BUILDS = [("sgemm", "sm_90"), ("tensor_core", "sm_90")]
 
 
@@ -260,6 +262,7 @@ def main() -> None:
         for old in (HERE / sub).glob("*.ptx"):
             old.unlink()
     entries = build_cuda(nvcc, cuda_recipes()) + build_triton()
+    shutil.copyfile(HERE / EXAMPLE, HERE.parent.parent / "examples" / "vector_add.ptx")
     index = {"version": 1, "files": entries}
     (HERE / "index.json").write_text(json.dumps(index, indent=1) + "\n")
     total = sum((HERE / e["file"]).stat().st_size for e in entries)

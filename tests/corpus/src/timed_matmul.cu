@@ -9,8 +9,8 @@
 extern "C" __global__ void timed_matmul(const __half* A, const __half* B, float* C,
                                         long long* cycles, int M, int N, int K) {
     using namespace nvcuda;
-    __shared__ __half As[32][16];
-    __shared__ __half Bs[16][32];
+    __shared__ __align__(32) __half As[32][16];
+    __shared__ __align__(32) __half Bs[16][32];
     int warp = threadIdx.x / 32, lane = threadIdx.x % 32;
     int wm = warp / 2, wn = warp % 2;
     int row0 = blockIdx.y * 32, col0 = blockIdx.x * 32;
