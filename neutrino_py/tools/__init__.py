@@ -1,0 +1,49 @@
+"""Analysis tools over a `Trace`: one module per tool, each registering a `Tool` subclass by name.
+
+Adding a tool is adding a file here with a class decorated by `@register`; `neutrino report
+--list` and `Trace.report(name)` find it through `tools()`.
+"""
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from typing import Any
+
+from neutrino_py.errors import ToolError
+from neutrino_py.tools.base import MapRef, Progress, Report, Table, Tool
+
+_REGISTRY: dict[str, type[Tool]] = {}
+
+
+def register(cls: type[Tool]) -> type[Tool]:
+    if not cls.name or cls.name in _REGISTRY and _REGISTRY[cls.name] is not cls:
+        raise ValueError(f"tool name {cls.name!r} is empty or taken")
+    _REGISTRY[cls.name] = cls
+    return cls
+
+
+def tools() -> dict[str, type[Tool]]:
+    """Every tool, by name, in the order their modules sort."""
+    for info in sorted(pkgutil.iter_modules(__path__), key=lambda m: m.name):
+        importlib.import_module(f"{__name__}.{info.name}")
+    return dict(sorted(_REGISTRY.items()))
+
+
+def get(name: str) -> Tool:
+    known = tools()
+    if name not in known:
+        raise ToolError(f"no tool named {name!r}", fix=f"pick one of: {', '.join(known)}")
+    return known[name]()
+
+
+def run_tool(name: str, trace, progress: Progress | None = None, **options: Any) -> Report:
+    """Run tool `name` on `trace`; a trace without the maps it needs gives a report with a note."""
+    tool = get(name)
+    for key, value in options.items():
+        if not hasattr(tool, key):
+            raise ToolError(f"tool {name!r} has no option {key!r}")
+        setattr(tool, key, value)
+    return tool.report(trace, tool.select(trace), progress or Progress())
+
+
+__all__ = ["MapRef", "Progress", "Report", "Table", "Tool", "get", "register", "run_tool", "tools"]

@@ -73,9 +73,6 @@ class MapFiles(Mapping):
     def __len__(self) -> int:
         return len(self._names)
 
-    def nbytes(self, name: str) -> int:
-        return os.path.getsize(self._dir / f"{name}.npy") if name in self._names else 0
-
 
 @dataclass
 class Launch:

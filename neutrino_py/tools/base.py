@@ -1,0 +1,162 @@
+"""What every tool shares: the `Tool` class, the `Report` it returns, map selection and chunking.
+
+A tool names the map fields it reads (`fields`); `select()` finds the maps of a trace that have
+them, so a tool works whatever the user called the map, and says exactly what is missing when a
+trace lacks it. `analyze()` reads the selected maps in chunks of memory-mapped records.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable, ClassVar, Iterator
+
+import numpy as np
+
+from neutrino_py.trace.reader import Launch, Trace
+
+CHUNK_BYTES = 32 << 20
+NO_OPERATOR = "(no operator)"
+
+
+@dataclass
+class Table:
+    title: str
+    columns: list[str]
+    rows: list[list[Any]]
+
+    def to_dict(self) -> dict:
+        return {"title": self.title, "columns": self.columns,
+                "rows": [[plain(v) for v in row] for row in self.rows]}
+
+
+@dataclass
+class Report:
+    """A tool's answer: tables to print, JSON-able `data`, bulky `arrays`, figures drawn on demand."""
+
+    tool: str
+    tables: list[Table] = field(default_factory=list)
+    data: dict[str, Any] = field(default_factory=dict)
+    arrays: dict[str, np.ndarray] = field(default_factory=dict)
+    notes: list[str] = field(default_factory=list)
+    figures: dict[str, Callable[[], Any]] = field(default_factory=dict)
+    perfetto: list[dict] = field(default_factory=list)
+
+    @property
+    def empty(self) -> bool:
+        return not self.tables and not self.data
+
+    def figure(self, name: str | None = None):
+        """The matplotlib figure `name` (the first one by default); needs matplotlib."""
+        if not self.figures:
+            raise KeyError(f"{self.tool} drew no figure" + (f": {self.notes[0]}" if self.notes else ""))
+        return self.figures[name or next(iter(self.figures))]()
+
+    def save_figures(self, directory: str | Path) -> list[Path]:
+        from neutrino_py.tools.plots import save
+        return [save(make(), Path(directory) / f"{self.tool}-{name}.png")
+                for name, make in self.figures.items()]
+
+    def to_dict(self) -> dict:
+        return {"tool": self.tool, "notes": self.notes, "data": plain(self.data),
+                "tables": [t.to_dict() for t in self.tables], "figures": list(self.figures)}
+
+
+@dataclass(frozen=True, eq=False)
+class MapRef:
+    """One map of one launch that a tool will read (hashed by identity)."""
+
+    launch: Launch
+    name: str
+
+    @property
+    def array(self) -> np.ndarray:
+        return self.launch.maps[self.name]
+
+    @property
+    def nbytes(self) -> int:
+        return self.array.nbytes
+
+
+class Tool:
+    """A named analysis. Subclasses set `name`, `help`, `fields` (and `probe` for the hint)."""
+
+    name: ClassVar[str] = ""
+    help: ClassVar[str] = ""
+    fields: ClassVar[tuple[str, ...]] = ()      # every one must be in the map's dtype
+    probe: ClassVar[str | None] = None          # stock probe recording those fields
+    needs_maps: ClassVar[bool] = True           # False: works on launch/allocation events alone
+
+    def select(self, trace: Trace) -> list[MapRef]:
+        """Maps of `trace` this tool reads (all launches); empty for tools that need none."""
+        return [MapRef(launch, name) for launch in trace.launches for name in launch.maps
+                if self.accepts(trace, launch, name)]
+
+    def accepts(self, trace: Trace, launch: Launch, name: str) -> bool:
+        names = launch.maps[name].dtype.names or ()
+        return bool(self.fields) and all(f in names for f in self.fields)
+
+    def analyze(self, trace: Trace, refs: list[MapRef], progress: "Progress") -> Report:
+        raise NotImplementedError
+
+    def report(self, trace: Trace, refs: list[MapRef], progress: "Progress") -> Report:
+        """`analyze`, or a report that says what is missing when the trace lacks the maps."""
+        if self.needs_maps and not refs:
+            return Report(self.name, notes=[self.missing(trace)])
+        return self.analyze(trace, refs, progress)
+
+    def wants(self) -> str:
+        return f"a map with fields {', '.join(self.fields)}"
+
+    def missing(self, trace: Trace) -> str:
+        """Why this tool found nothing to read, and how to record it."""
+        seen = sorted({f"{n}({', '.join(l.maps[n].dtype.names or [str(l.maps[n].dtype)])})"
+                       for l in trace.launches for n in l.maps})
+        hint = f" (trace with probes/{self.probe})" if self.probe else ""
+        return (f"needs {self.wants()}{hint}; this trace has "
+                + (f"maps {', '.join(seen)}" if seen else "no maps"))
+
+
+class Progress:
+    """What a tool reports as it reads; the command's progress bar implements it."""
+
+    def advance(self, nbytes: int) -> None:
+        pass
+
+
+def chunks(array: np.ndarray, progress: Progress, chunk_bytes: int = CHUNK_BYTES) -> Iterator[np.ndarray]:
+    """Consecutive slices of a (memory-mapped) array, about `chunk_bytes` each."""
+    step = max(1, chunk_bytes // max(1, array.dtype.itemsize))
+    for start in range(0, len(array), step):
+        part = array[start:start + step]
+        yield part
+        progress.advance(part.nbytes)
+
+
+def by_kernel(refs: list[MapRef]) -> dict[str, list[MapRef]]:
+    out: dict[str, list[MapRef]] = {}
+    for ref in refs:
+        out.setdefault(ref.launch.kernel, []).append(ref)
+    return out
+
+
+def operator_of(launch: Launch) -> str:
+    return launch.operator or NO_OPERATOR
+
+
+def short(name: str, width: int = 48) -> str:
+    return name if len(name) <= width else name[:width - 1] + "…"
+
+
+def plain(value: Any) -> Any:
+    """JSON-able copy: NumPy scalars and arrays become Python numbers and lists."""
+    if isinstance(value, dict):
+        return {str(k): plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [plain(v) for v in value]
+    if isinstance(value, np.ndarray):
+        return value.tolist()
+    if isinstance(value, np.generic):
+        return value.item()
+    if isinstance(value, float) and not np.isfinite(value):
+        return None
+    return value

@@ -1,0 +1,124 @@
+"""`block_sched`: when each warp ran on which SM; SM occupancy and load imbalance.
+
+Reads a map with `start`, `elapsed` (globaltimer ns) and `sm` per warp (probes/block_sched.probe).
+Per launch: span = last warp end − first warp start; an SM's busy time = the sum of its warps'
+elapsed; occupancy = busy / span (mean warps resident on that SM); imbalance = max busy / mean
+busy over the SMs that ran anything.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from neutrino_py.tools import register
+from neutrino_py.tools.base import MapRef, Progress, Report, Table, Tool, by_kernel, chunks, short
+from neutrino_py.trace.reader import Trace
+
+
+def sm_stats(array: np.ndarray, progress: Progress) -> dict:
+    """Per-SM warps and busy ns plus the launch's time span, in one chunked pass."""
+    warps = np.zeros(0, np.int64)
+    busy = np.zeros(0, np.float64)
+    first, last = np.inf, -np.inf
+    for part in chunks(array, progress):
+        if not len(part):
+            continue
+        sm = part["sm"].astype(np.int64)
+        start = part["start"].astype(np.int64)
+        elapsed = part["elapsed"].astype(np.int64)
+        size = max(len(warps), int(sm.max()) + 1)
+        warps = np.pad(warps, (0, size - len(warps))) + np.bincount(sm, minlength=size)
+        busy = np.pad(busy, (0, size - len(busy))) + np.bincount(sm, elapsed, minlength=size)
+        first, last = min(first, int(start.min())), max(last, int((start + elapsed).max()))
+    span = int(last - first) if len(warps) else 0
+    used = warps > 0
+    mean_busy = busy[used].mean() if used.any() else 0.0
+    return {"warps": int(warps.sum()), "sms_used": int(used.sum()), "span_ns": span,
+            "first_ns": int(first) if span else None,
+            "mean_warp_ns": float(busy.sum() / warps.sum()) if warps.sum() else None,
+            "occupancy": float(busy[used].mean() / span) if span else None,
+            "imbalance": float(busy[used].max() / mean_busy) if mean_busy else None,
+            "per_sm_warps": warps, "per_sm_busy_ns": busy}
+
+
+@register
+class BlockSched(Tool):
+    name = "block_sched"
+    help = "per-SM warp timeline, SM occupancy and imbalance (probes/block_sched.probe)"
+    fields = ("start", "elapsed", "sm")
+    probe = "block_sched.probe"
+    launch: int | None = None        # seq of the launch to draw; default: the longest span
+
+    def analyze(self, trace: Trace, refs: list[MapRef], progress: Progress) -> Report:
+        sm_count = trace.device.get("sm_count")
+        launches, stats = [], {}
+        for ref in refs:
+            s = sm_stats(ref.array, progress)
+            stats[ref] = s
+            launches.append({"seq": ref.launch.seq, "kernel": ref.launch.kernel, "map": ref.name,
+                             **{k: v for k, v in s.items() if not k.startswith("per_sm")}})
+        rows, per_kernel = [], {}
+        for kernel, krefs in by_kernel(refs).items():
+            ks = [stats[r] for r in krefs]
+            agg = {"launches": len(ks), "warps": sum(s["warps"] for s in ks),
+                   "sms_used": max(s["sms_used"] for s in ks),
+                   "mean_span_us": _mean([s["span_ns"] / 1e3 for s in ks if s["span_ns"]]),
+                   "mean_warp_us": _mean([s["mean_warp_ns"] / 1e3 for s in ks if s["mean_warp_ns"]]),
+                   "occupancy": _mean([s["occupancy"] for s in ks]),
+                   "imbalance": _mean([s["imbalance"] for s in ks])}
+            per_kernel[kernel] = agg
+            rows.append([short(kernel), agg["launches"], agg["warps"],
+                         f"{agg['sms_used']}/{sm_count}" if sm_count else agg["sms_used"],
+                         agg["mean_span_us"], agg["mean_warp_us"], agg["occupancy"],
+                         agg["imbalance"]])
+        table = Table("SM scheduling per kernel (means over launches)",
+                      ["kernel", "launches", "warps", "SMs used", "span us", "warp us",
+                       "warps/SM", "imbalance"], rows)
+        chosen = self._chosen(refs, stats)
+        report = Report(self.name, [table], {"kernels": per_kernel, "launches": launches,
+                                             "sm_count": sm_count})
+        if chosen is not None:
+            report.data["drawn"] = chosen.launch.seq
+            report.arrays.update(per_sm_warps=stats[chosen]["per_sm_warps"],
+                                 per_sm_busy_ns=stats[chosen]["per_sm_busy_ns"])
+            report.figures["timeline"] = lambda: _timeline(chosen, stats[chosen])
+        return report
+
+    def _chosen(self, refs: list[MapRef], stats: dict) -> MapRef | None:
+        if self.launch is not None:
+            return next((r for r in refs if r.launch.seq == self.launch), None)
+        return max(refs, key=lambda r: stats[r]["span_ns"], default=None)
+
+
+def _mean(values: list) -> float | None:
+    values = [v for v in values if v is not None]
+    return float(np.mean(values)) if values else None
+
+
+def _timeline(ref: MapRef, stats: dict):
+    from matplotlib.collections import LineCollection
+
+    from neutrino_py.tools.plots import MAX_POINTS, figure
+    arr = ref.array[:MAX_POINTS]
+    sm = arr["sm"].astype(np.int64)
+    t0 = (arr["start"].astype(np.int64) - stats["first_ns"]) / 1e3
+    t1 = t0 + arr["elapsed"].astype(np.int64) / 1e3
+    order = np.lexsort((t0, sm))
+    rank = np.empty(len(sm), np.int64)
+    rank[order] = np.arange(len(sm)) - np.searchsorted(sm[order], sm[order])
+    y = sm + (rank % 8) / 10
+    fig, axes = figure(f"warps on SMs: {short(ref.launch.kernel, 60)} (launch {ref.launch.seq})",
+                       2, 1, size=(10, 8))
+    ax = axes[0][0]
+    ax.add_collection(LineCollection(np.stack([np.c_[t0, y], np.c_[t1, y]], axis=1),
+                                     linewidths=1.2, colors="tab:blue", alpha=0.6))
+    ax.set_xlim(0, max(float(t1.max()), 1e-3) if len(t1) else 1)
+    ax.set_ylim(-1, (int(sm.max()) + 1) if len(sm) else 1)
+    ax.set_xlabel("µs since first warp start")
+    ax.set_ylabel("SM")
+    busy = stats["per_sm_busy_ns"]
+    ax2 = axes[1][0]
+    ax2.bar(np.arange(len(busy)), busy / 1e3, color="tab:orange")
+    ax2.set_xlabel(f"SM (occupancy {stats['occupancy'] or 0:.2f} warps/SM, "
+                   f"imbalance {stats['imbalance'] or 0:.2f})")
+    ax2.set_ylabel("busy µs (sum of warp time)")
+    return fig

@@ -1,0 +1,117 @@
+"""`neutrino report TRACEDIR`: run analysis tools on a trace; text, JSON, PNGs and a Perfetto trace."""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+from neutrino_py.errors import ToolError
+from neutrino_py.tools import get, tools
+from neutrino_py.tools.base import Progress, Report, Table, Tool, plain
+from neutrino_py.tools.progress import Bar
+from neutrino_py.tools.render import report_text, table_text
+from neutrino_py.trace.reader import Trace
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("trace", nargs="?", metavar="TRACEDIR",
+                        help="a run directory, or a tracedir (its newest run is used)")
+    parser.add_argument("--tool", "-t", action="append", metavar="NAME",
+                        help="run only this tool (repeatable); default: every tool")
+    parser.add_argument("--list", action="store_true", help="list the tools and exit")
+    parser.add_argument("--format", choices=("text", "json"), default="text")
+    parser.add_argument("--plots", metavar="DIR", help="write each tool's figures as PNGs here")
+    parser.add_argument("--perfetto", metavar="OUT.json",
+                        help="write a Chrome/Perfetto trace (open it in ui.perfetto.dev)")
+    parser.add_argument("--option", "-O", action="append", default=[], metavar="KEY=VALUE",
+                        help="set a tool option, e.g. -O launch=3 (block_sched), -O depth=1 "
+                             "(operators), -O top=50")
+    parser.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.list:
+        print(table_text(Table("tools", ["name", "reads", "what"],
+                               [[n, _reads(cls()), cls.help] for n, cls in tools().items()])))
+        return 0
+    if not args.trace:
+        raise ToolError("no trace directory given", fix="neutrino report ./neutrino-trace")
+    trace = Trace(args.trace)
+    selected = [get(name) for name in (args.tool or tools())]
+    options = _options(args.option)
+    for tool in selected:
+        for key, value in options.items():
+            if hasattr(tool, key):
+                setattr(tool, key, value)
+    plan = [(tool, tool.select(trace)) for tool in selected]
+    bar = None if args.no_progress else Bar(sum(r.nbytes for _, refs in plan for r in refs))
+    reports, failed = [], []
+    for tool, refs in plan:
+        if bar:
+            bar.stage(tool.name)
+        try:
+            reports.append(tool.report(trace, refs, bar or Progress()))
+        except ToolError:
+            raise
+        except Exception as err:          # one broken tool must not hide the others' answers
+            failed.append(tool.name)
+            reports.append(Report(tool.name, notes=[f"failed: {type(err).__name__}: {err}"]))
+    if bar:
+        bar.close()
+    extra: dict[str, Any] = {}
+    if args.plots:
+        extra["plots"] = [str(p) for r in reports for p in r.save_figures(args.plots)]
+    if args.perfetto:
+        from neutrino_py.tools.perfetto import export
+        extra["perfetto"] = export(trace, args.perfetto)
+    if args.format == "json":
+        json.dump(plain({"trace": str(trace.dir), "command": trace.meta.get("command"),
+                          "device": trace.device, "summary": trace.summary,
+                          "warnings": trace.warnings,
+                          "reports": {r.tool: r.to_dict() for r in reports}, **extra}),
+                  sys.stdout, indent=1)
+        print()
+    else:
+        print(_header(trace))
+        for report in reports:
+            print()
+            print(report_text(report))
+        for path in extra.get("plots", []):
+            print(f"wrote {path}")
+        if "perfetto" in extra:
+            p = extra["perfetto"]
+            print(f"wrote {p['path']} ({p['events']:,} events; open it in https://ui.perfetto.dev)")
+    return 1 if failed else 0
+
+
+def _reads(tool: Tool) -> str:
+    if not tool.needs_maps:
+        return "launch/alloc events"
+    return tool.wants().removeprefix("a map with fields ")
+
+
+def _options(pairs: list[str]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep:
+            raise ToolError(f"bad option {pair!r}", fix="write options as KEY=VALUE, e.g. -O top=50")
+        try:
+            out[key] = int(value)
+        except ValueError:
+            out[key] = value
+    return out
+
+
+def _header(trace: Trace) -> str:
+    s = trace.summary
+    lines = [f"trace {trace.dir}",
+             f"  command: {' '.join(trace.meta.get('command') or []) or '-'}",
+             f"  device: {trace.device.get('name', '-')}   probe: "
+             f"{(trace.probe or {}).get('file', '-')}",
+             f"  launches: {s.get('launches', len(trace.launches))} "
+             f"({s.get('instrumented_launches', 0)} instrumented), kernels: {s.get('kernels', 0)}, "
+             f"allocations: {s.get('allocations', 0)}"]
+    lines += [f"  warning: {w}" for w in trace.warnings]
+    return "\n".join(lines)

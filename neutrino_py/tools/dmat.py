@@ -1,0 +1,95 @@
+"""`dmat`: every global memory access with its time — counts, bytes, address span, and a
+time-vs-address scatter per kernel (probes/dmat.probe: `clock`, `addr`, optional `bytes`)."""
+from __future__ import annotations
+
+import numpy as np
+
+from neutrino_py.tools import register
+from neutrino_py.tools.base import MapRef, Progress, Report, Table, Tool, by_kernel, chunks, short
+from neutrino_py.trace.reader import Trace
+
+LINE = 128
+MAX_LINES = 1 << 26           # bitmap of touched 128 B lines up to 8 GiB of address span
+
+
+def access_stats(array: np.ndarray, progress: Progress) -> dict:
+    """Accesses, bytes, address and clock ranges in one pass; distinct lines in a second."""
+    n, nbytes = len(array), 0
+    lo, hi, c0, c1 = np.inf, -np.inf, np.inf, -np.inf
+    has_bytes = "bytes" in (array.dtype.names or ())
+    for part in chunks(array, progress):
+        addr, clock = part["addr"], part["clock"]
+        lo, hi = min(lo, int(addr.min())), max(hi, int(addr.max()))
+        c0, c1 = min(c0, int(clock.min())), max(c1, int(clock.max()))
+        if has_bytes:
+            nbytes += int(part["bytes"].sum(dtype=np.int64))
+    out = {"accesses": n, "bytes": nbytes if has_bytes else None,
+           "addr_min": int(lo) if n else None, "addr_max": int(hi) if n else None,
+           "clock_min": int(c0) if n else None, "clock_max": int(c1) if n else None,
+           "lines": None}
+    if n and (hi - lo) // LINE < MAX_LINES:
+        touched = np.zeros((int(hi) - int(lo)) // LINE + 1, bool)
+        for part in chunks(array, Progress()):
+            touched[(part["addr"] - np.uint64(lo)) // np.uint64(LINE)] = True
+        out["lines"] = int(touched.sum())
+    return out
+
+
+@register
+class Dmat(Tool):
+    name = "dmat"
+    help = "memory accesses over time per kernel: counts, bytes, address span, scatter plot"
+    fields = ("clock", "addr")
+    probe = "dmat.probe"
+    kernels_drawn = 4
+
+    def analyze(self, trace: Trace, refs: list[MapRef], progress: Progress) -> Report:
+        per_kernel, rows = {}, []
+        for kernel, krefs in by_kernel(refs).items():
+            stats = [access_stats(r.array, progress) for r in krefs]
+            with_data = [s for s in stats if s["accesses"]]
+            agg = {"launches": len(krefs), "accesses": sum(s["accesses"] for s in stats),
+                   "bytes": None if any(s["bytes"] is None for s in stats)
+                   else sum(s["bytes"] for s in stats),
+                   "dropped": sum(r.launch.dropped.get(r.name, 0) for r in krefs),
+                   "addr_min": min((s["addr_min"] for s in with_data), default=None),
+                   "addr_max": max((s["addr_max"] for s in with_data), default=None),
+                   "lines_per_launch": max((s["lines"] or 0 for s in stats), default=0) or None,
+                   "per_launch": stats}
+            per_kernel[kernel] = agg
+            rows.append([short(kernel), agg["launches"], agg["accesses"], agg["bytes"],
+                         agg["dropped"], _hex(agg["addr_min"]), _hex(agg["addr_max"]),
+                         agg["lines_per_launch"]])
+        table = Table("global memory accesses per kernel",
+                      ["kernel", "launches", "accesses", "bytes", "dropped", "lowest addr",
+                       "highest addr", f"{LINE}B lines (max/launch)"], rows)
+        report = Report(self.name, [table], {"kernels": per_kernel})
+        if any(a["dropped"] for a in per_kernel.values()):
+            report.notes.append("some accesses were dropped (map full): counts are lower bounds; "
+                                "give the map a larger capacity or pool")
+        biggest = sorted(by_kernel(refs).items(), key=lambda kv: -per_kernel[kv[0]]["accesses"])
+        drawn = [max(krefs, key=lambda r: len(r.array)) for _, krefs in biggest[:self.kernels_drawn]]
+        if any(len(r.array) for r in drawn):
+            report.figures["scatter"] = lambda: _scatter(drawn)
+        return report
+
+
+def _hex(value: int | None) -> str | None:
+    return None if value is None else f"0x{value:x}"
+
+
+def _scatter(refs: list[MapRef]):
+    from neutrino_py.tools.plots import figure, thin
+    fig, axes = figure("memory accesses: address vs time (one launch per kernel)",
+                       len(refs), 1, size=(9, 3.2 * len(refs)))
+    for ax, ref in zip(axes[:, 0], refs):
+        arr = ref.array[thin(len(ref.array))]
+        clock = arr["clock"].astype(np.int64)
+        addr = arr["addr"].astype(np.int64)
+        base = int(addr.min()) if len(addr) else 0
+        ax.scatter(clock - (clock.min() if len(clock) else 0), (addr - base) / 1024, s=1,
+                   alpha=0.4, rasterized=True)
+        ax.set_title(f"{short(ref.launch.kernel, 70)} (launch {ref.launch.seq})", fontsize=9)
+        ax.set_xlabel("cycles since first access (per-SM clocks)")
+        ax.set_ylabel(f"KiB above 0x{base:x}")
+    return fig

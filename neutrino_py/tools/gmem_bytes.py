@@ -1,0 +1,99 @@
+"""`gmem_bytes`: bytes moved per kernel and the effective bandwidth against the device's peak.
+
+Sums every map field named `bytes` or `*_bytes` (counters from probes/gmem_bytes.probe, or the
+`bytes` of per-access records); bandwidth = bytes / launch duration.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from neutrino_py.tools import register
+from neutrino_py.tools.base import MapRef, Progress, Report, Table, Tool, by_kernel, chunks, short
+from neutrino_py.trace.reader import Launch, Trace
+
+# Peak DRAM bandwidth in GB/s by device-name fragment (most specific first), from vendor sheets.
+PEAK_GBPS = (("H200", 4800.0), ("H100 NVL", 3938.0), ("H100 PCIe", 2039.0), ("H100", 3352.0),
+             ("GH200", 4000.0), ("B200", 8000.0), ("A100-SXM4-80GB", 2039.0),
+             ("A100 80GB PCIe", 1935.0), ("A100", 1555.0), ("L40S", 864.0), ("L4", 300.0),
+             ("A10", 600.0), ("V100", 900.0), ("RTX 4090", 1008.0), ("T4", 320.0))
+
+
+def peak_gbps(device: dict) -> float | None:
+    """The trace's `device.mem_bandwidth_gbps`, else the sheet value for its name."""
+    if device.get("mem_bandwidth_gbps"):
+        return float(device["mem_bandwidth_gbps"])
+    name = str(device.get("name") or "")
+    return next((gbps for fragment, gbps in PEAK_GBPS if fragment in name), None)
+
+
+def byte_fields(array: np.ndarray) -> list[str]:
+    return [f for f in array.dtype.names or () if f == "bytes" or f.endswith("_bytes")]
+
+
+@register
+class GmemBytes(Tool):
+    name = "gmem_bytes"
+    help = "bytes per kernel and effective bandwidth vs the device's peak"
+    probe = "gmem_bytes.probe"
+
+    def wants(self) -> str:
+        return "a map with a 'bytes' or '*_bytes' field"
+
+    def accepts(self, trace: Trace, launch: Launch, name: str) -> bool:
+        return bool(byte_fields(launch.maps[name]))
+
+    def analyze(self, trace: Trace, refs: list[MapRef], progress: Progress) -> Report:
+        peak = peak_gbps(trace.device)
+        per_kernel, rows = {}, []
+        for kernel, krefs in by_kernel(refs).items():
+            fields: dict[str, int] = {}
+            launch_bytes: dict[int, int] = {}
+            for ref in krefs:
+                for part in chunks(ref.array, progress):
+                    for f in byte_fields(ref.array):
+                        n = int(part[f].sum(dtype=np.uint64))
+                        key = f"{ref.name}.{f}"
+                        fields[key] = fields.get(key, 0) + n
+                        launch_bytes[ref.launch.seq] = launch_bytes.get(ref.launch.seq, 0) + n
+            timed = {r.launch.seq: r.launch.duration_ms for r in krefs if r.launch.duration_ms}
+            t_ms = sum(timed.values())
+            moved = sum(launch_bytes[s] for s in timed)
+            gbps = moved / (t_ms * 1e6) if t_ms else None
+            dropped = sum(r.launch.dropped.get(r.name, 0) for r in krefs)
+            per_kernel[kernel] = {"launches": len({r.launch.seq for r in krefs}),
+                                  "bytes": sum(fields.values()), "fields": fields,
+                                  "time_ms": t_ms, "gbps": gbps,
+                                  "of_peak": gbps / peak if gbps is not None and peak else None,
+                                  "dropped": dropped}
+        for kernel, k in sorted(per_kernel.items(), key=lambda kv: -kv[1]["bytes"]):
+            rows.append([short(kernel), k["launches"], k["bytes"], k["bytes"] / 2**20,
+                         k["time_ms"] or None, k["gbps"], k["of_peak"],
+                         ", ".join(f"{f}={v}" for f, v in k["fields"].items())])
+        table = Table(f"global memory bytes per kernel (peak {peak or 'unknown'} GB/s)",
+                      ["kernel", "launches", "bytes", "MiB", "time ms", "GB/s", "of peak",
+                       "by field"], rows)
+        report = Report(self.name, [table], {"kernels": per_kernel, "peak_gbps": peak})
+        if peak is None:
+            report.notes.append(f"unknown peak bandwidth for device {trace.device.get('name')!r}: "
+                                "the 'of peak' column is empty")
+        if any(k["dropped"] for k in per_kernel.values()):
+            report.notes.append("records were dropped: byte counts from records are lower bounds")
+        if rows:
+            report.figures["bandwidth"] = lambda: _figure(per_kernel, peak)
+        return report
+
+
+def _figure(per_kernel: dict, peak: float | None):
+    from neutrino_py.tools.plots import figure
+    names = [k for k in sorted(per_kernel, key=lambda k: -per_kernel[k]["bytes"])
+             if per_kernel[k]["gbps"] is not None][:20]
+    fig, axes = figure("effective bandwidth per kernel", size=(9, 0.35 * len(names) + 1.8))
+    ax = axes[0][0]
+    y = np.arange(len(names))[::-1]
+    ax.barh(y, [per_kernel[k]["gbps"] for k in names])
+    if peak:
+        ax.axvline(peak, color="tab:red", linestyle="--", label=f"peak {peak:.0f} GB/s")
+        ax.legend()
+    ax.set_yticks(y, [short(k, 40) for k in names], fontsize=7)
+    ax.set_xlabel("GB/s (bytes recorded / launch time)")
+    return fig

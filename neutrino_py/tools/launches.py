@@ -1,0 +1,63 @@
+"""`launches`: how often each kernel ran and for how long, instrumented or not."""
+from __future__ import annotations
+
+import numpy as np
+
+from neutrino_py.tools import register
+from neutrino_py.tools.base import MapRef, Progress, Report, Table, Tool, short
+from neutrino_py.trace.reader import Trace
+
+
+@register
+class Launches(Tool):
+    name = "launches"
+    help = "launch count and time per kernel (instrumented or not)"
+    needs_maps = False
+    top = 30
+
+    def analyze(self, trace: Trace, refs: list[MapRef], progress: Progress) -> Report:
+        per: dict[str, dict] = {}
+        for launch in trace.launches:
+            row = per.setdefault(launch.kernel, {"launches": 0, "timed": 0, "total_ms": 0.0,
+                                                 "min_ms": np.inf, "max_ms": 0.0,
+                                                 "instrumented": launch.instrumented})
+            row["launches"] += 1
+            if launch.duration_ms is not None:
+                row["timed"] += 1
+                row["total_ms"] += launch.duration_ms
+                row["min_ms"] = min(row["min_ms"], launch.duration_ms)
+                row["max_ms"] = max(row["max_ms"], launch.duration_ms)
+        total_ms = sum(r["total_ms"] for r in per.values())
+        for row in per.values():
+            row["mean_ms"] = row["total_ms"] / row["timed"] if row["timed"] else None
+            row["share"] = row["total_ms"] / total_ms if total_ms else None
+            if not row["timed"]:
+                row["min_ms"] = None
+        order = sorted(per, key=lambda k: (-per[k]["total_ms"], -per[k]["launches"], k))
+        rows = [[short(k), per[k]["launches"], "yes" if per[k]["instrumented"] else "no",
+                 per[k]["total_ms"], per[k]["mean_ms"], per[k]["min_ms"], per[k]["max_ms"],
+                 per[k]["share"]] for k in order[:self.top]]
+        table = Table(f"launches per kernel ({len(per)} kernels, {len(trace.launches)} launches, "
+                      f"{total_ms:.3f} ms)",
+                      ["kernel", "launches", "instr", "total ms", "mean ms", "min ms", "max ms",
+                       "time %"], rows)
+        report = Report(self.name, [table],
+                        {"kernels": {k: per[k] for k in order}, "launches": len(trace.launches),
+                         "total_ms": total_ms})
+        if len(per) > self.top:
+            report.notes.append(f"{len(per) - self.top} more kernels in --format json")
+        if per:
+            report.figures["time"] = lambda: _figure(per, order[:20])
+        return report
+
+
+def _figure(per: dict, order: list[str]):
+    from neutrino_py.tools.plots import figure
+    fig, axes = figure("kernel time (top 20)", size=(9, 0.35 * len(order) + 1.5))
+    ax = axes[0][0]
+    y = np.arange(len(order))[::-1]
+    ax.barh(y, [per[k]["total_ms"] for k in order],
+            color=["tab:blue" if per[k]["instrumented"] else "tab:gray" for k in order])
+    ax.set_yticks(y, [f"{short(k, 40)} ×{per[k]['launches']}" for k in order], fontsize=7)
+    ax.set_xlabel("total time (ms); gray = not instrumented")
+    return fig

@@ -1,0 +1,78 @@
+"""`operators`: kernels grouped by the PyTorch operator / `record_function` scope that launched them.
+
+`neutrino trace` tags each launch with the scope current at launch time ("Net/Linear",
+"compiled:Net", "attention"...); `depth` cuts scopes to their first N parts. Per operator: launches,
+kernels, time, records per map, and bytes from any `bytes`/`*_bytes` field.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from neutrino_py.tools import register
+from neutrino_py.tools.base import (MapRef, Progress, Report, Table, Tool, chunks, operator_of,
+                                    short)
+from neutrino_py.tools.gmem_bytes import byte_fields
+from neutrino_py.trace.reader import Launch, Trace
+
+
+@register
+class Operators(Tool):
+    name = "operators"
+    help = "time and probe results per PyTorch operator / record_function scope"
+    needs_maps = False
+    depth: int | None = None
+
+    def accepts(self, trace: Trace, launch: Launch, name: str) -> bool:
+        return bool(byte_fields(launch.maps[name]))
+
+    def scope(self, launch: Launch) -> str:
+        op = operator_of(launch)
+        return op if self.depth is None or not launch.operator else "/".join(
+            op.split("/")[:self.depth])
+
+    def analyze(self, trace: Trace, refs: list[MapRef], progress: Progress) -> Report:
+        groups: dict[str, dict] = {}
+        for launch in trace.launches:
+            g = groups.setdefault(self.scope(launch), {"launches": 0, "kernels": {}, "time_ms": 0.0,
+                                                       "records": {}, "dropped": {}, "bytes": None})
+            g["launches"] += 1
+            g["kernels"][launch.kernel] = g["kernels"].get(launch.kernel, 0) + 1
+            g["time_ms"] += launch.duration_ms or 0.0
+            for m, n in launch.records.items():
+                g["records"][m] = g["records"].get(m, 0) + n
+            for m, n in launch.dropped.items():
+                g["dropped"][m] = g["dropped"].get(m, 0) + n
+        for ref in refs:
+            g = groups[self.scope(ref.launch)]
+            for part in chunks(ref.array, progress):
+                g["bytes"] = (g["bytes"] or 0) + sum(int(part[f].sum(dtype=np.uint64))
+                                                     for f in byte_fields(ref.array))
+        total = sum(g["time_ms"] for g in groups.values())
+        order = sorted(groups, key=lambda k: (-groups[k]["time_ms"], -groups[k]["launches"], k))
+        rows = [[short(op), groups[op]["launches"], len(groups[op]["kernels"]),
+                 groups[op]["time_ms"], groups[op]["time_ms"] / total if total else None,
+                 ", ".join(f"{m}={n}" for m, n in groups[op]["records"].items()) or None,
+                 groups[op]["bytes"],
+                 short(max(groups[op]["kernels"], key=groups[op]["kernels"].get), 40)]
+                for op in order]
+        table = Table(f"per operator ({len(groups)} scopes, {total:.3f} ms)",
+                      ["operator", "launches", "kernels", "time ms", "time %", "records", "bytes",
+                       "most launched kernel"], rows)
+        report = Report(self.name, [table], {"operators": {op: groups[op] for op in order},
+                                             "total_ms": total})
+        if list(groups) == ["(no operator)"]:
+            report.notes.append("no launch carries an operator tag: trace a PyTorch program with "
+                                "`neutrino trace` to get them")
+        report.figures["time"] = lambda: _figure(groups, order[:20])
+        return report
+
+
+def _figure(groups: dict, order: list[str]):
+    from neutrino_py.tools.plots import figure
+    fig, axes = figure("GPU time per operator", size=(9, 0.35 * len(order) + 1.6))
+    ax = axes[0][0]
+    y = np.arange(len(order))[::-1]
+    ax.barh(y, [groups[op]["time_ms"] for op in order], color="tab:cyan")
+    ax.set_yticks(y, [f"{short(op, 40)} ×{groups[op]['launches']}" for op in order], fontsize=7)
+    ax.set_xlabel("kernel time (ms)")
+    return fig

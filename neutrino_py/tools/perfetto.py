@@ -1,0 +1,155 @@
+"""A trace as Chrome trace-event JSON, which ui.perfetto.dev and chrome://tracing open.
+
+Tracks: one process "GPU streams" (a thread per stream, a slice per launch), "operators" (runs
+of launches under one PyTorch scope), "device memory" (a counter of live bytes), and one process
+per instrumented launch with warp intervals (maps with `start` + `elapsed` ns: block_sched, timed
+ranges), a thread per SM. Device `globaltimer` times are shifted so the launch's first warp starts
+at the launch's host start time; times are µs from the first event of the trace.
+"""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import numpy as np
+
+from neutrino_py.tools.allocations import timeline
+from neutrino_py.trace.reader import Launch, Trace
+
+STREAMS_PID, OPERATORS_PID, MEMORY_PID, WARPS_PID0 = 1, 2, 3, 1000
+MAX_SLICES = 400_000
+
+
+def build(trace: Trace, max_slices: int = MAX_SLICES) -> dict:
+    origin = _origin(trace)
+    events: list[dict] = [_name("process_name", STREAMS_PID, 0, "GPU streams"),
+                          _meta("process_sort_index", STREAMS_PID, {"sort_index": 0})]
+    streams: dict[str, int] = {}
+    clock = _HostClock(trace, origin)
+    for launch in trace.launches:
+        key = str(launch.stream)
+        if key not in streams:
+            streams[key] = len(streams) + 1
+            events.append(_name("thread_name", STREAMS_PID, streams[key], f"stream {key}"))
+        ts, dur = clock.span(launch)
+        events.append({"ph": "X", "cat": "launch", "name": launch.kernel, "pid": STREAMS_PID,
+                       "tid": streams[key], "ts": ts, "dur": dur,
+                       "args": {"seq": launch.seq, "grid": list(launch.grid),
+                                "block": list(launch.block), "operator": launch.operator,
+                                "instrumented": launch.instrumented, "records": launch.records,
+                                "dropped": launch.dropped}})
+    events += _operators(trace, clock)
+    events += _memory(trace, origin)
+    budget, cut = max_slices, 0
+    for launch in trace.launches:
+        for name in launch.maps:
+            names = launch.maps[name].dtype.names or ()
+            if "start" in names and "elapsed" in names:
+                slices, dropped = _warps(launch, name, clock, budget)
+                events += slices
+                budget -= len(slices)
+                cut += dropped
+    return {"traceEvents": events, "displayTimeUnit": "ns",
+            "otherData": {"trace": str(trace.dir), "command": " ".join(trace.meta.get("command") or []),
+                          "device": str(trace.device.get("name", "")),
+                          "warp_slices_left_out": cut}}
+
+
+def export(trace: Trace, path: str | Path, max_slices: int = MAX_SLICES) -> dict:
+    """Write the JSON to `path`; returns counts of what it holds."""
+    doc = build(trace, max_slices)
+    Path(path).parent.mkdir(parents=True, exist_ok=True)
+    with open(path, "w") as f:
+        json.dump(doc, f, separators=(",", ":"))
+    phases: dict[str, int] = {}
+    for e in doc["traceEvents"]:
+        phases[e["ph"]] = phases.get(e["ph"], 0) + 1
+    return {"path": str(path), "events": len(doc["traceEvents"]), "by_phase": phases,
+            "warp_slices_left_out": doc["otherData"]["warp_slices_left_out"]}
+
+
+class _HostClock:
+    """Launch slices in µs from the origin; launches without host times are laid end to end."""
+
+    def __init__(self, trace: Trace, origin: int) -> None:
+        self.origin = origin
+        self._cursor = 0.0
+
+    def span(self, launch: Launch) -> tuple[float, float]:
+        if launch.start_ns is not None:
+            ts = (launch.start_ns - self.origin) / 1e3
+            end = launch.end_ns if launch.end_ns is not None else launch.start_ns
+            dur = (end - launch.start_ns) / 1e3
+        else:
+            ts, dur = self._cursor, (launch.duration_ms or 0.0) * 1e3
+        self._cursor = max(self._cursor, ts + dur)
+        return ts, max(dur, 0.0)
+
+
+def _origin(trace: Trace) -> int:
+    times = [x.start_ns for x in trace.launches if x.start_ns is not None]
+    times += [a["t_ns"] for a in trace.allocations]
+    return min(times) if times else 0
+
+
+def _name(kind: str, pid: int, tid: int, name: str) -> dict:
+    return {"ph": "M", "name": kind, "pid": pid, "tid": tid, "args": {"name": name}}
+
+
+def _meta(kind: str, pid: int, args: dict) -> dict:
+    return {"ph": "M", "name": kind, "pid": pid, "tid": 0, "args": args}
+
+
+def _operators(trace: Trace, clock: _HostClock) -> list[dict]:
+    """Runs of consecutive timed launches under one scope; an untagged launch ends a run."""
+    timed = [x for x in trace.launches if x.start_ns is not None]
+    if not any(x.operator for x in timed):
+        return []
+    out = [_name("process_name", OPERATORS_PID, 0, "operators"),
+           _name("thread_name", OPERATORS_PID, 1, "scope")]
+    run: list[Launch] = []
+    for launch in timed + [None]:
+        if run and (launch is None or launch.operator != run[0].operator):
+            start = run[0].start_ns
+            end = max((x.end_ns or x.start_ns) for x in run)
+            out.append({"ph": "X", "cat": "operator", "name": run[0].operator,
+                        "pid": OPERATORS_PID, "tid": 1, "ts": (start - clock.origin) / 1e3,
+                        "dur": (end - start) / 1e3, "args": {"launches": len(run)}})
+            run = []
+        if launch is not None and launch.operator:
+            run.append(launch)
+    return out
+
+
+def _memory(trace: Trace, origin: int) -> list[dict]:
+    if not trace.allocations:
+        return []
+    tl = timeline(trace.allocations)
+    out = [_name("process_name", MEMORY_PID, 0, "device memory")]
+    out += [{"ph": "C", "name": "live MiB", "pid": MEMORY_PID, "tid": 0,
+             "ts": (int(t) - origin) / 1e3, "args": {"MiB": float(b) / 2**20}}
+            for t, b in zip(tl["t_ns"], tl["live_bytes"])]
+    return out
+
+
+def _warps(launch: Launch, name: str, clock: _HostClock, budget: int) -> tuple[list[dict], int]:
+    array = launch.maps[name]
+    total = len(array)
+    array = array[:max(budget, 0)]
+    if not len(array):
+        return [], total
+    pid = WARPS_PID0 + launch.seq * 16 + list(launch.maps).index(name) % 16
+    names = array.dtype.names
+    start = array["start"].astype(np.int64)
+    elapsed = array["elapsed"].astype(np.int64)
+    sm = array["sm"].astype(np.int64) if "sm" in names else np.zeros(len(array), np.int64)
+    unit = array["unit"].astype(np.int64) if "unit" in names else np.arange(len(array))
+    host0 = clock.span(launch)[0] if launch.start_ns is not None else 0.0
+    ts = host0 + (start - start.min()) / 1e3
+    out = [_name("process_name", pid, 0, f"{name}: {launch.kernel} #{launch.seq}"),
+           _meta("process_sort_index", pid, {"sort_index": 10 + launch.seq})]
+    out += [_name("thread_name", pid, int(s), f"SM {int(s)}") for s in np.unique(sm)]
+    out += [{"ph": "X", "cat": name, "name": f"warp {int(u)}", "pid": pid, "tid": int(s),
+             "ts": float(t), "dur": float(e) / 1e3}
+            for t, e, s, u in zip(ts, elapsed, sm, unit)]
+    return out, total - len(array)

@@ -1,0 +1,39 @@
+"""Matplotlib, imported only when a figure is drawn (it is an optional dependency)."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from neutrino_py.errors import ToolError
+
+MAX_POINTS = 200_000
+
+
+def pyplot():
+    """`matplotlib.pyplot` on the file-only Agg backend."""
+    try:
+        import matplotlib
+    except ImportError as err:
+        raise ToolError("figures need matplotlib, which is not installed",
+                        fix="python -m pip install 'neutrino_py[plots]'") from err
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    return plt
+
+
+def figure(title: str, rows: int = 1, cols: int = 1, size: tuple[float, float] = (9, 4.5)):
+    plt = pyplot()
+    fig, axes = plt.subplots(rows, cols, figsize=size, squeeze=False, constrained_layout=True)
+    fig.suptitle(title)
+    return fig, axes
+
+
+def save(fig, path: Path) -> Path:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fig.savefig(path, dpi=110)
+    pyplot().close(fig)
+    return path
+
+
+def thin(n: int, limit: int = MAX_POINTS) -> slice:
+    """A stride that keeps at most about `limit` of `n` points for a scatter plot."""
+    return slice(None, None, max(1, -(-n // limit)))

@@ -1,0 +1,43 @@
+"""Reports as aligned text tables for a terminal."""
+from __future__ import annotations
+
+from typing import Any
+
+from neutrino_py.tools.base import Report, Table
+
+PERCENT_COLUMNS = {"time %", "share", "of peak"}
+
+
+def cell(value: Any, column: str) -> str:
+    if value is None:
+        return "-"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, int):
+        return f"{value:,}"
+    if isinstance(value, float):
+        return f"{value:.1%}" if column in PERCENT_COLUMNS else f"{value:,.4g}" if abs(
+            value) < 1e4 else f"{value:,.0f}"
+    return str(value)
+
+
+def table_text(table: Table) -> str:
+    cells = [[cell(v, c) for v, c in zip(row, table.columns)] for row in table.rows]
+    widths = [max([len(c)] + [len(r[i]) for r in cells]) for i, c in enumerate(table.columns)]
+    numeric = [all(isinstance(row[i], (int, float)) or row[i] is None for row in table.rows)
+               for i in range(len(table.columns))]
+
+    def line(values: list[str]) -> str:
+        return "  ".join(v.rjust(w) if num else v.ljust(w)
+                         for v, w, num in zip(values, widths, numeric)).rstrip()
+
+    out = [table.title, line(table.columns), line(["-" * w for w in widths])]
+    out += [line(r) for r in cells] or ["(empty)"]
+    return "\n".join(out)
+
+
+def report_text(report: Report) -> str:
+    parts = [f"== {report.tool} =="]
+    parts += [table_text(t) for t in report.tables]
+    parts += [f"note: {n}" for n in report.notes]
+    return "\n\n".join(parts) if report.tables else "\n".join(parts)

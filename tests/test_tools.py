@@ -1,0 +1,143 @@
+"""Every tool on the hand-made trace of tests/synthetic/standard (its docstring lists the inputs)."""
+from __future__ import annotations
+
+import pytest
+
+import neutrino_py as nt
+from neutrino_py.errors import ToolError
+from neutrino_py.tools import run_tool, tools
+from tests.synthetic import page_hist, standard
+
+
+@pytest.fixture(scope="module")
+def trace(tmp_path_factory):
+    return nt.Trace(standard(tmp_path_factory.mktemp("std")))
+
+
+def test_registry_lists_every_tool():
+    assert set(tools()) == {"allocations", "block_sched", "dmat", "gmem_bytes", "hotness",
+                            "launches", "opcode_mix", "operators", "time_range"}
+    with pytest.raises(ToolError, match="no tool named 'nope'"):
+        run_tool("nope", None)
+
+
+def test_launches(trace):
+    d = trace.report("launches").data
+    assert d["launches"] == 5 and d["total_ms"] == pytest.approx(0.012)
+    gemm, vec, red = (d["kernels"][k] for k in ("gemm", "vec_add", "reduce"))
+    assert list(d["kernels"]) == ["gemm", "vec_add", "reduce"]          # by total time
+    assert (gemm["launches"], gemm["instrumented"]) == (2, False)
+    assert gemm["total_ms"] == pytest.approx(0.008) and gemm["mean_ms"] == pytest.approx(0.004)
+    assert gemm["min_ms"] == pytest.approx(0.003) and gemm["max_ms"] == pytest.approx(0.005)
+    assert vec["total_ms"] == pytest.approx(0.003) and vec["share"] == pytest.approx(0.25)
+    assert red["launches"] == 1 and red["instrumented"]
+
+
+def test_block_sched(trace):
+    r = trace.report("block_sched")
+    first, second = r.data["launches"]
+    # launch 0: warps (1000,+500,SM0) (1100,+300,SM0) (1000,+800,SM1) (1500,+200,SM2)
+    assert (first["seq"], first["warps"], first["sms_used"]) == (0, 4, 3)
+    assert first["span_ns"] == 800 and first["mean_warp_ns"] == 450
+    assert first["occupancy"] == pytest.approx(600 / 800)          # mean busy 600 over 800 ns
+    assert first["imbalance"] == pytest.approx(800 / 600)
+    assert (second["warps"], second["span_ns"], second["imbalance"]) == (1, 100, 1.0)
+    k = r.data["kernels"]["vec_add"]
+    assert (k["launches"], k["warps"], k["sms_used"]) == (2, 5, 3)
+    assert k["mean_span_us"] == pytest.approx(0.45) and k["mean_warp_us"] == pytest.approx(0.275)
+    assert k["occupancy"] == pytest.approx(0.875)
+    assert r.data["drawn"] == 0                                    # the longest span
+    assert r.arrays["per_sm_busy_ns"].tolist() == [800, 800, 200]
+    assert r.arrays["per_sm_warps"].tolist() == [2, 1, 1]
+
+
+def test_dmat(trace):
+    k = trace.report("dmat").data["kernels"]["vec_add"]
+    assert (k["launches"], k["accesses"], k["bytes"], k["dropped"]) == (2, 6, 40, 2)
+    assert (k["addr_min"], k["addr_max"]) == (0x10000, 0x20000)
+    # launch 0 touches 128 B lines 0x10000, 0x10080, 0x11000; launch 2 two lines
+    assert [p["lines"] for p in k["per_launch"]] == [3, 2] and k["lines_per_launch"] == 3
+    assert [p["clock_max"] - p["clock_min"] for p in k["per_launch"]] == [30, 100]
+
+
+def test_hotness_from_records(trace):
+    r = trace.report("hotness")
+    assert r.data["source"] == "records" and (r.data["pages"], r.data["accesses"]) == (3, 6)
+    assert r.data["top"] == [{"page": 0x10, "accesses": 4}, {"page": 0x11, "accesses": 1},
+                             {"page": 0x20, "accesses": 1}]
+
+
+def test_hotness_from_page_histogram(tmp_path):
+    r = nt.Trace(page_hist(tmp_path)).report("hotness", top=2)
+    assert r.data["source"] == "hist" and (r.data["pages"], r.data["accesses"]) == (3, 17)
+    assert r.data["top"] == [{"page": 15, "accesses": 9}, {"page": 3, "accesses": 6}]
+    assert r.data["kernels"] == {"touch": {"pages": 3, "accesses": 17}}
+
+
+def test_gmem_bytes(trace):
+    r = trace.report("gmem_bytes")
+    k = r.data["kernels"]["vec_add"]
+    assert k["bytes"] == 40 and k["fields"] == {"dmat.bytes": 40}
+    assert k["time_ms"] == pytest.approx(0.003)
+    assert k["gbps"] == pytest.approx(40 / 3000)                   # bytes per ns = GB/s
+    assert k["of_peak"] == pytest.approx(40 / 3000 / 1000.0)
+    assert r.data["peak_gbps"] == 1000.0
+
+
+def test_opcode_mix(trace):
+    d = trace.report("opcode_mix").data
+    assert d["kernels"] == {"reduce": {"ld": 6, "add": 3, "other": 1}}
+    assert d["total"] == {"ld": 6, "add": 3, "other": 1}
+
+
+def test_time_range(trace):
+    (entry,) = trace.report("time_range").data["ranges"].values()
+    assert (entry["kernel"], entry["map"], entry["count"]) == ("reduce", "ranges", 4)
+    assert (entry["mean"], entry["p50"], entry["min"], entry["max"]) == (25, 25, 10, 40)
+    assert entry["per_sm_mean"] == {0: 15.0, 1: 35.0}
+    assert entry["warps"] == 3 and entry["warp_mean_spread"] == [10.0, 35.0]
+
+
+def test_allocations(trace):
+    d = trace.report("allocations").data
+    assert (d["allocs"], d["frees"], d["allocated_bytes"]) == (3, 1, 350)
+    # live: 100, 150, 50, 250 -> peak 250 at t=30 ns
+    assert d["peak_bytes"] == 250 and d["peak_at_ms"] == pytest.approx(30e-6)
+    assert (d["still_live"], d["still_live_bytes"], d["unmatched_frees"]) == (2, 250, 1)
+    assert (d["size_max"], d["size_median"]) == (200, 100)
+    assert d["lifetime_median_ms"] == pytest.approx(20e-6)
+    assert d["lifetime_histogram"] == [(1000, 1)]
+
+
+def test_operators(trace):
+    ops = trace.report("operators").data["operators"]
+    assert list(ops) == ["Net/Linear", "(no operator)", "Net/ReLU", "loss"]
+    lin = ops["Net/Linear"]
+    assert lin["launches"] == 2 and lin["kernels"] == {"vec_add": 1, "gemm": 1}
+    assert lin["time_ms"] == pytest.approx(0.007)
+    assert lin["records"] == {"dmat": 4, "sched": 4} and lin["dropped"] == {"dmat": 2, "sched": 0}
+    assert lin["bytes"] == 20 and ops["Net/ReLU"]["bytes"] == 20
+    assert ops["(no operator)"]["bytes"] is None and ops["loss"]["records"]["ranges"] == 4
+    top = trace.report("operators", depth=1).data["operators"]
+    assert top["Net"]["launches"] == 3 and top["Net"]["time_ms"] == pytest.approx(0.008)
+    assert top["Net"]["bytes"] == 40
+
+
+def test_missing_map_is_said_plainly(tmp_path):
+    t = nt.Trace(page_hist(tmp_path))
+    r = t.report("block_sched")
+    assert r.empty and r.notes == [
+        "needs a map with fields start, elapsed, sm (trace with probes/block_sched.probe); "
+        "this trace has maps pages(count)"]
+    assert t.report("allocations").notes[0].startswith("no allocation events")
+    with pytest.raises(KeyError, match="drew no figure"):
+        r.figure()
+
+
+def test_figures_are_pngs(trace, tmp_path):
+    pytest.importorskip("matplotlib")
+    fig = trace.report("block_sched").figure()
+    assert fig.axes[0].get_ylabel() == "SM"
+    paths = [p for name in tools() for p in trace.report(name).save_figures(tmp_path)]
+    assert len(paths) == 9
+    assert all(p.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" for p in paths)

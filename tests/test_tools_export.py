@@ -1,0 +1,122 @@
+"""Perfetto/Chrome trace export (schema and content) and the `neutrino report` command."""
+from __future__ import annotations
+
+import argparse
+import contextlib
+import io
+import json
+
+import pytest
+
+import neutrino_py as nt
+from neutrino_py.tools import command
+from neutrino_py.tools.perfetto import build, export
+from neutrino_py.tools.progress import Bar
+from tests.synthetic import page_hist, standard
+
+# The parts of the Chrome trace-event format (the JSON object form) that ui.perfetto.dev reads.
+PHASES = {"X": {"name", "ph", "pid", "tid", "ts", "dur"}, "M": {"name", "ph", "pid", "tid", "args"},
+          "C": {"name", "ph", "pid", "ts", "args"}}
+METADATA = {"process_name", "thread_name", "process_sort_index", "thread_sort_index"}
+
+
+def validate(doc: dict) -> None:
+    assert set(doc) >= {"traceEvents"} and isinstance(doc["traceEvents"], list)
+    assert doc.get("displayTimeUnit", "ms") in ("ms", "ns")
+    for e in doc["traceEvents"]:
+        assert e["ph"] in PHASES, e
+        assert set(e) >= PHASES[e["ph"]], e
+        assert isinstance(e["name"], str) and isinstance(e["pid"], int), e
+        assert isinstance(e.get("tid", 0), int), e
+        if "ts" in e:
+            assert isinstance(e["ts"], (int, float)) and e["ts"] >= 0, e
+        if e["ph"] == "X":
+            assert isinstance(e["dur"], (int, float)) and e["dur"] >= 0, e
+        if e["ph"] == "M":
+            assert e["name"] in METADATA, e
+            assert ("name" in e["args"]) if e["name"].endswith("_name") else "sort_index" in e["args"]
+        if e["ph"] == "C":
+            assert all(isinstance(v, (int, float)) for v in e["args"].values()), e
+        json.dumps(e, allow_nan=False)
+
+
+@pytest.fixture(scope="module")
+def run_dir(tmp_path_factory):
+    return standard(tmp_path_factory.mktemp("std"))
+
+
+def test_perfetto_tracks(run_dir, tmp_path):
+    out = tmp_path / "t.json"
+    counts = export(nt.Trace(run_dir), out)
+    doc = json.loads(out.read_text())
+    validate(doc)
+    ev = doc["traceEvents"]
+    launches = [e for e in ev if e.get("cat") == "launch"]
+    assert [e["name"] for e in launches] == ["vec_add", "gemm", "vec_add", "gemm", "reduce"]
+    assert [e["ts"] for e in launches] == [1000.0, 1010.0, 1020.0, 1030.0, 1040.0]  # µs from t=0
+    assert [e["dur"] for e in launches] == [2.0, 5.0, 1.0, 3.0, 1.0]
+    threads = {e["args"]["name"]: e["tid"] for e in ev if e["name"] == "thread_name" and e["pid"] == 1}
+    assert threads == {"stream 7": 1, "stream 8": 2}
+    ops = [(e["name"], e["ts"], e["dur"], e["args"]["launches"]) for e in ev
+           if e.get("cat") == "operator"]
+    assert ops == [("Net/Linear", 1000.0, 15.0, 2), ("Net/ReLU", 1020.0, 1.0, 1),
+                   ("loss", 1040.0, 1.0, 1)]
+    warps = [e for e in ev if e.get("cat") == "sched"]
+    assert len(warps) == 5
+    first = sorted((e["tid"], e["ts"], e["dur"]) for e in warps if e["pid"] == 1000 + 0 * 16 + 1)
+    # launch 0 starts at 1000 µs; warps shifted so the first warp start (1000 ns) lands there
+    assert first == [(0, 1000.0, 0.5), (0, 1000.1, 0.3), (1, 1000.0, 0.8), (2, 1000.5, 0.2)]
+    memory = [e["args"]["MiB"] * 2**20 for e in ev if e["ph"] == "C"]
+    assert memory == [100, 150, 50, 250]
+    assert counts["by_phase"]["X"] == 5 + 3 + 5 and counts["warp_slices_left_out"] == 0
+
+
+def test_perfetto_caps_warp_slices(run_dir):
+    doc = build(nt.Trace(run_dir), max_slices=3)
+    validate(doc)
+    assert sum(e.get("cat") == "sched" for e in doc["traceEvents"]) == 3
+    assert doc["otherData"]["warp_slices_left_out"] == 2
+
+
+def _report(*argv: str) -> tuple[int, str]:
+    parser = argparse.ArgumentParser()
+    command.configure(parser)
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        rc = command.run(parser.parse_args(list(argv)))
+    return rc, out.getvalue()
+
+
+def test_report_json_and_text(run_dir, tmp_path):
+    rc, out = _report(str(run_dir.parent), "--format", "json", "--no-progress",
+                      "--tool", "launches", "--tool", "block_sched", "--perfetto",
+                      str(tmp_path / "p.json"))
+    doc = json.loads(out)
+    assert rc == 0 and set(doc["reports"]) == {"launches", "block_sched"}
+    assert doc["reports"]["launches"]["data"]["launches"] == 5
+    assert doc["reports"]["block_sched"]["data"]["kernels"]["vec_add"]["warps"] == 5
+    assert doc["perfetto"]["events"] == len(json.loads((tmp_path / "p.json").read_text())["traceEvents"])
+    assert doc["warnings"] == ["1 kernel(s) ran without instrumentation (timed only): "
+                               "gemm (no PTX in the image)"]
+    rc, text = _report(str(run_dir), "--no-progress", "-t", "gmem_bytes", "-t", "time_range")
+    assert rc == 0 and "== gmem_bytes ==" in text and "dmat.bytes=40" in text
+    assert "reduce  ranges       4    25   25" in text
+
+
+def test_report_list_and_missing_maps(tmp_path):
+    rc, text = _report("--list")
+    assert rc == 0 and all(name in text for name in ("block_sched", "operators", "hotness"))
+    rc, text = _report(str(page_hist(tmp_path)), "--no-progress", "-t", "dmat")
+    assert rc == 0 and "note: needs a map with fields clock, addr (trace with probes/dmat.probe)" in text
+
+
+def test_progress_bar_counts_bytes():
+    err = io.StringIO()
+    bar = Bar(total=4 << 20, stream=err)
+    bar.stage("dmat")
+    for _ in range(4):
+        bar.advance(1 << 20)
+    bar.close()
+    lines = err.getvalue().splitlines()
+    assert lines[0].startswith("[") and "0/4 MiB" in lines[0]
+    assert lines[-1].startswith("[" + "#" * 30 + "] 100%") and "4/4 MiB" in lines[-1]
