@@ -66,3 +66,16 @@ def entries(data: bytes) -> list[str]:
         if info & 0xF == STT_FUNC and other & STO_CUDA_ENTRY:
             names.append(strtab[name_off:strtab.find(b"\0", name_off)].decode("ascii", "replace"))
     return names
+
+
+def size(data: bytes) -> int:
+    """Bytes the ELF file at the start of `data` spans (fatbins pad their members)."""
+    if len(data) < _EHDR.size or data[:4] != _IDENT:
+        raise ElfError("not an ELF file")
+    (_, _, _, _, _, phoff, shoff, _, _, phentsize, phnum, shentsize, shnum, _) = _EHDR.unpack_from(data)
+    end = max(shoff + shentsize * shnum, phoff + phentsize * phnum)
+    for i in range(shnum):
+        _, sh_type, _, _, offset, length, *_ = _SHDR.unpack_from(data, shoff + i * shentsize)
+        if sh_type != SHT_NOBITS:
+            end = max(end, offset + length)
+    return end

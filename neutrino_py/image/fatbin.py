@@ -1,0 +1,94 @@
+"""CUDA fatbins: the wrapper the host binary registers, the container header and its entries.
+
+Layout (little-endian), as nvcc 12/13 write it:
+  wrapper  u32 magic 0x466243b1, u32 version, u64 pointer to the fatbin, u64 filename pointer
+  header   u32 magic 0xBA55ED50, u16 version, u16 header size, u64 size of all entries
+  entry    u16 kind (1 PTX, 2 ELF), u16 version, u32 header size, u64 payload size (padded),
+           u32 compressed size, u32 -, u16 minor, u16 major, u32 arch (90 = sm_90 / compute_90),
+           u32 name offset, u32 name length, u64 flags, u64 -, u64 decompressed size
+flags: 0x1 64-bit, 0x10 linux, 0x2000 LZ4 payload, 0x8000 zstd payload.
+"""
+from __future__ import annotations
+
+import struct
+from dataclasses import dataclass
+
+from neutrino_py.image import compress, elf
+
+WRAPPER_MAGIC = 0x466243B1
+FATBIN_MAGIC = 0xBA55ED50
+KIND_PTX, KIND_ELF = 1, 2
+FLAG_LZ4, FLAG_ZSTD = 0x2000, 0x8000
+
+_HEADER = struct.Struct("<IHHQ")
+_ENTRY = struct.Struct("<HHIQIIHHIIIQQQ")
+
+
+class ImageError(ValueError):
+    """Bytes that are not a well-formed fatbin / cubin / PTX image."""
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One fatbin member, decompressed: PTX text or an ELF cubin for one architecture."""
+
+    kind: str                  # "ptx" | "elf"
+    arch: int                  # 90 for sm_90 / compute_90
+    data: bytes                # decompressed payload (PTX without its NUL padding)
+    compression: str | None    # "lz4" | "zstd" | None, as stored
+    version: tuple[int, int]   # PTX ISA or ELF ABI version recorded in the entry
+
+    @property
+    def ptx(self) -> str:
+        return self.data.decode("utf-8", errors="replace")
+
+
+def is_fatbin(data: bytes) -> bool:
+    return len(data) >= _HEADER.size and struct.unpack_from("<I", data)[0] == FATBIN_MAGIC
+
+
+def size(data: bytes) -> int:
+    """Total bytes of the fatbin starting at `data` (header + entries)."""
+    magic, _, header_size, body = _HEADER.unpack_from(data)
+    if magic != FATBIN_MAGIC:
+        raise ImageError(f"not a fatbin: magic {magic:#x}, expected {FATBIN_MAGIC:#x}")
+    return header_size + body
+
+
+def entries(data: bytes) -> list[Entry]:
+    """Every member of a fatbin, payloads decompressed; concatenated fatbins are all read."""
+    out: list[Entry] = []
+    pos = 0
+    while pos + _HEADER.size <= len(data) and struct.unpack_from("<I", data, pos)[0] == FATBIN_MAGIC:
+        _, _, header_size, body = _HEADER.unpack_from(data, pos)
+        end = pos + header_size + body
+        if end > len(data):
+            raise ImageError(f"fatbin at byte {pos} says it is {header_size + body} bytes, "
+                             f"only {len(data) - pos} are there")
+        off = pos + header_size
+        while off + _ENTRY.size <= end:
+            out.append(_entry(data, off))
+            off += _ENTRY.unpack_from(data, off)[2] + _ENTRY.unpack_from(data, off)[3]
+        pos = (end + 7) & ~7
+    if not out and not is_fatbin(data):
+        raise ImageError("not a fatbin: no 0xBA55ED50 header")
+    return out
+
+
+def _entry(data: bytes, off: int) -> Entry:
+    (kind, _, header_size, payload, compressed, _, minor, major, arch, _, _, flags, _,
+     expanded) = _ENTRY.unpack_from(data, off)
+    if kind not in (KIND_PTX, KIND_ELF):
+        raise ImageError(f"fatbin entry at byte {off} has unknown kind {kind}")
+    start = off + header_size
+    raw = bytes(data[start:start + payload])
+    compression = "lz4" if flags & FLAG_LZ4 else "zstd" if flags & FLAG_ZSTD else None
+    if compression == "lz4":
+        raw = compress.lz4_block(raw[:compressed], expanded)
+    elif compression == "zstd":
+        raw = compress.zstd(raw[:compressed], expanded)
+    if kind == KIND_PTX:
+        raw = raw.split(b"\0", 1)[0]
+    else:
+        raw = raw[:elf.size(raw)]
+    return Entry("ptx" if kind == KIND_PTX else "elf", arch, raw, compression, (major, minor))

@@ -1,0 +1,84 @@
+"""One loaded GPU image (what a program hands `cuModuleLoadData` / `cuLibraryLoadData`): its PTX and
+machine code per architecture, and which kernel's PTX to instrument for a given GPU.
+
+Entry names in PTX are read with a scan for `.entry NAME`; this reads, it never edits assembly.
+"""
+from __future__ import annotations
+
+import re
+import struct
+from dataclasses import dataclass, field
+
+from neutrino_py.image import elf, fatbin
+from neutrino_py.image.fatbin import Entry, ImageError
+
+_ENTRY_NAME = re.compile(rb"\.entry\s+([A-Za-z_$%][\w$%]*)")
+_TARGET = re.compile(rb"\.target\s+(?:sm|compute)_(\d+)")
+
+
+class NotInstrumentable(Exception):
+    """The image holds no PTX for a kernel; `reason` says what it holds instead."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+@dataclass
+class Image:
+    """`kind` is "fatbin", "cubin" or "ptx"; `entries` every member, decompressed."""
+
+    kind: str
+    entries: list[Entry] = field(default_factory=list)
+
+    def kernels(self) -> set[str]:
+        """Every kernel named by any member (PTX `.entry` or cubin entry symbol)."""
+        return {name for e in self.entries for name in _names(e)}
+
+    def ptx_for(self, kernel: str, arch: int) -> str:
+        """PTX text holding `kernel`, for the highest virtual arch the GPU (`arch`, e.g. 90) runs.
+
+        Raises `NotInstrumentable` saying precisely what the image holds when there is no such PTX.
+        """
+        candidates = [e for e in self.entries if e.kind == "ptx" and kernel in _names(e)]
+        usable = [e for e in candidates if e.arch <= arch]
+        if usable:
+            return max(usable, key=lambda e: e.arch).ptx
+        if candidates:
+            archs = ", ".join(f"compute_{e.arch}" for e in candidates)
+            raise NotInstrumentable(f"PTX only for {archs}, newer than the GPU's sm_{arch}")
+        sass = sorted({e.arch for e in self.entries if e.kind == "elf" and kernel in _names(e)})
+        if sass:
+            archs = ", ".join(f"sm_{a}" for a in sass)
+            raise NotInstrumentable(f"SASS only: the image holds {archs} machine code and no PTX")
+        raise NotInstrumentable(f"kernel {kernel!r} is not in this {self.kind}")
+
+    @property
+    def sass_only(self) -> bool:
+        return bool(self.entries) and all(e.kind == "elf" for e in self.entries)
+
+
+def _names(entry: Entry) -> list[str]:
+    if entry.kind == "ptx":
+        return [m.decode() for m in _ENTRY_NAME.findall(entry.data)]
+    try:
+        return elf.entries(entry.data)
+    except elf.ElfError:
+        return []
+
+
+def load(data: bytes) -> Image:
+    """Parse image bytes: a fatbin (plain, or behind its 0x466243b1 wrapper when the wrapper's data
+    follows it, as in a file), an ELF cubin, or NUL-terminated PTX text."""
+    data = bytes(data)
+    if len(data) >= 16 and struct.unpack_from("<I", data)[0] == fatbin.WRAPPER_MAGIC:
+        data = data[16:]
+    if fatbin.is_fatbin(data):
+        return Image("fatbin", fatbin.entries(data))
+    if data[:4] == b"\x7fELF":
+        return Image("cubin", [Entry("elf", elf.arch(data), data, None, (0, 0))])
+    text = data.split(b"\0", 1)[0]
+    if b".version" in text and b".target" in text:
+        target = _TARGET.search(text)
+        return Image("ptx", [Entry("ptx", int(target.group(1)) if target else 0, text, None, (0, 0))])
+    raise ImageError("not a GPU image: neither a fatbin (0xBA55ED50), an ELF cubin nor PTX text")
