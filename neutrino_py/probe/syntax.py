@@ -269,7 +269,7 @@ class ToSyntax(Transformer):
         return Index(obj, idx, span(obj, idx))
 
     def count(self, kw, *toks: Token) -> Count:
-        return Count(_patterns(toks), span(kw, toks[-1]))
+        return Count(_patterns(toks[:-1]), span(kw, toks[-1]))
 
     def int_lit(self, tok: Token) -> Number:
         return Number(_int(tok), tok_span(tok))

@@ -436,13 +436,14 @@ class Verifier:
                                  hint="use it in before/after probes on ld, ldu, st, atom or "
                                       "red, e.g. after ld.global")
             for pat in pos.target.patterns:
-                other = [b for b in bases_matching(pat.parts[0]) if b not in MEMORY]
+                bases = bases_matching(pat.parts[0])
+                other = [b for b in bases if b not in MEMORY]
                 if other:
-                    raise self.error(f"{name} needs a memory instruction, and '{pat}' also "
-                                     f"matches {', '.join(other[:3])}"
-                                     f"{', …' if len(other) > 3 else ''}", at,
-                                     hint="name memory opcodes only: ld.global, st.shared, "
-                                          "atom.*, red.*")
+                    what = (f"also matches {', '.join(other[:3])}{', …' * (len(other) > 3)}"
+                            if len(other) < len(bases) else "does not access memory")
+                    raise self.error(f"{name} needs a memory instruction, and '{pat}' {what}",
+                                     at, hint="use it at ld, ldu, st, atom or red patterns, "
+                                              "e.g. before ld.global")
         elif name != "PC" and not pos.has_instruction:
             raise self.error(f"{name} needs an instruction, and '{pos}' has none", at,
                              hint="use it in before/after probes on opcodes or source lines")

@@ -1,0 +1,75 @@
+"""`neutrino check P.probe ...`: verify probe files and summarize what each one will record."""
+from __future__ import annotations
+
+import argparse
+import sys
+
+import numpy as np
+
+from neutrino_py.errors import SourceError
+from neutrino_py.probe import ast, load_file
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("probes", nargs="+", metavar="P.probe", help="probe files to check")
+    parser.add_argument("-q", "--quiet", action="store_true", help="print only errors")
+
+
+def run(args: argparse.Namespace) -> int:
+    failed = 0
+    for path in args.probes:
+        try:
+            program = load_file(path)
+        except SourceError as err:
+            print(err, file=sys.stderr)
+            failed += 1
+            continue
+        except OSError as err:
+            print(f"{path}: error: cannot read: {err.strerror}", file=sys.stderr)
+            failed += 1
+            continue
+        if not args.quiet:
+            print(summary(program))
+    return 2 if failed else 0
+
+
+def summary(p: ast.ProbeProgram) -> str:
+    """What the program records, where, and how big each map item is."""
+    plural = lambda n, word: f"{n} {word}{'s' * (n != 1)}"  # noqa: E731
+    out = [f"{p.file}: ok: {plural(len(p.maps), 'map')}, {plural(len(p.regs), 'register')}, "
+           f"{plural(len(p.probes), 'probe')} (sha256 {p.hash[:12]})", "maps:"]
+    for m in p.maps.values():
+        item = np.dtype([tuple(f) for f in m.dtype], align=True).itemsize
+        fields = ", ".join(f"{f.type} {f.name}" for f in m.fields)
+        out.append(f"  {m.name:<12} {m.kind:<8} {'[' + m.level + ']':<9} {_size(m):<24} "
+                   f"{item:>4} B  {{ {fields} }}")
+    if p.regs:
+        out.append("registers:")
+        out += [f"  {r.type} {r.name}" for r in p.regs.values()]
+    out.append("probes:")
+    for probe in p.probes:
+        filt = f"  / {_source(p.text, probe.filter.span)} /" if probe.filter is not None else ""
+        out.append(f"  {probe.index}  {probe.position}{filt}")
+        out += [f"       {_source(p.text, s.span)};" for s in probe.body]
+    unused = set(p.maps) - {s.map for probe in p.probes for s in probe.body if hasattr(s, "map")}
+    out += [f"warning: map '{name}' is never written" for name in p.maps if name in unused]
+    return "\n".join(out)
+
+
+def _size(m: ast.MapDecl) -> str:
+    unit = "thread" if m.level == "thread" else "warp"
+    if m.kind == "hist":
+        return f"{m.capacity} entries"
+    if m.kind == "counter":
+        return f"1 per {unit}"
+    if m.capacity is not None:
+        return f"{m.capacity} per {unit}"
+    return f"pool of {m.pool} records"
+
+
+def _source(text: str, span: ast.Span) -> str:
+    lines = text.splitlines()[span.line - 1:span.end_line]
+    if len(lines) == 1:
+        return lines[0][span.col - 1:span.end_col - 1]
+    lines[0], lines[-1] = lines[0][span.col - 1:], lines[-1][:span.end_col - 1]
+    return " ".join(line.strip() for line in lines)
