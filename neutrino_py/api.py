@@ -115,13 +115,13 @@ class _Launchable:
         return _loaded(cubin).function(self.name)
 
     def launch(self, grid: Any, block: Any, args: Sequence[Any], shared_mem: int = 0,
-               stream: Any = None) -> Run:
+               stream: Any = None, read_maps: bool = True) -> Run:
         """Run once; host NumPy arrays in `args` are copied back, maps read and trimmed."""
         from neutrino_py.maps import dim3
         from neutrino_py.runtime import launch
 
         done = launch(self._function, self.param_types, grid, block, args, manifest=self.manifest,
-                      shared_mem=shared_mem, stream=stream)
+                      shared_mem=shared_mem, stream=stream, read_maps=read_maps)
         return Run(self.name, dim3(grid), dim3(block), done.maps, self.manifest, done.elapsed_ms)
 
 

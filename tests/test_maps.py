@@ -77,6 +77,10 @@ def test_pool_records_trimmed_to_cursor_and_overflow_counted():
     assert short["log"]["clock"].tolist() == [7, 8, 9] and short.dropped["log"] == 0
     full = maps.read(man, 1, 32, header((11, 7)), {"log": items.tobytes()})
     assert full["log"]["clock"].tolist() == [7, 8, 9, 10] and full.dropped["log"] == 7
+    (lay,) = maps.layout(man, 1, 32)
+    assert maps.needed_bytes(lay, 2) == 2 * 24 and maps.needed_bytes(lay, 99) == 4 * 24
+    cut = maps.read(man, 1, 32, header((2, 0)), {"log": items.tobytes()[:48]})
+    assert cut["log"]["clock"].tolist() == [7, 8]
 
 
 def test_counters_and_hist_come_back_whole_and_results_own_their_memory():

@@ -54,18 +54,27 @@ def _fixed_records(lay: MapLayout, raw: bytes) -> tuple[np.ndarray, int]:
     return out, dropped
 
 
+def is_pool(lay: MapLayout) -> bool:
+    return lay.kind == "record" and lay.capacity is None
+
+
+def needed_bytes(lay: MapLayout, cursor: int) -> int:
+    """Bytes of the buffer that hold data: a pool only up to its written records."""
+    return min(cursor, lay.items) * lay.dtype.itemsize if is_pool(lay) else lay.nbytes
+
+
 def read_one(lay: MapLayout, raw: bytes, cursor: int, dropped: int) -> tuple[np.ndarray, int]:
-    """One map's array and dropped count from its raw buffer and header pair."""
-    if len(raw) < lay.nbytes:
-        raise ToolError(f"map {lay.name!r} buffer holds {len(raw)} bytes, {lay.nbytes} expected",
+    """One map's array and dropped count from its raw buffer (a pool's may stop at its records)."""
+    need = needed_bytes(lay, cursor)
+    if len(raw) < need:
+        raise ToolError(f"map {lay.name!r} buffer holds {len(raw)} bytes, {need} expected",
                         "allocate maps with maps.layout() for the same grid and block")
-    if lay.kind == "record" and lay.capacity is not None:
-        return _fixed_records(lay, raw)
-    items = np.frombuffer(raw, dtype=lay.dtype, count=lay.items)
-    if lay.kind == "record":
+    if is_pool(lay):
         written = min(cursor, lay.items)
-        return items[:written].copy(), max(cursor - lay.items, 0)
-    return items.copy(), dropped
+        return np.frombuffer(raw, dtype=lay.dtype, count=written).copy(), max(cursor - lay.items, 0)
+    if lay.kind == "record":
+        return _fixed_records(lay, raw)
+    return np.frombuffer(raw, dtype=lay.dtype, count=lay.items).copy(), dropped
 
 
 def read(manifest: Any, grid: Dim3 | int, block: Dim3 | int, header: bytes,

@@ -34,12 +34,14 @@ def _elapsed_ms(function: Any, grid: tuple, block: tuple, shared_mem: int, strea
 
 
 def launch(function: Any, types: Sequence[ParamType], grid: Any, block: Any, args: Sequence[Any], *,
-           manifest: Any = None, shared_mem: int = 0, stream: Any = None) -> Launched:
+           manifest: Any = None, shared_mem: int = 0, stream: Any = None,
+           read_maps: bool = True) -> Launched:
     """Run `function` once with `args` typed by `types` (the kernel's own params).
 
     With a manifest, the header block and one buffer per map are allocated, zeroed on the stream,
     appended as params, read back after the kernel and freed. Host NumPy arguments are copied
-    back. Nothing of the kernel's output is touched otherwise.
+    back. Nothing of the kernel's output is touched otherwise. `read_maps=False` skips copying
+    the maps back (benchmarks that time many launches).
     """
     current()
     grid, block = maps_mod.dim3(grid), maps_mod.dim3(block)
@@ -62,9 +64,12 @@ def launch(function: Any, types: Sequence[ParamType], grid: Any, block: Any, arg
         allow_shared(function, shared_mem)
         elapsed = _elapsed_ms(function, grid, block, shared_mem, handle, packed)
         found = Maps({}, {})
-        if manifest is not None:
-            found = maps_mod.read(manifest, grid, block, header.download(),
-                                  {name: buf.download() for name, buf in buffers.items()})
+        if manifest is not None and read_maps:
+            head = header.download()
+            pairs = maps_mod.header_pairs(head, len(lays))
+            raw = {lay.name: buffers[lay.name].download(
+                maps_mod.needed_bytes(lay, int(pairs[lay.header_slot][0]))) for lay in lays}
+            found = maps_mod.read(manifest, grid, block, head, raw)
         return Launched(found, elapsed)
     finally:
         if packed is not None:
