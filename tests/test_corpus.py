@@ -95,3 +95,8 @@ def test_assembles_with_ptxas(entry):
     assert cubin[:4] == b"\x7fELF"
     for kernel in entry["kernels"]:
         assert f".text.{kernel}".encode() in cubin
+
+
+def test_shipped_example_is_the_corpus_vector_add():
+    shipped = CORPUS.parent.parent / "examples" / "vector_add.ptx"
+    assert shipped.read_bytes() == (CORPUS / "cuda" / "vector_add.sm_80.lineinfo.ptx").read_bytes()
