@@ -1,0 +1,348 @@
+"""Lower a checked probe program to `ops` statements, one site at a time.
+
+A `Lowerer` owns the registers that live across the whole kernel (shared `reg`s, `counter`
+fields, per-thread record counts) and turns probe expressions and statements into ops using
+scratch registers from the site's `Scope`. Operand helpers (ADDR, OUT, ...) come in as a `Site`
+whose values the splicer bound from the instruction. Map code follows contracts §4 and the
+semantics written in `probe/ast.py`; the GPU oracles check exactly that.
+"""
+from __future__ import annotations
+
+import operator
+from dataclasses import dataclass, field
+from typing import Callable
+
+from neutrino_py.probe import ast
+from neutrino_py.splice import ops
+from neutrino_py.splice.manifest import HEADER_PARAM, HEADER_SLOT_BYTES, MapSpec, map_param
+from neutrino_py.splice.ops import Imm, Reg, Stmt, Value
+
+HELPER_SPECIALS = {"clock": "clock", "globaltimer": "globaltimer", "smid": "smid",
+                   "warpid": "warp_linear", "laneid": "laneid", "activemask": "activemask",
+                   "blockid": "block_linear", "threadid": "thread_linear"}
+ARITH = {"+": "add", "-": "sub", "*": "mul", "/": "div", "%": "rem", "&": "and", "|": "or",
+         "^": "xor", "<<": "shl", ">>": "shr", "&&": "and", "||": "or"}
+COMPARE = {"==": "eq", "!=": "ne", "<": "lt", "<=": "le", ">": "gt", ">=": "ge"}
+_FOLD: dict[str, Callable[[int, int], int]] = {
+    "add": operator.add, "sub": operator.sub, "mul": operator.mul, "and": operator.and_,
+    "or": operator.or_, "xor": operator.xor, "shl": operator.lshift}
+
+
+@dataclass
+class Site:
+    """What the probe body may read at one position: operand values bound by the splicer and the
+    per-block instruction counter (`count` answers a `Count` node)."""
+    operands: dict[str, Value] = field(default_factory=dict)
+    count: Callable[[ast.Count], int] | None = None
+
+
+def map_spec(decl: ast.MapDecl, slot: int) -> MapSpec:
+    return MapSpec(name=decl.name, kind=decl.kind, level=decl.level, dtype=decl.dtype,
+                   capacity=decl.capacity, pool=decl.pool, header_slot=slot)
+
+
+class Lowerer:
+    """Lowers `program` for one kernel; `persistent` registers are numbered before scratch ones."""
+
+    def __init__(self, program: ast.ProbeProgram) -> None:
+        self.program = program
+        self.specs = {name: map_spec(d, i) for i, (name, d) in enumerate(program.maps.items())}
+        self.persistent: dict[str, int] = {}
+        self.regs = {name: self._keep(d.type.value) for name, d in program.regs.items()}
+        self.counters: dict[tuple[str, str], Reg] = {}
+        self.counts: dict[str, Reg] = {}
+        for name, d in program.maps.items():
+            if d.kind == "counter":
+                for f in d.fields:
+                    self.counters[name, f.name] = self._keep(f.type.value)
+            elif d.kind == "record" and d.capacity is not None and d.level == "thread":
+                self.counts[name] = self._keep("u32")
+
+    @property
+    def has_exit_state(self) -> bool:
+        """Whether exits must store registers (counters, per-thread record counts)."""
+        return bool(self.counters or self.counts)
+
+    def _keep(self, type_: str) -> Reg:
+        n = self.persistent.get(type_, 0)
+        self.persistent[type_] = n + 1
+        return Reg(type_, n)
+
+    # -------------------------------------------------------------- sites
+
+    def entry(self) -> list[Stmt]:
+        """Zero every register that lives across the kernel (shared regs start at 0)."""
+        keep = [*self.regs.values(), *self.counters.values(), *self.counts.values()]
+        return [ops.Move(r, Imm(0, r.type)) for r in keep]
+
+    def probe(self, probe: ast.Probe, site: Site, scope) -> list[Stmt]:
+        """The body of `probe` at one site, behind its filter."""
+        ctx = _Ctx(self, site, scope)
+        body = [s for stmt in probe.body for s in ctx.stmt(stmt)]
+        if probe.filter is None:
+            return ctx.out + body
+        cond = ctx.expr(probe.filter)
+        return ctx.out + [ops.If(cond, tuple(body))]
+
+    def flush(self, scope) -> list[Stmt]:
+        """Exit code after the exit probes: counters and per-thread record counts to memory."""
+        ctx = _Ctx(self, Site(), scope)
+        out: list[Stmt] = []
+        for name, spec in self.specs.items():
+            if spec.kind == "counter":
+                out += ctx.flush_counter(spec)
+            elif name in self.counts:
+                out += ctx.flush_counts(spec, self.counts[name])
+        return out
+
+
+class _Ctx:
+    """Lowering state of one probe body at one site: `out` collects the ops of expressions."""
+
+    def __init__(self, low: Lowerer, site: Site, scope) -> None:
+        self.low, self.site, self.scope = low, site, scope
+        self.out: list[Stmt] = []
+
+    def tmp(self, type_: str) -> Reg:
+        return self.scope.tmp(type_)
+
+    def emit(self, stmt: Stmt) -> None:
+        self.out.append(stmt)
+
+    # -------------------------------------------------------------- expressions
+
+    def expr(self, e: ast.Expr) -> Value:
+        if isinstance(e, ast.Const):
+            return Imm(e.value, e.type.value)
+        if isinstance(e, ast.Reg):
+            return self.low.regs[e.name]
+        if isinstance(e, ast.Helper):
+            dst = self.tmp(e.type.value)
+            self.emit(ops.ReadSpecial(dst, HELPER_SPECIALS[e.name]))
+            return dst
+        if isinstance(e, ast.Operand):
+            return self.site.operands[e.name]
+        if isinstance(e, ast.Count):
+            return Imm(self.site.count(e), e.type.value)
+        if isinstance(e, ast.Cast):
+            return self.cast(self.expr(e.operand), e.type.value)
+        if isinstance(e, ast.Unary):
+            a = self.expr(e.operand)
+            if isinstance(a, Imm) and e.op in "-~" and e.type.is_integer:
+                return Imm(-a.value if e.op == "-" else ~int(a.value), a.type)
+            dst = self.tmp(e.type.value)
+            self.emit(ops.Unary(dst, "neg" if e.op == "-" else "not", a))
+            return dst
+        a, b = self.expr(e.left), self.expr(e.right)
+        if e.op in COMPARE:
+            dst = self.tmp("pred")
+            self.emit(ops.Compare(dst, COMPARE[e.op], a, b))
+            return dst
+        fn = ARITH[e.op]
+        if fn in ("shl", "shr"):
+            b = self.cast(b, "u32")
+        if isinstance(a, Imm) and isinstance(b, Imm) and fn in _FOLD and e.type.is_integer:
+            return Imm(_FOLD[fn](int(a.value), int(b.value)) % (1 << e.type.bits), e.type.value)
+        dst = self.tmp(e.type.value)
+        self.emit(ops.Binary(dst, fn, a, b))
+        return dst
+
+    def cast(self, v: Value, type_: str) -> Value:
+        if v.type == type_:
+            return v
+        if isinstance(v, Imm) and type_ != "pred" and v.type != "pred":
+            value = v.value if type_[0] == "f" else int(v.value)
+            return Imm(value, type_)
+        dst = self.tmp(type_)
+        if type_ == "pred":
+            self.emit(ops.Compare(dst, "ne", v, Imm(0, v.type)))
+        else:
+            self.emit(ops.Convert(dst, v))
+        return dst
+
+    def u64(self, v: Value) -> Value:
+        return self.cast(v, "u64")
+
+    # -------------------------------------------------------------- addresses
+
+    def map_base(self, spec: MapSpec) -> Reg:
+        base = self.tmp("u64")
+        self.emit(ops.MapBase(base, map_param(spec.name)))
+        return base
+
+    def header(self, spec: MapSpec) -> Reg:
+        """Address of the map's header slot (cursor at +0, dropped at +8)."""
+        hdr = self.tmp("u64")
+        self.emit(ops.MapBase(hdr, HEADER_PARAM))
+        if spec.header_slot:
+            self.emit(ops.Binary(hdr, "add", hdr, Imm(spec.header_slot * HEADER_SLOT_BYTES, "u64")))
+        return hdr
+
+    def unit(self, level: str) -> Reg:
+        u = self.tmp("u32")
+        self.emit(ops.UnitIndex(u, level))
+        return u
+
+    def counts_address(self, spec: MapSpec, base: Reg, unit: Reg) -> Reg:
+        """Address of this unit's u32 event count, after the `units * capacity` items."""
+        n = self.tmp("u32")
+        self.emit(ops.UnitCount(n, spec.level))
+        addr = self.tmp("u64")
+        self.emit(ops.Address(addr, base, n, spec.capacity * spec.itemsize))
+        self.emit(ops.Address(addr, addr, unit, 4))
+        return addr
+
+    def item_address(self, spec: MapSpec, base: Reg, unit: Reg, slot: Value) -> Reg:
+        """Address of record `slot` of `unit` in a fixed-capacity record map."""
+        row = self.tmp("u64")
+        self.emit(ops.Address(row, base, unit, spec.capacity * spec.itemsize))
+        addr = self.tmp("u64")
+        self.emit(ops.Address(addr, row, slot, spec.itemsize))
+        return addr
+
+    def store_fields(self, spec: MapSpec, addr: Reg, values: list[Value]) -> list[Stmt]:
+        offsets = spec.field_offsets()
+        return [ops.Store(addr, offsets[name][0], v, v.type)
+                for (name, _), v in zip(spec.dtype, values)]
+
+    # -------------------------------------------------------------- statements
+
+    def stmt(self, s: ast.Stmt) -> list[Stmt]:
+        """Ops of one probe statement (expression ops go to `self.out` first, in order)."""
+        before = len(self.out)
+        if isinstance(s, ast.Assign):
+            value = self.expr(s.value)
+            self.emit(ops.Move(self.low.regs[s.reg], value))
+        elif isinstance(s, ast.Save):
+            self.save(self.low.specs[s.map], [self.expr(a) for a in s.args])
+        elif isinstance(s, ast.CounterAdd):
+            self.counter_add(self.low.specs[s.map], s.field, self.expr(s.value))
+        elif isinstance(s, ast.HistAdd):
+            self.hist_add(self.low.specs[s.map], self.expr(s.index), self.expr(s.value))
+        emitted, self.out = self.out[before:], self.out[:before]
+        return emitted
+
+    def warp_leader(self, spec: MapSpec, body: list[Stmt]) -> list[Stmt]:
+        """`body` as run by the lowest active lane, for warp-level maps (one event per warp)."""
+        if spec.level != "warp":
+            return body
+        lead = self.tmp("pred")
+        return [ops.Leader(lead), ops.If(lead, tuple(body))]
+
+    def nested(self, build: Callable[[], None]) -> list[Stmt]:
+        """Run `build` with a fresh output list and return what it emitted."""
+        saved, self.out = self.out, []
+        build()
+        emitted, self.out = self.out, saved
+        return emitted
+
+    def save(self, spec: MapSpec, values: list[Value]) -> None:
+        if spec.capacity is None:
+            body = self.nested(lambda: self.save_pool(spec, values))
+        elif spec.level == "thread":
+            body = self.nested(lambda: self.save_thread(spec, values))
+        else:
+            body = self.nested(lambda: self.save_warp(spec, values))
+        self.out += self.warp_leader(spec, body)
+
+    def save_pool(self, spec: MapSpec, values: list[Value]) -> None:
+        """Unbounded record: a slot from the bump cursor, stored when it is inside the pool."""
+        hdr = self.header(spec)
+        slot = self.tmp("u64")
+        self.emit(ops.BumpReserve(slot, hdr, spec.pool))
+        fits = self.tmp("pred")
+        self.emit(ops.Compare(fits, "lt", slot, Imm(spec.pool, "u64")))
+        store = self.nested(lambda: self._store_at(spec, slot, values))
+        self.emit(ops.If(fits, tuple(store)))
+
+    def _store_at(self, spec: MapSpec, slot: Value, values: list[Value]) -> None:
+        base = self.map_base(spec)
+        addr = self.tmp("u64")
+        self.emit(ops.Address(addr, base, slot, spec.itemsize))
+        self.out += self.store_fields(spec, addr, values)
+
+    def save_thread(self, spec: MapSpec, values: list[Value]) -> None:
+        """Fixed record per thread: the count lives in a register, stored at exit."""
+        count = self.low.counts[spec.name]
+        fits = self.tmp("pred")
+        self.emit(ops.Compare(fits, "lt", count, Imm(spec.capacity, "u32")))
+
+        def store() -> None:
+            base = self.map_base(spec)
+            addr = self.item_address(spec, base, self.unit("thread"), count)
+            self.out += self.store_fields(spec, addr, values)
+        self.emit(ops.If(fits, tuple(self.nested(store))))
+        self.emit(ops.Binary(count, "add", count, Imm(1, "u32")))
+
+    def save_warp(self, spec: MapSpec, values: list[Value]) -> None:
+        """Fixed record per warp (run by the leader): the slot comes from an atomic on the
+        warp's count, so events of lanes that diverged still get distinct slots."""
+        base = self.map_base(spec)
+        unit = self.unit("warp")
+        slot = self.tmp("u32")
+        self.emit(ops.AtomicAdd(slot, self.counts_address(spec, base, unit), 0, Imm(1, "u32"), "u32"))
+        fits = self.tmp("pred")
+        self.emit(ops.Compare(fits, "lt", slot, Imm(spec.capacity, "u32")))
+
+        def store() -> None:
+            addr = self.item_address(spec, base, unit, slot)
+            self.out += self.store_fields(spec, addr, values)
+        self.emit(ops.If(fits, tuple(self.nested(store))))
+        dropped = self.nested(lambda: self.emit(
+            ops.AtomicAdd(None, self.header(spec), 8, Imm(1, "u64"), "u64")))
+        self.emit(ops.If(fits, tuple(dropped), negate=True))
+
+    def counter_add(self, spec: MapSpec, field_name: str, value: Value) -> None:
+        reg = self.low.counters[spec.name, field_name]
+        self.out += self.warp_leader(spec, [ops.Binary(reg, "add", reg, value)])
+
+    def hist_add(self, spec: MapSpec, index: Value, value: Value) -> None:
+        """Bounded atomic add; out-of-range indices count in the header's `dropped`."""
+        def body() -> None:
+            inside = self.tmp("pred")
+            self.emit(ops.Compare(inside, "lt", index, Imm(spec.capacity, index.type)))
+
+            def add() -> None:
+                addr = self.tmp("u64")
+                self.emit(ops.Address(addr, self.map_base(spec), index, spec.itemsize))
+                self.emit(ops.HistAdd(addr, value, value.type))
+            self.emit(ops.If(inside, tuple(self.nested(add))))
+            dropped = self.nested(lambda: self.emit(
+                ops.AtomicAdd(None, self.header(spec), 8, Imm(1, "u64"), "u64")))
+            self.emit(ops.If(inside, tuple(dropped), negate=True))
+        self.out += self.warp_leader(spec, self.nested(body))
+
+    # -------------------------------------------------------------- exit
+
+    def flush_counter(self, spec: MapSpec) -> list[Stmt]:
+        """Thread counters are stored; warp counters are summed over the lanes that led events
+        (only lanes holding a nonzero part add, so a converged warp issues one atomic)."""
+        def build() -> None:
+            base = self.map_base(spec)
+            addr = self.tmp("u64")
+            self.emit(ops.Address(addr, base, self.unit(spec.level), spec.itemsize))
+            offsets = spec.field_offsets()
+            for name, _ in spec.dtype:
+                reg = self.low.counters[spec.name, name]
+                if spec.level == "thread":
+                    self.emit(ops.Store(addr, offsets[name][0], reg, reg.type))
+                    continue
+                nonzero = self.tmp("pred")
+                self.emit(ops.Compare(nonzero, "ne", reg, Imm(0, reg.type)))
+                self.emit(ops.If(nonzero, (ops.AtomicAdd(None, addr, offsets[name][0], reg, reg.type),)))
+        return self.nested(build)
+
+    def flush_counts(self, spec: MapSpec, count: Reg) -> list[Stmt]:
+        """Per-thread record count to the counts array; events beyond capacity to `dropped`."""
+        def build() -> None:
+            base = self.map_base(spec)
+            self.emit(ops.Store(self.counts_address(spec, base, self.unit("thread")), 0, count, "u32"))
+            over = self.tmp("pred")
+            self.emit(ops.Compare(over, "gt", count, Imm(spec.capacity, "u32")))
+
+            def dropped() -> None:
+                extra = self.tmp("u32")
+                self.emit(ops.Binary(extra, "sub", count, Imm(spec.capacity, "u32")))
+                self.emit(ops.AtomicAdd(None, self.header(spec), 8, self.u64(extra), "u64"))
+            self.emit(ops.If(over, tuple(self.nested(dropped))))
+        return self.nested(build)
