@@ -169,6 +169,7 @@ def triton_specs() -> list[dict]:
     rows, cols = 1024, 781
     lrows, lcols = 512, 1000
     mm = 512
+    heads, seq = 8, 1024
     mm_sig = {p: "*fp16" for p in ("a_ptr", "b_ptr", "c_ptr")}
     mm_sig |= {p: "i32" for p in ("M", "N", "K", "stride_am", "stride_ak", "stride_bk", "stride_bn",
                                   "stride_cm", "stride_cn")}
@@ -210,6 +211,17 @@ def triton_specs() -> list[dict]:
              *[scalar(p, "int32", v) for p, v in (("M", mm), ("N", mm), ("K", mm), ("stride_am", mm),
                                                    ("stride_ak", 1), ("stride_bk", mm), ("stride_bn", 1),
                                                    ("stride_cm", mm), ("stride_cn", 1))]]},
+        {"name": "attention_fwd_kernel",
+         "sig": {"q_ptr": "*fp16", "k_ptr": "*fp16", "v_ptr": "*fp16", "o_ptr": "*fp16",
+                 "seq_len": "i32", "sm_scale": "fp32", "stride_h": "i32", "stride_s": "i32"},
+         "constexprs": {"HEAD_DIM": 64, "BLOCK_M": 128, "BLOCK_N": 64},
+         "options": {"num_warps": 8, "num_stages": 3},
+         "grid": (seq // 128, heads, 1), "params": [
+             *[buf(f"{t}_ptr", "in", "float16", heads * seq * 64, uniform(-1, 1, 29 + i))
+               for i, t in enumerate("qkv")],
+             buf("o_ptr", "out", "float16", heads * seq * 64), scalar("seq_len", "int32", seq),
+             scalar("sm_scale", "float32", 0.125), scalar("stride_h", "int32", seq * 64),
+             scalar("stride_s", "int32", 64)]},
     ]
 
 
