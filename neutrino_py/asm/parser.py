@@ -23,7 +23,7 @@ from neutrino_py.asm import ir
 from neutrino_py.errors import SourceError
 
 # Bump when the IR classes change shape: cached pickles of older shapes are then ignored.
-IR_VERSION = 1
+IR_VERSION = 2
 
 _SCAN = re.compile(r'//[^\n]*|/\*.*?\*/|"(?:[^"\\\n]|\\.)*"|[{}]', re.S)
 
