@@ -81,13 +81,18 @@ def test_gmem_bytes(trace):
     assert k["time_ms"] == pytest.approx(0.003)
     assert k["gbps"] == pytest.approx(40 / 3000)                   # bytes per ns = GB/s
     assert k["of_peak"] == pytest.approx(40 / 3000 / 1000.0)
-    assert r.data["peak_gbps"] == 1000.0
+    red = r.data["kernels"]["reduce"]                              # gmem_bytes.probe counters
+    assert red["fields"] == {"gmem.loaded": 64, "gmem.stored": 16, "gmem.atomic": 4}
+    assert red["bytes"] == 84 and red["gbps"] == pytest.approx(84 / 1000)
+    assert list(r.data["kernels"]) == ["vec_add", "reduce"] and r.data["peak_gbps"] == 1000.0
 
 
 def test_opcode_mix(trace):
     d = trace.report("opcode_mix").data
-    assert d["kernels"] == {"reduce": {"ld": 6, "add": 3, "other": 1}}
-    assert d["total"] == {"ld": 6, "add": 3, "other": 1}
+    assert d["kernels"] == {"reduce": {"total": 25, "load": 10, "arith": 7, "control": 3,
+                                       "store": 2, "other": 2, "atomic": 1, "tensor": 0,
+                                       "sync": 0}}
+    assert d["families"][:3] == ["load", "arith", "control"]
 
 
 def test_time_range(trace):
@@ -116,8 +121,9 @@ def test_operators(trace):
     assert lin["launches"] == 2 and lin["kernels"] == {"vec_add": 1, "gemm": 1}
     assert lin["time_ms"] == pytest.approx(0.007)
     assert lin["records"] == {"dmat": 4, "sched": 4} and lin["dropped"] == {"dmat": 2, "sched": 0}
-    assert lin["bytes"] == 20 and ops["Net/ReLU"]["bytes"] == 20
-    assert ops["(no operator)"]["bytes"] is None and ops["loss"]["records"]["ranges"] == 4
+    assert lin["bytes"] == 20 and ops["Net/ReLU"]["bytes"] == 20 and ops["loss"]["bytes"] == 84
+    assert ops["(no operator)"]["bytes"] is None
+    assert ops["loss"]["records"] == {"ranges": 4, "gmem": 4, "mix": 3}
     top = trace.report("operators", depth=1).data["operators"]
     assert top["Net"]["launches"] == 3 and top["Net"]["time_ms"] == pytest.approx(0.008)
     assert top["Net"]["bytes"] == 40

@@ -1,7 +1,8 @@
 """`gmem_bytes`: bytes moved per kernel and the effective bandwidth against the device's peak.
 
-Sums every map field named `bytes` or `*_bytes` (counters from probes/gmem_bytes.probe, or the
-`bytes` of per-access records); bandwidth = bytes / launch duration.
+Sums byte fields: the `loaded`/`stored`/`atomic` counters of probes/gmem_bytes.probe, and any
+field named `bytes` or `*_bytes` (e.g. the `bytes` of dmat's per-access records); bandwidth =
+bytes / launch duration.
 """
 from __future__ import annotations
 
@@ -26,8 +27,14 @@ def peak_gbps(device: dict) -> float | None:
     return next((gbps for fragment, gbps in PEAK_GBPS if fragment in name), None)
 
 
+COUNTER_FIELDS = ("loaded", "stored", "atomic")
+
+
 def byte_fields(array: np.ndarray) -> list[str]:
-    return [f for f in array.dtype.names or () if f == "bytes" or f.endswith("_bytes")]
+    """Fields holding byte counts; `atomic` counts bytes only beside `loaded`/`stored`."""
+    names = array.dtype.names or ()
+    counters = [f for f in COUNTER_FIELDS if f in names] if {"loaded", "stored"} & set(names) else []
+    return counters + [f for f in names if f == "bytes" or f.endswith("_bytes")]
 
 
 @register
@@ -37,7 +44,7 @@ class GmemBytes(Tool):
     probe = "gmem_bytes.probe"
 
     def wants(self) -> str:
-        return "a map with a 'bytes' or '*_bytes' field"
+        return "a map with byte fields (loaded/stored/atomic, bytes or *_bytes)"
 
     def accepts(self, trace: Trace, launch: Launch, name: str) -> bool:
         return bool(byte_fields(launch.maps[name]))

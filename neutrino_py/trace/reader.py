@@ -49,23 +49,21 @@ class Kernel:
 
 
 class MapFiles(Mapping):
-    """A launch's maps, each opened with `np.load(mmap_mode="r")` on first use."""
+    """A launch's maps; each access maps its `.npy` afresh (`np.load(mmap_mode="r")`), so pages
+    a tool has read leave the process with the array instead of piling up over a big trace."""
 
     def __init__(self, directory: Path | None, names: list[str]) -> None:
         self._dir, self._names = directory, names
-        self._open: dict[str, np.ndarray] = {}
 
     def __getitem__(self, name: str) -> np.ndarray:
         if name not in self._names:
             raise KeyError(f"no map {name!r} in this launch (maps: {', '.join(self._names) or 'none'})")
-        if name not in self._open:
-            path = self._dir / f"{name}.npy"
-            try:
-                self._open[name] = np.load(path, mmap_mode="r", allow_pickle=False)
-            except (OSError, ValueError) as err:
-                raise ToolError(f"cannot read map file {path}: {err}",
-                                fix="the run may have been killed while writing it") from err
-        return self._open[name]
+        path = self._dir / f"{name}.npy"
+        try:
+            return np.load(path, mmap_mode="r", allow_pickle=False)
+        except (OSError, ValueError) as err:
+            raise ToolError(f"cannot read map file {path}: {err}",
+                            fix="the run may have been killed while writing it") from err
 
     def __iter__(self) -> Iterator[str]:
         return iter(self._names)

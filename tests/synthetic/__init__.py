@@ -9,14 +9,15 @@ from pathlib import Path
 
 import numpy as np
 
-from neutrino_py.probe.opcodes import opcode_id
 from neutrino_py.trace import TraceWriter
 
 DMAT = np.dtype([("clock", "<u8"), ("addr", "<u8"), ("bytes", "<u4")], align=True)
 SCHED = np.dtype([("start", "<u8"), ("elapsed", "<u8"), ("sm", "<u4"), ("unit", "<u4")], align=True)
 RANGES = np.dtype([("cycles", "<u8"), ("sm", "<u4"), ("unit", "<u4")], align=True)
-PAGES = np.dtype([("count", "<u4")], align=True)
-OPS = np.dtype([("count", "<u8")], align=True)
+PAGES = np.dtype([("count", "<u8")], align=True)
+GMEM = np.dtype([("loaded", "<u8"), ("stored", "<u8"), ("atomic", "<u8")], align=True)
+FAMILIES = ("total", "load", "store", "atomic", "tensor", "arith", "control", "sync")
+MIX = np.dtype([(f, "<u8") for f in FAMILIES], align=True)
 
 DEVICE = {"name": "NVIDIA H100 80GB HBM3", "sm_count": 4, "mem_bandwidth_gbps": 1000.0}
 
@@ -33,7 +34,10 @@ def standard(root: Path) -> Path:
     1   gemm     1_010_000..1_015_000     Net/Linear  (not instrumented)
     2   vec_add  1_020_000..1_021_000     Net/ReLU    dmat 2, sched 1 warp on SM 3
     3   gemm     1_030_000..1_033_000     -           (not instrumented)
-    4   reduce   1_040_000..1_041_000     loss        ranges 4 (cycles 10,20,30,40), ops hist
+    4   reduce   1_040_000..1_041_000     loss        ranges 4 (cycles 10,20,30,40),
+                                                      gmem 4 threads (loaded 64, stored 16, atomic 4),
+                                                      mix 3 warps (total 25: load 10, store 2,
+                                                      atomic 1, arith 7, control 3)
     allocations: t=0 +100 @p1, t=10 +50 @p2, t=20 free p1, t=30 +200 @p3, t=40 free of unknown p9
     """
     w = TraceWriter.start(root, command=["python", "model.py"], device=DEVICE,
@@ -46,7 +50,8 @@ def standard(root: Path) -> Path:
     red = w.kernel("reduce", ptx="// reduce", instrumented_ptx="// reduce +", source="triton",
                    manifest={"kernel": "reduce", "maps": [
                        {"name": "ranges", "kind": "record", "level": "warp"},
-                       {"name": "ops", "kind": "hist"}]})
+                       {"name": "gmem", "kind": "counter", "level": "thread"},
+                       {"name": "mix", "kind": "counter", "level": "warp"}]})
     w.launch(vec, grid=2, block=64, start_ns=1_000_000, end_ns=1_002_000, stream=7,
              operator="Net/Linear", dropped={"dmat": 2, "sched": 0}, maps={
                  "dmat": records(DMAT, [(100, 0x10000, 4), (110, 0x10004, 4), (120, 0x11000, 8),
@@ -60,14 +65,12 @@ def standard(root: Path) -> Path:
                  "dmat": records(DMAT, [(200, 0x10000, 4), (300, 0x20000, 16)]),
                  "sched": records(SCHED, [(5000, 100, 3, 0)])})
     w.launch(gemm, grid=(4, 4), block=128, start_ns=1_030_000, end_ns=1_033_000, stream=7)
-    ops = np.zeros(256, OPS)
-    ops["count"][opcode_id("ld")] = 6
-    ops["count"][opcode_id("add")] = 3
-    ops["count"][0] = 1
     w.launch(red, grid=1, block=96, start_ns=1_040_000, end_ns=1_041_000, stream=7,
              operator="loss", maps={
                  "ranges": records(RANGES, [(10, 0, 0), (20, 0, 1), (30, 1, 2), (40, 1, 2)]),
-                 "ops": ops})
+                 "gmem": records(GMEM, [(16, 8, 0), (16, 8, 0), (32, 0, 0), (0, 0, 4)]),
+                 "mix": records(MIX, [(10, 4, 1, 0, 0, 3, 1, 0), (10, 4, 1, 0, 0, 3, 1, 0),
+                                      (5, 2, 0, 1, 0, 1, 1, 0)])})
     for t, op, ptr, n in ((0, "alloc", 1, 100), (10, "alloc", 2, 50), (20, "free", 1, 0),
                           (30, "alloc", 3, 200), (40, "free", 9, 0)):
         w.allocation(op, ptr=ptr, nbytes=n, t_ns=t)

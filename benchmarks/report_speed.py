@@ -1,0 +1,124 @@
+"""How fast `neutrino report` reads a big trace, and how little memory it needs doing it.
+
+Writes a synthetic trace of >= 1 GiB of dmat records (plus one block_sched record per warp) under
+/tmp with the real TraceWriter, then runs `neutrino report` on it in a fresh process per case and
+records wall time and that process's peak RSS (ru_maxrss). Cases: every tool with the page cache
+warm, every tool after dropping the trace's pages from the cache (posix_fadvise DONTNEED), and
+every tool plus PNGs and a Perfetto file. Writes benchmarks/results/report_speed-<machine>.json.
+
+    python benchmarks/report_speed.py [--gib 1.1] [--keep]
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from tests.synthetic import big  # noqa: E402  (the repo's synthetic-trace helpers)
+
+RUNNER = """
+import json, resource, sys, time
+t0 = time.perf_counter()
+try:
+    from neutrino_py.cli import main
+    entry = "neutrino_py.cli"
+    rc = main(sys.argv[1:])
+except ModuleNotFoundError as err:      # CLI of a partial checkout: run the subcommand directly
+    import argparse
+    from neutrino_py.tools import command
+    p = argparse.ArgumentParser(); command.configure(p)
+    entry = f"neutrino_py.tools.command ({err})"
+    rc = command.run(p.parse_args(sys.argv[2:]))
+wall = time.perf_counter() - t0
+sys.stderr.write("\\nRESULT " + json.dumps({"rc": rc, "wall_s": wall, "entry": entry,
+    "maxrss_mib": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}) + "\\n")
+"""
+
+
+def drop_cache(directory: Path) -> None:
+    for path in directory.rglob("*.npy"):
+        fd = os.open(path, os.O_RDONLY)
+        try:
+            os.fsync(fd)
+            os.posix_fadvise(fd, 0, 0, os.POSIX_FADV_DONTNEED)
+        finally:
+            os.close(fd)
+
+
+def report(run_dir: Path, *extra: str) -> dict:
+    cmd = [sys.executable, "-c", RUNNER, "report", str(run_dir), *extra]
+    t0 = time.perf_counter()
+    out = subprocess.run(cmd, capture_output=True, text=True, cwd=ROOT,
+                         env={**os.environ, "PYTHONPATH": str(ROOT)})
+    outer = time.perf_counter() - t0
+    tail = out.stderr.rsplit("RESULT ", 1)
+    if len(tail) != 2:
+        raise SystemExit(f"report failed:\n{out.stderr[-3000:]}")
+    result = json.loads(tail[1])
+    result["process_wall_s"] = outer
+    result["progress_lines"] = sum(1 for line in tail[0].splitlines() if line.startswith("["))
+    result["stdout_lines"] = len(out.stdout.splitlines())
+    return result
+
+
+def machine() -> dict:
+    cpu = next((line.split(":", 1)[1].strip() for line in open("/proc/cpuinfo")
+                if line.startswith("model name")), platform.processor())
+    mem = next(int(line.split()[1]) for line in open("/proc/meminfo") if line.startswith("MemTotal"))
+    return {"cpu": cpu, "cores": os.cpu_count(), "mem_gib": round(mem / 2**20, 1),
+            "python": platform.python_version(), "host": platform.node()}
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--gib", type=float, default=1.1, help="GiB of dmat records to generate")
+    ap.add_argument("--dir", default="/tmp/neutrino-report-speed")
+    ap.add_argument("--keep", action="store_true", help="keep the generated trace")
+    ap.add_argument("--name", default="cpu", help="results file suffix (machine kind)")
+    args = ap.parse_args()
+    root = Path(args.dir)
+    shutil.rmtree(root, ignore_errors=True)
+    t0 = time.perf_counter()
+    run_dir = big(root, int(args.gib * 2**30))
+    gen_s = time.perf_counter() - t0
+    npy = list(run_dir.rglob("*.npy"))
+    size = sum(p.stat().st_size for p in npy)
+    import numpy as np
+    records = sum(len(np.load(p, mmap_mode="r")) for p in npy)
+    plots = root / "plots"
+    cases = {
+        "all_tools_warm": report(run_dir, "--format", "text"),
+    }
+    drop_cache(run_dir)
+    cases["all_tools_cold"] = report(run_dir, "--format", "text")
+    cases["all_tools_plots_perfetto_warm"] = report(
+        run_dir, "--plots", str(plots), "--perfetto", str(root / "perfetto.json"))
+    result = {"benchmark": "report_speed", "machine": machine(),
+              "trace": {"dir": str(run_dir), "bytes_on_disk": size, "npy_files": len(npy),
+                        "records": records, "generate_s": gen_s},
+              "cases": cases,
+              "throughput_gib_s": {k: size / 2**30 / v["wall_s"] for k, v in cases.items()}}
+    out = ROOT / "benchmarks" / "results" / f"report_speed-{args.name}.json"
+    out.write_text(json.dumps(result, indent=1) + "\n")
+    print(f"trace: {size / 2**30:.2f} GiB in {len(npy)} .npy files, {records:,} records "
+          f"(generated in {gen_s:.1f} s)")
+    print(f"{'case':32} {'wall s':>8} {'peak RSS MiB':>13} {'GiB/s':>7}")
+    for name, case in cases.items():
+        print(f"{name:32} {case['wall_s']:8.2f} {case['maxrss_mib']:13.0f} "
+              f"{result['throughput_gib_s'][name]:7.2f}")
+    print(f"wrote {out}")
+    if not args.keep:
+        shutil.rmtree(root, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
