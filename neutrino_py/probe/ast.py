@@ -42,6 +42,14 @@ class Span:
         """Characters to underline on the first line (at least one)."""
         return max(1, self.end_col - self.col) if self.end_line == self.line else 1
 
+    def excerpt(self, text: str) -> str:
+        """The spanned source, lines joined by single spaces."""
+        lines = text.splitlines()[self.line - 1:self.end_line]
+        if len(lines) == 1:
+            return lines[0][self.col - 1:self.end_col - 1]
+        lines[0], lines[-1] = lines[0][self.col - 1:], lines[-1][:self.end_col - 1]
+        return " ".join(line.strip() for line in lines)
+
 
 class Type(Enum):
     """Value types of the language. `BOOL` is the type of comparisons; it cannot be stored."""

@@ -48,9 +48,9 @@ def summary(p: ast.ProbeProgram) -> str:
         out += [f"  {r.type} {r.name}" for r in p.regs.values()]
     out.append("probes:")
     for probe in p.probes:
-        filt = f"  / {_source(p.text, probe.filter.span)} /" if probe.filter is not None else ""
+        filt = f"  / {probe.filter.span.excerpt(p.text)} /" if probe.filter is not None else ""
         out.append(f"  {probe.index}  {probe.position}{filt}")
-        out += [f"       {_source(p.text, s.span)};" for s in probe.body]
+        out += [f"       {s.span.excerpt(p.text)};" for s in probe.body]
     unused = set(p.maps) - {s.map for probe in p.probes for s in probe.body if hasattr(s, "map")}
     out += [f"warning: map '{name}' is never written" for name in p.maps if name in unused]
     return "\n".join(out)
@@ -66,10 +66,3 @@ def _size(m: ast.MapDecl) -> str:
         return f"{m.capacity} per {unit}"
     return f"pool of {m.pool} records"
 
-
-def _source(text: str, span: ast.Span) -> str:
-    lines = text.splitlines()[span.line - 1:span.end_line]
-    if len(lines) == 1:
-        return lines[0][span.col - 1:span.end_col - 1]
-    lines[0], lines[-1] = lines[0][span.col - 1:], lines[-1][:span.end_col - 1]
-    return " ".join(line.strip() for line in lines)

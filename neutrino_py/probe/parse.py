@@ -20,8 +20,8 @@ RESERVED = {
                      "a probe runs once per event; accumulate across events with a counter or "
                      "hist map")),
     **dict.fromkeys(("if", "else"),
-                    ("'if' is not part of the language",
-                     "put the condition in a filter: before ld.global / BYTES >= 16 / { ... }")),
+                    ("conditions go in a probe's filter, not in statements",
+                     "write: before ld.global / BYTES >= 16 / { ... }")),
     **dict.fromkeys(("fn", "def", "func", "function", "return"),
                     ("probes have no functions or calls besides the built-in helpers",
                      "write the statements in the probe body")),
@@ -29,11 +29,15 @@ RESERVED = {
 
 _WORDS = {
     "NAME": "a name", "INT": "an integer", "FLOAT": "a number", "STRING": 'a "string"',
-    "PATTERN": "an opcode pattern", "WHEN": "'before' or 'after'", "ASSIGN_OP": "'=' or '+='",
+    "PATTERN": "an opcode pattern", "WHEN": "'before' or 'after'",
     "FILTER_END": "'/' closing the filter", "$END": "end of file",
 }
 _TOP = {"MAP", "REG", "ENTRY", "EXIT", "BLOCK", "WHEN", "MARK", "LINE"}
+_TOP_WORDS = {"map", "reg", "entry", "exit", "block", "before", "after", "mark", "line"}
 _EXPR_START = {"NAME", "INT", "COUNT"}
+_ASSIGN_OPS = {"=", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "<<=", ">>="}
+_OPERATORS = {"OROR", "ANDAND", "EQ", "NE", "LT", "LE", "GT", "GE", "BAR", "CARET", "AMP", "SHL",
+              "SHR", "PLUS", "MINUS", "STAR", "SLASH", "PERCENT", "DOT", "LSQB"}
 
 
 @functools.cache
@@ -64,9 +68,10 @@ def _refuse_binary(text: str, file: str) -> None:
     for lineno, line in enumerate(text.splitlines(), 1):
         for col, ch in enumerate(line, 1):
             if (ord(ch) < 32 and ch not in "\t\f\v") or ch in "\x7f\ufffd":
+                shown = "".join(c if c.isprintable() and c != "\ufffd" else "." for c in line[:col + 40])
                 raise SourceError(
                     f"binary data (character {ord(ch):#04x}): this is not a probe file",
-                    file=file, line=lineno, col=col, source=None,
+                    file=file, line=lineno, col=col, source="\n" * (lineno - 1) + shown,
                     hint="a .probe file is UTF-8 text; check the path you passed")
 
 
@@ -100,9 +105,13 @@ def _expected(names: set[str]) -> str:
         return "'map', 'reg' or a probe (entry, exit, block, before, after, mark, line)"
     if _EXPR_START <= names:
         return "an expression"
-    if "SEMICOLON" in names and len(names) > 4:
-        return "';' or an operator"
-    words = sorted(_describe(n) for n in names)
+    assign = {n for n in names if _describe(n).strip("'") in _ASSIGN_OPS}
+    names = names - assign | ({"an assignment ('=', '+=', ...)"} if len(assign) > 2 else assign)
+    words = sorted(_describe(n) for n in names - _OPERATORS)
+    if len(names & _OPERATORS) > 2:
+        words = ["an operator"] + words
+    if not words:
+        return "nothing more"
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
 
 
@@ -115,39 +124,50 @@ def _accepted(err: UnexpectedToken) -> set[str]:
 
 def _unexpected(text: str, file: str, err: UnexpectedToken) -> SourceError:
     tok, accepts = err.token, _accepted(err)
-    if accepts == {"SEMICOLON"} or (accepts >= {"SEMICOLON"} and tok.line > _prev_line(err)):
-        prev = err.token_history[-1] if err.token_history else tok
+    prev = err.token_history[-1] if err.token_history else None
+    opened = _unclosed_brace(text, tok)
+    if opened is not None and {str(tok), str(prev)} & _TOP_WORDS:
+        return _unterminated(text, file, opened)
+    if "SEMICOLON" in accepts and prev is not None and (
+            accepts == {"SEMICOLON"} or tok.type == "RBRACE" or tok.line > prev.end_line):
+        at = prev or tok
         return SourceError("missing ';' at the end of the statement", file=file,
-                           line=prev.end_line, col=prev.end_column, source=text,
+                           line=at.end_line, col=at.end_column, source=text,
                            hint="end every statement and field with ';'")
     hint = None
     if accepts & {"PATTERN"} and not accepts & {"NAME"}:
         hint = 'name opcodes (ld.global, st.*, mma*, @bra), mark("name") or line "file.cu":N-M'
     elif accepts & _TOP:
         hint = "a probe file holds map and reg declarations and probes like: after ld.global { ... }"
-    return SourceError(f"unexpected {_describe(tok.type) if tok.type != 'NAME' else repr(str(tok))}"
-                       f"; expected {_expected(accepts)}", file=file, line=tok.line,
-                       col=tok.column, source=text, width=len(tok), hint=hint)
+    return SourceError(f"unexpected '{tok}'; expected {_expected(accepts)}", file=file,
+                       line=tok.line, col=tok.column, source=text, width=len(tok), hint=hint)
 
 
-def _prev_line(err: UnexpectedToken) -> int:
-    return err.token_history[-1].end_line if err.token_history else err.token.line
-
-
-def _at_end(text: str, file: str, err: UnexpectedToken) -> SourceError:
+def _unclosed_brace(text: str, upto: Token | None = None) -> Token | None:
+    """The innermost bracket still open before `upto` (or at the end of the text)."""
     stack: list[Token] = []
     for tok in _tokens(text):
+        if upto is not None and tok.start_pos >= upto.start_pos:
+            break
         if tok.type in ("LBRACE", "LPAR", "LSQB"):
             stack.append(tok)
         elif tok.type in ("RBRACE", "RPAR", "RSQB") and stack:
             stack.pop()
-    if stack:
-        open_tok = stack[-1]
-        close = {"{": "}", "(": ")", "[": "]"}[str(open_tok)]
-        what = "block" if close == "}" else f"'{open_tok}'"
-        return SourceError(f"unterminated {what}: '{open_tok}' is never closed", file=file,
-                           line=open_tok.line, col=open_tok.column, source=text,
-                           hint=f"add '{close}' to close it")
+    return stack[-1] if stack else None
+
+
+def _unterminated(text: str, file: str, opened: Token) -> SourceError:
+    close = {"{": "}", "(": ")", "[": "]"}[str(opened)]
+    what = "block" if close == "}" else f"'{opened}'"
+    return SourceError(f"unterminated {what}: '{opened}' is never closed", file=file,
+                       line=opened.line, col=opened.column, source=text,
+                       hint=f"add '{close}' to close it")
+
+
+def _at_end(text: str, file: str, err: UnexpectedToken) -> SourceError:
+    opened = _unclosed_brace(text)
+    if opened is not None:
+        return _unterminated(text, file, opened)
     lines = text.splitlines() or [""]
     return SourceError(f"unexpected end of file; expected {_expected(_accepted(err))}",
                        file=file, line=len(lines), col=len(lines[-1]) + 1, source=text)

@@ -279,3 +279,6 @@ class ToSyntax(Transformer):
 
     def args(self, *items):
         return list(items)
+
+    def assign_op(self, tok: Token) -> Token:
+        return tok

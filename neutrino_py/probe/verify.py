@@ -545,8 +545,13 @@ class Verifier:
             return ast.Cast(b.type, a, True, a.span), b
         if (b.type, a.type) in LOSSLESS:
             return a, ast.Cast(a.type, b, True, b.span)
+        common = next((t for t in (Type.S64, Type.F64) if {(a.type, t), (b.type, t)} <= LOSSLESS
+                       | {(t, t)}), a.type)
+        side = b if (b.type, common) not in LOSSLESS | {(common, common)} else a
         raise self.error(f"type mismatch: '{op}' between {a.type} and {b.type}", op_at,
-                         hint=f"cast one side so both are the same type, e.g. ({a.type})x")
+                         hint=f"cast one side, e.g. ({common}){side.span.excerpt(self.text)}"
+                              + (f" ({common} holds both)" if common not in (a.type, b.type)
+                                 else ""))
 
     def fit(self, c: ast.Const, t: Type, *, wrap: bool, what: str) -> ast.Const:
         """The constant `c` as type `t`, if its value fits."""
@@ -557,7 +562,8 @@ class Verifier:
                              hint=f"write an integer, or cast: ({t})x")
         lo, hi = _int_range(t, wrap)
         if not lo <= c.value <= hi:
-            raise self.error(f"the constant {c.value} does not fit in {t} ({what})", c.span)
+            raise self.error(f"the constant {c.value} does not fit in {t} ({what})", c.span,
+                             hint=f"{t} holds {lo} to {hi}")
         return ast.Const(c.value % (1 << t.bits) if not t.is_signed else c.value, t, c.span)
 
     def convert(self, e: ast.Expr, t: Type) -> ast.Expr:

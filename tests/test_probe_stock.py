@@ -1,0 +1,118 @@
+"""The stock probes load, and their checked programs say exactly what DESIGN.md promises."""
+from __future__ import annotations
+
+import hashlib
+
+import pytest
+
+from neutrino_py import paths
+from neutrino_py.probe import ast, load_file
+from neutrino_py.probe.ast import Type
+
+STOCK = ["dmat", "block_sched", "gmem_bytes", "hotness", "opcode_mix", "time_range",
+         "branch_divergence"]
+
+
+def stock(name: str) -> ast.ProbeProgram:
+    return load_file(paths.probes_dir() / f"{name}.probe")
+
+
+@pytest.mark.parametrize("name", STOCK)
+def test_loads_with_a_header_question(name):
+    program = stock(name)
+    first = program.text.splitlines()[0]
+    assert first.startswith(f"// {name}.probe: ") and first.endswith("?")
+    assert program.hash == hashlib.sha256(program.text.encode()).hexdigest()
+    assert program.file.endswith(f"{name}.probe")
+
+
+def test_no_other_stock_probes():
+    assert sorted(p.stem for p in paths.probes_dir().glob("*.probe")) == sorted(STOCK)
+
+
+def test_dmat():
+    p = stock("dmat")
+    m = p.maps["dmat"]
+    assert (m.kind, m.level, m.capacity, m.pool) == ("record", "thread", None, 1 << 22)
+    assert m.dtype == [["clock", "<u8"], ["addr", "<u8"], ["bytes", "<u4"]]
+    (probe,) = p.probes
+    assert probe.position.when == "before"
+    assert [str(x) for x in probe.position.target.patterns] == [
+        "ld.global", "st.global", "atom.global", "red.global"]
+    (save,) = probe.body
+    assert isinstance(save, ast.Save) and save.map == "dmat"
+    assert [(type(a).__name__, a.name, a.type) for a in save.args] == [
+        ("Helper", "clock", Type.U64), ("Operand", "ADDR", Type.U64),
+        ("Operand", "BYTES", Type.U32)]
+
+
+def test_block_sched_one_record_per_warp():
+    p = stock("block_sched")
+    m = p.maps["sched"]
+    assert (m.kind, m.level, m.capacity, m.pool) == ("record", "warp", 1, None)
+    assert p.regs["t0"].type is Type.U64
+    entry, exit_ = p.probes
+    assert (entry.position.when, exit_.position.when) == ("entry", "exit")
+    assert entry.body == (ast.Assign("t0", ast.Helper("globaltimer", Type.U64,
+                                                      entry.body[0].value.span),
+                                     entry.body[0].span),)
+    start, elapsed, sm = exit_.body[0].args
+    assert isinstance(start, ast.Reg) and start.name == "t0"
+    assert (elapsed.op, elapsed.left.name, elapsed.right.name) == ("-", "globaltimer", "t0")
+    assert (sm.name, sm.type) == ("smid", Type.U32)
+
+
+def test_gmem_bytes_counter_widens_bytes():
+    p = stock("gmem_bytes")
+    m = p.maps["gmem"]
+    assert (m.kind, m.level, [f.name for f in m.fields]) == ("counter", "thread",
+                                                             ["loaded", "stored", "atomic"])
+    adds = [s for probe in p.probes for s in probe.body]
+    assert [a.field for a in adds] == ["loaded", "stored", "atomic"]
+    for add in adds:
+        assert isinstance(add, ast.CounterAdd) and add.value.implicit
+        assert (add.value.type, add.value.operand.name) == (Type.U64, "BYTES")
+
+
+def test_hotness_histogram_of_4k_pages():
+    p = stock("hotness")
+    m = p.maps["pages"]
+    assert (m.kind, m.capacity, m.dtype) == ("hist", 65536, [["value", "<u8"]])
+    (add,) = p.probes[0].body
+    assert isinstance(add, ast.HistAdd)
+    assert (add.index.op, add.index.type, add.index.right.value) == ("&", Type.U64, 0xffff)
+    assert (add.index.left.op, add.index.left.right.value) == (">>", 12)
+    assert add.value == ast.Const(1, Type.U64, add.value.span)
+
+
+def test_opcode_mix_counts_per_basic_block():
+    p = stock("opcode_mix")
+    assert (p.maps["mix"].kind, p.maps["mix"].level) == ("counter", "warp")
+    (probe,) = p.probes
+    assert probe.position.when == "block" and probe.position.target is None
+    counts = {s.field: s.value.operand for s in probe.body}
+    assert all(isinstance(c, ast.Count) for c in counts.values())
+    assert counts["total"].matches("anything.at.all")
+    assert counts["load"].matches("ld.global.v4.f32")
+    assert counts["load"].matches("ldmatrix.sync.aligned.m8n8.x4.shared.b16")
+    assert not counts["load"].matches("st.global.f32")
+    assert counts["tensor"].matches("wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16")
+    assert counts["control"].matches("bra.uni") and counts["sync"].matches("bar.sync")
+
+
+def test_time_range_between_marks():
+    p = stock("time_range")
+    begin, end = p.probes
+    assert (begin.position.when, begin.position.target.name) == ("before", "mma_begin")
+    assert (end.position.when, end.position.target.name) == ("after", "mma_end")
+    cycles = end.body[0].args[0]
+    assert (cycles.op, cycles.left.name, cycles.right.name) == ("-", "clock", "t0")
+
+
+def test_branch_divergence_at_guarded_branches():
+    p = stock("branch_divergence")
+    (pattern,) = p.probes[0].position.target.patterns
+    assert pattern.guarded and pattern.matches("bra.uni", guarded=True)
+    assert not pattern.matches("bra.uni", guarded=False)
+    assert [(a.name, a.type) for a in p.probes[0].body[0].args] == [("PC", Type.U32),
+                                                                    ("activemask", Type.U32)]
