@@ -18,6 +18,11 @@ from functools import lru_cache
 from lark import Lark, Token, Transformer, v_args
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
+try:  # the Cython build of Lark's lexer and LALR loop: same grammar, same callbacks, ~2x faster
+    import lark_cython
+except ImportError:  # pragma: no cover - pure-Python Lark is the fallback
+    lark_cython = None
+
 from neutrino_py import paths
 from neutrino_py.asm import ir
 from neutrino_py.errors import SourceError
@@ -81,15 +86,16 @@ def _pos(tok: Token) -> tuple[int, int]:
 
 @v_args(inline=True)
 class Build(Transformer):
-    """One method per grammar rule; builds `ir` nodes while the LALR parser reduces."""
+    """One method per grammar rule (and per operand terminal, converted as it is shifted); builds
+    `ir` nodes while the LALR parser reduces. Word tokens carry trailing whitespace (see the
+    grammar), hence the ``rstrip()``s."""
 
     def __init__(self) -> None:
         super().__init__()
-        self.reset({}, 0)
+        self.reset({})
 
-    def reset(self, bodies: dict[int, tuple[str, int, int]], offset: int) -> None:
+    def reset(self, bodies: dict[int, tuple[str, int, int]]) -> None:
         self.bodies = bodies
-        self.offset = offset  # length of the padding in front of the text (for body offsets)
         self.comments: list[tuple[int, int, str]] = []
         self.regs: dict[str, ir.Register] = {}
 
@@ -108,21 +114,21 @@ class Build(Transformer):
         return ir.Target([n.value for n in names], kw.line, kw.column)
 
     def address_size(self, kw, bits):
-        return ir.AddressSize(int(bits), kw.line, kw.column)
+        return ir.AddressSize(int(bits.value), kw.line, kw.column)
 
     def file(self, kw, index, path, tail=None):
-        return ir.File(int(index), path.value[1:-1], tail.value[1:].strip() if tail else "",
+        return ir.File(int(index.value), path.value[1:-1], tail.value[1:].strip() if tail else "",
                        kw.line, kw.column)
 
     def section(self, kw, name, lbrace, rbrace):
         text = self.bodies[lbrace.start_pos][0]
-        return ir.Section(name.value[1:], text, kw.line, kw.column)
+        return ir.Section(name.value[1:].rstrip(), text, kw.line, kw.column)
 
     def function(self, *children):
         first = children[0]
         linkage, kind, lists, name, perf, lbrace = [], "", [], "", [], None
         for c in children:
-            if isinstance(c, Token):
+            if type(c) in _TOKENS:
                 t = c.type
                 if t == "LINKAGE":
                     linkage.append(c.value[1:])
@@ -146,13 +152,13 @@ class Build(Transformer):
         return fn
 
     def params(self, *ps):
-        return [p for p in ps if p is not None]
+        return list(ps)
 
     def param(self, space, *rest):
         return self._decl(space, [], rest)
 
     def perf(self, name, *ints):
-        return ir.Directive(name.value[1:], ", ".join(i.value for i in ints if i is not None),
+        return ir.Directive(name.value[1:].rstrip(), ", ".join(i.value.strip() for i in ints),
                             name.line, name.column)
 
     # -- statements
@@ -161,28 +167,30 @@ class Build(Transformer):
 
     def instruction(self, *children):
         guard, neg = None, False
-        i = 0
-        if isinstance(children[0], tuple):
-            guard, neg = children[0]
-            i = 1
-        op = children[i]
-        parts = op.value.split(".")
-        operands = [c for c in children[i + 1:] if c is not None]
+        op = children[0]
+        i = 1
+        if type(op) is tuple:
+            guard, neg = op
+            op = children[1]
+            i = 2
+        parts = op.value.rstrip().split(".")
+        operands = [self._leaf(c) if type(c) in _TOKENS else c for c in children[i:]]
         return ir.Instruction(parts[0], parts[1:], operands, guard, neg, op.line, op.column)
 
     def guard(self, *toks):
-        return self.reg(toks[-1]), len(toks) == 2
+        return toks[-1], len(toks) == 2
 
     def label(self, tok):
-        return ir.Label(tok.value[:-1].rstrip(), tok.line, tok.column)
+        return ir.Label(tok.value.rstrip()[:-1].rstrip(), tok.line, tok.column)
 
     def reg_decl(self, kw, *rest):
-        types = [t.value[1:] for t in rest if isinstance(t, Token)]
+        types = [t.value[1:].rstrip() for t in rest if type(t) in _TOKENS]
         names = [n for n in rest if isinstance(n, tuple)]
         return ir.RegDecl(".".join(types), names, kw.line, kw.column)
 
-    def reg_name(self, tok, count=None):
-        return tok.value, None if count is None else int(count.value[1:-1])
+    def reg_name(self, reg, count=None):
+        name = reg.name if isinstance(reg, ir.Register) else reg.value
+        return name, None if count is None else int(count.value[1:-1])
 
     def var_decl(self, *children):
         linkage = []
@@ -197,23 +205,27 @@ class Build(Transformer):
         words: list[str] = []
         ptr_at = None
         for c in rest:
-            if isinstance(c, Token):
-                if c.type == "DOTNAME":
-                    if c.value == ".ptr":
+            if type(c) in _TOKENS:
+                t = c.type
+                if t == "DOTNAME":
+                    word = c.value[1:].rstrip()
+                    if word == "ptr":
                         ptr_at = len(words)
                     else:
-                        words.append(c.value[1:])
-                elif c.type == "IDENT":
+                        words.append(word)
+                elif t == "IDENT":
                     decl.name = c.value
-                elif c.type == "INIT":
+                elif t == "INT":
+                    decl.array.append(int(c.value))
+                elif t == "EMPTY_DIM":
+                    decl.array.append(None)
+                elif t == "INIT":
                     decl.init = c.value[1:].strip()
             elif isinstance(c, int):
                 if ptr_at is None:
                     decl.align = c
                 else:
-                    decl.ptr = (decl.ptr or ("", 0))[0], c
-            elif isinstance(c, list):
-                decl.array = c
+                    decl.ptr = ("", c)
         if ptr_at is not None:
             decl.ptr = (words[ptr_at] if len(words) > ptr_at else "", decl.ptr[1] if decl.ptr else 0)
             words = words[:ptr_at]
@@ -222,71 +234,65 @@ class Build(Transformer):
         return decl
 
     def align(self, kw, n):
-        return int(n)
-
-    def dims(self, *ns):
-        return [None if n is None else int(n) for n in ns]
+        return int(n.value)
 
     def loc(self, kw, file, line, col, tail=None):
-        return ir.Loc(int(file), int(line), int(col), tail.value[1:].strip() if tail else "",
+        return ir.Loc(int(file.value), int(line.value), int(col.value), tail.value[1:].strip() if tail else "",
                       kw.line, kw.column)
 
     def block(self, lbrace, *children):
         rbrace = children[-1]
-        stmts = list(children[:-1])
         key_lo, key_hi = _pos(lbrace), _pos(rbrace)
         lo = bisect.bisect_left(self.comments, key_lo)
         hi = bisect.bisect_left(self.comments, key_hi)
         inner = self.comments[lo:hi]
         del self.comments[lo:hi]
-        return ir.Block(_merge_comments(stmts, inner), lbrace.line, lbrace.column)
+        return ir.Block(_merge_comments(list(children[:-1]), inner), lbrace.line, lbrace.column)
 
     def directive(self, name, raw=None):
-        return ir.Directive(name.value[1:], raw.value.strip() if raw else "", name.line, name.column)
+        return ir.Directive(name.value[1:].rstrip(), raw.value.strip() if raw else "",
+                            name.line, name.column)
 
-    # -- operands
-    def reg(self, tok):
+    # -- operands (REG and IMM are converted when shifted)
+    def REG(self, tok):
         r = self.regs.get(tok.value)
         if r is None:
             r = self.regs[tok.value] = ir.Register(tok.value)
         return r
 
-    def imm(self, tok):
+    def IMM(self, tok):
         return ir.Immediate(tok.value)
 
-    def sym(self, tok):
-        return ir.Sink() if tok.value == "_" else ir.Symbol(tok.value)
-
-    def negated(self, _not, tok):
-        return ir.Negated(self.reg(tok))
+    def negated(self, _not, reg):
+        return ir.Negated(reg)
 
     def pair(self, a, b):
         return ir.PredPair(self._leaf(a), self._leaf(b))
 
     def vector(self, _lb, *items):
-        return ir.Vector(tuple(i for i in items[:-1] if i is not None))
+        return ir.Vector(tuple(self._leaf(i) for i in items[:-1]))
 
     def plist(self, *items):
-        return ir.ParamList(tuple(i for i in items if i is not None))
+        return ir.ParamList(tuple(self._leaf(i) for i in items))
 
     def address(self, base, op=None, off=None):
-        offset = 0
-        if off is not None:
-            offset = int(ir.Immediate(off.value).value)
-            if op.value == "-":
-                offset = -offset
-        return ir.Address(self._leaf(base), offset, None, off is not None and offset == 0)
+        if off is None:
+            return ir.Address(self._leaf(base))
+        offset = int(off.value)
+        return ir.Address(self._leaf(base), -offset if op.value == "-" else offset, None, offset == 0)
 
-    def tex_address(self, base, _lb, *items):
-        coords = ir.Vector(tuple(i for i in items[:-1] if i is not None))
+    def tex_address(self, base, coords):
         return ir.Address(self._leaf(base), 0, coords)
 
-    def _leaf(self, tok):
-        if tok.type == "REG":
-            return self.reg(tok)
-        if tok.type == "IMM":
-            return self.imm(tok)
-        return self.sym(tok)
+    @staticmethod
+    def _leaf(x):
+        if type(x) in _TOKENS:
+            return _SINK if x.value == "_" else ir.Symbol(x.value)
+        return x
+
+
+_SINK = ir.Sink()
+_TOKENS: frozenset[type] = frozenset({Token} | ({lark_cython.Token} if lark_cython else set()))
 
 
 def _key(node) -> tuple[int, int]:
@@ -324,9 +330,10 @@ def _lark() -> Lark:
     grammar = paths.grammar("ptx.lark").read_text()
     digest = hashlib.sha256(grammar.encode()).hexdigest()[:16]
     return Lark(grammar, parser="lalr", lexer="contextual", start=["module", "body"],
-                transformer=_BUILD, maybe_placeholders=True,
+                transformer=_BUILD, maybe_placeholders=False,
                 lexer_callbacks={"COMMENT": _BUILD.collect_comment},
-                cache=str(paths.cache_dir("parse") / f"ptx-grammar-{digest}.lark"))
+                cache=str(paths.cache_dir("parse") / f"ptx-grammar-{digest}{'-cy' if lark_cython else ''}.lark"),
+                **({"_plugins": lark_cython.plugins} if lark_cython else {}))
 
 
 _NAMES = {
@@ -368,22 +375,22 @@ def _error(err: UnexpectedInput, source: str, file: str) -> SourceError:
                        width=width if line else 1)
 
 
-def _parse(text: str, start: str, bodies: dict, offset: int, file: str, source: str):
+def _parse(text: str, start: str, bodies: dict, file: str, source: str):
     parser = _lark()
-    _BUILD.reset(bodies, offset)
+    _BUILD.reset(bodies)
     try:
         return parser.parse(text, start=start)
     except UnexpectedInput as err:
         raise _error(err, source, file) from None
     finally:
-        _BUILD.reset({}, 0)
+        _BUILD.reset({})
 
 
 def parse_body(text: str, line: int = 1, col: int = 1, file: str = "<input>") -> list[ir.Statement]:
     """Statements of a function body that starts at (line, col) of its module."""
     pad = "\n" * (line - 1) + " " * (col - 1)
     padded = pad + text
-    stmts = _parse(padded, "body", {}, len(pad), file, padded)
+    stmts = _parse(padded, "body", {}, file, padded)
     _set_locs(stmts, None)
     return stmts
 
@@ -420,7 +427,7 @@ def parse_ptx(text: str, file: str = "<input>", cache: bool = True) -> ir.Module
         except (OSError, pickle.UnpicklingError, EOFError, AttributeError, ImportError):
             pass
     skeleton, bodies = split(text)
-    items = _parse(skeleton, "module", bodies, 0, file, text)
+    items = _parse(skeleton, "module", bodies, file, text)
     module = ir.Module(items, file)
     for fn in module.functions():
         fn._file = file
