@@ -44,7 +44,7 @@ class Probe:
         return self.program.hash
 
     def __repr__(self) -> str:
-        return f"Probe({self.file!r}, maps={[m.name for m in self.program.maps]})"
+        return f"Probe({self.file!r}, maps={list(self.program.maps)})"
 
 
 def stock_probes() -> list[str]:

@@ -1,0 +1,118 @@
+"""Stock probes' numbers checked against facts known without the probe (DESIGN §7 oracles)."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from corpus_runs import corpus_kernel, native, recipe, run_recipe
+
+pytestmark = pytest.mark.gpu
+
+VA = ("cuda/vector_add.sm_90.ptx", "vector_add")
+
+
+def probed(file_kernel: tuple[str, str], probe):
+    import neutrino_py as nt
+
+    p = probe if isinstance(probe, nt.Probe) else nt.Probe.from_file(probe)
+    return run_recipe(corpus_kernel(*file_kernel).instrument(p), recipe(*file_kernel))
+
+
+def test_dmat_vector_add_addresses_are_exactly_a_b_c_plus_4i():
+    out = probed(VA, "dmat")
+    n = recipe(*VA)["params"][3]["value"]
+    i = np.arange(n, dtype=np.uint64)
+    want = np.concatenate([out.addresses[name] + 4 * i for name in ("a", "b", "c")])
+    recs = out.run.maps["dmat"]
+    assert out.run.dropped["dmat"] == 0 and len(recs) == 3 * n
+    assert np.array_equal(np.sort(recs["addr"]), np.sort(want))
+    assert set(np.unique(recs["bytes"]).tolist()) == {4}
+
+
+@pytest.mark.parametrize("file,kernel", [VA, ("cuda/saxpy.sm_90.ptx", "saxpy"),
+                                         ("cuda/sgemm.sm_90.ptx", "sgemm_tiled")])
+def test_gmem_bytes_equal_the_analytic_count(file, kernel):
+    gmem = probed((file, kernel), "gmem_bytes").run.maps["gmem"]
+    want = recipe(file, kernel)["gmem_bytes"]
+    assert int(gmem["loaded"].sum()) == want["load"]
+    assert int(gmem["stored"].sum()) == want["store"]
+    assert int(gmem["atomic"].sum()) == 0
+
+
+def test_block_sched_one_record_per_warp_on_real_sms_inside_the_kernel_window():
+    from neutrino_py.runtime import device
+
+    file, kernel = "cuda/sgemm.sm_90.ptx", "sgemm_tiled"
+    rec = recipe(file, kernel)
+    out = probed((file, kernel), "block_sched")
+    sched = out.run.maps["sched"]
+    warps = int(np.prod(rec["grid"])) * -(-int(np.prod(rec["block"])) // 32)
+    assert len(sched) == warps and np.array_equal(sched["unit"], np.arange(warps))
+    assert sched["sm"].max() < device().sm_count
+    assert (sched["start"] > 0).all() and (sched["elapsed"] > 0).all()
+    span_ns = int((sched["start"] + sched["elapsed"]).max() - sched["start"].min())
+    assert 0 < span_ns <= out.run.elapsed_ms * 1e6 + 1000   # globaltimer ticks at 1 us at worst
+
+
+def test_opcode_mix_total_matches_the_instructions_on_each_warps_path():
+    ptx = corpus_kernel(*VA).ptx
+    body = ptx[ptx.index("{", ptx.index(".entry vector_add")):]
+    lines = [ln.strip() for ln in body.splitlines()]
+    instrs = [ln for ln in lines if ln.endswith(";") and not ln.startswith((".", "//"))]
+    head = instrs.index(next(ln for ln in instrs if " bra" in ln)) + 1   # up to the guarded branch
+    tail = 1                                                              # `ret` at the join label
+    work = len(instrs) - head - tail
+    rec = recipe(*VA)
+    n, threads = rec["params"][3]["value"], rec["grid"][0] * rec["block"][0]
+    busy = -(-n // 32)                     # warps with at least one lane below n
+    idle = threads // 32 - busy
+    want = busy * (head + work + tail) + idle * (head + tail)
+    mix = probed(VA, "opcode_mix").run.maps["mix"]
+    assert (head, work, tail) == (10, 11, 1)
+    assert int(mix["total"].sum()) == want
+    assert int(mix["load"].sum()) == busy * 2 + (busy + idle) * 4   # 2 ld.global + 4 ld.param
+    assert int(mix["store"].sum()) == busy
+
+
+PER_WARP = "map ranges[warp]: record(1) { u64 cycles; u32 sm; }"
+
+
+@pytest.mark.parametrize("layout", ["stock pool", "record(1) per warp"])
+def test_time_range_cycles_agree_with_clock64_in_the_source(layout):
+    import neutrino_py as nt
+
+    stock = nt.Probe.from_file("time_range")
+    probe = stock if layout == "stock pool" else nt.Probe(
+        stock.text.replace("map ranges[warp]: record { u64 cycles; u32 sm; }", PER_WARP), "per_warp.probe")
+    file_kernel = ("cuda/timed_matmul.sm_90.ptx", "timed_matmul")
+    out = probed(file_kernel, probe)
+    ranges = out.run.maps["ranges"]
+    source = out.nondeterministic["cycles"]
+    assert len(ranges) == len(source) and out.run.dropped["ranges"] == 0
+    if "unit" in ranges.dtype.names:          # fixed records: warp by warp
+        assert np.array_equal(ranges["unit"], np.arange(len(source)))
+        got, want = ranges["cycles"], source
+    else:                                     # pool records come in reservation order: compare
+        got, want = np.sort(ranges["cycles"]), np.sort(source)   # rank by rank (a weaker check)
+    err = np.abs(got.astype(np.float64) - want) / want
+    assert err.max() <= 0.02, f"worst warp off by {err.max():.2%}"
+    assert out.outputs["C"].tobytes() == native(*file_kernel).outputs["C"].tobytes()
+
+
+def test_hotness_counts_sum_to_the_number_of_global_accesses():
+    pages = probed(VA, "hotness").run.maps["pages"]
+    n = recipe(*VA)["params"][3]["value"]
+    assert int(pages.view(np.uint64).sum()) == 3 * n
+    out = probed(("cuda/sgemm.sm_90.ptx", "sgemm_tiled"), "hotness")
+    gb = recipe("cuda/sgemm.sm_90.ptx", "sgemm_tiled")["gmem_bytes"]
+    assert int(out.run.maps["pages"].view(np.uint64).sum()) == (gb["load"] + gb["store"]) // 4
+
+
+def test_dropped_records_are_counted_exactly_when_the_pool_is_too_small():
+    import neutrino_py as nt
+
+    text = (nt.Probe.from_file("dmat").text).replace("pool 1 << 22", "pool 1000")
+    out = probed(VA, nt.Probe(text, file="dmat-small.probe"))
+    n = recipe(*VA)["params"][3]["value"]
+    assert len(out.run.maps["dmat"]) == 1000
+    assert out.run.dropped["dmat"] == 3 * n - 1000

@@ -1,0 +1,38 @@
+"""The notebook API without a GPU: probes by name, kernels from PTX, parameter types, instrumenting."""
+from __future__ import annotations
+
+import pytest
+
+import neutrino_py as nt
+from neutrino_py.errors import ToolError
+from neutrino_py.runtime import ParamType
+
+from conftest import CORPUS
+
+SGEMM = (CORPUS / "cuda" / "sgemm.sm_90.ptx").read_text()
+TENSOR = (CORPUS / "cuda" / "tensor_core.sm_90.ptx").read_text()
+
+
+def test_stock_probes_load_by_name_and_unknown_names_list_them():
+    probe = nt.Probe.from_file("block_sched")
+    assert list(probe.program.maps) == ["sched"] and probe.file.endswith("block_sched.probe")
+    with pytest.raises(ToolError, match="dmat"):
+        nt.Probe.from_file("no_such_probe")
+
+
+def test_kernel_from_ptx_picks_the_only_kernel_and_names_the_choices():
+    assert nt.Kernel.from_ptx(SGEMM).name == "sgemm_tiled"
+    with pytest.raises(ToolError, match="mma_m16n8k16, wmma_gemm"):
+        nt.Kernel.from_ptx(TENSOR)
+    assert nt.Kernel.from_ptx(TENSOR, "wmma_gemm").name == "wmma_gemm"
+
+
+def test_param_types_come_from_the_ptx_and_exclude_map_pointers():
+    kernel = nt.Kernel.from_ptx(SGEMM)
+    want = [ParamType("u", 64)] * 3 + [ParamType("u", 32)] * 3 + [ParamType("f", 32)] * 2
+    assert kernel.param_types == want
+    inst = kernel.instrument("dmat")
+    assert inst.param_types == want
+    assert [p.name for p in inst.manifest.params] == ["__nt_hdr", "__nt_map_dmat"]
+    assert "__nt_map_dmat" in inst.ptx and "__nt_map_dmat" not in kernel.ptx
+    assert kernel.instrument(nt.Probe.from_file("dmat")) is kernel.instrument("dmat")
