@@ -105,8 +105,8 @@ class Verifier:
     def taken(self, word: syntax.Word, what: str) -> None:
         name, at = word.text, word.span
         if name in HELPERS or name in OPERANDS:
-            kind = "helper" if name in HELPERS else "operand"
-            raise self.error(f"'{name}' is the name of a {kind}", at,
+            kind = "a helper" if name in HELPERS else "an operand"
+            raise self.error(f"'{name}' is the name of {kind}", at,
                              hint=f"choose another name for the {what}")
         earlier = self.maps.get(name) or self.regs.get(name)
         if earlier is not None:
