@@ -6,7 +6,7 @@ import pytest
 import neutrino_py as nt
 from neutrino_py.errors import ToolError
 from neutrino_py.tools import run_tool, tools
-from tests.synthetic import page_hist, standard
+from tests.synthetic import branches, page_hist, standard
 
 
 @pytest.fixture(scope="module")
@@ -15,7 +15,7 @@ def trace(tmp_path_factory):
 
 
 def test_registry_lists_every_tool():
-    assert set(tools()) == {"allocations", "block_sched", "dmat", "gmem_bytes", "hotness",
+    assert set(tools()) == {"allocations", "block_sched", "divergence", "dmat", "gmem_bytes", "hotness",
                             "launches", "opcode_mix", "operators", "time_range"}
     with pytest.raises(ToolError, match="no tool named 'nope'"):
         run_tool("nope", None)
@@ -129,6 +129,14 @@ def test_operators(trace):
     assert top["Net"]["bytes"] == 40
 
 
+def test_divergence(tmp_path):
+    k = nt.Trace(branches(tmp_path)).report("divergence").data["kernels"]["walk"]
+    assert (k["events"], k["divergent"], k["branches"]) == (5, 2, 2)
+    assert k["mean_lanes"] == pytest.approx(97 / 5)
+    assert k["by_pc"] == {5: {"events": 3, "divergent": 1, "mean_lanes": pytest.approx(64 / 3)},
+                          9: {"events": 2, "divergent": 1, "mean_lanes": 16.5}}
+
+
 def test_missing_map_is_said_plainly(tmp_path):
     t = nt.Trace(page_hist(tmp_path))
     r = t.report("block_sched")
@@ -145,5 +153,5 @@ def test_figures_are_pngs(trace, tmp_path):
     fig = trace.report("block_sched").figure()
     assert fig.axes[0].get_ylabel() == "SM"
     paths = [p for name in tools() for p in trace.report(name).save_figures(tmp_path)]
-    assert len(paths) == 9
+    assert len(paths) == 9                                         # divergence draws none
     assert all(p.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" for p in paths)

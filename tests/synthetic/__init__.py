@@ -123,3 +123,19 @@ def big(root: Path, target_bytes: int, launches: int = 16, seed: int = 0) -> Pat
         t += 100_000
     w.close()
     return w.dir
+
+
+BRANCHES = np.dtype([("pc", "<u4"), ("active", "<u4")], align=True)
+
+
+def branches(root: Path) -> Path:
+    """`walk` twice: block 64 with (pc 5, all lanes) (pc 5, 16 lanes) (pc 9, all lanes), then
+    block 16 (warp width 16) with (pc 5, 16 lanes) (pc 9, 1 lane)."""
+    w = TraceWriter.start(root, device=DEVICE)
+    k = w.kernel("walk", ptx="// walk", instrumented_ptx="// walk +")
+    w.launch(k, grid=1, block=64, maps={"branches": records(
+        BRANCHES, [(5, 0xFFFFFFFF), (5, 0x0000FFFF), (9, 0xFFFFFFFF)])})
+    w.launch(k, grid=1, block=16, maps={"branches": records(
+        BRANCHES, [(5, 0x0000FFFF), (9, 0x00000001)])})
+    w.close()
+    return w.dir
