@@ -32,7 +32,7 @@ class Divergence(Tool):
     def analyze(self, trace: Trace, refs: list[MapRef], progress: Progress) -> Report:
         per_kernel, branch_rows = {}, []
         for kernel, krefs in by_kernel(refs).items():
-            pcs, events, divergent, lanes = [], [], [], []
+            pcs, divergent, lanes = [], [], []
             for ref in krefs:
                 width = min(32, int(np.prod(ref.launch.block)))
                 for part in chunks(ref.array, progress):
