@@ -246,12 +246,20 @@ class _Ctx:
         self.out += self.warp_leader(spec, body)
 
     def save_pool(self, spec: MapSpec, values: list[Value]) -> None:
-        """Unbounded record: a slot from the bump cursor, stored when it is inside the pool."""
+        """Unbounded record: a slot from the bump cursor, stored when it is inside the pool.
+        Thread level reserves for all active lanes at once; warp level runs in the leader alone
+        and takes one slot with a plain atomic (no lane-mask arithmetic inside the branch)."""
         hdr = self.header(spec)
         slot = self.tmp("u64")
-        self.emit(ops.BumpReserve(slot, hdr, spec.pool))
         fits = self.tmp("pred")
-        self.emit(ops.Compare(fits, "lt", slot, Imm(spec.pool, "u64")))
+        if spec.level == "thread":
+            self.emit(ops.BumpReserve(slot, hdr, spec.pool))
+            self.emit(ops.Compare(fits, "lt", slot, Imm(spec.pool, "u64")))
+        else:
+            self.emit(ops.AtomicAdd(slot, hdr, 0, Imm(1, "u64"), "u64"))
+            self.emit(ops.Compare(fits, "lt", slot, Imm(spec.pool, "u64")))
+            self.emit(ops.If(fits, (ops.AtomicAdd(None, hdr, 8, Imm(1, "u64"), "u64"),),
+                             negate=True))
         store = self.nested(lambda: self._store_at(spec, slot, values))
         self.emit(ops.If(fits, tuple(store)))
 
@@ -305,7 +313,10 @@ class _Ctx:
             def add() -> None:
                 addr = self.tmp("u64")
                 self.emit(ops.Address(addr, self.map_base(spec), index, spec.itemsize))
-                self.emit(ops.HistAdd(addr, value, value.type))
+                if spec.level == "thread":
+                    self.emit(ops.HistAdd(addr, value, value.type))
+                else:
+                    self.emit(ops.AtomicAdd(None, addr, 0, value, value.type))
             self.emit(ops.If(inside, tuple(self.nested(add))))
             dropped = self.nested(lambda: self.emit(
                 ops.AtomicAdd(None, self.header(spec), 8, Imm(1, "u64"), "u64")))

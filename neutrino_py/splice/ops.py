@@ -258,8 +258,8 @@ class BumpReserve(Stmt):
     ``cursor`` and gets ``base``; every active lane gets ``dst(u64) = base + (number of active
     lanes below it)`` — distinct, dense slots. The leader also adds to ``dropped`` the number of
     this warp's slots at or beyond `pool`: ``max(0, base + n - max(base, pool))``. A lane stores
-    its record only if ``dst < pool`` (the lowering emits that guard). Warp-level maps call this
-    inside a `Leader` guard, so ``n = 1``.
+    its record only if ``dst < pool`` (the lowering emits that guard). Thread-level maps only:
+    warp-level maps run in the leader lane alone and reserve with a plain `AtomicAdd`.
     """
     op: ClassVar[str] = "bump_reserve"
     dst: Reg

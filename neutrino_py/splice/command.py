@@ -1,0 +1,61 @@
+"""`neutrino instrument --probe P.probe [-k REGEX] IN.ptx -o OUT.ptx` (+ OUT.manifest.json)."""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from neutrino_py.errors import ToolError
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--probe", required=True, metavar="P.probe", help="the .probe file")
+    parser.add_argument("-k", "--kernels", metavar="REGEX",
+                        help="instrument only kernels whose name matches (searched)")
+    parser.add_argument("input", metavar="IN.ptx", help="PTX module to instrument")
+    parser.add_argument("-o", "--output", required=True, metavar="OUT.ptx",
+                        help="instrumented PTX; the manifests go to OUT.manifest.json")
+
+
+def manifest_path(output: Path) -> Path:
+    """`out.ptx` -> `out.manifest.json` beside it."""
+    return output.with_suffix(".manifest.json") if output.suffix else Path(f"{output}.manifest.json")
+
+
+def _read(path: str) -> str:
+    try:
+        return Path(path).read_text(encoding="utf-8", errors="replace")
+    except OSError as err:
+        raise ToolError(f"cannot read {path}: {err.strerror}", "check the path") from None
+
+
+def run(args: argparse.Namespace) -> int:
+    from neutrino_py.asm import parse_ptx
+    from neutrino_py.probe import load_file
+    from neutrino_py.splice import instrument
+
+    if not Path(args.probe).is_file():
+        raise ToolError(f"cannot read {args.probe}: no such file", "check the probe path")
+    program = load_file(args.probe)
+    module = parse_ptx(_read(args.input), file=args.input)
+    result = instrument(module, program, args.kernels)
+    if not result.manifests:
+        which = f"matching -k {args.kernels!r}" if args.kernels else "(.entry)"
+        print(f"warning: no kernel {which} in {args.input}; output is the input unchanged",
+              file=sys.stderr)
+
+    out = Path(args.output)
+    out.write_text(result.module.to_text())
+    manifests = manifest_path(out)
+    manifests.write_text(json.dumps({k: m.to_json() for k, m in result.manifests.items()},
+                                    indent=2) + "\n")
+    for name, m in result.manifests.items():
+        regs = ", ".join(f"{n} {t}" for t, n in m.registers_added.items()) or "none"
+        print(f"{name}: {sum(m.positions.values())} positions matched, registers added: {regs}")
+        for label, n in m.positions.items():
+            print(f"  {label}: {n}")
+        for w in m.warnings:
+            print(f"warning: {w}", file=sys.stderr)
+    print(f"wrote {out} and {manifests}")
+    return 0
