@@ -46,7 +46,7 @@ def test_block_sched(trace):
     assert (k["launches"], k["warps"], k["sms_used"]) == (2, 5, 3)
     assert k["mean_span_us"] == pytest.approx(0.45) and k["mean_warp_us"] == pytest.approx(0.275)
     assert k["occupancy"] == pytest.approx(0.875)
-    assert r.data["drawn"] == 0                                    # the longest span
+    assert r.data["drawn"] == 0 and r.data["sm_count"] == 4        # the longest span; device
     assert r.arrays["per_sm_busy_ns"].tolist() == [800, 800, 200]
     assert r.arrays["per_sm_warps"].tolist() == [2, 1, 1]
 

@@ -14,6 +14,19 @@ from neutrino_py.tools.base import MapRef, Progress, Report, Table, Tool, by_ker
 from neutrino_py.trace.reader import Trace
 
 
+# SMs by device-name fragment (most specific first), for traces whose device has no sm_count.
+SM_COUNT = (("H100 PCIe", 114), ("H100", 132), ("H200", 132), ("GH200", 132), ("B200", 148),
+            ("A100", 108), ("L40S", 142), ("L4", 58), ("A10", 72), ("V100", 80), ("T4", 40),
+            ("RTX 4090", 128))
+
+
+def sm_count(device: dict) -> int | None:
+    if device.get("sm_count"):
+        return int(device["sm_count"])
+    name = str(device.get("name") or "")
+    return next((n for fragment, n in SM_COUNT if fragment in name), None)
+
+
 def sm_stats(array: np.ndarray, progress: Progress) -> dict:
     """Per-SM warps and busy ns plus the launch's time span, in one chunked pass."""
     warps = np.zeros(0, np.int64)
@@ -49,7 +62,7 @@ class BlockSched(Tool):
     launch: int | None = None        # seq of the launch to draw; default: the longest span
 
     def analyze(self, trace: Trace, refs: list[MapRef], progress: Progress) -> Report:
-        sm_count = trace.device.get("sm_count")
+        sms = sm_count(trace.device)
         launches, stats = [], {}
         for ref in refs:
             s = sm_stats(ref.array, progress)
@@ -67,7 +80,7 @@ class BlockSched(Tool):
                    "imbalance": _mean([s["imbalance"] for s in ks])}
             per_kernel[kernel] = agg
             rows.append([short(kernel), agg["launches"], agg["warps"],
-                         f"{agg['sms_used']}/{sm_count}" if sm_count else agg["sms_used"],
+                         f"{agg['sms_used']}/{sms}" if sms else agg["sms_used"],
                          agg["mean_span_us"], agg["mean_warp_us"], agg["occupancy"],
                          agg["imbalance"]])
         table = Table("SM scheduling per kernel (means over launches)",
@@ -75,7 +88,7 @@ class BlockSched(Tool):
                        "warps/SM", "imbalance"], rows)
         chosen = self._chosen(refs, stats)
         report = Report(self.name, [table], {"kernels": per_kernel, "launches": launches,
-                                             "sm_count": sm_count})
+                                             "sm_count": sms})
         if chosen is not None:
             report.data["drawn"] = chosen.launch.seq
             report.arrays.update(per_sm_warps=stats[chosen]["per_sm_warps"],
