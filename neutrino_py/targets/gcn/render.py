@@ -112,6 +112,13 @@ class Frame:
             return self.sgprs(2)
         return self.vgprs(2 if type_ in WIDE else 1)
 
+    def mark(self) -> tuple[int, int]:
+        return self._v, self._s
+
+    def release(self, mark: tuple[int, int]) -> None:
+        """Template temporaries allocated since `mark` are dead again."""
+        self._v, self._s = mark
+
     def begin_site(self) -> None:
         """Scratch registers of the previous site are free again."""
         self._v, self._s = self.vsite, self.ssite
@@ -237,16 +244,31 @@ def _template(op: str) -> jinja2.Template:
     return _environment().get_template(f"{op}.j2")
 
 
+def _regs(stmt: Stmt) -> Iterable[Reg]:
+    for f in fields(stmt):
+        v = getattr(stmt, f.name)
+        if isinstance(v, Reg):
+            yield v
+        elif isinstance(v, tuple):
+            for s in v:
+                yield from _regs(s)
+
+
 def render(stmts: Iterable[Stmt], site: Site) -> list[str]:
-    """GCN lines for `stmts`; registers and labels come from `site`'s frame."""
+    """GCN lines for `stmts`; registers and labels come from `site`'s frame. The statements'
+    own registers are placed first; each template's temporaries are freed after it."""
     out: list[str] = []
     for stmt in stmts:
+        for r in _regs(stmt):
+            site.frame.phys(r, site.scratch)
+        mark = site.frame.mark()
         values = {f.name: getattr(stmt, f.name) for f in fields(stmt)}
         operands = {k: site.operand(v) for k, v in values.items()
                     if isinstance(v, (Imm, Src)) and k not in ("dst",)}
         stmt = replace(stmt, **operands) if operands else stmt
         ctx = {f.name: getattr(stmt, f.name) for f in fields(stmt)}
         if isinstance(stmt, If):
+            ctx["saved"] = site.stmp(2)
             ctx["body"] = render(stmt.body, site)
         text = _template(stmt.op).render(
             ctx, reg=site.spell, lo=lambda v: site.half(v, 0), hi=lambda v: site.half(v, 1),
@@ -254,4 +276,5 @@ def render(stmts: Iterable[Stmt], site: Site) -> list[str]:
         out.extend(site.prelude)
         site.prelude.clear()
         out.extend(line.strip() for line in text.splitlines() if line.strip())
+        site.frame.release(mark)
     return out

@@ -1,0 +1,91 @@
+"""GCN opcode facts: the PTX-style name a probe pattern matches, memory widths, operand roles.
+
+Probe patterns are written in PTX terms (``ld.global``, ``@bra``, ``count(add, mul)``); each GCN
+opcode gets a dotted PTX-like name (``global_load_dwordx2`` -> ``ld.global.dwordx2``) that the
+same `OpcodePattern.matches` rule accepts. The rules are data: prefix -> name.
+"""
+from __future__ import annotations
+
+import re
+
+# (opcode prefix, PTX-like base and space) — first match wins
+MEMORY = (
+    ("global_load", "ld.global"), ("global_store", "st.global"), ("global_atomic", "atom.global"),
+    ("flat_load", "ld"), ("flat_store", "st"), ("flat_atomic", "atom"),
+    ("buffer_load", "ld.buffer"), ("buffer_store", "st.buffer"), ("buffer_atomic", "atom.buffer"),
+    ("scratch_load", "ld.local"), ("scratch_store", "st.local"),
+    ("ds_read", "ld.shared"), ("ds_load", "ld.shared"), ("ds_write", "st.shared"),
+    ("ds_store", "st.shared"), ("s_load", "ld.const"), ("s_buffer_load", "ld.const"),
+)
+DS_ATOMIC = re.compile(r"ds_(add|sub|inc|dec|min|max|and|or|xor|mskor|cmpst|cmpswap|wrxchg)")
+RENAME = {"lshl": "shl", "lshr": "shr", "ashr": "shr", "cmp": "setp", "cmpx": "setp",
+          "cndmask": "selp", "mfma": "mma", "smfmac": "mma", "barrier": "bar", "endpgm": "exit",
+          "branch": "bra", "cbranch": "bra", "swappc": "call", "setpc": "brx", "bcnt1": "popc",
+          "ff1": "bfind", "subrev": "sub", "mac": "mad", "fmac": "fma", "mad": "mad",
+          "sendmsg": "pmevent", "sleep": "nanosleep"}
+TERMINATORS = ("s_branch", "s_cbranch_", "s_endpgm", "s_setpc_b64")
+# instructions whose first operand is not written
+NO_DEST = re.compile(r"^(global_store|flat_store|buffer_store|scratch_store|ds_write|ds_store|"
+                     r"s_store|s_cmp|s_bitcmp|s_cbranch|s_branch|s_waitcnt|s_nop|s_endpgm|"
+                     r"s_barrier|s_setpc|s_sendmsg|s_setreg|s_sleep|s_dcache|buffer_wbl2|"
+                     r"buffer_inv|v_cmp_.*_e32|v_cmpx_.*_e32)")
+_WIDTH = {"byte": 1, "ubyte": 1, "sbyte": 1, "u8": 1, "i8": 1, "b8": 1, "short": 2, "ushort": 2,
+          "sshort": 2, "u16": 2, "i16": 2, "b16": 2, "dword": 4, "b32": 4, "u32": 4, "i32": 4,
+          "f32": 4, "dwordx2": 8, "b64": 8, "u64": 8, "i64": 8, "f64": 8, "x2": 8, "dwordx3": 12,
+          "b96": 12, "dwordx4": 16, "b128": 16, "x4": 16, "dwordx8": 32, "dwordx16": 64}
+
+
+def returns(opcode: str, modifiers: list[str]) -> bool:
+    """Whether an atomic writes the old value back (``glc``/``sc0``, or ``_rtn`` on LDS)."""
+    return "_rtn" in opcode or "glc" in modifiers or "sc0" in modifiers
+
+
+def memory_space(opcode: str) -> tuple[str, str] | None:
+    """(PTX-like base, space) of a memory instruction, or None."""
+    for prefix, name in MEMORY:
+        if opcode.startswith(prefix):
+            return name.split(".")[0], (name.split(".") + [""])[1]
+    if DS_ATOMIC.match(opcode):
+        return "atom", "shared"
+    return None
+
+
+def ptx_name(opcode: str, modifiers: list[str]) -> str:
+    """The dotted PTX-like name patterns match: ``ld.global.dwordx2``, ``add.u32.e32``."""
+    mem = memory_space(opcode)
+    if mem is not None:
+        base, space = mem
+        if base == "atom" and not returns(opcode, modifiers):
+            base = "red"
+        rest = opcode.split("_", 2)[2:] if not opcode.startswith("ds_") else opcode.split("_", 1)[1:]
+        return ".".join([base] + ([space] if space else []) + rest)
+    words = opcode.split("_")
+    head = words[1] if words[0] in ("s", "v") and len(words) > 1 else words[0]
+    return ".".join([RENAME.get(head, head)] + words[2:])
+
+
+def width(opcode: str) -> int:
+    """Bytes a memory instruction moves (ds_*2 forms: both elements)."""
+    for part in reversed(opcode.split("_")):
+        if part in _WIDTH:
+            n = _WIDTH[part]
+            if opcode.startswith(("ds_read2", "ds_write2", "ds_load_2", "ds_store_2")):
+                n *= 2
+            return n
+    if "atomic" in opcode or DS_ATOMIC.match(opcode):
+        return 4
+    return 0
+
+
+def is_terminator(opcode: str) -> bool:
+    return opcode.startswith(TERMINATORS)
+
+
+def writes_first(opcode: str, modifiers: list[str]) -> bool:
+    """Whether the first operand is a destination."""
+    if NO_DEST.match(opcode):
+        return False
+    if (opcode.startswith(("global_atomic", "flat_atomic", "buffer_atomic")) or DS_ATOMIC.match(opcode)) \
+            and not returns(opcode, modifiers):
+        return False
+    return True
