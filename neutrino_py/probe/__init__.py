@@ -8,16 +8,15 @@ from __future__ import annotations
 from pathlib import Path
 
 from neutrino_py.errors import SourceError
+from neutrino_py.probe import parse, verify
 from neutrino_py.probe.ast import ProbeProgram
-from neutrino_py.probe.parse import parse
-from neutrino_py.probe.verify import verify
 
 __all__ = ["load", "load_file", "ProbeProgram", "SourceError"]
 
 
 def load(text: str, file: str = "<probe>") -> ProbeProgram:
     """Parse and verify probe source; every problem is a SourceError pointing into `text`."""
-    return verify(parse(text, file), text, file)
+    return verify.verify(parse.parse(text, file), text, file)
 
 
 def load_file(path: str | Path) -> ProbeProgram:

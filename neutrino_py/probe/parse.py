@@ -105,11 +105,15 @@ def _expected(names: set[str]) -> str:
         return "'map', 'reg' or a probe (entry, exit, block, before, after, mark, line)"
     if _EXPR_START <= names:
         return "an expression"
-    assign = {n for n in names if _describe(n).strip("'") in _ASSIGN_OPS}
-    names = names - assign | ({"an assignment ('=', '+=', ...)"} if len(assign) > 2 else assign)
-    words = sorted(_describe(n) for n in names - _OPERATORS)
+    groups = []
     if len(names & _OPERATORS) > 2:
-        words = ["an operator"] + words
+        groups.append("an operator")
+        names = names - _OPERATORS
+    assign = {n for n in names if _describe(n).strip("'") in _ASSIGN_OPS}
+    if len(assign) > 2:
+        groups.append("an assignment ('=', '+=', ...)")
+        names = names - assign
+    words = sorted(_describe(n) for n in names) + groups
     if not words:
         return "nothing more"
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
@@ -130,9 +134,8 @@ def _unexpected(text: str, file: str, err: UnexpectedToken) -> SourceError:
         return _unterminated(text, file, opened)
     if "SEMICOLON" in accepts and prev is not None and (
             accepts == {"SEMICOLON"} or tok.type == "RBRACE" or tok.line > prev.end_line):
-        at = prev or tok
         return SourceError("missing ';' at the end of the statement", file=file,
-                           line=at.end_line, col=at.end_column, source=text,
+                           line=prev.end_line, col=prev.end_column, source=text,
                            hint="end every statement and field with ';'")
     hint = None
     if accepts & {"PATTERN"} and not accepts & {"NAME"}:

@@ -230,9 +230,10 @@ class Verifier:
         if isinstance(target, ast.Opcodes):
             for pat in target.patterns:
                 bases = self.check_pattern(pat)
-                if pos.when == "after" and set(bases) <= CONTROL:
+                if pos.when == "after" and not pat.guarded and set(bases) <= CONTROL:
                     raise self.error(f"'after {pat}' never runs: control leaves at {pat}",
-                                     pat.span, hint=f"use: before {pat}")
+                                     pat.span, hint=f"use 'before {pat}', or 'after @{pat}' "
+                                                    "for where a guarded one is not taken")
         elif isinstance(target, ast.Mark) and not _MARK_NAME.match(target.name):
             raise self.error(f"bad mark name {target.name!r}", target.span,
                              hint='a mark is one word, as in asm volatile("// @neutrino '
