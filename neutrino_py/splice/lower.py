@@ -78,7 +78,7 @@ class Lowerer:
     def probe(self, probe: ast.Probe, site: Site, scope) -> list[Stmt]:
         """The body of `probe` at one site, behind its filter."""
         ctx = _Ctx(self, site, scope)
-        body = [s for stmt in probe.body for s in ctx.stmt(stmt)]
+        body = merge_leader_regions([s for stmt in probe.body for s in ctx.stmt(stmt)])
         if probe.filter is None:
             return ctx.out + body
         cond = ctx.expr(probe.filter)
@@ -94,6 +94,22 @@ class Lowerer:
             elif name in self.counts:
                 out += ctx.flush_counts(spec, self.counts[name])
         return out
+
+
+def merge_leader_regions(stmts: list[Stmt]) -> list[Stmt]:
+    """Fuse back-to-back ``Leader(p); If(p, a)`` pairs into one: the same lane leads both, so
+    warp-level updates in a row cost one election and one branch."""
+    out: list[Stmt] = []
+    for s in stmts:
+        if (isinstance(s, ops.If) and len(out) >= 3 and isinstance(out[-1], ops.Leader)
+                and s.cond == out[-1].dst and isinstance(out[-2], ops.If)
+                and isinstance(out[-3], ops.Leader) and out[-2].cond == out[-3].dst):
+            out.pop()
+            prev = out.pop()
+            out.append(ops.If(prev.cond, prev.body + s.body))
+        else:
+            out.append(s)
+    return out
 
 
 class _Ctx:
@@ -301,6 +317,8 @@ class _Ctx:
         self.emit(ops.If(fits, tuple(dropped), negate=True))
 
     def counter_add(self, spec: MapSpec, field_name: str, value: Value) -> None:
+        if isinstance(value, Imm) and value.value == 0:
+            return
         reg = self.low.counters[spec.name, field_name]
         self.out += self.warp_leader(spec, [ops.Binary(reg, "add", reg, value)])
 
