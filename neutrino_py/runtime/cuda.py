@@ -77,6 +77,7 @@ class Buffer:
     """Device memory of `nbytes`, freed by `free()` or on leaving a `with` block."""
 
     def __init__(self, nbytes: int) -> None:
+        current()
         self.nbytes = int(nbytes)
         self.ptr = int(call(cu.cuMemAlloc, max(self.nbytes, 1)))
 
