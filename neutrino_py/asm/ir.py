@@ -259,7 +259,8 @@ class Instruction:
         """Bytes accessed per thread by a memory operation (vector count × element size).
 
         ``ld.global.v4.f32`` → 16; ``cp.async.*`` → its copy-size operand; ``ldmatrix``/``stmatrix``
-        → 16 (one row per thread). None for non-memory instructions or unknown widths.
+        → 16 (one row per thread). None for non-memory instructions and unknown widths
+        (``wmma`` fragments, bulk copies).
         """
         if not self.is_memory:
             return None
@@ -270,6 +271,8 @@ class Instruction:
             return None
         if self.opcode in ("ldmatrix", "stmatrix"):
             return 16
+        if self.opcode == "wmma":
+            return None  # a fragment: spread over the warp in a layout PTX does not fix
         elem, count = None, 1
         for m in self.modifiers:
             if m in TYPE_BYTES:

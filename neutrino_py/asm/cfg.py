@@ -1,0 +1,69 @@
+"""Basic blocks and control-flow edges of a PTX function body.
+
+A block starts at the first instruction, at a label, and after a terminator (``bra``, ``brx``,
+``ret``, ``exit``, ``trap``). An unconditional ``bra`` has one successor, its target; a predicated
+one also falls through. An unpredicated ``ret``/``exit``/``trap`` has none. ``brx.idx`` goes to
+the labels of its ``.branchtargets`` list. Nested ``{ }`` scopes are flattened: PTX labels and
+branches cross them freely in compiler output.
+"""
+from __future__ import annotations
+
+from neutrino_py.asm import ir
+
+
+_TABLES = ("callprototype", "branchtargets", "calltargets")
+
+
+def basic_blocks(body: list[ir.Statement]) -> list[ir.BasicBlock]:
+    blocks: list[ir.BasicBlock] = []
+    labels: list[str] = []
+    current: list[ir.Instruction] = []
+    branch_tables: dict[str, list[str]] = {}
+    last_label: str | None = None
+
+    def close() -> None:
+        nonlocal labels, current
+        if current or labels:
+            blocks.append(ir.BasicBlock(len(blocks), labels, current))
+        labels, current = [], []
+
+    stmts = list(ir.walk(body))
+    for i, s in enumerate(stmts):
+        if isinstance(s, ir.Label):
+            last_label = s.name
+            following = stmts[i + 1] if i + 1 < len(stmts) else None
+            if isinstance(following, ir.Directive) and following.name in _TABLES:
+                continue  # names a prototype or a branch table, not a place in the code
+            if current:
+                close()
+            labels.append(s.name)
+        elif isinstance(s, ir.Instruction):
+            current.append(s)
+            if s.is_terminator:
+                close()
+            last_label = None
+        elif isinstance(s, ir.Directive) and s.name == "branchtargets" and last_label:
+            branch_tables[last_label] = [t.strip() for t in s.args.split(",")]
+    close()
+
+    where = {name: b.index for b in blocks for name in b.labels}
+    for b in blocks:
+        last = b.instructions[-1] if b.instructions else None
+        falls = b.index + 1 < len(blocks)
+        succs: list[int] = []
+        if last is not None and last.is_terminator:
+            if last.opcode == "bra" and last.target in where:
+                succs.append(where[last.target])
+            elif last.opcode == "brx":
+                table = next((branch_tables[o.name] for o in last.operands
+                              if isinstance(o, ir.Symbol) and o.name in branch_tables), [])
+                succs += [where[t] for t in table if t in where]
+            if last.guard is None:
+                falls = False
+        if falls:
+            succs.append(b.index + 1)
+        b.succs = list(dict.fromkeys(succs))
+    for b in blocks:
+        for s in b.succs:
+            blocks[s].preds.append(b.index)
+    return blocks

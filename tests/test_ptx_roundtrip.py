@@ -1,0 +1,181 @@
+"""Printing a parsed module is a fixed point, and ptxas compiles it to the same cubin.
+
+Every corpus file and one hand-written module (constructs compilers rarely emit) go through
+parse → print → parse → print, and through ptxas twice: the original text and the printed text,
+with `-arch` from the module's `.target`. All ELF sections must match byte for byte, except the
+two debug sections that record the PTX text itself and PTX line numbers.
+"""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from conftest import CORPUS
+from neutrino_py import toolchain
+from neutrino_py.asm import ir, parse_ptx
+from neutrino_py.image.elf import code_sections, sections
+
+CORPUS_FILES = sorted(CORPUS.glob("**/*.ptx"))
+PTX_TEXT_SECTIONS = {".nv_debug_ptx_txt", ".nv_debug_line_sass", ".rela.nv_debug_line_sass"}
+
+HAND = r"""//
+// Hand-written PTX: the constructs compiler output in the corpus does not show.
+//
+.version 8.0
+.target sm_90
+.address_size 64
+
+.extern .func (.param .b32 ext_ret) ext_fn(.param .b32 ext_a);
+.weak .func (.param .b32 func_retval0) weak_fn(
+	.param .b32 weak_fn_param_0
+)
+{
+	.reg .b32 %r<3>;
+	ld.param.b32 %r1, [weak_fn_param_0];
+	add.s32 %r2, %r1, 1;
+	st.param.b32 [func_retval0+0], %r2;
+	ret;
+}
+.func target_fn(.param .b32 target_fn_param_0)
+{
+	ret;
+}
+.func alias_fn(.param .b32 alias_fn_param_0);
+.alias alias_fn, target_fn;
+.global .align 4 .b32 table[4] = {1, 2, 3, 4};
+.const .align 8 .f64 cst = 0d3FF0000000000000;
+.extern .shared .align 16 .b8 dyn_smem[];
+
+.visible .entry hand(
+	.param .u64 .ptr .global .align 16 hand_param_0,
+	.param .u32 hand_param_1
+)
+.reqntid 128, 1, 1
+.maxnreg 64
+{
+	.reg .pred 	%p<5>;
+	.reg .b32 	%r<20>;
+	.reg .b64 	%rd<10>;
+	.reg .f32 	%f<9>;
+	.local .align 4 .b8 depot[16];
+	.shared .align 4 .b32 sh[128];
+
+	ld.param.u64 	%rd1, [hand_param_0];
+	ld.param.u32 	%r1, [hand_param_1];
+	cvta.to.global.u64 	%rd2, %rd1;
+	mov.u32 	%r2, %tid.x;
+	setp.lt.u32 	%p1|%p2, %r2, %r1;
+	@!%p1 bra 	$L_end;
+	mul.wide.u32 	%rd3, %r2, 16;
+	add.s64 	%rd4, %rd2, %rd3;
+	ld.global.v4.f32 	{%f1, %f2, %f3, %f4}, [%rd4];
+	ld.global.f32 	%f5, [%rd4+-8];
+	add.f32 	%f6, %f1, %f5;
+	st.global.v4.f32 	[%rd4], {%f6, %f2, %f3, %f4};
+	st.shared.b32 	[sh+4], %r2;
+	st.local.b32 	[depot+8], %r2;
+	ld.shared.b8 	%r7, [dyn_smem];
+	atom.global.add.u32 	%r3, [%rd2], 1;
+	red.global.add.f32 	[%rd2+4], %f6;
+	setp.lt.and.s32 	%p3, %r2, %r1, !%p2;
+	mov.u32 	%r4, 0;
+	.pragma "nounroll";
+$L_loop:
+	add.s32 	%r4, %r4, 1;
+	setp.lt.s32 	%p4, %r4, 10;
+	@%p4 bra.uni 	$L_loop;
+	{ // inline asm with a scope of its own
+	.reg .b32 %tmp;
+	mov.u32 	%tmp, %r4;
+	// @neutrino mark_a
+	add.s32 	%r8, %tmp, 0x10;
+	}
+	{
+	.param .b32 param0;
+	.param .b32 retval0;
+	st.param.b32 	[param0], %r4;
+	prototype_0 : .callprototype (.param .b32 _) _ (.param .b32 _);
+	mov.u64 	%rd5, weak_fn;
+	call 	(retval0), %rd5, (param0), prototype_0;
+	ld.param.b32 	%r5, [retval0];
+	}
+	{
+	.param .b32 param0;
+	st.param.b32 	[param0], %r5;
+	call.uni 	target_fn, (param0);
+	}
+	and.b32 	%r6, %r5, 1;
+$L_tbl: .branchtargets $L_a, $L_b;
+	brx.idx 	%r6, $L_tbl;
+$L_a:
+	st.global.u32 	[%rd2+8], %r6;
+	bra.uni 	$L_end;
+$L_b:
+	/* block comment */
+	st.global.u32 	[%rd2+12], %r8;
+$L_end:
+	ret;
+}
+"""
+
+CASES = [pytest.param(p.read_text(), id=p.relative_to(CORPUS).as_posix()) for p in CORPUS_FILES]
+CASES.append(pytest.param(HAND, id="handwritten"))
+
+
+def _printed(text: str) -> str:
+    return parse_ptx(text, cache=False).parse_all().to_text()
+
+
+def test_corpus_is_there():
+    assert len(CORPUS_FILES) >= 40
+    assert {p.parent.name for p in CORPUS_FILES} >= {"cuda", "triton"}
+
+
+@pytest.mark.parametrize("text", CASES)
+def test_printing_is_a_fixed_point(text):
+    once = _printed(text)
+    assert _printed(once) == once
+
+
+@pytest.mark.parametrize("text", CASES)
+def test_parse_keeps_every_instruction_and_comment(text):
+    module = parse_ptx(text, cache=False)
+    bodies = "".join(f._body_text or "" for f in module.functions())
+    nodes = [s for f in module.functions() for s in _all(f.body)]
+    assert sum(isinstance(s, ir.Instruction) for s in nodes) == _count_instructions(bodies)
+    assert sum(isinstance(s, ir.Comment) for s in nodes) == len(COMMENT.findall(bodies))
+
+
+COMMENT = re.compile(r"//[^\n]*|/\*.*?\*/", re.S)
+
+
+def _all(stmts):
+    for s in stmts:
+        yield s
+        if isinstance(s, ir.Block):
+            yield from _all(s.body)
+
+
+def _count_instructions(body: str) -> int:
+    """Instructions counted with a regex, independently of the grammar: chunks between ';' '{' '}'
+    that start (after labels) with a guard or a lowercase opcode."""
+    body = COMMENT.sub("", body)
+    body = re.sub(r"^\s*\.loc\b[^\n]*", "", body, flags=re.M)
+    chunks = (re.sub(r"^\s*([\w$]+\s*:\s*)*", "", c) for c in re.split(r"[;{}]", body))
+    return sum(1 for c in chunks if re.match(r"@|[a-z]", c))
+
+
+@pytest.mark.skipif(toolchain.find_tool("ptxas") is None, reason="ptxas not installed "
+                    "(pip install nvidia-cuda-nvcc)")
+@pytest.mark.parametrize("text", CASES)
+def test_ptxas_gives_identical_code(text):
+    module = parse_ptx(text, cache=False).parse_all()
+    arch = module.arch
+    original = sections(toolchain.run_ptxas(text, arch))
+    printed = sections(toolchain.run_ptxas(module.to_text(), arch))
+    assert sorted(printed) == sorted(original)
+    assert code_sections(toolchain.run_ptxas(text, arch))  # there is code to compare
+    for name, data in original.items():
+        if name not in PTX_TEXT_SECTIONS:
+            assert printed[name] == data, f"section {name} differs"
