@@ -392,7 +392,8 @@ class MapDecl:
 
     @property
     def dtype(self) -> list[list[str]]:
-        """Fields as ``[[name, numpy type], ...]``, the manifest's form (``np.dtype(.., align=True)``)."""
+        """Fields as ``[[name, numpy type], ...]``, as in the manifest; packed with
+        ``np.dtype(fields, align=True)``."""
         return [[f.name, f.type.numpy] for f in self.fields]
 
 

@@ -1,4 +1,4 @@
-"""Probe text → syntax nodes with Lark (LALR, contextual lexer, transformer applied while parsing).
+"""Probe text → syntax nodes with Lark: LALR, contextual lexer, transformer applied while parsing.
 
 Lark's exceptions become `SourceError`s that say what was expected in words and what to do.
 """
@@ -68,7 +68,8 @@ def _refuse_binary(text: str, file: str) -> None:
     for lineno, line in enumerate(text.splitlines(), 1):
         for col, ch in enumerate(line, 1):
             if (ord(ch) < 32 and ch not in "\t\f\v") or ch in "\x7f\ufffd":
-                shown = "".join(c if c.isprintable() and c != "\ufffd" else "." for c in line[:col + 40])
+                shown = "".join(c if c.isprintable() and c != "\ufffd" else "."
+                                for c in line[:col + 40])
                 raise SourceError(
                     f"binary data (character {ord(ch):#04x}): this is not a probe file",
                     file=file, line=lineno, col=col, source="\n" * (lineno - 1) + shown,
@@ -141,7 +142,7 @@ def _unexpected(text: str, file: str, err: UnexpectedToken) -> SourceError:
     if accepts & {"PATTERN"} and not accepts & {"NAME"}:
         hint = 'name opcodes (ld.global, st.*, mma*, @bra), mark("name") or line "file.cu":N-M'
     elif accepts & _TOP:
-        hint = "a probe file holds map and reg declarations and probes like: after ld.global { ... }"
+        hint = "a probe file holds maps, registers and probes like: after ld.global { ... }"
     return SourceError(f"unexpected '{tok}'; expected {_expected(accepts)}", file=file,
                        line=tok.line, col=tok.column, source=text, width=len(tok), hint=hint)
 

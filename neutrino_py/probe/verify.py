@@ -276,14 +276,17 @@ class Verifier:
             return False
         m = self.maps.get(node.name)
         if m is None:
-            if node.name in self.regs:
-                raise self.error(f"'{node.name}' is a register, not a map", node.span)
-            raise self.error(f"undefined map '{node.name}'", node.span,
-                             hint=_suggest(node.name, self.maps) +
-                             f"declare it: map {node.name}: {kind} ...")
+            raise self.unknown_map(node, kind)
         if m.kind != kind:
             raise self.error(f"'{m.name}' is a {m.kind} map", node.span, hint=_HOW_TO_WRITE[m.kind])
         return True
+
+    def unknown_map(self, node: syntax.Name, kind: str) -> SourceError:
+        if node.name in self.regs:
+            return self.error(f"'{node.name}' is a register, not a map", node.span)
+        return self.error(f"undefined map '{node.name}'", node.span,
+                          hint=_suggest(node.name, self.maps) +
+                          f"declare it: map {node.name}: {kind} ...")
 
     def not_assignable(self, target: syntax.Node) -> SourceError:
         if isinstance(target, syntax.Name):
@@ -337,36 +340,34 @@ class Verifier:
 
     def expr_stmt(self, s: syntax.ExprStmt) -> ast.Save:
         e = s.expr
-        if (isinstance(e, syntax.Method) and e.name == "save" and isinstance(e.obj, syntax.Name)
-                and getattr(self.maps.get(e.obj.name), "kind", None) == "record"):
-            m = self.maps[e.obj.name]
-            if len(e.args) != len(m.fields):
-                names = ", ".join(f.name for f in m.fields)
-                raise self.error(f"{m.name}.save takes {len(m.fields)} value"
-                                 f"{'s' * (len(m.fields) != 1)} ({names}), got {len(e.args)}",
-                                 e.span, hint=f"pass one value per field: {m.name}.save({names})")
-            args = tuple(self.coerce(self.expr(a), f.type, f"field '{m.name}.{f.name}'")
-                         for a, f in zip(e.args, m.fields))
-            return ast.Save(m.name, args, s.span)
-        if isinstance(e, syntax.Method) and isinstance(e.obj, syntax.Name) and e.obj.name in self.maps:
-            m = self.maps[e.obj.name]
-            message = (f"cannot save to {m.kind} '{m.name}'" if e.name == "save" else
-                       f"maps have no method '{e.name}'")
-            raise self.error(message, e.span, hint=_HOW_TO_WRITE[m.kind])
         if isinstance(e, syntax.Method) and isinstance(e.obj, syntax.Name):
-            self.map_named(e.obj, "record")
+            m = self.maps.get(e.obj.name)
+            if m is None:
+                raise self.unknown_map(e.obj, "record")
+            if e.name != "save" or m.kind != "record":
+                message = (f"cannot save to {m.kind} '{m.name}'" if e.name == "save" else
+                           f"maps have no method '{e.name}'")
+                raise self.error(message, e.span, hint=_HOW_TO_WRITE[m.kind])
+            return self.save(m, e, s.span)
         self.expr(e)
         raise self.error("this statement has no effect", e.span,
                          hint="save values (m.save(...)), assign registers (t0 = x) or add to "
                               "counters and hists (m.f += x, m[i] += x)")
 
+    def save(self, m: ast.MapDecl, call: syntax.Method, at: Span) -> ast.Save:
+        if len(call.args) != len(m.fields):
+            names = ", ".join(f.name for f in m.fields)
+            raise self.error(f"{m.name}.save takes {len(m.fields)} value"
+                             f"{'s' * (len(m.fields) != 1)} ({names}), got {len(call.args)}",
+                             call.span, hint=f"pass one value per field: {m.name}.save({names})")
+        args = tuple(self.coerce(self.expr(a), f.type, f"field '{m.name}.{f.name}'")
+                     for a, f in zip(call.args, m.fields))
+        return ast.Save(m.name, args, at)
+
     # ------------------------------------------------------------ expressions
     def expr(self, n: syntax.Node) -> ast.Expr:
         if isinstance(n, syntax.Number):
-            try:
-                return ast.Const(n.value, _default_type(n.value), n.span)
-            except OverflowError:
-                raise self.error(f"the constant {n.value} does not fit in 64 bits", n.span) from None
+            return self.literal(n.value, n.span)
         if isinstance(n, syntax.Name):
             return self.name(n)
         if isinstance(n, syntax.Call):
@@ -475,7 +476,7 @@ class Verifier:
             return self.literal(~e.value, n.span)
         if n.op == "-" and not (e.type.is_signed or e.type.is_float):
             raise self.error(f"cannot negate unsigned {e.type}", n.span,
-                             hint=f"cast first: -(s64)x, or subtract: 0 - x")
+                             hint="cast first: -(s64)x, or subtract: 0 - x")
         if n.op == "~" and not e.type.is_integer:
             raise self.error(f"'~' needs an integer, not {e.type}", n.span)
         return ast.Unary(n.op, e, e.type, n.span)
@@ -487,7 +488,8 @@ class Verifier:
             raise self.error(f"the constant {value} does not fit in 64 bits", at) from None
 
     def binary(self, op: str, a: ast.Expr, b: ast.Expr, at: Span, op_at: Span) -> ast.Expr:
-        if isinstance(a, ast.Const) and isinstance(b, ast.Const) and Type.BOOL not in (a.type, b.type):
+        consts = isinstance(a, ast.Const) and isinstance(b, ast.Const)
+        if consts and Type.BOOL not in (a.type, b.type):
             return self.fold(op, a, b, at, op_at)
         if op in LOGIC:
             for side in (a, b):
