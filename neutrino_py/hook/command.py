@@ -1,0 +1,128 @@
+"""`neutrino trace --probe P.probe [-k REGEX] [--tracedir DIR] [--no-cache] -- CMD ARGS…`
+
+Runs CMD with the shim preloaded and this process as its engine server; writes the trace
+directory (docs/contracts.md §6) and ends with a summary of what was and was not instrumented.
+"""
+from __future__ import annotations
+
+import argparse
+import hashlib
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+from neutrino_py import paths, toolchain
+from neutrino_py.errors import ToolError
+from neutrino_py.hook import build, doctor
+from neutrino_py.hook.engine import Engine
+from neutrino_py.hook.server import Server
+from neutrino_py.trace import TraceWriter
+
+TORCH_SCOPE = Path(__file__).with_name("torch_scope")
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--probe", required=True, help="the .probe file to splice into every kernel")
+    parser.add_argument("-k", "--kernels", metavar="REGEX",
+                        help="instrument only kernels whose name matches (others are timed only)")
+    parser.add_argument("--tracedir", default="neutrino-trace", help="where run directories go")
+    parser.add_argument("--no-cache", action="store_true",
+                        help="instrument every kernel afresh instead of reusing cached cubins")
+    parser.add_argument("cmd", nargs=argparse.REMAINDER, help="-- the program and its arguments")
+
+
+def cache_folder(probe_hash: str, pattern: str | None) -> Path:
+    """Cubins and .meta files for this probe, -k pattern and toolchain; image hashes name files."""
+    key = hashlib.sha256(f"{probe_hash}\0{pattern or ''}\0{toolchain.version()}".encode())
+    folder = paths.cache_dir("hook") / key.hexdigest()[:20]
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+def child_env(shim: Path, sock: str, cache: Path | None) -> dict[str, str]:
+    env = dict(os.environ)
+    env["LD_PRELOAD"] = ":".join(p for p in (str(shim), env.get("LD_PRELOAD")) if p)
+    env["NEUTRINO_SOCKET"] = sock
+    env.pop("NEUTRINO_HOOK_CACHE", None)
+    if cache is not None:
+        env["NEUTRINO_HOOK_CACHE"] = str(cache)
+    env.setdefault("CUPY_COMPILE_WITH_PTX", "1")     # CuPy loads PTX, which can be instrumented
+    if TORCH_SCOPE.is_dir():
+        env["PYTHONPATH"] = os.pathsep.join(p for p in (str(TORCH_SCOPE), env.get("PYTHONPATH")) if p)
+    return env
+
+
+def run(args: argparse.Namespace) -> int:
+    from neutrino_py import probe as probe_mod
+
+    cmd = args.cmd[1:] if args.cmd[:1] == ["--"] else args.cmd
+    if not cmd:
+        raise ToolError("no program to trace", "put it after --: neutrino trace --probe p.probe -- python x.py")
+    probe_path = Path(args.probe)
+    if not probe_path.exists():
+        raise ToolError(f"probe file {probe_path} not found", "give the path of a .probe file, e.g. probes/dmat.probe")
+    program = probe_mod.load_file(probe_path)
+    shim = build.shim_path()
+    cache = None if args.no_cache else cache_folder(program.hash, args.kernels)
+    gpu = doctor.gpu_info()
+    writer = TraceWriter.start(args.tracedir, command=cmd,
+                               probe={"file": str(probe_path), "text": program.text, "hash": program.hash},
+                               device={k: v for k, v in gpu.items() if k != "driver"},
+                               driver=gpu.get("driver"), toolchain=toolchain.info(),
+                               kernels_pattern=args.kernels)
+    scratch = Path(tempfile.mkdtemp(prefix="neutrino-"))
+    engine = Engine(program, args.kernels)
+    server = Server(scratch / "engine.sock", writer, engine, cache, scratch).start()
+    code, interrupted = 1, False
+    try:
+        child = subprocess.Popen(cmd, env=child_env(shim, server.path, cache))
+        try:
+            code = child.wait()
+        except KeyboardInterrupt:
+            interrupted = True
+            child.send_signal(signal.SIGINT)
+            code = child.wait()
+        server.wait_idle()
+    except FileNotFoundError:
+        writer.warn(f"program not found: {cmd[0]}")
+        raise ToolError(f"cannot run {cmd[0]}: not found", "check the command after --") from None
+    finally:
+        server.stop()
+        summary = {**server.summary(), "instrument_s": round(engine.instrument_s, 3),
+                   "assemble_s": round(engine.assemble_s, 3), "exit_code": code,
+                   "interrupted": interrupted}
+        trace = writer.close(summary)
+        shutil.rmtree(scratch, ignore_errors=True)
+    print(format_summary(trace, writer.dir), file=sys.stderr)
+    return code
+
+
+def format_summary(trace: dict, run_dir: Path) -> str:
+    s = trace["summary"]
+    lines = [f"neutrino: trace written to {run_dir}",
+             f"  launches: {s.get('launches', 0)} ({s.get('instrumented_launches', 0)} instrumented)",
+             f"  kernels instrumented: {len(s.get('kernels_instrumented', []))}"]
+    lines += [f"    {name}" for name in s.get("kernels_instrumented", [])[:20]]
+    skipped = s.get("kernels_skipped", {})
+    lines.append(f"  kernels not instrumented (timed only): {len(skipped)}")
+    reasons: dict[str, list[str]] = {}
+    for name, reason in skipped.items():
+        reasons.setdefault(reason, []).append(name)
+    for reason, names in sorted(reasons.items(), key=lambda kv: -len(kv[1])):
+        shown = ", ".join(n[:60] for n in names[:3]) + (f" and {len(names) - 3} more" if len(names) > 3 else "")
+        lines.append(f"    {len(names)} x {reason}: {shown}")
+    for fallback, n in s.get("fallbacks", {}).items():
+        lines.append(f"  fallback to the original kernel: {n} launch(es): {fallback}")
+    records = s.get("records", {})
+    dropped = s.get("dropped", {})
+    lines.append("  records: " + (", ".join(f"{k} {v}" for k, v in records.items()) or "none")
+                 + "; dropped: " + (", ".join(f"{k} {v}" for k, v in dropped.items() if v) or "none"))
+    lines.append(f"  time instrumenting: {s.get('instrument_s', 0):.2f} s "
+                 f"(of which assembling {s.get('assemble_s', 0):.2f} s)")
+    for err in s.get("server_errors", [])[:5]:
+        lines.append(f"  engine error: {err}")
+    return "\n".join(lines)

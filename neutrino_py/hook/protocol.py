@@ -1,0 +1,58 @@
+"""The shim ↔ server wire format (see shim.c): u32 header length, header text, u64 payload length,
+payload. Header text is a verb line, then `key value` lines; a key may repeat (`size`)."""
+from __future__ import annotations
+
+import socket
+import struct
+
+
+class Message:
+    """One decoded message: `verb`, first value per key in `fields`, all values in `lists`."""
+
+    def __init__(self, verb: str, lists: dict[str, list[str]], payload: bytes) -> None:
+        self.verb, self.lists, self.payload = verb, lists, payload
+        self.fields = {k: v[0] for k, v in lists.items()}
+
+    def get(self, key: str, default: str | None = None) -> str | None:
+        value = self.fields.get(key, default)
+        return None if value == "-" else value
+
+    def ints(self, key: str) -> list[int]:
+        return [int(x) for x in self.fields[key].split()]
+
+
+def _read_exact(sock: socket.socket, n: int) -> bytes | None:
+    chunks, left = [], n
+    while left:
+        chunk = sock.recv(min(left, 1 << 20))
+        if not chunk:
+            return None
+        chunks.append(chunk)
+        left -= len(chunk)
+    return b"".join(chunks)
+
+
+def read_message(sock: socket.socket) -> Message | None:
+    """The next message, or None when the peer closed the connection."""
+    raw = _read_exact(sock, 4)
+    if raw is None:
+        return None
+    header = _read_exact(sock, struct.unpack("<I", raw)[0])
+    size = _read_exact(sock, 8)
+    if header is None or size is None:
+        return None
+    payload = _read_exact(sock, struct.unpack("<Q", size)[0]) if struct.unpack("<Q", size)[0] else b""
+    if payload is None:
+        return None
+    lines = header.decode("utf-8", errors="replace").split("\n")
+    lists: dict[str, list[str]] = {}
+    for line in lines[1:]:
+        if line:
+            key, _, value = line.partition(" ")
+            lists.setdefault(key, []).append(value)
+    return Message(lines[0], lists, payload)
+
+
+def send_message(sock: socket.socket, header: str, payload: bytes = b"") -> None:
+    data = header.encode()
+    sock.sendall(struct.pack("<I", len(data)) + data + struct.pack("<Q", len(payload)) + payload)

@@ -1,0 +1,167 @@
+/* A fake libcuda.so.1 for the shim's CPU tests: device memory is host memory, a "kernel" is a name,
+ * and every call the tests care about is appended to $FAKE_CUDA_LOG as one line.
+ *
+ * Images: text "FAKEIMAGE ..." (any bytes, NUL-terminated) load as ordinary modules; an image that
+ * starts with "FAKECUBIN" is an instrumented twin. Launching a twin with N original params writes,
+ * through the appended pointers, cursor = threads into every header slot and u32 i (the thread
+ * index) into item i of every map, so the tests can read the values back from the trace.
+ * Stream 0xCA97 reports itself as capturing a graph.
+ */
+#define _GNU_SOURCE
+#include <dlfcn.h>
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+typedef int CUresult;
+typedef struct { unsigned gx, gy, gz, bx, by, bz, shm; void *stream; void *attrs; unsigned nattrs; } Config;
+struct module { int twin; };
+struct func { struct module *mod; char name[256]; };
+struct event { double t; };
+
+static pthread_mutex_t log_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static void note(const char *fmt, ...) {
+    const char *path = getenv("FAKE_CUDA_LOG");
+    if (!path) return;
+    pthread_mutex_lock(&log_lock);
+    FILE *f = fopen(path, "a");
+    if (f) {
+        va_list ap;
+        va_start(ap, fmt);
+        vfprintf(f, fmt, ap);
+        va_end(ap);
+        fputc('\n', f);
+        fclose(f);
+    }
+    pthread_mutex_unlock(&log_lock);
+}
+
+CUresult cuInit(unsigned flags) { (void)flags; return 0; }
+CUresult cuDriverGetVersion(int *v) { *v = 13000; return 0; }
+CUresult cuCtxGetCurrent(void **c) { *c = (void *)0xC0; return 0; }
+CUresult cuCtxSetCurrent(void *c) { (void)c; return 0; }
+CUresult cuCtxGetDevice(int *d) { *d = 0; return 0; }
+CUresult cuDeviceGetAttribute(int *v, int attr, int dev) { (void)dev; *v = attr == 75 ? 9 : 0; return 0; }
+CUresult cuStreamIsCapturing(void *s, int *st) { *st = s == (void *)0xCA97; return 0; }
+CUresult cuCtxDestroy_v2(void *c) { (void)c; note("cuCtxDestroy_v2"); return 0; }
+CUresult cuDevicePrimaryCtxRelease_v2(int d) { (void)d; note("cuDevicePrimaryCtxRelease_v2"); return 0; }
+
+static double now(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}
+CUresult cuEventCreate(struct event **e, unsigned fl) { (void)fl; *e = calloc(1, sizeof **e); return 0; }
+CUresult cuEventRecord(struct event *e, void *s) { (void)s; e->t = now(); return 0; }
+CUresult cuEventSynchronize(struct event *e) { (void)e; return 0; }
+CUresult cuEventElapsedTime(float *ms, struct event *a, struct event *b) { *ms = (float)(b->t - a->t); return 0; }
+CUresult cuEventDestroy_v2(struct event *e) { free(e); return 0; }
+
+CUresult cuMemAlloc_v2(uint64_t *p, size_t n) { *p = (uint64_t)(uintptr_t)calloc(1, n); note("cuMemAlloc_v2 %zu", n); return 0; }
+CUresult cuMemFree_v2(uint64_t p) { free((void *)(uintptr_t)p); note("cuMemFree_v2"); return 0; }
+CUresult cuMemAllocAsync(uint64_t *p, size_t n, void *s) { (void)s; *p = (uint64_t)(uintptr_t)malloc(n); return 0; }
+CUresult cuMemFreeAsync(uint64_t p, void *s) { (void)s; free((void *)(uintptr_t)p); return 0; }
+CUresult cuMemAllocHost_v2(void **p, size_t n) { *p = malloc(n); return 0; }
+CUresult cuMemFreeHost(void *p) { free(p); return 0; }
+CUresult cuMemsetD8Async(uint64_t p, unsigned char v, size_t n, void *s) { (void)s; memset((void *)(uintptr_t)p, v, n); return 0; }
+CUresult cuMemcpyDtoHAsync_v2(void *dst, uint64_t src, size_t n, void *s) { (void)s; memcpy(dst, (void *)(uintptr_t)src, n); return 0; }
+
+static CUresult load(struct module **m, const void *image, const char *how) {
+    *m = calloc(1, sizeof **m);
+    (*m)->twin = strncmp(image, "FAKECUBIN", 9) == 0;
+    note("%s %s", how, (*m)->twin ? "twin" : "image");
+    return 0;
+}
+CUresult cuModuleLoadData(struct module **m, const void *image) { return load(m, image, "cuModuleLoadData"); }
+CUresult cuLibraryLoadData(struct module **m, const void *image, void *a, void *b, unsigned c, void *d, void *e, unsigned f) {
+    (void)a; (void)b; (void)c; (void)d; (void)e; (void)f;
+    return load(m, image, "cuLibraryLoadData");
+}
+static CUresult get(struct func **f, struct module *m, const char *name) {
+    *f = calloc(1, sizeof **f);
+    (*f)->mod = m;
+    snprintf((*f)->name, sizeof (*f)->name, "%s", name);
+    return 0;
+}
+CUresult cuModuleGetFunction(struct func **f, struct module *m, const char *name) { return get(f, m, name); }
+CUresult cuLibraryGetKernel(struct func **f, struct module *m, const char *name) { return get(f, m, name); }
+CUresult cuKernelGetFunction(struct func **f, struct func *k) { *f = k; return 0; }
+CUresult cuFuncGetName(const char **name, struct func *f) { *name = f->name; return 0; }
+CUresult cuFuncGetModule(struct module **m, struct func *f) { *m = f->mod; return 0; }
+CUresult cuFuncSetAttribute(struct func *f, int attr, int value) { note("cuFuncSetAttribute %s %d %d", f->name, attr, value); return 0; }
+CUresult cuKernelSetAttribute(int attr, int value, struct func *f, int dev) {
+    (void)dev;
+    note("cuKernelSetAttribute %s%s %d %d", f->name, f->mod->twin ? " twin" : "", attr, value);
+    return 0;
+}
+
+/* NPARAMS original u64 params are logged by value; a twin also gets header + maps (NMAPS). */
+static CUresult run(const char *how, struct func *f, unsigned g[3], unsigned b[3], void **params, void **extra) {
+    int nparams = atoi(getenv("FAKE_NPARAMS") ? getenv("FAKE_NPARAMS") : "2");
+    int nmaps = atoi(getenv("FAKE_NMAPS") ? getenv("FAKE_NMAPS") : "1");
+    unsigned long long threads = (unsigned long long)g[0] * g[1] * g[2] * b[0] * b[1] * b[2];
+    char vals[256] = "";
+    for (int i = 0; params && i < nparams; i++)
+        snprintf(vals + strlen(vals), sizeof vals - strlen(vals), " %llx", *(unsigned long long *)params[i]);
+    note("%s %s%s grid=%u,%u,%u block=%u,%u,%u params=%s extra=%d", how, f->name,
+         f->mod->twin ? " twin" : "", g[0], g[1], g[2], b[0], b[1], b[2], vals, extra != NULL);
+    if (!f->mod->twin) return 0;
+    uint64_t header = *(uint64_t *)params[nparams];
+    for (int m = 0; m < nmaps; m++) {
+        uint64_t *slot = (uint64_t *)(uintptr_t)(header + 16 * m);
+        slot[0] = threads;
+        uint32_t *map = (uint32_t *)(uintptr_t)*(uint64_t *)params[nparams + 1 + m];
+        for (unsigned long long t = 0; t < threads; t++) map[t] = (uint32_t)t;
+        note("map %d at header+%llu", m, (unsigned long long)(*(uint64_t *)params[nparams + 1 + m] - header));
+    }
+    return 0;
+}
+
+#define PLAIN(name)                                                                              \
+    CUresult name(struct func *f, unsigned gx, unsigned gy, unsigned gz, unsigned bx, unsigned by, \
+                  unsigned bz, unsigned shm, void *s, void **params, void **extra) {              \
+        (void)shm; (void)s;                                                                       \
+        unsigned g[3] = {gx, gy, gz}, b[3] = {bx, by, bz};                                        \
+        return run(#name, f, g, b, params, extra);                                               \
+    }
+PLAIN(cuLaunchKernel)
+PLAIN(cuLaunchKernel_ptsz)
+CUresult cuLaunchCooperativeKernel(struct func *f, unsigned gx, unsigned gy, unsigned gz, unsigned bx,
+                                   unsigned by, unsigned bz, unsigned shm, void *s, void **params) {
+    (void)shm; (void)s;
+    unsigned g[3] = {gx, gy, gz}, b[3] = {bx, by, bz};
+    return run("cuLaunchCooperativeKernel", f, g, b, params, NULL);
+}
+CUresult cuLaunchKernelEx(const Config *c, struct func *f, void **params, void **extra) {
+    unsigned g[3] = {c->gx, c->gy, c->gz}, b[3] = {c->bx, c->by, c->bz};
+    return run("cuLaunchKernelEx", f, g, b, params, extra);
+}
+
+/* Like the real driver: "name" + flags -> the matching export (_ptsz, _v2 or plain), from its own
+ * table (never through dlsym, which the shim overrides). */
+#define EXPORTS(X) X(cuLaunchKernel) X(cuLaunchKernel_ptsz) X(cuLaunchKernelEx) X(cuLaunchCooperativeKernel) \
+    X(cuModuleLoadData) X(cuModuleGetFunction) X(cuLibraryLoadData) X(cuLibraryGetKernel)               \
+    X(cuKernelGetFunction) X(cuMemAlloc_v2) X(cuMemFree_v2) X(cuGetProcAddress_v2) X(cuFuncSetAttribute) \
+    X(cuDevicePrimaryCtxRelease_v2)
+#define ROW(n) {#n, (void *)n},
+CUresult cuGetProcAddress_v2(const char *sym, void **pfn, int version, unsigned long long flags, int *status);
+static const struct { const char *name; void *fn; } TABLE[] = {EXPORTS(ROW)};
+
+CUresult cuGetProcAddress_v2(const char *sym, void **pfn, int version, unsigned long long flags, int *status) {
+    (void)version;
+    char name[256];
+    const char *suffixes[] = {(flags & 2) ? "_ptsz" : "", "_v2", ""};
+    *pfn = NULL;
+    for (int i = 0; i < 3 && !*pfn; i++) {
+        snprintf(name, sizeof name, "%s%s", sym, suffixes[i]);
+        for (size_t k = 0; k < sizeof TABLE / sizeof TABLE[0]; k++)
+            if (strcmp(TABLE[k].name, name) == 0) *pfn = TABLE[k].fn;
+    }
+    if (status) *status = *pfn ? 0 : 1;
+    return *pfn ? 0 : 500;
+}

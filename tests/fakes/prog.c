@@ -1,0 +1,132 @@
+/* A stand-in CUDA program for the shim tests. It reaches the (fake) driver the way real programs do:
+ *   direct  - linked against libcuda.so.1 (CuPy)
+ *   dlsym   - dlopen + dlsym on the handle (Triton, the CUDA 13 runtime)
+ *   proc    - cuGetProcAddress_v2("cuGetProcAddress") then ~every lookup through it (cudart, ATen)
+ *   threads - direct, from 4 threads at once
+ * usage: prog MODE IMAGE_FILE
+ * Launches: add x2, sass_only x1, add on a capturing stream, add with `extra`, add via
+ * cuLaunchKernelEx; in `threads`, 4 x 5 launches of add.
+ */
+#define _GNU_SOURCE
+#include <dlfcn.h>
+#include <pthread.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef int CUresult;
+typedef struct { unsigned gx, gy, gz, bx, by, bz, shm; void *stream; void *attrs; unsigned nattrs; } Config;
+typedef CUresult (*launch_t)(void *, unsigned, unsigned, unsigned, unsigned, unsigned, unsigned, unsigned, void *, void **, void **);
+
+CUresult cuModuleLoadData(void **, const void *);
+CUresult cuModuleGetFunction(void **, void *, const char *);
+CUresult cuLaunchKernel(void *, unsigned, unsigned, unsigned, unsigned, unsigned, unsigned, unsigned, void *, void **, void **);
+CUresult cuLaunchKernelEx(const Config *, void *, void **, void **);
+CUresult cuMemAlloc_v2(uint64_t *, size_t);
+CUresult cuMemFree_v2(uint64_t);
+CUresult cuFuncSetAttribute(void *, int, int);
+CUresult cuDevicePrimaryCtxRelease_v2(int);
+
+static struct {
+    CUresult (*load)(void **, const void *);
+    CUresult (*get)(void **, void *, const char *);
+    CUresult (*libload)(void **, const void *, void *, void *, unsigned, void *, void *, unsigned);
+    CUresult (*libget)(void **, void *, const char *);
+    CUresult (*kfunc)(void **, void *);
+    launch_t launch;
+    CUresult (*launch_ex)(const Config *, void *, void **, void **);
+    CUresult (*alloc)(uint64_t *, size_t);
+    CUresult (*release)(uint64_t);
+    CUresult (*set_attr)(void *, int, int);
+    CUresult (*ctx_release)(int);
+} cu;
+
+static void *add;
+
+static void *worker(void *arg) {
+    (void)arg;
+    unsigned long long a = 0xA, b = 0xB;
+    void *params[] = {&a, &b};
+    for (int i = 0; i < 5; i++) cu.launch(add, 1, 1, 1, 32, 1, 1, 0, NULL, params, NULL);
+    return NULL;
+}
+
+int main(int argc, char **argv) {
+    if (argc < 3) return 2;
+    const char *mode = argv[1];
+    FILE *f = fopen(argv[2], "rb");
+    if (!f) return 2;
+    static char image[1 << 16];
+    size_t n = fread(image, 1, sizeof image - 1, f);
+    fclose(f);
+    image[n] = 0;
+
+    if (!strcmp(mode, "direct") || !strcmp(mode, "threads")) {
+        cu.load = cuModuleLoadData; cu.get = cuModuleGetFunction; cu.launch = cuLaunchKernel;
+        cu.launch_ex = cuLaunchKernelEx; cu.alloc = cuMemAlloc_v2; cu.release = cuMemFree_v2;
+        cu.set_attr = cuFuncSetAttribute; cu.ctx_release = cuDevicePrimaryCtxRelease_v2;
+    } else {
+        void *h = dlopen("libcuda.so.1", RTLD_NOW | RTLD_LOCAL);
+        if (!h) { fprintf(stderr, "%s\n", dlerror()); return 3; }
+        if (!strcmp(mode, "dlsym")) {
+            cu.load = dlsym(h, "cuModuleLoadData"); cu.get = dlsym(h, "cuModuleGetFunction");
+            cu.launch = dlsym(h, "cuLaunchKernel"); cu.launch_ex = dlsym(h, "cuLaunchKernelEx");
+            cu.alloc = dlsym(h, "cuMemAlloc_v2"); cu.release = dlsym(h, "cuMemFree_v2");
+            cu.set_attr = dlsym(h, "cuFuncSetAttribute");
+            cu.ctx_release = dlsym(h, "cuDevicePrimaryCtxRelease_v2");
+        } else {
+            CUresult (*gpa0)(const char *, void **, int, unsigned long long, int *) = dlsym(h, "cuGetProcAddress_v2");
+            CUresult (*gpa)(const char *, void **, int, unsigned long long, int *) = NULL;
+            gpa0("cuGetProcAddress", (void **)&gpa, 13000, 0, NULL);
+            gpa("cuLibraryLoadData", (void **)&cu.libload, 13000, 0, NULL);
+            gpa("cuLibraryGetKernel", (void **)&cu.libget, 13000, 0, NULL);
+            gpa("cuKernelGetFunction", (void **)&cu.kfunc, 13000, 0, NULL);
+            gpa("cuLaunchKernel", (void **)&cu.launch, 13000, 2, NULL);      /* per-thread stream */
+            gpa("cuLaunchKernelEx", (void **)&cu.launch_ex, 13000, 0, NULL);
+            gpa("cuMemAlloc", (void **)&cu.alloc, 13000, 0, NULL);
+            gpa("cuMemFree", (void **)&cu.release, 13000, 0, NULL);
+            gpa("cuFuncSetAttribute", (void **)&cu.set_attr, 13000, 0, NULL);
+            gpa("cuDevicePrimaryCtxRelease", (void **)&cu.ctx_release, 13000, 0, NULL);
+        }
+    }
+
+    void *sass = NULL;
+    if (cu.libload) {
+        void *lib, *k1, *k2;
+        cu.libload(&lib, image, NULL, NULL, 0, NULL, NULL, 0);
+        cu.libget(&k1, lib, "add");
+        cu.libget(&k2, lib, "sass_only");
+        cu.kfunc(&add, k1);
+        cu.kfunc(&sass, k2);
+    } else {
+        void *mod;
+        cu.load(&mod, image);
+        cu.get(&add, mod, "add");
+        cu.get(&sass, mod, "sass_only");
+    }
+    cu.set_attr(add, 8, 65536);
+    uint64_t buf = 0;
+    cu.alloc(&buf, 4096);
+    unsigned long long a = buf, b = 0x2222;
+    void *params[] = {&a, &b};
+
+    if (!strcmp(mode, "threads")) {
+        pthread_t t[4];
+        for (int i = 0; i < 4; i++) pthread_create(&t[i], NULL, worker, NULL);
+        for (int i = 0; i < 4; i++) pthread_join(t[i], NULL);
+    } else {
+        cu.launch(add, 2, 1, 1, 64, 1, 1, 0, NULL, params, NULL);
+        cu.launch(add, 2, 1, 1, 64, 1, 1, 0, NULL, params, NULL);
+        cu.launch(sass, 1, 1, 1, 32, 1, 1, 0, NULL, params, NULL);
+        cu.launch(add, 2, 1, 1, 64, 1, 1, 0, (void *)0xCA97, params, NULL);
+        void *extra[] = {(void *)1, params, (void *)0};
+        cu.launch(add, 2, 1, 1, 64, 1, 1, 0, NULL, NULL, extra);
+        Config cfg = {3, 1, 1, 32, 1, 1, 0, NULL, NULL, 0};
+        cu.launch_ex(&cfg, add, params, NULL);
+    }
+    cu.release(buf);
+    cu.ctx_release(0);
+    printf("done\n");
+    return 0;
+}

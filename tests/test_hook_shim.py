@@ -1,0 +1,149 @@
+"""The preload shim against a fake libcuda built here (tests/fakes/): interception through direct
+calls, dlsym on a dlopen handle and cuGetProcAddress; appended parameters; maps copied back into
+the trace; fallbacks taken and counted; the disk cache skipping the server."""
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from neutrino_py.hook import build
+from neutrino_py.hook.engine import Kernel, map_sizes, skipped
+from neutrino_py.hook.server import Server
+from neutrino_py.trace import Trace, TraceWriter
+
+FAKES = Path(__file__).parent / "fakes"
+pytestmark = pytest.mark.skipif(build.compiler() is None, reason="no C compiler")
+
+MANIFEST = {"version": 1, "kernel": "add", "target": "ptx",
+            "probe": {"hash": "0" * 64, "text": "", "file": "fake.probe"},
+            "params": [{"name": "__nt_hdr", "role": "header"},
+                       {"name": "__nt_map_m", "role": "map", "map": "m"}],
+            "maps": [{"name": "m", "kind": "counter", "level": "thread", "dtype": [["tid", "<u4"]],
+                      "capacity": None, "pool": None, "header_slot": 0}],
+            "positions": {}, "registers_added": {}, "warnings": []}
+
+
+class FakeInstrumenter:
+    """`add` gets a twin (a FAKECUBIN the fake driver recognizes); anything else is SASS only."""
+
+    def __init__(self) -> None:
+        self.calls: list[str] = []
+
+    def __call__(self, data: bytes, name: str, arch: int, origin: str | None) -> Kernel:
+        self.calls.append(name)
+        assert data.startswith(b"FAKEIMAGE") and arch == 90
+        if name != "add":
+            return skipped(name, "SASS only: the image holds sm_90 machine code and no PTX", "nvcc")
+        return Kernel(name, "k" * 16, "nvcc", None, "// fake ptx", "// fake instrumented", MANIFEST,
+                      b"FAKECUBIN\0", 2, map_sizes(MANIFEST))
+
+
+@pytest.fixture(scope="module")
+def binaries(tmp_path_factory):
+    root = tmp_path_factory.mktemp("fakes")
+    cc = build.compiler()
+    subprocess.run([cc, "-std=gnu11", "-shared", "-fPIC", "-Wl,-soname,libcuda.so.1", "-Wl,-Bsymbolic", "-o",
+                    str(root / "libcuda.so.1"), str(FAKES / "fake_cuda.c"), "-ldl", "-lpthread"], check=True)
+    subprocess.run([cc, "-std=gnu11", "-o", str(root / "prog"), str(FAKES / "prog.c"), str(root / "libcuda.so.1"),
+                    f"-Wl,-rpath,{root}", "-ldl", "-lpthread"], check=True)
+    (root / "image.bin").write_bytes(b"FAKEIMAGE add sass_only\0")
+    return root, build.shim_path()
+
+
+def run_prog(binaries, tmp_path, mode, socket=None, cache=None):
+    root, shim = binaries
+    log = tmp_path / f"{mode}.log"
+    env = {**os.environ, "LD_PRELOAD": str(shim), "LD_LIBRARY_PATH": str(root), "FAKE_CUDA_LOG": str(log),
+           "NEUTRINO_SHIM_DEBUG": "1"}
+    for key, value in (("NEUTRINO_SOCKET", socket), ("NEUTRINO_HOOK_CACHE", cache)):
+        env.pop(key, None)
+        if value:
+            env[key] = str(value)
+    out = subprocess.run([str(root / "prog"), mode, str(root / "image.bin")], env=env,
+                         capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0, out.stderr
+    counts = {m[0]: int(m[1]) for m in re.findall(r"neutrino-shim: (\w+) (\d+)", out.stderr)}
+    return (log.read_text().splitlines() if log.exists() else []), counts
+
+
+def traced(binaries, tmp_path, mode, cache=None, instrumenter=None):
+    writer = TraceWriter.start(tmp_path / "trace", command=["prog", mode])
+    instrumenter = instrumenter or FakeInstrumenter()
+    server = Server(tmp_path / "s.sock", writer, instrumenter, cache, tmp_path).start()
+    try:
+        log, counts = run_prog(binaries, tmp_path, mode, socket=server.path, cache=cache)
+        server.wait_idle(10)
+    finally:
+        server.stop()
+        writer.close(server.summary())
+    return log, counts, Trace(writer.dir), instrumenter
+
+
+@pytest.mark.parametrize("mode,launch_fn", [("direct", "cuLaunchKernel"), ("dlsym", "cuLaunchKernel"),
+                                            ("proc", "cuLaunchKernel_ptsz")])
+def test_every_path_reaches_the_shim_and_launches_twins(binaries, tmp_path, mode, launch_fn):
+    log, counts, trace, inst = traced(binaries, tmp_path, mode)
+    assert counts[launch_fn] == 5 and counts["cuLaunchKernelEx"] == 1
+    if mode == "proc":
+        assert counts["cuGetProcAddress_v2"] >= 1 and counts["cuLibraryLoadData"] == 1
+    assert inst.calls == ["add", "sass_only"]                       # once per kernel
+    twin = [line for line in log if line.startswith("cuLaunch") and " add twin " in line]
+    # original params untouched, header and map pointers appended (map at header + 256)
+    assert len(twin) == 3
+    assert all(re.search(r"params= [0-9a-f]+ 2222 extra=0", line) for line in twin)
+    assert log.count("map 0 at header+256") == 3
+    assert "cuKernelSetAttribute add twin 8 65536" in log             # shared-memory opt-in replayed
+    assert counts["launches"] == 6 and counts["instrumented"] == 3
+    assert counts["fallback_graph_capture"] == 1 and counts["fallback_extra_params"] == 1
+    assert counts["fallback_not_instrumentable"] == 1 and counts["lost_events"] == 0
+
+    assert [(x.kernel, x.instrumented) for x in trace.launches] == [
+        ("add", True), ("add", True), ("sass_only", False), ("add", False), ("add", False), ("add", True)]
+    for launch, threads in zip([trace.launches[i] for i in (0, 1, 5)], (128, 128, 96)):
+        np.testing.assert_array_equal(launch.maps["m"]["tid"], np.arange(threads))
+    assert tuple(trace.launches[2].grid) == (1, 1, 1) and tuple(trace.launches[5].grid) == (3, 1, 1)
+    fallbacks = trace.summary["fallbacks"]
+    assert fallbacks == {"not instrumentable": 1, "graph capture": 1,
+                         "kernel arguments passed through `extra`": 1}
+    assert trace.summary["kernels_skipped"] == {"sass_only": "SASS only: the image holds sm_90 machine code and no PTX"}
+    assert [(a["op"], a["bytes"]) for a in trace.allocations] == [("alloc", 4096), ("free", 0)], trace.allocations
+
+
+def test_threads_share_one_twin(binaries, tmp_path):
+    log, counts, trace, inst = traced(binaries, tmp_path, "threads")
+    assert inst.calls == ["add"]
+    assert counts["instrumented"] == 20 and len(trace.launches) == 20
+    assert sorted(x.seq for x in trace.launches) == list(range(20))
+    assert all(np.array_equal(x.maps["m"]["tid"], np.arange(32)) for x in trace.launches)
+
+
+def test_disk_cache_answers_the_second_run(binaries, tmp_path):
+    cache = tmp_path / "cache"
+    cache.mkdir()
+    (tmp_path / "a").mkdir()
+    _, _, _, inst1 = traced(binaries, tmp_path / "a", "direct", cache=cache)
+    assert inst1.calls == ["add", "sass_only"]
+    (tmp_path / "b").mkdir()
+    _, counts, second, inst2 = traced(binaries, tmp_path / "b", "direct", cache=cache)
+    assert inst2.calls == []                                            # both answered from .meta files
+    assert counts["instrumented"] == 3
+    np.testing.assert_array_equal(second.launches[0].maps["m"]["tid"], np.arange(128))
+    assert {k.name: k.instrumented for k in second.kernels} == {"add": True, "sass_only": False}
+
+
+def test_dead_server_runs_every_original_kernel(binaries, tmp_path):
+    log, counts = run_prog(binaries, tmp_path, "dlsym", socket=tmp_path / "nobody-listens")
+    assert counts["launches"] == 6 and counts["instrumented"] == 0
+    assert counts["fallback_server_unavailable"] == 5                   # + 1 capture, counted apart
+    assert not any("twin" in line for line in log)
+
+
+def test_without_a_server_the_shim_only_forwards(binaries, tmp_path):
+    log, counts = run_prog(binaries, tmp_path, "proc")
+    assert counts["cuLaunchKernel_ptsz"] == 5 and counts["instrumented"] == 0
+    assert sum(1 for line in log if line.startswith("cuLaunchKernel_ptsz add")) == 4
