@@ -1,0 +1,110 @@
+"""GCN assembly: the grammar and IR on the corpus, and the printed text reassembling byte for byte."""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from neutrino_py.asm.gcn import Func, Imm, ListOp, Modified, Reg, Sym
+from neutrino_py.asm.gcn_parse import parse_gcn
+from neutrino_py.assemble import gcn as tools
+from neutrino_py.errors import SourceError
+
+CORPUS = Path(__file__).parent / "corpus_gcn"
+FILES = sorted(CORPUS.glob("*.s"))
+
+
+def _mcpu(path: Path) -> str:
+    return path.name.split(".")[1]
+
+
+def needs(mcpu: str):
+    if tools.llvm_tool("llvm-mc") is None or not tools.supports(mcpu):
+        pytest.skip(f"no llvm-mc that knows {mcpu} (apt-get install llvm-19)")
+
+
+def test_corpus_has_both_processors_and_every_kernel():
+    assert {_mcpu(f) for f in FILES} == {"gfx90a", "gfx942"}
+    for f in FILES:
+        names = parse_gcn(f.read_text(), str(f)).kernel_names()
+        assert names == ["vector_add", "saxpy", "reduce_sum", "histogram", "collatz",
+                         "transpose_2d", "wave_ops"]
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda p: p.name)
+def test_roundtrip_reassembles_to_identical_object(path):
+    mcpu = _mcpu(path)
+    needs(mcpu)
+    text = path.read_text()
+    module = parse_gcn(text, str(path))
+    original = tools.gcn_to_object(text, mcpu)
+    assert tools.gcn_to_object(module.to_text(), mcpu) == original
+    module.metadata().doc            # force the YAML to be printed from the parsed document
+    assert tools.gcn_to_object(module.to_text(), mcpu) == original
+
+
+def test_operands_and_modifiers_are_typed():
+    m = parse_gcn("""\tv_cmp_ge_f32_e64 s[2:3], |v1|, -v3
+\tglobal_load_dword v1, v[4:5], off offset:16 glc slc
+\tv_mov_b32_dpp v2, v1 row_shr:2 row_mask:0xf bank_mask:0xf
+\tv_cvt_f16_u16_sdwa v0, v6 dst_sel:DWORD dst_unused:UNUSED_PAD src0_sel:BYTE_1
+\ts_getreg_b32 s8, hwreg(HW_REG_HW_ID, 8, 8)
+\ts_waitcnt vmcnt(0) lgkmcnt(0)
+\tv_pk_fma_f16 v0, v1, v2, v3 op_sel:[0,1,0] neg_lo:[1,0,0]
+\ts_add_u32 s4, s4, foo@rel32@lo+4
+\tv_fma_f32 v1, -|v1|, -0.5, ttmp[4:5]
+""")
+    cmp, load, dpp, sdwa, getreg, wait, pk, add, fma = m.statements
+    assert cmp.operands == [Reg("s", 2, 2, True), Modified(Reg("v", 1), abs=True),
+                            Modified(Reg("v", 3), neg=True)]
+    assert load.operands[1] == Reg("v", 4, 2, True) and load.operands[2] == Sym("off")
+    assert [(x.name, x.value) for x in load.modifiers] == [("offset", "16"), ("glc", None),
+                                                           ("slc", None)]
+    assert [x.name for x in dpp.modifiers] == ["row_shr", "row_mask", "bank_mask"]
+    assert sdwa.modifier("src0_sel").value == "BYTE_1"
+    assert getreg.operands[1] == Func("hwreg", (Sym("HW_REG_HW_ID"), Imm("8"), Imm("8")))
+    assert wait.operands == [Func("vmcnt", (Imm("0"),))] and wait.modifiers[0].name == "lgkmcnt"
+    assert pk.modifier("op_sel").value == ListOp((Imm("0"), Imm("1"), Imm("0")))
+    assert add.operands[2] == Sym("foo@rel32@lo+4")
+    assert fma.operands[1] == Modified(Reg("v", 1), neg=True, abs=True)
+    assert fma.operands[2].value == -0.5 and fma.operands[3] == Reg("ttmp", 4, 2, True)
+    assert (load.line, load.col) == (2, 2)
+    assert "\n".join(s.to_text() for s in m.statements).count("\n") == 8
+
+
+def test_unknown_opcodes_parse_without_grammar_changes():
+    (ins,) = parse_gcn("\tv_future_op_b96 v[0:2], s[4:6], 0x7 brand_new_mod:3\n").statements
+    assert ins.opcode == "v_future_op_b96" and ins.operands[0] == Reg("v", 0, 3, True)
+    assert ins.modifier("brand_new_mod").value == "3"
+
+
+def test_descriptor_and_metadata_are_structured():
+    m = parse_gcn(FILES[0].read_text(), str(FILES[0]))
+    k = m.kernel("vector_add")
+    assert k.descriptor.get("kernarg_size") == k.metadata[".kernarg_segment_size"] == 288
+    assert [a[".value_kind"] for a in k.metadata[".args"][:4]] == ["global_buffer"] * 3 + ["by_value"]
+    assert m.statements[k.start - 1].name == "vector_add"
+    assert m.target == _mcpu(FILES[0])
+
+
+def test_syntax_error_points_at_the_token():
+    with pytest.raises(SourceError) as err:
+        parse_gcn("\ts_nop 0\n\tv_add_u32 v1, , v2\n", "bad.s")
+    e = err.value
+    assert (e.file, e.line, e.col) == ("bad.s", 2, 16)
+    assert "v_add_u32 v1, , v2" in str(e) and "^" in str(e)
+
+
+def test_llvm_tools_prefer_the_newest_versioned_name(tmp_path, monkeypatch):
+    for name in ("llvm-mc", "llvm-mc-7", "llvm-mc-21", "llvm-mc-210x"):
+        p = tmp_path / name
+        p.write_text("#!/bin/sh\n")
+        p.chmod(0o755)
+    monkeypatch.setenv("PATH", str(tmp_path))
+    monkeypatch.delenv("NEUTRINO_LLVM_MC", raising=False)
+    tools.llvm_tool.cache_clear()
+    try:
+        assert tools.llvm_tool("llvm-mc") == tmp_path / "llvm-mc-21"
+    finally:
+        tools.llvm_tool.cache_clear()
