@@ -111,8 +111,12 @@ def test_time_range_between_marks():
 
 def test_branch_divergence_at_guarded_branches():
     p = stock("branch_divergence")
-    (pattern,) = p.probes[0].position.target.patterns
+    block, branch = p.probes
+    assert block.position.when == "block"
+    assert block.body[0].reg == "lanes" and block.body[0].value.name == "activemask"
+    (pattern,) = branch.position.target.patterns
     assert pattern.guarded and pattern.matches("bra.uni", guarded=True)
     assert not pattern.matches("bra.uni", guarded=False)
-    assert [(a.name, a.type) for a in p.probes[0].body[0].args] == [("PC", Type.U32),
-                                                                    ("activemask", Type.U32)]
+    assert p.maps["branches"].level == "warp"
+    assert [(a.name, a.type) for a in branch.body[0].args] == [
+        ("PC", Type.U32), ("lanes", Type.U32), ("activemask", Type.U32)]

@@ -13,8 +13,10 @@ stages can point errors at the probe source too. The tree is already verified wh
 
 Semantics the lowering must keep (documented for users in probes/README.md):
 - shared registers (`reg`) start at 0 at kernel entry and are visible to every probe;
-- a probe's filter is evaluated by every lane that reaches the position; the body runs on the
-  lanes where it is true; writes to a `warp`-level map are made by the lowest such lane only;
+- a probe at a guarded instruction (``@%p ld...``, ``@%p bra``) runs only on the lanes where
+  that instruction executes (its guard holds); a probe's filter is evaluated by every lane that
+  runs the probe; the body runs on the lanes where it is true; writes to a `warp`-level map are
+  made by the lowest such lane only;
 - `counter` maps live in registers and are stored once at each `exit` (after `exit` probes run);
   a `warp`-level counter holds the warp's total: each event counts once per warp;
 - `hist` maps are device-global arrays updated with (warp-aggregated) atomic adds; at `warp`
