@@ -22,11 +22,22 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Iterator, Union
 
+
+
+class _Node:
+    """Base of every IR class: pickles as its constructor arguments, which loads several times
+    faster than slot-by-slot state (the parse cache stores whole bodies)."""
+    __slots__ = ()
+
+    def __reduce__(self):
+        return type(self), tuple(getattr(self, name) for name in self.__match_args__)
+
+
 # ---------------------------------------------------------------- operands
 
 
 @dataclass(frozen=True, slots=True)
-class Register:
+class Register(_Node):
     """``%r1``, ``%rd4``, ``%p2``, special registers such as ``%tid.x``, or a named register ``p``."""
     name: str
 
@@ -35,7 +46,7 @@ class Register:
 
 
 @dataclass(frozen=True, slots=True)
-class Immediate:
+class Immediate(_Node):
     """A literal kept as written (``-1``, ``0x1F``, ``0f3F800000``, ``1.5``) so it prints back exactly."""
     text: str
 
@@ -67,7 +78,7 @@ class Immediate:
 
 
 @dataclass(frozen=True, slots=True)
-class Symbol:
+class Symbol(_Node):
     """A name that is not a register: a label (``bra $L__BB0_1``), a variable, a function, a param."""
     name: str
 
@@ -76,7 +87,7 @@ class Symbol:
 
 
 @dataclass(frozen=True, slots=True)
-class Sink:
+class Sink(_Node):
     """The bit bucket ``_`` (a destination whose value is thrown away)."""
 
     def __str__(self) -> str:
@@ -84,7 +95,7 @@ class Sink:
 
 
 @dataclass(frozen=True, slots=True)
-class Negated:
+class Negated(_Node):
     """A negated predicate source operand: ``!%p1``."""
     operand: Register
 
@@ -93,7 +104,7 @@ class Negated:
 
 
 @dataclass(frozen=True, slots=True)
-class Vector:
+class Vector(_Node):
     """A brace list ``{%f1, %f2, _, %f4}`` (vector loads/stores, mma fragments)."""
     items: tuple["Operand", ...]
 
@@ -102,7 +113,7 @@ class Vector:
 
 
 @dataclass(frozen=True, slots=True)
-class PredPair:
+class PredPair(_Node):
     """Two predicate destinations ``%p|%q`` (``setp``) or value|predicate (``shfl``)."""
     first: "Operand"
     second: "Operand"
@@ -112,7 +123,7 @@ class PredPair:
 
 
 @dataclass(frozen=True, slots=True)
-class Address:
+class Address(_Node):
     """A memory operand ``[base]``, ``[base+offset]`` or ``[base, {coords}]`` (texture/surface).
 
     `base` is a `Register`, a `Symbol` (variable or param name) or an `Immediate`. `zero_offset`
@@ -132,7 +143,7 @@ class Address:
 
 
 @dataclass(frozen=True, slots=True)
-class ParamList:
+class ParamList(_Node):
     """A parenthesized list in ``call``: ``(retval0)``, ``(param0, param1)``."""
     items: tuple["Operand", ...]
 
@@ -186,7 +197,7 @@ VECTOR_COUNT = {"v2": 2, "v4": 4, "v8": 8}
 
 
 @dataclass(slots=True)
-class Loc:
+class Loc(_Node):
     """``.loc FILE LINE COL[, extra]``: the source position of the instructions that follow.
 
     `extra` keeps ``function_name …, inlined_at …`` (from ``-lineinfo``) as written.
@@ -204,7 +215,7 @@ class Loc:
 
 
 @dataclass(slots=True, eq=False)
-class Instruction:
+class Instruction(_Node):
     """``[@[!]guard] opcode.mod.mod operand, …;`` — the one generic instruction form.
 
     `loc` is the ``.loc`` in effect (set by the parser; None before the first ``.loc``).
@@ -338,7 +349,7 @@ class Instruction:
 
 
 @dataclass(slots=True, eq=False)
-class Label:
+class Label(_Node):
     """``name:`` — a branch target (and the start of a basic block)."""
     name: str
     line: int = 0
@@ -349,7 +360,7 @@ class Label:
 
 
 @dataclass(slots=True, eq=False)
-class Comment:
+class Comment(_Node):
     """A ``// …`` or ``/* … */`` comment, kept as written (inline-asm marks such as ``// @neutrino x``)."""
     text: str
     line: int = 0
@@ -366,7 +377,7 @@ class Comment:
 
 
 @dataclass(slots=True, eq=False)
-class RegDecl:
+class RegDecl(_Node):
     """``.reg .TYPE %r<N>, %x;`` — `names` holds ``(name, count)``; count None for a single register.
 
     ``("%r", 5)`` declares ``%r0 … %r4``.
@@ -390,7 +401,7 @@ class RegDecl:
 
 
 @dataclass(slots=True, eq=False)
-class VarDecl:
+class VarDecl(_Node):
     """A variable or parameter: ``[linkage] .SPACE [.align N] .TYPE name[dims] [= init]``.
 
     `space`: global, shared, local, const, param, tex… `array`: one entry per ``[]``, None for
@@ -444,7 +455,7 @@ class VarDecl:
 
 
 @dataclass(slots=True, eq=False)
-class Directive:
+class Directive(_Node):
     """Any other dotted directive kept as written: ``.pragma "nounroll";``, ``.callprototype …;``,
     ``.branchtargets …;``, ``.alias a, b;`` (args: the text between the name and the ``;``)."""
     name: str
@@ -457,7 +468,7 @@ class Directive:
 
 
 @dataclass(slots=True, eq=False)
-class Block:
+class Block(_Node):
     """A nested ``{ … }`` scope (call sequences, inline asm with local ``.reg``)."""
     body: list["Statement"] = field(default_factory=list)
     line: int = 0
@@ -484,7 +495,7 @@ def _dotted(words: str) -> str:
 
 
 @dataclass(slots=True, eq=False)
-class Function:
+class Function(_Node):
     """A kernel (``kind="entry"``) or device function (``kind="func"``).
 
     `params`, `returns`: `VarDecl`s with ``space="param"``. `directives`: performance tuning after
@@ -505,6 +516,7 @@ class Function:
     _body_text: str | None = None
     _body_pos: tuple[int, int] = (0, 0)
     _file: str = "<input>"
+    _cache: bool = False
     _pending: dict[int, tuple[list[Statement], list[Statement]]] = field(default_factory=dict)
 
     @property
@@ -523,8 +535,9 @@ class Function:
             if not self.has_body:
                 self._body = []
             else:
-                from neutrino_py.asm.parser import parse_body
-                self._body = parse_body(self._body_text or "", *self._body_pos, file=self._file)
+                from neutrino_py.asm.parser import load_body
+                self._body = load_body(self._body_text or "", *self._body_pos, file=self._file,
+                                       cache=self._cache)
                 self._body_text = None
         if self._pending:
             pending, self._pending = self._pending, {}
@@ -601,7 +614,7 @@ def _apply_inserts(statements: list[Statement],
 
 
 @dataclass(slots=True, eq=False)
-class Section:
+class Section(_Node):
     """``.section NAME { … }`` (DWARF debug data from ``-G``/``-lineinfo``): the body kept verbatim."""
     name: str
     text: str
@@ -610,7 +623,7 @@ class Section:
 
 
 @dataclass(slots=True, eq=False)
-class Version:
+class Version(_Node):
     """``.version 8.5``"""
     text: str
     line: int = 0
@@ -618,7 +631,7 @@ class Version:
 
 
 @dataclass(slots=True, eq=False)
-class Target:
+class Target(_Node):
     """``.target sm_90a[, debug]``"""
     names: list[str]
     line: int = 0
@@ -626,7 +639,7 @@ class Target:
 
 
 @dataclass(slots=True, eq=False)
-class AddressSize:
+class AddressSize(_Node):
     """``.address_size 64``"""
     bits: int
     line: int = 0
@@ -634,7 +647,7 @@ class AddressSize:
 
 
 @dataclass(slots=True, eq=False)
-class File:
+class File(_Node):
     """``.file 1 "path"[, timestamp, size]`` (`extra` keeps the text after the path)."""
     index: int
     path: str
@@ -647,7 +660,7 @@ ModuleItem = Union[Version, Target, AddressSize, File, VarDecl, Function, Sectio
 
 
 @dataclass(slots=True, eq=False)
-class Module:
+class Module(_Node):
     """A PTX module: top-level items in text order."""
     items: list[ModuleItem] = field(default_factory=list)
     file: str = "<input>"
@@ -704,7 +717,7 @@ class Module:
 
 
 @dataclass(slots=True, eq=False)
-class BasicBlock:
+class BasicBlock(_Node):
     """A maximal straight-line run of instructions; `succs`/`preds` are indices into the block list."""
     index: int
     labels: list[str]

@@ -14,6 +14,7 @@ import os
 import pickle
 import re
 from functools import lru_cache
+from pathlib import Path
 
 from lark import Lark, Token, Transformer, v_args
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
@@ -28,7 +29,7 @@ from neutrino_py.asm import ir
 from neutrino_py.errors import SourceError
 
 # Bump when the IR classes change shape: cached pickles of older shapes are then ignored.
-IR_VERSION = 2
+IR_VERSION = 4
 
 _SCAN = re.compile(r'//[^\n]*|/\*.*?\*/|"(?:[^"\\\n]|\\.)*"|[{}]', re.S)
 
@@ -328,7 +329,7 @@ _BUILD = Build()
 @lru_cache(maxsize=1)
 def _lark() -> Lark:
     grammar = paths.grammar("ptx.lark").read_text()
-    digest = hashlib.sha256(grammar.encode()).hexdigest()[:16]
+    digest = _grammar_digest()
     return Lark(grammar, parser="lalr", lexer="contextual", start=["module", "body"],
                 transformer=_BUILD, maybe_placeholders=False,
                 lexer_callbacks={"COMMENT": _BUILD.collect_comment},
@@ -415,25 +416,57 @@ def parse_statements(text: str) -> list[ir.Statement]:
 
 
 def parse_ptx(text: str, file: str = "<input>", cache: bool = True) -> ir.Module:
-    """Parse a PTX module. Function bodies are parsed on first access; with `cache`, the result
-    of the eager part is kept on disk keyed by the text's hash (a repeat costs one unpickle)."""
-    path = None
-    if cache:
-        key = hashlib.sha256(f"{IR_VERSION}\0{file}\0".encode() + text.encode()).hexdigest()
-        path = paths.cache_dir("parse") / f"{key}.module.pickle"
-        try:
-            with open(path, "rb") as f:
-                return pickle.load(f)
-        except (OSError, pickle.UnpicklingError, EOFError, AttributeError, ImportError):
-            pass
-    skeleton, bodies = split(text)
-    items = _parse(skeleton, "module", bodies, file, text)
-    module = ir.Module(items, file)
-    for fn in module.functions():
-        fn._file = file
-    if path is not None:
-        tmp = path.with_suffix(f".{os.getpid()}.tmp")
-        with open(tmp, "wb") as f:
-            pickle.dump(module, f, protocol=pickle.HIGHEST_PROTOCOL)
-        os.replace(tmp, path)
+    """Parse a PTX module. Function bodies are parsed on first access. With `cache`, the eager
+    part and each body once parsed are kept on disk keyed by their text's hash, so a repeat
+    costs an unpickle instead of a parse."""
+    path = _cache_path("module", file, text) if cache else None
+    module = _load(path)
+    if module is None:
+        skeleton, bodies = split(text)
+        module = ir.Module(_parse(skeleton, "module", bodies, file, text), file)
+        for fn in module.functions():
+            fn._file, fn._cache = file, cache
+        _store(path, module)
     return module
+
+
+def load_body(text: str, line: int, col: int, file: str, cache: bool) -> list[ir.Statement]:
+    """A function body from the disk cache, or parsed (and then cached)."""
+    path = _cache_path("body", f"{file}:{line}:{col}", text) if cache else None
+    stmts = _load(path)
+    if stmts is None:
+        stmts = parse_body(text, line, col, file)
+        _store(path, stmts)
+    return stmts
+
+
+@lru_cache(maxsize=1)
+def _grammar_digest() -> str:
+    return hashlib.sha256(paths.grammar("ptx.lark").read_bytes()).hexdigest()[:16]
+
+
+def _cache_path(kind: str, where: str, text: str) -> Path:
+    key = hashlib.sha256(f"{IR_VERSION}\0{_grammar_digest()}\0{where}\0".encode() + text.encode())
+    return paths.cache_dir("parse") / f"{key.hexdigest()}.{kind}.pickle"
+
+
+def _load(path: Path | None):
+    if path is None:
+        return None
+    try:
+        with open(path, "rb") as f:
+            return pickle.load(f)
+    except (OSError, pickle.UnpicklingError, EOFError, AttributeError, ImportError, TypeError):
+        return None
+
+
+def _store(path: Path | None, value) -> None:
+    if path is None:
+        return
+    tmp = path.with_suffix(f".{os.getpid()}.tmp")
+    try:
+        with open(tmp, "wb") as f:
+            pickle.dump(value, f, protocol=pickle.HIGHEST_PROTOCOL)
+        os.replace(tmp, path)
+    except OSError:
+        pass  # a cache that cannot be written only costs the next parse
