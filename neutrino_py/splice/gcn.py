@@ -320,8 +320,7 @@ class _KernelSplice:
         if isinstance(pos.target, ast.Lines):
             return []
         found = [(n, pos.when, i, []) for n, i in instructions
-                 if pos.target.matches(_ptx_name(i), _guarded(i))
-                 or pos.target.matches(i.opcode, _guarded(i))]
+                 if pos.target.matches(_ptx_name(i), _guarded(i))]
         if pos.when == "after":
             for n, _, i, _ in found:
                 if opcodes.is_terminator(i.opcode):
