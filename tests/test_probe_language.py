@@ -149,6 +149,10 @@ def test_every_node_has_a_position():
     ("map m: record { u64 a; u32 a; }\nexit { m.save(1, 2); }", 1, 28, "duplicate field 'a'"),
     ("map m: record { u64 a; }", 1, 1, "no probes"),
     ("reg u64 ADDR;\nexit { }", 1, 9, "'ADDR' is the name of an operand"),
+    ("reg u64 count;\nexit { }", 1, 9, "'count' is the name of a helper"),
+    ("reg u64 t;\nexit { t = count; }", 2, 12, "'count' is built in, not a name"),
+    ("reg u64 entry;\nexit { }", 1, 9, "'entry' is a keyword, not a name"),
+    ("reg u64 t;\nexit { t = t +; }", 2, 15, "unexpected ';'; expected an expression"),
 ])
 def test_refusals(source, line, col, message):
     with pytest.raises(SourceError) as info:

@@ -34,6 +34,7 @@ _WORDS = {
 }
 _TOP = {"MAP", "REG", "ENTRY", "EXIT", "BLOCK", "WHEN", "MARK", "LINE"}
 _TOP_WORDS = {"map", "reg", "entry", "exit", "block", "before", "after", "mark", "line"}
+_KEYWORDS = _TOP_WORDS | {"pool", "count", "u32", "u64", "s32", "s64", "f32", "f64"}
 _EXPR_START = {"NAME", "INT", "COUNT"}
 _ASSIGN_OPS = {"=", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "<<=", ">>="}
 _OPERATORS = {"OROR", "ANDAND", "EQ", "NE", "LT", "LE", "GT", "GE", "BAR", "CARET", "AMP", "SHL",
@@ -138,6 +139,15 @@ def _unexpected(text: str, file: str, err: UnexpectedToken) -> SourceError:
         return SourceError("missing ';' at the end of the statement", file=file,
                            line=prev.end_line, col=prev.end_column, source=text,
                            hint="end every statement and field with ';'")
+    if prev is not None and prev.type == "COUNT":
+        return SourceError("'count' is built in, not a name", file=file, line=prev.line,
+                           col=prev.column, source=text, width=len(prev),
+                           hint="count(ld.*) counts a basic block's instructions at 'block' "
+                                "probes; it cannot name a register or a map")
+    if "NAME" in accepts and str(tok) in _KEYWORDS:
+        return SourceError(f"'{tok}' is a keyword, not a name", file=file, line=tok.line,
+                           col=tok.column, source=text, width=len(tok),
+                           hint=f"choose another name, e.g. {tok}_")
     hint = None
     if accepts & {"PATTERN"} and not accepts & {"NAME"}:
         hint = 'name opcodes (ld.global, st.*, mma*, @bra), mark("name") or line "file.cu":N-M'

@@ -104,8 +104,8 @@ class Verifier:
 
     def taken(self, word: syntax.Word, what: str) -> None:
         name, at = word.text, word.span
-        if name in HELPERS or name in OPERANDS:
-            kind = "a helper" if name in HELPERS else "an operand"
+        if name in HELPERS or name in OPERANDS or name == "count":
+            kind = "an operand" if name in OPERANDS else "a helper"
             raise self.error(f"'{name}' is the name of {kind}", at,
                              hint=f"choose another name for the {what}")
         earlier = self.maps.get(name) or self.regs.get(name)
