@@ -34,7 +34,7 @@ IR_VERSION = 4
 _SCAN = re.compile(r'//[^\n]*|/\*.*?\*/|"(?:[^"\\\n]|\\.)*"|[{}]', re.S)
 
 
-def split(text: str) -> tuple[str, dict[int, tuple[str, int, int]]]:
+def split(text: str, file: str = "<input>") -> tuple[str, dict[int, tuple[str, int, int]]]:
     """The skeleton of `text` (top-level bodies emptied) and, per emptied body, keyed by the
     offset of its ``{`` in the skeleton: the body text and the line and column where it starts."""
     pieces: list[str] = []
@@ -67,6 +67,11 @@ def split(text: str) -> tuple[str, dict[int, tuple[str, int, int]]]:
                 prev = m.start()
             elif depth < 0:
                 break  # unbalanced: let the grammar report it
+    if depth > 0:
+        line = text.count("\n", 0, start) + 1
+        col = start - text.rfind("\n", 0, start) - 1
+        raise SourceError("'{' is never closed", file=file, line=line, col=col, source=text,
+                          hint="add the '}' that ends this body")
     pieces.append(text[prev:])
     return "".join(pieces), bodies
 
@@ -338,42 +343,53 @@ def _lark() -> Lark:
 
 
 _NAMES = {
-    "SEMICOLON": "';'", "COMMA": "','", "OPCODE": "an instruction", "REG": "a register",
+    "_SEMI": "';'", "_COMMA": "','", "OPCODE": "an instruction", "REG": "a register",
     "IMM": "a number", "INT": "an integer", "IDENT": "a name", "LBRACE": "'{'", "RBRACE": "'}'",
-    "LSQB": "'['", "RSQB": "']'", "LPAR": "'('", "RPAR": "')'", "DOTNAME": "a directive",
-    "LABEL_DEF": "a label", "VERTICAL_BAR": "'|'", "ADD_OP": "'+'", "AT": "'@'",
-    "STRING": "a string", "VERSION_NUM": "a version number", "$END": "end of input",
+    "LSQB": "'['", "RSQB": "']'", "_LPAR": "'('", "_RPAR": "')'", "DOTNAME": "a type or directive",
+    "LABEL_DEF": "a label", "VBAR": "'|'", "ADD_OP": "'+' or '-'", "AT": "'@'", "NOT": "'!'",
+    "STRING": "a string", "VERSION_NUM": "a version number", "COUNT": "'<N>'",
+    "EMPTY_DIM": "'[]'", "INIT": "'= initializer'", "TAIL": "','", "RAW": "arguments",
+    "ENTRY_KW": "'.entry'", "FUNC_KW": "'.func'", "LINKAGE": "'.visible'/'.extern'/'.weak'",
+    "SPACE_KW": "a state space ('.global', '.param'...)", "REG_KW": "'.reg'", "LOC_KW": "'.loc'",
+    "ALIGN_KW": "'.align'", "VERSION_KW": "'.version'", "TARGET_KW": "'.target'",
+    "ADDRESS_SIZE_KW": "'.address_size'", "FILE_KW": "'.file'", "SECTION_KW": "'.section'",
+    "$END": "end of input",
 }
+# Terminals that match almost anything: an error "at" one of them is about its first character.
+_CATCH_ALL = {"RAW", "INIT", "TAIL"}
 
 
-def _hint(err: UnexpectedInput) -> str:
-    expected = sorted(getattr(err, "expected", None) or getattr(err, "allowed", None) or [])
-    names = sorted({_NAMES.get(e, e.lower()) for e in expected})
+def _hint(expected: set[str]) -> str:
+    names = sorted({_NAMES.get(e, e.lower()) for e in expected}, key=lambda n: (n[0] == "'", n))
     if "';'" in names and len(names) <= 4:
-        return "a statement must end with ';' (" + ", ".join(names) + " expected here)"
+        return "end the instruction or declaration with ';' (expected " + ", ".join(names) + ")"
+    if "'}'" in names and "an instruction" in names:
+        return "expected a statement, or '}' to close the body"
     if names:
-        return "expected " + ", ".join(names[:8]) + (" …" if len(names) > 8 else "")
+        return "expected " + ", ".join(names[:6]) + (" …" if len(names) > 6 else "")
     return "check the PTX syntax around this position"
 
 
 def _error(err: UnexpectedInput, source: str, file: str) -> SourceError:
-    if isinstance(err, UnexpectedCharacters):
+    """Lark's exception as our SourceError: position, the token shown as written, a hint."""
+    line, col = getattr(err, "line", 0) or 0, getattr(err, "column", 0) or 0
+    expected = set(getattr(err, "expected", None) or getattr(err, "allowed", None) or ())
+    width = 1
+    if isinstance(err, UnexpectedToken) and err.token.type != "$END":
+        text = str(err.token.value).split("\n")[0].rstrip()
+        if err.token.type in _CATCH_ALL or not text:
+            text = text[:1]
+        msg = f"unexpected {text!r}"
+        width = max(1, len(text))
+    elif isinstance(err, UnexpectedCharacters):
         ch = source[err.pos_in_stream] if err.pos_in_stream < len(source) else ""
         msg = f"unexpected character {ch!r}"
-    elif isinstance(err, UnexpectedEOF):
-        msg = "unexpected end of input"
-    elif isinstance(err, UnexpectedToken):
-        tok = err.token
-        msg = "unexpected end of input" if tok.type == "$END" else f"unexpected {tok.value!r}"
     else:
-        msg = "syntax error"
-    line, col = getattr(err, "line", 0) or 0, getattr(err, "column", 0) or 0
-    if isinstance(err, UnexpectedToken) and err.token.type == "$END":
+        msg = "unexpected end of input"
         line = source.count("\n") + 1
         col = len(source) - source.rfind("\n")
-    width = len(err.token.value) if isinstance(err, UnexpectedToken) and err.token.value else 1
-    return SourceError(msg, file=file, line=line, col=col, source=source, hint=_hint(err),
-                       width=width if line else 1)
+    return SourceError(msg, file=file, line=line, col=col, source=source, hint=_hint(expected),
+                       width=width)
 
 
 def _parse(text: str, start: str, bodies: dict, file: str, source: str):
@@ -422,7 +438,7 @@ def parse_ptx(text: str, file: str = "<input>", cache: bool = True) -> ir.Module
     path = _cache_path("module", file, text) if cache else None
     module = _load(path)
     if module is None:
-        skeleton, bodies = split(text)
+        skeleton, bodies = split(text, file)
         module = ir.Module(_parse(skeleton, "module", bodies, file, text), file)
         for fn in module.functions():
             fn._file, fn._cache = file, cache

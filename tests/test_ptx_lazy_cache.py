@@ -1,0 +1,82 @@
+"""Function bodies are parsed on first access, and parsed modules and bodies come back from the
+disk cache (keyed by content hash) without running the parser."""
+from __future__ import annotations
+
+import pytest
+
+from conftest import CORPUS
+from neutrino_py.asm import ir, parse_ptx, parser
+
+TEXT = (CORPUS / "cuda" / "noinline.sm_90.ptx").read_text()
+
+
+@pytest.fixture
+def cache(tmp_path, monkeypatch):
+    monkeypatch.setenv("NEUTRINO_CACHE", str(tmp_path))
+    return tmp_path / "parse"
+
+
+@pytest.fixture
+def body_parses(monkeypatch):
+    """Where each body parse starts (line), in order."""
+    seen: list[int] = []
+    real = parser.parse_body
+
+    def spy(text, line=1, col=1, file="<input>"):
+        seen.append(line)
+        return real(text, line, col, file)
+    monkeypatch.setattr(parser, "parse_body", spy)
+    return seen
+
+
+def test_bodies_are_parsed_on_first_access_only(body_parses):
+    module = parse_ptx(TEXT, cache=False)
+    functions = list(module.functions())
+    assert len(functions) == 4 and body_parses == []
+    assert not any(f.parsed for f in functions)
+    kernel = module.function("_Z14apply_noinlinePKfPfPii")
+    assert len(kernel.params) == 4 and body_parses == []  # signatures are eager
+    kernel.body
+    kernel.body
+    assert body_parses == [kernel._body_pos[0]] and kernel.parsed
+    assert [f.parsed for f in functions] == [f is kernel for f in functions]
+
+
+def test_unparsed_bodies_print_as_written(body_parses):
+    module = parse_ptx(TEXT, cache=False)
+    out = module.to_text()
+    assert body_parses == []
+    for fn in module.functions():
+        assert "{" + fn._body_text + "}" in out and fn._body_text in TEXT
+    assert parse_ptx(out, cache=False).parse_all().to_text() == \
+        parse_ptx(TEXT, cache=False).parse_all().to_text()
+
+
+def test_cache_hit_skips_the_parser(cache, monkeypatch, body_parses):
+    first = parse_ptx(TEXT, file="noinline.ptx").parse_all()
+    assert len(list(cache.glob("*.module.pickle"))) == 1
+    assert len(list(cache.glob("*.body.pickle"))) == 4 and len(body_parses) == 4
+
+    def no_parse(*args, **kwargs):
+        raise AssertionError("parser ran on a cache hit")
+    monkeypatch.setattr(parser, "_parse", no_parse)
+    again = parse_ptx(TEXT, file="noinline.ptx").parse_all()
+    assert again.to_text() == first.to_text()
+    assert len(body_parses) == 4
+    kernel = again.function("_Z14apply_noinlinePKfPfPii")
+    assert kernel._file == "noinline.ptx" and isinstance(kernel.body[0], ir.Statement.__args__)
+    with pytest.raises(AssertionError, match="parser ran"):
+        parse_ptx(TEXT + "\n// changed\n", file="noinline.ptx")
+
+
+def test_damaged_cache_file_is_ignored(cache):
+    expected = parse_ptx(TEXT, cache=False).to_text()
+    parse_ptx(TEXT)
+    (path,) = cache.glob("*.module.pickle")
+    path.write_bytes(b"not a pickle")
+    assert parse_ptx(TEXT).to_text() == expected
+
+
+def test_cache_off_writes_nothing(cache):
+    parse_ptx(TEXT, cache=False).parse_all()
+    assert not cache.exists() or not any(cache.glob("*.pickle"))
