@@ -31,6 +31,10 @@ S = Span(1, 1, 1, 2)
     ("@bra", "bra", False, False),
     ("bra", "bra.uni", True, True),
     ("*", "exit", False, True),
+    ("ld.shared", "ld.shared::cta.u32", False, True),
+    ("ld.shared::cluster", "ld.shared::cluster.u32", False, True),
+    ("ld.shared::cluster", "ld.shared::cta.u32", False, False),
+    ("cp.async.bulk.*::cluster", "cp.async.bulk.shared::cluster.global.b64", False, True),
 ])
 def test_opcode_patterns(pattern, opcode, guarded, expected):
     assert OpcodePattern(pattern, S).matches(opcode, guarded) is expected
@@ -92,6 +96,7 @@ def test_filter_division_needs_no_parentheses():
     ('line "gemm.cu":120-140', "before", ast.Lines),
     ('after line "gemm.cu":7', "after", ast.Lines),
     ("before st.shared, atom.*", "before", ast.Opcodes),
+    ("before ld.shared::cluster, ld.global.L1::evict_last", "before", ast.Opcodes),
 ])
 def test_positions(position, when, target):
     probe = one("t = clock();", "reg u64 t;", position)

@@ -105,7 +105,8 @@ class OpcodePattern:
     The first dotted part is matched against the instruction's base opcode, the others against
     its modifiers as an ordered subsequence, each part with shell wildcards (``*``, ``?``). So
     ``ld.global`` matches ``ld.global.v4.f32`` and ``ld.volatile.global.u32`` but not
-    ``ld.param.u64``. A leading ``@`` matches only guarded (predicated) instructions.
+    ``ld.param.u64``; a part without ``::`` also matches a qualified modifier (``shared``
+    matches ``shared::cta``). A leading ``@`` matches only guarded (predicated) instructions.
     """
 
     text: str
@@ -129,7 +130,8 @@ class OpcodePattern:
             return False
         i = 0
         for mod in mods:
-            if i < len(want) and fnmatch.fnmatchcase(mod, want[i]):
+            if i < len(want) and (fnmatch.fnmatchcase(mod, want[i]) or
+                                  fnmatch.fnmatchcase(mod.split("::")[0], want[i])):
                 i += 1
         return i == len(want)
 
