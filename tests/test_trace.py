@@ -88,3 +88,20 @@ def test_long_mangled_names_make_safe_dirs():
     name = "_ZN2at6native" + "x" * 300 + "<float>(int)"
     d = layout.launch_dirname(12, name)
     assert d.startswith("000012-_ZN2at6native") and len(d) == 7 + 80 and "<" not in d
+
+
+def test_writer_threads_share_one_sequence(tmp_path):
+    from concurrent.futures import ThreadPoolExecutor
+    w = TraceWriter.start(tmp_path)
+    k = w.kernel("k", ptx="// k")
+
+    def launch(i):
+        return w.launch(k, grid=1, block=32, maps={"m": np.full(3, i, np.int64)}, tag=i)
+
+    with ThreadPoolExecutor(8) as pool:
+        seqs = list(pool.map(launch, range(400)))
+    w.close()
+    assert sorted(seqs) == list(range(400))
+    t = Trace(w.dir)
+    assert sorted(x.seq for x in t.launches) == list(range(400))
+    assert all(x.maps["m"].tolist() == [x.info["tag"]] * 3 for x in t.launches)
