@@ -1,7 +1,9 @@
 """Malformed probes: one file per case in tests/bad_probes/, beside the exact error it must give.
 
 `NAME.probe` is checked with `neutrino check`; its stderr must equal `NAME.err` byte for byte
-(position, message, source line, caret and hint) and the exit code must be 2.
+(position, message, source line, caret and hint) and the exit code must be 2. To add a case,
+write `NAME.probe`, run `neutrino check tests/bad_probes/NAME.probe 2> tests/bad_probes/NAME.err`
+from the repository root, and read the .err file before committing it.
 """
 from __future__ import annotations
 

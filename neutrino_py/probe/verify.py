@@ -61,7 +61,7 @@ def _int_range(t: Type, wrap: bool) -> tuple[int, int]:
     return (-(1 << (t.bits - 1)) if wrap else 0), (1 << t.bits) - 1
 
 
-def _default_type(value: int | float | bool) -> Type:
+def _default_type(value: int | float) -> Type:
     if isinstance(value, float):
         return Type.F64
     for t in (Type.U32, Type.S32, Type.U64, Type.S64):
