@@ -120,3 +120,11 @@ def test_progress_bar_counts_bytes():
     lines = err.getvalue().splitlines()
     assert lines[0].startswith("[") and "0/4 MiB" in lines[0]
     assert lines[-1].startswith("[" + "#" * 30 + "] 100%") and "4/4 MiB" in lines[-1]
+
+
+def test_a_damaged_map_file_fails_one_tool_not_the_report(tmp_path):
+    run = standard(tmp_path)
+    next(run.glob("launches/000000-*/sched.npy")).write_bytes(b"not numpy")
+    rc, text = _report(str(run), "--no-progress", "-t", "block_sched", "-t", "launches")
+    assert rc == 1 and "note: failed: ToolError: cannot read map file" in text
+    assert "launches per kernel (3 kernels, 5 launches" in text

@@ -52,9 +52,7 @@ def run(args: argparse.Namespace) -> int:
             bar.stage(tool.name)
         try:
             reports.append(tool.report(trace, refs, bar or Progress()))
-        except ToolError:
-            raise
-        except Exception as err:          # one broken tool must not hide the others' answers
+        except Exception as err:          # one broken tool or map file must not hide the others
             failed.append(tool.name)
             reports.append(Report(tool.name, notes=[f"failed: {type(err).__name__}: {err}"]))
     if bar:
