@@ -1,0 +1,103 @@
+"""`neutrino trace` end to end on the example programs (examples/programs/): nvcc with static
+cudart, CuPy, Triton and torch.compile, each traced with block_sched and dmat. Outputs must be
+byte-identical to an untraced run; record counts must be what the launch geometry implies."""
+from __future__ import annotations
+
+import math
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from neutrino_py.trace import Trace
+
+ROOT = Path(__file__).resolve().parents[2]
+PROGRAMS = ROOT / "examples" / "programs"
+PROBES = ROOT / "probes"
+pytestmark = pytest.mark.gpu
+
+
+def _command(name: str, out: Path) -> list[str]:
+    if name == "nvcc":
+        subprocess.run(["make", "-s", "-C", str(PROGRAMS / "cuda")], check=True)
+        return [str(PROGRAMS / "cuda" / "multi_kernel"), str(out)]
+    script = {"cupy": "cupy_program.py", "triton": "triton_program.py", "torch": "torch_compile_mlp.py"}[name]
+    return [sys.executable, str(PROGRAMS / script), str(out)]
+
+
+@pytest.fixture(scope="module")
+def runs(tmp_path_factory):
+    """(program, probe) -> (native output bytes, traced output bytes, Trace), made on first use."""
+    cache: dict = {}
+    root = tmp_path_factory.mktemp("trace")
+
+    def get(program: str, probe: str):
+        if (program, probe) not in cache:
+            env = {**os.environ, "NEUTRINO_CACHE": str(root / "cache")}
+            native = root / f"{program}.native.bin"
+            if not native.exists():
+                subprocess.run(_command(program, native), check=True, env=env, cwd=PROGRAMS,
+                               stdout=subprocess.DEVNULL)
+            traced = root / f"{program}.{probe}.bin"
+            tracedir = root / f"{program}.{probe}"
+            run = subprocess.run([sys.executable, "-m", "neutrino_py", "trace", "--probe",
+                                  str(PROBES / f"{probe}.probe"), "--tracedir", str(tracedir), "--",
+                                  *_command(program, traced)], env=env, cwd=PROGRAMS,
+                                 capture_output=True, text=True, timeout=600)
+            print(run.stderr[-4000:])
+            assert run.returncode == 0, run.stderr[-4000:]
+            cache[program, probe] = (native.read_bytes(), traced.read_bytes(), Trace(tracedir))
+        return cache[program, probe]
+    return get
+
+
+def warps(launch) -> int:
+    return math.prod(launch.grid) * math.ceil(math.prod(launch.block) / 32)
+
+
+INSTRUMENTED = {"nvcc": {"vector_add", "saxpy", "block_sum", "sgemm_tiled", "histogram"},
+                "cupy": {"scale_add"}, "triton": {"add_kernel", "softmax_kernel"}}
+
+
+@pytest.mark.parametrize("probe", ["block_sched", "dmat"])
+@pytest.mark.parametrize("program", ["nvcc", "cupy", "triton", "torch"])
+def test_outputs_identical_and_kernels_instrumented(runs, program, probe):
+    native, traced, trace = runs(program, probe)
+    assert traced == native
+    instrumented = {k.name for k in trace.kernels if k.instrumented}
+    assert INSTRUMENTED.get(program, set()) <= instrumented, trace.summary
+    assert all(x.instrumented for x in trace.launches if x.kernel in INSTRUMENTED.get(program, ()))
+    assert trace.summary["dropped"] == {} or not any(trace.summary["dropped"].values())
+    if program == "nvcc":
+        assert [x.kernel for x in trace.launches] == ["vector_add", "saxpy"] * 3 + \
+            ["block_sum", "sgemm_tiled", "histogram"]
+    if program == "torch":
+        triton_kernels = [k for k in trace.kernels if k.source == "triton"]
+        aten = [k for k in trace.kernels if not k.instrumented]
+        assert triton_kernels and all(k.instrumented for k in triton_kernels)
+        assert aten and all("SASS only" in (k.reason or "") for k in aten), [(k.name, k.reason) for k in aten]
+        assert all(x.duration_ms is not None and x.duration_ms > 0 for x in trace.launches)
+
+
+@pytest.mark.parametrize("program", ["nvcc", "cupy", "triton", "torch"])
+def test_block_sched_one_record_per_warp(runs, program):
+    _, _, trace = runs(program, "block_sched")
+    launches = [x for x in trace.launches if x.instrumented]
+    assert launches
+    for x in launches:
+        sched = x.maps["sched"]
+        assert len(sched) == warps(x), (x.kernel, x.grid, x.block)
+        assert (sched["start"] > 0).all() and (sched["elapsed"] < 10**10).all()
+        assert (sched["sm"] < 1024).all()
+
+
+def test_dmat_vector_add_sees_every_access(runs):
+    _, _, trace = runs("nvcc", "dmat")
+    n = 1 << 20
+    for x in trace.launches:
+        if x.kernel == "vector_add":
+            records = x.maps["dmat"]
+            assert len(records) == 3 * n                       # two loads and a store per element
+            assert sorted(set(records["bytes"].tolist())) == [4]
