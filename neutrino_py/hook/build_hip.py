@@ -1,0 +1,48 @@
+"""The HIP preload shim (hook/shim_hip.c): built like the CUDA shim, and the twin directory it
+reads (an instrumented code object plus the buffers to append) and the maps it writes back.
+
+AMD execution is untested on hardware; tests/test_hip_shim.py runs the shim against a fake
+libamdhip64.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from neutrino_py.hook import build
+from neutrino_py.maps import read as read_maps
+from neutrino_py.splice.manifest import HEADER_PARAM, Manifest
+
+SOURCE = Path(__file__).with_name("shim_hip.c")
+
+
+def shim_path() -> Path:
+    """The HIP shim's shared object, built with the system C compiler on first use."""
+    return build.shim_path(SOURCE, "shim_hip")
+
+
+def _linear(nbytes) -> tuple[int, int]:
+    """(a, b) with nbytes(units) = a * units + b, from the map's own sizing rule at 1 and 2 units."""
+    one, two = nbytes(1, 1), nbytes(2, 1)
+    return two - one, 2 * one - two
+
+
+def write_twin(folder: Path, manifest: Manifest, code_object: bytes, own_params: int) -> None:
+    """Put `manifest.kernel`'s instrumented code object where the shim looks for it
+    (NEUTRINO_HIP_DIR) with its buffers in parameter order: the header, then one per map."""
+    lines = [f"params {own_params}", f"{HEADER_PARAM} thread 0 {manifest.header_nbytes()}"]
+    specs = {m.name: m for m in manifest.maps}
+    for p in manifest.params[1:]:
+        spec = specs[p.map]
+        a, b = _linear(spec.nbytes)
+        lines.append(f"{p.name} {spec.level} {a} {b}")
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / f"{manifest.kernel}.hsaco").write_bytes(code_object)
+    (folder / f"{manifest.kernel}.maps").write_text("\n".join(lines) + "\n")
+
+
+def read_launch(folder: Path, manifest: Manifest, grid: Any, block: Any):
+    """The maps of one launch the shim wrote (NEUTRINO_HIP_OUT/<seq>-<kernel>/)."""
+    header = (folder / f"{HEADER_PARAM}.bin").read_bytes()
+    buffers = {p.map: (folder / f"{p.name}.bin").read_bytes() for p in manifest.params[1:]}
+    return read_maps(manifest, grid, block, header, buffers)
