@@ -37,3 +37,6 @@ def test_bad_probe(case: Path, capsys, monkeypatch):
     rc, out, err = run_check(case, capsys)
     assert (rc, out) == (2, "")
     assert err == case.with_suffix(".err").read_text()
+    head, line, caret, hint = err.splitlines()
+    assert head.startswith(f"tests/bad_probes/{case.name}:") and ": error: " in head
+    assert caret.strip()[0] == "^" and hint.startswith("  hint: ")

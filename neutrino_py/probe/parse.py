@@ -32,6 +32,7 @@ _WORDS = {
     "PATTERN": "an opcode pattern", "WHEN": "'before' or 'after'",
     "FILTER_END": "'/' closing the filter", "$END": "end of file",
 }
+_SYNTAX = "the language is summarized in probes/README.md"
 _TOP = {"MAP", "REG", "ENTRY", "EXIT", "BLOCK", "WHEN", "MARK", "LINE"}
 _TOP_WORDS = {"map", "reg", "entry", "exit", "block", "before", "after", "mark", "line"}
 _KEYWORDS = _TOP_WORDS | {"pool", "count", "u32", "u64", "s32", "s64", "f32", "f64"}
@@ -62,7 +63,7 @@ def parse(text: str, file: str) -> list[Item]:
                           col=err.column, source=text, hint=_char_hint(err.char)) from None
     except UnexpectedInput as err:
         raise SourceError("cannot parse this", file=file, line=err.line, col=err.column,
-                          source=text) from None
+                          source=text, hint=_SYNTAX) from None
 
 
 def _refuse_binary(text: str, file: str) -> None:
@@ -148,7 +149,7 @@ def _unexpected(text: str, file: str, err: UnexpectedToken) -> SourceError:
         return SourceError(f"'{tok}' is a keyword, not a name", file=file, line=tok.line,
                            col=tok.column, source=text, width=len(tok),
                            hint=f"choose another name, e.g. {tok}_")
-    hint = None
+    hint = _SYNTAX
     if accepts & {"PATTERN"} and not accepts & {"NAME"}:
         hint = 'name opcodes (ld.global, st.*, mma*, @bra), mark("name") or line "file.cu":N-M'
     elif accepts & _TOP:
@@ -184,14 +185,15 @@ def _at_end(text: str, file: str, err: UnexpectedToken) -> SourceError:
         return _unterminated(text, file, opened)
     lines = text.splitlines() or [""]
     return SourceError(f"unexpected end of file; expected {_expected(_accepted(err))}",
-                       file=file, line=len(lines), col=len(lines[-1]) + 1, source=text)
+                       file=file, line=len(lines), col=len(lines[-1]) + 1, source=text,
+                       hint="the file ends inside a declaration or a probe; finish it")
 
 
-def _char_hint(ch: str) -> str | None:
+def _char_hint(ch: str) -> str:
     if ch == "'":
         return 'strings use double quotes: mark("name")'
     if ch in "$#%":
         return "probes are written in a C-like language, not PTX: see probes/README.md"
     if ch == "@":
         return "'@' only starts a guarded opcode pattern such as @bra"
-    return None
+    return _SYNTAX

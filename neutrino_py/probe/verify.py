@@ -78,7 +78,7 @@ class Verifier:
         self.regs: dict[str, ast.RegDecl] = {}
         self.position: ast.Position | None = None
 
-    def error(self, message: str, at: Span, hint: str | None = None) -> SourceError:
+    def error(self, message: str, at: Span, hint: str) -> SourceError:
         return SourceError(message, file=self.file, line=at.line, col=at.col, source=self.text,
                            width=at.width, hint=hint)
 
@@ -143,7 +143,8 @@ class Verifier:
             raise self.error("a hist holds one value type, not fields", m.kind.span,
                              hint="write: map pages: hist[4096] u32;")
         if m.pool is not None:
-            raise self.error("'pool' is only for unbounded records", m.pool.span)
+            raise self.error("'pool' is only for unbounded records", m.pool.span,
+                             hint="a hist has exactly N entries: remove 'pool'")
         capacity = self.capacity(m.size, MAX_HIST)
         return (ast.Field("value", m.value_type[0], m.value_type[1]),), capacity, None
 
@@ -200,7 +201,8 @@ class Verifier:
         if isinstance(node, syntax.BinOp) and node.op in ARITH | BITS | SHIFTS:
             a, b = self.constant(node.left), self.constant(node.right)
             if node.op in ("/", "%") and b == 0:
-                raise self.error("division by zero", node.right.span)
+                raise self.error("division by zero", node.right.span,
+                                 hint="a capacity is a positive constant, e.g. 1 << 20")
             if node.op in SHIFTS and not 0 <= b < 64:
                 raise self.error(f"shift by {b}", node.right.span, hint="shift by 0 to 63")
             return _divide(node.op, a, b) if node.op in "/%" else _FOLD[node.op](a, b)
@@ -283,7 +285,8 @@ class Verifier:
 
     def unknown_map(self, node: syntax.Name, kind: str) -> SourceError:
         if node.name in self.regs:
-            return self.error(f"'{node.name}' is a register, not a map", node.span)
+            return self.error(f"'{node.name}' is a register, not a map", node.span,
+                              hint=f"assign a register with '=': {node.name} = x;")
         return self.error(f"undefined map '{node.name}'", node.span,
                           hint=_suggest(node.name, self.maps) +
                           f"declare it: map {node.name}: {kind} ...")
@@ -332,7 +335,8 @@ class Verifier:
         if isinstance(index, ast.Const):
             if not 0 <= index.value < m.capacity:
                 raise self.error(f"index {index.value} is outside {m.name}[{m.capacity}]",
-                                 target.index.span)
+                                 target.index.span,
+                                 hint=f"indices run from 0 to {m.capacity - 1}")
             index = ast.Const(index.value, Type.U32 if index.value < 1 << 32 else Type.U64,
                               index.span)
         value = self.coerce(self.expr(s.value), m.fields[0].type, f"hist '{m.name}'")
@@ -389,7 +393,8 @@ class Verifier:
                 raise self.error("maps are write-only in probes", n.span,
                                  hint="read them after the run, as NumPy arrays; keep values "
                                       "you need again in a register")
-            raise self.error("registers and operands have no fields or methods", n.span)
+            raise self.error("registers and operands have no fields or methods", n.span,
+                             hint="only maps have fields (counters) and save() (records)")
         raise AssertionError(n)
 
     def name(self, n: syntax.Name) -> ast.Expr:
@@ -469,7 +474,8 @@ class Verifier:
                                  hint="compare instead: x == 0")
             return ast.Unary("!", e, Type.BOOL, n.span)
         if e.type is Type.BOOL:
-            raise self.error(f"'{n.op}' needs a number, not a condition", n.span)
+            raise self.error(f"'{n.op}' needs a number, not a condition", n.span,
+                             hint="negate a condition with '!'")
         if isinstance(e, ast.Const) and n.op == "-":
             return self.literal(-e.value, n.span)
         if isinstance(e, ast.Const):
@@ -478,14 +484,16 @@ class Verifier:
             raise self.error(f"cannot negate unsigned {e.type}", n.span,
                              hint="cast first: -(s64)x, or subtract: 0 - x")
         if n.op == "~" and not e.type.is_integer:
-            raise self.error(f"'~' needs an integer, not {e.type}", n.span)
+            raise self.error(f"'~' needs an integer, not {e.type}", n.span,
+                             hint="cast first: ~(u32)x")
         return ast.Unary(n.op, e, e.type, n.span)
 
     def literal(self, value: int | float, at: Span) -> ast.Const:
         try:
             return ast.Const(value, _default_type(value), at)
         except OverflowError:
-            raise self.error(f"the constant {value} does not fit in 64 bits", at) from None
+            raise self.error(f"the constant {value} does not fit in 64 bits", at,
+                             hint="values are at most 64 bits wide") from None
 
     def binary(self, op: str, a: ast.Expr, b: ast.Expr, at: Span, op_at: Span) -> ast.Expr:
         consts = isinstance(a, ast.Const) and isinstance(b, ast.Const)
@@ -499,7 +507,7 @@ class Verifier:
             return ast.Binary(op, a, b, Type.BOOL, at)
         if op in SHIFTS:
             if not (a.type.is_integer and b.type.is_integer):
-                raise self.error(f"'{op}' needs integers", op_at)
+                raise self.error(f"'{op}' needs integers", op_at, hint="cast first: (u64)x")
             if isinstance(b, ast.Const) and not 0 <= b.value < a.type.bits:
                 raise self.error(f"shift by {b.value} does not fit {a.type}", b.span,
                                  hint=f"shift {a.type} by 0 to {a.type.bits - 1}; cast "
@@ -509,26 +517,27 @@ class Verifier:
         t = a.type
         if op in COMPARE:
             if t is Type.BOOL and op not in ("==", "!="):
-                raise self.error(f"'{op}' cannot order conditions", op_at)
+                raise self.error(f"'{op}' cannot order conditions", op_at,
+                                 hint="combine conditions with && and ||")
             return ast.Binary(op, a, b, Type.BOOL, at)
         if t is Type.BOOL:
             raise self.error(f"'{op}' needs numbers, not conditions", op_at,
                              hint="turn a condition into 0 or 1 with a cast: (u32)(x > y)")
         if (op in BITS or op == "%") and not t.is_integer:
-            raise self.error(f"'{op}' needs integers, not {t}", op_at)
+            raise self.error(f"'{op}' needs integers, not {t}", op_at, hint="cast first: (u64)x")
         if op in ("/", "%") and isinstance(b, ast.Const) and b.value == 0:
-            raise self.error("division by zero", b.span)
+            raise self.error("division by zero", b.span, hint="divide by a non-zero value")
         return ast.Binary(op, a, b, t, at)
 
     def fold(self, op: str, a: ast.Const, b: ast.Const, at: Span, op_at: Span) -> ast.Const:
         x, y = a.value, b.value
         if op in LOGIC:
-            raise self.error(f"'{op}' needs conditions", op_at)
+            raise self.error(f"'{op}' needs conditions", op_at, hint="compare explicitly: x != 0")
         if op in ("/", "%") and y == 0:
-            raise self.error("division by zero", b.span)
+            raise self.error("division by zero", b.span, hint="divide by a non-zero value")
         ints = isinstance(x, int) and isinstance(y, int)
         if op in BITS | SHIFTS | {"%"} and not ints:
-            raise self.error(f"'{op}' needs integers", op_at)
+            raise self.error(f"'{op}' needs integers", op_at, hint="cast first: (u64)x")
         if op in SHIFTS and not 0 <= y < 64:
             raise self.error(f"shift by {y}", b.span, hint="shift by 0 to 63")
         if op in COMPARE:
