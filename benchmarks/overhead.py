@@ -5,8 +5,9 @@
 Corpus kernels (CUDA C and Triton PTX) run on synthetic inputs scaled up from their corpus launch
 recipes so that most take well over 50 us. Native and instrumented launches alternate; each
 is timed with CUDA events around the kernel alone (map allocation, zeroing and copy-back stay
-outside the window). The first instrumented launch of each pair reads its maps back, to report
-how many records and bytes the probe wrote. Writes benchmarks/results/overhead-<device>.json.
+outside the window), after 256 MiB are zeroed so that both start from the same L2 state. The first instrumented launch of each pair reads its maps back, to report
+how many records and bytes the probe wrote. Writes benchmarks/results/overhead-<device>.json
+after each kernel (so an interrupted run keeps what it measured).
 """
 from __future__ import annotations
 
@@ -25,6 +26,7 @@ CORPUS = ROOT / "tests" / "corpus"
 # dmat and branch_divergence write one record per event into a pool; the stock pool (4 Mi
 # records) would drop most events of these launches, so it is raised to hold all of them.
 POOL = "pool 1 << 28"
+L2_FLUSH = 256 << 20
 
 
 def corpus_recipe(file: str, kernel: str) -> dict:
@@ -109,10 +111,14 @@ def main() -> int:
     args = parser.parse_args()
 
     import neutrino_py as nt
-    from neutrino_py.runtime import device
+    from neutrino_py.runtime import Buffer, device
     from neutrino_py.runtime.synthetic import prepare
 
     dev = device()
+    flush = Buffer(L2_FLUSH)      # written before every timed launch: both sides start from the same L2
+    slug = re.sub(r"[^a-z0-9]+", "-", dev.name.lower()).strip("-")
+    out = Path(args.out) if args.out else ROOT / "benchmarks" / "results" / f"overhead-{slug}.json"
+    out.parent.mkdir(parents=True, exist_ok=True)
     rows = []
     selected = [c for c in cases() if not args.only or c[0] in args.only.split(",")]
     all_probes = probes()
@@ -130,7 +136,9 @@ def main() -> int:
                 first = inst.launch(**launch)
                 native, probed = [], []
                 for _ in range(args.launches):
+                    flush.zero()
                     native.append(kernel.launch(**launch).elapsed_ms)
+                    flush.zero()
                     probed.append(inst.launch(**launch, read_maps=False).elapsed_ms)
                 items, dropped, nbytes = written(first)
                 row = {"kernel": label, "kind": kind, "probe": probe_name,
@@ -145,11 +153,8 @@ def main() -> int:
                       flush=True)
         finally:
             prep.free()
-    slug = re.sub(r"[^a-z0-9]+", "-", dev.name.lower()).strip("-")
-    out = Path(args.out) if args.out else ROOT / "benchmarks" / "results" / f"overhead-{slug}.json"
-    out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text(json.dumps({"device": dev.name, "arch": dev.arch, "sm_count": dev.sm_count,
-                               "dmat_pool": POOL, "rows": rows}, indent=1) + "\n")
+        out.write_text(json.dumps({"device": dev.name, "arch": dev.arch, "sm_count": dev.sm_count,
+                                   "pool": POOL, "l2_flush_bytes": L2_FLUSH, "rows": rows}, indent=1) + "\n")
     print(f"wrote {out}")
     return 0
 

@@ -93,3 +93,34 @@ def test_triton_hook_passes_triton_arguments_unchanged():
     torch.cuda.synchronize()
     assert seen and seen[0][0] == (triton.cdiv(N, 512), 1, 1) and seen[0][1] == 5
     assert torch.equal(ours, native)
+
+
+def test_trace_instruments_triton_kernels_launched_in_the_block():
+    torch = pytest.importorskip("torch")
+    triton = pytest.importorskip("triton")
+    import triton.language as tl
+
+    import neutrino_py as nt
+
+    @triton.jit
+    def axpy(x_ptr, y_ptr, out_ptr, n, BLOCK: tl.constexpr):
+        offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+        mask = offs < n
+        tl.store(out_ptr + offs, 2.0 * tl.load(x_ptr + offs, mask=mask) + tl.load(y_ptr + offs, mask=mask),
+                 mask=mask)
+
+    x, y = (torch.rand(N, device="cuda") for _ in range(2))
+    native, traced = torch.empty_like(x), torch.empty_like(x)
+    grid = (triton.cdiv(N, 1024),)
+    axpy[grid](x, y, native, N, BLOCK=1024, num_warps=4)
+    with nt.trace("block_sched") as tracing:
+        axpy[grid](x, y, traced, N, BLOCK=1024, num_warps=4)
+    with nt.trace("gmem_bytes") as counting:
+        axpy[grid](x, y, traced, N, BLOCK=1024, num_warps=4)
+    torch.cuda.synchronize()
+    assert torch.equal(traced, native) and not tracing.skipped
+    (run,) = tracing.runs
+    assert run.kernel == "axpy" and run.grid == (grid[0], 1, 1) and run.block == (128, 1, 1)
+    assert len(run.maps["sched"]) == grid[0] * 4
+    gmem = counting.runs[0].maps["gmem"]
+    assert int(gmem["loaded"].sum()) == 8 * N and int(gmem["stored"].sum()) == 4 * N
