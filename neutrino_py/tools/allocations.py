@@ -44,6 +44,9 @@ class Allocations(Tool):
     help = "device allocations over time: peak, sizes, lifetimes (cuMemAlloc/cuMemFree events)"
     needs_maps = False
 
+    def select(self, trace: Trace) -> list[MapRef]:
+        return []
+
     def analyze(self, trace: Trace, refs: list[MapRef], progress: Progress) -> Report:
         if not trace.allocations:
             return Report(self.name, notes=["no allocation events in this trace (the hook "

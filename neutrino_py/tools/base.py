@@ -12,6 +12,7 @@ from typing import Any, Callable, ClassVar, Iterator
 
 import numpy as np
 
+from neutrino_py.errors import ToolError
 from neutrino_py.trace.reader import Launch, Trace
 
 CHUNK_BYTES = 32 << 20
@@ -88,29 +89,41 @@ class Tool:
 
     def select(self, trace: Trace) -> list[MapRef]:
         """Maps of `trace` this tool reads (all launches); empty for tools that need none."""
-        return [MapRef(launch, name) for launch in trace.launches for name in launch.maps
-                if self.accepts(trace, launch, name)]
+        return [MapRef(launch, name) for launch, name, dtype in self.candidates(trace)
+                if self.accepts(trace, launch, name, dtype)]
 
-    def accepts(self, trace: Trace, launch: Launch, name: str) -> bool:
-        names = launch.maps[name].dtype.names or ()
-        return bool(self.fields) and all(f in names for f in self.fields)
+    def candidates(self, trace: Trace) -> Iterator[tuple[Launch, str, np.dtype]]:
+        """Every readable map of the trace; unreadable files are remembered for a note."""
+        self.unreadable: list[str] = []
+        for launch in trace.launches:
+            for name in launch.maps:
+                try:
+                    yield launch, name, launch.maps.dtype(name)
+                except ToolError as err:
+                    self.unreadable.append(err.message)
+
+    def accepts(self, trace: Trace, launch: Launch, name: str, dtype: np.dtype) -> bool:
+        return bool(self.fields) and all(f in (dtype.names or ()) for f in self.fields)
 
     def analyze(self, trace: Trace, refs: list[MapRef], progress: "Progress") -> Report:
         raise NotImplementedError
 
     def report(self, trace: Trace, refs: list[MapRef], progress: "Progress") -> Report:
         """`analyze`, or a report that says what is missing when the trace lacks the maps."""
-        if self.needs_maps and not refs:
-            return Report(self.name, notes=[self.missing(trace)])
-        return self.analyze(trace, refs, progress)
+        report = (Report(self.name, notes=[self.missing(trace)]) if self.needs_maps and not refs
+                  else self.analyze(trace, refs, progress))
+        skipped = getattr(self, "unreadable", [])
+        if skipped:
+            report.notes.append(f"skipped {len(skipped)} unreadable map file(s): {skipped[0]}")
+        return report
 
     def wants(self) -> str:
         return f"a map with fields {', '.join(self.fields)}"
 
     def missing(self, trace: Trace) -> str:
         """Why this tool found nothing to read, and how to record it."""
-        seen = sorted({f"{n}({', '.join(l.maps[n].dtype.names or [str(l.maps[n].dtype)])})"
-                       for l in trace.launches for n in l.maps})
+        seen = sorted({f"{n}({', '.join(dtype.names or [str(dtype)])})"
+                       for _, n, dtype in self.candidates(trace)})
         hint = f" (trace with probes/{self.probe})" if self.probe else ""
         return (f"needs {self.wants()}{hint}; this trace has "
                 + (f"maps {', '.join(seen)}" if seen else "no maps"))

@@ -44,19 +44,25 @@ def run(args: argparse.Namespace) -> int:
         for key, value in options.items():
             if hasattr(tool, key):
                 setattr(tool, key, value)
-    plan = [(tool, tool.select(trace)) for tool in selected]
+    reports: dict[str, Report] = {}
+    failed: list[str] = []
+    plan = []
+    for tool in selected:
+        try:
+            plan.append((tool, tool.select(trace)))
+        except Exception as err:          # one broken tool or map file must not hide the others
+            reports[tool.name] = _failed(tool, err, failed)
     bar = None if args.no_progress else Bar(sum(r.nbytes for _, refs in plan for r in refs))
-    reports, failed = [], []
     for tool, refs in plan:
         if bar:
             bar.stage(tool.name)
         try:
-            reports.append(tool.report(trace, refs, bar or Progress()))
-        except Exception as err:          # one broken tool or map file must not hide the others
-            failed.append(tool.name)
-            reports.append(Report(tool.name, notes=[f"failed: {type(err).__name__}: {err}"]))
+            reports[tool.name] = tool.report(trace, refs, bar or Progress())
+        except Exception as err:
+            reports[tool.name] = _failed(tool, err, failed)
     if bar:
         bar.close()
+    reports = [reports[tool.name] for tool in selected]
     extra: dict[str, Any] = {}
     if args.plots:
         extra["plots"] = [str(p) for r in reports for p in r.save_figures(args.plots)]
@@ -81,6 +87,11 @@ def run(args: argparse.Namespace) -> int:
             p = extra["perfetto"]
             print(f"wrote {p['path']} ({p['events']:,} events; open it in https://ui.perfetto.dev)")
     return 1 if failed else 0
+
+
+def _failed(tool: Tool, err: Exception, failed: list[str]) -> Report:
+    failed.append(tool.name)
+    return Report(tool.name, notes=[f"failed: {type(err).__name__}: {err}"])
 
 
 def _reads(tool: Tool) -> str:

@@ -30,9 +30,9 @@ def peak_gbps(device: dict) -> float | None:
 COUNTER_FIELDS = ("loaded", "stored", "atomic")
 
 
-def byte_fields(array: np.ndarray) -> list[str]:
+def byte_fields(dtype: np.dtype) -> list[str]:
     """Fields holding byte counts; `atomic` counts bytes only beside `loaded`/`stored`."""
-    names = array.dtype.names or ()
+    names = dtype.names or ()
     counters = [f for f in COUNTER_FIELDS if f in names] if {"loaded", "stored"} & set(names) else []
     return counters + [f for f in names if f == "bytes" or f.endswith("_bytes")]
 
@@ -46,8 +46,8 @@ class GmemBytes(Tool):
     def wants(self) -> str:
         return "a map with byte fields (loaded/stored/atomic, bytes or *_bytes)"
 
-    def accepts(self, trace: Trace, launch: Launch, name: str) -> bool:
-        return bool(byte_fields(launch.maps[name]))
+    def accepts(self, trace: Trace, launch: Launch, name: str, dtype: np.dtype) -> bool:
+        return bool(byte_fields(dtype))
 
     def analyze(self, trace: Trace, refs: list[MapRef], progress: Progress) -> Report:
         peak = peak_gbps(trace.device)
@@ -57,7 +57,7 @@ class GmemBytes(Tool):
             launch_bytes: dict[int, int] = {}
             for ref in krefs:
                 for part in chunks(ref.array, progress):
-                    for f in byte_fields(ref.array):
+                    for f in byte_fields(ref.array.dtype):
                         n = int(part[f].sum(dtype=np.uint64))
                         key = f"{ref.name}.{f}"
                         fields[key] = fields.get(key, 0) + n

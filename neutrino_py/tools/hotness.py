@@ -60,12 +60,12 @@ class Hotness(Tool):
         return "a page histogram map ('pages', kind hist) or access records with an 'addr' field"
 
     def select(self, trace: Trace) -> list[MapRef]:
-        hists = [MapRef(l, n) for l in trace.launches for n in l.maps if _is_page_hist(trace, l, n)]
-        return hists or [MapRef(l, n) for l in trace.launches for n in l.maps
-                         if "addr" in (l.maps[n].dtype.names or ())]
+        maps = list(self.candidates(trace))
+        hists = [MapRef(l, n) for l, n, dtype in maps if _is_page_hist(trace, l, n, dtype)]
+        return hists or [MapRef(l, n) for l, n, dtype in maps if "addr" in (dtype.names or ())]
 
     def analyze(self, trace: Trace, refs: list[MapRef], progress: Progress) -> Report:
-        from_hist = _is_page_hist(trace, refs[0].launch, refs[0].name)
+        from_hist = _is_page_hist(trace, refs[0].launch, refs[0].name, refs[0].array.dtype)
         per_kernel: dict[str, tuple[np.ndarray, np.ndarray]] = {}
         for kernel, krefs in by_kernel(refs).items():
             pages, counts = [], []
@@ -113,12 +113,12 @@ class Hotness(Tool):
         return report
 
 
-def _is_page_hist(trace: Trace, launch: Launch, name: str) -> bool:
+def _is_page_hist(trace: Trace, launch: Launch, name: str, dtype: np.dtype) -> bool:
     kernel = trace.kernel(launch)
     info = kernel.map_info(name) if kernel else None
     kind = info.get("kind") if info else None
     return "page" in name.lower() and kind in ("hist", None) and \
-        len(launch.maps[name].dtype.names or ("",)) == 1
+        len(dtype.names or ("",)) == 1
 
 
 def _has(pages: np.ndarray, page: int) -> bool:

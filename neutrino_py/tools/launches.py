@@ -15,6 +15,9 @@ class Launches(Tool):
     needs_maps = False
     top = 30
 
+    def select(self, trace: Trace) -> list[MapRef]:
+        return []
+
     def analyze(self, trace: Trace, refs: list[MapRef], progress: Progress) -> Report:
         per: dict[str, dict] = {}
         for launch in trace.launches:

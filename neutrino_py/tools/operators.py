@@ -22,8 +22,8 @@ class Operators(Tool):
     needs_maps = False
     depth: int | None = None
 
-    def accepts(self, trace: Trace, launch: Launch, name: str) -> bool:
-        return bool(byte_fields(launch.maps[name]))
+    def accepts(self, trace: Trace, launch: Launch, name: str, dtype: np.dtype) -> bool:
+        return bool(byte_fields(dtype))
 
     def scope(self, launch: Launch) -> str:
         op = operator_of(launch)
@@ -46,7 +46,7 @@ class Operators(Tool):
             g = groups[self.scope(ref.launch)]
             for part in chunks(ref.array, progress):
                 g["bytes"] = (g["bytes"] or 0) + sum(int(part[f].sum(dtype=np.uint64))
-                                                     for f in byte_fields(ref.array))
+                                                     for f in byte_fields(ref.array.dtype))
         total = sum(g["time_ms"] for g in groups.values())
         order = sorted(groups, key=lambda k: (-groups[k]["time_ms"], -groups[k]["launches"], k))
         rows = [[short(op), groups[op]["launches"], len(groups[op]["kernels"]),

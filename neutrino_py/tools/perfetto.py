@@ -13,6 +13,7 @@ from pathlib import Path
 
 import numpy as np
 
+from neutrino_py.errors import ToolError
 from neutrino_py.tools.allocations import timeline
 from neutrino_py.trace.reader import Launch, Trace
 
@@ -40,10 +41,14 @@ def build(trace: Trace, max_slices: int = MAX_SLICES) -> dict:
                                 "dropped": launch.dropped}})
     events += _operators(trace, clock)
     events += _memory(trace, origin)
-    budget, cut = max_slices, 0
+    budget, cut, unreadable = max_slices, 0, []
     for launch in trace.launches:
         for name in launch.maps:
-            names = launch.maps[name].dtype.names or ()
+            try:
+                names = launch.maps[name].dtype.names or ()
+            except ToolError as err:
+                unreadable.append(err.message)
+                continue
             if "start" in names and "elapsed" in names:
                 slices, dropped = _warps(launch, name, clock, budget)
                 events += slices
@@ -52,7 +57,7 @@ def build(trace: Trace, max_slices: int = MAX_SLICES) -> dict:
     return {"traceEvents": events, "displayTimeUnit": "ns",
             "otherData": {"trace": str(trace.dir), "command": " ".join(trace.meta.get("command") or []),
                           "device": str(trace.device.get("name", "")),
-                          "warp_slices_left_out": cut}}
+                          "warp_slices_left_out": cut, "unreadable_maps": unreadable}}
 
 
 def export(trace: Trace, path: str | Path, max_slices: int = MAX_SLICES) -> dict:

@@ -54,6 +54,7 @@ class MapFiles(Mapping):
 
     def __init__(self, directory: Path | None, names: list[str]) -> None:
         self._dir, self._names = directory, names
+        self._dtypes: dict[str, np.dtype | ToolError] = {}
 
     def __getitem__(self, name: str) -> np.ndarray:
         if name not in self._names:
@@ -64,6 +65,18 @@ class MapFiles(Mapping):
         except (OSError, ValueError) as err:
             raise ToolError(f"cannot read map file {path}: {err}",
                             fix="the run may have been killed while writing it") from err
+
+    def dtype(self, name: str) -> np.dtype:
+        """A map's record dtype, read once from its `.npy` header (ToolError if unreadable)."""
+        if name not in self._dtypes:
+            try:
+                self._dtypes[name] = self[name].dtype
+            except ToolError as err:
+                self._dtypes[name] = err
+        found = self._dtypes[name]
+        if isinstance(found, ToolError):
+            raise found
+        return found
 
     def __iter__(self) -> Iterator[str]:
         return iter(self._names)
