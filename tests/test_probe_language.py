@@ -82,6 +82,12 @@ def test_filter_is_a_typed_condition():
     assert (f.op, f.type, f.left.op, f.right.op) == ("&&", Type.BOOL, ">=", "==")
 
 
+def test_filter_may_be_followed_by_a_comment():
+    probe = one("m.n += 1;", "map m: counter { u64 n; }",
+                "after ld.global / BYTES >= 16 / // only wide ones\n")
+    assert probe.filter.op == ">="
+
+
 def test_filter_division_needs_no_parentheses():
     probe = one("m.n += 1;", "map m: counter { u64 n; }", "after ld.global / BYTES / 4 > 2 /")
     assert (probe.filter.op, probe.filter.left.op) == (">", "/")

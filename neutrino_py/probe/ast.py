@@ -352,8 +352,8 @@ class CounterAdd:
 
 @dataclass(frozen=True)
 class HistAdd:
-    """``m[index] += value`` on a `hist` map; `index` is u32 or u64, taken modulo nothing:
-    out-of-range indices are dropped and counted in the map's `dropped`."""
+    """``m[index] += value`` on a `hist` map; `index` has an integer type (u32, u64, s32 or
+    s64); an index outside ``0..capacity-1`` is not applied but counted in the map's `dropped`."""
 
     map: str
     index: Expr
