@@ -60,6 +60,11 @@ def test_lossless_widening_is_an_implicit_cast():
     assert (cast.type, cast.implicit, cast.operand.name) == (Type.S64, True, "laneid")
 
 
+def test_signed_hist_index_becomes_unsigned():
+    (add,) = one("h[t] += 1;", "map h: hist[8] u32;\nreg s32 t;").body
+    assert (add.index.type, add.index.implicit, add.index.operand.name) == (Type.U32, True, "t")
+
+
 def test_explicit_cast_narrows():
     (save,) = one("m.save((u32)(ADDR >> 12));", "map m: record { u32 page; }").body
     assert (save.args[0].type, save.args[0].implicit) == (Type.U32, False)

@@ -352,8 +352,9 @@ class CounterAdd:
 
 @dataclass(frozen=True)
 class HistAdd:
-    """``m[index] += value`` on a `hist` map; `index` has an integer type (u32, u64, s32 or
-    s64); an index outside ``0..capacity-1`` is not applied but counted in the map's `dropped`."""
+    """``m[index] += value`` on a `hist` map; `index` is u32 or u64 (a signed index arrives as an
+    implicit cast to unsigned, so a negative one is out of range); an index outside
+    ``0..capacity-1`` is not applied but counted in the map's `dropped`."""
 
     map: str
     index: Expr

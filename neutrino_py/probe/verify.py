@@ -339,6 +339,9 @@ class Verifier:
                                  hint=f"indices run from 0 to {m.capacity - 1}")
             index = ast.Const(index.value, Type.U32 if index.value < 1 << 32 else Type.U64,
                               index.span)
+        elif index.type.is_signed:
+            index = ast.Cast(Type.U32 if index.type is Type.S32 else Type.U64, index, True,
+                             index.span)
         value = self.coerce(self.expr(s.value), m.fields[0].type, f"hist '{m.name}'")
         return ast.HistAdd(m.name, index, value, s.span)
 
