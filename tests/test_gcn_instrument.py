@@ -160,3 +160,15 @@ def test_after_a_branch_is_refused():
     with pytest.raises(SourceError) as err:
         instrument_gcn(module, load("map c[thread]: counter { u64 n; }\nafter @bra { c.n += 1; }\n", "b.probe"))
     assert err.value.file == "b.probe" and err.value.line == 2
+
+
+def test_splice_instrument_dispatches_gcn_modules_and_marks_match():
+    from neutrino_py.splice import instrument
+    path = next(f for f in FILES if "gfx942" in f.name)
+    module = parse_gcn(path.read_text(), str(path))
+    result = instrument(module, load_file(paths.probes_dir() / "time_range.probe"), kernels="^reduce_sum$")
+    manifest = result.manifests["reduce_sum"]
+    assert manifest.target == "gcn" and list(result.manifests) == ["reduce_sum"]
+    assert manifest.positions == {'probe 0 (before mark("mma_begin"))': 1,
+                                  'probe 1 (after mark("mma_end"))': 1}
+    assert result.occupancy["reduce_sum"][1] <= result.occupancy["reduce_sum"][0]

@@ -10,8 +10,10 @@ captured before an instruction survive until the probes after it have run.
 from __future__ import annotations
 
 import copy
+import functools
 import itertools
 import re
+from collections import Counter
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -39,13 +41,37 @@ class Instrumented:
 def instrument(module: ir.Module, program: ast.ProbeProgram,
                kernels: str | None = None) -> Instrumented:
     """Instrument every kernel of `module` whose name `kernels` (a regex, searched) matches."""
+    if not isinstance(module, ir.Module):        # an AMDGCN module (asm.gcn.GcnModule)
+        from neutrino_py.splice.gcn import instrument_gcn
+        return instrument_gcn(module, program, kernels)
     pattern = re.compile(kernels) if kernels else None
     files = {item.index: item.path for item in module.items if isinstance(item, ir.File)}
     result = Instrumented(module)
     for fn in list(module.kernels()):
         if pattern is None or pattern.search(fn.name):
             result.manifests[fn.name] = _KernelSplice(fn, files, program, module.file).run()
+    unreached = _device_function_matches(module, files, program)
+    for manifest in result.manifests.values():
+        manifest.warnings += unreached
     return result
+
+
+def _device_function_matches(module: ir.Module, files: dict[int, str],
+                             program: ast.ProbeProgram) -> list[str]:
+    """Warnings for places in `.func` bodies a probe would match: only kernels get map params,
+    so code there is not instrumented (the accesses are not in the maps)."""
+    out = []
+    for fn in module.functions():
+        if fn.is_kernel:
+            continue
+        pcs = {id(i): n for n, i in enumerate(fn.instructions())}
+        for p in program.probes:
+            if p.position.when in ("before", "after"):
+                n = len(matches(fn, files, p.position, pcs))
+                if n:
+                    out.append(f"{p.label} matches {n} place(s) in device function {fn.name}, "
+                               f"which is not instrumented (maps reach kernels only)")
+    return out
 
 
 def operand_names(probe: ast.Probe) -> set[str]:
@@ -79,6 +105,16 @@ def _parsed(line: str) -> tuple[ir.Statement, ...]:
 def to_statements(lines: list[str]) -> list[ir.Statement]:
     """IR statements of rendered lines (each distinct line is parsed once per process)."""
     return [copy.copy(s) for line in lines for s in _parsed(line)]
+
+
+@lru_cache(maxsize=1 << 16)
+def _counts(node: ast.Count, opcode: str, guarded: bool) -> bool:
+    return node.matches(opcode, guarded)
+
+
+def _count(block: Counter, node: ast.Count) -> int:
+    """How many instructions of a block (a Counter of (opcode, guarded)) `node` counts."""
+    return sum(n for (opcode, guarded), n in block.items() if _counts(node, opcode, guarded))
 
 
 class _KernelSplice:
@@ -170,8 +206,8 @@ class _KernelSplice:
             late: list[Stmt] = []
             operands = {} if ins is None else self.binder.bind(ins, m.pc, names, scope,
                                                                captured, late)
-            count = (lambda c, blk=m.block: sum(c.matches(i.name, i.guard is not None)
-                                                for i in blk))
+            count = functools.partial(_count, Counter((i.name, i.guard is not None)
+                                                      for i in m.block))
             body = self.low.probe(probe, Site(operands, count), scope)
             if m.where == "before":
                 before += self.gated(captured + body, ins, None)

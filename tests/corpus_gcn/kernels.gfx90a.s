@@ -262,13 +262,19 @@ reduce_sum:                             ; @reduce_sum
 .LBB2_2:
 	s_or_b64 exec, exec, s[4:5]
 	v_lshlrev_b32_e32 v1, 2, v0
-	s_cmp_lt_u32 s7, 2
 	s_waitcnt vmcnt(0)
 	ds_write_b32 v1, v3
 	s_waitcnt lgkmcnt(0)
 	s_barrier
+	;;#ASMSTART
+	; @neutrino mma_begin
+	;;#ASMEND
+	s_cmp_lt_u32 s7, 2
 	s_cbranch_scc0 .LBB2_9
 .LBB2_3:
+	;;#ASMSTART
+	; @neutrino mma_end
+	;;#ASMEND
 	v_cmp_eq_u32_e32 vcc, 0, v0
 	s_and_saveexec_b64 s[0:1], vcc
 	s_cbranch_execz .LBB2_7
@@ -282,15 +288,15 @@ reduce_sum:                             ; @reduce_sum
 	s_cbranch_execz .LBB2_7
 ; %bb.5:
 	v_mov_b32_e32 v2, 0
+	global_load_dword v1, v2, s[2:3]
 	ds_read_b32 v0, v2
-	s_load_dword s4, s[2:3], 0x0
-	s_bcnt1_i32_b64 s5, s[0:1]
-	v_cvt_f32_ubyte0_e32 v1, s5
+	s_bcnt1_i32_b64 s0, s[0:1]
+	v_cvt_f32_ubyte0_e32 v3, s0
 	s_mov_b64 s[0:1], 0
 	s_waitcnt lgkmcnt(0)
-	v_mul_f32_e32 v3, v0, v1
-	v_mov_b32_e32 v1, s4
+	v_mul_f32_e32 v3, v0, v3
 .LBB2_6:                                ; =>This Inner Loop Header: Depth=1
+	s_waitcnt vmcnt(0)
 	v_add_f32_e32 v0, v1, v3
 	global_atomic_cmpswap v0, v2, v[0:1], s[2:3] glc
 	s_waitcnt vmcnt(0)

@@ -245,13 +245,19 @@ reduce_sum:                             ; @reduce_sum
 .LBB2_2:
 	s_or_b64 exec, exec, s[0:1]
 	v_lshlrev_b32_e32 v1, 2, v0
-	s_cmp_lt_u32 s3, 2
 	s_waitcnt vmcnt(0)
 	ds_write_b32 v1, v3
 	s_waitcnt lgkmcnt(0)
 	s_barrier
+	;;#ASMSTART
+	; @neutrino mma_begin
+	;;#ASMEND
+	s_cmp_lt_u32 s3, 2
 	s_cbranch_scc0 .LBB2_8
 .LBB2_3:
+	;;#ASMSTART
+	; @neutrino mma_end
+	;;#ASMEND
 	v_cmp_eq_u32_e32 vcc, 0, v0
 	s_and_saveexec_b64 s[0:1], vcc
 	s_cbranch_execz .LBB2_6

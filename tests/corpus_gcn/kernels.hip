@@ -18,10 +18,12 @@ extern "C" __global__ void reduce_sum(const float *in, float *out, int n) {
   unsigned i = bid_x() * bdim_x() + t;
   part[t] = i < (unsigned)n ? in[i] : 0.0f;
   syncthreads();
+  asm volatile("; @neutrino mma_begin" ::: "memory");   // marks for probes/time_range.probe
   for (unsigned s = bdim_x() / 2; s > 0; s >>= 1) {
     if (t < s) part[t] += part[t + s];
     syncthreads();
   }
+  asm volatile("; @neutrino mma_end" ::: "memory");
   if (t == 0) __hip_atomic_fetch_add(out, part[0], __ATOMIC_RELAXED, __HIP_MEMORY_SCOPE_AGENT);
 }
 

@@ -59,10 +59,11 @@ class Facts:
         return 512
 
     def occupancy(self, vgprs: int, sgprs: int) -> int:
-        """Waves per SIMD a kernel with this many registers can keep resident (max 8)."""
-        v = -(-max(vgprs, 1) // 8) * 8
-        s = -(-max(sgprs, 1) // 16) * 16
-        return min(8, self.vgpr_file // v, 800 // s)
+        """Waves per SIMD a kernel with this many registers can keep resident (at most 8): VGPRs
+        in granules of 8 out of 512, SGPRs by LLVM's gfx9 table (80 / 88 / 100)."""
+        by_v = self.vgpr_file // (-(-max(vgprs, 1) // 8) * 8)
+        by_s = 10 if sgprs <= 80 else 9 if sgprs <= 88 else 8 if sgprs <= 100 else 7
+        return min(8, by_v, by_s)
 
 
 @dataclass
