@@ -1,0 +1,98 @@
+"""How long instrumenting takes next to assembling the result: per corpus module and stock probe,
+parse + instrument + print (the CPU work the engine adds) vs ptxas on the instrumented module.
+
+One run, side by side in one process; writes benchmarks/results/instrument_speed-cpu.json.
+Goal: instrumenting <= 0.5x the ptxas time of the instrumented module.
+
+    python benchmarks/instrument_speed.py [--probes dmat,opcode_mix] [--out PATH]
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from neutrino_py import toolchain  # noqa: E402
+from neutrino_py.asm import parse_ptx  # noqa: E402
+from neutrino_py.paths import probes_dir  # noqa: E402
+from neutrino_py.probe import load_file  # noqa: E402
+from neutrino_py.splice import instrument  # noqa: E402
+
+CORPUS = ROOT / "tests" / "corpus"
+GOAL = 0.5
+
+
+def ptxas_seconds(ptxas: Path, text: str, arch: str) -> float:
+    with tempfile.TemporaryDirectory() as tmp:
+        src = Path(tmp) / "in.ptx"
+        src.write_text(text)
+        start = time.perf_counter()
+        proc = subprocess.run([str(ptxas), f"-arch={arch}", str(src), "-o", str(Path(tmp) / "o")],
+                              capture_output=True, text=True)
+        elapsed = time.perf_counter() - start
+    if proc.returncode:
+        raise SystemExit(f"ptxas failed: {proc.stderr}")
+    return elapsed
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--probes", help="comma-separated stock probe names (default: all)")
+    ap.add_argument("--out", default=str(ROOT / "benchmarks" / "results" / "instrument_speed-cpu.json"))
+    args = ap.parse_args()
+    ptxas = toolchain.tool_path("ptxas")
+    names = args.probes.split(",") if args.probes else None
+    probes = [p for p in sorted(probes_dir().glob("*.probe")) if names is None or p.stem in names]
+    programs = {p.stem: load_file(p) for p in probes}
+    rows = []
+    print(f"{'module':44} {'probe':18} {'instrument ms':>13} {'ptxas ms':>9} {'ratio':>6}")
+    for ptx in sorted(CORPUS.glob("*/*.ptx")):
+        text = ptx.read_text()
+        for name, program in programs.items():
+            start = time.perf_counter()
+            module = parse_ptx(text, file=str(ptx), cache=False)
+            result = instrument(module, program)
+            out = result.module.to_text()
+            spliced = time.perf_counter() - start
+            arch = module.arch or "sm_90"
+            assembled = ptxas_seconds(ptxas, out, arch)
+            rel = str(ptx.relative_to(CORPUS))
+            rows.append({"module": rel, "probe": name, "arch": arch, "ptx_bytes": len(text),
+                         "positions": sum(sum(m.positions.values()) for m in result.manifests.values()),
+                         "instrument_s": spliced, "ptxas_s": assembled,
+                         "ratio": spliced / assembled})
+            print(f"{rel:44} {name:18} {spliced * 1e3:13.1f} {assembled * 1e3:9.1f} "
+                  f"{spliced / assembled:6.2f}")
+    ratios = [r["ratio"] for r in rows]
+    total_i = sum(r["instrument_s"] for r in rows)
+    total_p = sum(r["ptxas_s"] for r in rows)
+    summary = {"rows": len(rows), "median_ratio": statistics.median(ratios), "max_ratio": max(ratios),
+               "total_instrument_s": total_i, "total_ptxas_s": total_p,
+               "total_ratio": total_i / total_p, "goal": GOAL,
+               "rows_over_goal": sum(r > GOAL for r in ratios)}
+    report = {"device": "cpu", "machine": {"platform": platform.platform(),
+                                           "processor": platform.processor() or platform.machine(),
+                                           "cpus": os.cpu_count(), "python": platform.python_version()},
+              "ptxas": str(ptxas), "ptxas_version": toolchain.tool_version("ptxas"),
+              "summary": summary, "rows": rows}
+    Path(args.out).parent.mkdir(parents=True, exist_ok=True)
+    Path(args.out).write_text(json.dumps(report, indent=1) + "\n")
+    print(f"\nmedian ratio {summary['median_ratio']:.3f}, max {summary['max_ratio']:.3f}, "
+          f"total {total_i:.2f} s / {total_p:.2f} s = {summary['total_ratio']:.3f} "
+          f"(goal <= {GOAL}); {summary['rows_over_goal']} of {len(rows)} over the goal")
+    print(f"wrote {args.out}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
