@@ -135,7 +135,8 @@ def test_sites_keep_scc_and_exec():
     path = next(f for f in FILES if "gfx90a" in f.name)
     needs("gfx90a")
     module = parse_gcn(path.read_text(), str(path))
-    program = load("map c[thread]: counter { u64 n; }\nbefore @bra { c.n += 1; }\n"
+    program = load("map c[thread]: counter { u64 n; u64 mask; }\n"
+                   "before @bra { c.n += 1; c.mask += IN1; }\n"
                    "map w[warp]: record { u32 lane; } pool 64\n"
                    "after ld.global / laneid() > 3 / { w.save(laneid()); }\n")
     result = instrument_gcn(module, program, kernels="^vector_add$")
@@ -151,6 +152,9 @@ def test_sites_keep_scc_and_exec():
         assert not any(r.file == "vcc" for s in site for r in s.regs())
         writes_exec = [s for s in site if s.operands and getattr(s.operands[0], "file", "") == "exec"]
         assert len(writes_exec) % 2 == 0                  # every narrowing is restored
+        for s, nxt in zip(site, site[1:]):                # VALU -> SGPR writes are padded
+            if s.opcode.startswith(("v_cmp", "v_readlane", "v_add_co", "v_sub_co")):
+                assert nxt.opcode == "s_nop", (s.to_text(), nxt.to_text())
     assert result.manifests["vector_add"].positions["probe 1 (after ld.global)"] == 2
 
 

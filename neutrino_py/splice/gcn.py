@@ -31,7 +31,7 @@ from neutrino_py.splice.splicer import operand_names
 from neutrino_py.splice.lower import Lowerer, Site
 from neutrino_py.splice.manifest import Manifest, params_for
 from neutrino_py.splice.ops import Src, Stmt, Value
-from neutrino_py.targets.gcn import opcodes
+from neutrino_py.targets.gcn import hazards, opcodes
 from neutrino_py.targets.gcn.render import LABEL_PREFIX, MAX_SGPRS, Facts, Frame
 from neutrino_py.targets.gcn.render import Site as RenderSite
 from neutrino_py.targets.gcn.render import render
@@ -229,7 +229,7 @@ class _KernelSplice:
             text = text + ["s_waitcnt vmcnt(0)"]
         scc = self.frame.scc
         code = [f"s_cselect_b32 {scc}, 1, 0", *text, f"s_cmp_lg_u32 {scc}, 0"]
-        self.inserts.append((index, parse_gcn("\n".join(code), self.module.file).statements))
+        self.inserts.append((index, hazards.pad(parse_gcn("\n".join(code), self.module.file).statements)))
 
     def site_ops(self, probe: ast.Probe, ins: Instruction | None, pc: int,
                  block: list[Instruction], scope: _Tmp, before: list[Stmt]) -> list[Stmt]:
@@ -401,7 +401,8 @@ class _KernelSplice:
                     self.queue(n if w == "before" else n + 1, wait + self.lines(stmts, frame))
         for n, stmts in sorted(self.inserts, key=lambda x: x[0], reverse=True):
             self.module.statements[n:n] = stmts
-        self.module.statements[first:first] = parse_gcn("\n".join(entry_lines), self.module.file).statements
+        self.module.statements[first:first] = hazards.pad(
+            parse_gcn("\n".join(entry_lines), self.module.file).statements)
 
         self.update_registers(frame, v0, s0)
         for label, n in positions.items():

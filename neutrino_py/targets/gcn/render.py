@@ -203,6 +203,8 @@ class Site:
             words = _words(v.value, v.type)
             return _lit(words[i]) if i < len(words) else "0"
         text = self.spell(v)
+        if text in ("vcc", "exec"):
+            return f"{text}_{'lo' if i == 0 else 'hi'}"
         f, lo, n = _reg_index(text) if text[0] in "vs" and text[1:2] in "[0123456789" else (text, 0, 1)
         if n == 1 and f == text:
             return text if i == 0 else "0"
