@@ -129,7 +129,8 @@ def main() -> int:
     print(f"{cpu}, {os.cpu_count()} cores, Python {result['python']}, ptxas {result['ptxas_version']}")
     print(head)
     for r in rows:
-        line = f"{r['file'][-42:]:42} {r['bytes'] / 1024:5.0f} {r['instructions']:6d} {r['ptxas_s'] * 1e3:9.1f}"
+        line = (f"{r['file'][-42:]:42} {r['bytes'] / 1024:5.0f} {r['instructions']:6d} "
+                f"{r['ptxas_s'] * 1e3:9.1f}")
         for n in names:
             line += f" {r[f'parse_print_s_{n}'] * 1e3:14.1f} {r[f'ratio_{n}']:6.2f}"
         line += f" {r['cache_hit_module_ms']:7.2f} {r['cache_hit_all_bodies_ms']:10.2f}"

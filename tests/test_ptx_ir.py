@@ -173,7 +173,8 @@ def test_kernels_functions_and_params():
 
 def test_param_attributes_round_trip():
     text = ".version 8.0\n.target sm_90\n.address_size 64\n" \
-           ".visible .entry k(.param .u64 .ptr .global .align 16 k_a, .param .align 8 .b8 k_s[16])\n{\n\tret;\n}\n"
+           ".visible .entry k(.param .u64 .ptr .global .align 16 k_a, " \
+           ".param .align 8 .b8 k_s[16])\n{\n\tret;\n}\n"
     a, s = parse_ptx(text, cache=False).function("k").params
     assert (a.type, a.ptr, a.align) == ("u64", ("global", 16), None)
     assert (s.type, s.align, s.array, s.size) == ("b8", 8, [16], 16)

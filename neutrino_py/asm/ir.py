@@ -361,7 +361,7 @@ class Label(_Node):
 
 @dataclass(slots=True, eq=False)
 class Comment(_Node):
-    """A ``// …`` or ``/* … */`` comment, kept as written (inline-asm marks such as ``// @neutrino x``)."""
+    """A ``// …`` or ``/* … */`` comment, kept as written (inline-asm marks: ``// @neutrino x``)."""
     text: str
     line: int = 0
     col: int = 0

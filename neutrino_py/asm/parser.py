@@ -13,13 +13,15 @@ import hashlib
 import os
 import pickle
 import re
+import threading
 from functools import lru_cache
 from pathlib import Path
 
 from lark import Lark, Token, Transformer, v_args
-from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
-try:  # the Cython build of Lark's lexer and LALR loop: same grammar, same callbacks, ~2x faster
+try:  # Cython build of Lark's lexer and LALR loop: same grammar and callbacks, faster
+    # (benchmarks/parse_speed.py measures both)
     import lark_cython
 except ImportError:  # pragma: no cover - pure-Python Lark is the fallback
     lark_cython = None
@@ -243,7 +245,8 @@ class Build(Transformer):
         return int(n.value)
 
     def loc(self, kw, file, line, col, tail=None):
-        return ir.Loc(int(file.value), int(line.value), int(col.value), tail.value[1:].strip() if tail else "",
+        extra = tail.value[1:].strip() if tail else ""
+        return ir.Loc(int(file.value), int(line.value), int(col.value), extra,
                       kw.line, kw.column)
 
     def block(self, lbrace, *children):
@@ -335,10 +338,11 @@ _BUILD = Build()
 def _lark() -> Lark:
     grammar = paths.grammar("ptx.lark").read_text()
     digest = _grammar_digest()
+    backend = "-cython" if lark_cython else ""
     return Lark(grammar, parser="lalr", lexer="contextual", start=["module", "body"],
                 transformer=_BUILD, maybe_placeholders=False,
                 lexer_callbacks={"COMMENT": _BUILD.collect_comment},
-                cache=str(paths.cache_dir("parse") / f"ptx-grammar-{digest}{'-cy' if lark_cython else ''}.lark"),
+                cache=str(paths.cache_dir("parse") / f"ptx-grammar-{digest}{backend}.lark"),
                 **({"_plugins": lark_cython.plugins} if lark_cython else {}))
 
 
@@ -392,15 +396,19 @@ def _error(err: UnexpectedInput, source: str, file: str) -> SourceError:
                        width=width)
 
 
+_LOCK = threading.Lock()  # one transformer instance holds per-parse state
+
+
 def _parse(text: str, start: str, bodies: dict, file: str, source: str):
     parser = _lark()
-    _BUILD.reset(bodies)
-    try:
-        return parser.parse(text, start=start)
-    except UnexpectedInput as err:
-        raise _error(err, source, file) from None
-    finally:
-        _BUILD.reset({})
+    with _LOCK:
+        _BUILD.reset(bodies)
+        try:
+            return parser.parse(text, start=start)
+        except UnexpectedInput as err:
+            raise _error(err, source, file) from None
+        finally:
+            _BUILD.reset({})
 
 
 def parse_body(text: str, line: int = 1, col: int = 1, file: str = "<input>") -> list[ir.Statement]:
@@ -426,9 +434,15 @@ def _set_locs(stmts: list, loc: ir.Loc | None) -> ir.Loc | None:
 def parse_statements(text: str) -> list[ir.Statement]:
     """Parse PTX statements (e.g. rendered probe code) to insert into a body; positions are 0."""
     stmts = parse_body(text, file="<generated>")
-    for s in ir.walk(stmts):
-        s.line = s.col = 0
+    _unplace(stmts)
     return stmts
+
+
+def _unplace(stmts: list[ir.Statement]) -> None:
+    for s in stmts:
+        s.line = s.col = 0
+        if isinstance(s, ir.Block):
+            _unplace(s.body)
 
 
 def parse_ptx(text: str, file: str = "<input>", cache: bool = True) -> ir.Module:
