@@ -18,8 +18,8 @@ def error_of(text: str) -> SourceError:
 
 
 @pytest.mark.parametrize("body, line, col, message, caret, hint", [
-    ("\tadd.s32 %r1, %r2, %r3\n\tmov.u32 %r2, 1;\n\tret;\n}\n", 11, 2, "unexpected 'mov.u32'",
-     "\t^~~~~~~", "end the instruction or declaration with ';'"),
+    ("\tadd.s32 %r1, %r2, %r3\n\tmov.u32 %r2, 1;\n\tret;\n}\n", 10, 23,
+     "missing ';' at the end of the line", " " * 22 + "^", "end the instruction or declaration with ';'"),
     ("\tadd.s32 %r1, %r2, #3;\n\tret;\n}\n", 10, 20, "unexpected '#'", " " * 19 + "^",
      "a register"),
     ("\tadd.s32 %r1, , %r3;\n\tret;\n}\n", 10, 15, "unexpected ','", " " * 14 + "^", "a number"),
@@ -46,6 +46,11 @@ def test_unclosed_body_points_at_its_brace():
 def test_end_of_input_inside_a_declaration():
     err = error_of(".version 8.0\n.target sm_90\n.global .b32 x")
     assert (err.line, err.message) == (3, "unexpected end of input")
+
+
+def test_missing_semicolon_before_a_declaration():
+    err = error_of(".version 8.0\n.target sm_90\n.global .b32 x\n.global .b32 y;\n")
+    assert (err.line, err.col, err.message) == (3, 15, "missing ';' at the end of the line")
     assert "';'" in err.hint
 
 

@@ -385,6 +385,10 @@ def _error(err: UnexpectedInput, source: str, file: str) -> SourceError:
             text = text[:1]
         msg = f"unexpected {text!r}"
         width = max(1, len(text))
+        end = _previous_line_end(source, err.token.start_pos)
+        if "_SEMI" in expected and end is not None:
+            line, col = end
+            msg, width = "missing ';' at the end of the line", 1
     elif isinstance(err, UnexpectedCharacters):
         ch = source[err.pos_in_stream] if err.pos_in_stream < len(source) else ""
         msg = f"unexpected character {ch!r}"
@@ -394,6 +398,16 @@ def _error(err: UnexpectedInput, source: str, file: str) -> SourceError:
         col = len(source) - source.rfind("\n")
     return SourceError(msg, file=file, line=line, col=col, source=source, hint=_hint(expected),
                        width=width)
+
+
+def _previous_line_end(source: str, pos: int) -> tuple[int, int] | None:
+    """(line, col) just after the last character before `pos` when a newline lies between."""
+    i = pos - 1
+    while i >= 0 and source[i] in " \t\r\n":
+        i -= 1
+    if i < 0 or "\n" not in source[i:pos]:
+        return None
+    return source.count("\n", 0, i) + 1, i - source.rfind("\n", 0, i) + 1
 
 
 _LOCK = threading.Lock()  # one transformer instance holds per-parse state
