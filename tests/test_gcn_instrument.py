@@ -176,3 +176,11 @@ def test_splice_instrument_dispatches_gcn_modules_and_marks_match():
     assert manifest.positions == {'probe 0 (before mark("mma_begin"))': 1,
                                   'probe 1 (after mark("mma_end"))': 1}
     assert result.occupancy["reduce_sum"][1] <= result.occupancy["reduce_sum"][0]
+
+
+def test_unsupported_operation_is_a_probe_error():
+    module = parse_gcn(FILES[0].read_text(), str(FILES[0]))
+    with pytest.raises(SourceError) as err:
+        instrument_gcn(module, load("map c[thread]: counter { u64 n; }\n"
+                                    "before ld.global { c.n += ADDR / 3; }\n", "d.probe"))
+    assert err.value.file == "d.probe" and "64-bit integer div" in err.value.message

@@ -218,8 +218,12 @@ class _KernelSplice:
         return self.module.statements[self.view.start:self.view.end]
 
     def lines(self, stmts: list[Stmt], frame: Frame) -> list[str]:
-        site = RenderSite(frame)
-        return render(stmts, site)
+        try:
+            return render(stmts, RenderSite(frame))
+        except ValueError as e:          # an operation the GCN templates do not implement
+            raise SourceError(f"{self.name}: {e}", file=self.program.file, line=1, col=1,
+                              source=self.program.text,
+                              hint="rewrite the probe expression (see README, AMD)") from None
 
     def queue(self, index: int, text: list[str]) -> None:
         """Insert rendered lines at statement `index` of the module, SCC kept, memory drained."""
