@@ -23,8 +23,9 @@ class Launches(Tool):
         for launch in trace.launches:
             row = per.setdefault(launch.kernel, {"launches": 0, "timed": 0, "total_ms": 0.0,
                                                  "min_ms": np.inf, "max_ms": 0.0,
-                                                 "instrumented": launch.instrumented})
+                                                 "instrumented": 0})
             row["launches"] += 1
+            row["instrumented"] += launch.instrumented
             if launch.duration_ms is not None:
                 row["timed"] += 1
                 row["total_ms"] += launch.duration_ms
@@ -37,12 +38,12 @@ class Launches(Tool):
             if not row["timed"]:
                 row["min_ms"] = None
         order = sorted(per, key=lambda k: (-per[k]["total_ms"], -per[k]["launches"], k))
-        rows = [[short(k), per[k]["launches"], "yes" if per[k]["instrumented"] else "no",
+        rows = [[short(k), per[k]["launches"], per[k]["instrumented"],
                  per[k]["total_ms"], per[k]["mean_ms"], per[k]["min_ms"], per[k]["max_ms"],
                  per[k]["share"]] for k in order[:self.top]]
         table = Table(f"launches per kernel ({len(per)} kernels, {len(trace.launches)} launches, "
                       f"{total_ms:.3f} ms)",
-                      ["kernel", "launches", "instr", "total ms", "mean ms", "min ms", "max ms",
+                      ["kernel", "launches", "instrumented", "total ms", "mean ms", "min ms", "max ms",
                        "time %"], rows)
         report = Report(self.name, [table],
                         {"kernels": {k: per[k] for k in order}, "launches": len(trace.launches),

@@ -48,7 +48,8 @@ class Bar(Progress):
             end = "\n"
         self._drawn_at = now
         filled = int(frac * self.width)
+        unit, scale = ("MiB", 2**20) if self.total >= 2**20 else ("KiB", 2**10)
         self.stream.write(f"{end if self.tty else ''}[{'#' * filled}{'-' * (self.width - filled)}] "
-                          f"{frac:4.0%}  {self.done / 2**20:,.0f}/{self.total / 2**20:,.0f} MiB  "
+                          f"{frac:4.0%}  {self.done / scale:,.0f}/{self.total / scale:,.0f} {unit}  "
                           f"{self.label:<14}{'' if self.tty else end}")
         self.stream.flush()
