@@ -184,3 +184,14 @@ def test_unsupported_operation_is_a_probe_error():
         instrument_gcn(module, load("map c[thread]: counter { u64 n; }\n"
                                     "before ld.global { c.n += ADDR / 3; }\n", "d.probe"))
     assert err.value.file == "d.probe" and "64-bit integer div" in err.value.message
+
+
+def test_a_kernel_that_copies_its_kernarg_pointer_is_refused():
+    path = next(f for f in FILES if "gfx942" in f.name)
+    text = path.read_text().replace("\ts_load_dword s3, s[0:1], 0x2c\n",
+                                    "\ts_mov_b64 s[6:7], s[0:1]\n\ts_load_dword s3, s[0:1], 0x2c\n", 1)
+    module = parse_gcn(text, "copy.s")
+    with pytest.raises(SourceError) as err:
+        instrument_gcn(module, load_file(paths.probes_dir() / "hotness.probe"), kernels="^vector_add$")
+    assert err.value.file == "copy.s" and "hidden arguments" in err.value.message
+    assert text.splitlines()[err.value.line - 1].strip() == "s_load_dword s3, s[0:1], 0x2c"

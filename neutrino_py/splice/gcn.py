@@ -154,11 +154,14 @@ class _KernelSplice:
                     and isinstance(s.operands[2], Imm):
                 off = int(s.operands[2].value)
                 size = 4 * max(1, int((re.search(r"x(\d+)$", s.opcode) or [0, 1])[1]))
-                if off >= hidden_start or off + size > hidden_start:
-                    if escaped or off < hidden_start:
+                if off < hidden_start < off + size:
+                    raise self.error("a load reads explicit and hidden arguments together",
+                                     "map pointers cannot be inserted between them", s.line)
+                if off >= hidden_start:
+                    if escaped:
                         raise self.error(
                             "cannot move the kernel's read of its hidden arguments",
-                            "the kernarg pointer is copied or overwritten before this load; "
+                            f"the kernarg pointer is copied or overwritten first (line {escaped}); "
                             "map pointers cannot be appended", s.line)
                     s.operands[2] = Imm(hex(off + shift))
                 if pair & set(s.operands[0].indices if isinstance(s.operands[0], Reg) else ()):
