@@ -113,6 +113,17 @@ def ptx_from_compiler_caches(cubin: bytes, dirs: list[Path]) -> str | None:
     return None
 
 
+def _beside(path: str | None, suffix: str) -> str | None:
+    """Text of the file next to `path` with `suffix` (Triton keeps kernel.ptx by kernel.cubin)."""
+    if not path:
+        return None
+    other = Path(path).with_suffix(suffix)
+    try:
+        return other.read_text() if other.is_file() else None
+    except OSError:
+        return None
+
+
 class Engine:
     """Callable instrumenter with running totals (`instrument_s`, `assemble_s`) for the summary."""
 
@@ -143,7 +154,9 @@ class Engine:
             ptx = img.ptx_for(name, arch)
             source = guess_source(origin, img, ptx)
         except image.NotInstrumentable as err:
-            ptx = ptx_from_compiler_caches(data, self.cache_dirs()) if img.kind == "cubin" else None
+            ptx = None
+            if img.kind == "cubin":
+                ptx = _beside(origin, ".ptx") or ptx_from_compiler_caches(data, self.cache_dirs())
             if ptx is None:
                 return skipped(name, err.reason, guess_source(origin, img, None))
             source = "triton"

@@ -51,6 +51,7 @@ typedef struct {
 #define HOOK_LIST(X)                                                                              \
     X(cuGetProcAddress) X(cuGetProcAddress_v2)                                                    \
     X(cuModuleLoadData) X(cuModuleLoadDataEx) X(cuModuleLoadFatBinary) X(cuModuleGetFunction)      \
+    X(cuModuleLoad) X(cuLibraryLoadFromFile)                                                       \
     X(cuLibraryLoadData) X(cuLibraryGetKernel) X(cuKernelGetFunction) X(cuLibraryGetModule)         \
     X(cuLaunchKernel) X(cuLaunchKernel_ptsz) X(cuLaunchKernelEx) X(cuLaunchKernelEx_ptsz)          \
     X(cuLaunchCooperativeKernel) X(cuLaunchCooperativeKernel_ptsz)                                 \
@@ -292,6 +293,27 @@ static void note_image(void *owner, const void *data) {
     pthread_mutex_unlock(&table_lock);
 }
 
+/* cuModuleLoad / cuLibraryLoadFromFile (torch.compile's static launcher loads Triton's cubin
+ * files): the file's bytes, with its path as origin so the server can find the .ptx beside it. */
+static void note_file_image(void *owner, const char *path) {
+    FILE *fp = path ? fopen(path, "rb") : NULL;
+    if (!fp || !owner) { if (fp) fclose(fp); return; }
+    fseek(fp, 0, SEEK_END);
+    long n = ftell(fp);
+    fseek(fp, 0, SEEK_SET);
+    unsigned char *copy = malloc((size_t)n + 1);
+    size_t got = fread(copy, 1, (size_t)n, fp);
+    fclose(fp);
+    copy[got] = 0;
+    struct image *img = calloc(1, sizeof *img);
+    img->data = copy;
+    img->size = got;
+    img->origin = strdup(path);
+    pthread_mutex_lock(&table_lock);
+    table_put(&images_by_owner, owner, img);
+    pthread_mutex_unlock(&table_lock);
+}
+
 static void note_func(void *handle, void *owner, const char *name) {
     if (!handle) return;
     pthread_mutex_lock(&table_lock);
@@ -509,7 +531,7 @@ static const char SERVER_DOWN[] = "engine server unavailable";
 static void instrument(struct func *f) {
     pthread_mutex_lock(&instrument_lock);
     if (f->state != F_UNKNOWN) goto out;
-    if (!f->img) { skip(f, "image not seen (loaded before the shim or from a file)"); goto out; }
+    if (!f->img) { skip(f, "image not seen (loaded before the shim started)"); goto out; }
     if (!f->img->hash) f->img->hash = hash_bytes(f->img->data, f->img->size);
     int arch = device_arch();
     const char *cache = getenv("NEUTRINO_HOOK_CACHE");
@@ -959,6 +981,18 @@ LOADER(cuModuleLoadDataEx, (CUmodule *m, const void *img, unsigned n, void *o, v
 LOADER(cuModuleLoadFatBinary, (CUmodule *m, const void *img), (m, img), m, img)
 LOADER(cuLibraryLoadData, (CUlibrary *lib, const void *img, void *jo, void **jv, unsigned nj, void *lo, void **lv, unsigned nl),
        (lib, img, jo, jv, nj, lo, lv, nl), lib, img)
+
+#define FILE_LOADER(name, params, args, out, path)                                                \
+    CUresult name params {                                                                         \
+        SEEN(H_##name);                                                                           \
+        CUresult (*fn) params = real(H_##name);                                                   \
+        CUresult r = fn ? fn args : 999;                                                          \
+        if (r == CU_OK) note_file_image(*(out), path);                                            \
+        return r;                                                                                 \
+    }
+FILE_LOADER(cuModuleLoad, (CUmodule *m, const char *path), (m, path), m, path)
+FILE_LOADER(cuLibraryLoadFromFile, (CUlibrary *lib, const char *path, void *jo, void **jv, unsigned nj, void *lo, void **lv, unsigned nl),
+            (lib, path, jo, jv, nj, lo, lv, nl), lib, path)
 
 CUresult cuLibraryGetModule(CUmodule *m, CUlibrary lib) {
     SEEN(H_cuLibraryGetModule);

@@ -1,0 +1,99 @@
+"""The server's instrumenting step on real nvcc output (image → PTX → splice → cubin), map sizing
+formulas against `maps.layout`, and `neutrino trace` end to end over the fake driver."""
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from neutrino_py import probe, toolchain
+from neutrino_py.hook import build
+from neutrino_py.hook.engine import Engine, map_sizes
+from neutrino_py.image import elf
+from neutrino_py.maps.layout import layout
+from neutrino_py.trace import Trace
+
+ROOT = Path(__file__).resolve().parent.parent
+SOURCE = r"""
+extern "C" __global__ void add(float *a, const float *b, int n)
+{ int i = blockIdx.x * blockDim.x + threadIdx.x; if (i < n) a[i] += b[i]; }
+"""
+NVCC = toolchain.find_tool("nvcc")
+
+
+@pytest.fixture(scope="module")
+def fatbins(tmp_path_factory):
+    if NVCC is None:
+        pytest.skip("nvcc not found (pip install nvidia-cuda-nvcc)")
+    root = tmp_path_factory.mktemp("engine")
+    (root / "k.cu").write_text(SOURCE)
+    out = {}
+    for name, flags in (("ptx", ["-arch=sm_90"]), ("sass", ["-gencode", "arch=compute_90,code=sm_90"])):
+        subprocess.run([str(NVCC), "-fatbin", *flags, "-o", str(root / name), str(root / "k.cu")], check=True)
+        out[name] = (root / name).read_bytes()
+    return out
+
+
+def engine(name: str, pattern: str | None = None) -> Engine:
+    return Engine(probe.load_file(ROOT / "probes" / f"{name}.probe"), pattern, cache_dirs=lambda: [])
+
+
+def test_fatbin_kernel_becomes_an_instrumented_cubin(fatbins):
+    eng = engine("block_sched")
+    k = eng(fatbins["ptx"], "add", 90, "/opt/app/bin/prog")
+    assert k.instrumented and k.source == "nvcc" and k.nparams == 3
+    assert elf.entries(k.cubin) == ["add"] and elf.arch(k.cubin) == 90
+    assert [p["role"] for p in k.manifest["params"]] == ["header", "map"]
+    assert ".entry add" in k.ptx and "globaltimer" in k.instrumented_ptx
+    assert 0 < eng.assemble_s <= eng.instrument_s
+    reply = k.reply("/c/x.cubin").splitlines()
+    assert reply[:4] == ["ok", f"key {k.key}", "cubin /c/x.cubin", "nparams 3"]
+
+
+def test_sass_only_and_filtered_kernels_are_skipped_with_reasons(fatbins):
+    k = engine("dmat")(fatbins["sass"], "add", 90, "/usr/lib/python3/site-packages/torch/lib/libtorch_cuda.so")
+    assert not k.instrumented and k.source == "torch"
+    assert k.reason == "SASS only: the image holds sm_90 machine code and no PTX"
+    assert k.reply(None) == f"skip {k.reason}\nsource torch\n"
+    k = engine("dmat", "^gemm")(fatbins["ptx"], "add", 90, None)
+    assert k.reason == "not selected by -k ^gemm"
+
+
+@pytest.mark.parametrize("name", ["block_sched", "dmat", "hotness", "gmem_bytes"])
+def test_map_size_formulas_match_maps_layout(fatbins, name):
+    k = engine(name)(fatbins["ptx"], "add", 90, None)
+    assert k.instrumented, k.reason
+    for grid, block in (((5, 3, 1), (100, 1, 1)), ((1, 1, 1), (1, 1, 1)), ((64, 2, 2), (16, 16, 4))):
+        threads = 1
+        for d in grid + block:
+            threads *= d
+        warps = grid[0] * grid[1] * grid[2] * -(-block[0] * block[1] * block[2] // 32)
+        for (unit, per, fixed), lay in zip(map_sizes(k.manifest), layout(k.manifest, grid, block)):
+            units = {"thread": threads, "warp": warps, "none": 0}[unit]
+            assert per * units + fixed == lay.nbytes
+
+
+def test_neutrino_trace_over_the_fake_driver(tmp_path):
+    """The command's plumbing: shim built and preloaded, server answers, summary, trace dir."""
+    if build.compiler() is None:
+        pytest.skip("no C compiler")
+    fakes = ROOT / "tests" / "fakes"
+    cc = build.compiler()
+    subprocess.run([cc, "-std=gnu11", "-shared", "-fPIC", "-Wl,-soname,libcuda.so.1", "-Wl,-Bsymbolic", "-o",
+                    str(tmp_path / "libcuda.so.1"), str(fakes / "fake_cuda.c"), "-ldl", "-lpthread"], check=True)
+    subprocess.run([cc, "-std=gnu11", "-o", str(tmp_path / "prog"), str(fakes / "prog.c"),
+                    str(tmp_path / "libcuda.so.1"), f"-Wl,-rpath,{tmp_path}", "-ldl", "-lpthread"], check=True)
+    (tmp_path / "image.bin").write_bytes(b"FAKEIMAGE add sass_only\0")
+    env = {**os.environ, "LD_LIBRARY_PATH": str(tmp_path), "NEUTRINO_CACHE": str(tmp_path / "cache")}
+    run = subprocess.run([sys.executable, "-m", "neutrino_py", "trace", "--probe", str(ROOT / "probes" / "block_sched.probe"),
+                          "--tracedir", str(tmp_path / "tr"), "--", str(tmp_path / "prog"), "dlsym",
+                          str(tmp_path / "image.bin")], env=env, capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0, run.stderr
+    assert "launches: 6 (0 instrumented)" in run.stderr
+    assert "2 x unreadable image: not a GPU image" in run.stderr
+    trace = Trace(tmp_path / "tr")
+    assert len(trace.launches) == 6 and trace.summary["kernels_instrumented"] == []
+    assert {k.name for k in trace.kernels} == {"add", "sass_only"}
