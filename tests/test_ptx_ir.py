@@ -236,3 +236,24 @@ def test_insert_before_and_after_while_iterating():
     assert parse_ptx(text, cache=False).parse_all().to_text() == text
     if toolchain.find_tool("ptxas"):
         assert code_sections(toolchain.run_ptxas(text, "sm_80"))
+
+
+def test_registers_named_without_percent_in_inline_asm():
+    (block,) = parse_statements("{\n.reg .pred p;\nsetp.ne.s32 p, %r4, 0;\n@!p add.s32 %r8, %r8, 1;\n"
+                                "mbarrier.try_wait.shared.b64 p, [%r44], %rd42;\n}")
+    setp, add, wait = block.body[1:]
+    assert setp.operands[0] == ir.Register("p") and setp.regs_written() == {"p"}
+    assert add.guard == ir.Register("p") and add.guard_negated and "p" in add.regs_read()
+    assert wait.regs_written() == {"p"} and (wait.space, wait.width) == ("shared", 8)
+
+
+def test_variable_attributes_and_initializers():
+    text = ".version 8.0\n.target sm_90\n.address_size 64\n" \
+           ".global .attribute(.managed) .align 4 .u32 counter;\n" \
+           ".const .align 4 .b8 coef[8] = {0, 0, 128, 63, 0, 0, 0, 64};\n"
+    counter, coef = [i for i in parse_ptx(text, cache=False).items if isinstance(i, ir.VarDecl)]
+    assert (counter.space, counter.type, counter.attrs, counter.align) == (
+        "global", "u32", ["attribute(.managed)"], 4)
+    assert (coef.space, coef.array, coef.init, coef.size) == (
+        "const", [8], "{0, 0, 128, 63, 0, 0, 0, 64}", 8)
+    assert coef.to_text() == ".const .align 4 .b8 coef[8] = {0, 0, 128, 63, 0, 0, 0, 64};"

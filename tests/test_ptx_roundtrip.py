@@ -46,10 +46,12 @@ HAND = r"""//
 .global .align 4 .b32 table[4] = {1, 2, 3, 4};
 .const .align 8 .f64 cst = 0d3FF0000000000000;
 .extern .shared .align 16 .b8 dyn_smem[];
+.global .attribute(.managed) .align 4 .u32 managed_counter;
 
 .visible .entry hand(
 	.param .u64 .ptr .global .align 16 hand_param_0,
-	.param .u32 hand_param_1
+	.param .u32 hand_param_1,
+	.param .u64 hand_param_2
 )
 .reqntid 128, 1, 1
 .maxnreg 64
@@ -76,6 +78,11 @@ HAND = r"""//
 	st.shared.b32 	[sh+4], %r2;
 	st.local.b32 	[depot+8], %r2;
 	ld.shared.b8 	%r7, [dyn_smem];
+	ld.global.L1::evict_last.u32 	%r10, [managed_counter];
+	ld.param.u64 	%rd6, [hand_param_2];
+	tex.1d.v4.f32.s32 	{%f1, %f2, %f3, %f4}, [%rd6, {%r1}];
+	suld.b.2d.b32.trap 	{%r9}, [%rd6, {%r2, %r2}];
+	sust.b.2d.b32.trap 	[%rd6, {%r2, %r2}], {%r9};
 	atom.global.add.u32 	%r3, [%rd2], 1;
 	red.global.add.f32 	[%rd2+4], %f6;
 	setp.lt.and.s32 	%p3, %r2, %r1, !%p2;
@@ -87,9 +94,12 @@ $L_loop:
 	@%p4 bra.uni 	$L_loop;
 	{ // inline asm with a scope of its own
 	.reg .b32 %tmp;
+	.reg .pred p;
 	mov.u32 	%tmp, %r4;
 	// @neutrino mark_a
 	add.s32 	%r8, %tmp, 0x10;
+	setp.ne.s32 	p, %r10, 0;
+	@!p add.s32 	%r8, %r8, 1;
 	}
 	{
 	.param .b32 param0;

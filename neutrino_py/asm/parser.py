@@ -31,7 +31,7 @@ from neutrino_py.asm import ir
 from neutrino_py.errors import SourceError
 
 # Bump when the IR classes change shape: cached pickles of older shapes are then ignored.
-IR_VERSION = 4
+IR_VERSION = 5
 
 _SCAN = re.compile(r'//[^\n]*|/\*.*?\*/|"(?:[^"\\\n]|\\.)*"|[{}]', re.S)
 
@@ -186,7 +186,8 @@ class Build(Transformer):
         return ir.Instruction(parts[0], parts[1:], operands, guard, neg, op.line, op.column)
 
     def guard(self, *toks):
-        return toks[-1], len(toks) == 2
+        reg = toks[-1]
+        return (reg if isinstance(reg, ir.Register) else self.REG(reg)), len(toks) == 2
 
     def label(self, tok):
         return ir.Label(tok.value.rstrip()[:-1].rstrip(), tok.line, tok.column)
@@ -229,6 +230,8 @@ class Build(Transformer):
                     decl.array.append(None)
                 elif t == "INIT":
                     decl.init = c.value[1:].strip()
+                elif t == "ATTRIBUTE":
+                    words.append(c.value[1:].strip())
             elif isinstance(c, int):
                 if ptr_at is None:
                     decl.align = c
@@ -431,7 +434,32 @@ def parse_body(text: str, line: int = 1, col: int = 1, file: str = "<input>") ->
     padded = pad + text
     stmts = _parse(padded, "body", {}, file, padded)
     _set_locs(stmts, None)
+    named = {name for s in ir.walk(stmts) if isinstance(s, ir.RegDecl)
+             for name, _ in s.names if not name.startswith("%")}
+    if named:
+        _registers_by_name(stmts, named)
     return stmts
+
+
+def _registers_by_name(stmts: list[ir.Statement], named: set[str]) -> None:
+    """Registers declared without a ``%`` (``.reg .pred p;`` in inline asm) lex as names; make
+    their uses `Register`s like every other register."""
+    def fix(op):
+        if isinstance(op, ir.Symbol):
+            return ir.Register(op.name) if op.name in named else op
+        if isinstance(op, ir.Vector):
+            return ir.Vector(tuple(map(fix, op.items)))
+        if isinstance(op, ir.ParamList):
+            return ir.ParamList(tuple(map(fix, op.items)))
+        if isinstance(op, ir.Address):
+            coords = fix(op.coords) if op.coords is not None else None
+            return ir.Address(fix(op.base), op.offset, coords, op.zero_offset)
+        if isinstance(op, ir.PredPair):
+            return ir.PredPair(fix(op.first), fix(op.second))
+        return op
+    for s in ir.walk(stmts):
+        if isinstance(s, ir.Instruction):
+            s.operands = [fix(op) for op in s.operands]
 
 
 def _set_locs(stmts: list, loc: ir.Loc | None) -> ir.Loc | None:
