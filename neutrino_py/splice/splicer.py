@@ -151,12 +151,13 @@ class _KernelSplice:
         # sites, in the order their code is queued: entry, blocks, instructions/marks, exits
         entry = [p for p in program.probes if p.position.when == "entry"]
         exits = [p for p in program.probes if p.position.when == "exit"]
-        sites: dict[int, tuple[Match, list[tuple[ast.Probe, Match]]]] = {}
+        sites: dict[tuple[int, bool], tuple[Match, list[tuple[ast.Probe, Match]]]] = {}
         for when in ("block", "before", "after"):
             for p in program.probes:
                 if p.position.when == when:
                     for m in found[p.index]:
-                        sites.setdefault(id(m.anchor), (m, []))[1].append((p, m))
+                        key = (id(m.anchor), when == "block")
+                        sites.setdefault(key, (m, []))[1].append((p, m))
 
         anchor = entry_anchor(fn)
         if anchor is not None:

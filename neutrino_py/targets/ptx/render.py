@@ -14,7 +14,7 @@ from typing import Callable, Iterable
 
 import jinja2
 
-from neutrino_py.splice.ops import Imm, If, Reg, Src, Stmt, Value, bits
+from neutrino_py.splice.ops import Imm, If, Reg, Stmt, Value, bits
 
 PREFIX = "%nt_"
 LABEL_PREFIX = "$nt_L"

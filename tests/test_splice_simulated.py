@@ -1,0 +1,542 @@
+"""Exact map contents of instrumented kernels, computed on the CPU by a small SIMT interpreter.
+
+The interpreter runs a kernel's IR warp by warp in lockstep (the lowest program counter of the
+warp runs next, so lanes that skip a forward branch wait at its label: the reconvergence our
+branch-around code relies on). It knows the PTX our templates emit plus what the simulated
+kernels use; an unknown instruction fails the test. Warp collectives check that every lane in
+their member mask is present, so code that would hang a real warp fails here. Maps come back
+through `maps.read`, the reader the runtime uses, so the device layout and the reader are checked
+against each other. These are the same oracles the GPU tests assert, on kernels without barriers.
+"""
+from __future__ import annotations
+
+import itertools
+import math
+import struct
+from collections import Counter
+
+import numpy as np
+import pytest
+
+from conftest import CORPUS
+from neutrino_py.asm import ir, parse_ptx
+from neutrino_py.maps import read
+from neutrino_py.maps.layout import layout
+from neutrino_py.paths import probes_dir
+from neutrino_py.probe import load, load_file
+from neutrino_py.splice import instrument
+
+TYPES = {"u8", "s8", "b8", "u16", "s16", "b16", "u32", "s32", "b32", "f32", "u64", "s64", "b64",
+         "f64", "pred"}
+CMP = {"eq": lambda a, b: a == b, "ne": lambda a, b: a != b, "lt": lambda a, b: a < b,
+       "le": lambda a, b: a <= b, "gt": lambda a, b: a > b, "ge": lambda a, b: a >= b}
+
+
+def width(t: str) -> int:
+    return 1 if t == "pred" else int(t[1:])
+
+
+def to_num(raw: int, t: str):
+    """Raw register bits -> the value of type `t`."""
+    w = width(t)
+    raw &= (1 << w) - 1
+    if t == "f32":
+        return float(np.frombuffer(struct.pack("<I", raw), np.float32)[0])
+    if t == "f64":
+        return struct.unpack("<d", struct.pack("<Q", raw))[0]
+    if t[0] == "s" and raw >> (w - 1):
+        return raw - (1 << w)
+    return raw
+
+
+def to_raw(value, t: str) -> int:
+    if t == "f32":
+        return struct.unpack("<I", np.float32(value).tobytes())[0]
+    if t == "f64":
+        return struct.unpack("<Q", struct.pack("<d", value))[0]
+    return int(value) & ((1 << width(t)) - 1)
+
+
+class Memory:
+    """Global memory: separate allocations; an access outside all of them is a bug."""
+
+    def __init__(self) -> None:
+        self.blocks: dict[int, bytearray] = {}
+        self.next = 0x7f00_0000_1000
+
+    def alloc(self, data: bytes | int, align: int = 4096) -> int:
+        buf = bytearray(data) if not isinstance(data, int) else bytearray(data)
+        base = self.next
+        self.blocks[base] = buf
+        self.next = (base + max(len(buf), 1) + 2 * align - 1) // align * align
+        return base
+
+    def _find(self, addr: int, size: int) -> tuple[bytearray, int]:
+        for base, buf in self.blocks.items():
+            if base <= addr and addr + size <= base + len(buf):
+                return buf, addr - base
+        raise AssertionError(f"access of {size} bytes at {addr:#x} is outside every allocation")
+
+    def read(self, addr: int, size: int) -> int:
+        buf, off = self._find(addr, size)
+        return int.from_bytes(buf[off:off + size], "little")
+
+    def write(self, addr: int, size: int, value: int) -> None:
+        buf, off = self._find(addr, size)
+        buf[off:off + size] = (value & ((1 << 8 * size) - 1)).to_bytes(size, "little")
+
+    def bytes(self, base: int) -> bytes:
+        return bytes(self.blocks[base])
+
+
+class Sim:
+    """Runs one kernel of an (instrumented) module over a grid."""
+
+    def __init__(self, fn: ir.Function, memory: Memory) -> None:
+        self.code = [s for s in ir.walk(fn.body) if isinstance(s, (ir.Instruction, ir.Label))]
+        self.labels = {s.name: i for i, s in enumerate(self.code) if isinstance(s, ir.Label)}
+        self.fn, self.mem = fn, memory
+        self.clock = itertools.count(1000)
+        self.issues: Counter = Counter()      # (unit warp, pc) -> issues of user instructions
+        self.guarded_bra: list = []           # (warp, pc, active lanes, taken lanes) if any took it
+        user = [s for s in self.code if isinstance(s, ir.Instruction)
+                and not any("%nt_" in str(o) or "$nt_" in str(o) or "__nt_" in str(o)
+                            for o in s.operands) and not (s.guard and "%nt_" in s.guard.name)]
+        self.user_pc = {id(s): n for n, s in enumerate(user)}
+
+    def run(self, grid, block, params: dict[str, int]) -> None:
+        self.params = params
+        self.grid, self.block = grid, block
+        threads = [(x, y, z) for z in range(block[2]) for y in range(block[1])
+                   for x in range(block[0])]
+        warps_per_block = math.ceil(len(threads) / 32)
+        for bz, by, bx in itertools.product(range(grid[2]), range(grid[1]), range(grid[0])):
+            blin = bx + grid[0] * (by + grid[1] * bz)
+            for w in range(warps_per_block):
+                self.run_warp((bx, by, bz), blin, blin * warps_per_block + w,
+                              threads[32 * w:32 * w + 32])
+
+    # -------------------------------------------------------------- one warp
+
+    def run_warp(self, ctaid, blin, unit, tids) -> None:
+        n = len(tids)
+        regs = [dict() for _ in range(n)]
+        pc = [0] * n
+        done = [False] * n
+        while not all(done):
+            p = min(pc[lane] for lane in range(n) if not done[lane])
+            active = [lane for lane in range(n) if not done[lane] and pc[lane] == p]
+            s = self.code[p]
+            if isinstance(s, ir.Label):
+                for lane in active:
+                    pc[lane] += 1
+                continue
+            run = [lane for lane in active
+                   if s.guard is None or bool(regs[lane].get(s.guard.name, 0)) != s.guard_negated]
+            if id(s) in self.user_pc:
+                self.issues[unit, self.user_pc[id(s)]] += 1
+                if s.opcode == "bra" and s.guard is not None and run:
+                    self.guarded_bra.append((unit, self.user_pc[id(s)],
+                                             sum(1 << lane for lane in active),
+                                             sum(1 << lane for lane in run)))
+            ctx = dict(regs=regs, ctaid=ctaid, tids=tids, blin=blin, active=active)
+            jump = self.execute(s, run, ctx)
+            for lane in active:
+                if lane in run and s.opcode in ("ret", "exit"):
+                    done[lane] = True
+                elif lane in run and jump is not None:
+                    pc[lane] = jump
+                else:
+                    pc[lane] += 1
+
+    def special(self, name: str, lane: int, ctx) -> int:
+        tid = ctx["tids"][lane]
+        dims = {"x": 0, "y": 1, "z": 2}
+        base, _, axis = name[1:].partition(".")
+        if base == "tid":
+            return tid[dims[axis]]
+        if base == "ntid":
+            return self.block[dims[axis]]
+        if base == "ctaid":
+            return ctx["ctaid"][dims[axis]]
+        if base == "nctaid":
+            return self.grid[dims[axis]]
+        if base == "laneid":
+            return lane
+        if base == "lanemask_lt":
+            return (1 << lane) - 1
+        if base in ("clock64", "clock"):
+            return next(self.clock)
+        if base == "globaltimer":
+            return next(self.clock) * 10
+        if base == "smid":
+            return ctx["blin"] % 7
+        if base == "warpid":
+            return 0
+        raise AssertionError(f"special register {name}")
+
+    def value(self, op, lane: int, t: str, ctx) -> int:
+        """Raw bits of a source operand read as type `t`."""
+        if isinstance(op, ir.Register):
+            if op.name.startswith("%") and "." in op.name or op.name in (
+                    "%laneid", "%lanemask_lt", "%clock64", "%clock", "%globaltimer", "%smid",
+                    "%warpid"):
+                return to_raw(self.special(op.name, lane, ctx), "u64")
+            return ctx["regs"][lane].get(op.name, 0)
+        if isinstance(op, ir.Negated):
+            return int(not ctx["regs"][lane].get(op.operand.name, 0))
+        if isinstance(op, ir.Immediate):
+            text = op.text
+            if text[:2].lower() in ("0f", "0d"):
+                v = op.value
+                return to_raw(v, t if t[0] == "f" else ("f32" if text[1] in "fF" else "f64"))
+            return to_raw(op.value if t[0] == "f" else int(op.value), t)
+        if isinstance(op, ir.Symbol):
+            return self.params[op.name]
+        raise AssertionError(f"operand {op!r}")
+
+    def address(self, op: ir.Address, lane: int, ctx) -> int:
+        return (self.value(op.base, lane, "u64", ctx) + op.offset) & ((1 << 64) - 1)
+
+    def execute(self, s: ir.Instruction, run: list[int], ctx) -> int | None:
+        op, mods = s.opcode, s.modifiers
+        types = [m for m in mods if m in TYPES]
+        t = types[-1] if types else "b32"
+        regs = ctx["regs"]
+        ops = s.operands
+
+        def src(i, lane, ty=None):
+            return self.value(ops[i], lane, ty or t, ctx)
+
+        def num(i, lane, ty=None):
+            return to_num(src(i, lane, ty), ty or t)
+
+        def put(lane, raw, ty=None):
+            regs[lane][ops[0].name] = raw & ((1 << width(ty or t)) - 1)
+
+        def putn(lane, value, ty=None):
+            regs[lane][ops[0].name] = to_raw(value, ty or t)
+
+        if op == "bra":
+            return self.labels[ops[0].name]
+        if op in ("ret", "exit"):
+            return None
+        if op == "activemask":
+            mask = sum(1 << lane for lane in ctx["active"])
+            for lane in run:
+                put(lane, mask, "u32")
+            return None
+        if op in ("shfl", "match"):
+            members = {lane for lane in range(32) if src(len(ops) - 1, run[0], "u32") >> lane & 1}
+            assert members <= set(ctx["active"]), f"{s.to_text()}: member lanes not converged"
+            for lane in run:
+                if op == "shfl":
+                    put(lane, src(1, int(src(2, lane, "u32")), "b32"), "b32")
+                else:
+                    mine = src(1, lane)
+                    put(lane, sum(1 << m for m in members if src(1, m) == mine), "b32")
+            return None
+        for lane in run:
+            self.lane(s, op, mods, t, lane, src, num, put, putn, ctx)
+        return None
+
+    def lane(self, s, op, mods, t, lane, src, num, put, putn, ctx) -> None:
+        ops = s.operands
+        if op == "mov":
+            if isinstance(ops[0], ir.Vector):
+                raw = src(1, lane, "b64")
+                for k, item in enumerate(ops[0].items):
+                    ctx["regs"][lane][item.name] = (raw >> (32 * k)) & 0xffffffff
+            elif isinstance(ops[1], ir.Vector):
+                raw = sum(self.value(item, lane, "b32", ctx) << (32 * k)
+                          for k, item in enumerate(ops[1].items))
+                put(lane, raw, "b64")
+            else:
+                put(lane, src(1, lane))
+        elif op == "ld":
+            if "param" in mods:
+                put(lane, self.params[ops[1].base.name])
+                return
+            addr = self.address(ops[1], lane, ctx)
+            size = width(t) // 8
+            dests = ops[0].items if isinstance(ops[0], ir.Vector) else [ops[0]]
+            for k, d in enumerate(dests):
+                ctx["regs"][lane][d.name] = self.mem.read(addr + k * size, size)
+        elif op == "st":
+            addr = self.address(ops[0], lane, ctx)
+            self.mem.write(addr, width(t) // 8, src(1, lane))
+        elif op in ("atom", "red"):
+            at = 0 if op == "red" else 1
+            addr = self.address(ops[at], lane, ctx)
+            size = width(t) // 8
+            old = self.mem.read(addr, size)
+            new = to_raw(to_num(old, t) + num(at + 1, lane), t)
+            self.mem.write(addr, size, new)
+            if op == "atom":
+                put(lane, old)
+        elif op == "cvta":
+            put(lane, src(1, lane, "u64"), "u64")
+        elif op == "cvt":
+            dt, st = [m for m in mods if m in TYPES][-2:]
+            v = to_num(src(1, lane, st), st)
+            if dt[0] != "f" and st[0] == "f":
+                v = math.trunc(v)
+            putn(lane, v, dt)
+        elif op == "selp":
+            put(lane, src(1, lane) if src(3, lane, "pred") else src(2, lane))
+        elif op == "setp":
+            cmp = mods[0]
+            r = CMP[cmp](num(1, lane), num(2, lane))
+            if len(mods) > 2 and mods[1] in ("and", "or", "xor"):
+                c = bool(src(3, lane, "pred"))
+                r = {"and": r and c, "or": r or c, "xor": r != c}[mods[1]]
+            put(lane, int(r), "pred")
+        elif op in ("add", "sub", "mul", "mad", "min", "max", "div", "rem", "fma"):
+            wide = "wide" in mods
+            rt = (t[0] + str(2 * width(t))) if wide else t
+            a, b = num(1, lane), num(2, lane)
+            quot = (lambda: a / b) if t[0] == "f" else (
+                lambda: (abs(a) // abs(b)) * (1 if (a < 0) == (b < 0) else -1))
+            v = {"add": lambda: a + b, "sub": lambda: a - b, "mul": lambda: a * b,
+                 "mad": lambda: a * b + num(3, lane, rt), "fma": lambda: a * b + num(3, lane),
+                 "min": lambda: min(a, b), "max": lambda: max(a, b), "div": quot,
+                 "rem": lambda: a - b * quot()}[op]()
+            putn(lane, v, rt)
+        elif op in ("and", "or", "xor"):
+            a, b = src(1, lane), src(2, lane)
+            put(lane, {"and": a & b, "or": a | b, "xor": a ^ b}[op])
+        elif op == "not":
+            put(lane, ~src(1, lane) if t != "pred" else int(not src(1, lane)))
+        elif op == "neg":
+            putn(lane, -num(1, lane))
+        elif op == "shl":
+            put(lane, src(1, lane) << min(src(2, lane, "u32"), 64))
+        elif op == "shr":
+            putn(lane, num(1, lane) >> min(src(2, lane, "u32"), 64))
+        elif op == "popc":
+            put(lane, bin(src(1, lane)).count("1"), "u32")
+        elif op == "brev":
+            put(lane, int(f"{src(1, lane):032b}"[::-1], 2))
+        elif op == "clz":
+            put(lane, 32 - src(1, lane).bit_length(), "u32")
+        else:
+            raise AssertionError(f"the simulator does not know {s.to_text()}")
+
+
+# ------------------------------------------------------------------ running an instrumented kernel
+
+def launch(ptx: str, program, grid, block, args: dict[str, bytes | int], kernel=None):
+    """Instrument, simulate, and read the maps back with `maps.read`. `args` maps param index
+    order to buffer bytes (allocated, pointer passed) or scalar ints."""
+    module = parse_ptx(ptx, cache=False)
+    result = instrument(module, program)
+    name = kernel or next(iter(result.manifests))
+    manifest = result.manifests[name]
+    fn = module.function(name)
+    mem = Memory()
+    params, buffers = {}, {}
+    for decl, value in zip(fn.params, args.values()):
+        if isinstance(value, (bytes, bytearray)):
+            buffers[decl.name] = params[decl.name] = mem.alloc(value)
+        else:
+            params[decl.name] = value & ((1 << 64) - 1)          # raw bits
+    header = mem.alloc(manifest.header_nbytes() or 1)
+    params["__nt_hdr"] = header
+    maps = {}
+    for lay in layout(manifest, grid, block):
+        maps[lay.name] = params[f"__nt_map_{lay.name}"] = mem.alloc(max(lay.nbytes, 1))
+    sim = Sim(fn, mem)
+    sim.run(grid, block, params)
+    out = read(manifest, grid, block, mem.bytes(header), {k: mem.bytes(v) for k, v in maps.items()})
+    return out, sim, {k: params[k] for k in buffers}, mem
+
+
+def stock(name: str):
+    return load_file(probes_dir() / f"{name}.probe")
+
+
+def corpus(name: str) -> str:
+    return (CORPUS / "cuda" / f"{name}.sm_90.ptx").read_text()
+
+
+def floats(n: int, seed: int) -> bytes:
+    return np.random.default_rng(seed).uniform(-1, 1, n).astype(np.float32).tobytes()
+
+
+N, GRID, BLOCK = 70, (2, 1, 1), (48, 1, 1)     # a partial second warp, threads past n
+
+
+def vector_add(program, n=N, grid=GRID, block=BLOCK):
+    return launch(corpus("vector_add"), program, grid, block,
+                  {"a": floats(n, 1), "b": floats(n, 2), "c": bytes(4 * n), "n": n})
+
+
+def test_dmat_addresses_are_exactly_the_accessed_elements():
+    maps, _, ptrs, mem = vector_add(stock("dmat"))
+    a, b, c = ptrs.values()
+    rec = maps["dmat"]
+    want = Counter((base + 4 * i, 4) for base in (a, b, c) for i in range(N))
+    assert Counter(zip(rec["addr"].tolist(), rec["bytes"].tolist())) == want
+    assert maps.dropped["dmat"] == 0
+
+
+def test_the_kernel_still_computes_its_result():
+    _, _, ptrs, mem = vector_add(stock("dmat"))
+    a, b, c = (np.frombuffer(mem.bytes(p), np.float32) for p in ptrs.values())
+    assert np.array_equal(c, a + b)
+
+
+def test_pool_overflow_is_counted_exactly():
+    text = (probes_dir() / "dmat.probe").read_text().replace("pool 1 << 22", "pool 100")
+    maps, _, _, _ = vector_add(load(text, "small_pool.probe"))
+    assert len(maps["dmat"]) == 100
+    assert maps.dropped["dmat"] == 3 * N - 100
+
+
+def test_gmem_bytes_per_thread():
+    maps, _, _, _ = vector_add(stock("gmem_bytes"))
+    g = maps["gmem"]
+    i = np.arange(96)
+    assert g["loaded"].tolist() == np.where(i < N, 8, 0).tolist()
+    assert g["stored"].tolist() == np.where(i < N, 4, 0).tolist()
+    assert g["atomic"].sum() == 0
+
+
+def test_gmem_bytes_in_a_grid_stride_loop():
+    n = 100
+    maps, _, _, _ = launch(corpus("saxpy"), stock("gmem_bytes"), (1, 1, 1), (48, 1, 1),
+                           {"n": n, "alpha": 0x40000000, "x": floats(n, 3), "y": floats(n, 4)})
+    trips = np.array([len(range(t, n, 48)) for t in range(48)])
+    assert maps["gmem"]["loaded"].tolist() == (8 * trips).tolist()
+    assert maps["gmem"]["stored"].tolist() == (4 * trips).tolist()
+
+
+def test_hotness_counts_every_access_in_its_page():
+    maps, _, ptrs, _ = vector_add(stock("hotness"))
+    want = Counter(((base + 4 * i) >> 12) & 0xffff for base in ptrs.values() for i in range(N))
+    pages = maps["pages"]["value"] if maps["pages"].dtype.names else maps["pages"]
+    assert {k: int(pages[k]) for k in np.nonzero(pages)[0]} == dict(want)
+    assert int(pages.sum()) == 3 * N
+
+
+def test_block_sched_one_record_per_warp():
+    grid, block = (3, 1, 1), (16, 3, 1)               # 48 threads: 2 warps per block
+    maps, _, _, _ = vector_add(stock("block_sched"), grid=grid, block=block)
+    s = maps["sched"]
+    assert s["unit"].tolist() == list(range(6))
+    assert (s["elapsed"] > 0).all()
+    assert s["sm"].tolist() == [b % 7 for b in range(3) for _ in range(2)]
+    assert maps.dropped["sched"] == 0
+
+
+def test_opcode_mix_total_equals_instructions_issued():
+    maps, sim, _, _ = saxpy_run(stock("opcode_mix"))
+    per_warp = Counter()
+    for (unit, _), n in sim.issues.items():
+        per_warp[unit] += n
+    assert maps["mix"]["total"].tolist() == [per_warp[u] for u in range(len(maps["mix"]))]
+
+
+def saxpy_run(program, n=100):
+    return launch(corpus("saxpy"), program, (2, 1, 1), (40, 1, 1),
+                  {"n": n, "alpha": 0x40000000, "x": floats(n, 3), "y": floats(n, 4)})
+
+
+def test_branch_divergence_records_every_taken_guarded_branch():
+    maps, sim, _, _ = saxpy_run(stock("branch_divergence"))
+    b = maps["branches"]
+    got = Counter(zip(b["pc"].tolist(), b["active"].tolist(), b["taken"].tolist()))
+    want = Counter((pc, active, taken) for _, pc, active, taken in sim.guarded_bra)
+    assert got == want
+    assert any(active != taken for _, _, active, taken in sim.guarded_bra)   # it did diverge
+
+
+UNITS = """
+map t[thread]: counter { u32 tid; u32 blk; u32 lane; u32 warp; u32 n; }
+map w[warp]: counter { u32 events; u32 lanes; }
+entry { t.tid += threadid(); t.blk += blockid(); t.lane += laneid(); t.warp += warpid(); t.n += 1;
+        w.events += 1; w.lanes += activemask(); }
+"""
+
+
+def test_unit_indices_and_warp_level_counters():
+    grid, block = (2, 2, 1), (4, 3, 3)                 # 36 threads: warps of 32 and 4
+    maps, _, _, _ = vector_add(load(UNITS, "units.probe"), n=0, grid=grid, block=block)
+    t = maps["t"]
+    i = np.arange(4 * 36)
+    assert t["tid"].tolist() == (i % 36).tolist()
+    assert t["blk"].tolist() == (i // 36).tolist()
+    assert t["lane"].tolist() == (i % 36 % 32).tolist()
+    assert t["warp"].tolist() == (i % 36 // 32).tolist()
+    assert t["n"].tolist() == [1] * len(i)
+    w = maps["w"]
+    assert w["events"].tolist() == [1] * 8                 # once per warp, not per lane
+    assert w["lanes"].tolist() == [0xffffffff, 0xf] * 4    # the leader's activemask
+
+
+RECORDS = """
+map r[thread]: record(4) { u32 pc; u64 addr; }
+map w[warp]: record(2) { u32 lane; u64 addr; }
+after ld.global { r.save(PC, ADDR); w.save(laneid(), ADDR); }
+"""
+
+# Each thread loads 5 times, but only odd threads execute the (predicated) load; the load
+# overwrites its own address register (a pointer chase through `next`).
+CHASE = """
+.version 8.0
+.target sm_80
+.address_size 64
+.visible .entry chase(.param .u64 chase_p0)
+{
+    .reg .pred %p<3>;
+    .reg .b32 %r<4>;
+    .reg .b64 %rd<4>;
+    ld.param.u64 %rd1, [chase_p0];
+    cvta.to.global.u64 %rd1, %rd1;
+    mov.u32 %r1, %tid.x;
+    and.b32 %r2, %r1, 1;
+    setp.eq.u32 %p1, %r2, 1;
+    mov.u32 %r3, 0;
+$L_loop:
+    @%p1 ld.global.u64 %rd1, [%rd1+8];
+    add.u32 %r3, %r3, 1;
+    setp.lt.u32 %p2, %r3, 5;
+    @%p2 bra $L_loop;
+    ret;
+}
+"""
+
+
+def test_fixed_records_predicated_loads_and_clobbered_addresses():
+    # node k at offset 16k holds [pad, address of node k+1]
+    base = Memory().next                        # where the first allocation lands
+    nodes = b"".join(struct.pack("<QQ", 0, base + 16 * (k + 1)) for k in range(8))
+    maps, _, ptrs, _ = launch(CHASE, load(RECORDS, "rec.probe"), (1, 1, 1), (40, 1, 1),
+                                  {"p": nodes})
+    assert next(iter(ptrs.values())) == base
+    r = maps["r"]
+    odd = [t for t in range(40) if t % 2]
+    # odd threads load 5 times at base+8, base+24, ... (the address register before the load)
+    assert r["unit"].tolist() == [t for t in odd for _ in range(4)]
+    assert r["addr"].tolist() == [base + 8 + 16 * k for _ in odd for k in range(4)]
+    assert maps.dropped["r"] == len(odd) * 1
+    w = maps["w"]
+    assert w["unit"].tolist() == [0, 0, 1, 1]
+    assert w["lane"].tolist() == [1, 1, 1, 1]              # the lowest lane that loaded
+    assert w["addr"].tolist() == [base + 8, base + 24] * 2
+    assert maps.dropped["w"] == 2 * 3
+
+
+def test_after_a_branch_is_refused():
+    from neutrino_py.errors import SourceError
+    with pytest.raises(SourceError) as err:
+        instrument(parse_ptx(CHASE, cache=False),
+                   load("map c[thread]: counter { u32 n; }\nafter bra { c.n += 1; }\n", "x.probe"))
+    assert "after" in err.value.message and err.value.line == 2
+
+
+def test_filters_gate_the_body():
+    text = "map g[thread]: counter { u64 b; }\nbefore ld.global / threadid() < 10 / { g.b += BYTES; }\n"
+    maps, _, _, _ = vector_add(load(text, "f.probe"))
+    i = np.arange(96)
+    assert maps["g"]["b"].tolist() == np.where((i % 48 < 10) & (i < N), 8, 0).tolist()
