@@ -108,7 +108,7 @@ class Build(Transformer):
         self.regs: dict[str, ir.Register] = {}
 
     def collect_comment(self, tok: Token) -> Token:
-        self.comments.append((tok.line, tok.column, tok.value))
+        self.comments.append((tok.line, tok.column, tok.value.rstrip()))
         return tok
 
     # -- top level
