@@ -507,10 +507,14 @@ $L_loop:
 """
 
 
-def test_fixed_records_predicated_loads_and_clobbered_addresses():
-    # node k at offset 16k holds [pad, address of node k+1]
+def chain() -> tuple[bytes, int]:
+    """A linked list for CHASE: node k at offset 16k holds [pad, address of node k+1]."""
     base = Memory().next                        # where the first allocation lands
-    nodes = b"".join(struct.pack("<QQ", 0, base + 16 * (k + 1)) for k in range(8))
+    return b"".join(struct.pack("<QQ", 0, base + 16 * (k + 1)) for k in range(8)), base
+
+
+def test_fixed_records_predicated_loads_and_clobbered_addresses():
+    nodes, base = chain()
     maps, _, ptrs, _ = launch(CHASE, load(RECORDS, "rec.probe"), (1, 1, 1), (40, 1, 1),
                                   {"p": nodes})
     assert next(iter(ptrs.values())) == base
@@ -527,12 +531,20 @@ def test_fixed_records_predicated_loads_and_clobbered_addresses():
     assert maps.dropped["w"] == 2 * 3
 
 
-def test_after_a_branch_is_refused():
+def test_after_a_guarded_branch_runs_where_it_is_not_taken():
+    text = ("map c[thread]: counter { u32 stay; u32 leave; }\n"
+            "after @bra { c.stay += 1; }\nbefore @bra { c.leave += 1; }\n")
+    maps, _, _, _ = launch(CHASE, load(text, "x.probe"), (1, 1, 1), (40, 1, 1), {"p": chain()[0]})
+    assert maps["c"]["stay"].tolist() == [1] * 40        # the 5th test falls through
+    assert maps["c"]["leave"].tolist() == [4] * 40       # 4 jumps back
+
+
+def test_after_an_unguarded_branch_is_refused():
     from neutrino_py.errors import SourceError
     with pytest.raises(SourceError) as err:
         instrument(parse_ptx(CHASE, cache=False),
-                   load("map c[thread]: counter { u32 n; }\nafter bra { c.n += 1; }\n", "x.probe"))
-    assert "after" in err.value.message and err.value.line == 2
+                   load("map c[thread]: counter { u32 n; }\nafter * { c.n += 1; }\n", "x.probe"))
+    assert "`after` cannot follow `ret`" in err.value.message and err.value.line == 2
 
 
 def test_filters_gate_the_body():

@@ -212,6 +212,9 @@ class _KernelSplice:
             body = self.low.probe(probe, Site(operands, count), scope)
             if m.where == "before":
                 before += self.gated(captured + body, ins, None)
+            elif ins is not None and ins.is_terminator:
+                before += captured             # after a guarded branch: only lanes not taking
+                after += late + body           # it get here, the guard already decided
             else:
                 before += captured
                 after += self.gated(late + body, ins, after_guard)
@@ -235,12 +238,14 @@ class _KernelSplice:
         if probe.position.when != "after":
             return
         for m in found:
-            if m.instruction is not None and m.instruction.is_terminator:
+            ins = m.instruction
+            if ins is not None and ins.is_terminator and ins.guard is None:
                 raise self.error(
-                    f"`after` cannot follow `{m.instruction.name}` (in {self.fn.name}, "
-                    f"{self.ptx_file}:{m.instruction.line}): control never reaches the next "
-                    f"instruction", probe.position.span,
-                    "use `before` for branches, `ret` and `exit`, or narrow the opcode pattern")
+                    f"`after` cannot follow `{ins.name}` (in {self.fn.name}, "
+                    f"{self.ptx_file}:{ins.line}): control never reaches the next instruction",
+                    probe.position.span,
+                    f"use `before`, narrow the opcode pattern, or `after @{ins.opcode}` for "
+                    f"where a guarded one is not taken")
 
     def check_reserved(self) -> None:
         regs = [r for r in self.fn.declared_registers() if r.startswith(ptx.PREFIX)]

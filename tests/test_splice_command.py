@@ -1,0 +1,79 @@
+"""`neutrino instrument`: output files, the per-kernel summary, warnings and exit codes."""
+from __future__ import annotations
+
+import json
+
+from conftest import CORPUS
+from neutrino_py.cli import main
+from neutrino_py.paths import probes_dir
+
+VECTOR_ADD = CORPUS / "cuda" / "vector_add.sm_90.ptx"
+
+
+def test_writes_ptx_and_manifests(tmp_path, capsys):
+    out = tmp_path / "va.ptx"
+    rc = main(["instrument", "--probe", str(probes_dir() / "gmem_bytes.probe"), str(VECTOR_ADD),
+               "-o", str(out)])
+    stdout = capsys.readouterr().out
+    assert rc == 0
+    assert "__nt_map_gmem" in out.read_text()
+    manifests = json.loads((tmp_path / "va.manifest.json").read_text())
+    assert list(manifests) == ["vector_add"]
+    m = manifests["vector_add"]
+    assert m["positions"] == {"probe 0 (before ld.global)": 2, "probe 1 (before st.global)": 1,
+                              "probe 2 (before atom.global, red.global)": 0}
+    assert "vector_add: 3 positions matched, registers added:" in stdout
+    assert "probe 0 (before ld.global): 2" in stdout
+
+
+def test_zero_matches_warns_but_succeeds(tmp_path, capsys):
+    rc = main(["instrument", "--probe", str(probes_dir() / "time_range.probe"), str(VECTOR_ADD),
+               "-o", str(tmp_path / "o.ptx")])
+    err = capsys.readouterr().err
+    assert rc == 0
+    assert 'warning: probe 0 (before mark("mma_begin")) matched nothing in vector_add' in err
+
+
+def test_kernel_filter(tmp_path, capsys):
+    rc = main(["instrument", "--probe", str(probes_dir() / "dmat.probe"), "-k", "^nothing$",
+               str(VECTOR_ADD), "-o", str(tmp_path / "o.ptx")])
+    assert rc == 0 and "no kernel matching" in capsys.readouterr().err
+    assert json.loads((tmp_path / "o.manifest.json").read_text()) == {}
+    assert (tmp_path / "o.ptx").read_text().count("__nt_") == 0
+
+
+def test_bad_probe_is_a_located_error(tmp_path, capsys):
+    probe = tmp_path / "bad.probe"
+    probe.write_text("map m[thread]: counter { u64 n; }\nentry { m.n += ADDR; }\n")
+    rc = main(["instrument", "--probe", str(probe), str(VECTOR_ADD), "-o", str(tmp_path / "o.ptx")])
+    err = capsys.readouterr().err
+    assert rc == 2
+    assert err.startswith(f"{probe}:2:")
+    assert "Traceback" not in err and "^" in err
+
+
+def test_bad_ptx_is_a_located_error(tmp_path, capsys):
+    ptx = tmp_path / "bad.ptx"
+    ptx.write_text(VECTOR_ADD.read_text().replace("ld.global.f32", "ld.global.f32 %%", 1))
+    rc = main(["instrument", "--probe", str(probes_dir() / "dmat.probe"), str(ptx),
+               "-o", str(tmp_path / "o.ptx")])
+    err = capsys.readouterr().err
+    assert rc == 2 and err.startswith(f"{ptx}:") and "Traceback" not in err
+
+
+def test_after_an_unguarded_exit_is_refused(tmp_path, capsys):
+    probe = tmp_path / "after_bra.probe"
+    probe.write_text("map c[thread]: counter { u64 n; }\nafter * { c.n += 1; }\n")
+    rc = main(["instrument", "--probe", str(probe), str(VECTOR_ADD), "-o", str(tmp_path / "o.ptx")])
+    err = capsys.readouterr().err
+    assert rc == 2 and err.startswith(f"{probe}:2:1: error: `after` cannot follow `ret`")
+    assert "hint: use `before`" in err
+
+
+def test_already_instrumented_input_is_refused(tmp_path, capsys):
+    once = tmp_path / "once.ptx"
+    assert main(["instrument", "--probe", str(probes_dir() / "dmat.probe"), str(VECTOR_ADD),
+                 "-o", str(once)]) == 0
+    rc = main(["instrument", "--probe", str(probes_dir() / "dmat.probe"), str(once),
+               "-o", str(tmp_path / "twice.ptx")])
+    assert rc == 2 and "reserved name" in capsys.readouterr().err
