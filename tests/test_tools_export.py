@@ -97,7 +97,7 @@ def test_report_json_and_text(run_dir, tmp_path):
     assert doc["reports"]["block_sched"]["data"]["kernels"]["vec_add"]["warps"] == 5
     assert doc["perfetto"]["events"] == len(json.loads((tmp_path / "p.json").read_text())["traceEvents"])
     assert doc["warnings"] == ["1 kernel(s) ran without instrumentation (timed only): "
-                               "gemm (no PTX in the image)"]
+                               "1 x no PTX in the image: gemm"]
     rc, text = _report(str(run_dir), "--no-progress", "-t", "gmem_bytes", "-t", "time_range")
     assert rc == 0 and "== gmem_bytes ==" in text and "dmat.bytes=40" in text
     assert "reduce  ranges       4    25   25" in text

@@ -54,7 +54,7 @@ def test_round_trip(tmp_path):
     assert [a["op"] for a in t.allocations] == ["alloc", "free"]
     assert t.warnings == ["2 launches fell back to the original kernel",
                           "1 kernel(s) ran without instrumentation (timed only): "
-                          "sm90_xmma_gemm (no PTX in the image)"]
+                          "1 x no PTX in the image: sm90_xmma_gemm"]
     assert t.summary["launches"] == 2 and t.summary["dropped"] == {"dmat": 7}
     assert t.device["sm_count"] == 132
 
@@ -105,3 +105,13 @@ def test_writer_threads_share_one_sequence(tmp_path):
     t = Trace(w.dir)
     assert sorted(x.seq for x in t.launches) == list(range(400))
     assert all(x.maps["m"].tolist() == [x.info["tag"]] * 3 for x in t.launches)
+
+
+def test_uninstrumented_kernels_grouped_by_reason():
+    kernels = [{"name": "_ZN2at6native" + "x" * 60, "reason": "SASS only"},
+               {"name": "b", "reason": "SASS only"}, {"name": "c", "reason": "SASS only"},
+               {"name": "d", "reason": "SASS only"}, {"name": "e", "reason": None}]
+    (warning,) = layout.build([{"event": "kernel", "hash": str(i), "instrumented": False, **k}
+                               for i, k in enumerate(kernels)])["warnings"]
+    assert warning == ("5 kernel(s) ran without instrumentation (timed only): 4 x SASS only: "
+                       "_ZN2at6native" + "x" * 34 + "…, b, c and 1 more; 1 x no reason given: e")

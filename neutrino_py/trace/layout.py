@@ -80,12 +80,20 @@ def build(events: Iterable[dict]) -> dict:
     trace["summary"] = {**summarize(trace), **extra_summary}
     not_instrumented = [k for k in trace["kernels"] if not k.get("instrumented")]
     if not_instrumented:
-        listed = ", ".join(f"{k['name']} ({k.get('reason') or 'no reason given'})"
-                           for k in not_instrumented[:20])
-        more = f" and {len(not_instrumented) - 20} more" if len(not_instrumented) > 20 else ""
         trace["warnings"].append(f"{len(not_instrumented)} kernel(s) ran without instrumentation "
-                                 f"(timed only): {listed}{more}")
+                                 f"(timed only): {_by_reason(not_instrumented)}")
     return trace
+
+
+def _by_reason(kernels: list[dict], shown: int = 3, width: int = 48) -> str:
+    """`2 x reason: name, name; 1 x reason: name` with long (mangled) names cut."""
+    groups: dict[str, list[str]] = {}
+    for k in kernels:
+        name = k["name"] if len(k["name"]) <= width else k["name"][:width - 1] + "…"
+        groups.setdefault(k.get("reason") or "no reason given", []).append(name)
+    return "; ".join(f"{len(names)} x {reason}: {', '.join(names[:shown])}"
+                     + (f" and {len(names) - shown} more" if len(names) > shown else "")
+                     for reason, names in sorted(groups.items(), key=lambda kv: -len(kv[1])))
 
 
 def summarize(trace: dict) -> dict:

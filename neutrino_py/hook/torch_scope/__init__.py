@@ -19,6 +19,7 @@ import importlib.util
 import os
 import sys
 import threading
+import warnings
 from typing import Callable, Iterator
 
 ENV = "NEUTRINO_TORCH_SCOPES"          # "0" turns tagging off
@@ -106,6 +107,8 @@ def instrument_torch(torch) -> None:
         if not compiling():
             pop(module_name(module))
 
+    # torch warns that global hooks also fire for a compiled module's wrapper: ours are meant to
+    warnings.filterwarnings("ignore", message=r"Using `torch.compile\(module\)` when there are global hooks")
     hooks = torch.nn.modules.module
     hooks.register_module_forward_pre_hook(pre_hook)
     try:
