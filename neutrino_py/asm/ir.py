@@ -7,7 +7,8 @@ with ``space="param"``), `Function.body` (statements), `Block.body` (nested ``{ 
 Conventions
 - Dots are dropped from stored names: ``ld.global.v4.f32`` is ``opcode="ld"``,
   ``modifiers=["global", "v4", "f32"]``; ``.reg .b32`` is ``RegDecl(type="b32", ...)``;
-  spaces are ``"global"``, ``"shared"``...; registers and symbols keep their sigils (``%r1``, ``$L__BB0_2``).
+  spaces are ``"global"``, ``"shared"``...; registers and symbols keep their sigils
+  (``%r1``, ``$L__BB0_2``).
 - Every parsed node has ``line`` and ``col`` (1-based, in the module text); nodes built by hand
   have 0 for both.
 - Function bodies are parsed on first access of `Function.body`; until then the module prints the
@@ -21,7 +22,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Iterator, Union
-
 
 
 class _Node:
@@ -174,10 +174,10 @@ def registers_in(op: Operand) -> Iterator[Register]:
 
 # ---------------------------------------------------------------- opcode facts
 
-# Opcodes whose address operand reads or writes memory.
+# Opcodes whose address operand reads or writes memory (surface and texture instructions take
+# a handle, not an address, and are not counted).
 MEMORY_OPCODES = frozenset({"ld", "ldu", "st", "atom", "red", "cp", "ldmatrix", "stmatrix",
-                            "prefetch", "prefetchu", "multimem", "mbarrier", "suld", "sust",
-                            "sured", "wmma"})
+                            "prefetch", "prefetchu", "multimem", "mbarrier", "wmma"})
 STATE_SPACES = ("global", "shared", "local", "const", "param", "generic", "tex")
 # Opcodes without a register destination: every operand is a source.
 NO_DEST_OPCODES = frozenset({"st", "red", "bra", "brx", "call", "ret", "exit", "trap", "bar",
@@ -237,10 +237,8 @@ class Instruction(_Node):
 
     @property
     def spaces(self) -> tuple[str, ...]:
-        """State spaces named in the modifiers, in order (``cp.async.ca.shared.global`` → shared, global).
-
-        ``shared::cta`` / ``shared::cluster`` count as ``shared``.
-        """
+        """State spaces named in the modifiers, in order: ``cp.async.ca.shared.global`` gives
+        ``("shared", "global")``. ``shared::cta`` and ``shared::cluster`` count as ``shared``."""
         return tuple(m.split("::", 1)[0] for m in self.modifiers
                      if m.split("::", 1)[0] in STATE_SPACES)
 
@@ -251,7 +249,8 @@ class Instruction(_Node):
 
     @property
     def space(self) -> str | None:
-        """State space of a memory operation (first one named; ``generic`` when none); None otherwise."""
+        """State space of a memory operation (the first one named, ``generic`` when none is);
+        None for other instructions."""
         if not self.is_memory:
             return None
         spaces = self.spaces
@@ -296,8 +295,6 @@ class Instruction(_Node):
     def n_dests(self) -> int:
         """How many leading operands are written (0 or 1; the one may be a vector or a pair)."""
         if not self.operands or self.opcode in NO_DEST_OPCODES:
-            return 0
-        if self.opcode == "mbarrier" and isinstance(self.operands[0], Address):
             return 0
         return 0 if isinstance(self.operands[0], Address) else 1
 
