@@ -552,3 +552,76 @@ def test_filters_gate_the_body():
     maps, _, _, _ = vector_add(load(text, "f.probe"))
     i = np.arange(96)
     assert maps["g"]["b"].tolist() == np.where((i % 48 < 10) & (i < N), 8, 0).tolist()
+
+
+def test_hist_levels_and_out_of_range_indices():
+    text = ("map t: hist[4] u32;\nmap w[warp]: hist[4] u64;\n"
+            "before ld.global { t[threadid() % 4] += 1; w[0] += 2; w[laneid() + 4] += 1; }\n")
+    maps, _, _, _ = vector_add(load(text, "h.probe"))
+    t = maps["t"]["value"] if maps["t"].dtype.names else maps["t"]
+    w = maps["w"]["value"] if maps["w"].dtype.names else maps["w"]
+    tids = [i % 48 for i in range(N)]
+    assert t.tolist() == [2 * sum(1 for x in tids if x % 4 == k) for k in range(4)]
+    warps_with_work = 3                                  # (block 1, warp 1) has no i < n
+    assert w.tolist() == [2 * 2 * warps_with_work, 0, 0, 0]
+    assert maps.dropped["w"] == 2 * warps_with_work and maps.dropped["t"] == 0
+
+
+def test_operand_values_after_an_instruction():
+    text = ("map r[thread]: record(1) { u64 out; u64 in1; u64 in2; u32 pc; u32 op; }\n"
+            "after add.f32 { r.save(OUT, IN1, IN2, PC, OPCODE); }\n")
+    maps, _, ptrs, mem = vector_add(load(text, "o.probe"))
+    from neutrino_py.probe.opcodes import opcode_id
+    a, b, c = (np.frombuffer(mem.bytes(p), np.uint32) for p in ptrs.values())
+    r = maps["r"]
+    assert r["unit"].tolist() == [u for u in range(96) if u < N]
+    assert r["out"].tolist() == c.tolist()
+    assert sorted(zip(r["in1"].tolist(), r["in2"].tolist())) == sorted(zip(a.tolist(), b.tolist()))
+    fn = parse_ptx(corpus("vector_add"), cache=False).function("vector_add")
+    assert set(r["pc"].tolist()) == {n for n, i in enumerate(fn.instructions()) if i.name == "add.f32"}
+    assert set(r["op"].tolist()) == {opcode_id("add")}
+
+
+GUARD = """
+.version 8.0
+.target sm_80
+.address_size 64
+.file 1 "k.cu"
+.visible .entry guard(.param .u64 guard_p0)
+{
+    .reg .pred %p<3>;
+    .reg .b32 %r<4>;
+    .loc 1 3 1
+    mov.u32 %r1, %tid.x;
+    setp.lt.u32 %p1, %r1, 5;
+    .loc 1 4 1
+    @%p1 setp.ne.u32 %p1, %r1, %r1;
+    add.u32 %r2, %r1, 1;
+    .loc 1 9 1
+    // @neutrino begin
+    add.u32 %r2, %r2, 1;
+    add.u32 %r2, %r2, 1;
+    // @neutrino end
+    ret;
+}
+"""
+
+
+def test_guards_the_instruction_overwrites_and_line_ranges():
+    text = ("map c[thread]: counter { u32 guarded; u32 lines; }\n"
+            "after @setp { c.guarded += 1; }\n"
+            'before line "k.cu":3-4 { c.lines += 1; }\n')
+    maps, _, _, _ = launch(GUARD, load(text, "g.probe"), (1, 1, 1), (40, 1, 1), {"p": 0})
+    assert maps["c"]["guarded"].tolist() == [1 if t < 5 else 0 for t in range(40)]
+    # lines 3-4 hold four instructions; the guarded one runs only where its guard holds
+    assert maps["c"]["lines"].tolist() == [4 if t < 5 else 3 for t in range(40)]
+
+
+def test_time_range_between_marks():
+    text = (probes_dir() / "time_range.probe").read_text().replace(
+        '"mma_begin"', '"begin"').replace('"mma_end"', '"end"')
+    maps, _, _, _ = launch(GUARD, load(text, "t.probe"), (3, 1, 1), (40, 1, 1), {"p": 0})
+    r = maps["ranges"]
+    assert len(r) == 6 and maps.dropped["ranges"] == 0    # one range per warp
+    assert (r["cycles"] > 0).all()
+    assert sorted(r["sm"].tolist()) == [0, 0, 1, 1, 2, 2]
