@@ -5,6 +5,7 @@ import argparse
 import contextlib
 import io
 import json
+from pathlib import Path
 
 import pytest
 
@@ -13,6 +14,8 @@ from neutrino_py.tools import command
 from neutrino_py.tools.perfetto import build, export
 from neutrino_py.tools.progress import Bar
 from tests.synthetic import page_hist, standard
+
+ROOT = Path(__file__).resolve().parent.parent
 
 # The parts of the Chrome trace-event format (the JSON object form) that ui.perfetto.dev reads.
 PHASES = {"X": {"name", "ph", "pid", "tid", "ts", "dur"}, "M": {"name", "ph", "pid", "tid", "args"},
@@ -69,6 +72,15 @@ def test_perfetto_tracks(run_dir, tmp_path):
     memory = [e["args"]["MiB"] * 2**20 for e in ev if e["ph"] == "C"]
     assert memory == [100, 150, 50, 250]
     assert counts["by_phase"]["X"] == 5 + 3 + 5 and counts["warp_slices_left_out"] == 0
+
+
+def test_committed_example_validates():
+    path = ROOT / "docs" / "examples" / "torch_compile" / "trace.perfetto.json"
+    if not path.exists():
+        pytest.skip("no example Perfetto file in this checkout")
+    doc = json.loads(path.read_text())
+    validate(doc)
+    assert sum(e.get("cat") == "launch" for e in doc["traceEvents"]) > 0
 
 
 def test_perfetto_caps_warp_slices(run_dir):

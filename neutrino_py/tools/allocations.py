@@ -113,6 +113,8 @@ def _figure(tl: dict, t0: int):
     life = tl["lifetimes_ns"]
     if len(life):
         ax2.hist(np.log10(np.maximum(life, 1)), bins=30, color="tab:gray")
+    else:
+        ax2.text(0.5, 0.5, "nothing was freed while tracing", ha="center", transform=ax2.transAxes)
     ax2.set_xlabel("log10 lifetime (ns)")
     ax2.set_ylabel("allocations")
     return fig
