@@ -1,7 +1,6 @@
 """GCN assembly: the grammar and IR on the corpus, and the printed text reassembling byte for byte."""
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import pytest

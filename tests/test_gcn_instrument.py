@@ -195,3 +195,16 @@ def test_a_kernel_that_copies_its_kernarg_pointer_is_refused():
         instrument_gcn(module, load_file(paths.probes_dir() / "hotness.probe"), kernels="^vector_add$")
     assert err.value.file == "copy.s" and "hidden arguments" in err.value.message
     assert text.splitlines()[err.value.line - 1].strip() == "s_load_dword s3, s[0:1], 0x2c"
+
+
+def test_source_line_positions_follow_loc_directives():
+    path = next(f for f in FILES if "gfx942" in f.name)
+    lines = path.read_text().splitlines()
+    body = [i for i, l in enumerate(lines) if l.startswith("\ts_") or l.startswith("\tv_")]
+    lines.insert(body[5], "\t.loc\t1 20 0")          # instructions 2..4 of vector_add are line 10
+    lines.insert(body[2], "\t.loc\t1 10 3 prologue_end")
+    lines.insert(1, '\t.file\t1 "/src" "k.hip" md5 0x0')
+    module = parse_gcn("\n".join(lines) + "\n", "loc.s")
+    program = load('map c[thread]: counter { u64 n; }\nbefore line "k.hip":10 { c.n += 1; }\n')
+    result = instrument_gcn(module, program, kernels="^vector_add$")
+    assert result.manifests["vector_add"].positions == {'probe 0 (before line "k.hip":10)': 3}

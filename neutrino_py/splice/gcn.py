@@ -21,7 +21,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from neutrino_py.asm.gcn import (Comment, GcnModule, Imm, Instruction, Label, Modified, Reg, Statement, Sym)
+from neutrino_py.asm.gcn import (Comment, Directive, GcnModule, Imm, Instruction, Label, Modified, Reg,
+                                 Statement)
 from neutrino_py.asm.gcn_parse import parse_gcn
 from neutrino_py.errors import SourceError
 from neutrino_py.probe import ast
@@ -97,6 +98,7 @@ class _KernelSplice:
         self.warnings: list[str] = []
         self.occupancy = (0, 0)
         self.reads_out: set[tuple[int, str]] = set()
+        self.lines_of = self.source_lines()
 
     def error(self, message: str, hint: str, line: int = 0) -> SourceError:
         return SourceError(f"{self.name}: {message}", file=self.module.file,
@@ -325,7 +327,9 @@ class _KernelSplice:
             return [(n, pos.when, None, []) for n, s in enumerate(self.module.statements[:self.view.end])
                     if n >= self.view.start and isinstance(s, Comment) and s.mark == pos.target.name]
         if isinstance(pos.target, ast.Lines):
-            return []
+            return [(n, pos.when, i, []) for n, i in instructions
+                    if (loc := self.lines_of.get(n)) is not None and pos.target.matches_file(loc[0])
+                    and pos.target.first <= loc[1] <= pos.target.last]
         found = [(n, pos.when, i, []) for n, i in instructions
                  if pos.target.matches(_ptx_name(i), _guarded(i))]
         if pos.when == "after":
@@ -338,6 +342,25 @@ class _KernelSplice:
                         source=self.program.text, width=pos.span.width,
                         hint="use `before` for branches and s_endpgm, or narrow the opcode pattern")
         return found
+
+    def source_lines(self) -> dict[int, tuple[str, int]]:
+        """Statement index -> (source path, line) from ``.file``/``.loc`` (clang -g), for every
+        instruction of the kernel."""
+        files: dict[str, str] = {}
+        for s in self.module.statements:
+            if isinstance(s, Directive) and s.name == ".file":
+                parts = re.findall(r'"([^"]*)"', s.args)
+                if parts and s.args.split()[0].isdigit():
+                    files[s.args.split()[0]] = "/".join(p for p in parts[-2:] if p not in ("", "."))
+        out, loc = {}, None
+        for n in range(self.view.start, self.view.end):
+            s = self.module.statements[n]
+            if isinstance(s, Directive) and s.name == ".loc":
+                fields = s.args.split()
+                loc = (files.get(fields[0], ""), int(fields[1]))
+            elif isinstance(s, Instruction) and loc is not None:
+                out[n] = loc
+        return out
 
     def blocks(self, instructions: list[tuple[int, Instruction]]) -> list[list[tuple[int, Instruction]]]:
         """Basic blocks: a label or the instruction after a branch starts a new one."""
