@@ -6,6 +6,7 @@ that the probes measure the right numbers on hardware.
 """
 from __future__ import annotations
 
+import json
 import re
 import subprocess
 from functools import lru_cache
@@ -208,3 +209,16 @@ def test_source_line_positions_follow_loc_directives():
     program = load('map c[thread]: counter { u64 n; }\nbefore line "k.hip":10 { c.n += 1; }\n')
     result = instrument_gcn(module, program, kernels="^vector_add$")
     assert result.manifests["vector_add"].positions == {'probe 0 (before line "k.hip":10)': 3}
+
+
+def test_neutrino_instrument_command_takes_gcn(tmp_path):
+    from neutrino_py import cli
+    path = next(f for f in FILES if "gfx90a" in f.name)
+    out = tmp_path / "out.s"
+    assert cli.main(["instrument", "--probe", str(paths.probes_dir() / "gmem_bytes.probe"),
+                     "-k", "^saxpy$", str(path), "-o", str(out)]) == 0
+    module = parse_gcn(out.read_text(), str(out))
+    assert [a[".name"] for a in module.kernel("saxpy").metadata[".args"] if ".name" in a][-2:] == \
+        ["__nt_hdr", "__nt_map_gmem"]
+    manifests = json.loads((tmp_path / "out.manifest.json").read_text())
+    assert list(manifests) == ["saxpy"] and manifests["saxpy"]["target"] == "gcn"

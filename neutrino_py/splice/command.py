@@ -38,7 +38,12 @@ def run(args: argparse.Namespace) -> int:
     if not Path(args.probe).is_file():
         raise ToolError(f"cannot read {args.probe}: no such file", "check the probe path")
     program = load_file(args.probe)
-    module = parse_ptx(_read(args.input), file=args.input)
+    text = _read(args.input)
+    if ".amdgcn_target" in text:                     # AMDGCN assembly (clang -S for amdgcn)
+        from neutrino_py.asm.gcn_parse import parse_gcn
+        module = parse_gcn(text, file=args.input)
+    else:
+        module = parse_ptx(text, file=args.input)
     result = instrument(module, program, args.kernels)
     if not result.manifests:
         which = f"matching -k {args.kernels!r}" if args.kernels else "(.entry)"
