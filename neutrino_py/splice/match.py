@@ -62,5 +62,13 @@ def matches(fn: ir.Function, files: dict[int, str], position: ast.Position,
         return [Match(i, when, i, pcs[id(i)]) for i in fn.instructions()
                 if i.loc is not None and i.loc.file in wanted
                 and target.first <= i.loc.source_line <= target.last]
-    return [Match(i, when, i, pcs[id(i)]) for i in fn.instructions()
-            if target.matches(i.name, i.guard is not None)]
+    seen: dict[tuple[str, bool], bool] = {}       # opcode spellings repeat: match each once
+    out = []
+    for i in fn.instructions():
+        key = (i.name, i.guard is not None)
+        hit = seen.get(key)
+        if hit is None:
+            hit = seen[key] = target.matches(*key)
+        if hit:
+            out.append(Match(i, when, i, pcs[id(i)]))
+    return out

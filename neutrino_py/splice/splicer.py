@@ -125,6 +125,7 @@ class _KernelSplice:
         self.binder = Binder(fn)
         self.labels = itertools.count()
         self.high = dict(self.low.persistent)
+        self.operands = {p.index: operand_names(p) for p in program.probes}
 
     def scope(self) -> ptx.Scope:
         return ptx.Scope(self.low.persistent, lambda: f"{ptx.LABEL_PREFIX}{next(self.labels)}")
@@ -202,7 +203,7 @@ class _KernelSplice:
             after_guard = scope.tmp("pred")
             before.append(ops.Move(after_guard, Src(ins.guard.name, "pred")))
         for probe, m in pairs:
-            names = operand_names(probe)
+            names = self.operands[probe.index]
             captured: list[Stmt] = []
             late: list[Stmt] = []
             operands = {} if ins is None else self.binder.bind(ins, m.pc, names, scope,
