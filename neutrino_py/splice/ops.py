@@ -38,7 +38,6 @@ from dataclasses import dataclass
 from typing import ClassVar, Union
 
 TYPES = ("u32", "u64", "s32", "s64", "f32", "f64", "pred")
-INT_TYPES = ("u32", "u64", "s32", "s64")
 
 
 def bits(type_: str) -> int:
@@ -289,15 +288,3 @@ class If(Stmt):
     cond: Value
     body: tuple[Stmt, ...]
     negate: bool = False
-
-
-def walk(stmts: tuple[Stmt, ...] | list[Stmt]):
-    """Every statement, entering `If` bodies (pre-order)."""
-    for s in stmts:
-        yield s
-        if isinstance(s, If):
-            yield from walk(s.body)
-
-
-ALL = (ReadSpecial, Move, Convert, ZeroExtend, Unary, Binary, Compare, Select, ToGeneric, UnitIndex,
-       UnitCount, Leader, MapBase, Address, Store, AtomicAdd, BumpReserve, HistAdd, If)

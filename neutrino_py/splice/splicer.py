@@ -102,9 +102,17 @@ def _parsed(line: str) -> tuple[ir.Statement, ...]:
     return tuple(parse_statements(line))
 
 
+def _fresh(s: ir.Statement) -> ir.Statement:
+    """A copy of a cached parse that shares no mutable list with other insertions."""
+    s = copy.copy(s)
+    if isinstance(s, ir.Instruction):
+        s.modifiers, s.operands = list(s.modifiers), list(s.operands)
+    return s
+
+
 def to_statements(lines: list[str]) -> list[ir.Statement]:
     """IR statements of rendered lines (each distinct line is parsed once per process)."""
-    return [copy.copy(s) for line in lines for s in _parsed(line)]
+    return [_fresh(s) for line in lines for s in _parsed(line)]
 
 
 @lru_cache(maxsize=1 << 16)
