@@ -32,6 +32,10 @@ def one(text: str) -> ir.Instruction:
     ("red.global.add.f32 [%rd2+4], %f6;", "global", 4),
     ("cp.async.cg.shared.global [%r43], [%rd3], 16, 16;", "shared", 16),
     ("ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%r1, %r2, %r3, %r4}, [%r45];", "shared", 16),
+    ("ld.shared::cluster.u32 %r7, [%r6];", "shared", 4),
+    ("mbarrier.arrive.expect_tx.shared::cta.b64 %rd2, [%r3], 1024;", "shared", 8),
+    ("cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [%r4], [%rd1], 1024, [%r3];",
+     "shared", 1024),
 ])
 def test_memory_space_and_width(text, space, width):
     ins = one(text)

@@ -129,8 +129,56 @@ $L_end:
 }
 """
 
+# sm_90a: clusters, mbarriers, bulk copies, a named predicate in a scope with its own label.
+HAND_SM90A = r""".version 8.0
+.target sm_90a
+.address_size 64
+
+.visible .entry cluster_tma(
+	.param .u64 cluster_tma_param_0
+)
+.reqnctapercluster 2, 1, 1
+.explicitcluster
+{
+	.reg .pred 	%p<4>;
+	.reg .b32 	%r<16>;
+	.reg .b64 	%rd<12>;
+	.shared .align 8 .b64 bar;
+	.shared .align 128 .b8 tile[1024];
+
+	ld.param.u64 	%rd1, [cluster_tma_param_0];
+	mov.u32 	%r1, %tid.x;
+	mov.u32 	%r2, %cluster_ctarank;
+	mov.u32 	%r3, bar;
+	mov.u32 	%r4, tile;
+	elect.sync 	%r5|%p1, -1;
+	@%p1 mbarrier.init.shared::cta.b64 	[%r3], 1;
+	fence.mbarrier_init.release.cluster;
+	barrier.cluster.arrive.release.aligned;
+	barrier.cluster.wait.acquire.aligned;
+	@%p1 mbarrier.arrive.expect_tx.shared::cta.b64 	%rd2, [%r3], 1024;
+	@%p1 cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes 	[%r4], [%rd1], 1024, [%r3];
+	{
+	.reg .pred p;
+	$L_wait:
+	mbarrier.try_wait.parity.shared::cta.b64 	p, [%r3], 0;
+	@!p bra 	$L_wait;
+	}
+	mapa.shared::cluster.u32 	%r6, %r4, 1;
+	ld.shared::cluster.u32 	%r7, [%r6];
+	fence.proxy.async.shared::cta;
+	cvta.to.global.u64 	%rd3, %rd1;
+	mul.wide.u32 	%rd4, %r1, 4;
+	add.s64 	%rd5, %rd3, %rd4;
+	st.global.u32 	[%rd5], %r7;
+	barrier.cluster.arrive.aligned;
+	barrier.cluster.wait.aligned;
+	ret;
+}
+"""
+
 CASES = [pytest.param(p.read_text(), id=p.relative_to(CORPUS).as_posix()) for p in CORPUS_FILES]
-CASES.append(pytest.param(HAND, id="handwritten"))
+CASES += [pytest.param(HAND, id="handwritten"), pytest.param(HAND_SM90A, id="handwritten_sm90a")]
 
 
 def _printed(text: str) -> str:

@@ -270,7 +270,7 @@ class Instruction(_Node):
 
         ``ld.global.v4.f32`` → 16; ``cp.async.*`` → its copy-size operand; ``ldmatrix``/``stmatrix``
         → 16 (one row per thread). None for non-memory instructions and unknown widths
-        (``wmma`` fragments, bulk copies).
+        (``wmma`` fragments, copies sized by a register).
         """
         if not self.is_memory:
             return None
