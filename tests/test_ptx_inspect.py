@@ -78,3 +78,12 @@ def test_inspect_malformed_exits_2_without_traceback(tmp_path, capsys):
 def test_inspect_missing_file_exits_2(tmp_path, capsys):
     assert cli.main(["inspect", str(tmp_path / "none.ptx")]) == 2
     assert "cannot read" in capsys.readouterr().err
+
+
+def test_inspect_one_kernel(tmp_path, capsys):
+    path = tmp_path / "scale.ptx"
+    path.write_text(PTX)
+    assert cli.main(["inspect", str(path), "--json", "--kernel", "scale"]) == 0
+    assert [f["name"] for f in json.loads(capsys.readouterr().out)["functions"]] == ["scale"]
+    assert cli.main(["inspect", str(path), "--kernel", "nope"]) == 2
+    assert "no kernel or function 'nope'" in capsys.readouterr().err
