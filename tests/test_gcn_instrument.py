@@ -16,7 +16,7 @@ import pytest
 import yaml
 
 from neutrino_py import paths
-from neutrino_py.asm.gcn import Instruction
+from neutrino_py.asm.gcn import Instruction, Reg
 from neutrino_py.asm.gcn_parse import parse_gcn
 from neutrino_py.assemble import gcn as tools
 from neutrino_py.errors import SourceError
@@ -152,6 +152,11 @@ def test_sites_keep_scc_and_exec():
         site = body[a:b + 1]
         assert not any(r.file == "vcc" for s in site for r in s.regs())
         writes_exec = [s for s in site if s.operands and getattr(s.operands[0], "file", "") == "exec"]
+        if body[b + 1].opcode == "s_endpgm":              # exit: every lane the wave started with
+            entry_exec = body[1]                          # prologue: s_mov_b64 s[..], exec
+            assert entry_exec.operands[1] == Reg("exec")
+            assert writes_exec[0].operands[1] == entry_exec.operands[0]
+            writes_exec = writes_exec[1:]
         assert len(writes_exec) % 2 == 0                  # every narrowing is restored
         for s, nxt in zip(site, site[1:]):                # VALU -> SGPR writes are padded
             if s.opcode.startswith(("v_cmp", "v_readlane", "v_add_co", "v_sub_co")):
@@ -222,3 +227,23 @@ def test_neutrino_instrument_command_takes_gcn(tmp_path):
         ["__nt_hdr", "__nt_map_gmem"]
     manifests = json.loads((tmp_path / "out.manifest.json").read_text())
     assert list(manifests) == ["saxpy"] and manifests["saxpy"]["target"] == "gcn"
+
+
+def test_values_captured_before_an_instruction_reach_the_probe_after_it():
+    path = next(f for f in FILES if "gfx90a" in f.name)
+    module = parse_gcn(path.read_text(), str(path))
+    program = load("map c[thread]: counter { u64 a; }\nafter st.global { c.a += ADDR; }\n")
+    instrument_gcn(module, program, kernels="^vector_add$")
+    k = module.kernel("vector_add")
+    body = [s for s in module.statements[k.start:k.end] if isinstance(s, Instruction)]
+    store = next(i for i, s in enumerate(body) if s.opcode.startswith("global_store"))
+    address = body[store].operands[0]                              # v[a:a+1]
+    site = max(i for i in range(store) if body[i].opcode == "s_cselect_b32")
+    copies = {s.operands[0].first: s.operands[1].first for s in body[site:store]
+              if s.opcode == "v_mov_b32" and isinstance(s.operands[1], Reg)
+              and s.operands[1].file == "v" and s.operands[1].first in address.indices}
+    assert sorted(copies.values()) == list(address.indices)       # ADDR captured before the store
+    after = body[store + 1:]
+    adds = [s for s in after if s.opcode.startswith(("v_add_co", "v_addc_co"))]
+    read = {r.first for s in adds for r in s.regs() if r.file == "v"}
+    assert set(copies) <= read                                     # ... and summed after it

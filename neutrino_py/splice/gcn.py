@@ -97,7 +97,7 @@ class _KernelSplice:
         self.inserts: list[tuple[int, list[Statement]]] = []
         self.warnings: list[str] = []
         self.occupancy = (0, 0)
-        self.reads_out: set[tuple[int, str]] = set()
+        self.reads_out: set[int] = set()
         self.lines_of = self.source_lines()
 
     def error(self, message: str, hint: str, line: int = 0) -> SourceError:
@@ -211,7 +211,7 @@ class _KernelSplice:
         frame = Frame(self.facts, vbase + vbase % 2, sbase + sbase % 2, dict(self.low.persistent),
                       hidden=hidden, params=params)
         k = self.kernarg_sgpr()
-        prologue = [f"s_mov_b64 {frame.kernarg}, s[{k}:{k + 1}]"]
+        prologue = [f"s_mov_b64 {frame.kernarg}, s[{k}:{k + 1}]", f"s_mov_b64 {frame.entry_exec}, exec"]
         prologue += [f"s_mov_b32 {dst}, {src}" for dst, src in zip(frame.wgid, wg)]
         prologue += [f"v_mov_b32 {dst}, {src}" for dst, src in zip(frame.tid, tid)]
         self.prologue = prologue
@@ -222,9 +222,9 @@ class _KernelSplice:
     def body(self) -> list[Statement]:
         return self.module.statements[self.view.start:self.view.end]
 
-    def lines(self, stmts: list[Stmt], frame: Frame) -> list[str]:
+    def lines(self, stmts: list[Stmt], site: RenderSite) -> list[str]:
         try:
-            return render(stmts, RenderSite(frame))
+            return render(stmts, site)
         except ValueError as e:          # an operation the GCN templates do not implement
             raise SourceError(f"{self.name}: {e}", file=self.program.file, line=1, col=1,
                               source=self.program.text,
@@ -396,39 +396,47 @@ class _KernelSplice:
         for p in entry:
             code += self.low.probe(p, Site(), scope)
         first = instructions[0][0] if instructions else view.start
-        entry_lines = self.prologue + self.lines(code, frame)
+        entry_lines = self.prologue + self.lines(code, RenderSite(frame))
 
         positions: dict[str, int] = {}
-        sites: dict[tuple[int, str], list[Stmt]] = {}
+        scopes: dict[int, _Tmp] = {}
+        sites: dict[int, dict[str, list[Stmt]]] = {}     # anchor -> before / after / exit ops
         for p in program.probes:
             found = self.matches(p, instructions, blocks)
             positions[p.label] = len(found) if p.position.when not in ("entry", "exit") else (
                 1 if p.position.when == "entry" else sum(i.opcode == "s_endpgm" for _, i in instructions))
             for n, where, ins, block in found:
-                scope = _Tmp(self.low.persistent)
+                scope = scopes.setdefault(n, _Tmp(self.low.persistent))
+                site = sites.setdefault(n, {"before": [], "after": [], "exit": []})
                 before: list[Stmt] = []
-                body = self.site_ops(p, ins, pcs.get(id(ins), 0) if ins else pcs.get(id(block[0]), 0) if block else 0,
-                                     block, scope, before)
-                if "OUT" in operand_names(p) and opcodes.memory_space(ins.opcode):
-                    self.reads_out.add((n, "after"))
-                if where == "before":
-                    sites.setdefault((n, "before"), []).extend(before + body)
-                else:
-                    sites.setdefault((n, "before"), []).extend(before)
-                    sites.setdefault((n, "after"), []).extend(body)
+                pc = pcs[id(ins)] if ins else (pcs[id(block[0])] if block else 0)
+                body = self.site_ops(p, ins, pc, block, scope, before)
+                if ins is not None and "OUT" in operand_names(p) and opcodes.memory_space(ins.opcode):
+                    self.reads_out.add(n)
+                site["before"] += before + (body if where == "before" else [])
+                site["after"] += body if where == "after" else []
         exits = [p for p in program.probes if p.position.when == "exit"]
         if exits or self.low.has_exit_state:
             for n, i in instructions:
                 if i.opcode == "s_endpgm":
-                    scope = _Tmp(self.low.persistent)
+                    scope = scopes.setdefault(n, _Tmp(self.low.persistent))
                     code = [s for p in exits for s in self.low.probe(p, Site(), scope)]
-                    sites.setdefault((n, "before"), []).extend(code + self.low.flush(scope))
+                    sites.setdefault(n, {"before": [], "after": [], "exit": []})["exit"] = \
+                        code + self.low.flush(scope)
 
-        for where in ("before", "after"):
-            for (n, w), stmts in sites.items():
-                if w == where:
-                    wait = ["s_waitcnt vmcnt(0) lgkmcnt(0)"] if (n, w) in self.reads_out else []
-                    self.queue(n if w == "before" else n + 1, wait + self.lines(stmts, frame))
+        # captures before an instruction and the bodies after it share one site's registers
+        rendered: list[tuple[int, list[str]]] = []
+        after: list[tuple[int, list[str]]] = []
+        for n, parts in sites.items():
+            site = RenderSite(frame)
+            text = self.lines(parts["before"], site)
+            if parts["exit"]:      # every lane the wave started with exits here, once
+                text += [f"s_mov_b64 exec, {frame.entry_exec}"] + self.lines(parts["exit"], site)
+            rendered.append((n, text))
+            wait = ["s_waitcnt vmcnt(0) lgkmcnt(0)"] if n in self.reads_out else []
+            after.append((n + 1, wait + self.lines(parts["after"], site) if parts["after"] else []))
+        for n, text in rendered + after:
+            self.queue(n, text)
         for n, stmts in sorted(self.inserts, key=lambda x: x[0], reverse=True):
             self.module.statements[n:n] = stmts
         self.module.statements[first:first] = hazards.pad(

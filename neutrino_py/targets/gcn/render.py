@@ -6,7 +6,8 @@ kernel's own (``.amdhsa_next_free_vgpr/sgpr``):
 - per-lane values live in VGPRs (32-bit types: one, 64-bit types: an even-aligned pair);
 - ``pred`` values are lane masks in even-aligned SGPR pairs (like ``vcc``);
 - the frame's fixed SGPRs hold what the prologue saved at kernel entry (the kernarg pointer, the
-  workgroup ids, `scc` during a site) and one VGPR the packed work-item id.
+  lanes the wave started with, the workgroup ids, `scc` during a site) and one VGPR the packed
+  work-item id.
 
 Templates may clobber SCC (the splicer saves and restores it around each site), never touch VCC
 (every carry and compare writes an explicit SGPR pair) and restore EXEC themselves. On gfx9 a VALU
@@ -74,6 +75,7 @@ class Frame:
     sbase: int                      # first SGPR
     persistent: dict[str, int]      # ops register type -> how many persistent registers
     kernarg: str = ""               # SGPR pair holding the kernarg segment pointer
+    entry_exec: str = ""            # SGPR pair holding the lanes the wave started with
     wgid: tuple[str, str, str] = ("", "", "")
     tid: tuple[str, ...] = ()       # packed id VGPR, or x, y, z VGPRs
     scc: str = ""                   # SGPR holding SCC during a site
@@ -86,6 +88,7 @@ class Frame:
         self.vhigh, self.shigh = self.vbase, self.sbase
         self._v, self._s = self.vbase, self.sbase
         self.kernarg = self.sgprs(2)
+        self.entry_exec = self.sgprs(2)
         self.wgid = (self.sgprs(1), self.sgprs(1), self.sgprs(1))
         self.scc = self.sgprs(1)
         self.tid = tuple(self.vgprs(1) for _ in range(1 if self.facts.packed_tid else 3))
