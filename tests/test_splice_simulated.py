@@ -555,8 +555,9 @@ def test_filters_gate_the_body():
 
 
 def test_hist_levels_and_out_of_range_indices():
-    text = ("map t: hist[4] u32;\nmap w[warp]: hist[4] u64;\n"
-            "before ld.global { t[threadid() % 4] += 1; w[0] += 2; w[laneid() + 4] += 1; }\n")
+    text = ("map t: hist[4] u32;\nmap w[warp]: hist[4] u64;\nmap v: hist[1] u32;\n"
+            "before ld.global { t[threadid() % 4] += 1; w[0] += 2; w[laneid() + 4] += 1;\n"
+            "                   v[0] += threadid(); }\n")
     maps, _, _, _ = vector_add(load(text, "h.probe"))
     t = maps["t"]["value"] if maps["t"].dtype.names else maps["t"]
     w = maps["w"]["value"] if maps["w"].dtype.names else maps["w"]
@@ -565,6 +566,8 @@ def test_hist_levels_and_out_of_range_indices():
     warps_with_work = 3                                  # (block 1, warp 1) has no i < n
     assert w.tolist() == [2 * 2 * warps_with_work, 0, 0, 0]
     assert maps.dropped["w"] == 2 * warps_with_work and maps.dropped["t"] == 0
+    v = maps["v"]["value"] if maps["v"].dtype.names else maps["v"]
+    assert v.tolist() == [2 * sum(tids)]                 # lane values, not a count
 
 
 def test_operand_values_after_an_instruction():

@@ -134,6 +134,7 @@ class _KernelSplice:
         self.labels = itertools.count()
         self.high = dict(self.low.persistent)
         self.operands = {p.index: operand_names(p) for p in program.probes}
+        self.warnings: list[str] = []
 
     def scope(self) -> ptx.Scope:
         return ptx.Scope(self.low.persistent, lambda: f"{ptx.LABEL_PREFIX}{next(self.labels)}")
@@ -177,6 +178,9 @@ class _KernelSplice:
             self.emit(anchor, code, [], scope)
         for m, pairs in sites.values():
             self.site(m, pairs)
+        if self.low.has_exit_state and not any(i.opcode in EXITS for i in instructions):
+            self.warnings.append(f"{fn.name} has no ret/exit: counters and per-thread record "
+                                 f"counts are never stored")
         if exits or self.low.has_exit_state:
             for i in instructions:
                 if i.opcode in EXITS:
@@ -193,7 +197,7 @@ class _KernelSplice:
             fn.params.append(ir.VarDecl("param", "u64", p.name))
         positions = {p.label: len(found[p.index]) for p in program.probes}
         warnings = [f"{label} matched nothing in {fn.name}" for label, n in positions.items()
-                    if n == 0]
+                    if n == 0] + self.warnings
         return Manifest(kernel=fn.name, target="ptx",
                         probe={"hash": program.hash, "text": program.text, "file": program.file},
                         params=params, maps=list(self.low.specs.values()), positions=positions,
