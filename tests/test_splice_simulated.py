@@ -628,3 +628,40 @@ def test_time_range_between_marks():
     assert len(r) == 6 and maps.dropped["ranges"] == 0    # one range per warp
     assert (r["cycles"] > 0).all()
     assert sorted(r["sm"].tolist()) == [0, 0, 1, 1, 2, 2]
+
+
+EXPRESSIONS = """
+map e[thread]: record(1) { s32 a; u32 b; f32 c; u64 d; s64 e; u32 f; f64 g; u32 h; s32 i; }
+entry {
+    e.save(((s32)threadid() - 10) >> 1, threadid() * 3 % 7, (f32)threadid() / (f32)4,
+           ((u64)threadid() << 40) | 5, -((s64)threadid()) * 1000000007,
+           (u32)(threadid() > 5 && threadid() != 7), (f64)threadid() * (f64)0.5,
+           ~threadid() ^ 0xff, ((s32)threadid() - 20) / 3);
+}
+"""
+
+
+def test_expression_lowering_computes_what_c_would():
+    maps, _, _, _ = vector_add(load(EXPRESSIONS, "expr.probe"), grid=(1, 1, 1), block=(40, 1, 1))
+    e = maps["e"]
+    t = np.arange(40)
+    assert e["a"].tolist() == [(x - 10) >> 1 for x in t]
+    assert e["b"].tolist() == [x * 3 % 7 for x in t]
+    assert e["c"].tolist() == (t.astype(np.float32) / np.float32(4)).tolist()
+    assert e["d"].tolist() == [(int(x) << 40) | 5 for x in t]
+    assert e["e"].tolist() == [-int(x) * 1000000007 for x in t]
+    assert e["f"].tolist() == [int(x > 5 and x != 7) for x in t]
+    assert e["g"].tolist() == (t * 0.5).tolist()
+    assert e["h"].tolist() == [(~int(x) ^ 0xff) & 0xffffffff for x in t]
+    assert e["i"].tolist() == [int((x - 20) / 3) for x in t]           # truncates toward zero
+
+
+@pytest.mark.parametrize("text", [EXPRESSIONS, UNITS, RECORDS], ids=["expressions", "units",
+                                                                      "records"])
+def test_probes_of_these_tests_assemble(text):
+    from neutrino_py import toolchain
+    if toolchain.find_tool("ptxas") is None:
+        pytest.skip("ptxas not found (pip install nvidia-cuda-nvcc)")
+    for ptx in (corpus("vector_add"), CHASE):
+        module = parse_ptx(ptx, cache=False)
+        toolchain.run_ptxas(instrument(module, load(text, "t.probe")).module.to_text())
