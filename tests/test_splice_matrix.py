@@ -29,8 +29,7 @@ def _instrumented(original: str, ptx, probe) -> str:
 @pytest.fixture(scope="module")
 def cases(request):
     """(file, probe) -> (original text, instrumented text, ptxas error or None) for the selected
-    tests;
-    ptxas runs in parallel, each pair is instrumented and assembled once."""
+    tests; each pair is instrumented and assembled once, the ptxas runs in parallel."""
     wanted = {(item.callspec.params["ptx"], item.callspec.params["probe"])
               for item in request.session.items
               if item.module is request.module and hasattr(item, "callspec")}
@@ -44,7 +43,7 @@ def cases(request):
         return None
 
     texts = {}
-    for pair in sorted(wanted):            # the parser is not thread-safe: splice serially
+    for pair in sorted(wanted):            # CPU-bound Python: threads would not help here
         original = pair[0].read_text()
         texts[pair] = original, _instrumented(original, *pair)
     errors = dict.fromkeys(texts)
