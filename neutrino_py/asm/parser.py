@@ -46,12 +46,15 @@ def split(text: str, file: str = "<input>") -> tuple[str, dict[int, tuple[str, i
     depth = 0
     start = -1
     in_init = False
+    line, counted = 1, 0  # line number at offset `counted`
     for m in _SCAN.finditer(text):
         c = m.group()
         if c == "{":
             if depth == 0:
                 in_init = _follows_equals(text, m.start())
                 start = m.end()
+                line += text.count("\n", counted, start)
+                counted = start
             depth += 1
         elif c == "}":
             depth -= 1
@@ -60,7 +63,6 @@ def split(text: str, file: str = "<input>") -> tuple[str, dict[int, tuple[str, i
                 piece = text[prev:start]
                 skel_len += len(piece)
                 pieces.append(piece)
-                line = text.count("\n", 0, start) + 1
                 col = start - (text.rfind("\n", 0, start) + 1) + 1
                 bodies[skel_len - 1] = (body, line, col)
                 filler = "\n" * body.count("\n")
@@ -70,7 +72,6 @@ def split(text: str, file: str = "<input>") -> tuple[str, dict[int, tuple[str, i
             elif depth < 0:
                 break  # unbalanced: let the grammar report it
     if depth > 0:
-        line = text.count("\n", 0, start) + 1
         col = start - text.rfind("\n", 0, start) - 1
         raise SourceError("'{' is never closed", file=file, line=line, col=col, source=text,
                           hint="add the '}' that ends this body")
@@ -313,7 +314,6 @@ def _key(node) -> tuple[int, int]:
 
 def _merge_comments(stmts: list, comments: list[tuple[int, int, str]]) -> list:
     """Put comments (sorted by position) back between statements (sorted by position)."""
-    stmts = [s for s in stmts if s is not None]
     if not comments:
         return stmts
     out = []
