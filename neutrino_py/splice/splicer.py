@@ -104,10 +104,10 @@ def _parsed(line: str) -> tuple[ir.Statement, ...]:
 
 def _fresh(s: ir.Statement) -> ir.Statement:
     """A copy of a cached parse that shares no mutable list with other insertions."""
-    s = copy.copy(s)
     if isinstance(s, ir.Instruction):
-        s.modifiers, s.operands = list(s.modifiers), list(s.operands)
-    return s
+        return ir.Instruction(s.opcode, list(s.modifiers), list(s.operands), s.guard,
+                              s.guard_negated)
+    return copy.copy(s)
 
 
 def to_statements(lines: list[str]) -> list[ir.Statement]:

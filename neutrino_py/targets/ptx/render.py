@@ -88,15 +88,33 @@ def _template(op: str) -> jinja2.Template:
     return _environment().get_template(f"{op}.j2")
 
 
+# (statement, scope numbering before) -> (lines, scope numbering after): a template's output
+# depends on nothing else, and sites repeat the same statements many times.
+_RENDERED: dict[tuple, tuple[list[str], dict[str, int]]] = {}
+
+
 def render(stmts: Iterable[Stmt], scope: Scope) -> list[str]:
     """PTX lines for `stmts`; scratch registers and labels come from `scope`."""
     out: list[str] = []
     for stmt in stmts:
+        key = None
+        if not isinstance(stmt, If):               # an If takes a fresh label: never reused
+            key = (stmt, tuple(sorted(scope.base.items())), tuple(sorted(scope.used.items())))
+            hit = _RENDERED.get(key)
+            if hit is not None:
+                out += hit[0]
+                scope.used = dict(hit[1])
+                continue
         ctx = {f.name: getattr(stmt, f.name) for f in fields(stmt)}
         if isinstance(stmt, If):
             ctx["body"] = render(stmt.body, scope)
         text = _template(stmt.op).render(
             ctx, reg=spell,
             tmp=lambda t: reg_name(scope.tmp(t)), label=scope.label)
-        out.extend(line.strip() for line in text.splitlines() if line.strip())
+        lines = [line.strip() for line in text.splitlines() if line.strip()]
+        if key is not None:
+            if len(_RENDERED) > 1 << 17:          # a long-lived engine: keep the memo bounded
+                _RENDERED.clear()
+            _RENDERED[key] = (lines, dict(scope.used))
+        out += lines
     return out
