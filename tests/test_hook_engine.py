@@ -76,10 +76,11 @@ def test_map_size_formulas_match_maps_layout(fatbins, name):
             assert per * units + fixed == lay.nbytes
 
 
-def test_neutrino_trace_over_the_fake_driver(tmp_path):
-    """The command's plumbing: shim built and preloaded, server answers, summary, trace dir."""
+@pytest.fixture(scope="module")
+def fake_program(tmp_path_factory):
     if build.compiler() is None:
         pytest.skip("no C compiler")
+    tmp_path = tmp_path_factory.mktemp("fake")
     fakes = ROOT / "tests" / "fakes"
     cc = build.compiler()
     subprocess.run([cc, "-std=gnu11", "-shared", "-fPIC", "-Wl,-soname,libcuda.so.1", "-Wl,-Bsymbolic", "-o",
@@ -87,13 +88,30 @@ def test_neutrino_trace_over_the_fake_driver(tmp_path):
     subprocess.run([cc, "-std=gnu11", "-o", str(tmp_path / "prog"), str(fakes / "prog.c"),
                     str(tmp_path / "libcuda.so.1"), f"-Wl,-rpath,{tmp_path}", "-ldl", "-lpthread"], check=True)
     (tmp_path / "image.bin").write_bytes(b"FAKEIMAGE add sass_only\0")
-    env = {**os.environ, "LD_LIBRARY_PATH": str(tmp_path), "NEUTRINO_CACHE": str(tmp_path / "cache")}
-    run = subprocess.run([sys.executable, "-m", "neutrino_py", "trace", "--probe", str(ROOT / "probes" / "block_sched.probe"),
-                          "--tracedir", str(tmp_path / "tr"), "--", str(tmp_path / "prog"), "dlsym",
-                          str(tmp_path / "image.bin")], env=env, capture_output=True, text=True, timeout=120)
+    return tmp_path
+
+
+def trace_fake(fake, tmp_path, mode):
+    env = {**os.environ, "LD_LIBRARY_PATH": str(fake), "NEUTRINO_CACHE": str(tmp_path / "cache")}
+    return subprocess.run([sys.executable, "-m", "neutrino_py", "trace", "--probe", str(ROOT / "probes" / "block_sched.probe"),
+                           "--tracedir", str(tmp_path / "tr"), "--", str(fake / "prog"), mode,
+                           str(fake / "image.bin")], env=env, capture_output=True, text=True, timeout=120)
+
+
+def test_neutrino_trace_over_the_fake_driver(fake_program, tmp_path):
+    """The command's plumbing: shim built and preloaded, server answers, summary, trace dir."""
+    run = trace_fake(fake_program, tmp_path, "dlsym")
     assert run.returncode == 0, run.stderr
     assert "launches: 6 (0 instrumented)" in run.stderr
     assert "2 x unreadable image: not a GPU image" in run.stderr
     trace = Trace(tmp_path / "tr")
     assert len(trace.launches) == 6 and trace.summary["kernels_instrumented"] == []
     assert {k.name for k in trace.kernels} == {"add", "sass_only"}
+
+
+def test_a_crashing_program_leaves_a_readable_trace(fake_program, tmp_path):
+    run = trace_fake(fake_program, tmp_path, "crash")
+    assert run.returncode == 128 + 6                                   # SIGABRT, passed on
+    trace = Trace(tmp_path / "tr")
+    assert [x.kernel for x in trace.launches] == ["add", "add"]
+    assert trace.summary["exit_code"] == -6 and trace.meta["finished"]

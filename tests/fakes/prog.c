@@ -3,6 +3,7 @@
  *   dlsym   - dlopen + dlsym on the handle (Triton, the CUDA 13 runtime)
  *   proc    - cuGetProcAddress_v2("cuGetProcAddress") then ~every lookup through it (cudart, ATen)
  *   threads - direct, from 4 threads at once
+ *   crash   - direct, two launches of add, then abort()
  * usage: prog MODE IMAGE_FILE
  * Launches: add x2, sass_only x1, add on a capturing stream, add with `extra`, add via
  * cuLaunchKernelEx; in `threads`, 4 x 5 launches of add.
@@ -14,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 typedef int CUresult;
 typedef struct { unsigned gx, gy, gz, bx, by, bz, shm; void *stream; void *attrs; unsigned nattrs; } Config;
@@ -111,6 +113,12 @@ int main(int argc, char **argv) {
     unsigned long long a = buf, b = 0x2222;
     void *params[] = {&a, &b};
 
+    if (!strcmp(mode, "crash")) {           /* dies with launches already traced */
+        cu.launch(add, 2, 1, 1, 64, 1, 1, 0, NULL, params, NULL);
+        cu.launch(add, 2, 1, 1, 64, 1, 1, 0, NULL, params, NULL);
+        usleep(300000);
+        abort();
+    }
     if (!strcmp(mode, "threads")) {
         pthread_t t[4];
         for (int i = 0; i < 4; i++) pthread_create(&t[i], NULL, worker, NULL);
