@@ -155,3 +155,14 @@ def test_figures_are_pngs(trace, tmp_path):
     paths = [p for name in tools() for p in trace.report(name).save_figures(tmp_path)]
     assert len(paths) == 9                                         # divergence draws none
     assert all(p.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" for p in paths)
+
+
+def test_block_sched_residency(trace):
+    from neutrino_py.tools.block_sched import residency
+    launch0 = trace.launches[0].maps["sched"]
+    counts, width = residency(launch0, 1000, 8)           # span 800 ns: centers at 50, 150, … 750
+    assert width == 100
+    # SM0: [0,500) and [100,400); SM1: [0,800); SM2: [500,700)
+    assert counts.tolist() == [[1, 2, 2, 2, 1, 0, 0, 0],
+                               [1, 1, 1, 1, 1, 1, 1, 1],
+                               [0, 0, 0, 0, 0, 1, 1, 0]]

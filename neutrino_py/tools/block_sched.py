@@ -107,25 +107,30 @@ def _mean(values: list) -> float | None:
     return float(np.mean(values)) if values else None
 
 
-def _timeline(ref: MapRef, stats: dict):
-    from matplotlib.collections import LineCollection
+def residency(array: np.ndarray, first_ns: int, bins: int) -> tuple[np.ndarray, float]:
+    """Warps resident on each SM at `bins` evenly spaced instants (bin centers) of the launch;
+    returns the (SMs, bins) counts and the bin width in ns."""
+    sm = array["sm"].astype(np.int64)
+    start = array["start"].astype(np.int64) - first_ns
+    end = start + array["elapsed"].astype(np.int64)
+    width = max(1.0, float(end.max()) / bins) if len(end) else 1.0
+    first = np.ceil(start / width - 0.5).astype(np.int64).clip(0, bins)   # first center >= start
+    last = np.ceil(end / width - 0.5).astype(np.int64).clip(0, bins)      # first center >= end
+    diff = np.zeros((int(sm.max()) + 1 if len(sm) else 1, bins + 1), np.int64)
+    np.add.at(diff, (sm, first), 1)
+    np.add.at(diff, (sm, last), -1)
+    return np.cumsum(diff, axis=1)[:, :bins], width
 
-    from neutrino_py.tools.plots import MAX_POINTS, figure
-    arr = ref.array[:MAX_POINTS]
-    sm = arr["sm"].astype(np.int64)
-    t0 = (arr["start"].astype(np.int64) - stats["first_ns"]) / 1e3
-    t1 = t0 + arr["elapsed"].astype(np.int64) / 1e3
-    order = np.lexsort((t0, sm))
-    rank = np.empty(len(sm), np.int64)
-    rank[order] = np.arange(len(sm)) - np.searchsorted(sm[order], sm[order])
-    y = sm + (rank % 8) / 10
+
+def _timeline(ref: MapRef, stats: dict, bins: int = 400):
+    from neutrino_py.tools.plots import figure
+    counts, width = residency(ref.array, stats["first_ns"], bins)
     fig, axes = figure(f"warps on SMs: {short(ref.launch.kernel, 60)} (launch {ref.launch.seq})",
                        2, 1, size=(10, 8))
     ax = axes[0][0]
-    ax.add_collection(LineCollection(np.stack([np.c_[t0, y], np.c_[t1, y]], axis=1),
-                                     linewidths=1.2, colors="tab:blue", alpha=0.6))
-    ax.set_xlim(0, max(float(t1.max()), 1e-3) if len(t1) else 1)
-    ax.set_ylim(-1, (int(sm.max()) + 1) if len(sm) else 1)
+    im = ax.imshow(counts, aspect="auto", origin="lower", interpolation="nearest",
+                   cmap="viridis", extent=(0, bins * width / 1e3, -0.5, counts.shape[0] - 0.5))
+    fig.colorbar(im, ax=ax, label="resident warps")
     ax.set_xlabel("µs since first warp start")
     ax.set_ylabel("SM")
     busy = stats["per_sm_busy_ns"]

@@ -24,6 +24,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--plots", metavar="DIR", help="write each tool's figures as PNGs here")
     parser.add_argument("--perfetto", metavar="OUT.json",
                         help="write a Chrome/Perfetto trace (open it in ui.perfetto.dev)")
+    parser.add_argument("--perfetto-warps", type=int, default=None, metavar="N",
+                        help="at most N warp slices in the Perfetto file (default 400000)")
     parser.add_argument("--option", "-O", action="append", default=[], metavar="KEY=VALUE",
                         help="set a tool option, e.g. -O launch=3 (block_sched), -O depth=1 "
                              "(operators), -O top=50")
@@ -68,7 +70,8 @@ def run(args: argparse.Namespace) -> int:
         extra["plots"] = [str(p) for r in reports for p in r.save_figures(args.plots)]
     if args.perfetto:
         from neutrino_py.tools.perfetto import export
-        extra["perfetto"] = export(trace, args.perfetto)
+        extra["perfetto"] = export(trace, args.perfetto, *(
+            [args.perfetto_warps] if args.perfetto_warps is not None else []))
     if args.format == "json":
         json.dump(plain({"trace": str(trace.dir), "command": trace.meta.get("command"),
                           "device": trace.device, "summary": trace.summary,
