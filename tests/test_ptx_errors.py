@@ -37,6 +37,12 @@ def test_syntax_errors(body, line, col, message, caret, hint):
     assert text[3].startswith("  hint: ") and hint in text[3]
 
 
+def test_bad_vector_element_is_pointed_at():
+    err = error_of(HEAD + "\tmov.b64 %rd1, {%r1,\n\t\t%r2 %r3};\n\tret;\n}\n")
+    assert (err.line, err.col, err.message) == (11, 3, "unexpected '%r2 %r3'")
+    assert "a register" in err.hint
+
+
 def test_unclosed_body_points_at_its_brace():
     err = error_of(HEAD + "\tret;\n")
     assert (err.line, err.col, err.message) == (8, 1, "'{' is never closed")

@@ -31,7 +31,7 @@ from neutrino_py.asm import ir
 from neutrino_py.errors import SourceError
 
 # Bump when the IR classes change shape: cached pickles of older shapes are then ignored.
-IR_VERSION = 5
+IR_VERSION = 6
 
 _SCAN = re.compile(r'//[^\n]*|/\*.*?\*/|"(?:[^"\\\n]|\\.)*"|[{}]', re.S)
 
@@ -188,7 +188,7 @@ class Build(Transformer):
 
     def guard(self, *toks):
         reg = toks[-1]
-        return (reg if isinstance(reg, ir.Register) else self.REG(reg)), len(toks) == 2
+        return (reg if isinstance(reg, ir.Register) else self._reg(reg.value)), len(toks) == 2
 
     def label(self, tok):
         return ir.Label(tok.value.rstrip()[:-1].rstrip(), tok.line, tok.column)
@@ -268,9 +268,12 @@ class Build(Transformer):
 
     # -- operands (REG and IMM are converted when shifted)
     def REG(self, tok):
-        r = self.regs.get(tok.value)
+        return self._reg(tok.value)
+
+    def _reg(self, name: str) -> ir.Register:
+        r = self.regs.get(name)
         if r is None:
-            r = self.regs[tok.value] = ir.Register(tok.value)
+            r = self.regs[name] = ir.Register(name)
         return r
 
     def IMM(self, tok):
@@ -282,8 +285,25 @@ class Build(Transformer):
     def pair(self, a, b):
         return ir.PredPair(self._leaf(a), self._leaf(b))
 
-    def vector(self, _lb, *items):
-        return ir.Vector(tuple(self._leaf(i) for i in items[:-1]))
+    def VECTOR(self, tok):
+        items = []
+        inner = tok.value[1:-1]
+        if inner.strip():
+            offset = 1
+            for text in inner.split(","):
+                item = text.strip()
+                kind = _vector_item_kind(item)
+                if kind is None:
+                    at = offset + len(text) - len(text.lstrip())
+                    before = tok.value[:at]
+                    line = tok.line + before.count("\n")
+                    col = tok.column + at if line == tok.line else at - before.rfind("\n")
+                    raise UnexpectedToken(Token("VECTOR_ITEM", item or ",", tok.start_pos + at,
+                                                line, col), {"REG", "IMM", "IDENT"})
+                items.append(self._reg(item) if kind == "REG" else ir.Immediate(item)
+                             if kind == "IMM" else _SINK if item == "_" else ir.Symbol(item))
+                offset += len(text) + 1
+        return ir.Vector(tuple(items))
 
     def plist(self, *items):
         return ir.ParamList(tuple(self._leaf(i) for i in items))
@@ -302,6 +322,14 @@ class Build(Transformer):
         if type(x) in _TOKENS:
             return _SINK if x.value == "_" else ir.Symbol(x.value)
         return x
+
+
+def _vector_item_kind(item: str) -> str | None:
+    """Which operand terminal a vector element is (the grammar's own regexes), or None."""
+    for name in ("REG", "IMM", "IDENT"):
+        if _TERMINALS[name].fullmatch(item):
+            return name
+    return None
 
 
 _SINK = ir.Sink()
@@ -342,11 +370,18 @@ def _lark() -> Lark:
     grammar = paths.grammar("ptx.lark").read_text()
     digest = _grammar_digest()
     backend = "-cython" if lark_cython else ""
-    return Lark(grammar, parser="lalr", lexer="contextual", start=["module", "body"],
+    lark = Lark(grammar, parser="lalr", lexer="contextual", start=["module", "body"],
                 transformer=_BUILD, maybe_placeholders=False,
                 lexer_callbacks={"COMMENT": _BUILD.collect_comment},
                 cache=str(paths.cache_dir("parse") / f"ptx-grammar-{digest}{backend}.lark"),
                 **({"_plugins": lark_cython.plugins} if lark_cython else {}))
+    for term in lark.terminals:
+        if term.name in ("REG", "IMM", "IDENT"):
+            _TERMINALS[term.name] = re.compile(term.pattern.to_regexp())
+    return lark
+
+
+_TERMINALS: dict[str, re.Pattern] = {}
 
 
 _NAMES = {
