@@ -244,8 +244,10 @@ def test_insert_before_and_after_while_iterating():
 
 def test_registers_named_without_percent_in_inline_asm():
     (block,) = parse_statements("{\n.reg .pred p;\nsetp.ne.s32 p, %r4, 0;\n@!p add.s32 %r8, %r8, 1;\n"
-                                "mbarrier.try_wait.shared.b64 p, [%r44], %rd42;\n}")
-    setp, add, wait = block.body[1:]
+                                "mbarrier.try_wait.shared.b64 p, [%r44], %rd42;\n"
+                                "selp.b32 %r1, %r2, %r3, !p;\n}")
+    setp, add, wait, selp = block.body[1:]
+    assert selp.operands[3] == ir.Negated(ir.Register("p"))
     assert setp.operands[0] == ir.Register("p") and setp.regs_written() == {"p"}
     assert add.guard == ir.Register("p") and add.guard_negated and "p" in add.regs_read()
     assert wait.regs_written() == {"p"} and (wait.space, wait.width) == ("shared", 8)

@@ -280,7 +280,7 @@ class Build(Transformer):
         return ir.Immediate(tok.value)
 
     def negated(self, _not, reg):
-        return ir.Negated(reg)
+        return ir.Negated(reg if isinstance(reg, ir.Register) else self._reg(reg.value))
 
     def pair(self, a, b):
         return ir.PredPair(self._leaf(a), self._leaf(b))
