@@ -62,7 +62,7 @@ def test_inspect_text(tmp_path, capsys):
     assert cli.main(["inspect", str(path)]) == 0
     out = capsys.readouterr().out.splitlines()
     assert out[0] == f"{path}: PTX 8.0, target sm_80, 1 kernel(s), 0 device function(s)"
-    assert "  memory        global 2 ops 12 B; param 2 ops 12 B" in out
+    assert "  memory        global 2 ops 12 B/thread; param 2 ops 12 B/thread" in out
     assert "  blocks        3, edges 0->2 0->1 1->2" in out
 
 

@@ -119,7 +119,8 @@ def render(summary: dict) -> str:
         out.append(f"  params        {len(f['params'])}" + (f": {params}" if params else ""))
         ops = ", ".join(f"{k} {v}" for k, v in f["opcodes"].items())
         out.append(f"  instructions  {f['instructions']}" + (f": {ops}" if ops else ""))
-        mem = "; ".join(f"{space} {m['ops']} ops {m['bytes']} B" for space, m in f["memory"].items())
+        mem = "; ".join(f"{space} {m['ops']} ops {m['bytes']} B/thread"
+                        for space, m in f["memory"].items())
         out.append(f"  memory        {mem or 'none'}")
         regs = ", ".join(f"{t} {n}" for t, n in f["registers"].items())
         out.append(f"  registers     {sum(f['registers'].values())}" + (f": {regs}" if regs else ""))
