@@ -8,6 +8,7 @@ the reason `image/` gives (most ATen and cuBLAS kernels: SASS only).
 from __future__ import annotations
 
 import getpass
+import hashlib
 import os
 import re
 import tempfile
@@ -134,6 +135,15 @@ class Engine:
         self.instrument_s = 0.0       # all of it, per kernel, serialized
         self.splice_s = 0.0           # parse_ptx + splice.instrument + printing
         self.assemble_s = 0.0         # nvJitLink / ptxas
+        self._images: dict[bytes, image.Image] = {}     # parsed, by content; kernels share them
+
+    def _image(self, data: bytes) -> image.Image:
+        key = hashlib.blake2b(data, digest_size=16).digest()
+        if key not in self._images:
+            if len(self._images) >= 16:
+                self._images.pop(next(iter(self._images)))
+            self._images[key] = image.load(data)
+        return self._images[key]
 
     def __call__(self, data: bytes, name: str, arch: int, origin: str | None = None) -> Kernel:
         start = time.perf_counter()
@@ -148,7 +158,7 @@ class Engine:
         from neutrino_py.splice import instrument
 
         try:
-            img = image.load(data)
+            img = self._image(data)
         except (image.ImageError, ValueError) as err:
             return skipped(name, f"unreadable image: {err}", guess_source(origin, None, None))
         try:

@@ -11,7 +11,7 @@ flags: 0x1 64-bit, 0x10 linux, 0x2000 LZ4 payload, 0x8000 zstd payload.
 from __future__ import annotations
 
 import struct
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from neutrino_py.image import compress, elf
 
@@ -28,15 +28,30 @@ class ImageError(ValueError):
     """Bytes that are not a well-formed fatbin / cubin / PTX image."""
 
 
-@dataclass(frozen=True)
+@dataclass(eq=False)
 class Entry:
-    """One fatbin member, decompressed: PTX text or an ELF cubin for one architecture."""
+    """One fatbin member: PTX text or an ELF cubin for one architecture. The payload is
+    decompressed on first use of `data` (libtorch's fatbins hold megabytes of SASS per arch)."""
 
     kind: str                  # "ptx" | "elf"
     arch: int                  # 90 for sm_90 / compute_90
-    data: bytes                # decompressed payload (PTX without its NUL padding)
-    compression: str | None    # "lz4" | "zstd" | None, as stored
+    raw: bytes = field(repr=False)   # payload as stored
+    compression: str | None    # "lz4" | "zstd" | None
     version: tuple[int, int]   # PTX ISA or ELF ABI version recorded in the entry
+    expanded: int = 0          # decompressed size (compressed payloads)
+    _data: bytes | None = field(default=None, repr=False)
+
+    @property
+    def data(self) -> bytes:
+        """Decompressed payload: PTX without its NUL padding, or the ELF file exactly."""
+        if self._data is None:
+            raw = self.raw
+            if self.compression == "lz4":
+                raw = compress.lz4_block(raw, self.expanded)
+            elif self.compression == "zstd":
+                raw = compress.zstd(raw, self.expanded)
+            self._data = raw.split(b"\0", 1)[0] if self.kind == "ptx" else raw[:elf.size(raw)]
+        return self._data
 
     @property
     def ptx(self) -> str:
@@ -56,7 +71,7 @@ def size(data: bytes) -> int:
 
 
 def entries(data: bytes) -> list[Entry]:
-    """Every member of a fatbin, payloads decompressed; concatenated fatbins are all read."""
+    """Every member of a fatbin (decompressed when read); concatenated fatbins are all read."""
     out: list[Entry] = []
     pos = 0
     while pos + _HEADER.size <= len(data) and struct.unpack_from("<I", data, pos)[0] == FATBIN_MAGIC:
@@ -83,12 +98,6 @@ def _entry(data: bytes, off: int) -> Entry:
     start = off + header_size
     raw = bytes(data[start:start + payload])
     compression = "lz4" if flags & FLAG_LZ4 else "zstd" if flags & FLAG_ZSTD else None
-    if compression == "lz4":
-        raw = compress.lz4_block(raw[:compressed], expanded)
-    elif compression == "zstd":
-        raw = compress.zstd(raw[:compressed], expanded)
-    if kind == KIND_PTX:
-        raw = raw.split(b"\0", 1)[0]
-    else:
-        raw = raw[:elf.size(raw)]
-    return Entry("ptx" if kind == KIND_PTX else "elf", arch, raw, compression, (major, minor))
+    if compression:
+        raw = raw[:compressed]
+    return Entry("ptx" if kind == KIND_PTX else "elf", arch, raw, compression, (major, minor), expanded)

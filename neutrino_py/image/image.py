@@ -47,8 +47,8 @@ class Image:
         if candidates:
             archs = ", ".join(f"compute_{e.arch}" for e in candidates)
             raise NotInstrumentable(f"PTX only for {archs}, newer than the GPU's sm_{arch}")
-        sass = sorted({e.arch for e in self.entries if e.kind == "elf" and kernel in _names(e)})
-        if sass:
+        sass = sorted({e.arch for e in self.entries if e.kind == "elf"})
+        if sass and any(kernel in _names(e) for e in self.entries if e.kind == "elf"):
             archs = ", ".join(f"sm_{a}" for a in sass)
             raise NotInstrumentable(f"SASS only: the image holds {archs} machine code and no PTX")
         raise NotInstrumentable(f"kernel {kernel!r} is not in this {self.kind}")
@@ -76,9 +76,10 @@ def load(data: bytes) -> Image:
     if fatbin.is_fatbin(data):
         return Image("fatbin", fatbin.entries(data))
     if data[:4] == b"\x7fELF":
-        return Image("cubin", [Entry("elf", elf.arch(data), data, None, (0, 0))])
+        return Image("cubin", [Entry("elf", elf.arch(data), data, None, (0, 0), _data=data)])
     text = data.split(b"\0", 1)[0]
     if b".version" in text and b".target" in text:
         target = _TARGET.search(text)
-        return Image("ptx", [Entry("ptx", int(target.group(1)) if target else 0, text, None, (0, 0))])
+        return Image("ptx", [Entry("ptx", int(target.group(1)) if target else 0, text, None, (0, 0),
+                                   _data=text)])
     raise ImageError("not a GPU image: neither a fatbin (0xBA55ED50), an ELF cubin nor PTX text")

@@ -107,3 +107,43 @@ def test_dmat_vector_add_sees_every_access(runs):
             records = x.maps["dmat"]
             assert len(records) == 3 * n                       # two loads and a store per element
             assert sorted(set(records["bytes"].tolist())) == [4]
+
+
+THREADS_STREAMS = r'''
+import os, sys, threading
+os.environ.setdefault("CUPY_COMPILE_WITH_PTX", "1")
+import cupy as cp
+import numpy as np
+k = cp.RawKernel(r"""extern "C" __global__ void axpb(float *y, const float *x, float a, int n)
+{ int i = blockIdx.x * blockDim.x + threadIdx.x; if (i < n) y[i] = a * x[i] + 1.0f; }""", "axpb")
+n, outs = 1 << 20, [None] * 4
+def work(t):
+    stream = cp.cuda.Stream(non_blocking=True)
+    with stream:
+        x = cp.arange(n, dtype=cp.float32) * (t + 1)
+        y = cp.empty_like(x)
+        for r in range(5):
+            k(((n + 255) // 256,), (256,), (y, x, cp.float32(r + t), cp.int32(n)))
+        stream.synchronize()
+        outs[t] = cp.asnumpy(y)
+threads = [threading.Thread(target=work, args=(t,)) for t in range(4)]
+[t.start() for t in threads]
+[t.join() for t in threads]
+np.concatenate(outs).tofile(sys.argv[1])
+'''
+
+
+def test_four_threads_on_four_streams(tmp_path):
+    script = tmp_path / "threads_streams.py"
+    script.write_text(THREADS_STREAMS)
+    env = {**os.environ, "NEUTRINO_CACHE": str(tmp_path / "cache")}
+    subprocess.run([sys.executable, str(script), str(tmp_path / "native.bin")], check=True, env=env)
+    run = subprocess.run([sys.executable, "-m", "neutrino_py", "trace", "--probe", str(PROBES / "block_sched.probe"),
+                          "--tracedir", str(tmp_path / "tr"), "--", sys.executable, str(script),
+                          str(tmp_path / "traced.bin")], env=env, capture_output=True, text=True, timeout=300)
+    assert run.returncode == 0, run.stderr[-3000:]
+    assert (tmp_path / "traced.bin").read_bytes() == (tmp_path / "native.bin").read_bytes()
+    launches = [x for x in Trace(tmp_path / "tr").launches if x.kernel == "axpb"]
+    assert len(launches) == 20 and all(x.instrumented for x in launches)
+    assert all(len(x.maps["sched"]) == 4096 * 8 for x in launches)
+    assert len({x.stream for x in launches}) == 4
