@@ -1,0 +1,40 @@
+"""`neutrino doctor` and `neutrino trace` argument errors, without a GPU."""
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def neutrino(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "neutrino_py", *args], cwd=cwd, capture_output=True,
+                          text=True, timeout=120)
+
+
+def test_doctor_names_every_check_and_a_fix_for_each_failure():
+    run = neutrino("doctor", "--no-build")
+    lines = run.stdout.splitlines()
+    checks = [line.split()[1] for line in lines if line.startswith(("ok", "FAIL"))]
+    assert checks == ["driver", "gpu", "toolchain", "shim", "cache", "fatbin"]
+    failures = [i for i, line in enumerate(lines) if line.startswith("FAIL")]
+    assert all("fix:" in lines[i + 1] for i in failures)
+    assert run.returncode == (1 if failures else 0)
+
+
+def test_trace_refuses_a_bad_probe_before_running_anything(tmp_path):
+    bad = tmp_path / "bad.probe"
+    bad.write_text("map m[thread]: record { u64 t; }\nentry { m.save(nosuch()); }\n")
+    marker = tmp_path / "ran"
+    run = neutrino("trace", "--probe", str(bad), "--tracedir", str(tmp_path / "tr"), "--", "touch", str(marker))
+    assert run.returncode == 2
+    assert f"{bad}:2:" in run.stderr and "^" in run.stderr
+    assert not marker.exists() and not (tmp_path / "tr").exists()
+
+
+def test_trace_without_a_command_or_probe_file_says_what_to_do(tmp_path):
+    run = neutrino("trace", "--probe", str(ROOT / "probes" / "block_sched.probe"))
+    assert run.returncode == 2 and "put it after --" in run.stderr
+    run = neutrino("trace", "--probe", str(tmp_path / "missing.probe"), "--", "true")
+    assert run.returncode == 2 and "not found" in run.stderr
