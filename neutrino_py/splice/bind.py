@@ -9,6 +9,7 @@ from __future__ import annotations
 from neutrino_py.asm import ir
 from neutrino_py.probe.opcodes import opcode_id
 from neutrino_py.splice import ops
+from neutrino_py.splice.lower import Scratch
 from neutrino_py.splice.ops import Imm, Src, Stmt, Value
 
 # Special registers that are 64 bits wide; every other undeclared register is 32.
@@ -26,7 +27,7 @@ class Binder:
     def width(self, reg: ir.Register) -> int:
         return self.widths.get(reg.name, 64 if reg.name in WIDE_SPECIALS else 32)
 
-    def bind(self, ins: ir.Instruction, pc: int, names: set[str], scope,
+    def bind(self, ins: ir.Instruction, pc: int, names: set[str], scope: Scratch,
              before: list[Stmt], after: list[Stmt]) -> dict[str, Value]:
         """Values for `names`; ops computing them are appended to `before` (captures) or
         `after` (OUT)."""
@@ -49,10 +50,12 @@ class Binder:
                 out[name] = self.raw(srcs[k] if k < len(srcs) else ir.Sink(), scope, before)
         return out
 
-    def address(self, ins: ir.Instruction, scope, code: list[Stmt]) -> Value:
+    def address(self, ins: ir.Instruction, scope: Scratch, code: list[Stmt]) -> Value:
         """ADDR: the accessed address as u64; `.global` addresses in generic form (the value of
         the user's pointer), other state spaces as state-space addresses, `.param` as the offset."""
         addr = ins.address
+        if addr is None:                       # the checker allows ADDR at memory opcodes only
+            return Imm(0, "u64")
         space = ins.space
         base = addr.base
         if space == "param" or isinstance(base, ir.Immediate):
@@ -69,7 +72,7 @@ class Binder:
             code.append(ops.ToGeneric(dst, dst, "global"))
         return dst
 
-    def raw(self, op: ir.Operand, scope, code: list[Stmt]) -> Value:
+    def raw(self, op: ir.Operand, scope: Scratch, code: list[Stmt]) -> Value:
         """Raw bits of an operand, zero-extended to u64 (first element of a vector or pair;
         the address of a memory operand; 0 for ``_``)."""
         if isinstance(op, ir.Vector):
@@ -97,7 +100,7 @@ class Binder:
             return dst
         return Imm(0, "u64")
 
-    def address_value(self, addr: ir.Address, scope, code: list[Stmt]) -> Value:
+    def address_value(self, addr: ir.Address, scope: Scratch, code: list[Stmt]) -> Value:
         """base + offset of a memory operand appearing as a source (the address of a store)."""
         if isinstance(addr.base, ir.Immediate):
             return Imm(int(addr.base.value) + addr.offset, "u64")

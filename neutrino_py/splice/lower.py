@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import operator
 from dataclasses import dataclass, field
-from typing import Callable
+from typing import Callable, Protocol
 
 from neutrino_py.probe import ast
 from neutrino_py.splice import ops
@@ -26,6 +26,12 @@ COMPARE = {"==": "eq", "!=": "ne", "<": "lt", "<=": "le", ">": "gt", ">=": "ge"}
 _FOLD: dict[str, Callable[[int, int], int]] = {
     "add": operator.add, "sub": operator.sub, "mul": operator.mul, "and": operator.and_,
     "or": operator.or_, "xor": operator.xor, "shl": operator.lshift}
+
+
+class Scratch(Protocol):
+    """Where scratch registers come from (a target's per-site register scope)."""
+
+    def tmp(self, type_: str) -> Reg: ...
 
 
 @dataclass
@@ -75,7 +81,7 @@ class Lowerer:
         keep = [*self.regs.values(), *self.counters.values(), *self.counts.values()]
         return [ops.Move(r, Imm(0, r.type)) for r in keep]
 
-    def probe(self, probe: ast.Probe, site: Site, scope) -> list[Stmt]:
+    def probe(self, probe: ast.Probe, site: Site, scope: Scratch) -> list[Stmt]:
         """The body of `probe` at one site, behind its filter."""
         ctx = _Ctx(self, site, scope)
         body = merge_leader_regions([s for stmt in probe.body for s in ctx.stmt(stmt)])
@@ -84,7 +90,7 @@ class Lowerer:
         cond = ctx.expr(probe.filter)
         return ctx.out + [ops.If(cond, tuple(body))]
 
-    def flush(self, scope) -> list[Stmt]:
+    def flush(self, scope: Scratch) -> list[Stmt]:
         """Exit code after the exit probes: counters and per-thread record counts to memory."""
         ctx = _Ctx(self, Site(), scope)
         out: list[Stmt] = []
@@ -115,7 +121,7 @@ def merge_leader_regions(stmts: list[Stmt]) -> list[Stmt]:
 class _Ctx:
     """Lowering state of one probe body at one site: `out` collects the ops of expressions."""
 
-    def __init__(self, low: Lowerer, site: Site, scope) -> None:
+    def __init__(self, low: Lowerer, site: Site, scope: Scratch) -> None:
         self.low, self.site, self.scope = low, site, scope
         self.out: list[Stmt] = []
 

@@ -126,6 +126,8 @@ def _count(block: Counter, node: ast.Count) -> int:
 
 
 class _KernelSplice:
+    """Instruments one kernel: its sites, registers, params and manifest."""
+
     def __init__(self, fn: ir.Function, files: dict[int, str], program: ast.ProbeProgram,
                  ptx_file: str) -> None:
         self.fn, self.files, self.program, self.ptx_file = fn, files, program, ptx_file
