@@ -84,9 +84,10 @@ def test_committed_example_validates():
 
 
 def test_perfetto_caps_warp_slices(run_dir):
-    doc = build(nt.Trace(run_dir), max_slices=3)
+    doc = build(nt.Trace(run_dir), max_slices=5)       # 2 launches with warps: 2 slices each
     validate(doc)
-    assert sum(e.get("cat") == "sched" for e in doc["traceEvents"]) == 3
+    kept = [(e["pid"], e["name"]) for e in doc["traceEvents"] if e.get("cat") == "sched"]
+    assert kept == [(1001, "warp 0"), (1001, "warp 3"), (1033, "warp 0")]   # strided: first, last
     assert doc["otherData"]["warp_slices_left_out"] == 2
 
 

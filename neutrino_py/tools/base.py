@@ -24,6 +24,7 @@ class Table:
     title: str
     columns: list[str]
     rows: list[list[Any]]
+    percent: tuple[str, ...] = ()       # columns holding fractions, printed as percentages
 
     def to_dict(self) -> dict:
         return {"title": self.title, "columns": self.columns,

@@ -80,6 +80,9 @@ class GmemBytes(Tool):
                       ["kernel", "launches", "bytes", "MiB", "time ms", "GB/s", "of peak",
                        "by field"], rows)
         report = Report(self.name, [table], {"kernels": per_kernel, "peak_gbps": peak})
+        if any(k["gbps"] is not None for k in per_kernel.values()):
+            report.notes.append("times are those of the instrumented launches (probe overhead "
+                                "included): GB/s is a lower bound for the native kernel")
         if peak is None:
             report.notes.append(f"unknown peak bandwidth for device {trace.device.get('name')!r}: "
                                 "the 'of peak' column is empty")

@@ -38,7 +38,7 @@ class OpcodeMix(Tool):
                                             for f in families]
                 for k, mix in sorted(per_kernel.items(), key=lambda kv: -kv[1]["total"])]
         table = Table("instruction mix per kernel (warp instructions; shares of total)",
-                      ["kernel", "total"] + families, rows)
+                      ["kernel", "total"] + families, rows, percent=tuple(families))
         report = Report(self.name, [table], {"kernels": per_kernel, "families": families})
         if any(mix[OTHER] < 0 for mix in per_kernel.values()):
             report.notes.append("families overlap (they sum past total): 'other' is negative")

@@ -18,7 +18,7 @@ from neutrino_py.tools.allocations import timeline
 from neutrino_py.trace.reader import Launch, Trace
 
 STREAMS_PID, OPERATORS_PID, MEMORY_PID, WARPS_PID0 = 1, 2, 3, 1000
-MAX_SLICES = 400_000
+MAX_SLICES = 400_000          # warp slices in all; each launch gets an equal share
 
 
 def build(trace: Trace, max_slices: int = MAX_SLICES) -> dict:
@@ -41,19 +41,21 @@ def build(trace: Trace, max_slices: int = MAX_SLICES) -> dict:
                                 "dropped": launch.dropped}})
     events += _operators(trace, clock)
     events += _memory(trace, origin)
-    budget, cut, unreadable = max_slices, 0, []
+    interval_maps, unreadable = [], []
     for launch in trace.launches:
         for name in launch.maps:
             try:
-                names = launch.maps[name].dtype.names or ()
+                names = launch.maps.dtype(name).names or ()
             except ToolError as err:
                 unreadable.append(err.message)
                 continue
             if "start" in names and "elapsed" in names:
-                slices, dropped = _warps(launch, name, clock, budget)
-                events += slices
-                budget -= len(slices)
-                cut += dropped
+                interval_maps.append((launch, name))
+    share, cut = max_slices // max(1, len(interval_maps)), 0
+    for launch, name in interval_maps:
+        slices, dropped = _warps(launch, name, clock, share)
+        events += slices
+        cut += dropped
     return {"traceEvents": events, "displayTimeUnit": "ns",
             "otherData": {"trace": str(trace.dir), "command": " ".join(trace.meta.get("command") or []),
                           "device": str(trace.device.get("name", "")),
@@ -137,10 +139,12 @@ def _memory(trace: Trace, origin: int) -> list[dict]:
     return out
 
 
-def _warps(launch: Launch, name: str, clock: _HostClock, budget: int) -> tuple[list[dict], int]:
+def _warps(launch: Launch, name: str, clock: _HostClock, keep: int) -> tuple[list[dict], int]:
+    """Up to `keep` warps of one launch, evenly strided so the whole launch stays visible."""
     array = launch.maps[name]
     total = len(array)
-    array = array[:max(budget, 0)]
+    if total > keep:
+        array = array[np.linspace(0, total - 1, keep).astype(np.int64)] if keep > 0 else array[:0]
     if not len(array):
         return [], total
     pid = WARPS_PID0 + launch.seq * 16 + list(launch.maps).index(name) % 16

@@ -8,7 +8,7 @@ from neutrino_py.tools.base import Report, Table
 PERCENT_COLUMNS = {"time %", "share", "of peak"}
 
 
-def cell(value: Any, column: str) -> str:
+def cell(value: Any, column: str, percent: bool = False) -> str:
     if value is None:
         return "-"
     if isinstance(value, bool):
@@ -16,13 +16,14 @@ def cell(value: Any, column: str) -> str:
     if isinstance(value, int):
         return f"{value:,}"
     if isinstance(value, float):
-        return f"{value:.1%}" if column in PERCENT_COLUMNS else f"{value:,.4g}" if abs(
+        return f"{value:.1%}" if percent or column in PERCENT_COLUMNS else f"{value:,.4g}" if abs(
             value) < 1e4 else f"{value:,.0f}"
     return str(value)
 
 
 def table_text(table: Table) -> str:
-    cells = [[cell(v, c) for v, c in zip(row, table.columns)] for row in table.rows]
+    cells = [[cell(v, c, c in table.percent) for v, c in zip(row, table.columns)]
+             for row in table.rows]
     widths = [max([len(c)] + [len(r[i]) for r in cells]) for i, c in enumerate(table.columns)]
     numeric = [all(isinstance(row[i], (int, float)) or row[i] is None for row in table.rows)
                for i in range(len(table.columns))]
