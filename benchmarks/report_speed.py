@@ -54,6 +54,18 @@ def drop_cache(directory: Path) -> None:
             os.close(fd)
 
 
+def repeated(times: int, run_dir: Path, *extra: str, cold: bool = False) -> dict:
+    """`times` runs of one case: every run's figures, and the median wall time."""
+    runs = []
+    for _ in range(times):
+        if cold:
+            drop_cache(run_dir)
+        runs.append(report(run_dir, *extra))
+    walls = sorted(r["wall_s"] for r in runs)
+    return {"runs": runs, "wall_s": walls[len(walls) // 2],
+            "maxrss_mib": max(r["maxrss_mib"] for r in runs)}
+
+
 def report(run_dir: Path, *extra: str) -> dict:
     cmd = [sys.executable, "-c", RUNNER, "report", str(run_dir), *extra]
     t0 = time.perf_counter()
@@ -84,6 +96,7 @@ def main() -> None:
     ap.add_argument("--dir", default="/tmp/neutrino-report-speed")
     ap.add_argument("--keep", action="store_true", help="keep the generated trace")
     ap.add_argument("--name", default="cpu", help="results file suffix (machine kind)")
+    ap.add_argument("--repeat", type=int, default=3, help="runs per case (median reported)")
     args = ap.parse_args()
     root = Path(args.dir)
     shutil.rmtree(root, ignore_errors=True)
@@ -95,13 +108,11 @@ def main() -> None:
     import numpy as np
     records = sum(len(np.load(p, mmap_mode="r")) for p in npy)
     plots = root / "plots"
-    cases = {
-        "all_tools_warm": report(run_dir, "--format", "text"),
-    }
-    drop_cache(run_dir)
-    cases["all_tools_cold"] = report(run_dir, "--format", "text")
-    cases["all_tools_plots_perfetto_warm"] = report(
-        run_dir, "--plots", str(plots), "--perfetto", str(root / "perfetto.json"))
+    n = args.repeat
+    cases = {"all_tools_warm": repeated(n, run_dir, "--format", "text"),
+             "all_tools_cold": repeated(n, run_dir, "--format", "text", cold=True),
+             "all_tools_plots_perfetto_warm": repeated(
+                 n, run_dir, "--plots", str(plots), "--perfetto", str(root / "perfetto.json"))}
     result = {"benchmark": "report_speed", "machine": machine(),
               "trace": {"dir": str(run_dir), "bytes_on_disk": size, "npy_files": len(npy),
                         "records": records, "generate_s": gen_s},
@@ -111,7 +122,7 @@ def main() -> None:
     out.write_text(json.dumps(result, indent=1) + "\n")
     print(f"trace: {size / 2**30:.2f} GiB in {len(npy)} .npy files, {records:,} records "
           f"(generated in {gen_s:.1f} s)")
-    print(f"{'case':32} {'wall s':>8} {'peak RSS MiB':>13} {'GiB/s':>7}")
+    print(f"{'case (median of ' + str(n) + ')':32} {'wall s':>8} {'peak RSS MiB':>13} {'GiB/s':>7}")
     for name, case in cases.items():
         print(f"{name:32} {case['wall_s']:8.2f} {case['maxrss_mib']:13.0f} "
               f"{result['throughput_gib_s'][name]:7.2f}")
