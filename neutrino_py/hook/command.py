@@ -24,6 +24,7 @@ from neutrino_py.hook.server import Server
 from neutrino_py.trace import TraceWriter
 
 TORCH_SCOPE = Path(__file__).with_name("torch_scope")
+CACHE_FORMAT = "hook-1"      # bump when the .meta text (engine.Kernel.reply) changes
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -38,7 +39,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 def cache_folder(probe_hash: str, pattern: str | None) -> Path:
     """Cubins and .meta files for this probe, -k pattern and toolchain; image hashes name files."""
-    key = hashlib.sha256(f"{probe_hash}\0{pattern or ''}\0{toolchain.version()}".encode())
+    key = hashlib.sha256(f"{CACHE_FORMAT}\0{probe_hash}\0{pattern or ''}\0{toolchain.version()}".encode())
     folder = paths.cache_dir("hook") / key.hexdigest()[:20]
     folder.mkdir(parents=True, exist_ok=True)
     return folder

@@ -49,7 +49,7 @@ class Kernel:
         if not self.instrumented:
             return f"skip {self.reason}\nsource {self.source}\n"
         maps = "".join(f"map {unit} {per} {fixed}\n" for unit, per, fixed in self.sizes)
-        return (f"ok\nkey {self.key}\ncubin {cubin_path}\nnparams {self.nparams}\nexact 1\n"
+        return (f"ok\nkey {self.key}\ncubin {cubin_path}\nnparams {self.nparams}\n"
                 f"source {self.source}\n{maps}")
 
 

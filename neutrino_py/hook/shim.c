@@ -9,8 +9,8 @@
  * Protocol with the server (NEUTRINO_SOCKET, a Unix socket): each message is
  *   u32 header length, header text ("verb\nkey value\n..."), u64 payload length, payload.
  * Anything we cannot handle (graph capture, `extra` launches, no PTX, no server) runs the original
- * kernel and is counted; the counts are printed at exit with NEUTRINO_SHIM_DEBUG=1 and sent to the
- * server in every launch event.
+ * kernel; each launch event says which fallback it took, and NEUTRINO_SHIM_DEBUG=1 prints the
+ * per-entry-point and per-fallback counts at exit.
  */
 #define _GNU_SOURCE
 #include <dlfcn.h>
@@ -76,8 +76,7 @@ static struct hook HOOKS[N_HOOKS] = {HOOK_LIST(AS_ROW)};
     X(cuCtxGetCurrent) X(cuCtxSetCurrent) X(cuCtxGetDevice) X(cuDeviceGetAttribute)               \
     X(cuStreamIsCapturing) X(cuEventCreate) X(cuEventRecord) X(cuEventSynchronize)                \
     X(cuEventElapsedTime) X(cuEventDestroy_v2) X(cuMemAllocHost_v2) X(cuMemFreeHost)              \
-    X(cuMemsetD8Async) X(cuMemcpyDtoHAsync_v2) X(cuFuncGetName) X(cuFuncGetModule)                \
-    X(cuDriverGetVersion)
+    X(cuMemsetD8Async) X(cuMemcpyDtoHAsync_v2) X(cuFuncGetName) X(cuFuncGetModule)
 #define AS_HENUM(n) F_##n,
 enum { HELPER_LIST(AS_HENUM) N_HELPERS };
 #define AS_HNAME(n) #n,
@@ -177,7 +176,7 @@ struct func {
     void *twin;               /* instrumented CUkernel (context-independent) */
     int nparams, nmaps;
     long long per_unit[MAX_MAPS], fixed[MAX_MAPS];
-    int unit_warp[MAX_MAPS], exact;
+    int unit_warp[MAX_MAPS];
     char source[16];
     int nattrs, attrs[8][2];  /* cuFuncSetAttribute calls, replayed on the twin */
 };
@@ -461,7 +460,7 @@ static void skip(struct func *f, const char *why) {
     f->state = F_SKIP;
 }
 
-/* Fill f from a reply/meta text: "ok\nkey K\ncubin PATH\nnparams N\nexact 1\nmap thread|warp|none
+/* Fill f from a reply/meta text: "ok\nkey K\ncubin PATH\nnparams N\nmap thread|warp|none
  * PER_UNIT FIXED\n..." or "skip REASON". */
 static void apply_reply(struct func *f, char *text) {
     char *src = strstr(text, "\nsource ");
@@ -480,7 +479,6 @@ static void apply_reply(struct func *f, char *text) {
         if (sscanf(line, "key %71s", f->key) == 1) continue;
         if (sscanf(line, "cubin %4095[^\n]", cubin) == 1) continue;
         if (sscanf(line, "nparams %d", &f->nparams) == 1) continue;
-        if (sscanf(line, "exact %d", &f->exact) == 1) continue;
         if (sscanf(line, "map %15s %lld %lld", unit, &a, &b) == 3 && f->nmaps < MAX_MAPS) {
             f->unit_warp[f->nmaps] = strcmp(unit, "warp") == 0 ? 1 : strcmp(unit, "none") == 0 ? -1 : 0;
             f->per_unit[f->nmaps] = a;
@@ -949,8 +947,6 @@ EX_LAUNCH(cuLaunchKernelEx)
 EX_LAUNCH(cuLaunchKernelEx_ptsz)
 
 /* ---- wrappers: lookups and loading ---------------------------------------------------------- */
-
-#define REAL(name, type) ((type)real(H_##name))
 
 CUresult cuGetProcAddress(const char *sym, void **pfn, int version, unsigned long long flags) {
     SEEN(H_cuGetProcAddress);
