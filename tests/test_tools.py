@@ -166,3 +166,9 @@ def test_block_sched_residency(trace):
     assert counts.tolist() == [[1, 2, 2, 2, 1, 0, 0, 0],
                                [1, 1, 1, 1, 1, 1, 1, 1],
                                [0, 0, 0, 0, 0, 1, 1, 0]]
+
+
+def test_tool_options(trace):
+    assert trace.report("block_sched", launch=2).data["drawn"] == 2
+    with pytest.raises(ToolError, match="tool 'launches' has no option 'launch'"):
+        trace.report("launches", launch=2)

@@ -29,20 +29,24 @@ def tools() -> dict[str, type[Tool]]:
     return dict(sorted(_REGISTRY.items()))
 
 
-def get(name: str) -> Tool:
+def get(name: str, options: dict[str, Any] | None = None, strict: bool = True) -> Tool:
+    """A fresh tool `name` with `options` set; `strict=False` skips options it does not have
+    (one `-O` list serves every tool of a report)."""
     known = tools()
     if name not in known:
         raise ToolError(f"no tool named {name!r}", fix=f"pick one of: {', '.join(known)}")
-    return known[name]()
+    tool = known[name]()
+    for key, value in (options or {}).items():
+        if hasattr(tool, key):
+            setattr(tool, key, value)
+        elif strict:
+            raise ToolError(f"tool {name!r} has no option {key!r}")
+    return tool
 
 
 def run_tool(name: str, trace, progress: Progress | None = None, **options: Any) -> Report:
     """Run tool `name` on `trace`; a trace without the maps it needs gives a report with a note."""
-    tool = get(name)
-    for key, value in options.items():
-        if not hasattr(tool, key):
-            raise ToolError(f"tool {name!r} has no option {key!r}")
-        setattr(tool, key, value)
+    tool = get(name, options)
     return tool.report(trace, tool.select(trace), progress or Progress())
 
 

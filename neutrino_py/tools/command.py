@@ -40,12 +40,8 @@ def run(args: argparse.Namespace) -> int:
     if not args.trace:
         raise ToolError("no trace directory given", fix="neutrino report ./neutrino-trace")
     trace = Trace(args.trace)
-    selected = [get(name) for name in (args.tool or tools())]
     options = _options(args.option)
-    for tool in selected:
-        for key, value in options.items():
-            if hasattr(tool, key):
-                setattr(tool, key, value)
+    selected = [get(name, options, strict=False) for name in (args.tool or tools())]
     reports: dict[str, Report] = {}
     failed: list[str] = []
     plan = []
