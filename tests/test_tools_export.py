@@ -111,6 +111,9 @@ def test_report_json_and_text(run_dir, tmp_path):
     assert doc["perfetto"]["events"] == len(json.loads((tmp_path / "p.json").read_text())["traceEvents"])
     assert doc["warnings"] == ["1 kernel(s) ran without instrumentation (timed only): "
                                "1 x no PTX in the image: gemm"]
+    rc, out = _report(str(run_dir), "--format", "json", "--no-progress", "-O", "launch=2",
+                      "-t", "block_sched", "-t", "launches")
+    assert rc == 0 and json.loads(out)["reports"]["block_sched"]["data"]["drawn"] == 2
     rc, text = _report(str(run_dir), "--no-progress", "-t", "gmem_bytes", "-t", "time_range")
     assert rc == 0 and "== gmem_bytes ==" in text and "dmat.bytes=40" in text
     assert "reduce  ranges       4    25   25" in text
