@@ -9,6 +9,7 @@ from typing import Any
 from neutrino_py.errors import ToolError
 from neutrino_py.tools import get, tools
 from neutrino_py.tools.base import Progress, Report, Table, Tool, plain
+from neutrino_py.tools.perfetto import MAX_SLICES, export
 from neutrino_py.tools.progress import Bar
 from neutrino_py.tools.render import report_text, table_text
 from neutrino_py.trace.reader import Trace
@@ -24,8 +25,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--plots", metavar="DIR", help="write each tool's figures as PNGs here")
     parser.add_argument("--perfetto", metavar="OUT.json",
                         help="write a Chrome/Perfetto trace (open it in ui.perfetto.dev)")
-    parser.add_argument("--perfetto-warps", type=int, default=None, metavar="N",
-                        help="at most N warp slices in the Perfetto file (default 400000)")
+    parser.add_argument("--perfetto-warps", type=int, default=MAX_SLICES, metavar="N",
+                        help="at most N warp slices in the Perfetto file, shared equally by the "
+                             "launches (default %(default)s)")
     parser.add_argument("--option", "-O", action="append", default=[], metavar="KEY=VALUE",
                         help="set a tool option, e.g. -O launch=3 (block_sched), -O depth=1 "
                              "(operators), -O top=50")
@@ -42,32 +44,30 @@ def run(args: argparse.Namespace) -> int:
     trace = Trace(args.trace)
     options = _options(args.option)
     selected = [get(name, options, strict=False) for name in (args.tool or tools())]
-    reports: dict[str, Report] = {}
+    by_tool: dict[str, Report] = {}
     failed: list[str] = []
     plan = []
     for tool in selected:
         try:
             plan.append((tool, tool.select(trace)))
         except Exception as err:          # one broken tool or map file must not hide the others
-            reports[tool.name] = _failed(tool, err, failed)
+            by_tool[tool.name] = _failed(tool, err, failed)
     bar = None if args.no_progress else Bar(sum(r.nbytes for _, refs in plan for r in refs))
     for tool, refs in plan:
         if bar:
             bar.stage(tool.name)
         try:
-            reports[tool.name] = tool.report(trace, refs, bar or Progress())
+            by_tool[tool.name] = tool.report(trace, refs, bar or Progress())
         except Exception as err:
-            reports[tool.name] = _failed(tool, err, failed)
+            by_tool[tool.name] = _failed(tool, err, failed)
     if bar:
         bar.close()
-    reports = [reports[tool.name] for tool in selected]
+    reports = [by_tool[tool.name] for tool in selected]
     extra: dict[str, Any] = {}
     if args.plots:
         extra["plots"] = [str(p) for r in reports for p in r.save_figures(args.plots)]
     if args.perfetto:
-        from neutrino_py.tools.perfetto import export
-        extra["perfetto"] = export(trace, args.perfetto, *(
-            [args.perfetto_warps] if args.perfetto_warps is not None else []))
+        extra["perfetto"] = export(trace, args.perfetto, args.perfetto_warps)
     if args.format == "json":
         json.dump(plain({"trace": str(trace.dir), "command": trace.meta.get("command"),
                           "device": trace.device, "summary": trace.summary,
