@@ -71,7 +71,9 @@ def test_map_size_formulas_match_maps_layout(fatbins, name):
         for d in grid + block:
             threads *= d
         warps = grid[0] * grid[1] * grid[2] * -(-block[0] * block[1] * block[2] // 32)
-        for (unit, per, fixed), lay in zip(map_sizes(k.manifest), layout(k.manifest, grid, block)):
+        for (unit, per, fixed, pool_item, slot), lay in zip(map_sizes(k.manifest), layout(k.manifest, grid, block)):
+            assert slot == lay.header_slot
+            assert pool_item == (lay.dtype.itemsize if lay.kind == "record" and lay.capacity is None else 0)
             units = {"thread": threads, "warp": warps, "none": 0}[unit]
             assert per * units + fixed == lay.nbytes
 

@@ -28,19 +28,25 @@ MANIFEST = {"version": 1, "kernel": "add", "target": "ptx",
             "positions": {}, "registers_added": {}, "warnings": []}
 
 
+POOLED = {**MANIFEST, "params": MANIFEST["params"] + [{"name": "__nt_map_p", "role": "map", "map": "p"}],
+          "maps": MANIFEST["maps"] + [{"name": "p", "kind": "record", "level": "thread", "dtype": [["tid", "<u4"]],
+                                       "capacity": None, "pool": 1 << 16, "header_slot": 1}]}
+
+
 class FakeInstrumenter:
     """`add` gets a twin (a FAKECUBIN the fake driver recognizes); anything else is SASS only."""
 
-    def __init__(self) -> None:
+    def __init__(self, manifest: dict = MANIFEST) -> None:
         self.calls: list[str] = []
+        self.manifest = manifest
 
     def __call__(self, data: bytes, name: str, arch: int, origin: str | None) -> Kernel:
         self.calls.append(name)
         assert data.startswith(b"FAKEIMAGE") and arch == 90
         if name != "add":
             return skipped(name, "SASS only: the image holds sm_90 machine code and no PTX", "nvcc")
-        return Kernel(name, "k" * 16, "nvcc", None, "// fake ptx", "// fake instrumented", MANIFEST,
-                      b"FAKECUBIN\0", 2, map_sizes(MANIFEST))
+        return Kernel(name, "k" * 16, "nvcc", None, "// fake ptx", "// fake instrumented", self.manifest,
+                      b"FAKECUBIN\0", 2, map_sizes(self.manifest))
 
 
 @pytest.fixture(scope="module")
@@ -55,11 +61,11 @@ def binaries(tmp_path_factory):
     return root, build.shim_path()
 
 
-def run_prog(binaries, tmp_path, mode, socket=None, cache=None):
+def run_prog(binaries, tmp_path, mode, socket=None, cache=None, nmaps=1):
     root, shim = binaries
     log = tmp_path / f"{mode}.log"
     env = {**os.environ, "LD_PRELOAD": str(shim), "LD_LIBRARY_PATH": str(root), "FAKE_CUDA_LOG": str(log),
-           "NEUTRINO_SHIM_DEBUG": "1"}
+           "NEUTRINO_SHIM_DEBUG": "1", "FAKE_NMAPS": str(nmaps)}
     for key, value in (("NEUTRINO_SOCKET", socket), ("NEUTRINO_HOOK_CACHE", cache)):
         env.pop(key, None)
         if value:
@@ -76,7 +82,8 @@ def traced(binaries, tmp_path, mode, cache=None, instrumenter=None):
     instrumenter = instrumenter or FakeInstrumenter()
     server = Server(tmp_path / "s.sock", writer, instrumenter, cache, tmp_path).start()
     try:
-        log, counts = run_prog(binaries, tmp_path, mode, socket=server.path, cache=cache)
+        log, counts = run_prog(binaries, tmp_path, mode, socket=server.path, cache=cache,
+                               nmaps=len(instrumenter.manifest["maps"]))
         server.wait_idle(10)
     finally:
         server.stop()
@@ -147,3 +154,13 @@ def test_without_a_server_the_shim_only_forwards(binaries, tmp_path):
     log, counts = run_prog(binaries, tmp_path, "proc")
     assert counts["cuLaunchKernel_ptsz"] == 5 and counts["instrumented"] == 0
     assert sum(1 for line in log if line.startswith("cuLaunchKernel_ptsz add")) == 4
+
+
+def test_unbounded_pool_comes_back_up_to_its_cursor(binaries, tmp_path):
+    """Pools are copied after the kernel on the shim's own stream, only the records written."""
+    log, counts, trace, _ = traced(binaries, tmp_path, "direct", instrumenter=FakeInstrumenter(POOLED))
+    assert counts["instrumented"] == 3 and log.count("map 1 at header+768") == 3
+    for launch, threads in zip([trace.launches[i] for i in (0, 1, 5)], (128, 128, 96)):
+        np.testing.assert_array_equal(launch.maps["m"]["tid"], np.arange(threads))
+        np.testing.assert_array_equal(launch.maps["p"]["tid"], np.arange(threads))
+        assert launch.records == {"m": threads, "p": threads} and launch.dropped == {"m": 0, "p": 0}

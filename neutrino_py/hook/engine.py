@@ -38,7 +38,7 @@ class Kernel:
     manifest: dict | None = None
     cubin: bytes | None = None
     nparams: int = 0
-    sizes: list[tuple[str, int, int]] = field(default_factory=list)   # (unit, per_unit, fixed)
+    sizes: list[tuple[str, int, int, int, int]] = field(default_factory=list)   # see map_sizes
 
     @property
     def instrumented(self) -> bool:
@@ -48,7 +48,7 @@ class Kernel:
         """The text the shim reads (shim.c apply_reply), also stored as the cache's .meta file."""
         if not self.instrumented:
             return f"skip {self.reason}\nsource {self.source}\n"
-        maps = "".join(f"map {unit} {per} {fixed}\n" for unit, per, fixed in self.sizes)
+        maps = "".join(f"map {' '.join(map(str, row))}\n" for row in self.sizes)
         return (f"ok\nkey {self.key}\ncubin {cubin_path}\nnparams {self.nparams}\n"
                 f"source {self.source}\n{maps}")
 
@@ -60,9 +60,10 @@ def skipped(name: str, reason: str, source: str = "unknown") -> Kernel:
     return Kernel(name, kernel_hash(name), source, reason)
 
 
-def map_sizes(manifest: dict) -> list[tuple[str, int, int]] | None:
-    """Per map, `(unit, per_unit, fixed)` so the shim sizes buffers without asking; None if a map's
-    size is not affine in the launch's threads or warps."""
+def map_sizes(manifest: dict) -> list[tuple[str, int, int, int, int]] | None:
+    """Per map, `(unit, per_unit, fixed, pool_item, header_slot)` so the shim sizes buffers without
+    asking (None if a map's size is not affine in the launch's threads or warps); `pool_item` is
+    the record size of an unbounded record pool, which the shim copies back only up to its cursor."""
     rows = [layout(manifest, g, b) for g, b in _GEOMETRIES]
     out = []
     for i, first in enumerate(rows[0]):
@@ -73,7 +74,8 @@ def map_sizes(manifest: dict) -> list[tuple[str, int, int]] | None:
         fixed = sizes[0] - per * counts[0]
         if any(per * c + fixed != s for c, s in zip(counts, sizes)):
             return None
-        out.append((unit, per, fixed))
+        pool_item = first.dtype.itemsize if first.kind == "record" and first.capacity is None else 0
+        out.append((unit, per, fixed, pool_item, first.header_slot))
     return out
 
 

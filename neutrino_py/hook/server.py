@@ -11,26 +11,29 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
+import numpy as np
+
 from neutrino_py import maps as maps_mod
 from neutrino_py.hook import protocol
 from neutrino_py.hook.engine import Instrumenter, Kernel
 from neutrino_py.trace import TraceWriter
 
-ALIGN = 256           # shim.c ALIGN: the header and every map start on this boundary
 HEADER_SLOT = 16
 
 
-def _align(n: int) -> int:
-    return (n + ALIGN - 1) // ALIGN * ALIGN
-
-
-def split_payload(payload: bytes, nmaps: int, sizes: list[int]) -> tuple[bytes, list[bytes]]:
-    """(header block, one buffer per map) from the shim's single pinned copy."""
-    header = payload[:HEADER_SLOT * nmaps]
-    pos, buffers = _align(HEADER_SLOT * nmaps), []
-    for size in sizes:
-        buffers.append(payload[pos:pos + size])
-        pos += _align(size)
+def split_payload(payload: bytes, sizes: list[tuple[int, int]]) -> tuple[bytes, list[Any]]:
+    """(header block, one full-size buffer per map) from the shim's payload: the header, then each
+    map's first `sent` bytes (an unbounded pool stops at its cursor; the rest reads as zeros)."""
+    pos = HEADER_SLOT * len(sizes)
+    header, buffers = payload[:pos], []
+    for size, sent in sizes:
+        chunk = payload[pos:pos + sent]
+        pos += sent
+        if sent < size:
+            full = np.zeros(size, np.uint8)          # calloc'd: untouched pages cost nothing
+            full[:sent] = np.frombuffer(chunk, np.uint8)
+            chunk = full
+        buffers.append(chunk)
     return header, buffers
 
 
@@ -172,8 +175,8 @@ class Server:
         arrays: dict[str, Any] = {}
         dropped: dict[str, int] = {}
         if msg.fields.get("instrumented") == "1" and msg.payload and kernel.manifest:
-            sizes = [int(s) for s in msg.lists.get("size", [])]
-            header, buffers = split_payload(msg.payload, len(sizes), sizes)
+            sizes = [tuple(int(x) for x in (s.split() * 2)[:2]) for s in msg.lists.get("size", [])]
+            header, buffers = split_payload(msg.payload, sizes)
             names = [m["name"] for m in kernel.manifest["maps"]]
             got = maps_mod.read(kernel.manifest, grid, block, header, dict(zip(names, buffers)))
             arrays, dropped = dict(got), dict(got.dropped)

@@ -76,7 +76,8 @@ static struct hook HOOKS[N_HOOKS] = {HOOK_LIST(AS_ROW)};
     X(cuCtxGetCurrent) X(cuCtxSetCurrent) X(cuCtxGetDevice) X(cuDeviceGetAttribute)               \
     X(cuStreamIsCapturing) X(cuEventCreate) X(cuEventRecord) X(cuEventSynchronize)                \
     X(cuEventElapsedTime) X(cuEventDestroy_v2) X(cuMemAllocHost_v2) X(cuMemFreeHost)              \
-    X(cuMemsetD8Async) X(cuMemcpyDtoHAsync_v2) X(cuFuncGetName) X(cuFuncGetModule)
+    X(cuMemsetD8Async) X(cuMemcpyDtoHAsync_v2) X(cuFuncGetName) X(cuFuncGetModule)               \
+    X(cuStreamCreate) X(cuStreamSynchronize)
 #define AS_HENUM(n) F_##n,
 enum { HELPER_LIST(AS_HENUM) N_HELPERS };
 #define AS_HNAME(n) #n,
@@ -176,7 +177,8 @@ struct func {
     void *twin;               /* instrumented CUkernel (context-independent) */
     int nparams, nmaps;
     long long per_unit[MAX_MAPS], fixed[MAX_MAPS];
-    int unit_warp[MAX_MAPS];
+    long long pool_item[MAX_MAPS];   /* unbounded records: item size (copied up to the cursor) */
+    int unit_warp[MAX_MAPS], slot[MAX_MAPS];
     char source[16];
     int nattrs, attrs[8][2];  /* cuFuncSetAttribute calls, replayed on the twin */
 };
@@ -475,12 +477,15 @@ static void apply_reply(struct func *f, char *text) {
     f->nmaps = 0;
     for (char *line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
         char unit[16];
-        long long a, b;
+        long long a, b, item = 0;
+        int slot = 0;
         if (sscanf(line, "key %71s", f->key) == 1) continue;
         if (sscanf(line, "cubin %4095[^\n]", cubin) == 1) continue;
         if (sscanf(line, "nparams %d", &f->nparams) == 1) continue;
-        if (sscanf(line, "map %15s %lld %lld", unit, &a, &b) == 3 && f->nmaps < MAX_MAPS) {
+        if (sscanf(line, "map %15s %lld %lld %lld %d", unit, &a, &b, &item, &slot) >= 3 && f->nmaps < MAX_MAPS) {
             f->unit_warp[f->nmaps] = strcmp(unit, "warp") == 0 ? 1 : strcmp(unit, "none") == 0 ? -1 : 0;
+            f->pool_item[f->nmaps] = item;
+            f->slot[f->nmaps] = slot;
             f->per_unit[f->nmaps] = a;
             f->fixed[f->nmaps++] = b;
         }
@@ -571,6 +576,8 @@ struct item {
     void *host;               /* pinned copy of header + maps */
     size_t host_bytes, host_cap;
     long long sizes[MAX_MAPS];
+    size_t offsets[MAX_MAPS];
+    CUdeviceptr dev;          /* still allocated: pools are copied by the writer, then freed */
     int instrumented;
     const char *fallback;
     char *scope;
@@ -610,7 +617,7 @@ static long long now_ns(void) {
 }
 
 /* Per context: an event recorded once, with the host time it completed at, to date launches. */
-struct clock_ref { CUcontext ctx; CUevent ev; long long t_ns; };
+struct clock_ref { CUcontext ctx; CUevent ev; long long t_ns; CUstream copies; };
 static struct clock_ref refs[64];
 static int nrefs;
 
@@ -673,6 +680,25 @@ static void pinned_put(void *p, size_t bytes) {
     pthread_mutex_unlock(&pool_lock);
 }
 
+/* After the kernel: copy each pool's valid records (cursor from the header already copied) on the
+ * context's own stream, then free the device buffer there. */
+static void copy_pools(struct item *it, struct clock_ref *ref, int ok, long long *sent) {
+    CUstream s = ref ? ref->copies : NULL;
+    CUresult (*free_async)(CUdeviceptr, CUstream) = real(H_cuMemFreeAsync);
+    const unsigned long long *hdr = it->host;
+    for (int i = 0; i < it->f->nmaps; i++) {
+        long long item = it->f->pool_item[i];
+        if (!item) continue;
+        unsigned long long cursor = ok ? hdr[2 * it->f->slot[i]] : 0, cap = (unsigned long long)(it->sizes[i] / item);
+        sent[i] = (long long)(cursor < cap ? cursor : cap) * item;
+        if (sent[i])
+            CALL(cuMemcpyDtoHAsync_v2, CUresult (*)(void *, CUdeviceptr, size_t, CUstream),
+                 (char *)it->host + it->offsets[i], it->dev + it->offsets[i], (size_t)sent[i], s);
+    }
+    CALL(cuStreamSynchronize, CUresult (*)(CUstream), s);
+    if (free_async) free_async(it->dev, s);
+}
+
 static void send_item(struct item *it) {
     char header[16384];
     void *payload = NULL;
@@ -704,9 +730,21 @@ static void send_item(struct item *it) {
                  start_ns + (long long)(ms_total * 1e6), ok ? ms_total : -1.0, it->instrumented && ok,
                  (int)getpid(), it->scope ? it->scope : "-", it->f->reason ? it->f->reason : "-",
                  it->fallback ? it->fallback : "-", it->f->source[0] ? it->f->source : "unknown");
-        for (int i = 0; i < it->f->nmaps && it->instrumented && len < (int)sizeof header - 64; i++)
-            len += snprintf(header + len, sizeof header - len, "size %lld\n", it->sizes[i]);
-        if (it->instrumented && ok) { payload = it->host; n = it->host_bytes; }
+        long long sent[MAX_MAPS];
+        if (it->dev) copy_pools(it, ref, ok, sent);
+        for (int i = 0; i < it->f->nmaps && it->instrumented && len < (int)sizeof header - 64; i++) {
+            if (!it->dev || !it->f->pool_item[i]) sent[i] = it->sizes[i];
+            len += snprintf(header + len, sizeof header - len, "size %lld %lld\n", it->sizes[i], sent[i]);
+        }
+        if (it->instrumented && ok) {
+            /* payload: the header block, then each map's bytes (pools only up to their cursor) */
+            payload = it->host;
+            n = 16 * (size_t)it->f->nmaps;
+            for (int i = 0; i < it->f->nmaps; i++) {
+                memmove((char *)it->host + n, (char *)it->host + it->offsets[i], (size_t)sent[i]);
+                n += (size_t)sent[i];
+            }
+        }
     }
     if (writer_fd < 0) writer_fd = connect_server();
     if (writer_fd >= 0 && send_msg(writer_fd, header, payload, n) != 0) {
@@ -834,7 +872,11 @@ static CUresult launch(struct launch *l) {
     if (!ref_of(it->ctx) && nrefs < 64) {
         CUevent ev = new_event(l->stream);
         if (ev && CALL(cuEventSynchronize, CUresult (*)(CUevent), ev) == CU_OK)
-            refs[nrefs++] = (struct clock_ref){it->ctx, ev, now_ns()};
+        {
+            CUstream copies = NULL;          /* non-blocking: pool copies never wait on the program */
+            CALL(cuStreamCreate, CUresult (*)(CUstream *, unsigned), &copies, 1);
+            refs[nrefs++] = (struct clock_ref){it->ctx, ev, now_ns(), copies};
+        }
     }
     it->seq = next_seq++;
     pthread_mutex_unlock(&queue_lock);
@@ -906,11 +948,21 @@ static CUresult launch(struct launch *l) {
         COUNT(C_INSTRUMENTED);
     }
     it->end = new_event(l->stream);
+    memcpy(it->offsets, offsets, sizeof it->offsets);
+    int pools = 0;
+    for (int i = 0; i < f->nmaps; i++) pools += f->pool_item[i] != 0;
     if (it->instrumented) {
-        CALL(cuMemcpyDtoHAsync_v2, CUresult (*)(void *, CUdeviceptr, size_t, CUstream), it->host, dev, total, l->stream);
+        CUresult (*copy)(void *, CUdeviceptr, size_t, CUstream) = helper(F_cuMemcpyDtoHAsync_v2);
+        if (!pools) {
+            copy(it->host, dev, total, l->stream);
+        } else {                               /* header and fixed-size maps now, pools later */
+            copy(it->host, dev, 16 * (size_t)f->nmaps, l->stream);
+            for (int i = 0; i < f->nmaps; i++)
+                if (!f->pool_item[i]) copy((char *)it->host + offsets[i], dev + offsets[i], (size_t)it->sizes[i], l->stream);
+        }
         it->done = new_event(l->stream);
     }
-    free_async(dev, l->stream);
+    if (it->instrumented && pools) it->dev = dev; else free_async(dev, l->stream);
     if (!it->instrumented) {
         pinned_put(it->host, it->host_cap);
         it->host = NULL;

@@ -66,6 +66,8 @@ CUresult cuMemAlloc_v2(uint64_t *p, size_t n) { *p = (uint64_t)(uintptr_t)calloc
 CUresult cuMemFree_v2(uint64_t p) { free((void *)(uintptr_t)p); note("cuMemFree_v2"); return 0; }
 CUresult cuMemAllocAsync(uint64_t *p, size_t n, void *s) { (void)s; *p = (uint64_t)(uintptr_t)malloc(n); return 0; }
 CUresult cuMemFreeAsync(uint64_t p, void *s) { (void)s; free((void *)(uintptr_t)p); return 0; }
+CUresult cuStreamCreate(void **s, unsigned fl) { (void)fl; *s = (void *)0x57; return 0; }
+CUresult cuStreamSynchronize(void *s) { (void)s; return 0; }
 CUresult cuMemAllocHost_v2(void **p, size_t n) { *p = malloc(n); return 0; }
 CUresult cuMemFreeHost(void *p) { free(p); return 0; }
 CUresult cuMemsetD8Async(uint64_t p, unsigned char v, size_t n, void *s) { (void)s; memset((void *)(uintptr_t)p, v, n); return 0; }
