@@ -36,3 +36,11 @@ def test_param_types_come_from_the_ptx_and_exclude_map_pointers():
     assert [p.name for p in inst.manifest.params] == ["__nt_hdr", "__nt_map_dmat"]
     assert "__nt_map_dmat" in inst.ptx and "__nt_map_dmat" not in kernel.ptx
     assert kernel.instrument(nt.Probe.from_file("dmat")) is kernel.instrument("dmat")
+
+
+def test_nt_trace_stays_callable_after_the_trace_package_is_imported():
+    import neutrino_py.api
+    import neutrino_py.trace  # noqa: F401 — binds the package to `neutrino_py.trace`
+
+    assert isinstance(nt.trace("block_sched"), neutrino_py.api.trace)
+    assert nt.trace.Trace is neutrino_py.trace.reader.Trace
