@@ -3,7 +3,7 @@
     python benchmarks/overhead.py [--launches 25] [--only vector_add,matmul_kernel]
 
 Corpus kernels (CUDA C and Triton PTX) run on synthetic inputs scaled up from their corpus launch
-recipes so that most take well over 50 us. Native and instrumented launches alternate; each
+recipes so that most take well over 50 us. Native and instrumented launches alternate (A B B A); each
 is timed with CUDA events around the kernel alone (map allocation, zeroing and copy-back stay
 outside the window), after 256 MiB are zeroed so that both start from the same L2 state. The first instrumented launch of each pair reads its maps back, to report
 how many records and bytes the probe wrote. Writes benchmarks/results/overhead-<device>.json
@@ -135,11 +135,11 @@ def main() -> int:
                     inst.launch(**launch, read_maps=False)
                 first = inst.launch(**launch)
                 native, probed = [], []
-                for _ in range(args.launches):
+                for i in range(2 * args.launches):   # A B B A ...: neither side always goes first
+                    side, times = ((kernel, {}), native) if (i + i // 2) % 2 == 0 else \
+                        ((inst, {"read_maps": False}), probed)
                     flush.zero()
-                    native.append(kernel.launch(**launch).elapsed_ms)
-                    flush.zero()
-                    probed.append(inst.launch(**launch, read_maps=False).elapsed_ms)
+                    times.append(side[0].launch(**launch, **side[1]).elapsed_ms)
                 items, dropped, nbytes = written(first)
                 row = {"kernel": label, "kind": kind, "probe": probe_name,
                        "native_ms": statistics.median(native), "instrumented_ms": statistics.median(probed)}

@@ -151,3 +151,34 @@ def stream_handle(stream: Any) -> int:
         if hasattr(stream, attr) and not callable(getattr(stream, attr)):
             return int(getattr(stream, attr))
     return int(stream)
+
+
+class Spare:
+    """Map buffers kept after a launch for the next launch of the same sizes, up to `limit`
+    bytes: repeated launches then pay neither the allocation of (possibly GBs of) maps nor the
+    address-translation churn of freeing them. `clear()` gives the memory back."""
+
+    def __init__(self, limit: int) -> None:
+        self.limit, self.held = limit, 0
+        self._free: dict[int, list[Buffer]] = {}
+
+    def take(self, nbytes: int) -> Buffer:
+        stack = self._free.get(int(nbytes))
+        if stack:
+            self.held -= int(nbytes)
+            return stack.pop()
+        return Buffer(nbytes)
+
+    def give(self, buf: Buffer) -> None:
+        if self.held + buf.nbytes > self.limit:
+            buf.free()
+            return
+        self._free.setdefault(buf.nbytes, []).append(buf)
+        self.held += buf.nbytes
+
+    def clear(self) -> None:
+        for stack in self._free.values():
+            for buf in stack:
+                buf.free()
+        self._free.clear()
+        self.held = 0

@@ -124,3 +124,20 @@ def test_trace_instruments_triton_kernels_launched_in_the_block():
     assert len(run.maps["sched"]) == grid[0] * 4
     gmem = counting.runs[0].maps["gmem"]
     assert int(gmem["loaded"].sum()) == 8 * N and int(gmem["stored"].sum()) == 4 * N
+
+
+def test_map_buffers_are_reused_and_zeroed_for_every_launch(vector_add):
+    import neutrino_py as nt
+    from neutrino_py.runtime.cuda import Spare
+
+    spare = Spare(1 << 20)
+    first = spare.take(4096)
+    ptr = first.ptr
+    spare.give(first)
+    assert spare.take(4096).ptr == ptr and spare.held == 0
+    spare.give(spare.take(2 << 20))              # over the limit: freed, not kept
+    assert spare.held == 0
+    kernel = nt.Kernel.from_ptx(VECTOR_ADD, "vector_add").instrument("block_sched")
+    a, b = inputs()
+    runs = [kernel.launch((N + 255) // 256, 256, [a, b, np.zeros(N, np.float32), N]) for _ in range(3)]
+    assert [len(r.maps["sched"]) for r in runs] == [((N + 255) // 256) * 8] * 3
