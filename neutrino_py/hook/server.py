@@ -7,6 +7,7 @@ import json
 import os
 import socket
 import threading
+import time
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -72,12 +73,14 @@ class Server:
                 t.start()
                 self.connections.add(t)
 
-    def wait_idle(self, timeout: float = 30.0) -> None:
-        """Wait for open connections to finish (the traced processes exit and close them)."""
+    def wait_idle(self, timeout: float = 10.0) -> None:
+        """Wait, `timeout` seconds in all, for open connections to finish (traced processes close
+        them when they exit; a daemon the program left behind may never)."""
+        deadline = time.monotonic() + timeout
         with self.lock:
             threads = list(self.connections)
         for t in threads:
-            t.join(timeout)
+            t.join(max(0.0, deadline - time.monotonic()))
 
     def stop(self) -> None:
         try:
