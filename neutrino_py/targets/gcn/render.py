@@ -22,13 +22,11 @@ from __future__ import annotations
 import itertools
 import struct
 from dataclasses import dataclass, field, fields, replace
-from functools import lru_cache
 from pathlib import Path
 from typing import Iterable
 
-import jinja2
-
 from neutrino_py.splice.ops import Imm, If, Reg, Src, Stmt, Value, bits
+from neutrino_py.targets import templates
 
 LABEL_PREFIX = ".Lnt_"
 WIDE = ("u64", "s64", "f64")
@@ -235,19 +233,7 @@ def _fail(message: str) -> str:
     raise ValueError(message)
 
 
-@lru_cache(maxsize=None)
-def _environment() -> jinja2.Environment:
-    env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(Path(__file__).parent)),
-                             trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True,
-                             undefined=jinja2.StrictUndefined, autoescape=False)
-    env.tests["imm"] = lambda v: isinstance(v, Imm)
-    env.globals.update(bits=bits, imm=Imm, wide=lambda t: t in WIDE, fail=_fail)
-    return env
-
-
-@lru_cache(maxsize=None)
-def _template(op: str) -> jinja2.Template:
-    return _environment().get_template(f"{op}.j2")
+_template = templates.loader(Path(__file__).parent, wide=lambda t: t in WIDE, fail=_fail)
 
 
 def _regs(stmt: Stmt) -> Iterable[Reg]:

@@ -8,13 +8,11 @@ from __future__ import annotations
 
 import struct
 from dataclasses import fields
-from functools import lru_cache
 from pathlib import Path
 from typing import Callable, Iterable
 
-import jinja2
-
 from neutrino_py.splice.ops import Imm, If, Reg, Stmt, Value, bits
+from neutrino_py.targets import templates
 
 PREFIX = "%nt_"
 LABEL_PREFIX = "$nt_L"
@@ -73,19 +71,7 @@ class Scope:
         return {t: self.base.get(t, 0) + self.used.get(t, 0) for t in STEMS}
 
 
-@lru_cache(maxsize=None)
-def _environment() -> jinja2.Environment:
-    env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(Path(__file__).parent)),
-                             trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True,
-                             undefined=jinja2.StrictUndefined, autoescape=False)
-    env.tests["imm"] = lambda v: isinstance(v, Imm)
-    env.globals.update(bits=bits, imm=Imm, vec=lambda *xs: "{" + ", ".join(xs) + "}")
-    return env
-
-
-@lru_cache(maxsize=None)
-def _template(op: str) -> jinja2.Template:
-    return _environment().get_template(f"{op}.j2")
+_template = templates.loader(Path(__file__).parent, vec=lambda *xs: "{" + ", ".join(xs) + "}")
 
 
 # (statement, scope numbering before) -> (lines, scope numbering after): a template's output
