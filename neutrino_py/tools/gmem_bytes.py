@@ -94,16 +94,13 @@ class GmemBytes(Tool):
 
 
 def _figure(per_kernel: dict, peak: float | None):
-    from neutrino_py.tools.plots import figure
+    from neutrino_py.tools.plots import ranked_bars
     names = [k for k in sorted(per_kernel, key=lambda k: -per_kernel[k]["bytes"])
              if per_kernel[k]["gbps"] is not None][:20]
-    fig, axes = figure("effective bandwidth per kernel", size=(9, 0.35 * len(names) + 1.8))
-    ax = axes[0][0]
-    y = np.arange(len(names))[::-1]
-    ax.barh(y, [per_kernel[k]["gbps"] for k in names])
+    fig, ax = ranked_bars("effective bandwidth per kernel", [short(k, 40) for k in names],
+                          [per_kernel[k]["gbps"] for k in names],
+                          "GB/s (bytes recorded / launch time)", pad=1.8)
     if peak:
         ax.axvline(peak, color="tab:red", linestyle="--", label=f"peak {peak:.0f} GB/s")
         ax.legend()
-    ax.set_yticks(y, [short(k, 40) for k in names], fontsize=7)
-    ax.set_xlabel("GB/s (bytes recorded / launch time)")
     return fig

@@ -56,12 +56,10 @@ class Launches(Tool):
 
 
 def _figure(per: dict, order: list[str]):
-    from neutrino_py.tools.plots import figure
-    fig, axes = figure("kernel time (top 20)", size=(9, 0.35 * len(order) + 1.5))
-    ax = axes[0][0]
-    y = np.arange(len(order))[::-1]
-    ax.barh(y, [per[k]["total_ms"] for k in order],
-            color=["tab:blue" if per[k]["instrumented"] else "tab:gray" for k in order])
-    ax.set_yticks(y, [f"{short(k, 40)} ×{per[k]['launches']}" for k in order], fontsize=7)
-    ax.set_xlabel("total time (ms); gray = not instrumented")
+    from neutrino_py.tools.plots import ranked_bars
+    colors = ["tab:blue" if per[k]["instrumented"] else "tab:gray" for k in order]
+    fig, _ = ranked_bars("kernel time (top 20)",
+                         [f"{short(k, 40)} ×{per[k]['launches']}" for k in order],
+                         [per[k]["total_ms"] for k in order],
+                         "total time (ms); gray = not instrumented", color=colors, pad=1.5)
     return fig

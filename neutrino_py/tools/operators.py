@@ -68,11 +68,9 @@ class Operators(Tool):
 
 
 def _figure(groups: dict, order: list[str]):
-    from neutrino_py.tools.plots import figure
-    fig, axes = figure("GPU time per operator", size=(9, 0.35 * len(order) + 1.6))
-    ax = axes[0][0]
-    y = np.arange(len(order))[::-1]
-    ax.barh(y, [groups[op]["time_ms"] for op in order], color="tab:cyan")
-    ax.set_yticks(y, [f"{short(op, 40)} ×{groups[op]['launches']}" for op in order], fontsize=7)
-    ax.set_xlabel("kernel time (ms)")
+    from neutrino_py.tools.plots import ranked_bars
+    fig, _ = ranked_bars("GPU time per operator",
+                         [f"{short(op, 40)} ×{groups[op]['launches']}" for op in order],
+                         [groups[op]["time_ms"] for op in order], "kernel time (ms)",
+                         color="tab:cyan")
     return fig

@@ -27,6 +27,20 @@ def figure(title: str, rows: int = 1, cols: int = 1, size: tuple[float, float] =
     return fig, axes
 
 
+def ranked_bars(title: str, labels: list[str], values: list[float], xlabel: str,
+                color=None, pad: float = 1.6):
+    """One horizontal bar per row, the first row on top: the ranking every per-kernel or
+    per-operator figure draws. `pad` is the height in inches beyond 0.35 per bar (room for the
+    title, axis and any legend). Returns the figure and its axes for extra marks."""
+    fig, axes = figure(title, size=(9, 0.35 * len(labels) + pad))
+    ax = axes[0][0]
+    y = list(range(len(labels)))[::-1]
+    ax.barh(y, values, color=color)
+    ax.set_yticks(y, labels, fontsize=7)
+    ax.set_xlabel(xlabel)
+    return fig, ax
+
+
 def save(fig, path: Path) -> Path:
     path.parent.mkdir(parents=True, exist_ok=True)
     fig.savefig(path, dpi=110)
