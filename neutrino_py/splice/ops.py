@@ -161,16 +161,6 @@ class Compare(Stmt):
 
 
 @dataclass(frozen=True)
-class Select(Stmt):
-    """``dst = cond ? a : b``."""
-    op: ClassVar[str] = "select"
-    dst: Reg
-    cond: Value
-    a: Value
-    b: Value
-
-
-@dataclass(frozen=True)
 class ToGeneric(Stmt):
     """``dst(u64) = generic address of src`` for an address in state space `space` (``global``,
     ``shared``, ``local``, ``const``); what a user's pointer into that space looks like."""
