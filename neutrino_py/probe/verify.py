@@ -134,7 +134,7 @@ class Verifier:
         self.maps[m.name.text] = ast.MapDecl(m.name.text, kind, level, fields, capacity, pool,
                                              m.name.span)
 
-    def hist_shape(self, m: syntax.MapSyntax):
+    def hist_shape(self, m: syntax.MapSyntax) -> tuple[tuple[ast.Field, ...], int, None]:
         if m.size is None or m.size_brackets != "[]":
             at = m.size.span if m.size is not None else m.kind.span
             raise self.error("a hist takes its number of entries in brackets", at,
@@ -148,7 +148,8 @@ class Verifier:
         capacity = self.capacity(m.size, MAX_HIST)
         return (ast.Field("value", m.value_type[0], m.value_type[1]),), capacity, None
 
-    def struct_shape(self, m: syntax.MapSyntax, kind: str):
+    def struct_shape(self, m: syntax.MapSyntax,
+                     kind: str) -> tuple[tuple[ast.Field, ...], int | None, int | None]:
         if m.fields is None:
             raise self.error(f"a {kind} holds fields in braces", m.value_type[1],
                              hint=f"write: map m: {kind} {{ u64 start; u32 sm; }}")
@@ -312,7 +313,8 @@ class Verifier:
                           hint="assign to a register (t0 = x), a counter field (m.f += x) "
                                "or a hist entry (m[i] += x)")
 
-    def counter_add(self, m: ast.MapDecl, target: syntax.Attr, s: syntax.AssignStmt):
+    def counter_add(self, m: ast.MapDecl, target: syntax.Attr,
+                    s: syntax.AssignStmt) -> ast.CounterAdd:
         field = m.field(target.name)
         if field is None:
             raise self.error(f"counter '{m.name}' has no field '{target.name}'", target.span,
@@ -324,7 +326,8 @@ class Verifier:
         value = self.coerce(self.expr(s.value), field.type, f"field '{m.name}.{field.name}'")
         return ast.CounterAdd(m.name, field.name, value, s.span)
 
-    def hist_add(self, m: ast.MapDecl, target: syntax.Index, s: syntax.AssignStmt):
+    def hist_add(self, m: ast.MapDecl, target: syntax.Index,
+                 s: syntax.AssignStmt) -> ast.HistAdd:
         if s.op != "+=":
             raise self.error(f"hist entries only accumulate: '{s.op}' is not allowed", s.op_span,
                              hint=f"write: {m.name}[i] += 1;")

@@ -11,6 +11,7 @@ from typing import Any
 
 from neutrino_py.errors import ToolError
 from neutrino_py.tools.base import MapRef, Progress, Report, Table, Tool
+from neutrino_py.trace.reader import Trace
 
 _REGISTRY: dict[str, type[Tool]] = {}
 
@@ -44,7 +45,7 @@ def get(name: str, options: dict[str, Any] | None = None, strict: bool = True) -
     return tool
 
 
-def run_tool(name: str, trace, progress: Progress | None = None, **options: Any) -> Report:
+def run_tool(name: str, trace: Trace, progress: Progress | None = None, **options: Any) -> Report:
     """Run tool `name` on `trace`; a trace without the maps it needs gives a report with a note."""
     tool = get(name, options)
     return tool.report(trace, tool.select(trace), progress or Progress())

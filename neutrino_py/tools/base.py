@@ -8,12 +8,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, ClassVar, Iterator
+from typing import TYPE_CHECKING, Any, Callable, ClassVar, Iterator
 
 import numpy as np
 
 from neutrino_py.errors import ToolError
 from neutrino_py.trace.reader import Launch, Trace
+
+if TYPE_CHECKING:                     # matplotlib is optional: only for type checkers
+    from matplotlib.figure import Figure
 
 CHUNK_BYTES = 32 << 20
 NO_OPERATOR = "(no operator)"
@@ -47,7 +50,7 @@ class Report:
     def empty(self) -> bool:
         return not self.tables and not self.data
 
-    def figure(self, name: str | None = None):
+    def figure(self, name: str | None = None) -> Figure:
         """The matplotlib figure `name` (the first one by default); needs matplotlib."""
         if not self.figures:
             raise KeyError(f"{self.tool} drew no figure" + (f": {self.notes[0]}" if self.notes else ""))

@@ -2,13 +2,21 @@
 from __future__ import annotations
 
 from pathlib import Path
+from types import ModuleType
+from typing import TYPE_CHECKING, Sequence
+
+import numpy as np
 
 from neutrino_py.errors import ToolError
+
+if TYPE_CHECKING:                     # matplotlib is optional: only for type checkers
+    from matplotlib.axes import Axes
+    from matplotlib.figure import Figure
 
 MAX_POINTS = 200_000
 
 
-def pyplot():
+def pyplot() -> ModuleType:
     """`matplotlib.pyplot` on the file-only Agg backend."""
     try:
         import matplotlib
@@ -20,7 +28,9 @@ def pyplot():
     return plt
 
 
-def figure(title: str, rows: int = 1, cols: int = 1, size: tuple[float, float] = (9, 4.5)):
+def figure(title: str, rows: int = 1, cols: int = 1,
+           size: tuple[float, float] = (9, 4.5)) -> tuple[Figure, np.ndarray]:
+    """A titled figure whose axes are always a 2-D array (``axes[0][0]`` even for one plot)."""
     plt = pyplot()
     fig, axes = plt.subplots(rows, cols, figsize=size, squeeze=False, constrained_layout=True)
     fig.suptitle(title)
@@ -28,7 +38,7 @@ def figure(title: str, rows: int = 1, cols: int = 1, size: tuple[float, float] =
 
 
 def ranked_bars(title: str, labels: list[str], values: list[float], xlabel: str,
-                color=None, pad: float = 1.6):
+                color: str | Sequence[str] | None = None, pad: float = 1.6) -> tuple[Figure, Axes]:
     """One horizontal bar per row, the first row on top: the ranking every per-kernel or
     per-operator figure draws. `pad` is the height in inches beyond 0.35 per bar (room for the
     title, axis and any legend). Returns the figure and its axes for extra marks."""
@@ -41,7 +51,8 @@ def ranked_bars(title: str, labels: list[str], values: list[float], xlabel: str,
     return fig, ax
 
 
-def save(fig, path: Path) -> Path:
+def save(fig: Figure, path: Path) -> Path:
+    """Write `fig` as a PNG and close it: a report with many figures must not keep them all."""
     path.parent.mkdir(parents=True, exist_ok=True)
     fig.savefig(path, dpi=110)
     pyplot().close(fig)

@@ -12,12 +12,15 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
-from typing import Any, Iterator
+from typing import TYPE_CHECKING, Any, Iterator
 
 import numpy as np
 
 from neutrino_py.errors import ToolError
 from neutrino_py.trace import layout
+
+if TYPE_CHECKING:                     # tools import this module: no cycle at run time
+    from neutrino_py.tools.base import Report
 
 
 @dataclass
@@ -165,7 +168,7 @@ class Trace:
         key = launch_or_hash.kernel_hash if isinstance(launch_or_hash, Launch) else launch_or_hash
         return self._by_hash.get(key)
 
-    def report(self, tool: str, **options: Any):
+    def report(self, tool: str, **options: Any) -> Report:
         """Run the analysis tool `tool` (see `neutrino report --list`); returns its `Report`."""
         from neutrino_py.tools import run_tool
         return run_tool(tool, self, **options)
