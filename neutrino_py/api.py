@@ -144,6 +144,25 @@ class Kernel(_Launchable):
         return cls(ptx, name)
 
     @classmethod
+    def from_cubin(cls, data: bytes, name: str, arch: int | None = None) -> Kernel:
+        """A kernel of a fatbin or cubin, through the PTX it embeds for `arch` (default: this GPU's).
+
+        Machine code alone cannot be instrumented; the error says what the image holds instead.
+        """
+        from neutrino_py.image import NotInstrumentable, load
+
+        if arch is None:
+            from neutrino_py.runtime import device
+            arch = int(device().arch[3:].rstrip("af"))
+        try:
+            ptx = load(data).ptx_for(name, arch)
+        except NotInstrumentable as err:
+            raise ToolError(f"cannot use {name!r}: {err.reason}",
+                            "pass its PTX (nt.Kernel.from_ptx), or embed it when compiling:"
+                            " nvcc -gencode arch=compute_90,code=[compute_90,sm_90]") from None
+        return cls.from_ptx(ptx, name)
+
+    @classmethod
     def from_triton(cls, compiled: Any) -> Kernel:
         """The PTX a Triton `CompiledKernel` was built from (`kernel[grid](...)` returns one)."""
         return cls.from_ptx(compiled.asm["ptx"], compiled.metadata.name)

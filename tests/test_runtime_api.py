@@ -44,3 +44,23 @@ def test_nt_trace_stays_callable_after_the_trace_package_is_imported():
 
     assert isinstance(nt.trace("block_sched"), neutrino_py.api.trace)
     assert nt.trace.Trace is neutrino_py.trace.reader.Trace
+
+
+def test_kernel_from_a_fatbin_uses_its_ptx_and_sass_only_images_say_so(tmp_path):
+    from neutrino_py import assemble, toolchain
+
+    ptx = (CORPUS / "cuda" / "vector_add.sm_90.ptx").read_text()
+    if not assemble.available():
+        pytest.skip("no PTX assembler here")
+    with pytest.raises(ToolError, match="SASS only"):
+        nt.Kernel.from_cubin(assemble.ptx_to_cubin(ptx, "sm_90"), "vector_add", arch=90)
+    nvcc = toolchain.find_tool("nvcc")
+    if nvcc is None:
+        pytest.skip("nvcc is not installed here")
+    import subprocess
+    src = CORPUS / "src" / "vector_add.cu"
+    out = tmp_path / "va.fatbin"
+    subprocess.run([str(nvcc), "-fatbin", "-gencode", "arch=compute_90,code=[compute_90,sm_90]",
+                    str(src), "-o", str(out)], check=True, capture_output=True)
+    kernel = nt.Kernel.from_cubin(out.read_bytes(), "vector_add", arch=90)
+    assert kernel.param_types == [ParamType("u", 64)] * 3 + [ParamType("u", 32)]
