@@ -15,6 +15,8 @@ _TABLES = ("callprototype", "branchtargets", "calltargets")
 
 
 def basic_blocks(body: list[ir.Statement]) -> list[ir.BasicBlock]:
+    """Blocks split at labels and after terminators, with CFG edges (``brx`` tables included):
+    ``block`` probes run at each block's first instruction, and `inspect` counts the edges."""
     blocks: list[ir.BasicBlock] = []
     labels: list[str] = []
     current: list[ir.Instruction] = []

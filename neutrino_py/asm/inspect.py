@@ -50,6 +50,8 @@ def summarize(module: ir.Module) -> dict:
 
 
 def summarize_function(fn: ir.Function) -> dict:
+    """Per-kernel facts for `neutrino inspect` (instructions, opcodes, memory ops, registers),
+    as a JSON-ready dict, so text and ``--json`` show the same numbers."""
     opcodes: Counter[str] = Counter()
     memory: dict[str, dict[str, int]] = {}
     count = 0
@@ -104,6 +106,7 @@ def summarize_gcn(text: str, file: str) -> dict:
 
 
 def render(summary: dict) -> str:
+    """The text view of `summarize`'s dict: the JSON holds the facts, this only lays them out."""
     fns = summary["functions"]
     kernels = sum(1 for f in fns if f["kind"] == "kernel")
     head = f"{summary['file']}: {summary['isa'].upper()}"

@@ -6,6 +6,8 @@ from neutrino_py.asm import ir
 
 
 def print_module(module: ir.Module) -> str:
+    """PTX text for `module`; function bodies nobody parsed are copied verbatim, so kernels a
+    probe does not touch reach ptxas as the compiler wrote them."""
     out: list[str] = []
     for item in module.items:
         if isinstance(item, ir.Function):
@@ -28,6 +30,7 @@ def print_module(module: ir.Module) -> str:
 
 
 def print_function(fn: ir.Function) -> str:
+    """One function's PTX (header, directives, body) in nvcc's layout."""
     head = " ".join([*(f".{l}" for l in fn.linkage), f".{fn.kind}"])
     if fn.returns:
         head += " (" + ", ".join(p.to_text(terminated=False) for p in fn.returns) + ")"

@@ -41,6 +41,7 @@ def llvm_tool(name: str) -> Path | None:
 
 
 def llvm_tool_path(name: str) -> Path:
+    """`llvm_tool`, or a ToolError that says how to install it: GCN work cannot go on without it."""
     path = llvm_tool(name)
     if path is None:
         raise ToolError(f"cannot find {name} (looked for {name}-NN and {name} on PATH)",

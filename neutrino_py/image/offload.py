@@ -37,6 +37,7 @@ class CodeObject:
 
 
 def is_code_object(data: bytes) -> bool:
+    """A bare AMDGPU ELF (e_machine EM_AMDGPU), unlike a host ELF that carries a .hip_fatbin."""
     return data[:4] == b"\x7fELF" and len(data) > 20 and struct.unpack_from("<H", data, 18)[0] == EM_AMDGPU
 
 

@@ -44,6 +44,7 @@ _OPERATORS = {"OROR", "ANDAND", "EQ", "NE", "LT", "LE", "GT", "GE", "BAR", "CARE
 
 @functools.cache
 def parser() -> Lark:
+    """The probe LALR parser, built once; it makes `syntax` nodes while parsing (no parse tree)."""
     return Lark(paths.grammar("probe.lark").read_text(), parser="lalr", lexer="contextual",
                 transformer=ToSyntax(), maybe_placeholders=True)
 

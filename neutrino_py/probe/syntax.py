@@ -21,6 +21,7 @@ def span(*items: Any) -> Span:
 
 
 def tok_span(tok: Token) -> Span:
+    """A token's place, for error carets that underline exactly the token."""
     return Span(tok.line, tok.column, tok.end_line, tok.end_column)
 
 

@@ -46,6 +46,8 @@ def _divide(op: str, x: int | float, y: int | float) -> int | float:
 
 
 def verify(items: list[syntax.Item], text: str, file: str) -> ast.ProbeProgram:
+    """Resolve names, types and operands of parsed `items`; the first problem is a SourceError
+    pointing into `text`."""
     return Verifier(text, file).program(items)
 
 

@@ -43,6 +43,7 @@ class Site:
 
 
 def map_spec(decl: ast.MapDecl, slot: int) -> MapSpec:
+    """The manifest entry for a declared map (contracts §4); `slot` is its header slot."""
     return MapSpec(name=decl.name, kind=decl.kind, level=decl.level, dtype=decl.dtype,
                    capacity=decl.capacity, pool=decl.pool, header_slot=slot)
 

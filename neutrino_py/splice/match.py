@@ -36,6 +36,7 @@ def entry_anchor(fn: ir.Function) -> ir.Statement | None:
 
 
 def is_mark(s: ir.Statement, name: str) -> bool:
+    """True for the ``// @neutrino name`` comment that `mark` positions anchor on."""
     return isinstance(s, ir.Comment) and s.body.split() == ["@neutrino", name]
 
 

@@ -41,6 +41,7 @@ TYPES = ("u32", "u64", "s32", "s64", "f32", "f64", "pred")
 
 
 def bits(type_: str) -> int:
+    """Width of `type_` in bits (``pred`` counts as 1); templates get it as the `bits` global."""
     return 1 if type_ == "pred" else int(type_[1:])
 
 

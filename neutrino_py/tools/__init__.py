@@ -17,6 +17,8 @@ _REGISTRY: dict[str, type[Tool]] = {}
 
 
 def register(cls: type[Tool]) -> type[Tool]:
+    """Class decorator that makes a tool findable by name; two tools with one name is an error,
+    not a silent override."""
     if not cls.name or cls.name in _REGISTRY and _REGISTRY[cls.name] is not cls:
         raise ValueError(f"tool name {cls.name!r} is empty or taken")
     _REGISTRY[cls.name] = cls

@@ -150,6 +150,7 @@ def chunks(array: np.ndarray, progress: Progress, chunk_bytes: int = CHUNK_BYTES
 
 
 def by_kernel(refs: list[MapRef]) -> dict[str, list[MapRef]]:
+    """Map refs grouped by kernel name, in first-seen order: most tools report per kernel."""
     out: dict[str, list[MapRef]] = {}
     for ref in refs:
         out.setdefault(ref.launch.kernel, []).append(ref)
@@ -157,10 +158,12 @@ def by_kernel(refs: list[MapRef]) -> dict[str, list[MapRef]]:
 
 
 def operator_of(launch: Launch) -> str:
+    """The launch's operator scope, or a fixed placeholder so untagged launches still group."""
     return launch.operator or NO_OPERATOR
 
 
 def short(name: str, width: int = 48) -> str:
+    """`name` cut to `width` characters with an ellipsis: long mangled names would swamp tables."""
     return name if len(name) <= width else name[:width - 1] + "…"
 
 

@@ -21,6 +21,7 @@ SM_COUNT = (("H100 PCIe", 114), ("H100", 132), ("H200", 132), ("GH200", 132), ("
 
 
 def sm_count(device: dict) -> int | None:
+    """SMs on the traced device: recorded by the trace, else guessed from the device name."""
     if device.get("sm_count"):
         return int(device["sm_count"])
     name = str(device.get("name") or "")

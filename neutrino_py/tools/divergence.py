@@ -16,6 +16,7 @@ _BYTE_BITS = np.array([bin(i).count("1") for i in range(256)], np.uint8)
 
 
 def popcount(mask: np.ndarray) -> np.ndarray:
+    """Set bits per element (active lanes in a mask), by byte lookup."""
     mask = mask.astype(np.uint32)
     return sum(_BYTE_BITS[(mask >> np.uint32(s)) & np.uint32(0xFF)].astype(np.int64)
                for s in (0, 8, 16, 24))

@@ -43,6 +43,7 @@ def page_counts(array: np.ndarray, progress: Progress) -> tuple[np.ndarray, np.n
 
 
 def merge(pages: list[np.ndarray], counts: list[np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
+    """Distinct pages with their summed counts, from per-launch (page, count) arrays."""
     if not pages:
         return np.zeros(0, np.uint64), np.zeros(0, np.int64)
     p, inverse = np.unique(np.concatenate(pages), return_inverse=True)

@@ -22,6 +22,9 @@ MAX_SLICES = 400_000          # warp slices in all; each launch gets an equal sh
 
 
 def build(trace: Trace, max_slices: int = MAX_SLICES) -> dict:
+    """A Chrome/Perfetto trace-event JSON dict: launches on stream tracks, operators, memory,
+    and warp slices from ``start``/``elapsed`` records, at most `max_slices` in all (shared
+    between the maps) so a big trace still opens in the UI."""
     origin = _origin(trace)
     events: list[dict] = [_name("process_name", STREAMS_PID, 0, "GPU streams"),
                           _meta("process_sort_index", STREAMS_PID, {"sort_index": 0})]

@@ -9,6 +9,7 @@ PERCENT_COLUMNS = {"time %", "share", "of peak"}
 
 
 def cell(value: Any, column: str, percent: bool = False) -> str:
+    """One table cell as text: None as '-', ints with separators, shares as percentages."""
     if value is None:
         return "-"
     if isinstance(value, bool):
@@ -22,6 +23,7 @@ def cell(value: Any, column: str, percent: bool = False) -> str:
 
 
 def table_text(table: Table) -> str:
+    """A table as aligned plain text (numbers right-aligned), for terminals and logs."""
     cells = [[cell(v, c, c in table.percent) for v, c in zip(row, table.columns)]
              for row in table.rows]
     widths = [max([len(c)] + [len(r[i]) for r in cells]) for i, c in enumerate(table.columns)]
@@ -38,6 +40,7 @@ def table_text(table: Table) -> str:
 
 
 def report_text(report: Report) -> str:
+    """The whole report as text: its tables, then its notes."""
     parts = [f"== {report.tool} =="]
     parts += [table_text(t) for t in report.tables]
     parts += [f"note: {n}" for n in report.notes]

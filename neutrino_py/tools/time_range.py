@@ -15,6 +15,7 @@ QUANTILES = (0.5, 0.9, 0.99)
 
 
 def distribution(values: np.ndarray) -> dict:
+    """Count, mean, spread and quantiles of `values`; only the count when there are none."""
     if not len(values):
         return {"count": 0}
     q = np.quantile(values, QUANTILES)
@@ -24,6 +25,7 @@ def distribution(values: np.ndarray) -> dict:
 
 
 def grouped_means(keys: np.ndarray, values: np.ndarray) -> dict[int, float]:
+    """Mean of `values` per distinct key (per SM, per warp)."""
     uniq, inverse = np.unique(keys, return_inverse=True)
     sums = np.bincount(inverse, values.astype(np.float64))
     return {int(k): float(s / n) for k, s, n in zip(uniq, sums, np.bincount(inverse))}

@@ -36,6 +36,7 @@ def to_json(value: Any) -> Any:
 
 
 def dumps(event: dict) -> str:
+    """One compact JSON line for the events log (NumPy values converted by `to_json`)."""
     return json.dumps(event, default=to_json, separators=(",", ":"))
 
 
@@ -97,6 +98,8 @@ def _by_reason(kernels: list[dict], shown: int = 3, width: int = 48) -> str:
 
 
 def summarize(trace: dict) -> dict:
+    """Totals over a trace.json dict (launches, kernels, records, drops, allocations), kept as
+    its ``summary`` so readers need not recount."""
     launches = trace["launches"]
     dropped: Counter = Counter()
     records: Counter = Counter()

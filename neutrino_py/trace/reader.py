@@ -179,6 +179,7 @@ class Trace:
 
 
 def is_run(path: Path) -> bool:
+    """True for a trace directory: finished (trace.json) or cut short (only events.jsonl)."""
     return (path / layout.TRACE_JSON).is_file() or (path / layout.EVENTS).is_file()
 
 

@@ -78,6 +78,8 @@ def width(opcode: str) -> int:
 
 
 def is_terminator(opcode: str) -> bool:
+    """True for instructions that end a basic block (branches, ``s_endpgm``, ``s_setpc_b64``):
+    blocks split there, and an ``after`` probe cannot follow one."""
     return opcode.startswith(TERMINATORS)
 
 

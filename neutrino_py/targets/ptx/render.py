@@ -21,6 +21,8 @@ STEMS = {"u32": "r", "u64": "rd", "s32": "s", "s64": "sd", "f32": "f", "f64": "f
 
 
 def reg_name(r: Reg) -> str:
+    """The PTX name of an instrumentation register; the ``%nt_`` prefix keeps it apart from the
+    kernel's own."""
     return f"{PREFIX}{STEMS[r.type]}{r.n}"
 
 
@@ -40,6 +42,7 @@ def format_imm(value: int | float, type_: str) -> str:
 
 
 def spell(v: Value) -> str:
+    """How a template writes an operand: register name, PTX literal, or the user's own text."""
     if isinstance(v, Reg):
         return reg_name(v)
     if isinstance(v, Imm):
