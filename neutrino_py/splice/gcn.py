@@ -155,7 +155,7 @@ class _KernelSplice:
             if isinstance(base, Reg) and base.file == "s" and set(base.indices) == pair \
                     and isinstance(s.operands[2], Imm):
                 off = int(s.operands[2].value)
-                size = 4 * max(1, int((re.search(r"x(\d+)$", s.opcode) or [0, 1])[1]))
+                size = opcodes.width(s.opcode) or 4
                 if off < hidden_start < off + size:
                     raise self.error("a load reads explicit and hidden arguments together",
                                      "map pointers cannot be inserted between them", s.line)
