@@ -99,12 +99,7 @@ class Tool:
     def candidates(self, trace: Trace) -> Iterator[tuple[Launch, str, np.dtype]]:
         """Every readable map of the trace; unreadable files are remembered for a note."""
         self.unreadable: list[str] = []
-        for launch in trace.launches:
-            for name in launch.maps:
-                try:
-                    yield launch, name, launch.maps.dtype(name)
-                except ToolError as err:
-                    self.unreadable.append(err.message)
+        yield from readable_maps(trace, self.unreadable)
 
     def accepts(self, trace: Trace, launch: Launch, name: str, dtype: np.dtype) -> bool:
         return bool(self.fields) and all(f in (dtype.names or ()) for f in self.fields)
@@ -147,6 +142,17 @@ def chunks(array: np.ndarray, progress: Progress, chunk_bytes: int = CHUNK_BYTES
         part = array[start:start + step]
         yield part
         progress.advance(part.nbytes)
+
+
+def readable_maps(trace: Trace, unreadable: list[str]) -> Iterator[tuple[Launch, str, np.dtype]]:
+    """Every map of `trace` with its dtype. A map whose file cannot be read is skipped and its
+    message appended to `unreadable`: one bad file must not hide the others' results."""
+    for launch in trace.launches:
+        for name in launch.maps:
+            try:
+                yield launch, name, launch.maps.dtype(name)
+            except ToolError as err:
+                unreadable.append(err.message)
 
 
 def by_kernel(refs: list[MapRef]) -> dict[str, list[MapRef]]:

@@ -13,8 +13,8 @@ from pathlib import Path
 
 import numpy as np
 
-from neutrino_py.errors import ToolError
 from neutrino_py.tools.allocations import timeline
+from neutrino_py.tools.base import readable_maps
 from neutrino_py.trace.reader import Launch, Trace
 
 STREAMS_PID, OPERATORS_PID, MEMORY_PID, WARPS_PID0 = 1, 2, 3, 1000
@@ -44,16 +44,9 @@ def build(trace: Trace, max_slices: int = MAX_SLICES) -> dict:
                                 "dropped": launch.dropped}})
     events += _operators(trace, clock)
     events += _memory(trace, origin)
-    interval_maps, unreadable = [], []
-    for launch in trace.launches:
-        for name in launch.maps:
-            try:
-                names = launch.maps.dtype(name).names or ()
-            except ToolError as err:
-                unreadable.append(err.message)
-                continue
-            if "start" in names and "elapsed" in names:
-                interval_maps.append((launch, name))
+    unreadable: list[str] = []
+    interval_maps = [(launch, name) for launch, name, dtype in readable_maps(trace, unreadable)
+                     if {"start", "elapsed"} <= set(dtype.names or ())]
     share, cut = max_slices // max(1, len(interval_maps)), 0
     for launch, name in interval_maps:
         slices, dropped = _warps(launch, name, clock, share)
