@@ -99,6 +99,7 @@ class Sim:
         self.clock = itertools.count(1000)
         self.issues: Counter = Counter()      # (unit warp, pc) -> issues of user instructions
         self.guarded_bra: list = []           # (warp, pc, active lanes, taken lanes) if any took it
+        self.atoms = 0                        # lanes that ran an atom (a returned atomic)
         user = [s for s in self.code if isinstance(s, ir.Instruction)
                 and not any("%nt_" in str(o) or "$nt_" in str(o) or "__nt_" in str(o)
                             for o in s.operands) and not (s.guard and "%nt_" in s.guard.name)]
@@ -226,6 +227,15 @@ class Sim:
             for lane in run:
                 put(lane, mask, "u32")
             return None
+        if op in ("vote", "bar"):                  # vote.sync.any.pred, bar.warp.sync
+            members = {lane for lane in range(32) if src(len(ops) - 1, run[0], "u32") >> lane & 1}
+            assert members == set(ctx["active"]), f"{s.to_text()}: member lanes not converged"
+            if op == "vote":
+                assert mods[:2] == ["sync", "any"], s.to_text()
+                hit = any(src(1, lane, "pred") for lane in run)
+                for lane in run:
+                    put(lane, int(hit), "pred")
+            return None
         if op in ("shfl", "match"):
             members = {lane for lane in range(32) if src(len(ops) - 1, run[0], "u32") >> lane & 1}
             assert members <= set(ctx["active"]), f"{s.to_text()}: member lanes not converged"
@@ -274,6 +284,7 @@ class Sim:
             self.mem.write(addr, size, new)
             if op == "atom":
                 put(lane, old)
+                self.atoms += 1
         elif op == "cvta":
             put(lane, src(1, lane, "u64"), "u64")
         elif op == "cvt":
@@ -531,6 +542,64 @@ def test_fixed_records_predicated_loads_and_clobbered_addresses():
     assert maps.dropped["w"] == 2 * 3
 
 
+# Lanes leave by three different exits: tid % 4 == 1 at a guarded ret, 2 and 3 at the next ret,
+# 0 after a jump to a third one.
+SPLIT = """
+.version 8.0
+.target sm_80
+.address_size 64
+.visible .entry split(.param .u64 split_p0)
+{
+    .reg .pred %p<3>;
+    .reg .b32 %r<4>;
+    mov.u32 %r1, %tid.x;
+    and.b32 %r2, %r1, 3;
+    setp.eq.u32 %p1, %r2, 0;
+    @%p1 bra $L_a;
+    setp.eq.u32 %p2, %r2, 1;
+    @%p2 ret;
+    ret;
+$L_a:
+    ret;
+}
+"""
+WARP_EVENTS = ("map w[warp]: record(4) { u32 pc; u32 lanes; u32 lane; }\n"
+               "entry { w.save(1000, activemask(), laneid()); }\n"
+               "before and.b32 { w.save(PC, activemask(), laneid()); }\n"
+               "exit { w.save(2000, activemask(), laneid()); }\n")
+
+
+def test_warp_records_whole_warp_events_then_divergent_exits():
+    maps, sim, _, _ = launch(SPLIT, load(WARP_EVENTS, "w.probe"), (2, 1, 1), (40, 1, 1), {"p": 0})
+    w = maps["w"]
+    lanes = {0: 0xffffffff, 1: 0xff}                       # warps of 32 and 8 lanes
+    group = {k: lambda full, k=k: sum(1 << i for i in range(32) if full >> i & 1 and i % 4 in k)
+             for k in ((1,), (2, 3), (0,))}
+    got = [(u, pc, m, lane) for u, pc, m, lane in zip(w["unit"].tolist(), w["pc"].tolist(),
+                                                        w["lanes"].tolist(), w["lane"].tolist())]
+    want = []
+    for unit in range(4):
+        full = lanes[unit % 2]
+        want += [(unit, 1000, full, 0), (unit, 1, full, 0), (unit, 2000, group[1,](full), 1),
+                 (unit, 2000, group[2, 3](full), 2)]            # the exit of tid % 4 == 0: dropped
+    assert got == want
+    assert maps.dropped["w"] == 4
+    assert sim.atoms == 4 * 3            # the two whole-warp events took their slot from a register
+
+
+def test_warp_records_after_a_partial_event_take_distinct_slots():
+    text = ("map w[warp]: record(16) { u32 pc; u32 lanes; }\n"
+            "before ld.global, add.u32 { w.save(PC, activemask()); }\n")
+    maps, _, _, _ = launch(CHASE, load(text, "w.probe"), (1, 1, 1), (40, 1, 1), {"p": chain()[0]})
+    w = maps["w"]
+    odd = {0: 0xaaaaaaaa, 1: 0xaa}
+    full = {0: 0xffffffff, 1: 0xff}
+    got = list(zip(w["unit"].tolist(), w["pc"].tolist(), w["lanes"].tolist()))
+    assert got == [(u, pc, m) for u in (0, 1) for _ in range(5)
+                   for pc, m in ((6, odd[u]), (7, full[u]))]
+    assert maps.dropped["w"] == 0
+
+
 def test_after_a_guarded_branch_runs_where_it_is_not_taken():
     text = ("map c[thread]: counter { u32 stay; u32 leave; }\n"
             "after @bra { c.stay += 1; }\nbefore @bra { c.leave += 1; }\n")
@@ -656,12 +725,12 @@ def test_expression_lowering_computes_what_c_would():
     assert e["i"].tolist() == [int((x - 20) / 3) for x in t]           # truncates toward zero
 
 
-@pytest.mark.parametrize("text", [EXPRESSIONS, UNITS, RECORDS], ids=["expressions", "units",
-                                                                      "records"])
+@pytest.mark.parametrize("text", [EXPRESSIONS, UNITS, RECORDS, WARP_EVENTS],
+                         ids=["expressions", "units", "records", "warp_events"])
 def test_probes_of_these_tests_assemble(text):
     from neutrino_py import toolchain
     if toolchain.find_tool("ptxas") is None:
         pytest.skip("ptxas not found (pip install nvidia-cuda-nvcc)")
-    for ptx in (corpus("vector_add"), CHASE):
+    for ptx in (corpus("vector_add"), CHASE, SPLIT):
         module = parse_ptx(ptx, cache=False)
         toolchain.run_ptxas(instrument(module, load(text, "t.probe")).module.to_text())

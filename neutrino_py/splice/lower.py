@@ -49,21 +49,30 @@ def map_spec(decl: ast.MapDecl, slot: int) -> MapSpec:
 
 
 class Lowerer:
-    """Lowers `program` for one kernel; `persistent` registers are numbered before scratch ones."""
+    """Lowers `program` for one kernel; `persistent` registers are numbered before scratch ones.
 
-    def __init__(self, program: ast.ProbeProgram) -> None:
+    With `warp_slots` (targets that render `VoteAny` and `WarpSync`), fixed warp-level records keep
+    the warp's event count in a register while every event so far had the whole warp, and take
+    their slot from it without waiting for an atomic (see `_Ctx.save_warp_converged`).
+    """
+
+    def __init__(self, program: ast.ProbeProgram, warp_slots: bool = True) -> None:
         self.program = program
         self.specs = {name: map_spec(d, i) for i, (name, d) in enumerate(program.maps.items())}
         self.persistent: dict[str, int] = {}
         self.regs = {name: self._keep(d.type.value) for name, d in program.regs.items()}
         self.counters: dict[tuple[str, str], Reg] = {}
         self.counts: dict[str, Reg] = {}
+        self.warp_slots: dict[str, tuple[Reg, Reg]] = {}    # map -> (events u32, tainted pred)
         for name, d in program.maps.items():
             if d.kind == "counter":
                 for f in d.fields:
                     self.counters[name, f.name] = self._keep(f.type.value)
             elif d.kind == "record" and d.capacity is not None and d.level == "thread":
                 self.counts[name] = self._keep("u32")
+            elif d.kind == "record" and d.capacity is not None and warp_slots:
+                self.warp_slots[name] = (self._keep("u32"), self._keep("pred"))
+        self.warp_mask = self._keep("u32") if self.warp_slots else None   # lanes at entry
 
     @property
     def has_exit_state(self) -> bool:
@@ -78,9 +87,14 @@ class Lowerer:
     # -------------------------------------------------------------- sites
 
     def entry(self) -> list[Stmt]:
-        """Zero every register that lives across the kernel (shared regs start at 0)."""
-        keep = [*self.regs.values(), *self.counters.values(), *self.counts.values()]
-        return [ops.Move(r, Imm(0, r.type)) for r in keep]
+        """Zero every register that lives across the kernel (shared regs start at 0) and keep
+        the lanes the warp starts with (every lane is active at entry)."""
+        keep = [*self.regs.values(), *self.counters.values(), *self.counts.values(),
+                *(r for pair in self.warp_slots.values() for r in pair)]
+        out: list[Stmt] = [ops.Move(r, Imm(0, r.type)) for r in keep]
+        if self.warp_mask is not None:
+            out.append(ops.ReadSpecial(self.warp_mask, "activemask"))
+        return out
 
     def probe(self, probe: ast.Probe, site: Site, scope: Scratch) -> list[Stmt]:
         """The body of `probe` at one site, behind its filter."""
@@ -264,6 +278,9 @@ class _Ctx:
             body = self.nested(lambda: self.save_pool(spec, values))
         elif spec.level == "thread":
             body = self.nested(lambda: self.save_thread(spec, values))
+        elif spec.name in self.low.warp_slots:
+            self.save_warp_converged(spec, values)
+            return
         else:
             body = self.nested(lambda: self.save_warp(spec, values))
         self.out += self.warp_leader(spec, body)
@@ -305,13 +322,18 @@ class _Ctx:
         self.emit(ops.If(fits, tuple(self.nested(store))))
         self.emit(ops.Binary(count, "add", count, Imm(1, "u32")))
 
-    def save_warp(self, spec: MapSpec, values: list[Value]) -> None:
-        """Fixed record per warp (run by the leader): the slot comes from an atomic on the
-        warp's count, so events of lanes that diverged still get distinct slots."""
+    def save_warp(self, spec: MapSpec, values: list[Value], slot: Value | None = None) -> None:
+        """Fixed record per warp (run by the leader) at `slot`, counted in the warp's count.
+        Without a slot it comes from the atomic on the count, so events of lanes that diverged
+        still get distinct slots."""
         base = self.map_base(spec)
         unit = self.unit("warp")
-        slot = self.tmp("u32")
-        self.emit(ops.AtomicAdd(slot, self.counts_address(spec, base, unit), 0, Imm(1, "u32"), "u32"))
+        count = self.counts_address(spec, base, unit)
+        if slot is None:
+            slot = self.tmp("u32")
+            self.emit(ops.AtomicAdd(slot, count, 0, Imm(1, "u32"), "u32"))
+        else:
+            self.emit(ops.AtomicAdd(None, count, 0, Imm(1, "u32"), "u32"))
         fits = self.tmp("pred")
         self.emit(ops.Compare(fits, "lt", slot, Imm(spec.capacity, "u32")))
 
@@ -322,6 +344,38 @@ class _Ctx:
         dropped = self.nested(lambda: self.emit(
             ops.AtomicAdd(None, self.header(spec), 8, Imm(1, "u64"), "u64")))
         self.emit(ops.If(fits, tuple(dropped), negate=True))
+
+    def save_warp_converged(self, spec: MapSpec, values: list[Value]) -> None:
+        """Fixed record per warp without a returned atomic while the warp stays whole.
+
+        Every lane counts, in `events`, the events of this map it took part in; `tainted` marks
+        lanes that took part in an event of part of the warp. While every event had all the
+        lanes the warp started with (the active mask is the entry mask and no lane is tainted),
+        `events` is the same in every lane and equals the warp's count: it is the slot, and the
+        count in memory gets a reduction (no wait). Otherwise the event takes the atomic path,
+        whose returned count gives distinct slots, and taints its lanes, so no later event of
+        the warp comes back here (a whole-warp vote sees the taint; a lane that exited makes the
+        mask partial). The `WarpSync` after a converged event orders its count update before
+        any later atomic on the count by any lane of the warp, so that atomic returns a count
+        that includes it.
+        """
+        events, tainted = self.low.warp_slots[spec.name]
+        mask = self.tmp("u32")
+        self.emit(ops.ReadSpecial(mask, "activemask"))
+        whole = self.tmp("pred")
+        self.emit(ops.Compare(whole, "eq", mask, self.low.warp_mask))
+        mixed = self.tmp("pred")
+        self.emit(ops.VoteAny(mixed, tainted, mask))
+        clean = self.tmp("pred")
+        self.emit(ops.Unary(clean, "not", mixed))
+        converged = self.tmp("pred")
+        self.emit(ops.Binary(converged, "and", whole, clean))
+        fast = self.warp_leader(spec, self.nested(lambda: self.save_warp(spec, values, events)))
+        fast += [ops.WarpSync(mask), ops.Binary(events, "add", events, Imm(1, "u32"))]
+        slow = [ops.Move(tainted, Imm(1, "pred")),
+                *self.warp_leader(spec, self.nested(lambda: self.save_warp(spec, values)))]
+        self.emit(ops.If(converged, tuple(fast)))
+        self.emit(ops.If(converged, tuple(slow), negate=True))
 
     def counter_add(self, spec: MapSpec, field_name: str, value: Value) -> None:
         if isinstance(value, Imm) and value.value == 0:

@@ -196,6 +196,25 @@ class Leader(Stmt):
     dst: Reg
 
 
+@dataclass(frozen=True)
+class VoteAny(Stmt):
+    """``dst(pred) = src holds in at least one lane of `mask```; `mask` (u32) is the active mask
+    read just before, so every lane of it executes this together and gets the same answer."""
+    op: ClassVar[str] = "vote_any"
+    dst: Reg
+    src: Value
+    mask: Value
+
+
+@dataclass(frozen=True)
+class WarpSync(Stmt):
+    """Memory ordering among the lanes of `mask` (u32, all of them executing this): what any of
+    them wrote to global memory before it, atomics included, precedes what any of them does
+    after it."""
+    op: ClassVar[str] = "warp_sync"
+    mask: Value
+
+
 # --- memory ---------------------------------------------------------------------------------
 
 @dataclass(frozen=True)
