@@ -24,12 +24,17 @@ EPILOG = """examples:
 """
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The full parser, or (``only``) one with just that subcommand's module imported, so that
+    `neutrino trace` does not pay for importing every stage at start-up."""
     parser = argparse.ArgumentParser(
         prog="neutrino", description="GPU kernel instrumentation with eBPF-like probes.",
         epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
     subs = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name, (module, help_text) in COMMANDS.items():
+        if only is not None and name != only:
+            subs.add_parser(name, help=help_text)
+            continue
         sub = subs.add_parser(name, help=help_text, description=help_text,
                               formatter_class=argparse.RawDescriptionHelpFormatter)
         sub.set_defaults(_module=module)
@@ -41,7 +46,7 @@ def main(argv: list[str] | None = None) -> int:
     from neutrino_py.errors import SourceError, ToolError
 
     argv = sys.argv[1:] if argv is None else argv
-    parser = build_parser()
+    parser = build_parser(argv[0] if argv and argv[0] in COMMANDS else None)
     args = parser.parse_args(argv)
     if not getattr(args, "_module", None):
         parser.print_help()
