@@ -11,7 +11,7 @@ from neutrino_py.asm import parse_ptx
 from neutrino_py.paths import probes_dir
 from neutrino_py.probe import load, load_file
 from neutrino_py.splice import Manifest, instrument
-from neutrino_py.splice.manifest import MapSpec, units
+from neutrino_py.splice.manifest import MapSpec, pool_shards, shard_item, units
 
 VECTOR_ADD = CORPUS / "cuda" / "vector_add.sm_90.ptx"
 
@@ -40,7 +40,9 @@ def test_dmat_manifest():
     assert spec.dtype == [["clock", "<u8"], ["addr", "<u8"], ["bytes", "<u4"]]
     assert spec.itemsize == 24 and spec.field_offsets() == {
         "clock": (0, "<u8"), "addr": (8, "<u8"), "bytes": (16, "<u4")}
-    assert spec.nbytes((100, 1, 1), (256, 1, 1)) == 24 << 22     # the pool, whatever the grid
+    # the pool whatever the grid, in 64 shards after their cursors (64 x 128 B, in whole items)
+    assert (spec.shards, spec.first_item) == (64, 342) and 342 * 24 >= 64 * 128 > 341 * 24
+    assert spec.nbytes((100, 1, 1), (256, 1, 1)) == 24 * (342 + (1 << 22))
     assert m.positions == {"probe 0 (before ld.global, st.global, atom.global, red.global)": 3}
     assert m.header_nbytes() == 16
     assert m.probe["hash"] and m.probe["file"].endswith("dmat.probe")
@@ -88,6 +90,20 @@ def test_json_round_trip():
     assert back.to_json() == m.to_json()
     assert Manifest.from_json(m.dumps()).maps[0] == MapSpec("d", "record", "thread", [["a", "<u8"]],
                                                             None, 10, 0)
+
+
+def test_pool_shards_split_pools_into_whole_chunks():
+    assert [pool_shards(p) for p in (100, 256, 512, 768, 1024, 1 << 14, 1 << 22, 1 << 28)] == [
+        1, 1, 2, 1, 4, 64, 64, 64]
+    # chunks of 256 records, shard after shard: record k of shard s
+    assert [shard_item(10, 4, 1, k) for k in (0, 255, 256, 257)] == [
+        10 + 256, 10 + 511, 10 + 1024 + 256, 10 + 1024 + 257]
+    spec = manifest_of("map d[thread]: record { u64 a; } pool 1024\n"
+                       "before st.global { d.save(ADDR); }\n").maps[0]
+    assert (spec.shards, spec.first_item, spec.items(1, 1)) == (4, 64, 64 + 1024)
+    assert Manifest.from_json(json.loads(manifest_of(
+        "map d[thread]: record { u64 a; } pool 1024\nbefore st.global { d.save(ADDR); }\n"
+    ).dumps())).maps[0].shards == 4
 
 
 def test_unknown_manifest_version_is_refused():

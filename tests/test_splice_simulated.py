@@ -20,7 +20,8 @@ import pytest
 
 from conftest import CORPUS
 from neutrino_py.asm import ir, parse_ptx
-from neutrino_py.maps import read
+from neutrino_py.errors import ToolError
+from neutrino_py.maps import needed_bytes, read
 from neutrino_py.maps.layout import layout
 from neutrino_py.paths import probes_dir
 from neutrino_py.probe import load, load_file
@@ -280,7 +281,8 @@ class Sim:
             addr = self.address(ops[at], lane, ctx)
             size = width(t) // 8
             old = self.mem.read(addr, size)
-            new = to_raw(to_num(old, t) + num(at + 1, lane), t)
+            fn = max if "max" in mods else (lambda x, y: x + y)
+            new = to_raw(fn(to_num(old, t), num(at + 1, lane)), t)
             self.mem.write(addr, size, new)
             if op == "atom":
                 put(lane, old)
@@ -402,6 +404,46 @@ def test_pool_overflow_is_counted_exactly():
     maps, _, _, _ = vector_add(load(text, "small_pool.probe"))
     assert len(maps["dmat"]) == 100
     assert maps.dropped["dmat"] == 3 * N - 100
+
+
+def test_sharded_pool_overflow_is_counted_exactly_per_shard():
+    # pool 512 = 2 shards of 256; blocks 0..3 run on SMs 0..3 (blin % 7): shards 0, 1, 0, 1
+    text = (probes_dir() / "dmat.probe").read_text().replace("pool 1 << 22", "pool 512")
+    n = 256
+    maps, _, ptrs, _ = vector_add(load(text, "small_pool.probe"), n=n, grid=(4, 1, 1),
+                                  block=(64, 1, 1))
+    rec = maps["dmat"]
+    assert len(rec) == 512 and maps.dropped["dmat"] == 3 * n - 512
+    want = Counter((base + 4 * i, 4) for base in ptrs.values() for i in range(n))
+    got = Counter(zip(rec["addr"].tolist(), rec["bytes"].tolist()))
+    assert not got - want
+    # each shard keeps its first 256 reservations: all of blocks 0 and 1, which ran first
+    first = Counter((base + 4 * i, 4) for base in ptrs.values() for i in range(128))
+    assert not first - got
+
+
+def test_sharded_pool_across_chunks_and_cut_to_the_header_cursor():
+    # pool 1 << 15 = 64 shards of 512 records (2 chunks); 384 records in each of shards 0 and 1
+    text = (probes_dir() / "dmat.probe").read_text().replace("pool 1 << 22", "pool 1 << 15")
+    n = 256
+    program = load(text, "chunks.probe")
+    maps, sim, ptrs, mem = vector_add(program, n=n, grid=(2, 1, 1), block=(128, 1, 1))
+    want = Counter((base + 4 * i, 4) for base in ptrs.values() for i in range(n))
+    rec = maps["dmat"]
+    assert Counter(zip(rec["addr"].tolist(), rec["bytes"].tolist())) == want
+    assert maps.dropped["dmat"] == 0
+    # the header cursor bounds the records: shard chunks up to round 2, after the cursors
+    header = mem.bytes(sim.params["__nt_hdr"])
+    (lay,) = layout(instrument(parse_ptx(corpus("vector_add"), cache=False), program)
+                    .manifests["vector_add"], (2, 1, 1), (128, 1, 1))
+    cursor = int.from_bytes(header[:8], "little")
+    assert (lay.shards, cursor) == (64, lay.first + 2 * 64 * 256)
+    full = mem.bytes(sim.params["__nt_map_dmat"])
+    manifest = instrument(parse_ptx(corpus("vector_add"), cache=False), program).manifests["vector_add"]
+    cut = read(manifest, (2, 1, 1), (128, 1, 1), header, {"dmat": full[:needed_bytes(lay, cursor)]})
+    assert cut["dmat"].tolist() == rec.tolist() and cut.dropped == maps.dropped
+    with pytest.raises(ToolError):
+        read(manifest, (2, 1, 1), (128, 1, 1), header, {"dmat": full[:needed_bytes(lay, cursor) - 24]})
 
 
 def test_gmem_bytes_per_thread():

@@ -30,6 +30,8 @@ class MapLayout:
     counts_offset: int | None  # byte offset of the per-unit u32 counts (fixed records)
     nbytes: int                # whole buffer, counts included
     header_slot: int
+    shards: int = 1            # unbounded records: pool shards (cursors at the buffer's start)
+    first: int = 0             # unbounded records: items before the first record
 
 
 def as_manifest(manifest: Manifest | dict | str) -> Manifest:
@@ -63,5 +65,6 @@ def layout(manifest: Any, grid: Dim3 | int, block: Dim3 | int) -> list[MapLayout
         out.append(MapLayout(spec.name, spec.kind, spec.level, spec.numpy_dtype(),
                              units(spec.level, grid, block), spec.capacity, spec.items(grid, block),
                              spec.counts_offset(grid, block), spec.nbytes(grid, block),
-                             spec.header_slot))
+                             spec.header_slot, spec.shards,
+                             spec.first_item if spec.kind == "record" and spec.capacity is None else 0))
     return out

@@ -7,7 +7,7 @@ import numpy as np
 
 from neutrino_py.errors import ToolError
 from neutrino_py.maps.layout import Dim3, MapLayout, layout
-from neutrino_py.splice.manifest import HEADER_SLOT_BYTES
+from neutrino_py.splice.manifest import HEADER_SLOT_BYTES, SHARD_SLOT_BYTES, shard_item
 
 UNIT_FIELD = "unit"
 COUNT_DTYPE = np.dtype("<u4")
@@ -58,6 +58,25 @@ def is_pool(lay: MapLayout) -> bool:
     return lay.kind == "record" and lay.capacity is None
 
 
+def _sharded_pool(lay: MapLayout, raw: bytes) -> tuple[np.ndarray, int]:
+    """Records of every shard (each in reservation order, shard after shard) and the events
+    that did not fit in their shard. `raw` may stop at the header cursor: every record lies
+    before it, and a pool cut to nothing has no records."""
+    if len(raw) < lay.first * lay.dtype.itemsize:
+        return np.zeros(0, dtype=lay.dtype), 0
+    step = SHARD_SLOT_BYTES // 8
+    cursors = np.frombuffer(raw, dtype="<u8", count=lay.shards * step)[::step].astype(np.int64)
+    per = (lay.items - lay.first) // lay.shards
+    items = np.frombuffer(raw, dtype=lay.dtype, count=len(raw) // lay.dtype.itemsize)
+    where = np.concatenate([shard_item(lay.first, lay.shards, s, np.arange(min(int(c), per)))
+                            for s, c in enumerate(cursors)])
+    if len(where) and where.max() >= len(items):
+        raise ToolError(f"map {lay.name!r} buffer holds {len(raw)} bytes, its shard cursors need "
+                        f"{(where.max() + 1) * lay.dtype.itemsize}",
+                        "copy the pool back up to the header cursor (maps.needed_bytes)")
+    return items[where].copy(), int(np.maximum(cursors - per, 0).sum())
+
+
 def needed_bytes(lay: MapLayout, cursor: int) -> int:
     """Bytes of the buffer that hold data: a pool only up to its written records."""
     return min(cursor, lay.items) * lay.dtype.itemsize if is_pool(lay) else lay.nbytes
@@ -69,6 +88,8 @@ def read_one(lay: MapLayout, raw: bytes, cursor: int, dropped: int) -> tuple[np.
     if len(raw) < need:
         raise ToolError(f"map {lay.name!r} buffer holds {len(raw)} bytes, {need} expected",
                         "allocate maps with maps.layout() for the same grid and block")
+    if is_pool(lay) and lay.shards > 1:
+        return _sharded_pool(lay, raw)
     if is_pool(lay):
         written = min(cursor, lay.items)
         return np.frombuffer(raw, dtype=lay.dtype, count=written).copy(), max(cursor - lay.items, 0)

@@ -14,7 +14,8 @@ from typing import Callable, Protocol
 
 from neutrino_py.probe import ast
 from neutrino_py.splice import ops
-from neutrino_py.splice.manifest import HEADER_PARAM, HEADER_SLOT_BYTES, MapSpec, map_param
+from neutrino_py.splice.manifest import (HEADER_PARAM, HEADER_SLOT_BYTES, SHARD_CHUNK, SHARD_SLOT_BYTES,
+                                         MapSpec, map_param, pool_shards)
 from neutrino_py.splice.ops import Imm, Reg, Stmt, Value
 
 HELPER_SPECIALS = {"clock": "clock", "globaltimer": "globaltimer", "smid": "smid",
@@ -42,10 +43,13 @@ class Site:
     count: Callable[[ast.Count], int] | None = None
 
 
-def map_spec(decl: ast.MapDecl, slot: int) -> MapSpec:
-    """The manifest entry for a declared map (contracts §4); `slot` is its header slot."""
+def map_spec(decl: ast.MapDecl, slot: int, shard_pools: bool = True) -> MapSpec:
+    """The manifest entry for a declared map (contracts §4); `slot` is its header slot. Unbounded
+    records are sharded when `shard_pools` (the target renders `ShardReserve`)."""
+    pool = decl.kind == "record" and decl.capacity is None and decl.pool
     return MapSpec(name=decl.name, kind=decl.kind, level=decl.level, dtype=decl.dtype,
-                   capacity=decl.capacity, pool=decl.pool, header_slot=slot)
+                   capacity=decl.capacity, pool=decl.pool, header_slot=slot,
+                   shards=pool_shards(decl.pool) if pool and shard_pools else 1)
 
 
 class Lowerer:
@@ -53,12 +57,16 @@ class Lowerer:
 
     With `warp_slots` (targets that render `VoteAny` and `WarpSync`), fixed warp-level records keep
     the warp's event count in a register while every event so far had the whole warp, and take
-    their slot from it without waiting for an atomic (see `_Ctx.save_warp_converged`).
+    their slot from it without waiting for an atomic (see `_Ctx.save_warp_converged`). With
+    `shard_pools` (targets that render `ShardReserve`), unbounded records reserve from per-SM
+    shards of their pool instead of one cursor.
     """
 
-    def __init__(self, program: ast.ProbeProgram, warp_slots: bool = True) -> None:
+    def __init__(self, program: ast.ProbeProgram, warp_slots: bool = True,
+                 shard_pools: bool = True) -> None:
         self.program = program
-        self.specs = {name: map_spec(d, i) for i, (name, d) in enumerate(program.maps.items())}
+        self.specs = {name: map_spec(d, i, shard_pools)
+                      for i, (name, d) in enumerate(program.maps.items())}
         self.persistent: dict[str, int] = {}
         self.regs = {name: self._keep(d.type.value) for name, d in program.regs.items()}
         self.counters: dict[tuple[str, str], Reg] = {}
@@ -287,11 +295,19 @@ class _Ctx:
 
     def save_pool(self, spec: MapSpec, values: list[Value]) -> None:
         """Unbounded record: a slot from the bump cursor, stored when it is inside the pool.
-        Thread level reserves for all active lanes at once; warp level runs in the leader alone
-        and takes one slot with a plain atomic (no lane-mask arithmetic inside the branch)."""
+        Thread level reserves for all active lanes at once; warp level runs in the leader alone.
+        A sharded pool reserves from the shard of the SM (one cursor per shard, contracts §4);
+        an unsharded one at warp level takes its slot with a plain atomic."""
         hdr = self.header(spec)
         slot = self.tmp("u64")
         fits = self.tmp("pred")
+        if spec.shards > 1:
+            base = self.map_base(spec)
+            self.emit(ops.ShardReserve(slot, fits, hdr, base, spec.pool, spec.shards, SHARD_CHUNK,
+                                       spec.first_item, SHARD_SLOT_BYTES))
+            store = self.nested(lambda: self._store_at(spec, slot, values, base))
+            self.emit(ops.If(fits, tuple(store)))
+            return
         if spec.level == "thread":
             self.emit(ops.BumpReserve(slot, hdr, spec.pool))
             self.emit(ops.Compare(fits, "lt", slot, Imm(spec.pool, "u64")))
@@ -303,8 +319,9 @@ class _Ctx:
         store = self.nested(lambda: self._store_at(spec, slot, values))
         self.emit(ops.If(fits, tuple(store)))
 
-    def _store_at(self, spec: MapSpec, slot: Value, values: list[Value]) -> None:
-        base = self.map_base(spec)
+    def _store_at(self, spec: MapSpec, slot: Value, values: list[Value],
+                  base: Reg | None = None) -> None:
+        base = base or self.map_base(spec)
         addr = self.tmp("u64")
         self.emit(ops.Address(addr, base, slot, spec.itemsize))
         self.out += self.store_fields(spec, addr, values)

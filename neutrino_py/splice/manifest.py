@@ -19,6 +19,27 @@ HEADER_PARAM = "__nt_hdr"
 KINDS = ("record", "counter", "hist")
 LEVELS = ("thread", "warp")
 WARP = 32
+# Sharded pools (contracts §4): a shard's u64 cursor and dropped count sit alone in one L2 line at
+# the start of the buffer; a shard fills chunks of SHARD_CHUNK records, interleaved with the others.
+SHARD_SLOT_BYTES = 128
+SHARD_CHUNK = 256
+MAX_SHARDS = 64
+
+
+def pool_shards(pool: int) -> int:
+    """Shards of an unbounded pool: the most, a power of two up to MAX_SHARDS, that split it into
+    whole chunks (1 for pools smaller than two chunks). More shards spread the reservations that
+    bound record-heavy probes over more atomic cursors."""
+    shards = MAX_SHARDS
+    while shards > 1 and pool % (shards * SHARD_CHUNK):
+        shards //= 2
+    return shards
+
+
+def shard_item(first: int, shards: int, shard: int, k: Any) -> Any:
+    """Item index of record `k` (int or NumPy array) of `shard` in a pool's buffer whose records
+    start after `first` items: chunks of SHARD_CHUNK records, shard after shard, round by round."""
+    return first + k // SHARD_CHUNK * (shards * SHARD_CHUNK) + shard * SHARD_CHUNK + k % SHARD_CHUNK
 
 def map_param(name: str) -> str:
     """Name of the kernel param that carries map `name`'s buffer pointer."""
@@ -41,7 +62,8 @@ class MapSpec:
 
     kind: ``record`` (fixed ``capacity`` per unit, or unbounded into a ``pool``), ``counter`` (one
     item per unit) or ``hist`` (``capacity`` bins, device-global). ``dtype`` is a NumPy field list
-    ``[[name, "<u8"], ...]`` packed with ``align=True``.
+    ``[[name, "<u8"], ...]`` packed with ``align=True``. A pool of ``shards > 1`` starts with the
+    shards' cursors (`first_item` items) and interleaves their chunks after them (`shard_item`).
     """
     name: str
     kind: str
@@ -50,6 +72,7 @@ class MapSpec:
     capacity: int | None = None
     pool: int | None = None
     header_slot: int = 0
+    shards: int = 1
 
     def numpy_dtype(self) -> np.dtype:
         return np.dtype([(n, t) for n, t in self.dtype], align=True)
@@ -70,8 +93,13 @@ class MapSpec:
         if self.kind == "counter":
             return units(self.level, grid, block)
         if self.capacity is None:
-            return int(self.pool)
+            return self.first_item + int(self.pool)
         return units(self.level, grid, block) * int(self.capacity)
+
+    @property
+    def first_item(self) -> int:
+        """Items before a pool's first record: the shard cursors when it has more than one."""
+        return 0 if self.shards == 1 else -(-self.shards * SHARD_SLOT_BYTES // self.itemsize)
 
     def counts_offset(self, grid: Any, block: Any) -> int | None:
         """Byte offset of the per-unit u32 event counts (fixed-capacity records only)."""
@@ -93,6 +121,10 @@ class MapSpec:
             return f"{self.capacity} x {self.itemsize} B"
         if self.kind == "counter":
             return f"{u} x {self.itemsize} B"
+        if self.capacity is None and self.shards > 1:
+            return (f"pool {self.pool} x {self.itemsize} B in {self.shards} shards of "
+                    f"{self.pool // self.shards}, after {self.first_item} x {self.itemsize} B of "
+                    f"shard cursors")
         if self.capacity is None:
             return f"pool {self.pool} x {self.itemsize} B"
         return f"{u} x ({self.capacity} x {self.itemsize} B) + {u} x 4 B counts"
@@ -148,7 +180,8 @@ class Manifest:
             raise ValueError(f"manifest version {data.get('version')!r}, expected {VERSION}")
         maps = [MapSpec(name=m["name"], kind=m["kind"], level=m["level"],
                         dtype=[list(f) for f in m["dtype"]], capacity=m.get("capacity"),
-                        pool=m.get("pool"), header_slot=m.get("header_slot", i))
+                        pool=m.get("pool"), header_slot=m.get("header_slot", i),
+                        shards=m.get("shards", 1))
                 for i, m in enumerate(data["maps"])]
         params = [Param(p["name"], p["role"], p.get("map")) for p in data["params"]]
         return cls(kernel=data["kernel"], probe=dict(data["probe"]), params=params, maps=maps,

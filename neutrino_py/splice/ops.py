@@ -277,6 +277,32 @@ class BumpReserve(Stmt):
 
 
 @dataclass(frozen=True)
+class ShardReserve(Stmt):
+    """`BumpReserve` into one of `shards` shards of a pool of `pool` records (contracts §4).
+
+    The shard is ``smid % shards``; its u64 cursor and dropped count are at ``base + shard *
+    slot_bytes`` and ``+8`` (`base` is the map buffer's address). The leader adds the active
+    lanes' count ``n`` to the shard's cursor (ONE atomic per warp) and gets ``b``; each active
+    lane takes ``k = b + (active lanes below it)`` and ``fits(pred) = k < pool / shards``; the
+    leader adds ``max(0, b + n - max(b, pool / shards))`` to the shard's dropped. ``dst(u64)`` is
+    the item index of record ``k`` in the buffer: ``first + (k // chunk) * shards * chunk + shard
+    * chunk + k % chunk``. When ``ceil((b + n) / chunk) > ceil(b / chunk)`` the leader raises the
+    header's ``cursor`` to ``first + shards * chunk * ceil((b + n) / chunk)`` (atomic max), so it
+    bounds the prefix of the buffer that holds records. `chunk` is a power of two.
+    """
+    op: ClassVar[str] = "shard_reserve"
+    dst: Reg
+    fits: Reg
+    header: Value
+    base: Value
+    pool: int
+    shards: int
+    chunk: int
+    first: int
+    slot_bytes: int
+
+
+@dataclass(frozen=True)
 class HistAdd(Stmt):
     """``*(type *)addr += value`` for every active lane, warp-aggregated: lanes whose `addr` is
     equal combine into one atomic issued by the lowest of them (the sum of their values; with an
