@@ -117,6 +117,33 @@ def test_hotness_counts_sum_to_the_number_of_global_accesses():
     assert int(out.run.maps["pages"].view(np.uint64).sum()) == (gb["load"] + gb["store"]) // 4
 
 
+@pytest.mark.parametrize("file,kernel", [VA, ("cuda/reduction.sm_90.ptx", "reduce_sum")])
+def test_block_sched_exactly_one_record_per_short_lived_warp(file, kernel):
+    """Warps whose lanes all exit together take their slot from a register, not an atomic."""
+    rec = recipe(file, kernel)
+    out = probed((file, kernel), "block_sched")
+    sched = out.run.maps["sched"]
+    warps = int(np.prod(rec["grid"])) * -(-int(np.prod(rec["block"])) // 32)
+    assert np.array_equal(sched["unit"], np.arange(warps)) and out.run.dropped["sched"] == 0
+
+
+def test_sharded_pool_overflow_is_counted_exactly():
+    """pool 1 << 14 = 64 shards of 256 records, shard = SM id % 64: each shard keeps its first
+    256 reservations, and every access is either kept once or counted as dropped."""
+    import neutrino_py as nt
+
+    text = (nt.Probe.from_file("dmat").text).replace("pool 1 << 22", "pool 1 << 14")
+    probe = nt.Probe(text, file="dmat-sharded.probe")
+    out = probed(VA, probe)
+    n = recipe(*VA)["params"][3]["value"]
+    recs = out.run.maps["dmat"]
+    i = np.arange(n, dtype=np.uint64)
+    want = np.concatenate([out.addresses[name] + 4 * i for name in ("a", "b", "c")])
+    assert out.run.manifest.maps[0].shards == 64
+    assert len(recs) + out.run.dropped["dmat"] == 3 * n and len(recs) <= 1 << 14
+    assert len(np.unique(recs["addr"])) == len(recs) and np.isin(recs["addr"], want).all()
+
+
 def test_dropped_records_are_counted_exactly_when_the_pool_is_too_small():
     import neutrino_py as nt
 
