@@ -5,13 +5,14 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
 
 from neutrino_py import probe, toolchain
-from neutrino_py.hook import build
-from neutrino_py.hook.engine import Engine, map_sizes
+from neutrino_py.hook import build, engine as engine_mod
+from neutrino_py.hook.engine import CompilerCaches, Engine, map_sizes
 from neutrino_py.image import elf
 from neutrino_py.maps.layout import layout
 from neutrino_py.trace import Trace
@@ -62,6 +63,51 @@ def test_sass_only_and_filtered_kernels_are_skipped_with_reasons(fatbins):
     assert k.reason == "not selected by -k ^gemm"
 
 
+def test_an_image_is_parsed_once_and_its_members_named_once(fatbins, monkeypatch):
+    loads, symbol_reads = [], []
+    monkeypatch.setattr(engine_mod.image, "load", lambda data, real=engine_mod.image.load: loads.append(1) or real(data))
+    monkeypatch.setattr(elf, "entries", lambda data, real=elf.entries: symbol_reads.append(1) or real(data))
+    eng = engine("dmat")
+    data = fatbins["sass"]
+    reasons = {eng(data, name, 90, None).reason for name in ("add", "add", "other")}
+    assert eng(bytes(bytearray(data)), "add", 90, None).reason in reasons     # same bytes, new object
+    assert reasons == {"SASS only: the image holds sm_90 machine code and no PTX",
+                       "kernel 'other' is not in this fatbin"}
+    assert len(loads) == 1 and len(symbol_reads) == 1
+
+
+def test_compiler_caches_find_the_ptx_beside_an_identical_cubin(tmp_path, monkeypatch):
+    old = time.time() - 60
+    for i, body in enumerate([b"CUBIN-A" * 10, b"CUBIN-B" * 10]):
+        folder = tmp_path / f"hash{i}"
+        folder.mkdir()
+        (folder / f"k{i}.cubin").write_bytes(body)
+        (folder / f"k{i}.ptx").write_text(f"// ptx {i}")
+        os.utime(folder, (old, old))
+    os.utime(tmp_path, (old, old))
+    caches = CompilerCaches(lambda: [tmp_path])
+    assert caches.ptx_for(b"CUBIN-B" * 10) == "// ptx 1"
+    assert caches.ptx_for(b"CUBIN-C" * 10) is None
+    listed = []
+    monkeypatch.setattr(engine_mod.os, "scandir", lambda path, real=os.scandir: listed.append(path) or real(path))
+    assert caches.ptx_for(b"CUBIN-A" * 10) == "// ptx 0" and listed == []   # nothing changed
+    (tmp_path / "hash2").mkdir()                                           # a kernel compiled later
+    (tmp_path / "hash2" / "k2.cubin").write_bytes(b"CUBIN-C" * 10)
+    (tmp_path / "hash2" / "k2.ptx").write_text("// ptx 2")
+    assert caches.ptx_for(b"CUBIN-C" * 10) == "// ptx 2"
+    assert sorted(listed) == [str(tmp_path), str(tmp_path / "hash2")]
+
+
+def test_reading_traces_and_starting_trace_skip_the_instrumenting_modules():
+    code = ("import sys, neutrino_py.maps, neutrino_py.trace, neutrino_py.hook.command; "
+            "print(sorted(m for m in ('lark', 'jinja2', 'neutrino_py.splice.splicer', 'neutrino_py.asm') "
+            "if m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT)
+    assert out.stdout.strip() == "[]"
+    from neutrino_py.splice import Instrumented, instrument        # still importable by name
+    assert instrument.__module__ == Instrumented.__module__ == "neutrino_py.splice.splicer"
+
+
 @pytest.mark.parametrize("name", ["block_sched", "dmat", "hotness", "gmem_bytes"])
 def test_map_size_formulas_match_maps_layout(fatbins, name):
     k = engine(name)(fatbins["ptx"], "add", 90, None)
@@ -109,6 +155,11 @@ def test_neutrino_trace_over_the_fake_driver(fake_program, tmp_path):
     trace = Trace(tmp_path / "tr")
     assert len(trace.launches) == 6 and trace.summary["kernels_instrumented"] == []
     assert {k.name for k in trace.kernels} == {"add", "sass_only"}
+    s = trace.summary
+    assert s["instrument_requests"] == 2 and "2 requests" in run.stderr
+    assert list(s["instrument_phases_s"]) == ["receive", "image", "parse", "splice", "print", "assemble",
+                                              "cache_write", "other"]
+    assert sum(s["instrument_phases_s"].values()) == pytest.approx(s["instrument_requests_s"], abs=0.01)
 
 
 def test_a_crashing_program_leaves_a_readable_trace(fake_program, tmp_path):

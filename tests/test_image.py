@@ -2,6 +2,7 @@
 decoded to exactly the uncompressed bytes, SASS-only images reported as such."""
 from __future__ import annotations
 
+import ctypes
 import subprocess
 
 import pytest
@@ -112,6 +113,19 @@ def test_lz4_block_handles_overlapping_matches():
     assert compress.lz4_block(block, 12) == b"ab" * 6
     with pytest.raises(ValueError):
         compress.lz4_block(bytes([0x10]) + b"a" + bytes([9, 0]), 8)
+
+
+def test_lz4_library_and_python_decoders_agree():
+    lib = compress._liblz4()
+    if lib is None:
+        pytest.skip("no liblz4 on this machine")
+    data = bytes(range(256)) * 40 + b"fatbin" * 3000 + bytes(range(7, 200))
+    dst = ctypes.create_string_buffer(lib.LZ4_compressBound(len(data)))
+    size = lib.LZ4_compress_default(data, dst, len(data), len(dst))
+    block = dst.raw[:size]
+    assert compress.lz4_block(block, len(data)) == compress._lz4_python(block, len(data)) == data
+    with pytest.raises(ValueError):      # a size the block does not decode to: the Python error
+        compress.lz4_block(block, len(data) + 1)
 
 
 def test_fatbin_size_and_truncation(build):

@@ -19,7 +19,7 @@ from pathlib import Path
 from neutrino_py import paths, toolchain
 from neutrino_py.errors import ToolError
 from neutrino_py.hook import build, doctor
-from neutrino_py.hook.engine import Engine
+from neutrino_py.hook.engine import PHASES, Engine
 from neutrino_py.hook.server import Server
 from neutrino_py.trace import TraceWriter
 
@@ -77,6 +77,7 @@ def run(args: argparse.Namespace) -> int:
     facts.start()
     scratch = Path(tempfile.mkdtemp(prefix="neutrino-"))
     engine = Engine(program, args.kernels)
+    threading.Thread(target=engine.warm_up, name="neutrino-warm-up", daemon=True).start()
     server = Server(scratch / "engine.sock", writer, engine, cache, scratch).start()
     code, interrupted = 1, False
     try:
@@ -96,7 +97,7 @@ def run(args: argparse.Namespace) -> int:
         facts.join(30)
         summary = {**server.summary(), "instrument_s": round(engine.instrument_s, 3),
                    "splice_s": round(engine.splice_s, 3), "assemble_s": round(engine.assemble_s, 3),
-                   "exit_code": code, "interrupted": interrupted}
+                   **request_times(server, engine), "exit_code": code, "interrupted": interrupted}
         trace = writer.close(summary)
         shutil.rmtree(scratch, ignore_errors=True)
     print(format_summary(trace, writer.dir), file=sys.stderr)
@@ -104,14 +105,24 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _learn_facts(writer: TraceWriter) -> None:
-    """Device, driver and toolchain (subprocesses, ~0.3 s) while the program starts; the engine's
-    own modules are imported meanwhile too, so the first kernel does not wait for them."""
+    """Device, driver and toolchain (subprocesses, ~0.3 s) while the program starts (the engine
+    warms up meanwhile on its own thread, so the first kernel does not wait for either)."""
     gpu = doctor.gpu_info()
     writer.meta(device={k: v for k, v in gpu.items() if k != "driver"}, driver=gpu.get("driver"),
                 toolchain=toolchain.info())
-    import neutrino_py.asm  # noqa: F401
-    import neutrino_py.assemble  # noqa: F401
-    import neutrino_py.splice  # noqa: F401
+
+
+def request_times(server: Server, engine: Engine) -> dict:
+    """Where the instrument requests' time went (summary `instrument_phases_s`): receiving them,
+    the engine's `PHASES`, writing the cache, and `other` (the rest: waiting for the warm-up,
+    hashing, map sizes, replying)."""
+    phases = {"receive": server.receive_s, **{p: engine.phases[p] for p in PHASES},
+              "cache_write": server.cache_write_s}
+    phases["other"] = max(0.0, server.request_s - sum(phases.values()))
+    return {"instrument_requests": server.requests,
+            "instrument_requests_s": round(server.request_s, 3),
+            "instrument_phases_s": {k: round(v, 3) for k, v in phases.items()},
+            "warm_up_s": round(engine.warm_up_s, 3)}
 
 
 def format_summary(trace: dict, run_dir: Path) -> str:
@@ -136,6 +147,10 @@ def format_summary(trace: dict, run_dir: Path) -> str:
                  + "; dropped: " + (", ".join(f"{k} {v}" for k, v in dropped.items() if v) or "none"))
     lines.append(f"  time instrumenting: {s.get('instrument_s', 0):.2f} s (parsing and splicing "
                  f"{s.get('splice_s', 0):.2f} s, assembling {s.get('assemble_s', 0):.2f} s)")
+    if s.get("instrument_requests"):
+        phases = ", ".join(f"{k.replace('_', ' ')} {v:.2f}" for k, v in s["instrument_phases_s"].items())
+        lines.append(f"    {s['instrument_requests']} requests, {s['instrument_requests_s']:.2f} s: "
+                     f"{phases}; warm-up {s.get('warm_up_s', 0):.2f} s while the program started")
     for err in s.get("server_errors", [])[:5]:
         lines.append(f"  engine error: {err}")
     return "\n".join(lines)

@@ -12,10 +12,12 @@ import hashlib
 import os
 import re
 import tempfile
+import threading
 import time
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Iterator
 
 from neutrino_py import image
 from neutrino_py.maps.layout import layout
@@ -23,6 +25,34 @@ from neutrino_py.trace.writer import kernel_hash
 
 # (threads, warps) of three probe geometries: two to solve `bytes = per_unit * units + fixed`, one to check
 _GEOMETRIES = [((1, 1, 1), (32, 1, 1)), ((2, 1, 1), (32, 1, 1)), ((3, 1, 1), (96, 1, 1))]
+
+# Where a request's time goes (trace.json summary `instrument_phases_s`): finding the kernel's PTX
+# in its image or a compiler cache, parsing it, splicing, printing, assembling (nvJitLink/ptxas);
+# the server adds receiving the request, writing the cache and `other` (the rest).
+PHASES = ("image", "parse", "splice", "print", "assemble")
+
+# A kernel with a load, a store, a branch and an exit: instrumenting it once with the run's probe
+# (`Engine.warm_up`) builds the PTX parser and compiles the probe's templates while the traced
+# program starts, instead of during its first kernel's launch.
+_WARM_UP_PTX = """.version 8.0
+.target sm_90
+.address_size 64
+.visible .entry warm_up(.param .u64 p)
+{
+.reg .pred %p<2>;
+.reg .b32 %r<4>;
+.reg .b64 %rd<3>;
+ld.param.u64 %rd1, [p];
+mov.u32 %r1, %tid.x;
+setp.ge.u32 %p1, %r1, 32;
+@%p1 bra $L__done;
+ld.global.u32 %r2, [%rd1];
+add.s32 %r3, %r2, %r1;
+st.global.u32 [%rd1], %r3;
+$L__done:
+ret;
+}
+"""
 
 
 @dataclass
@@ -103,17 +133,52 @@ def compiler_cache_dirs() -> list[Path]:
     return [Path(d) for d in dirs if d and os.path.isdir(d)]
 
 
-def ptx_from_compiler_caches(cubin: bytes, dirs: list[Path]) -> str | None:
-    """The PTX saved beside a byte-identical cubin in a compiler cache."""
-    for root in dirs:
-        for path in root.rglob("*.cubin"):
+class CompilerCaches:
+    """Cubins under the compiler caches, by size, kept across requests. A lookup re-lists only
+    the folders whose mtime changed since it last looked (Triton adds one folder per kernel); a
+    walk of every cache per kernel was most of the engine's own time on torch.compile programs."""
+
+    _SETTLE_NS = 2_000_000_000     # a folder changed this recently may change again unseen
+
+    def __init__(self, roots: Callable[[], list[Path]]) -> None:
+        self.roots = roots
+        self._folders: dict[str, tuple[int, list[str]]] = {}    # folder: (mtime_ns, subfolders)
+        self._by_size: dict[int, set[str]] = {}
+
+    def ptx_for(self, cubin: bytes) -> str | None:
+        """The PTX saved beside a byte-identical cubin in a compiler cache."""
+        for root in self.roots():
+            self._scan(str(root), time.time_ns())
+        for path in sorted(self._by_size.get(len(cubin), ())):
             try:
-                if path.stat().st_size == len(cubin) and path.read_bytes() == cubin:
-                    ptx = path.with_suffix(".ptx")
+                if os.path.getsize(path) == len(cubin) and Path(path).read_bytes() == cubin:
+                    ptx = Path(path).with_suffix(".ptx")
                     return ptx.read_text() if ptx.exists() else None
             except OSError:
                 continue
-    return None
+        return None
+
+    def _scan(self, folder: str, now_ns: int) -> None:
+        try:
+            mtime = os.stat(folder).st_mtime_ns
+        except OSError:
+            return
+        known = self._folders.get(folder)
+        if known is None or known[0] != mtime:
+            subfolders = []
+            try:
+                with os.scandir(folder) as found:
+                    for entry in found:
+                        if entry.is_dir(follow_symlinks=False):
+                            subfolders.append(entry.path)
+                        elif entry.name.endswith(".cubin"):
+                            self._by_size.setdefault(entry.stat().st_size, set()).add(entry.path)
+            except OSError:
+                return
+            known = (mtime if now_ns - mtime > self._SETTLE_NS else -1, subfolders)
+            self._folders[folder] = known
+        for sub in known[1]:
+            self._scan(sub, now_ns)
 
 
 def _beside(path: str | None, suffix: str) -> str | None:
@@ -128,24 +193,73 @@ def _beside(path: str | None, suffix: str) -> str | None:
 
 
 class Engine:
-    """Callable instrumenter with running totals (`instrument_s`, `assemble_s`) for the summary."""
+    """Callable instrumenter with running totals for the summary: `instrument_s` (all of it) and
+    `phases` (seconds per `PHASES` entry)."""
 
     def __init__(self, program: Any, pattern: str | None = None,
                  cache_dirs: Callable[[], list[Path]] = compiler_cache_dirs) -> None:
         self.program, self.pattern = program, re.compile(pattern) if pattern else None
-        self.cache_dirs = cache_dirs
+        self.compiler_caches = CompilerCaches(cache_dirs)
         self.instrument_s = 0.0       # all of it, per kernel, serialized
-        self.splice_s = 0.0           # parse_ptx + splice.instrument + printing
-        self.assemble_s = 0.0         # nvJitLink / ptxas
-        self._images: dict[bytes, image.Image] = {}     # parsed, by content; kernels share them
+        self.phases = dict.fromkeys(PHASES, 0.0)
+        self.warm_up_s = 0.0          # one-time set-up, off the request path when run early
+        self._warm = threading.Lock()
+        self._warmed = False
+        # parsed images, by content; kernels share them. The server hands the same bytes object
+        # for every kernel of an image, so identity finds it without hashing megabytes again.
+        self._images: dict[bytes, tuple[bytes, image.Image]] = {}
+        self._by_id: dict[int, tuple[bytes, image.Image]] = {}
+
+    @property
+    def splice_s(self) -> float:
+        """Parsing, splicing and printing: the engine's own work on kernels it instruments."""
+        return self.phases["parse"] + self.phases["splice"] + self.phases["print"]
+
+    @property
+    def assemble_s(self) -> float:
+        return self.phases["assemble"]
+
+    @contextmanager
+    def _timed(self, phase: str) -> Iterator[None]:
+        start = time.perf_counter()
+        try:
+            yield
+        finally:
+            self.phases[phase] += time.perf_counter() - start
+
+    def warm_up(self) -> None:
+        """Import the pipeline, build the PTX parser, compile the probe's templates and load
+        nvJitLink, once (`neutrino trace` runs this while the program starts; a request that
+        comes first waits for it). Failures are left for the real kernels to report."""
+        with self._warm:
+            if self._warmed:
+                return
+            start = time.perf_counter()
+            try:
+                from neutrino_py import assemble
+                from neutrino_py.asm import parse_ptx
+                from neutrino_py.splice import instrument
+
+                instrument(parse_ptx(_WARM_UP_PTX, cache=False), self.program).module.to_text()
+                assemble.available()
+            except Exception:  # noqa: BLE001 — the same error reaches the first kernel's reason
+                pass
+            finally:
+                self._warmed = True
+                self.warm_up_s = time.perf_counter() - start
 
     def _image(self, data: bytes) -> image.Image:
+        known = self._by_id.get(id(data))
+        if known is not None and known[0] is data:
+            return known[1]
         key = hashlib.blake2b(data, digest_size=16).digest()
         if key not in self._images:
             if len(self._images) >= 16:
-                self._images.pop(next(iter(self._images)))
-            self._images[key] = image.load(data)
-        return self._images[key]
+                old = self._images.pop(next(iter(self._images)))
+                self._by_id.pop(id(old[0]), None)
+            self._images[key] = (data, image.load(data))
+        self._by_id[id(self._images[key][0])] = self._images[key]
+        return self._images[key][1]
 
     def __call__(self, data: bytes, name: str, arch: int, origin: str | None = None) -> Kernel:
         start = time.perf_counter()
@@ -154,11 +268,9 @@ class Engine:
         finally:
             self.instrument_s += time.perf_counter() - start
 
-    def _instrument(self, data: bytes, name: str, arch: int, origin: str | None) -> Kernel:
-        from neutrino_py import assemble
-        from neutrino_py.asm import parse_ptx
-        from neutrino_py.splice import instrument
-
+    def _find_ptx(self, data: bytes, name: str, arch: int,
+                  origin: str | None) -> tuple[str, str] | Kernel:
+        """(PTX, source) of kernel `name`, or the skipped Kernel saying why there is none."""
         try:
             img = self._image(data)
         except (image.ImageError, ValueError) as err:
@@ -169,30 +281,41 @@ class Engine:
         except image.NotInstrumentable as err:
             ptx = None
             if img.kind == "cubin":
-                ptx = _beside(origin, ".ptx") or ptx_from_compiler_caches(data, self.cache_dirs())
+                ptx = _beside(origin, ".ptx") or self.compiler_caches.ptx_for(data)
             if ptx is None:
                 return skipped(name, err.reason, guess_source(origin, img, None))
             source = "triton"
         if self.pattern and not self.pattern.search(name):
             return skipped(name, f"not selected by -k {self.pattern.pattern}", source)
+        return ptx, source
+
+    def _instrument(self, data: bytes, name: str, arch: int, origin: str | None) -> Kernel:
+        self.warm_up()
+        from neutrino_py import assemble
+        from neutrino_py.asm import parse_ptx
+        from neutrino_py.splice import instrument
+
+        with self._timed("image"):
+            found = self._find_ptx(data, name, arch, origin)
+        if isinstance(found, Kernel):
+            return found
+        ptx, source = found
         key = kernel_hash(name, ptx)
         try:
-            t0 = time.perf_counter()
-            try:
+            with self._timed("parse"):
                 module = parse_ptx(ptx)
-                nparams = len(module.function(name).params)
+                function = module.function(name)
+                nparams = len(function.params)
+                function.body              # parsed on first access: count it as parsing
+            with self._timed("splice"):
                 result = instrument(module, self.program, kernels=f"^{re.escape(name)}$")
                 manifest = result.manifests[name]
                 manifest = manifest.to_json() if hasattr(manifest, "to_json") else dict(manifest)
+            with self._timed("print"):
                 text = result.module.to_text()
-            finally:
-                self.splice_s += time.perf_counter() - t0
             target = module.arch if module.arch and module.arch.startswith(f"sm_{arch}") else f"sm_{arch}"
-            t0 = time.perf_counter()
-            try:
+            with self._timed("assemble"):
                 cubin = assemble.ptx_to_cubin(text, arch=target)
-            finally:
-                self.assemble_s += time.perf_counter() - t0
         except Exception as err:  # noqa: BLE001 — any failure means: run the original, say why
             first = str(err).strip().splitlines()[0] if str(err).strip() else type(err).__name__
             return Kernel(name, key, source, f"instrumenting failed: {first}", ptx=ptx)

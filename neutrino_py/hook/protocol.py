@@ -4,13 +4,16 @@ from __future__ import annotations
 
 import socket
 import struct
+import time
 
 
 class Message:
-    """One decoded message: `verb`, first value per key in `fields`, all values in `lists`."""
+    """One decoded message: `verb`, first value per key in `fields`, all values in `lists`;
+    `read_s`: seconds from its first bytes to its last (images are megabytes)."""
 
-    def __init__(self, verb: str, lists: dict[str, list[str]], payload: bytes) -> None:
-        self.verb, self.lists, self.payload = verb, lists, payload
+    def __init__(self, verb: str, lists: dict[str, list[str]], payload: bytes,
+                 read_s: float = 0.0) -> None:
+        self.verb, self.lists, self.payload, self.read_s = verb, lists, payload, read_s
         self.fields = {k: v[0] for k, v in lists.items()}
 
     def get(self, key: str, default: str | None = None) -> str | None:
@@ -37,6 +40,7 @@ def read_message(sock: socket.socket) -> Message | None:
     raw = _read_exact(sock, 4)
     if raw is None:
         return None
+    start = time.perf_counter()
     header = _read_exact(sock, struct.unpack("<I", raw)[0])
     size = _read_exact(sock, 8)
     if header is None or size is None:
@@ -50,7 +54,7 @@ def read_message(sock: socket.socket) -> Message | None:
         if line:
             key, _, value = line.partition(" ")
             lists.setdefault(key, []).append(value)
-    return Message(lines[0], lists, payload)
+    return Message(lines[0], lists, payload, time.perf_counter() - start)
 
 
 def send_message(sock: socket.socket, header: str, payload: bytes = b"") -> None:

@@ -50,6 +50,10 @@ class Server:
         self.registered: set[str] = set()
         self.fallbacks: Counter = Counter()
         self.launches = 0
+        self.requests = 0             # instrument requests, and seconds spent on them in all,
+        self.request_s = 0.0          # of which receiving them and writing the cache
+        self.receive_s = 0.0
+        self.cache_write_s = 0.0
         self.lock = threading.Lock()
         self.connections: set[threading.Thread] = set()
         self.errors: list[str] = []
@@ -109,6 +113,16 @@ class Server:
                 self.connections.discard(threading.current_thread())
 
     def _on_instrument(self, msg: protocol.Message) -> str:
+        start = time.perf_counter()
+        try:
+            return self._instrument(msg)
+        finally:
+            with self.lock:
+                self.requests += 1
+                self.request_s += msg.read_s + time.perf_counter() - start
+                self.receive_s += msg.read_s
+
+    def _instrument(self, msg: protocol.Message) -> str:
         name, image_hash = msg.fields["kernel"], msg.fields["image"]
         if msg.payload:
             self.images[image_hash] = msg.payload
@@ -116,6 +130,7 @@ class Server:
         if data is None:
             return "skip the engine server never received this image\n"
         kernel = self.instrumenter(data, name, int(msg.fields["arch"]), msg.get("origin"))
+        start = time.perf_counter()
         cubin_path = None
         if kernel.instrumented:
             cubin_path = self._store(kernel)
@@ -125,6 +140,8 @@ class Server:
         meta = msg.get("meta")
         if meta and self.cache is not None:
             _write_atomic(Path(meta), reply.encode())
+        with self.lock:
+            self.cache_write_s += time.perf_counter() - start
         return reply
 
     def _store(self, kernel: Kernel) -> Path:

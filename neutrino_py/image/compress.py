@@ -1,7 +1,8 @@
 """Decompressing fatbin entries: LZ4 blocks (`--compress-mode=speed`) and zstd frames (the default).
 
-LZ4 is decoded here (the format is a page long); zstd goes through the system's libzstd (present on
-every Debian, apt needs it), or the `zstandard` / `compression.zstd` modules where those exist.
+LZ4 goes through the system's liblz4, or is decoded here (the format is a page long); zstd through
+the system's libzstd, or the `zstandard` / `compression.zstd` modules where those exist (both
+libraries are on every Debian: apt needs them).
 """
 from __future__ import annotations
 
@@ -13,7 +14,19 @@ from neutrino_py.errors import ToolError
 
 
 def lz4_block(src: bytes, size: int) -> bytes:
-    """Decode one raw LZ4 block (no frame header) that expands to `size` bytes."""
+    """Decode one raw LZ4 block (no frame header) that expands to `size` bytes: with the system's
+    liblz4 (apt depends on it) when it decodes exactly `size` bytes, else here (libtorch's
+    fatbins hold megabytes, which take seconds in Python)."""
+    lib = _liblz4()
+    if lib is not None and size > 0:
+        dst = ctypes.create_string_buffer(size)
+        if lib.LZ4_decompress_safe(src, dst, len(src), size) == size:
+            return dst.raw
+    return _lz4_python(src, size)
+
+
+def _lz4_python(src: bytes, size: int) -> bytes:
+    """The same decoder in Python: the fallback, and the one whose errors say what is wrong."""
     out = bytearray()
     i, n = 0, len(src)
     while i < n:
@@ -71,6 +84,18 @@ def zstd(src: bytes, size: int) -> bytes:
         return module.decompress(src)
     raise ToolError("this fatbin entry is zstd-compressed and no zstd decoder was found",
                     "install libzstd1 (apt) or `pip install zstandard`")
+
+
+@functools.cache
+def _liblz4():
+    path = ctypes.util.find_library("lz4") or "liblz4.so.1"
+    try:
+        lib = ctypes.CDLL(path)
+    except OSError:
+        return None
+    lib.LZ4_decompress_safe.restype = ctypes.c_int
+    lib.LZ4_decompress_safe.argtypes = [ctypes.c_char_p, ctypes.c_char_p, ctypes.c_int, ctypes.c_int]
+    return lib
 
 
 @functools.cache

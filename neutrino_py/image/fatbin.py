@@ -40,6 +40,7 @@ class Entry:
     version: tuple[int, int]   # PTX ISA or ELF ABI version recorded in the entry
     expanded: int = 0          # decompressed size (compressed payloads)
     _data: bytes | None = field(default=None, repr=False)
+    _names: tuple[str, ...] | None = field(default=None, repr=False)   # see image._names
 
     @property
     def data(self) -> bytes:

@@ -58,13 +58,18 @@ class Image:
         return bool(self.entries) and all(e.kind == "elf" for e in self.entries)
 
 
-def _names(entry: Entry) -> list[str]:
-    if entry.kind == "ptx":
-        return [m.decode() for m in _ENTRY_NAME.findall(entry.data)]
-    try:
-        return elf.entries(entry.data)
-    except elf.ElfError:
-        return []
+def _names(entry: Entry) -> tuple[str, ...]:
+    """Kernels a member holds, read once per member: the engine asks for every kernel of an
+    image (libtorch's hold hundreds), and a cubin's symbol table is read in Python."""
+    if entry._names is None:
+        if entry.kind == "ptx":
+            entry._names = tuple(m.decode() for m in _ENTRY_NAME.findall(entry.data))
+        else:
+            try:
+                entry._names = tuple(elf.entries(entry.data))
+            except elf.ElfError:
+                entry._names = ()
+    return entry._names
 
 
 def load(data: bytes) -> Image:
