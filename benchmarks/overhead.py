@@ -1,6 +1,6 @@
 """Kernel time with each stock probe vs without, side by side in one process (needs a GPU).
 
-    python benchmarks/overhead.py [--launches 25] [--only vector_add,matmul_kernel]
+    python benchmarks/overhead.py [--launches 25] [--only vector_add,matmul_kernel] [--probes dmat]
 
 Corpus kernels (CUDA C and Triton PTX) run on synthetic inputs scaled up from their corpus launch
 recipes so that most take well over 50 us. Native and instrumented launches alternate (A B B A); each
@@ -107,6 +107,7 @@ def main() -> int:
     parser.add_argument("--launches", type=int, default=25, help="timed launches per side (>= 20)")
     parser.add_argument("--warmup", type=int, default=3)
     parser.add_argument("--only", default="", help="comma-separated kernel labels")
+    parser.add_argument("--probes", default="", help="comma-separated stock probe names")
     parser.add_argument("--out", default=None, help="JSON path (default: results/overhead-<device>.json)")
     args = parser.parse_args()
 
@@ -121,7 +122,8 @@ def main() -> int:
     out.parent.mkdir(parents=True, exist_ok=True)
     rows = []
     selected = [c for c in cases() if not args.only or c[0] in args.only.split(",")]
-    all_probes = probes()
+    all_probes = {name: probe for name, probe in probes().items()
+                  if not args.probes or name in args.probes.split(",")}
     print(f"{'kernel':18} {'probe':18} {'native ms':>10} {'instr. ms':>10} {'ratio':>7}  written")
     for label, kind, file, rec in selected:
         kernel = nt.Kernel.from_ptx((CORPUS / file).read_text(), label)

@@ -407,7 +407,7 @@ def test_pool_overflow_is_counted_exactly():
 
 
 def test_sharded_pool_overflow_is_counted_exactly_per_shard():
-    # pool 512 = 2 shards of 256; blocks 0..3 run on SMs 0..3 (blin % 7): shards 0, 1, 0, 1
+    # pool 512 = 2 shards of 256; warps 0..7 (2 per block) take shards 0, 1, 0, 1, ...
     text = (probes_dir() / "dmat.probe").read_text().replace("pool 1 << 22", "pool 512")
     n = 256
     maps, _, ptrs, _ = vector_add(load(text, "small_pool.probe"), n=n, grid=(4, 1, 1),
@@ -417,14 +417,15 @@ def test_sharded_pool_overflow_is_counted_exactly_per_shard():
     want = Counter((base + 4 * i, 4) for base in ptrs.values() for i in range(n))
     got = Counter(zip(rec["addr"].tolist(), rec["bytes"].tolist()))
     assert not got - want
-    # each shard keeps its first 256 reservations: all of blocks 0 and 1, which ran first
+    # each shard keeps its first 256 reservations: all of blocks 0 and 1 (warps 0..3), which ran
+    # first
     first = Counter((base + 4 * i, 4) for base in ptrs.values() for i in range(128))
     assert not first - got
 
 
 def test_sharded_pool_across_chunks_and_cut_to_the_header_cursor():
-    # pool 1 << 15 = 64 shards of 512 records (2 chunks); 384 records in each of shards 0 and 1
-    text = (probes_dir() / "dmat.probe").read_text().replace("pool 1 << 22", "pool 1 << 15")
+    # pool 1536 = 2 shards of 768 records (3 chunks); 4 warps and 384 records in each shard
+    text = (probes_dir() / "dmat.probe").read_text().replace("pool 1 << 22", "pool 1536")
     n = 256
     program = load(text, "chunks.probe")
     maps, sim, ptrs, mem = vector_add(program, n=n, grid=(2, 1, 1), block=(128, 1, 1))
@@ -432,12 +433,12 @@ def test_sharded_pool_across_chunks_and_cut_to_the_header_cursor():
     rec = maps["dmat"]
     assert Counter(zip(rec["addr"].tolist(), rec["bytes"].tolist())) == want
     assert maps.dropped["dmat"] == 0
-    # the header cursor bounds the records: shard chunks up to round 2, after the cursors
+    # the header cursor bounds the records: shard chunks up to round 2 of 3, after the cursors
     header = mem.bytes(sim.params["__nt_hdr"])
     (lay,) = layout(instrument(parse_ptx(corpus("vector_add"), cache=False), program)
                     .manifests["vector_add"], (2, 1, 1), (128, 1, 1))
     cursor = int.from_bytes(header[:8], "little")
-    assert (lay.shards, cursor) == (64, lay.first + 2 * 64 * 256)
+    assert (lay.shards, cursor) == (2, lay.first + 2 * 2 * 256) and cursor < lay.items
     full = mem.bytes(sim.params["__nt_map_dmat"])
     manifest = instrument(parse_ptx(corpus("vector_add"), cache=False), program).manifests["vector_add"]
     cut = read(manifest, (2, 1, 1), (128, 1, 1), header, {"dmat": full[:needed_bytes(lay, cursor)]})

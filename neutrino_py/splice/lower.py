@@ -58,8 +58,9 @@ class Lowerer:
     With `warp_slots` (targets that render `VoteAny` and `WarpSync`), fixed warp-level records keep
     the warp's event count in a register while every event so far had the whole warp, and take
     their slot from it without waiting for an atomic (see `_Ctx.save_warp_converged`). With
-    `shard_pools` (targets that render `ShardReserve`), unbounded records reserve from per-SM
-    shards of their pool instead of one cursor.
+    `shard_pools` (targets that render `ShardReserve`), unbounded records reserve from shards of
+    their pool (chosen by warp index) instead of one cursor. The warp index, the entry mask and
+    its leader are computed once at entry, where their latency hides behind the kernel's own.
     """
 
     def __init__(self, program: ast.ProbeProgram, warp_slots: bool = True,
@@ -81,6 +82,9 @@ class Lowerer:
             elif d.kind == "record" and d.capacity is not None and warp_slots:
                 self.warp_slots[name] = (self._keep("u32"), self._keep("pred"))
         self.warp_mask = self._keep("u32") if self.warp_slots else None   # lanes at entry
+        self.warp_lead = self._keep("pred") if self.warp_slots else None  # lowest of them
+        sharded = any(spec.shards > 1 for spec in self.specs.values())
+        self.warp_unit = self._keep("u32") if self.warp_slots or sharded else None
 
     @property
     def has_exit_state(self) -> bool:
@@ -101,7 +105,9 @@ class Lowerer:
                 *(r for pair in self.warp_slots.values() for r in pair)]
         out: list[Stmt] = [ops.Move(r, Imm(0, r.type)) for r in keep]
         if self.warp_mask is not None:
-            out.append(ops.ReadSpecial(self.warp_mask, "activemask"))
+            out += [ops.ReadSpecial(self.warp_mask, "activemask"), ops.Leader(self.warp_lead)]
+        if self.warp_unit is not None:
+            out.append(ops.UnitIndex(self.warp_unit, "warp"))
         return out
 
     def probe(self, probe: ast.Probe, site: Site, scope: Scratch) -> list[Stmt]:
@@ -303,8 +309,8 @@ class _Ctx:
         fits = self.tmp("pred")
         if spec.shards > 1:
             base = self.map_base(spec)
-            self.emit(ops.ShardReserve(slot, fits, hdr, base, spec.pool, spec.shards, SHARD_CHUNK,
-                                       spec.first_item, SHARD_SLOT_BYTES))
+            self.emit(ops.ShardReserve(slot, fits, hdr, base, self.low.warp_unit, spec.pool,
+                                       spec.shards, SHARD_CHUNK, spec.first_item, SHARD_SLOT_BYTES))
             store = self.nested(lambda: self._store_at(spec, slot, values, base))
             self.emit(ops.If(fits, tuple(store)))
             return
@@ -339,12 +345,13 @@ class _Ctx:
         self.emit(ops.If(fits, tuple(self.nested(store))))
         self.emit(ops.Binary(count, "add", count, Imm(1, "u32")))
 
-    def save_warp(self, spec: MapSpec, values: list[Value], slot: Value | None = None) -> None:
+    def save_warp(self, spec: MapSpec, values: list[Value], slot: Value | None = None,
+                  unit: Value | None = None) -> None:
         """Fixed record per warp (run by the leader) at `slot`, counted in the warp's count.
         Without a slot it comes from the atomic on the count, so events of lanes that diverged
-        still get distinct slots."""
+        still get distinct slots. `unit` is the warp index when already known."""
         base = self.map_base(spec)
-        unit = self.unit("warp")
+        unit = unit or self.unit("warp")
         count = self.counts_address(spec, base, unit)
         if slot is None:
             slot = self.tmp("u32")
@@ -369,10 +376,10 @@ class _Ctx:
         lanes that took part in an event of part of the warp. While every event had all the
         lanes the warp started with (the active mask is the entry mask and no lane is tainted),
         `events` is the same in every lane and equals the warp's count: it is the slot, and the
-        count in memory gets a reduction (no wait). Otherwise the event takes the atomic path,
-        whose returned count gives distinct slots, and taints its lanes, so no later event of
-        the warp comes back here (a whole-warp vote sees the taint; a lane that exited makes the
-        mask partial). The `WarpSync` after a converged event orders its count update before
+        lane that led at entry stores the record and adds to the count with a reduction (no
+        wait). Otherwise the event takes the atomic path, whose returned count gives distinct
+        slots, and taints its lanes, so no later event of the warp comes back here (a whole-warp
+        vote sees the taint; a lane that exited makes the mask partial). The `WarpSync` after a converged event orders its count update before
         any later atomic on the count by any lane of the warp, so that atomic returns a count
         that includes it.
         """
@@ -387,10 +394,13 @@ class _Ctx:
         self.emit(ops.Unary(clean, "not", mixed))
         converged = self.tmp("pred")
         self.emit(ops.Binary(converged, "and", whole, clean))
-        fast = self.warp_leader(spec, self.nested(lambda: self.save_warp(spec, values, events)))
-        fast += [ops.WarpSync(mask), ops.Binary(events, "add", events, Imm(1, "u32"))]
+        low = self.low
+        fast = [ops.If(low.warp_lead, tuple(self.nested(
+                    lambda: self.save_warp(spec, values, events, low.warp_unit)))),
+                ops.WarpSync(mask), ops.Binary(events, "add", events, Imm(1, "u32"))]
         slow = [ops.Move(tainted, Imm(1, "pred")),
-                *self.warp_leader(spec, self.nested(lambda: self.save_warp(spec, values)))]
+                *self.warp_leader(spec, self.nested(
+                    lambda: self.save_warp(spec, values, unit=low.warp_unit)))]
         self.emit(ops.If(converged, tuple(fast)))
         self.emit(ops.If(converged, tuple(slow), negate=True))
 

@@ -280,7 +280,8 @@ class BumpReserve(Stmt):
 class ShardReserve(Stmt):
     """`BumpReserve` into one of `shards` shards of a pool of `pool` records (contracts §4).
 
-    The shard is ``smid % shards``; its u64 cursor and dropped count are at ``base + shard *
+    The shard is ``unit % shards`` (`unit`, u32: the warp's unit index, which spreads records
+    evenly over the shards); its u64 cursor and dropped count are at ``base + shard *
     slot_bytes`` and ``+8`` (`base` is the map buffer's address). The leader adds the active
     lanes' count ``n`` to the shard's cursor (ONE atomic per warp) and gets ``b``; each active
     lane takes ``k = b + (active lanes below it)`` and ``fits(pred) = k < pool / shards``; the
@@ -295,6 +296,7 @@ class ShardReserve(Stmt):
     fits: Reg
     header: Value
     base: Value
+    unit: Value
     pool: int
     shards: int
     chunk: int

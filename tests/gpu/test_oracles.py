@@ -128,8 +128,8 @@ def test_block_sched_exactly_one_record_per_short_lived_warp(file, kernel):
 
 
 def test_sharded_pool_overflow_is_counted_exactly():
-    """pool 1 << 14 = 64 shards of 256 records, shard = SM id % 64: each shard keeps its first
-    256 reservations, and every access is either kept once or counted as dropped."""
+    """pool 1 << 14 = 64 shards of 256 records, shard = warp index % 64: each shard keeps its
+    first 256 reservations, and every access is either kept once or counted as dropped."""
     import neutrino_py as nt
 
     text = (nt.Probe.from_file("dmat").text).replace("pool 1 << 22", "pool 1 << 14")
