@@ -77,11 +77,12 @@ def run(args: argparse.Namespace) -> int:
     facts.start()
     scratch = Path(tempfile.mkdtemp(prefix="neutrino-"))
     engine = Engine(program, args.kernels)
-    threading.Thread(target=engine.warm_up, name="neutrino-warm-up", daemon=True).start()
     server = Server(scratch / "engine.sock", writer, engine, cache, scratch).start()
     code, interrupted = 1, False
     try:
         child = subprocess.Popen(cmd, env=child_env(shim, server.path, cache))
+        # after the program is on its way, so the warm-up does not delay its start
+        threading.Thread(target=engine.warm_up, name="neutrino-warm-up", daemon=True).start()
         try:
             code = child.wait()
         except KeyboardInterrupt:
@@ -105,9 +106,17 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _learn_facts(writer: TraceWriter) -> None:
-    """Device, driver and toolchain (subprocesses, ~0.3 s) while the program starts (the engine
-    warms up meanwhile on its own thread, so the first kernel does not wait for either)."""
-    gpu = doctor.gpu_info()
+    """Device, driver and toolchain while the program starts (the engine warms up meanwhile on
+    its own thread). nvidia-smi and each tool's `--version` are subprocesses, run side by side:
+    a short program's run ends by waiting for them."""
+    gpu: dict = {}
+    versions = [threading.Thread(target=toolchain.tool_version, args=(name,), daemon=True)
+                for name in ("ptxas", "nvdisasm", "cuobjdump", "nvcc")]
+    versions.append(threading.Thread(target=lambda: gpu.update(doctor.gpu_info()), daemon=True))
+    for t in versions:
+        t.start()
+    for t in versions:
+        t.join()
     writer.meta(device={k: v for k, v in gpu.items() if k != "driver"}, driver=gpu.get("driver"),
                 toolchain=toolchain.info())
 
