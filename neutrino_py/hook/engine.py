@@ -144,12 +144,15 @@ class CompilerCaches:
         self.roots = roots
         self._folders: dict[str, tuple[int, list[str]]] = {}    # folder: (mtime_ns, subfolders)
         self._by_size: dict[int, set[str]] = {}
+        self._lock = threading.Lock()          # requests from several processes come at once
 
     def ptx_for(self, cubin: bytes) -> str | None:
         """The PTX saved beside a byte-identical cubin in a compiler cache."""
-        for root in self.roots():
-            self._scan(str(root), time.time_ns())
-        for path in sorted(self._by_size.get(len(cubin), ())):
+        with self._lock:
+            for root in self.roots():
+                self._scan(str(root), time.time_ns())
+            candidates = sorted(self._by_size.get(len(cubin), ()))
+        for path in candidates:
             try:
                 if os.path.getsize(path) == len(cubin) and Path(path).read_bytes() == cubin:
                     ptx = Path(path).with_suffix(".ptx")
