@@ -59,8 +59,7 @@ class Lowerer:
     the warp's event count in a register while every event so far had the whole warp, and take
     their slot from it without waiting for an atomic (see `_Ctx.save_warp_converged`). With
     `shard_pools` (targets that render `ShardReserve`), unbounded records reserve from shards of
-    their pool (chosen by warp index) instead of one cursor. The warp index, the entry mask and
-    its leader are computed once at entry, where their latency hides behind the kernel's own.
+    their pool (chosen by the warp index, computed once at entry) instead of one cursor.
     """
 
     def __init__(self, program: ast.ProbeProgram, warp_slots: bool = True,
@@ -82,9 +81,8 @@ class Lowerer:
             elif d.kind == "record" and d.capacity is not None and warp_slots:
                 self.warp_slots[name] = (self._keep("u32"), self._keep("pred"))
         self.warp_mask = self._keep("u32") if self.warp_slots else None   # lanes at entry
-        self.warp_lead = self._keep("pred") if self.warp_slots else None  # lowest of them
         sharded = any(spec.shards > 1 for spec in self.specs.values())
-        self.warp_unit = self._keep("u32") if self.warp_slots or sharded else None
+        self.warp_unit = self._keep("u32") if sharded else None           # picks the shard
 
     @property
     def has_exit_state(self) -> bool:
@@ -105,7 +103,7 @@ class Lowerer:
                 *(r for pair in self.warp_slots.values() for r in pair)]
         out: list[Stmt] = [ops.Move(r, Imm(0, r.type)) for r in keep]
         if self.warp_mask is not None:
-            out += [ops.ReadSpecial(self.warp_mask, "activemask"), ops.Leader(self.warp_lead)]
+            out.append(ops.ReadSpecial(self.warp_mask, "activemask"))
         if self.warp_unit is not None:
             out.append(ops.UnitIndex(self.warp_unit, "warp"))
         return out
@@ -345,13 +343,12 @@ class _Ctx:
         self.emit(ops.If(fits, tuple(self.nested(store))))
         self.emit(ops.Binary(count, "add", count, Imm(1, "u32")))
 
-    def save_warp(self, spec: MapSpec, values: list[Value], slot: Value | None = None,
-                  unit: Value | None = None) -> None:
+    def save_warp(self, spec: MapSpec, values: list[Value], slot: Value | None = None) -> None:
         """Fixed record per warp (run by the leader) at `slot`, counted in the warp's count.
         Without a slot it comes from the atomic on the count, so events of lanes that diverged
-        still get distinct slots. `unit` is the warp index when already known."""
+        still get distinct slots."""
         base = self.map_base(spec)
-        unit = unit or self.unit("warp")
+        unit = self.unit("warp")
         count = self.counts_address(spec, base, unit)
         if slot is None:
             slot = self.tmp("u32")
@@ -376,12 +373,14 @@ class _Ctx:
         lanes that took part in an event of part of the warp. While every event had all the
         lanes the warp started with (the active mask is the entry mask and no lane is tainted),
         `events` is the same in every lane and equals the warp's count: it is the slot, and the
-        lane that led at entry stores the record and adds to the count with a reduction (no
-        wait). Otherwise the event takes the atomic path, whose returned count gives distinct
-        slots, and taints its lanes, so no later event of the warp comes back here (a whole-warp
-        vote sees the taint; a lane that exited makes the mask partial). The `WarpSync` after a converged event orders its count update before
-        any later atomic on the count by any lane of the warp, so that atomic returns a count
-        that includes it.
+        leader stores the record and adds to the count with a reduction (no wait). Otherwise
+        the event takes the atomic path, whose returned count gives distinct slots, and taints
+        its lanes, so no later event of the warp comes back here (a whole-warp vote sees the
+        taint; a lane that exited makes the mask partial). The `WarpSync` after a converged
+        event orders its count update before any later atomic on the count by any lane of the
+        warp, so that atomic returns a count that includes it. The warp index is computed here,
+        not kept from entry: one more register live through a kernel at the register limit cost
+        the Triton wgmma matmul 1.73x (H100 run; 0.99x computed here).
         """
         events, tainted = self.low.warp_slots[spec.name]
         mask = self.tmp("u32")
@@ -394,13 +393,10 @@ class _Ctx:
         self.emit(ops.Unary(clean, "not", mixed))
         converged = self.tmp("pred")
         self.emit(ops.Binary(converged, "and", whole, clean))
-        low = self.low
-        fast = [ops.If(low.warp_lead, tuple(self.nested(
-                    lambda: self.save_warp(spec, values, events, low.warp_unit)))),
-                ops.WarpSync(mask), ops.Binary(events, "add", events, Imm(1, "u32"))]
+        fast = self.warp_leader(spec, self.nested(lambda: self.save_warp(spec, values, events)))
+        fast += [ops.WarpSync(mask), ops.Binary(events, "add", events, Imm(1, "u32"))]
         slow = [ops.Move(tainted, Imm(1, "pred")),
-                *self.warp_leader(spec, self.nested(
-                    lambda: self.save_warp(spec, values, unit=low.warp_unit)))]
+                *self.warp_leader(spec, self.nested(lambda: self.save_warp(spec, values)))]
         self.emit(ops.If(converged, tuple(fast)))
         self.emit(ops.If(converged, tuple(slow), negate=True))
 
