@@ -94,8 +94,8 @@ def test_time_range_cycles_agree_with_clock64_in_the_source_warp_by_warp():
 
 
 def test_time_range_stock_probe_measures_inside_the_source_window():
-    """The stock probe logs into a shared pool: its save (a same-address atomic on the pool
-    cursor, contended by every warp at once) runs after its own clock read but before the
+    """The stock probe logs into a shared pool: its save (a returned atomic on its shard's
+    cursor, shared with other warps) runs after its own clock read but before the
     source's `stop = clock64()`, so the source's window holds the probe's plus that atomic.
     Records come in reservation order, so ranks are compared: the probe is never longer, and
     the median warp agrees within 2%."""
