@@ -300,7 +300,7 @@ class _Ctx:
     def save_pool(self, spec: MapSpec, values: list[Value]) -> None:
         """Unbounded record: a slot from the bump cursor, stored when it is inside the pool.
         Thread level reserves for all active lanes at once; warp level runs in the leader alone.
-        A sharded pool reserves from the shard of the SM (one cursor per shard, contracts §4);
+        A sharded pool reserves from its warp's shard (one cursor per shard, contracts §4);
         an unsharded one at warp level takes its slot with a plain atomic."""
         hdr = self.header(spec)
         slot = self.tmp("u64")
