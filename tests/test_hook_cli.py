@@ -38,3 +38,13 @@ def test_trace_without_a_command_or_probe_file_says_what_to_do(tmp_path):
     assert run.returncode == 2 and "put it after --" in run.stderr
     run = neutrino("trace", "--probe", str(tmp_path / "missing.probe"), "--", "true")
     assert run.returncode == 2 and "not found" in run.stderr
+
+
+def test_summary_of_a_run_without_launches_points_at_doctor(tmp_path):
+    from neutrino_py.hook.command import format_summary
+
+    text = format_summary({"summary": {"launches": 0}}, tmp_path)
+    assert "launches: 0 (0 instrumented)" in text
+    assert text.splitlines()[-1].startswith("  warning: the program launched no GPU kernel")
+    busy = format_summary({"summary": {"launches": 3, "instrumented_launches": 3}}, tmp_path)
+    assert "warning" not in busy

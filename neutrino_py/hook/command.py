@@ -162,4 +162,7 @@ def format_summary(trace: dict, run_dir: Path) -> str:
                      f"{phases}; warm-up {s.get('warm_up_s', 0):.2f} s while the program started")
     for err in s.get("server_errors", [])[:5]:
         lines.append(f"  engine error: {err}")
+    if not s.get("launches"):
+        lines.append("  warning: the program launched no GPU kernel that the shim saw; "
+                     "`neutrino doctor` checks the driver, the GPU and the shim")
     return "\n".join(lines)
