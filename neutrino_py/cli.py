@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
+import re
 import sys
 
 # name -> (module with `configure(parser)` and `run(args) -> int`, one-line help)
@@ -23,6 +25,36 @@ EPILOG = """examples:
   neutrino report ./neutrino-trace/<run> --tool block_sched --plots plots/
 """
 
+# name -> the examples ending that subcommand's --help
+EXAMPLES: dict[str, list[str]] = {
+    "inspect": ["neutrino inspect examples/vector_add.ptx",
+                "neutrino inspect --kernel vector_add --json examples/vector_add.ptx",
+                "neutrino inspect tests/corpus_gcn/kernels.gfx942.s"],
+    "check": ["neutrino check probes/block_sched.probe",
+              "neutrino check -q probes/*.probe"],
+    "instrument": ["neutrino instrument --probe probes/block_sched.probe examples/vector_add.ptx"
+                   " -o /tmp/va.ptx",
+                   "neutrino instrument --probe probes/dmat.probe -k 'add|softmax' in.ptx -o out.ptx"],
+    "trace": ["neutrino trace --probe probes/block_sched.probe -- python train.py",
+              "neutrino trace --probe probes/dmat.probe -k 'add|softmax' --tracedir traces"
+              " -- ./my_cuda_app args"],
+    "report": ["neutrino report neutrino-trace",
+               "neutrino report neutrino-trace --tool block_sched --plots plots/",
+               "neutrino report neutrino-trace --format json > report.json",
+               "neutrino report --list"],
+    "doctor": ["neutrino doctor", "neutrino doctor --no-build"],
+}
+
+
+def kernel_regex(text: str) -> str:
+    """argparse type for -k: a pattern that does not compile is a usage error (exit 2), not a
+    traceback from deep inside the engine."""
+    try:
+        re.compile(text)
+    except re.error as err:
+        raise argparse.ArgumentTypeError(f"invalid regular expression {text!r}: {err}") from None
+    return text
+
 
 def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     """The full parser, or (``only``) one with just that subcommand's module imported, so that
@@ -35,7 +67,9 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
         if only is not None and name != only:
             subs.add_parser(name, help=help_text)
             continue
+        examples = "".join(f"  {line}\n" for line in EXAMPLES[name])
         sub = subs.add_parser(name, help=help_text, description=help_text,
+                              epilog=f"examples:\n{examples}",
                               formatter_class=argparse.RawDescriptionHelpFormatter)
         sub.set_defaults(_module=module)
         importlib.import_module(module).configure(sub)
@@ -52,13 +86,18 @@ def main(argv: list[str] | None = None) -> int:
         parser.print_help()
         return 2
     try:
-        return int(importlib.import_module(args._module).run(args) or 0)
+        rc = int(importlib.import_module(args._module).run(args) or 0)
+        sys.stdout.flush()                   # inside the try: a closed pipe surfaces here
+        return rc
     except (SourceError, ToolError) as err:
         print(err, file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("neutrino: interrupted", file=sys.stderr)
         return 130
+    except BrokenPipeError:                  # `neutrino inspect x.ptx | head`: the reader left
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 141
 
 
 if __name__ == "__main__":

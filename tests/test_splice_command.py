@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from conftest import CORPUS
 from neutrino_py.cli import main
 from neutrino_py.paths import probes_dir
@@ -34,12 +35,39 @@ def test_zero_matches_warns_but_succeeds(tmp_path, capsys):
     assert 'warning: probe 0 (before mark("mma_begin")) matched nothing in vector_add' in err
 
 
-def test_kernel_filter(tmp_path, capsys):
+def test_kernel_filter_matching_nothing_is_an_error(tmp_path, capsys):
     rc = main(["instrument", "--probe", str(probes_dir() / "dmat.probe"), "-k", "^nothing$",
                str(VECTOR_ADD), "-o", str(tmp_path / "o.ptx")])
-    assert rc == 0 and "no kernel matching" in capsys.readouterr().err
-    assert json.loads((tmp_path / "o.manifest.json").read_text()) == {}
-    assert (tmp_path / "o.ptx").read_text().count("__nt_") == 0
+    err = capsys.readouterr().err
+    assert rc == 2
+    assert err.startswith(f"no kernel matching -k '^nothing$' in {VECTOR_ADD} (kernels: vector_add)")
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_invalid_kernel_regex_is_a_usage_error(tmp_path, capsys):
+    with pytest.raises(SystemExit) as exit_:
+        main(["instrument", "--probe", str(probes_dir() / "dmat.probe"), "-k", "(",
+              str(VECTOR_ADD), "-o", str(tmp_path / "o.ptx")])
+    err = capsys.readouterr().err
+    assert exit_.value.code == 2
+    assert "argument -k/--kernels: invalid regular expression '('" in err
+    assert "Traceback" not in err
+
+
+@pytest.mark.parametrize("where", ["missing/o.ptx", "."])
+def test_unwritable_output_is_a_tool_error(tmp_path, capsys, where):
+    out = tmp_path / where
+    rc = main(["instrument", "--probe", str(probes_dir() / "dmat.probe"), str(VECTOR_ADD),
+               "-o", str(out)])
+    err = capsys.readouterr().err
+    assert rc == 2
+    assert err.startswith(f"cannot write {out}: ")
+    assert "fix: -o takes a file path in an existing, writable directory" in err
+
+
+def test_probe_that_is_a_directory(tmp_path, capsys):
+    rc = main(["instrument", "--probe", str(tmp_path), str(VECTOR_ADD), "-o", str(tmp_path / "o.ptx")])
+    assert rc == 2 and capsys.readouterr().err.startswith(f"cannot read {tmp_path}: a directory")
 
 
 def test_bad_probe_is_a_located_error(tmp_path, capsys):

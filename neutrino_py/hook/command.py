@@ -17,6 +17,7 @@ import threading
 from pathlib import Path
 
 from neutrino_py import paths, toolchain
+from neutrino_py.cli import kernel_regex
 from neutrino_py.errors import ToolError
 from neutrino_py.hook import build, doctor
 from neutrino_py.hook.engine import PHASES, Engine
@@ -29,7 +30,7 @@ CACHE_FORMAT = "hook-1"      # bump when the .meta text (engine.Kernel.reply) ch
 
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--probe", required=True, help="the .probe file to splice into every kernel")
-    parser.add_argument("-k", "--kernels", metavar="REGEX",
+    parser.add_argument("-k", "--kernels", metavar="REGEX", type=kernel_regex,
                         help="instrument only kernels whose name matches (others are timed only)")
     parser.add_argument("--tracedir", default="neutrino-trace", help="where run directories go")
     parser.add_argument("--no-cache", action="store_true",

@@ -6,12 +6,13 @@ import json
 import sys
 from pathlib import Path
 
+from neutrino_py.cli import kernel_regex
 from neutrino_py.errors import ToolError
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--probe", required=True, metavar="P.probe", help="the .probe file")
-    parser.add_argument("-k", "--kernels", metavar="REGEX",
+    parser.add_argument("-k", "--kernels", metavar="REGEX", type=kernel_regex,
                         help="instrument only kernels whose name matches (searched)")
     parser.add_argument("input", metavar="IN.ptx", help="PTX module to instrument")
     parser.add_argument("-o", "--output", required=True, metavar="OUT.ptx",
@@ -36,25 +37,35 @@ def run(args: argparse.Namespace) -> int:
     from neutrino_py.splice import instrument
 
     if not Path(args.probe).is_file():
-        raise ToolError(f"cannot read {args.probe}: no such file", "check the probe path")
+        why = "a directory" if Path(args.probe).is_dir() else "no such file"
+        raise ToolError(f"cannot read {args.probe}: {why}", "pass the path of a .probe file")
     program = load_file(args.probe)
     text = _read(args.input)
-    if ".amdgcn_target" in text:                     # AMDGCN assembly (clang -S for amdgcn)
+    is_gcn = ".amdgcn_target" in text                 # AMDGCN assembly (clang -S for amdgcn)
+    if is_gcn:
         from neutrino_py.asm.gcn_parse import parse_gcn
         module = parse_gcn(text, file=args.input)
     else:
         module = parse_ptx(text, file=args.input)
     result = instrument(module, program, args.kernels)
+    if not result.manifests and args.kernels:
+        kernels = module.kernel_names() if is_gcn else [f.name for f in module.kernels()]
+        names = ", ".join(kernels) or "none"
+        raise ToolError(f"no kernel matching -k {args.kernels!r} in {args.input} (kernels: {names})",
+                        "the pattern is searched for in kernel names (re.search), e.g. -k 'add|mul'")
     if not result.manifests:
-        which = f"matching -k {args.kernels!r}" if args.kernels else "(.entry)"
-        print(f"warning: no kernel {which} in {args.input}; output is the input unchanged",
+        print(f"warning: no kernel (.entry) in {args.input}; output is the input unchanged",
               file=sys.stderr)
 
     out = Path(args.output)
-    out.write_text(result.module.to_text())
     manifests = manifest_path(out)
-    manifests.write_text(json.dumps({k: m.to_json() for k, m in result.manifests.items()},
-                                    indent=2) + "\n")
+    try:
+        out.write_text(result.module.to_text())
+        manifests.write_text(json.dumps({k: m.to_json() for k, m in result.manifests.items()},
+                                        indent=2) + "\n")
+    except OSError as err:
+        raise ToolError(f"cannot write {err.filename}: {err.strerror}",
+                        "-o takes a file path in an existing, writable directory") from None
     for name, m in result.manifests.items():
         regs = ", ".join(f"{n} {t}" for t, n in m.registers_added.items()) or "none"
         print(f"{name}: {sum(m.positions.values())} positions matched, registers added: {regs}")
