@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 import neutrino_py as nt
+from neutrino_py.errors import ToolError
 from neutrino_py.tools import command
 from neutrino_py.tools.perfetto import build, export
 from neutrino_py.tools.progress import Bar
@@ -149,3 +150,12 @@ def test_a_damaged_map_file_fails_one_tool_not_the_report(tmp_path):
     validate(doc)
     assert len(doc["otherData"]["unreadable_maps"]) == 1
     assert sum(e.get("cat") == "sched" for e in doc["traceEvents"]) == 1      # launch 2's warp
+
+
+def test_an_option_no_selected_tool_has_is_an_error(run_dir):
+    """A misspelt -O must not be ignored silently; one that some selected tool has is fine."""
+    with pytest.raises(ToolError, match=r"no selected tool \(launches\) has option 'depht'"):
+        _report(str(run_dir), "--no-progress", "-t", "launches", "-O", "depht=1")
+    rc, _ = _report(str(run_dir), "--no-progress", "-t", "launches", "-t", "block_sched",
+                    "-O", "launch=2")
+    assert rc == 0

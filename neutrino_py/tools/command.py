@@ -44,6 +44,12 @@ def run(args: argparse.Namespace) -> int:
     trace = Trace(args.trace)
     options = _options(args.option)
     selected = [get(name, options, strict=False) for name in (args.tool or tools())]
+    unknown = [key for key in options if not any(hasattr(tool, key) for tool in selected)]
+    if unknown:
+        names = ", ".join(tool.name for tool in selected)
+        raise ToolError(f"no selected tool ({names}) has option {unknown[0]!r}",
+                        fix="e.g. -O launch=3 (block_sched), -O depth=1 (operators), -O top=50 "
+                            "(launches, hotness, divergence)")
     by_tool: dict[str, Report] = {}
     failed: list[str] = []
     plan = []
