@@ -48,3 +48,15 @@ def test_summary_of_a_run_without_launches_points_at_doctor(tmp_path):
     assert text.splitlines()[-1].startswith("  warning: the program launched no GPU kernel")
     busy = format_summary({"summary": {"launches": 3, "instrumented_launches": 3}}, tmp_path)
     assert "warning" not in busy
+
+
+def test_trace_into_an_uncreatable_tracedir_says_so(tmp_path):
+    blocker = tmp_path / "a_file"
+    blocker.write_text("")
+    marker = tmp_path / "ran"
+    run = neutrino("trace", "--probe", str(ROOT / "probes" / "block_sched.probe"),
+                   "--tracedir", str(blocker), "--", "touch", str(marker))
+    assert run.returncode == 2 and "Traceback" not in run.stderr
+    assert run.stderr.startswith(f"cannot create a run directory under --tracedir {blocker}: "
+                                 "Not a directory")
+    assert not marker.exists()

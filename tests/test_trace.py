@@ -115,3 +115,17 @@ def test_uninstrumented_kernels_grouped_by_reason():
                                for i, k in enumerate(kernels)])["warnings"]
     assert warning == ("5 kernel(s) ran without instrumentation (timed only): 4 x SASS only: "
                        "_ZN2at6native" + "x" * 34 + "…, b, c and 1 more; 1 x no reason given: e")
+
+
+@pytest.mark.parametrize("name, text, why", [
+    (layout.TRACE_JSON, "{bad", "JSONDecodeError"),
+    (layout.TRACE_JSON, '{"version": 1}', "KeyError: missing key 'kernels'"),
+    (layout.TRACE_JSON, "[1, 2]", "TypeError"),
+    (layout.EVENTS, "garbage\n", "JSONDecodeError"),
+])
+def test_a_damaged_run_is_a_tool_error_naming_the_file(tmp_path, name, text, why):
+    run = tmp_path / "run"
+    run.mkdir()
+    (run / name).write_text(text)
+    with pytest.raises(ToolError, match=rf"^{run / name} is not a readable trace \({why}"):
+        Trace(tmp_path)

@@ -71,9 +71,14 @@ def run(args: argparse.Namespace) -> int:
     program = probe_mod.load_file(probe_path)
     shim = build.shim_path()
     cache = None if args.no_cache else cache_folder(program.hash, args.kernels)
-    writer = TraceWriter.start(args.tracedir, command=cmd,
-                               probe={"file": str(probe_path), "text": program.text, "hash": program.hash},
-                               kernels_pattern=args.kernels)
+    try:
+        writer = TraceWriter.start(args.tracedir, command=cmd,
+                                   probe={"file": str(probe_path), "text": program.text,
+                                          "hash": program.hash},
+                                   kernels_pattern=args.kernels)
+    except OSError as err:
+        raise ToolError(f"cannot create a run directory under --tracedir {args.tracedir}: "
+                        f"{err.strerror}", "pass a --tracedir that can be created and written") from None
     facts = threading.Thread(target=_learn_facts, args=(writer,), daemon=True)
     facts.start()
     scratch = Path(tempfile.mkdtemp(prefix="neutrino-"))

@@ -122,17 +122,25 @@ class Trace:
     def __init__(self, path: str | os.PathLike) -> None:
         self.dir = find_run(Path(path))
         self.rebuilt = not (self.dir / layout.TRACE_JSON).exists()
-        if self.rebuilt:
-            self.meta = layout.build(layout.read_events(self.dir / layout.EVENTS))
-            self.meta["warnings"].insert(0, "trace.json is missing (the run did not finish): "
-                                            "rebuilt from events.jsonl")
-        else:
-            self.meta = json.loads((self.dir / layout.TRACE_JSON).read_text())
-        self.kernels = [Kernel(k["hash"], k["name"], bool(k.get("instrumented")), k.get("reason"),
-                               k.get("source", "unknown"), k.get("files") or {}, self.dir)
-                        for k in self.meta["kernels"]]
-        self._by_hash = {k.hash: k for k in self.kernels}
-        self.launches = [self._launch(x) for x in self.meta["launches"]]
+        source = self.dir / (layout.EVENTS if self.rebuilt else layout.TRACE_JSON)
+        try:
+            if self.rebuilt:
+                self.meta = layout.build(layout.read_events(source))
+                self.meta["warnings"].insert(0, "trace.json is missing (the run did not finish): "
+                                                "rebuilt from events.jsonl")
+            else:
+                self.meta = json.loads(source.read_text())
+            self.kernels = [Kernel(k["hash"], k["name"], bool(k.get("instrumented")),
+                                   k.get("reason"), k.get("source", "unknown"),
+                                   k.get("files") or {}, self.dir)
+                            for k in self.meta["kernels"]]
+            self._by_hash = {k.hash: k for k in self.kernels}
+            self.launches = [self._launch(x) for x in self.meta["launches"]]
+        except (ValueError, KeyError, TypeError, AttributeError) as err:   # not a trace we wrote
+            what = f"missing key {err}" if isinstance(err, KeyError) else str(err)
+            raise ToolError(f"{source} is not a readable trace ({type(err).__name__}: {what})",
+                            fix="pass a run directory written by `neutrino trace` "
+                                "(docs/contracts.md §6)") from None
 
     def _launch(self, x: dict) -> Launch:
         rel = x.get("dir") or (f"{layout.LAUNCHES}/{layout.launch_dirname(x['seq'], x['kernel'])}"
