@@ -159,3 +159,17 @@ def test_an_option_no_selected_tool_has_is_an_error(run_dir):
     rc, _ = _report(str(run_dir), "--no-progress", "-t", "launches", "-t", "block_sched",
                     "-O", "launch=2")
     assert rc == 0
+
+
+def test_unwritable_outputs_are_refused_before_the_tools_run(run_dir, tmp_path):
+    a_file = tmp_path / "a_file"
+    a_file.write_text("")
+    cases = [(("--plots", str(a_file)), f"--plots {a_file} is a file, not a folder"),
+             (("--perfetto", str(tmp_path)), f"--perfetto {tmp_path} is a folder"),
+             (("--perfetto", str(tmp_path / "no" / "p.json")),
+              f"--perfetto {tmp_path / 'no' / 'p.json'} is in a folder that does not exist")]
+    for argv, message in cases:
+        with pytest.raises(ToolError) as err:
+            _report(str(run_dir), "--no-progress", "-t", "launches", *argv)
+        assert str(err.value).startswith(message)
+        assert "--plots takes a folder (made if missing)" in str(err.value)

@@ -4,6 +4,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from pathlib import Path
 from typing import Any
 
 from neutrino_py.errors import ToolError
@@ -41,6 +42,7 @@ def run(args: argparse.Namespace) -> int:
         return 0
     if not args.trace:
         raise ToolError("no trace directory given", fix="neutrino report ./neutrino-trace")
+    _check_outputs(args)
     trace = Trace(args.trace)
     options = _options(args.option)
     selected = [get(name, options, strict=False) for name in (args.tool or tools())]
@@ -70,10 +72,13 @@ def run(args: argparse.Namespace) -> int:
         bar.close()
     reports = [by_tool[tool.name] for tool in selected]
     extra: dict[str, Any] = {}
-    if args.plots:
-        extra["plots"] = [str(p) for r in reports for p in r.save_figures(args.plots)]
-    if args.perfetto:
-        extra["perfetto"] = export(trace, args.perfetto, args.perfetto_warps)
+    try:
+        if args.plots:
+            extra["plots"] = [str(p) for r in reports for p in r.save_figures(args.plots)]
+        if args.perfetto:
+            extra["perfetto"] = export(trace, args.perfetto, args.perfetto_warps)
+    except OSError as err:
+        raise ToolError(f"cannot write {err.filename}: {err.strerror}", fix=OUTPUTS_FIX) from None
     if args.format == "json":
         json.dump(plain({"trace": str(trace.dir), "command": trace.meta.get("command"),
                           "device": trace.device, "summary": trace.summary,
@@ -92,6 +97,20 @@ def run(args: argparse.Namespace) -> int:
             p = extra["perfetto"]
             print(f"wrote {p['path']} ({p['events']:,} events; open it in https://ui.perfetto.dev)")
     return 1 if failed else 0
+
+
+OUTPUTS_FIX = "--plots takes a folder (made if missing), --perfetto a file in an existing folder"
+
+
+def _check_outputs(args: argparse.Namespace) -> None:
+    """Refuse outputs that cannot be written before the tools read the trace, not after."""
+    plots = Path(args.plots) if args.plots else None
+    if plots is not None and plots.exists() and not plots.is_dir():
+        raise ToolError(f"--plots {plots} is a file, not a folder", fix=OUTPUTS_FIX)
+    perfetto = Path(args.perfetto) if args.perfetto else None
+    if perfetto is not None and (perfetto.is_dir() or not perfetto.parent.is_dir()):
+        why = "is a folder" if perfetto.is_dir() else "is in a folder that does not exist"
+        raise ToolError(f"--perfetto {perfetto} {why}", fix=OUTPUTS_FIX)
 
 
 def _failed(tool: Tool, err: Exception, failed: list[str]) -> Report:
