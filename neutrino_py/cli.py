@@ -7,6 +7,8 @@ import os
 import re
 import sys
 
+from neutrino_py import __version__
+
 # name -> (module with `configure(parser)` and `run(args) -> int`, one-line help)
 COMMANDS: dict[str, tuple[str, str]] = {
     "inspect": ("neutrino_py.asm.inspect", "summarize the kernels of a PTX or GCN file"),
@@ -62,6 +64,7 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="neutrino", description="GPU kernel instrumentation with eBPF-like probes.",
         epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--version", action="version", version=f"neutrino_py {__version__}")
     subs = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name, (module, help_text) in COMMANDS.items():
         if only is not None and name != only:

@@ -40,3 +40,12 @@ def test_closed_pipe_is_quiet():
     reader.stderr.close()
     assert reader.wait() == 141
     assert err == ""
+
+
+def test_version(capsys):
+    import neutrino_py
+
+    with pytest.raises(SystemExit) as exit_:
+        main(["--version"])
+    assert exit_.value.code == 0
+    assert capsys.readouterr().out == f"neutrino_py {neutrino_py.__version__}\n"
