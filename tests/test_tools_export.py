@@ -173,3 +173,11 @@ def test_unwritable_outputs_are_refused_before_the_tools_run(run_dir, tmp_path):
             _report(str(run_dir), "--no-progress", "-t", "launches", *argv)
         assert str(err.value).startswith(message)
         assert "--plots takes a folder (made if missing)" in str(err.value)
+
+
+@pytest.mark.parametrize("bad", ["-5", "1.5", "many"])
+def test_perfetto_warps_must_be_a_count(run_dir, bad, capsys):
+    with pytest.raises(SystemExit) as exit_:
+        _report(str(run_dir), "--perfetto-warps", bad)
+    assert exit_.value.code == 2
+    assert f"expected a whole number >= 0, got {bad!r}" in capsys.readouterr().err

@@ -26,7 +26,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--plots", metavar="DIR", help="write each tool's figures as PNGs here")
     parser.add_argument("--perfetto", metavar="OUT.json",
                         help="write a Chrome/Perfetto trace (open it in ui.perfetto.dev)")
-    parser.add_argument("--perfetto-warps", type=int, default=MAX_SLICES, metavar="N",
+    parser.add_argument("--perfetto-warps", type=_count, default=MAX_SLICES, metavar="N",
                         help="at most N warp slices in the Perfetto file, shared equally by the "
                              "launches (default %(default)s)")
     parser.add_argument("--option", "-O", action="append", default=[], metavar="KEY=VALUE",
@@ -97,6 +97,13 @@ def run(args: argparse.Namespace) -> int:
             p = extra["perfetto"]
             print(f"wrote {p['path']} ({p['events']:,} events; open it in https://ui.perfetto.dev)")
     return 1 if failed else 0
+
+
+def _count(text: str) -> int:
+    """argparse type: a whole number >= 0."""
+    if not text.isdigit():
+        raise argparse.ArgumentTypeError(f"expected a whole number >= 0, got {text!r}")
+    return int(text)
 
 
 OUTPUTS_FIX = "--plots takes a folder (made if missing), --perfetto a file in an existing folder"
