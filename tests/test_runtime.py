@@ -68,3 +68,19 @@ def test_mistakes_are_reported_with_the_parameter_index():
         param_bytes([1, 2.5], ["u32", "s32"])
     with pytest.raises(ToolError, match="parameter 0: cannot pass a str"):
         param_bytes(["x"], ["u64"])
+
+
+def test_a_machine_without_a_driver_gets_a_tool_error_with_a_fix(monkeypatch):
+    from neutrino_py.errors import ToolError
+    from neutrino_py.runtime import cuda
+
+    def no_library(_flags):
+        raise RuntimeError('"cuda" is an NVIDIA driver library and can only be found via system search')
+
+    monkeypatch.setattr(cuda.cu, "cuInit", no_library)
+    cuda.device.cache_clear()
+    with pytest.raises(ToolError) as err:
+        cuda.device()
+    assert "CUDA driver cannot be loaded" in str(err.value)
+    assert "neutrino doctor" in err.value.fix
+    cuda.device.cache_clear()

@@ -54,7 +54,11 @@ class Device:
 def device(ordinal: int = 0) -> Device:
     """The device with its primary context made current (shared with PyTorch/CuPy/Triton)."""
     _need_driver()
-    call(cu.cuInit, 0)
+    try:
+        call(cu.cuInit, 0)
+    except (OSError, RuntimeError) as err:     # cuda-bindings cannot load libcuda at all
+        raise ToolError(f"the CUDA driver cannot be loaded: {err}",
+                        "run on a machine with an NVIDIA GPU and driver (`neutrino doctor`)") from None
     dev = call(cu.cuDeviceGet, ordinal)
     ctx = call(cu.cuDevicePrimaryCtxRetain, dev)
     call(cu.cuCtxSetCurrent, ctx)
