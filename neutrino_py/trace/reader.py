@@ -1,7 +1,8 @@
 """`Trace`: a run directory opened for analysis; maps are memory-mapped, never read whole.
 
     t = neutrino_py.Trace("neutrino-trace")          # a tracedir opens its newest run
-    t.launches[0].maps["dmat"]["addr"]                 # numpy memmap, structured
+    launch = next(l for l in t.launches if l.instrumented)   # SASS-only kernels have no maps
+    launch.maps["dmat"]["addr"]                        # numpy memmap, structured
     t.report("block_sched").figure()                   # a tool from neutrino_py.tools
 """
 from __future__ import annotations
