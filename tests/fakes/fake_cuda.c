@@ -10,12 +10,13 @@
 #define _GNU_SOURCE
 #include <dlfcn.h>
 #include <pthread.h>
-#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+
+#include "fake_log.h"
 
 typedef int CUresult;
 typedef struct { unsigned gx, gy, gz, bx, by, bz, shm; void *stream; void *attrs; unsigned nattrs; } Config;
@@ -23,23 +24,7 @@ struct module { int twin; };
 struct func { struct module *mod; char name[256]; };
 struct event { double t; };
 
-static pthread_mutex_t log_lock = PTHREAD_MUTEX_INITIALIZER;
-
-static void note(const char *fmt, ...) {
-    const char *path = getenv("FAKE_CUDA_LOG");
-    if (!path) return;
-    pthread_mutex_lock(&log_lock);
-    FILE *f = fopen(path, "a");
-    if (f) {
-        va_list ap;
-        va_start(ap, fmt);
-        vfprintf(f, fmt, ap);
-        va_end(ap);
-        fputc('\n', f);
-        fclose(f);
-    }
-    pthread_mutex_unlock(&log_lock);
-}
+#define note(...) fake_log("FAKE_CUDA_LOG", __VA_ARGS__)
 
 CUresult cuInit(unsigned flags) { (void)flags; return 0; }
 CUresult cuDriverGetVersion(int *v) { *v = 13000; return 0; }
