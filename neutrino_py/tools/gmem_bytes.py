@@ -56,8 +56,10 @@ class GmemBytes(Tool):
             fields: dict[str, int] = {}
             launch_bytes: dict[int, int] = {}
             for ref in krefs:
-                for part in chunks(ref.array, progress):
-                    for f in byte_fields(ref.array.dtype):
+                array = ref.array
+                names = byte_fields(array.dtype)
+                for part in chunks(array, progress):
+                    for f in names:
                         n = int(part[f].sum(dtype=np.uint64))
                         key = f"{ref.name}.{f}"
                         fields[key] = fields.get(key, 0) + n

@@ -44,9 +44,11 @@ class Operators(Tool):
                 g["dropped"][m] = g["dropped"].get(m, 0) + n
         for ref in refs:
             g = groups[self.scope(ref.launch)]
-            for part in chunks(ref.array, progress):
+            array = ref.array
+            names = byte_fields(array.dtype)
+            for part in chunks(array, progress):
                 g["bytes"] = (g["bytes"] or 0) + sum(int(part[f].sum(dtype=np.uint64))
-                                                     for f in byte_fields(ref.array.dtype))
+                                                     for f in names)
         total = sum(g["time_ms"] for g in groups.values())
         order = sorted(groups, key=lambda k: (-groups[k]["time_ms"], -groups[k]["launches"], k))
         rows = [[short(op), groups[op]["launches"], len(groups[op]["kernels"]),
