@@ -60,6 +60,12 @@ def test_dmat(trace):
     assert [p["clock_max"] - p["clock_min"] for p in k["per_launch"]] == [30, 100]
 
 
+def test_dmat_draws_the_launch_with_most_accesses(trace):
+    pytest.importorskip("matplotlib")
+    fig = trace.report("dmat").figure("scatter")
+    assert [ax.get_title() for ax in fig.axes] == ["vec_add (launch 0)"]     # 4 accesses vs 2
+
+
 def test_hotness_from_records(trace):
     r = trace.report("hotness")
     assert r.data["source"] == "records" and (r.data["pages"], r.data["accesses"]) == (3, 6)

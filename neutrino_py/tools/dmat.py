@@ -45,8 +45,11 @@ class Dmat(Tool):
 
     def analyze(self, trace: Trace, refs: list[MapRef], progress: Progress) -> Report:
         per_kernel, rows = {}, []
-        for kernel, krefs in by_kernel(refs).items():
+        groups = by_kernel(refs)
+        accesses: dict[MapRef, int] = {}            # records per map, for picking what to draw
+        for kernel, krefs in groups.items():
             stats = [access_stats(r.array, progress) for r in krefs]
+            accesses.update((r, s["accesses"]) for r, s in zip(krefs, stats))
             with_data = [s for s in stats if s["accesses"]]
             agg = {"launches": len(krefs), "accesses": sum(s["accesses"] for s in stats),
                    "bytes": None if any(s["bytes"] is None for s in stats)
@@ -67,9 +70,9 @@ class Dmat(Tool):
         if any(a["dropped"] for a in per_kernel.values()):
             report.notes.append("some accesses were dropped (map full): counts are lower bounds; "
                                 "give the map a larger capacity or pool")
-        biggest = sorted(by_kernel(refs).items(), key=lambda kv: -per_kernel[kv[0]]["accesses"])
-        drawn = [max(krefs, key=lambda r: len(r.array)) for _, krefs in biggest[:self.kernels_drawn]]
-        if any(len(r.array) for r in drawn):
+        biggest = sorted(groups.items(), key=lambda kv: -per_kernel[kv[0]]["accesses"])
+        drawn = [max(krefs, key=accesses.__getitem__) for _, krefs in biggest[:self.kernels_drawn]]
+        if any(accesses[r] for r in drawn):
             report.figures["scatter"] = lambda: _scatter(drawn)
         return report
 
