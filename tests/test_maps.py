@@ -93,6 +93,9 @@ def test_counters_and_hist_come_back_whole_and_results_own_their_memory():
     assert out["h"]["count"].tolist() == [0, 1, 0, 3, 0, 0, 0, 9]
     assert out.dropped == {"n": 0, "h": 0}
     assert out["n"].flags.writeable and out["h"].flags.owndata
+    again = maps.read_layouts(maps.layout(man, 2, 32), header((0, 0), (0, 0)), {"n": bytes(raw_n), "h": raw_h})
+    assert {k: v.tolist() for k, v in again.items()} == {k: v.tolist() for k, v in out.items()}
+    assert again.dropped == out.dropped
 
 
 def test_short_buffers_are_reported_not_misread():

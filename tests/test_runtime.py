@@ -84,3 +84,59 @@ def test_a_machine_without_a_driver_gets_a_tool_error_with_a_fix(monkeypatch):
     assert "CUDA driver cannot be loaded" in str(err.value)
     assert "neutrino doctor" in err.value.fix
     cuda.device.cache_clear()
+
+
+def test_launch_appends_map_pointers_and_reads_maps_as_maps_read_does(monkeypatch):
+    """The launcher with the driver faked: map pointers follow the kernel's own params, and the
+    maps come back exactly as `maps.read` reads the same header and buffers."""
+    import importlib
+
+    from neutrino_py import maps
+
+    launch_mod = importlib.import_module("neutrino_py.runtime.launch")
+
+    man = {"version": 1, "kernel": "k", "target": "ptx", "probe": {}, "params": [], "maps": [
+        {"name": "n", "kind": "counter", "level": "thread", "dtype": [["x", "<u4"]], "header_slot": 0},
+        {"name": "log", "kind": "record", "level": "warp", "dtype": [["t", "<u8"]], "capacity": None,
+         "pool": 8, "header_slot": 1}]}
+    contents = {0: np.array([[0, 0], [3, 0]], dtype="<u8").tobytes(),
+                1: np.arange(64, dtype="<u4").tobytes(), 2: np.arange(8, dtype="<u8").tobytes()}
+
+    class FakeBuffer:
+        def __init__(self, nbytes):
+            self.nbytes, self.ptr, self.zeroed = nbytes, 0x1000 * (len(taken) + 1), False
+            self.data = contents[len(taken)]
+
+        def zero(self, stream=0):
+            self.zeroed = True
+
+        def download(self, nbytes=None):
+            return self.data[:self.nbytes if nbytes is None else nbytes]
+
+    taken, given, seen = [], [], {}
+
+    class FakeSpare:
+        def take(self, nbytes):
+            taken.append(FakeBuffer(nbytes))
+            return taken[-1]
+
+        def give(self, buf):
+            given.append(buf)
+
+    def fake_elapsed(function, grid, block, shared_mem, stream, packed):
+        slots = (ctypes.c_void_p * 4).from_address(packed.address)
+        seen["params"] = [ctypes.c_uint64.from_address(slots[i]).value for i in range(4)]
+        return 1.5
+
+    monkeypatch.setattr(launch_mod, "SPARE", FakeSpare())
+    monkeypatch.setattr(launch_mod, "current", lambda: None)
+    monkeypatch.setattr(launch_mod, "param_sizes", lambda function: [8, 8, 8, 8])
+    monkeypatch.setattr(launch_mod, "allow_shared", lambda function, nbytes: None)
+    monkeypatch.setattr(launch_mod, "_elapsed_ms", fake_elapsed)
+    done = launch_mod.launch("fn", [ParamType("u", 64)], 2, 32, [0xABC], manifest=man)
+    assert [b.nbytes for b in taken] == [32, 256, 64] and all(b.zeroed for b in taken)
+    assert seen["params"] == [0xABC, 0x1000, 0x2000, 0x3000] and given == taken
+    want = maps.read(man, 2, 32, contents[0], {"n": contents[1], "log": contents[2]})
+    assert done.elapsed_ms == 1.5 and done.maps.dropped == want.dropped == {"n": 0, "log": 0}
+    assert {k: v.tolist() for k, v in done.maps.items()} == {k: v.tolist() for k, v in want.items()}
+    assert done.maps["log"]["t"].tolist() == [0, 1, 2]

@@ -107,7 +107,11 @@ def read(manifest: Any, grid: Dim3 | int, block: Dim3 | int, header: bytes,
     in reservation order; counters one item per unit; histograms whole. `Maps.dropped` counts
     events that did not fit, exactly.
     """
-    lays = layout(manifest, grid, block)
+    return read_layouts(layout(manifest, grid, block), header, buffers)
+
+
+def read_layouts(lays: list[MapLayout], header: bytes, buffers: Mapping[str, bytes]) -> Maps:
+    """`read()` for layouts the caller already has (a launcher that allocated from them)."""
     pairs = header_pairs(header, len(lays))
     arrays, dropped = {}, {}
     for lay in lays:

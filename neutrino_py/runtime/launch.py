@@ -47,8 +47,9 @@ def launch(function: Any, types: Sequence[ParamType], grid: Any, block: Any, arg
     current()
     grid, block = maps_mod.dim3(grid), maps_mod.dim3(block)
     handle = stream_handle(stream)
+    manifest = maps_mod.as_manifest(manifest) if manifest is not None else None
     lays = maps_mod.layout(manifest, grid, block) if manifest is not None else []
-    header = SPARE.take(maps_mod.header_nbytes(manifest)) if manifest is not None else None
+    header = SPARE.take(manifest.header_nbytes()) if manifest is not None else None
     buffers = {lay.name: SPARE.take(lay.nbytes) for lay in lays}
     extra = ([header.ptr] if header else []) + [buffers[lay.name].ptr for lay in lays]
     all_types = list(types) + [POINTER] * len(extra)
@@ -70,7 +71,7 @@ def launch(function: Any, types: Sequence[ParamType], grid: Any, block: Any, arg
             pairs = maps_mod.header_pairs(head, len(lays))
             raw = {lay.name: buffers[lay.name].download(
                 maps_mod.needed_bytes(lay, int(pairs[lay.header_slot][0]))) for lay in lays}
-            found = maps_mod.read(manifest, grid, block, head, raw)
+            found = maps_mod.read_layouts(lays, head, raw)
         return Launched(found, elapsed)
     finally:
         if packed is not None:
