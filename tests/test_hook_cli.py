@@ -50,6 +50,15 @@ def test_summary_of_a_run_without_launches_points_at_doctor(tmp_path):
     assert "warning" not in busy
 
 
+def test_summary_groups_skipped_kernels_by_reason(tmp_path):
+    from neutrino_py.hook.command import format_summary
+
+    skipped = {"k" * 70: "no PTX", "b": "no PTX", "c": "-k", "d": "no PTX", "e": "no PTX"}
+    lines = format_summary({"summary": {"launches": 5, "kernels_skipped": skipped}}, tmp_path).splitlines()
+    at = lines.index("  kernels not instrumented (timed only): 5")
+    assert lines[at + 1:at + 3] == [f"    4 x no PTX: {'k' * 60}, b, d and 1 more", "    1 x -k: c"]
+
+
 def test_trace_into_an_uncreatable_tracedir_says_so(tmp_path):
     blocker = tmp_path / "a_file"
     blocker.write_text("")

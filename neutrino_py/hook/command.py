@@ -22,7 +22,7 @@ from neutrino_py.errors import ToolError
 from neutrino_py.hook import build, doctor
 from neutrino_py.hook.engine import PHASES, Engine
 from neutrino_py.hook.server import Server
-from neutrino_py.trace import TraceWriter
+from neutrino_py.trace import TraceWriter, layout
 
 TORCH_SCOPE = Path(__file__).with_name("torch_scope")
 CACHE_FORMAT = "hook-1"      # bump when the .meta text (engine.Kernel.reply) changes
@@ -148,12 +148,7 @@ def format_summary(trace: dict, run_dir: Path) -> str:
     lines += [f"    {name}" for name in s.get("kernels_instrumented", [])[:20]]
     skipped = s.get("kernels_skipped", {})
     lines.append(f"  kernels not instrumented (timed only): {len(skipped)}")
-    reasons: dict[str, list[str]] = {}
-    for name, reason in skipped.items():
-        reasons.setdefault(reason, []).append(name)
-    for reason, names in sorted(reasons.items(), key=lambda kv: -len(kv[1])):
-        shown = ", ".join(n[:60] for n in names[:3]) + (f" and {len(names) - 3} more" if len(names) > 3 else "")
-        lines.append(f"    {len(names)} x {reason}: {shown}")
+    lines += [f"    {group}" for group in layout.by_reason((n[:60], r) for n, r in skipped.items())]
     for fallback, n in s.get("fallbacks", {}).items():
         lines.append(f"  fallback to the original kernel: {n} launch(es): {fallback}")
     records = s.get("records", {})

@@ -81,20 +81,25 @@ def build(events: Iterable[dict]) -> dict:
     trace["summary"] = {**summarize(trace), **extra_summary}
     not_instrumented = [k for k in trace["kernels"] if not k.get("instrumented")]
     if not_instrumented:
+        groups = by_reason((_cut(k["name"]), k.get("reason") or "no reason given") for k in not_instrumented)
         trace["warnings"].append(f"{len(not_instrumented)} kernel(s) ran without instrumentation "
-                                 f"(timed only): {_by_reason(not_instrumented)}")
+                                 f"(timed only): {'; '.join(groups)}")
     return trace
 
 
-def _by_reason(kernels: list[dict], shown: int = 3, width: int = 48) -> str:
-    """`2 x reason: name, name; 1 x reason: name` with long (mangled) names cut."""
+def by_reason(kernels: Iterable[tuple[str, str]], shown: int = 3) -> list[str]:
+    """`2 x reason: name, name` per reason, the most common first, from (name, reason) pairs;
+    names are shown as given (callers cut long mangled names their own way)."""
     groups: dict[str, list[str]] = {}
-    for k in kernels:
-        name = k["name"] if len(k["name"]) <= width else k["name"][:width - 1] + "…"
-        groups.setdefault(k.get("reason") or "no reason given", []).append(name)
-    return "; ".join(f"{len(names)} x {reason}: {', '.join(names[:shown])}"
-                     + (f" and {len(names) - shown} more" if len(names) > shown else "")
-                     for reason, names in sorted(groups.items(), key=lambda kv: -len(kv[1])))
+    for name, reason in kernels:
+        groups.setdefault(reason, []).append(name)
+    return [f"{len(names)} x {reason}: {', '.join(names[:shown])}"
+            + (f" and {len(names) - shown} more" if len(names) > shown else "")
+            for reason, names in sorted(groups.items(), key=lambda kv: -len(kv[1]))]
+
+
+def _cut(name: str, width: int = 48) -> str:
+    return name if len(name) <= width else name[:width - 1] + "…"
 
 
 def summarize(trace: dict) -> dict:
