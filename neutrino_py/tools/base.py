@@ -44,7 +44,6 @@ class Report:
     arrays: dict[str, np.ndarray] = field(default_factory=dict)
     notes: list[str] = field(default_factory=list)
     figures: dict[str, Callable[[], Any]] = field(default_factory=dict)
-    perfetto: list[dict] = field(default_factory=list)
 
     @property
     def empty(self) -> bool:
