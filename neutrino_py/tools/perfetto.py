@@ -29,7 +29,7 @@ def build(trace: Trace, max_slices: int = MAX_SLICES) -> dict:
     events: list[dict] = [_name("process_name", STREAMS_PID, 0, "GPU streams"),
                           _meta("process_sort_index", STREAMS_PID, {"sort_index": 0})]
     streams: dict[str, int] = {}
-    clock = _HostClock(trace, origin)
+    clock = _HostClock(origin)
     for launch in trace.launches:
         key = str(launch.stream)
         if key not in streams:
@@ -74,7 +74,7 @@ def export(trace: Trace, path: str | Path, max_slices: int = MAX_SLICES) -> dict
 class _HostClock:
     """Launch slices in µs from the origin; launches without host times are laid end to end."""
 
-    def __init__(self, trace: Trace, origin: int) -> None:
+    def __init__(self, origin: int) -> None:
         self.origin = origin
         self._cursor = 0.0
 
