@@ -92,26 +92,28 @@ class _Launchable:
     ptx: str
     manifest: Any = None
 
-    def _params(self) -> list[Any]:
+    @functools.cached_property
+    def _module(self) -> Any:
+        """The PTX parsed once for both the param types and the arch."""
         from neutrino_py.asm import parse_ptx
+
+        return parse_ptx(self.ptx)
+
+    @functools.cached_property
+    def param_types(self) -> list[Any]:
+        """Types of the kernel's own parameters (map pointers excluded), from the PTX."""
         from neutrino_py.runtime import ParamType
 
-        function = parse_ptx(self.ptx).function(self.name)
+        function = self._module.function(self.name)
         params = function.params[:len(function.params) - (0 if self.manifest is None else
                                                              len(self.manifest.params))]
         return [ParamType.parse(f"{p.type}[{p.array[0]}]" if p.array else p.type) for p in params]
 
     @functools.cached_property
-    def param_types(self) -> list[Any]:
-        """Types of the kernel's own parameters (map pointers excluded), from the PTX."""
-        return self._params()
-
-    @functools.cached_property
     def _function(self) -> Any:
-        from neutrino_py.asm import parse_ptx
         from neutrino_py.assemble import ptx_to_cubin
 
-        cubin = ptx_to_cubin(self.ptx, _arch_for(parse_ptx(self.ptx).arch))
+        cubin = ptx_to_cubin(self.ptx, _arch_for(self._module.arch))
         return _loaded(cubin).function(self.name)
 
     def launch(self, grid: Any, block: Any, args: Sequence[Any], shared_mem: int = 0,

@@ -38,6 +38,16 @@ def test_param_types_come_from_the_ptx_and_exclude_map_pointers():
     assert kernel.instrument(nt.Probe.from_file("dmat")) is kernel.instrument("dmat")
 
 
+def test_a_launchable_parses_its_ptx_once_for_param_types_and_arch(monkeypatch):
+    from neutrino_py import asm
+
+    calls, parse = [], asm.parse_ptx
+    monkeypatch.setattr(asm, "parse_ptx", lambda text, *a, **k: calls.append(text) or parse(text, *a, **k))
+    kernel = nt.Kernel(SGEMM, "sgemm_tiled")
+    assert len(kernel.param_types) == 8 and kernel._module.arch == "sm_90"
+    assert calls == [SGEMM]
+
+
 def test_nt_trace_stays_callable_after_the_trace_package_is_imported():
     import neutrino_py.api
     import neutrino_py.trace  # noqa: F401 — binds the package to `neutrino_py.trace`
