@@ -121,6 +121,14 @@ def test_lines_match_by_path_suffix():
     assert lines.matches_file("/home/u/src/gemm.cu") and not lines.matches_file("/x/mygemm.cu")
 
 
+def test_mark_matches_its_comment_on_every_target():
+    mark = one("t = PC;", "reg u32 t;", 'mark("mma_begin")').position.target
+    assert [mark.matches(c) for c in ("@neutrino mma_begin", " @neutrino  mma_begin ",
+                                      "@neutrino mma_end", "@neutrino mma_begin x",
+                                      "@neutrinomma_begin", "neutrino mma_begin")] == \
+        [True, True, False, False, False, False]
+
+
 def test_operands_at_instruction_positions():
     body = one("o = OUT; a = IN1 + IN2 + IN3; p = PC + OPCODE;",
                "reg u64 o; reg u64 a; reg u32 p;", 'after line "k.cu":3').body

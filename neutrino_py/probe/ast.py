@@ -163,6 +163,11 @@ class Mark:
     def __str__(self) -> str:
         return f'mark("{self.name}")'
 
+    def matches(self, comment: str) -> bool:
+        """True for the text of this mark's comment, delimiters stripped (PTX ``//``, GCN ``;``):
+        ``@neutrino`` and the name, nothing else — one rule for every target."""
+        return comment.split() == ["@neutrino", self.name]
+
 
 @dataclass(frozen=True)
 class Lines:

@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from neutrino_py.asm.gcn import (Comment, Directive, GcnModule, Imm, Instruction, Label, Modified, Reg,
+from neutrino_py.asm.gcn import (Comment, GcnModule, Imm, Instruction, Label, Loc, Modified, Reg,
                                  Statement)
 from neutrino_py.asm.gcn_parse import parse_gcn
 from neutrino_py.errors import SourceError
@@ -59,9 +59,10 @@ def instrument_gcn(module: GcnModule, program: ast.ProbeProgram,
     """Instrument every kernel of `module` whose name `kernels` (a regex, searched) matches."""
     pattern = re.compile(kernels) if kernels else None
     result = InstrumentedGcn(module)
+    files = module.files()
     for name in module.kernel_names():
         if pattern is None or pattern.search(name):
-            splice = _KernelSplice(module, name, program)
+            splice = _KernelSplice(module, name, files, program)
             result.manifests[name] = splice.run()
             result.occupancy[name] = splice.occupancy
     return result
@@ -88,7 +89,8 @@ def _guarded(ins: Instruction) -> bool:
 
 
 class _KernelSplice:
-    def __init__(self, module: GcnModule, name: str, program: ast.ProbeProgram) -> None:
+    def __init__(self, module: GcnModule, name: str, files: dict[int, str],
+                 program: ast.ProbeProgram) -> None:
         self.module, self.name, self.program = module, name, program
         self.view = module.kernel(name)
         self.desc, self.meta = self.view.descriptor, self.view.metadata
@@ -98,7 +100,7 @@ class _KernelSplice:
         self.warnings: list[str] = []
         self.occupancy = (0, 0)
         self.reads_out: set[int] = set()
-        self.lines_of = self.source_lines()
+        self.lines_of = self.source_lines(files)
 
     def error(self, message: str, hint: str, line: int = 0) -> SourceError:
         return SourceError(f"{self.name}: {message}", file=self.module.file,
@@ -325,7 +327,7 @@ class _KernelSplice:
             return []
         if isinstance(pos.target, ast.Mark):
             return [(n, pos.when, None, []) for n, s in enumerate(self.module.statements[:self.view.end])
-                    if n >= self.view.start and isinstance(s, Comment) and s.mark == pos.target.name]
+                    if n >= self.view.start and isinstance(s, Comment) and pos.target.matches(s.text.lstrip(";"))]
         if isinstance(pos.target, ast.Lines):
             return [(n, pos.when, i, []) for n, i in instructions
                     if (loc := self.lines_of.get(n)) is not None and pos.target.matches_file(loc[0])
@@ -343,21 +345,14 @@ class _KernelSplice:
                         hint="use `before` for branches and s_endpgm, or narrow the opcode pattern")
         return found
 
-    def source_lines(self) -> dict[int, tuple[str, int]]:
-        """Statement index -> (source path, line) from ``.file``/``.loc`` (clang -g), for every
-        instruction of the kernel."""
-        files: dict[str, str] = {}
-        for s in self.module.statements:
-            if isinstance(s, Directive) and s.name == ".file":
-                parts = re.findall(r'"([^"]*)"', s.args)
-                if parts and s.args.split()[0].isdigit():
-                    files[s.args.split()[0]] = "/".join(p for p in parts[-2:] if p not in ("", "."))
+    def source_lines(self, files: dict[int, str]) -> dict[int, tuple[str, int]]:
+        """Statement index -> (source path, line) from ``.loc`` (clang -g), for every instruction
+        of the kernel; `files` is the module's file table."""
         out, loc = {}, None
         for n in range(self.view.start, self.view.end):
             s = self.module.statements[n]
-            if isinstance(s, Directive) and s.name == ".loc":
-                fields = s.args.split()
-                loc = (files.get(fields[0], ""), int(fields[1]))
+            if isinstance(s, Loc):
+                loc = (files.get(s.file, ""), s.source_line)
             elif isinstance(s, Instruction) and loc is not None:
                 out[n] = loc
         return out

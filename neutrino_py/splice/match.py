@@ -35,11 +35,6 @@ def entry_anchor(fn: ir.Function) -> ir.Statement | None:
     return None
 
 
-def is_mark(s: ir.Statement, name: str) -> bool:
-    """True for the ``// @neutrino name`` comment that `mark` positions anchor on."""
-    return isinstance(s, ir.Comment) and s.body.split() == ["@neutrino", name]
-
-
 def matches(fn: ir.Function, files: dict[int, str], position: ast.Position,
             pcs: dict[int, int]) -> list[Match]:
     """Every place `position` selects in `fn` (in text order). `pcs`: id(instruction) -> index."""
@@ -57,7 +52,8 @@ def matches(fn: ir.Function, files: dict[int, str], position: ast.Position,
                 out.append(Match(first, "before", None, pcs[id(first)], tuple(b.instructions)))
         return out
     if isinstance(target, ast.Mark):
-        return [Match(s, when) for s in ir.walk(fn.body) if is_mark(s, target.name)]
+        return [Match(s, when) for s in ir.walk(fn.body)
+                if isinstance(s, ir.Comment) and target.matches(s.body)]
     if isinstance(target, ast.Lines):
         wanted = {i for i, path in files.items() if target.matches_file(path)}
         return [Match(i, when, i, pcs[id(i)]) for i in fn.instructions()
