@@ -135,6 +135,12 @@ def test_operators(trace):
     assert top["Net"]["bytes"] == 40
 
 
+def test_operators_without_tags_says_how_to_get_them(tmp_path):
+    r = nt.Trace(page_hist(tmp_path)).report("operators")
+    assert list(r.data["operators"]) == ["(no operator)"]
+    assert r.notes[0].startswith("no launch carries an operator tag")
+
+
 def test_divergence(tmp_path):
     k = nt.Trace(branches(tmp_path)).report("divergence").data["kernels"]["walk"]
     assert (k["events"], k["divergent"], k["branches"]) == (5, 2, 2)

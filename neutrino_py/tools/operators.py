@@ -9,8 +9,8 @@ from __future__ import annotations
 import numpy as np
 
 from neutrino_py.tools import register
-from neutrino_py.tools.base import (MapRef, Progress, Report, Table, Tool, chunks, operator_of,
-                                    short)
+from neutrino_py.tools.base import (NO_OPERATOR, MapRef, Progress, Report, Table, Tool, chunks,
+                                    operator_of, short)
 from neutrino_py.tools.gmem_bytes import byte_fields
 from neutrino_py.trace.reader import Launch, Trace
 
@@ -62,7 +62,7 @@ class Operators(Tool):
                        "most launched kernel"], rows)
         report = Report(self.name, [table], {"operators": {op: groups[op] for op in order},
                                              "total_ms": total})
-        if list(groups) == ["(no operator)"]:
+        if list(groups) == [NO_OPERATOR]:
             report.notes.append("no launch carries an operator tag: trace a PyTorch program with "
                                 "`neutrino trace` to get them")
         report.figures["time"] = lambda: _figure(groups, order[:20])
