@@ -830,6 +830,19 @@ static CUevent new_event(CUstream stream) {
     return ev;
 }
 
+/* Why this launch runs the original kernel, and the counter that says so; NULL when the twin runs. */
+static const char *fallback_of(const struct func *f, const struct launch *l, int *counter) {
+    if (f->state == F_SKIP) {
+        if (!strcmp(f->reason, SERVER_DOWN)) { *counter = C_FB_SERVER; return SERVER_DOWN; }
+        if (f->img) { *counter = C_FB_SKIPPED; return "not instrumentable"; }
+        *counter = C_FB_NO_IMAGE;
+        return "unknown image";
+    }
+    if (l->extra && !l->params) { *counter = C_FB_EXTRA; return "kernel arguments passed through `extra`"; }
+    if (f->nparams + 1 + f->nmaps > MAX_PARAMS) { *counter = C_FB_PARAMS; return "too many parameters"; }
+    return NULL;
+}
+
 static void drain_at_exit(void) { drain(); }
 static void register_drain(void) { atexit(drain_at_exit); }
 
@@ -881,16 +894,11 @@ static CUresult launch(struct launch *l) {
     it->seq = next_seq++;
     pthread_mutex_unlock(&queue_lock);
 
-    const char *fallback = NULL;
-    if (f->state == F_SKIP)
-        fallback = !strcmp(f->reason, SERVER_DOWN) ? SERVER_DOWN : f->img ? "not instrumentable" : "unknown image";
-    else if (l->extra && !l->params) fallback = "kernel arguments passed through `extra`";
-    else if (f->nparams + 1 + f->nmaps > MAX_PARAMS) fallback = "too many parameters";
+    int counter = 0;
+    const char *fallback = fallback_of(f, l, &counter);
     CUresult r;
     if (fallback) {
-        COUNT(f->state == F_SKIP ? (!strcmp(f->reason, SERVER_DOWN) ? C_FB_SERVER
-                                    : f->img ? C_FB_SKIPPED : C_FB_NO_IMAGE)
-              : l->extra && !l->params ? C_FB_EXTRA : C_FB_PARAMS);
+        COUNT(counter);
         it->fallback = fallback;
         it->start = new_event(l->stream);
         r = call_real(l, l->f, l->params);
