@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from neutrino_py.asm.gcn import Func, Imm, ListOp, Modified, Reg, Sym
+from neutrino_py.asm.gcn import Func, Imm, ListOp, Loc, Modified, Reg, Sym
 from neutrino_py.asm.gcn_parse import parse_gcn
 from neutrino_py.assemble import gcn as tools
 from neutrino_py.errors import SourceError
@@ -107,3 +107,17 @@ def test_llvm_tools_prefer_the_newest_versioned_name(tmp_path, monkeypatch):
         assert tools.llvm_tool("llvm-mc") == tmp_path / "llvm-mc-21"
     finally:
         tools.llvm_tool.cache_clear()
+
+
+def test_file_and_loc_directives_are_typed_and_print_back():
+    text = ('\t.file\t"k.hip"\n'
+            '\t.file\t0 "/src" "k.hip" md5 0xa67327cfdbf15e6da61e39d20a67fa07\n'
+            '\t.file\t1 "/src" "k.h" md5 0xaf7da9c40306c84fff40c49f23ca6073\n'
+            '\t.loc\t0 10 3 prologue_end\n\ts_nop 0\n\t.loc\t1 20 0\n\ts_endpgm\n')
+    m = parse_gcn(text)
+    assert m.files() == {0: "/src/k.hip", 1: "/src/k.h"}
+    assert [(s.file, s.source_line, s.rest) for s in m.statements if isinstance(s, Loc)] == \
+        [(0, 10, "3 prologue_end"), (1, 20, "0")]
+    assert m.to_text() == text
+    needs("gfx942")
+    assert tools.gcn_to_object(m.to_text(), "gfx942") == tools.gcn_to_object(text, "gfx942")

@@ -1,7 +1,8 @@
 """AMDGCN assembly IR: the statements of an llvm-mc `.s` file, and printing them back.
 
 A `GcnModule` is the file's statement list in order (labels, instructions, directives, kernel
-descriptors, the metadata document, whole-line comments). Every node keeps the line and column it
+descriptors, the metadata document, whole-line comments); ``.loc`` and ``.file`` are typed, other
+directives keep their arguments as text. Every node keeps the line and column it
 came from. Instructions are generic (`opcode`, operands, modifiers), so the IR knows opcodes only
 through the few facts the splicer asks for (`writes`, `reads_regs`). A `KernelView` finds one
 kernel's body (from its symbol label to its end label), its `.amdhsa_kernel` descriptor and its
@@ -195,6 +196,41 @@ class Directive:
 
 
 @dataclass
+class Loc:
+    """``.loc FILE LINE [COL] [flags]`` (clang -g): the source line of the instructions that follow;
+    `rest` keeps the column and flags as written."""
+    file: int
+    source_line: int
+    rest: str = ""
+    line: int = 0
+    col: int = 0
+
+    def to_text(self) -> str:
+        return f"\t.loc\t{self.file} {self.source_line}{' ' + self.rest if self.rest else ''}"
+
+
+@dataclass
+class File:
+    """``.file [N] "dir" "name" [md5 ...]``: `names` are the quoted strings as written, `rest`
+    what follows them. Without N it names the object's source, not an entry `.loc` refers to."""
+    index: int | None
+    names: tuple[str, ...]
+    rest: str = ""
+    line: int = 0
+    col: int = 0
+
+    @property
+    def path(self) -> str:
+        """``dir/name`` as `line "file":N` positions match it (empty and ``.`` parts left out)."""
+        return "/".join(p for p in self.names[-2:] if p not in ("", "."))
+
+    def to_text(self) -> str:
+        index = "" if self.index is None else f"{self.index} "
+        names = " ".join(f'"{n}"' for n in self.names)
+        return f"\t.file\t{index}{names}{' ' + self.rest if self.rest else ''}"
+
+
+@dataclass
 class Comment:
     """A whole-line comment; ``; @neutrino name`` comments are marks for probes."""
     text: str
@@ -257,7 +293,7 @@ class Metadata:
         return f"\t.amdgpu_metadata\n---\n{body}...\n\n\t.end_amdgpu_metadata"
 
 
-Statement = Union[Instruction, Label, Directive, Comment, KernelDescriptor, Metadata]
+Statement = Union[Instruction, Label, Directive, Loc, File, Comment, KernelDescriptor, Metadata]
 
 
 @dataclass
@@ -285,6 +321,10 @@ class GcnModule:
 
     def metadata(self) -> Metadata | None:
         return next((s for s in self.statements if isinstance(s, Metadata)), None)
+
+    def files(self) -> dict[int, str]:
+        """File index -> path of the ``.file N`` entries (what ``.loc`` directives refer to)."""
+        return {s.index: s.path for s in self.statements if isinstance(s, File) and s.index is not None}
 
     def kernel_names(self) -> list[str]:
         return [s.name for s in self.statements if isinstance(s, KernelDescriptor)]

@@ -6,14 +6,20 @@ The transformer runs inside the parser, so no parse tree is built. Lark's errors
 from __future__ import annotations
 
 import functools
+import re
 
 from lark import Lark, Token, Transformer, v_args
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
 from .. import paths
 from ..errors import SourceError
-from .gcn import (Comment, Directive, Func, GcnModule, Imm, Instruction, KernelDescriptor, Label,
-                  ListOp, Metadata, Modified, Modifier, Reg, Sym)
+from .gcn import (Comment, Directive, File, Func, GcnModule, Imm, Instruction, KernelDescriptor, Label,
+                  ListOp, Loc, Metadata, Modified, Modifier, Reg, Sym)
+
+# arguments of the two directives the IR types (the grammar keeps directive arguments as text)
+_LOC = re.compile(r"(\d+)\s+(\d+)(?:\s+(.*))?", re.S)
+_FILE = re.compile(r'(?:(\d+)\s+)?((?:"[^"]*"[ \t]*)+)(.*)', re.S)
+_QUOTED = re.compile(r'"([^"]*)"')
 
 
 def _pos(tok: Token) -> dict[str, int]:
@@ -42,7 +48,13 @@ class _ToIR(Transformer):
 
     def directive(self, items):
         name, args = items[0], [x for x in items[1:] if not _is_comment(x)]
-        return Directive(str(name), args[0].strip() if args else "", **_pos(name))
+        text = args[0].strip() if args else ""
+        if name == ".loc" and (m := _LOC.fullmatch(text)):
+            return Loc(int(m[1]), int(m[2]), m[3] or "", **_pos(name))
+        if name == ".file" and (m := _FILE.fullmatch(text)):
+            return File(None if m[1] is None else int(m[1]), tuple(_QUOTED.findall(m[2])),
+                        m[3].strip(), **_pos(name))
+        return Directive(str(name), text, **_pos(name))
 
     @v_args(inline=True)
     def comment(self, tok):
