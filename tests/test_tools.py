@@ -33,6 +33,14 @@ def test_launches(trace):
     assert (red["launches"], red["instrumented"]) == (1, 1)
 
 
+def test_share_columns_print_as_percentages(trace):
+    from neutrino_py.tools.render import report_text
+    lines = {name: report_text(trace.report(name)) for name in ("launches", "operators", "hotness")}
+    assert "  25.0%" in lines["launches"] and "  58.3%" in lines["operators"]
+    assert "  66.7%  vec_add" in lines["hotness"]
+    assert "0.0%  gmem.loaded=64" in report_text(trace.report("gmem_bytes"))
+
+
 def test_block_sched(trace):
     r = trace.report("block_sched")
     first, second = r.data["launches"]

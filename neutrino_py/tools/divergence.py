@@ -62,7 +62,8 @@ class Divergence(Tool):
                       ["kernel", "branch events", "divergent", "share", "mean lanes", "branches"],
                       [[short(k), v["events"], v["divergent"],
                         v["divergent"] / v["events"] if v["events"] else None, v["mean_lanes"],
-                        v["branches"]] for k, v in per_kernel.items()])
+                        v["branches"]] for k, v in per_kernel.items()], percent=("share",))
         branches = Table("most divergent branches (pc = instruction index)",
-                         ["kernel", "pc", "events", "divergent", "share", "mean lanes"], branch_rows)
+                         ["kernel", "pc", "events", "divergent", "share", "mean lanes"], branch_rows,
+                         percent=("share",))
         return Report(self.name, [table, branches], {"kernels": per_kernel})

@@ -80,7 +80,7 @@ class GmemBytes(Tool):
                          ", ".join(f"{f}={v}" for f, v in k["fields"].items())])
         table = Table(f"global memory bytes per kernel (peak {peak or 'unknown'} GB/s)",
                       ["kernel", "launches", "bytes", "MiB", "time ms", "GB/s", "of peak",
-                       "by field"], rows)
+                       "by field"], rows, percent=("of peak",))
         report = Report(self.name, [table], {"kernels": per_kernel, "peak_gbps": peak})
         if any(k["gbps"] is not None for k in per_kernel.values()):
             report.notes.append("times are those of the instrumented launches (probe overhead "

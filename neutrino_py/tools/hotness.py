@@ -94,7 +94,7 @@ class Hotness(Tool):
                  ", ".join(short(k, 24) for k in kernels_on[int(all_pages[i])][:3])]
                 for i in order]
         table = Table(f"hottest pages ({len(all_pages)} pages touched, {total} accesses)",
-                      [label, "accesses", "share", "kernels"], rows)
+                      [label, "accesses", "share", "kernels"], rows, percent=("share",))
         ktable = Table("pages per kernel", ["kernel", "pages", "accesses", "hottest page"],
                        [[short(k), len(p), int(c.sum()),
                          _label(int(p[np.argmax(c)]), from_hist) if len(p) else None]

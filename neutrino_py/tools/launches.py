@@ -44,7 +44,7 @@ class Launches(Tool):
         table = Table(f"launches per kernel ({len(per)} kernels, {len(trace.launches)} launches, "
                       f"{total_ms:.3f} ms)",
                       ["kernel", "launches", "instrumented", "total ms", "mean ms", "min ms", "max ms",
-                       "time %"], rows)
+                       "time %"], rows, percent=("time %",))
         report = Report(self.name, [table],
                         {"kernels": {k: per[k] for k in order}, "launches": len(trace.launches),
                          "total_ms": total_ms})

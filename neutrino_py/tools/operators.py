@@ -59,7 +59,7 @@ class Operators(Tool):
                 for op in order]
         table = Table(f"per operator ({len(groups)} scopes, {total:.3f} ms)",
                       ["operator", "launches", "kernels", "time ms", "time %", "records", "bytes",
-                       "most launched kernel"], rows)
+                       "most launched kernel"], rows, percent=("time %",))
         report = Report(self.name, [table], {"operators": {op: groups[op] for op in order},
                                              "total_ms": total})
         if list(groups) == [NO_OPERATOR]:

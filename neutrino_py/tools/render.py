@@ -5,10 +5,8 @@ from typing import Any
 
 from neutrino_py.tools.base import Report, Table
 
-PERCENT_COLUMNS = {"time %", "share", "of peak"}
 
-
-def cell(value: Any, column: str, percent: bool = False) -> str:
+def cell(value: Any, percent: bool = False) -> str:
     """One table cell as text: None as '-', ints with separators, shares as percentages."""
     if value is None:
         return "-"
@@ -17,14 +15,14 @@ def cell(value: Any, column: str, percent: bool = False) -> str:
     if isinstance(value, int):
         return f"{value:,}"
     if isinstance(value, float):
-        return f"{value:.1%}" if percent or column in PERCENT_COLUMNS else f"{value:,.4g}" if abs(
+        return f"{value:.1%}" if percent else f"{value:,.4g}" if abs(
             value) < 1e4 else f"{value:,.0f}"
     return str(value)
 
 
 def table_text(table: Table) -> str:
     """A table as aligned plain text (numbers right-aligned), for terminals and logs."""
-    cells = [[cell(v, c, c in table.percent) for v, c in zip(row, table.columns)]
+    cells = [[cell(v, c in table.percent) for v, c in zip(row, table.columns)]
              for row in table.rows]
     widths = [max([len(c)] + [len(r[i]) for r in cells]) for i, c in enumerate(table.columns)]
     numeric = [all(isinstance(row[i], (int, float)) or row[i] is None for row in table.rows)
