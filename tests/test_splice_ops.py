@@ -1,0 +1,70 @@
+"""The op vocabulary `splice.ops` fixes (UNARY, BINARY, COMPARE): what the lowering emits, and what
+every target's templates render, for every value type."""
+from __future__ import annotations
+
+import pytest
+
+from neutrino_py.asm import ir, parse_statements
+from neutrino_py.splice import lower, ops
+from neutrino_py.splice.ops import Reg
+from neutrino_py.targets.gcn import render as gcn
+from neutrino_py.targets.ptx import render as ptx
+
+NUMERIC = ("u32", "u64", "s32", "s64", "f32", "f64")
+INTEGER_ONLY = {"not", "rem", "and", "or", "xor", "shl", "shr"}    # the checker refuses floats
+LOGICAL = {"not", "and", "or", "xor"}                              # also on pred (&&, ||, !)
+# GCN refuses these with a message (binary.j2 `fail`) instead of rendering them
+GCN_REFUSES = {("div", "u64"), ("rem", "u64"), ("div", "s64"), ("rem", "s64")}
+
+
+def ptx_lines(stmt: ops.Stmt) -> list[str]:
+    return ptx.render([stmt], ptx.Scope({}, lambda: "$L"))
+
+
+def gcn_lines(stmt: ops.Stmt) -> list[str]:
+    return gcn.render([stmt], gcn.Site(gcn.Frame(gcn.Facts("gfx90a"), 8, 8, {})))
+
+
+def cases() -> list[tuple[str, ops.Stmt]]:
+    out: list[tuple[str, ops.Stmt]] = []
+    for t in (*NUMERIC, "pred"):
+        def has(fn: str) -> bool:
+            return fn in LOGICAL if t == "pred" else t[0] != "f" or fn not in INTEGER_ONLY
+        out += [(fn, ops.Unary(Reg(t, 0), fn, Reg(t, 1))) for fn in ops.UNARY if has(fn)]
+        out += [(fn, ops.Binary(Reg(t, 0), fn, Reg(t, 1), Reg(t, 2))) for fn in ops.BINARY
+                if has(fn)]
+        out += [(c, ops.Compare(Reg("pred", 0), c, Reg(t, 1), Reg(t, 2))) for c in ops.COMPARE
+                if t != "pred" or c in ("eq", "ne")]
+    return out
+
+
+CASES = cases()
+IDS = [f"{type(stmt).__name__}-{fn}-{getattr(stmt, 'a').type}" for fn, stmt in CASES]
+
+
+def test_the_lowering_emits_only_the_vocabulary():
+    assert set(lower.ARITH.values()) <= set(ops.BINARY)
+    assert set(lower.COMPARE.values()) == set(ops.COMPARE)
+    assert set(lower._FOLD) <= set(ops.BINARY)
+
+
+@pytest.mark.parametrize("fn, stmt", CASES, ids=IDS)
+def test_ptx_renders_every_op_as_one_instruction_of_its_name(fn, stmt):
+    parsed = [s for line in ptx_lines(stmt) for s in parse_statements(line)]
+    assert all(isinstance(s, ir.Instruction) for s in parsed)
+    if isinstance(stmt, ops.Compare) and stmt.a.type == "pred":     # xor, then not for eq
+        assert [s.opcode for s in parsed] == ["xor"] + ["not"] * (fn == "eq")
+        return
+    expected = "setp" if isinstance(stmt, ops.Compare) else fn
+    assert [s.opcode for s in parsed] == [expected]
+
+
+@pytest.mark.parametrize("fn, stmt", CASES, ids=IDS)
+def test_gcn_renders_every_op(fn, stmt):
+    t = stmt.a.type
+    if (fn, t) in GCN_REFUSES:
+        with pytest.raises(ValueError, match=f"64-bit integer {fn}"):
+            gcn_lines(stmt)
+        return
+    lines = gcn_lines(stmt)
+    assert lines and all(line.split()[0].startswith(("v_", "s_")) for line in lines)
