@@ -238,9 +238,9 @@ class Comment:
     col: int = 0
 
     @property
-    def mark(self) -> str | None:
-        m = re.match(r";+\s*@neutrino\s+(\S+)", self.text)
-        return m.group(1) if m else None
+    def body(self) -> str:
+        """The comment without its ``;`` delimiters, stripped (what `ast.Mark.matches` reads)."""
+        return self.text.lstrip(";").strip()
 
     def to_text(self) -> str:
         return "\t" + self.text

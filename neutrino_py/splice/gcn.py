@@ -327,7 +327,7 @@ class _KernelSplice:
             return []
         if isinstance(pos.target, ast.Mark):
             return [(n, pos.when, None, []) for n, s in enumerate(self.module.statements[:self.view.end])
-                    if n >= self.view.start and isinstance(s, Comment) and pos.target.matches(s.text.lstrip(";"))]
+                    if n >= self.view.start and isinstance(s, Comment) and pos.target.matches(s.body)]
         if isinstance(pos.target, ast.Lines):
             return [(n, pos.when, i, []) for n, i in instructions
                     if (loc := self.lines_of.get(n)) is not None and pos.target.matches_file(loc[0])
