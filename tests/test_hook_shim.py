@@ -38,10 +38,12 @@ class FakeInstrumenter:
 
     def __init__(self, manifest: dict = MANIFEST) -> None:
         self.calls: list[str] = []
+        self.images: list[tuple[bytes, str | None]] = []
         self.manifest = manifest
 
     def __call__(self, data: bytes, name: str, arch: int, origin: str | None) -> Kernel:
         self.calls.append(name)
+        self.images.append((data, origin))
         assert data.startswith(b"FAKEIMAGE") and arch == 90
         if name != "add":
             return skipped(name, "SASS only: the image holds sm_90 machine code and no PTX", "nvcc")
@@ -119,6 +121,17 @@ def test_every_path_reaches_the_shim_and_launches_twins(binaries, tmp_path, mode
                          "kernel arguments passed through `extra`": 1}
     assert trace.summary["kernels_skipped"] == {"sass_only": "SASS only: the image holds sm_90 machine code and no PTX"}
     assert [(a["op"], a["bytes"]) for a in trace.allocations] == [("alloc", 4096), ("free", 0)], trace.allocations
+
+
+def test_a_module_loaded_from_a_file_is_sent_with_its_path(binaries, tmp_path):
+    """cuModuleLoad: the server gets the file's bytes and its path (to find the .ptx beside it)."""
+    root, _ = binaries
+    log, counts, trace, inst = traced(binaries, tmp_path, "file")
+    assert counts["cuModuleLoad"] == 1 and "cuModuleLoad image" in log
+    assert inst.calls == ["add", "sass_only"]
+    assert inst.images == [((root / "image.bin").read_bytes(), str(root / "image.bin"))] * 2
+    assert counts["instrumented"] == 3 and [x.instrumented for x in trace.launches] == [
+        True, True, False, False, False, True]
 
 
 def test_threads_share_one_twin(binaries, tmp_path):

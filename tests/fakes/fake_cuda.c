@@ -65,6 +65,15 @@ static CUresult load(struct module **m, const void *image, const char *how) {
     return 0;
 }
 CUresult cuModuleLoadData(struct module **m, const void *image) { return load(m, image, "cuModuleLoadData"); }
+CUresult cuModuleLoad(struct module **m, const char *path) {
+    char head[16] = "";
+    FILE *f = fopen(path, "rb");
+    if (!f) return 301;                       /* CUDA_ERROR_FILE_NOT_FOUND */
+    size_t n = fread(head, 1, sizeof head - 1, f);
+    fclose(f);
+    head[n] = 0;
+    return load(m, head, "cuModuleLoad");
+}
 CUresult cuLibraryLoadData(struct module **m, const void *image, void *a, void *b, unsigned c, void *d, void *e, unsigned f) {
     (void)a; (void)b; (void)c; (void)d; (void)e; (void)f;
     return load(m, image, "cuLibraryLoadData");

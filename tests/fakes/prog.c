@@ -4,6 +4,7 @@
  *   proc    - cuGetProcAddress_v2("cuGetProcAddress") then ~every lookup through it (cudart, ATen)
  *   threads - direct, from 4 threads at once
  *   crash   - direct, two launches of add, then abort()
+ *   file    - direct, the module loaded from IMAGE_FILE by cuModuleLoad (torch.compile's launcher)
  * usage: prog MODE IMAGE_FILE
  * Launches: add x2, sass_only x1, add on a capturing stream, add with `extra`, add via
  * cuLaunchKernelEx; in `threads`, 4 x 5 launches of add.
@@ -22,6 +23,7 @@ typedef struct { unsigned gx, gy, gz, bx, by, bz, shm; void *stream; void *attrs
 typedef CUresult (*launch_t)(void *, unsigned, unsigned, unsigned, unsigned, unsigned, unsigned, unsigned, void *, void **, void **);
 
 CUresult cuModuleLoadData(void **, const void *);
+CUresult cuModuleLoad(void **, const char *);
 CUresult cuModuleGetFunction(void **, void *, const char *);
 CUresult cuLaunchKernel(void *, unsigned, unsigned, unsigned, unsigned, unsigned, unsigned, unsigned, void *, void **, void **);
 CUresult cuLaunchKernelEx(const Config *, void *, void **, void **);
@@ -64,7 +66,7 @@ int main(int argc, char **argv) {
     fclose(f);
     image[n] = 0;
 
-    if (!strcmp(mode, "direct") || !strcmp(mode, "threads")) {
+    if (!strcmp(mode, "direct") || !strcmp(mode, "threads") || !strcmp(mode, "file")) {
         cu.load = cuModuleLoadData; cu.get = cuModuleGetFunction; cu.launch = cuLaunchKernel;
         cu.launch_ex = cuLaunchKernelEx; cu.alloc = cuMemAlloc_v2; cu.release = cuMemFree_v2;
         cu.set_attr = cuFuncSetAttribute; cu.ctx_release = cuDevicePrimaryCtxRelease_v2;
@@ -103,7 +105,8 @@ int main(int argc, char **argv) {
         cu.kfunc(&sass, k2);
     } else {
         void *mod;
-        cu.load(&mod, image);
+        if (!strcmp(mode, "file")) cuModuleLoad(&mod, argv[2]);
+        else cu.load(&mod, image);
         cu.get(&add, mod, "add");
         cu.get(&sass, mod, "sass_only");
     }
