@@ -294,18 +294,27 @@ static void note_image(void *owner, const void *data) {
     pthread_mutex_unlock(&table_lock);
 }
 
-/* cuModuleLoad / cuLibraryLoadFromFile (torch.compile's static launcher loads Triton's cubin
- * files): the file's bytes, with its path as origin so the server can find the .ptx beside it. */
-static void note_file_image(void *owner, const char *path) {
+/* A whole file, NUL-terminated (caller frees; *size without the NUL), or NULL if it cannot be opened. */
+static void *read_file(const char *path, size_t *size) {
     FILE *fp = path ? fopen(path, "rb") : NULL;
-    if (!fp || !owner) { if (fp) fclose(fp); return; }
+    if (!fp) return NULL;
     fseek(fp, 0, SEEK_END);
     long n = ftell(fp);
     fseek(fp, 0, SEEK_SET);
-    unsigned char *copy = malloc((size_t)n + 1);
-    size_t got = fread(copy, 1, (size_t)n, fp);
+    char *bytes = malloc((size_t)n + 1);
+    size_t got = fread(bytes, 1, (size_t)n, fp);
     fclose(fp);
-    copy[got] = 0;
+    bytes[got] = 0;
+    if (size) *size = got;
+    return bytes;
+}
+
+/* cuModuleLoad / cuLibraryLoadFromFile (torch.compile's static launcher loads Triton's cubin
+ * files): the file's bytes, with its path as origin so the server can find the .ptx beside it. */
+static void note_file_image(void *owner, const char *path) {
+    size_t got;
+    unsigned char *copy = owner ? read_file(path, &got) : NULL;
+    if (!copy) return;
     struct image *img = calloc(1, sizeof *img);
     img->data = copy;
     img->size = got;
@@ -490,15 +499,8 @@ static void apply_reply(struct func *f, char *text) {
             f->fixed[f->nmaps++] = b;
         }
     }
-    FILE *fp = fopen(cubin, "rb");
-    if (!fp) { skip(f, "instrumented cubin missing from the cache"); return; }
-    fseek(fp, 0, SEEK_END);
-    long n = ftell(fp);
-    fseek(fp, 0, SEEK_SET);
-    char *bytes = malloc((size_t)n + 1);
-    size_t got = fread(bytes, 1, (size_t)n, fp);
-    fclose(fp);
-    bytes[got] = 0;
+    char *bytes = read_file(cubin, NULL);
+    if (!bytes) { skip(f, "instrumented cubin missing from the cache"); return; }
     CUlibrary lib = NULL;
     CUkernel k = NULL;
     CUresult (*load)(CUlibrary *, const void *, void *, void *, unsigned, void *, void *, unsigned) =
@@ -518,16 +520,6 @@ static void apply_reply(struct func *f, char *text) {
     free(bytes);
 }
 
-static char *read_text(const char *path) {
-    FILE *fp = fopen(path, "rb");
-    if (!fp) return NULL;
-    char *buf = calloc(1, 1 << 16);
-    size_t n = fread(buf, 1, (1 << 16) - 1, fp);
-    fclose(fp);
-    buf[n] = 0;
-    return buf;
-}
-
 static pthread_mutex_t instrument_lock = PTHREAD_MUTEX_INITIALIZER;
 static const char SERVER_DOWN[] = "engine server unavailable";
 
@@ -541,7 +533,7 @@ static void instrument(struct func *f) {
     char meta[4096];
     snprintf(meta, sizeof meta, "%s/%016llx-%016llx-sm%d.meta", cache ? cache : "",
              f->img->hash, hash_bytes((const unsigned char *)f->name, strlen(f->name)), arch);
-    char *text = cache && *cache ? read_text(meta) : NULL;
+    char *text = cache && *cache ? read_file(meta, NULL) : NULL;
     if (text) {
         apply_reply(f, text);
         free(text);
