@@ -107,6 +107,25 @@ def test_ptx_text_and_wrapper_and_garbage():
         img.ptx_for("other", 90)
 
 
+def test_ptx_text_names_come_from_the_parsed_module():
+    ptx = (b".version 9.0\n.target sm_90a\n.address_size 64\n// .entry in_a_comment()\n"
+           b".visible .entry k()\n{\nret;\n}\n.func f()\n{\nret;\n}\n\0")
+    img = image.load(ptx)
+    assert img.kernels() == {"k"} and img.entries[0].arch == 90
+    with pytest.raises(image.ImageError, match="does not parse"):
+        image.load(b".version 9.0\n.target sm_90\n.entry k(\n\0")
+
+
+def test_member_that_does_not_parse_is_not_instrumentable():
+    good = fatbin.Entry("ptx", 80, b"", None, (0, 0), _data=b".version 9.0\n.target sm_80\n"
+                        b".visible .entry k()\n{\nret;\n}\n")
+    bad = fatbin.Entry("ptx", 90, b"", None, (0, 0), _data=b".version 9.0\n.target sm_90\n.entry k(\n")
+    img = image.Image("fatbin", [good, bad])
+    assert img.ptx_for("k", 86) == good.ptx       # the sm_90 member is never parsed
+    with pytest.raises(image.NotInstrumentable, match="does not parse"):
+        img.ptx_for("k", 90)
+
+
 def test_lz4_block_handles_overlapping_matches():
     # literal "ab", then a match of 10 at offset 2 (overlapping copy) -> "ab" * 6
     block = bytes([0x26]) + b"ab" + bytes([2, 0])

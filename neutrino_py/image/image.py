@@ -1,19 +1,22 @@
 """One loaded GPU image (what a program hands `cuModuleLoadData` / `cuLibraryLoadData`): its PTX and
 machine code per architecture, and which kernel's PTX to instrument for a given GPU.
 
-Entry names in PTX are read with a scan for `.entry NAME`; this reads, it never edits assembly.
+Kernel names and the ``.target`` of PTX come from `asm.parse_ptx`'s module level (bodies stay
+unparsed); its disk cache makes the engine's parse of the chosen PTX, which follows, a cache hit.
 """
 from __future__ import annotations
 
 import re
 import struct
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
+from neutrino_py.errors import SourceError
 from neutrino_py.image import elf, fatbin
 from neutrino_py.image.fatbin import Entry, ImageError
 
-_ENTRY_NAME = re.compile(rb"\.entry\s+([A-Za-z_$%][\w$%]*)")
-_TARGET = re.compile(rb"\.target\s+(?:sm|compute)_(\d+)")
+if TYPE_CHECKING:
+    from neutrino_py.asm import ir
 
 
 class NotInstrumentable(Exception):
@@ -40,10 +43,12 @@ class Image:
 
         Raises `NotInstrumentable` saying precisely what the image holds when there is no such PTX.
         """
-        candidates = [e for e in self.entries if e.kind == "ptx" and kernel in _names(e)]
-        usable = [e for e in candidates if e.arch <= arch]
-        if usable:
-            return max(usable, key=lambda e: e.arch).ptx
+        ptx = [e for e in self.entries if e.kind == "ptx"]
+        # newest usable arch first, parsing members only until one holds the kernel
+        for e in sorted((e for e in ptx if e.arch <= arch), key=lambda e: e.arch, reverse=True):
+            if kernel in _names(e):
+                return e.ptx
+        candidates = [e for e in ptx if kernel in _names(e)]
         if candidates:
             archs = ", ".join(f"compute_{e.arch}" for e in candidates)
             raise NotInstrumentable(f"PTX only for {archs}, newer than the GPU's sm_{arch}")
@@ -63,7 +68,10 @@ def _names(entry: Entry) -> tuple[str, ...]:
     image (libtorch's hold hundreds), and a cubin's symbol table is read in Python."""
     if entry._names is None:
         if entry.kind == "ptx":
-            entry._names = tuple(m.decode() for m in _ENTRY_NAME.findall(entry.data))
+            try:
+                entry._names = tuple(f.name for f in _module(entry.ptx).kernels())
+            except SourceError as err:
+                raise NotInstrumentable(f"its PTX does not parse: {str(err).splitlines()[0]}") from None
         else:
             try:
                 entry._names = tuple(elf.entries(entry.data))
@@ -84,7 +92,22 @@ def load(data: bytes) -> Image:
         return Image("cubin", [Entry("elf", elf.arch(data), data, None, (0, 0), _data=data)])
     text = data.split(b"\0", 1)[0]
     if b".version" in text and b".target" in text:
-        target = _TARGET.search(text)
-        return Image("ptx", [Entry("ptx", int(target.group(1)) if target else 0, text, None, (0, 0),
-                                   _data=text)])
+        try:
+            module = _module(text.decode("utf-8", errors="replace"))
+        except SourceError as err:
+            raise ImageError(f"PTX that does not parse: {str(err).splitlines()[0]}") from None
+        arch = next((int(m.group(1)) for name in module.target
+                     if (m := _ARCH.fullmatch(name))), 0)
+        return Image("ptx", [Entry("ptx", arch, text, None, (0, 0), _data=text,
+                                   _names=tuple(f.name for f in module.kernels()))])
     raise ImageError("not a GPU image: neither a fatbin (0xBA55ED50), an ELF cubin nor PTX text")
+
+
+_ARCH = re.compile(r"(?:sm|compute)_(\d+)\w*")
+
+
+def _module(ptx: str) -> "ir.Module":
+    """The module level of `ptx`, bodies unparsed (imported here: the hook's start-up imports this
+    module and leaves the parser for the first request)."""
+    from neutrino_py.asm import parse_ptx
+    return parse_ptx(ptx)
