@@ -20,9 +20,7 @@ Goal (issue 6): engine_s well under the assembler's time (cold runs dominated by
 from __future__ import annotations
 
 import argparse
-import json
 import os
-import platform
 import re
 import socket
 import statistics
@@ -37,6 +35,7 @@ sys.path.insert(0, str(ROOT))
 if "--pure-lark" in sys.argv:          # as on machines without lark-cython (the GPU machine)
     sys.modules["lark_cython"] = None  # type: ignore[assignment]
 
+from benchmarks.common import RESULTS, platform_info, ptxas_seconds, write_results  # noqa: E402
 from neutrino_py import probe, toolchain  # noqa: E402
 from neutrino_py.asm import parser as ptx_parser  # noqa: E402
 from neutrino_py.hook import protocol  # noqa: E402
@@ -71,19 +70,6 @@ class Client:
 
     def close(self) -> None:
         self.sock.close()
-
-
-def ptxas_seconds(ptxas: Path, text: str, arch: str) -> float:
-    with tempfile.TemporaryDirectory() as tmp:
-        src = Path(tmp) / "in.ptx"
-        src.write_text(text)
-        start = time.perf_counter()
-        proc = subprocess.run([str(ptxas), f"-arch={arch}", str(src), "-o", str(Path(tmp) / "o")],
-                              capture_output=True, text=True)
-        elapsed = time.perf_counter() - start
-    if proc.returncode:
-        raise SystemExit(f"ptxas failed: {proc.stderr}")
-    return elapsed
 
 
 def sass_only_fatbin(work: Path) -> tuple[bytes, list[str]] | None:
@@ -158,7 +144,7 @@ def main() -> int:
     ap.add_argument("--pure-lark", action="store_true", help="parse without lark-cython")
     ap.add_argument("--out", default=None)
     args = ap.parse_args()
-    out_path = Path(args.out) if args.out else ROOT / "benchmarks" / "results" / (
+    out_path = Path(args.out) if args.out else RESULTS / (
         "engine_speed-cpu-pure-lark.json" if args.pure_lark else "engine_speed-cpu.json")
     ptxas = toolchain.tool_path("ptxas")
     rows, warm_ups, sass_rows = [], {}, []
@@ -183,7 +169,7 @@ def main() -> int:
                         raise SystemExit(f"{path.name}: {reply.verb}")
                     instrumented = run.server.kernels[reply.fields["key"]].instrumented_ptx
                     target = re.search(r"\.target\s+(sm_\w+)", instrumented).group(1)
-                    assembled = ptxas_seconds(ptxas, instrumented, target)
+                    assembled = ptxas_seconds(ptxas, instrumented, target)[0]
                     engine_s = wall - phases["assemble"]
                     row = {"module": path.name, "probe": name, "target": target, "ptx_bytes": len(text),
                            "request_s": wall, "engine_s": engine_s, "nvjitlink_s": phases["assemble"],
@@ -213,14 +199,12 @@ def main() -> int:
                "max_ratio_nvjitlink": max(r["ratio_nvjitlink"] for r in rows),
                "engine_phases_s": phases, "warm_up_s": warm_ups}
     report = {"device": "cpu",
-              "machine": {"platform": platform.platform(), "processor": platform.processor() or platform.machine(),
-                          "cpus": os.cpu_count(), "python": platform.python_version()},
+              "machine": platform_info(),
               "lark_backend": "lark" if ptx_parser.lark_cython is None else "lark-cython",
               "ptxas_version": toolchain.tool_version("ptxas"), "nvjitlink_version": toolchain.nvjitlink_version(),
               "summary": summary, "sass_only_fatbin": sass_rows[0] if sass_rows else None,
               "startup": start_up, "rows": rows}
-    out_path.parent.mkdir(parents=True, exist_ok=True)
-    out_path.write_text(json.dumps(report, indent=1) + "\n")
+    write_results(out_path, report)
     print(f"\nengine {total['engine_s']:.3f} s vs nvJitLink {total['nvjitlink_s']:.3f} s "
           f"({summary['ratio_nvjitlink']:.2f}x) and ptxas {total['ptxas_s']:.3f} s ({summary['ratio_ptxas']:.2f}x); "
           "engine phases: " + ", ".join(f"{k} {v * 1e3:.0f} ms" for k, v in phases.items()))

@@ -15,20 +15,15 @@ from __future__ import annotations
 
 import argparse
 import gc
-import json
-import os
-import platform
-import resource
 import statistics
-import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from benchmarks.common import RESULTS, platform_info, ptxas_seconds, write_results  # noqa: E402
 from neutrino_py import toolchain  # noqa: E402
 from neutrino_py.asm import parse_ptx  # noqa: E402
 from neutrino_py.paths import probes_dir  # noqa: E402
@@ -53,29 +48,10 @@ class GcClock:
             self.total += time.perf_counter() - self._start
 
 
-def children_cpu() -> float:
-    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return usage.ru_utime + usage.ru_stime
-
-
-def ptxas_seconds(ptxas: Path, text: str, arch: str) -> tuple[float, float]:
-    """(wall, CPU) seconds of one ptxas run."""
-    with tempfile.TemporaryDirectory() as tmp:
-        src = Path(tmp) / "in.ptx"
-        src.write_text(text)
-        start, cpu = time.perf_counter(), children_cpu()
-        proc = subprocess.run([str(ptxas), f"-arch={arch}", str(src), "-o", str(Path(tmp) / "o")],
-                              capture_output=True, text=True)
-        elapsed, cpu = time.perf_counter() - start, children_cpu() - cpu
-    if proc.returncode:
-        raise SystemExit(f"ptxas failed: {proc.stderr}")
-    return elapsed, cpu
-
-
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--probes", help="comma-separated stock probe names (default: all)")
-    ap.add_argument("--out", default=str(ROOT / "benchmarks" / "results" / "instrument_speed-cpu.json"))
+    ap.add_argument("--out", default=str(RESULTS / "instrument_speed-cpu.json"))
     args = ap.parse_args()
     ptxas = toolchain.tool_path("ptxas")
     names = args.probes.split(",") if args.probes else None
@@ -125,13 +101,10 @@ def main() -> int:
                "gc_s": sum(r["gc_s"] for r in rows),
                "parse_share": sum(r["parse_cpu_s"] for r in rows) / total_i}
     summary["warm_up_s"] = cold
-    report = {"device": "cpu", "machine": {"platform": platform.platform(),
-                                           "processor": platform.processor() or platform.machine(),
-                                           "cpus": os.cpu_count(), "python": platform.python_version()},
+    report = {"device": "cpu", "machine": platform_info(),
               "ptxas": str(ptxas), "ptxas_version": toolchain.tool_version("ptxas"),
               "summary": summary, "rows": rows}
-    Path(args.out).parent.mkdir(parents=True, exist_ok=True)
-    Path(args.out).write_text(json.dumps(report, indent=1) + "\n")
+    write_results(Path(args.out), report)
     print(f"\nmedian ratio {summary['median_ratio']:.3f}, max {summary['max_ratio']:.3f}, "
           f"total {total_i:.2f} s / {total_p:.2f} s = {summary['total_ratio']:.3f} "
           f"(goal <= {GOAL}); {summary['rows_over_goal']} of {len(rows)} over the goal, "

@@ -23,6 +23,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 CORPUS = ROOT / "tests" / "corpus"
 
+from benchmarks.common import RESULTS, device_slug, write_results  # noqa: E402
+
 # dmat and branch_divergence write one record per event into a pool; the stock pool (4 Mi
 # records) would drop most events of these launches, so it is raised to hold all of them.
 POOL = "pool 1 << 28"
@@ -117,9 +119,7 @@ def main() -> int:
 
     dev = device()
     flush = Buffer(L2_FLUSH)      # written before every timed launch: both sides start from the same L2
-    slug = re.sub(r"[^a-z0-9]+", "-", dev.name.lower()).strip("-")
-    out = Path(args.out) if args.out else ROOT / "benchmarks" / "results" / f"overhead-{slug}.json"
-    out.parent.mkdir(parents=True, exist_ok=True)
+    out = Path(args.out) if args.out else RESULTS / f"overhead-{device_slug(dev.name)}.json"
     rows = []
     selected = [c for c in cases() if not args.only or c[0] in args.only.split(",")]
     all_probes = {name: probe for name, probe in probes().items()
@@ -155,8 +155,8 @@ def main() -> int:
                       flush=True)
         finally:
             prep.free()
-        out.write_text(json.dumps({"device": dev.name, "arch": dev.arch, "sm_count": dev.sm_count,
-                                   "pool": POOL, "l2_flush_bytes": L2_FLUSH, "rows": rows}, indent=1) + "\n")
+        write_results(out, {"device": dev.name, "arch": dev.arch, "sm_count": dev.sm_count,
+                            "pool": POOL, "l2_flush_bytes": L2_FLUSH, "rows": rows})
     print(f"wrote {out}")
     return 0
 

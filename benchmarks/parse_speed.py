@@ -15,7 +15,6 @@ Medians over the rounds. Writes benchmarks/results/parse_speed-cpu.json and prin
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import platform
 import statistics
@@ -28,6 +27,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from benchmarks.common import RESULTS, cpu_name, write_results  # noqa: E402
 from neutrino_py import toolchain  # noqa: E402
 from neutrino_py.asm import parse_ptx, parser  # noqa: E402
 
@@ -112,16 +112,14 @@ def main() -> int:
         lark_by_backend = backends()
         rows = [measure(p, args.rounds, lark_by_backend, ptxas, Path(cache)) for p in files]
 
-    cpu = next((line.split(":", 1)[1].strip() for line in open("/proc/cpuinfo")
-                if line.startswith("model name")), platform.processor())
+    cpu = cpu_name()
     result = {
         "device": "cpu", "cpu": cpu, "cores": os.cpu_count(), "python": platform.python_version(),
         "backends": list(lark_by_backend), "ptxas": str(ptxas),
         "ptxas_version": toolchain.tool_version("ptxas"),
         "goal": "parse+print <= 0.5 x ptxas; cache hit <= 5 ms", "rows": rows,
     }
-    out = ROOT / "benchmarks" / "results" / "parse_speed-cpu.json"
-    out.write_text(json.dumps(result, indent=1) + "\n")
+    out = write_results(RESULTS / "parse_speed-cpu.json", result)
 
     names = list(lark_by_backend)
     head = f"{'file':42} {'KiB':>5} {'instr':>6} {'ptxas ms':>9}" + "".join(

@@ -23,6 +23,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from benchmarks.common import RESULTS, cpu_name, write_results  # noqa: E402
 from tests.synthetic import big  # noqa: E402  (the repo's synthetic-trace helpers)
 
 RUNNER = """
@@ -83,10 +84,8 @@ def report(run_dir: Path, *extra: str) -> dict:
 
 
 def machine() -> dict:
-    cpu = next((line.split(":", 1)[1].strip() for line in open("/proc/cpuinfo")
-                if line.startswith("model name")), platform.processor())
     mem = next(int(line.split()[1]) for line in open("/proc/meminfo") if line.startswith("MemTotal"))
-    return {"cpu": cpu, "cores": os.cpu_count(), "mem_gib": round(mem / 2**20, 1),
+    return {"cpu": cpu_name(), "cores": os.cpu_count(), "mem_gib": round(mem / 2**20, 1),
             "python": platform.python_version(), "host": platform.node()}
 
 
@@ -118,8 +117,7 @@ def main() -> None:
                         "records": records, "generate_s": gen_s},
               "cases": cases,
               "throughput_gib_s": {k: size / 2**30 / v["wall_s"] for k, v in cases.items()}}
-    out = ROOT / "benchmarks" / "results" / f"report_speed-{args.name}.json"
-    out.write_text(json.dumps(result, indent=1) + "\n")
+    out = write_results(RESULTS / f"report_speed-{args.name}.json", result)
     print(f"trace: {size / 2**30:.2f} GiB in {len(npy)} .npy files, {records:,} records "
           f"(generated in {gen_s:.1f} s)")
     print(f"{'case (median of ' + str(n) + ')':32} {'wall s':>8} {'peak RSS MiB':>13} {'GiB/s':>7}")

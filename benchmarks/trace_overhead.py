@@ -21,6 +21,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from benchmarks.common import RESULTS, device_slug, write_results  # noqa: E402
 from neutrino_py.hook.doctor import gpu_info  # noqa: E402
 from neutrino_py.trace import Trace  # noqa: E402
 
@@ -72,10 +73,7 @@ def main() -> None:
                      "kernels_instrumented": len(warm_run.summary.get("kernels_instrumented", []))})
         print(json.dumps(rows[-1]))
     out = {"device": device, "probe": "probes/block_sched.probe", "rows": rows}
-    slug = "".join(c if c.isalnum() else "-" for c in device.lower()).strip("-")
-    path = ROOT / "benchmarks" / "results" / f"trace_overhead-{slug}.json"
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(json.dumps(out, indent=1) + "\n")
+    path = write_results(RESULTS / f"trace_overhead-{device_slug(device)}.json", out)
     print(f"{'program':45} {'native':>8} {'cold':>8} {'warm':>8} {'warm/native':>12} {'assemble':>9}")
     for r in rows:
         print(f"{r['program']:45} {r['native_s']:8.2f} {r['cold_s']:8.2f} {r['warm_s']:8.2f} "

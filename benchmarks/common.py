@@ -1,0 +1,58 @@
+"""What every benchmark here shares: the machine it ran on, ptxas timed as a child process, and
+where and how results are written (benchmarks/results/*.json)."""
+from __future__ import annotations
+
+import json
+import os
+import platform
+import re
+import resource
+import subprocess
+import tempfile
+import time
+from pathlib import Path
+
+RESULTS = Path(__file__).resolve().parent / "results"
+
+
+def cpu_name() -> str:
+    """The CPU's model name (/proc/cpuinfo), else what `platform` knows."""
+    with open("/proc/cpuinfo") as f:
+        return next((line.split(":", 1)[1].strip() for line in f if line.startswith("model name")),
+                    platform.processor())
+
+
+def platform_info() -> dict:
+    return {"platform": platform.platform(), "processor": platform.processor() or platform.machine(),
+            "cpus": os.cpu_count(), "python": platform.python_version()}
+
+
+def device_slug(name: str) -> str:
+    """A device name as a results file suffix: "NVIDIA H100 80GB HBM3" -> nvidia-h100-80gb-hbm3."""
+    return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
+
+
+def children_cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+def ptxas_seconds(ptxas: Path, text: str, arch: str) -> tuple[float, float]:
+    """(wall, CPU) seconds of one ptxas run on `text`."""
+    with tempfile.TemporaryDirectory() as tmp:
+        src = Path(tmp) / "in.ptx"
+        src.write_text(text)
+        start, cpu = time.perf_counter(), children_cpu()
+        proc = subprocess.run([str(ptxas), f"-arch={arch}", str(src), "-o", str(Path(tmp) / "o")],
+                              capture_output=True, text=True)
+        elapsed, cpu = time.perf_counter() - start, children_cpu() - cpu
+    if proc.returncode:
+        raise SystemExit(f"ptxas failed: {proc.stderr}")
+    return elapsed, cpu
+
+
+def write_results(path: Path, data: dict) -> Path:
+    """`data` as indented JSON at `path` (its folder made if missing)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(data, indent=1) + "\n")
+    return path
