@@ -18,6 +18,7 @@ from neutrino_py import maps as maps_mod
 from neutrino_py.hook import protocol
 from neutrino_py.hook.engine import Instrumenter, Kernel
 from neutrino_py.trace import TraceWriter
+from neutrino_py.trace.writer import write_atomic
 
 HEADER_SLOT = 16
 
@@ -139,7 +140,7 @@ class Server:
         reply = kernel.reply(str(cubin_path) if cubin_path else None)
         meta = msg.get("meta")
         if meta and self.cache is not None:
-            _write_atomic(Path(meta), reply.encode())
+            write_atomic(Path(meta), reply.encode())
         with self.lock:
             self.cache_write_s += time.perf_counter() - start
         return reply
@@ -148,13 +149,13 @@ class Server:
         """The cubin (loaded by the shim) and, in the cache, what a later run needs for its trace."""
         folder = self.cache if self.cache is not None else self.scratch
         cubin = folder / f"{kernel.key}.cubin"
-        _write_atomic(cubin, kernel.cubin or b"")
+        write_atomic(cubin, kernel.cubin or b"")
         if self.cache is not None:
-            _write_atomic(folder / f"{kernel.key}.ptx", (kernel.ptx or "").encode())
-            _write_atomic(folder / f"{kernel.key}.instrumented.ptx", (kernel.instrumented_ptx or "").encode())
+            write_atomic(folder / f"{kernel.key}.ptx", (kernel.ptx or "").encode())
+            write_atomic(folder / f"{kernel.key}.instrumented.ptx", (kernel.instrumented_ptx or "").encode())
             info = {"name": kernel.name, "source": kernel.source, "nparams": kernel.nparams,
                     "manifest": kernel.manifest}
-            _write_atomic(folder / f"{kernel.key}.json", json.dumps(info).encode())
+            write_atomic(folder / f"{kernel.key}.json", json.dumps(info).encode())
         return cubin
 
     def _kernel(self, key: str | None, msg: protocol.Message) -> Kernel:
@@ -224,9 +225,3 @@ class Server:
         return {"kernels_instrumented": sorted(k.name for k in kernels if k.instrumented),
                 "kernels_skipped": {k.name: k.reason for k in kernels if not k.instrumented},
                 "fallbacks": dict(self.fallbacks), "server_errors": list(self.errors)}
-
-
-def _write_atomic(path: Path, data: bytes) -> None:
-    tmp = path.with_name(f"{path.name}.{os.getpid()}.{threading.get_ident()}.tmp")
-    tmp.write_bytes(data)
-    os.replace(tmp, path)

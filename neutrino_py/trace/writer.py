@@ -97,7 +97,7 @@ class TraceWriter:
                              (".manifest.json", None if manifest is None
                               else json.dumps(manifest, indent=1, default=layout.to_json))):
             if text is not None:
-                _write_atomic(base.with_name(khash + suffix), text.encode())
+                write_atomic(base.with_name(khash + suffix), text.encode())
                 files[suffix.lstrip(".")] = f"{layout.KERNELS}/{khash}{suffix}"
         self._event({"event": "kernel", "hash": khash, "name": name,
                      "instrumented": instrumented, "reason": reason, "source": source,
@@ -157,7 +157,7 @@ class TraceWriter:
             self.closed = True
             self._log.close()
         trace = layout.build(layout.read_events(self.dir / layout.EVENTS))
-        _write_atomic(self.dir / layout.TRACE_JSON,
+        write_atomic(self.dir / layout.TRACE_JSON,
                       json.dumps(trace, indent=1, default=layout.to_json).encode())
         return trace
 
@@ -178,8 +178,10 @@ class TraceWriter:
             self._log.flush()
 
 
-def _write_atomic(path: Path, data: bytes) -> None:
-    tmp = path.with_name(path.name + ".tmp")
+def write_atomic(path: Path, data: bytes) -> None:
+    """`path` appears whole or not at all; the temporary name is per process and thread, so
+    writers of one file (traced processes sharing the hook cache) never interleave."""
+    tmp = path.with_name(f"{path.name}.{os.getpid()}.{threading.get_ident()}.tmp")
     tmp.write_bytes(data)
     os.replace(tmp, path)
 
