@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import argparse
 import copy
-import json
 import re
 import statistics
 import sys
@@ -24,6 +23,7 @@ sys.path.insert(0, str(ROOT))
 CORPUS = ROOT / "tests" / "corpus"
 
 from benchmarks.common import RESULTS, device_slug, write_results  # noqa: E402
+from tests.gpu.corpus_runs import recipe  # noqa: E402  (index.json's launch recipes, as the GPU tests read them)
 
 # dmat and branch_divergence write one record per event into a pool; the stock pool (4 Mi
 # records) would drop most events of these launches, so it is raised to hold all of them.
@@ -31,14 +31,9 @@ POOL = "pool 1 << 28"
 L2_FLUSH = 256 << 20
 
 
-def corpus_recipe(file: str, kernel: str) -> dict:
-    index = json.loads((CORPUS / "index.json").read_text())
-    return copy.deepcopy(next(e for e in index["files"] if e["file"] == file)["launch"][kernel])
-
-
 def scaled(file: str, kernel: str, grid: tuple, counts: dict, values: dict) -> dict:
     """The corpus recipe with bigger buffers (`counts`), scalars (`values`) and grid."""
-    rec = corpus_recipe(file, kernel)
+    rec = copy.deepcopy(recipe(file, kernel))
     rec["grid"] = list(grid) + [1] * (3 - len(grid))
     for param in rec["params"]:
         if param["name"] in counts:
