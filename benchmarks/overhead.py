@@ -23,7 +23,8 @@ sys.path.insert(0, str(ROOT))
 CORPUS = ROOT / "tests" / "corpus"
 
 from benchmarks.common import RESULTS, device_slug, write_results  # noqa: E402
-from tests.gpu.corpus_runs import recipe  # noqa: E402  (index.json's launch recipes, as the GPU tests read them)
+sys.path.insert(0, str(ROOT / "tests" / "gpu"))   # as the GPU tests import it (no `tests` package needed)
+from corpus_runs import recipe  # noqa: E402  (index.json's launch recipes, as the GPU tests read them)
 
 # dmat and branch_divergence write one record per event into a pool; the stock pool (4 Mi
 # records) would drop most events of these launches, so it is raised to hold all of them.
