@@ -151,7 +151,6 @@ def version() -> str:
     return f"ptxas-{tool_version('ptxas') or 'none'}+nvjitlink-{nvjitlink_version() or 'none'}"
 
 
-_TARGET = re.compile(r"^\s*\.target\s+(sm_\w+)", re.M)
 _PTXAS_DIAG = re.compile(r"^ptxas (.+?), line (\d+); (error|fatal)\s*:\s*(.*)$", re.M)
 
 
@@ -170,8 +169,8 @@ def run_ptxas(ptx: str | os.PathLike, arch: str | int | None = None, *,
     text = Path(ptx).read_text() if is_path else str(ptx)
     shown = filename or (str(ptx) if is_path else "<ptx>")
     if arch is None:
-        target = _TARGET.search(text)
-        arch = target.group(1) if target else "sm_90"
+        from neutrino_py.asm import parse_ptx
+        arch = parse_ptx(text, file=shown, cache=False).arch or "sm_90"
     ptxas = tool_path("ptxas")
     with tempfile.TemporaryDirectory(prefix="neutrino-ptxas-") as tmp:
         src = Path(ptx) if is_path else Path(tmp) / "input.ptx"

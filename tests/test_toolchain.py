@@ -106,6 +106,12 @@ def test_run_ptxas_returns_a_cubin_for_text_and_path(tmp_path):
 
 
 @needs_ptxas
+def test_run_ptxas_defaults_to_the_modules_target():
+    from neutrino_py.image import elf
+    assert elf.arch(toolchain.run_ptxas(TINY.replace(".target sm_80", ".target sm_86"))) == 86
+
+
+@needs_ptxas
 def test_run_ptxas_error_points_at_the_line():
     bad = TINY.replace("\tret;", "\tfrobnicate.u32 %rd1;")
     with pytest.raises(SourceError) as err:
