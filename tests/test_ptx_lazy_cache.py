@@ -80,3 +80,20 @@ def test_damaged_cache_file_is_ignored(cache):
 def test_cache_off_writes_nothing(cache):
     parse_ptx(TEXT, cache=False).parse_all()
     assert not cache.exists() or not any(cache.glob("*.pickle"))
+
+
+def test_split_only_cuts_the_text():
+    """The lazy pre-split is lexical: skeleton and bodies put back together are the text, byte
+    for byte, and every body starts at the line and column it reports."""
+    for path in sorted(CORPUS.glob("**/*.ptx")):
+        text = path.read_text()
+        skeleton, bodies = parser.split(text)
+        rebuilt, prev = [], 0
+        for at, (body, line, col) in sorted(bodies.items()):
+            rebuilt.append(skeleton[prev:at + 1] + body)
+            prev = at + 1 + body.count("\n")
+            start = len("".join(rebuilt)) - len(body)
+            assert (text.count("\n", 0, start) + 1, start - text.rfind("\n", 0, start)) == (line, col)
+        rebuilt.append(skeleton[prev:])
+        assert "".join(rebuilt) == text, path.name
+        assert skeleton.count("\n") == text.count("\n")
