@@ -75,7 +75,7 @@ static struct hook HOOKS[N_HOOKS] = {HOOK_LIST(AS_ROW)};
 #define HELPER_LIST(X)                                                                            \
     X(cuCtxGetCurrent) X(cuCtxSetCurrent) X(cuCtxGetDevice) X(cuDeviceGetAttribute)               \
     X(cuStreamIsCapturing) X(cuEventCreate) X(cuEventRecord) X(cuEventSynchronize)                \
-    X(cuEventElapsedTime) X(cuEventDestroy_v2) X(cuMemAllocHost_v2) X(cuMemFreeHost)              \
+    X(cuEventElapsedTime) X(cuEventDestroy_v2) X(cuMemAllocHost_v2)                               \
     X(cuMemsetD8Async) X(cuMemcpyDtoHAsync_v2) X(cuFuncGetName) X(cuFuncGetModule)               \
     X(cuStreamCreate) X(cuStreamSynchronize)
 #define AS_HENUM(n) F_##n,
@@ -566,7 +566,7 @@ struct item {
     unsigned grid[3], block[3], shm;
     CUstream stream;
     void *host;               /* pinned copy of header + maps */
-    size_t host_bytes, host_cap;
+    size_t host_cap;
     long long sizes[MAX_MAPS];
     size_t offsets[MAX_MAPS];
     CUdeviceptr dev;          /* still allocated: pools are copied by the writer, then freed */
@@ -967,7 +967,6 @@ static CUresult launch(struct launch *l) {
         pinned_put(it->host, it->host_cap);
         it->host = NULL;
     }
-    it->host_bytes = total;
     enqueue(it);
     return r;
 }
