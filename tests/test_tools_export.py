@@ -139,6 +139,15 @@ def test_progress_bar_counts_bytes():
     assert lines[-1].startswith("[" + "#" * 30 + "] 100%") and "4/4 MiB" in lines[-1]
 
 
+def test_progress_total_counts_a_map_once_per_tool_that_reads_it(run_dir):
+    from neutrino_py.tools import get, tools
+    trace = nt.Trace(run_dir)
+    plan = [(tool, tool.select(trace)) for tool in (get(name) for name in tools())]
+    dmat = [r for _, refs in plan for r in refs if r.name == "dmat"]
+    assert len(dmat) == 8                 # 2 launches x (dmat, gmem_bytes, hotness, operators)
+    assert command._bytes_to_read(plan) == sum(r.nbytes for _, refs in plan for r in refs)
+
+
 def test_a_damaged_map_file_fails_one_tool_not_the_report(tmp_path):
     run = standard(tmp_path)
     next(run.glob("launches/000000-*/sched.npy")).write_bytes(b"not numpy")

@@ -9,7 +9,7 @@ from typing import Any
 
 from neutrino_py.errors import ToolError
 from neutrino_py.tools import get, tools
-from neutrino_py.tools.base import Progress, Report, Table, Tool, plain
+from neutrino_py.tools.base import MapRef, Progress, Report, Table, Tool, plain
 from neutrino_py.tools.perfetto import MAX_SLICES, export
 from neutrino_py.tools.progress import Bar
 from neutrino_py.tools.render import report_text, table_text
@@ -60,7 +60,7 @@ def run(args: argparse.Namespace) -> int:
             plan.append((tool, tool.select(trace)))
         except Exception as err:          # one broken tool or map file must not hide the others
             by_tool[tool.name] = _failed(tool, err, failed)
-    bar = None if args.no_progress else Bar(sum(r.nbytes for _, refs in plan for r in refs))
+    bar = None if args.no_progress else Bar(_bytes_to_read(plan))
     for tool, refs in plan:
         if bar:
             bar.stage(tool.name)
@@ -118,6 +118,20 @@ def _check_outputs(args: argparse.Namespace) -> None:
     if perfetto is not None and (perfetto.is_dir() or not perfetto.parent.is_dir()):
         why = "is a folder" if perfetto.is_dir() else "is in a folder that does not exist"
         raise ToolError(f"--perfetto {perfetto} {why}", fix=OUTPUTS_FIX)
+
+
+def _bytes_to_read(plan: list[tuple[Tool, list[MapRef]]]) -> int:
+    """What the tools will read, for the progress bar. A map's size costs an `np.load` of its
+    file, so it is taken once however many tools read that map."""
+    sizes: dict[tuple[int, str], int] = {}
+    total = 0
+    for _, refs in plan:
+        for ref in refs:
+            key = (ref.launch.seq, ref.name)
+            if key not in sizes:
+                sizes[key] = ref.nbytes
+            total += sizes[key]
+    return total
 
 
 def _failed(tool: Tool, err: Exception, failed: list[str]) -> Report:
