@@ -326,8 +326,8 @@ class _KernelSplice:
         if pos.when in ("entry", "exit"):
             return []
         if isinstance(pos.target, ast.Mark):
-            return [(n, pos.when, None, []) for n, s in enumerate(self.module.statements[:self.view.end])
-                    if n >= self.view.start and isinstance(s, Comment) and pos.target.matches(s.body)]
+            return [(n, pos.when, None, []) for n, s in enumerate(self.body(), self.view.start)
+                    if isinstance(s, Comment) and pos.target.matches(s.body)]
         if isinstance(pos.target, ast.Lines):
             return [(n, pos.when, i, []) for n, i in instructions
                     if (loc := self.lines_of.get(n)) is not None and pos.target.matches_file(loc[0])
@@ -357,16 +357,19 @@ class _KernelSplice:
                 out[n] = loc
         return out
 
-    def blocks(self, instructions: list[tuple[int, Instruction]]) -> list[list[tuple[int, Instruction]]]:
+    def blocks(self) -> list[list[tuple[int, Instruction]]]:
         """Basic blocks: a label or the instruction after a branch starts a new one."""
         out: list[list[tuple[int, Instruction]]] = [[]]
-        labels = {n for n, s in enumerate(self.module.statements) if isinstance(s, Label)}
-        last = None
-        for n, i in instructions:
-            if out[-1] and (any(last < m <= n for m in labels) or opcodes.is_terminator(out[-1][-1][1].opcode)):
-                out.append([])
-            out[-1].append((n, i))
-            last = n
+        labelled = False
+        for n in range(self.view.start, self.view.end):
+            s = self.module.statements[n]
+            if isinstance(s, Label):
+                labelled = True
+            elif isinstance(s, Instruction):
+                if out[-1] and (labelled or opcodes.is_terminator(out[-1][-1][1].opcode)):
+                    out.append([])
+                out[-1].append((n, s))
+                labelled = False
         return [b for b in out if b]
 
     # -------------------------------------------------------------- driver
@@ -380,10 +383,9 @@ class _KernelSplice:
         v0, s0 = self.desc.get("next_free_vgpr"), self.desc.get("next_free_sgpr")
         params = params_for(list(self.low.specs.values()))
         self.frame = frame = self.make_frame(self.append_params(params))
-        instructions = [(n, s) for n, s in enumerate(self.module.statements)
-                        if view.start <= n < view.end and isinstance(s, Instruction)]
+        instructions = [(n, s) for n, s in enumerate(self.body(), view.start) if isinstance(s, Instruction)]
         pcs = {id(i): k for k, (_, i) in enumerate(instructions)}
-        blocks = self.blocks(instructions)
+        blocks = self.blocks()
 
         entry = [p for p in program.probes if p.position.when == "entry"]
         scope = _Tmp(self.low.persistent)
