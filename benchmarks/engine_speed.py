@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import re
 import socket
 import statistics
 import subprocess
@@ -37,6 +36,7 @@ if "--pure-lark" in sys.argv:          # as on machines without lark-cython (the
 
 from benchmarks.common import RESULTS, platform_info, ptxas_seconds, write_results  # noqa: E402
 from neutrino_py import probe, toolchain  # noqa: E402
+from neutrino_py.asm import parse_ptx  # noqa: E402
 from neutrino_py.asm import parser as ptx_parser  # noqa: E402
 from neutrino_py.hook import protocol  # noqa: E402
 from neutrino_py.hook.engine import Engine  # noqa: E402
@@ -162,13 +162,13 @@ def main() -> int:
             try:
                 for path in sorted(CORPUS.glob("*.ptx")):
                     text = path.read_text()
-                    kernel = re.search(r"\.entry\s+([\w$]+)", text).group(1)
-                    arch = int(re.search(r"\.target\s+sm_(\d+)", text).group(1))
+                    module = parse_ptx(text, cache=False)    # untimed; kept out of the engine's cache
+                    kernel, arch = next(module.kernels()).name, int(module.arch[3:].rstrip("af"))
                     wall, phases, reply = run.request(text.encode() + b"\0", kernel, arch)
                     if reply.verb != "ok":
                         raise SystemExit(f"{path.name}: {reply.verb}")
                     instrumented = run.server.kernels[reply.fields["key"]].instrumented_ptx
-                    target = re.search(r"\.target\s+(sm_\w+)", instrumented).group(1)
+                    target = parse_ptx(instrumented, cache=False).arch
                     assembled = ptxas_seconds(ptxas, instrumented, target)[0]
                     engine_s = wall - phases["assemble"]
                     row = {"module": path.name, "probe": name, "target": target, "ptx_bytes": len(text),
