@@ -23,6 +23,29 @@ def test_doctor_names_every_check_and_a_fix_for_each_failure():
     assert run.returncode == (1 if failures else 0)
 
 
+def test_doctor_zstd_check_accepts_any_decoder_the_fatbin_reader_uses(monkeypatch):
+    """libzstd, else the `zstandard` module (what image.compress.zstd falls back to)."""
+    import types
+
+    from neutrino_py.hook import doctor
+    from neutrino_py.image import compress
+
+    assert doctor._zstd()[0] == (compress._libzstd() is not None or _importable("zstandard"))
+    monkeypatch.setattr(compress, "_libzstd", lambda: None)
+    monkeypatch.setitem(sys.modules, "zstandard", None)
+    monkeypatch.setitem(sys.modules, "compression.zstd", None)
+    assert doctor._zstd()[0] is False
+    decoder = types.SimpleNamespace(decompress=lambda src, max_output_size: b"zstd")
+    monkeypatch.setitem(sys.modules, "zstandard", types.SimpleNamespace(ZstdDecompressor=lambda: decoder))
+    assert doctor._zstd()[0] is True
+
+
+def _importable(name: str) -> bool:
+    import importlib.util
+
+    return importlib.util.find_spec(name) is not None
+
+
 def test_trace_refuses_a_bad_probe_before_running_anything(tmp_path):
     bad = tmp_path / "bad.probe"
     bad.write_text("map m[thread]: record { u64 t; }\nentry { m.save(nosuch()); }\n")

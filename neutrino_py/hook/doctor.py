@@ -80,11 +80,18 @@ def _cache() -> tuple[bool, str, str]:
     return ok, f"{folder}", "set NEUTRINO_CACHE to a writable folder (traces run with --no-cache meanwhile)"
 
 
+_ZSTD_FRAME = b"(\xb5/\xfd \x04!\x00\x00zstd"      # b"zstd", compressed by libzstd
+
+
 def _zstd() -> tuple[bool, str, str]:
+    """Decodes a frame with the decoder fatbins use (libzstd, else a Python zstd module)."""
     from neutrino_py.image import compress
-    ok = compress._libzstd() is not None
-    return ok, "libzstd found" if ok else "no libzstd: zstd-compressed fatbins (nvcc 13's default) cannot be read", \
-        "apt-get install libzstd1, or pip install zstandard"
+    try:
+        ok = compress.zstd(_ZSTD_FRAME, 4) == b"zstd"
+    except (ToolError, ValueError):
+        ok = False
+    return ok, "zstd decoder found" if ok else "no zstd decoder: zstd-compressed fatbins (nvcc 13's default) " \
+        "cannot be read", "apt-get install libzstd1, or pip install zstandard"
 
 
 def run(args: argparse.Namespace) -> int:
