@@ -16,11 +16,13 @@ import threading
 import time
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 from typing import Any, Callable, Iterator
 
 from neutrino_py import image
 from neutrino_py.maps.layout import layout
+from neutrino_py.splice.manifest import Manifest
 from neutrino_py.trace.writer import kernel_hash
 
 # (threads, warps) of three probe geometries: two to solve `bytes = per_unit * units + fixed`, one to check
@@ -73,6 +75,11 @@ class Kernel:
     @property
     def instrumented(self) -> bool:
         return self.reason is None
+
+    @cached_property
+    def spec(self) -> Manifest:
+        """`manifest` parsed once: the server reads every launch's maps with it."""
+        return Manifest.from_json(self.manifest)
 
     def reply(self, cubin_path: str | None) -> str:
         """The text the shim reads (shim.c apply_reply), also stored as the cache's .meta file."""

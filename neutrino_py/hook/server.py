@@ -198,8 +198,8 @@ class Server:
         if msg.fields.get("instrumented") == "1" and msg.payload and kernel.manifest:
             sizes = [tuple(int(x) for x in (s.split() * 2)[:2]) for s in msg.lists.get("size", [])]
             header, buffers = split_payload(msg.payload, sizes)
-            names = [m["name"] for m in kernel.manifest["maps"]]
-            got = maps_mod.read(kernel.manifest, grid, block, header, dict(zip(names, buffers)))
+            names = [m.name for m in kernel.spec.maps]
+            got = maps_mod.read(kernel.spec, grid, block, header, dict(zip(names, buffers)))
             arrays, dropped = dict(got), dict(got.dropped)
         with self.lock:
             self.launches += 1
