@@ -285,6 +285,13 @@ class _Ctx:
         emitted, self.out = self.out, saved
         return emitted
 
+    def drop_unless(self, spec: MapSpec, ok: Reg, hdr: Reg | None = None) -> None:
+        """Where `ok` fails, one more event in the header's `dropped` (`hdr`: the header slot's
+        address when the caller already has it)."""
+        dropped = self.nested(lambda: self.emit(
+            ops.AtomicAdd(None, hdr or self.header(spec), 8, Imm(1, "u64"), "u64")))
+        self.emit(ops.If(ok, tuple(dropped), negate=True))
+
     def save(self, spec: MapSpec, values: list[Value]) -> None:
         if spec.capacity is None:
             body = self.nested(lambda: self.save_pool(spec, values))
@@ -318,8 +325,7 @@ class _Ctx:
         else:
             self.emit(ops.AtomicAdd(slot, hdr, 0, Imm(1, "u64"), "u64"))
             self.emit(ops.Compare(fits, "lt", slot, Imm(spec.pool, "u64")))
-            self.emit(ops.If(fits, (ops.AtomicAdd(None, hdr, 8, Imm(1, "u64"), "u64"),),
-                             negate=True))
+            self.drop_unless(spec, fits, hdr)
         store = self.nested(lambda: self._store_at(spec, slot, values))
         self.emit(ops.If(fits, tuple(store)))
 
@@ -362,9 +368,7 @@ class _Ctx:
             addr = self.item_address(spec, base, unit, slot)
             self.out += self.store_fields(spec, addr, values)
         self.emit(ops.If(fits, tuple(self.nested(store))))
-        dropped = self.nested(lambda: self.emit(
-            ops.AtomicAdd(None, self.header(spec), 8, Imm(1, "u64"), "u64")))
-        self.emit(ops.If(fits, tuple(dropped), negate=True))
+        self.drop_unless(spec, fits)
 
     def save_warp_converged(self, spec: MapSpec, values: list[Value]) -> None:
         """Fixed record per warp without a returned atomic while the warp stays whole.
@@ -420,9 +424,7 @@ class _Ctx:
                 else:
                     self.emit(ops.AtomicAdd(None, addr, 0, value, value.type))
             self.emit(ops.If(inside, tuple(self.nested(add))))
-            dropped = self.nested(lambda: self.emit(
-                ops.AtomicAdd(None, self.header(spec), 8, Imm(1, "u64"), "u64")))
-            self.emit(ops.If(inside, tuple(dropped), negate=True))
+            self.drop_unless(spec, inside)
         self.out += self.warp_leader(spec, self.nested(body))
 
     # -------------------------------------------------------------- exit
