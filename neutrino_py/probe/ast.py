@@ -81,11 +81,6 @@ class Type(Enum):
         return self in (Type.U32, Type.U64, Type.S32, Type.S64)
 
     @property
-    def ptx(self) -> str:
-        """PTX type suffix without the dot: ``u32``, ``f64``, ``pred``."""
-        return self.value
-
-    @property
     def numpy(self) -> str:
         """NumPy type string of a stored value: ``<u4``, ``<f8`` (not defined for BOOL)."""
         if self is Type.BOOL:
