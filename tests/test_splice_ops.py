@@ -1,4 +1,4 @@
-"""The op vocabulary `splice.ops` fixes (UNARY, BINARY, COMPARE): what the lowering emits, and what
+"""The op vocabulary `splice.ops` fixes (UNARY, BINARY, COMPARE, SPECIALS): what the lowering emits, and what
 every target's templates render, for every value type."""
 from __future__ import annotations
 
@@ -21,8 +21,14 @@ def ptx_lines(stmt: ops.Stmt) -> list[str]:
     return ptx.render([stmt], ptx.Scope({}, lambda: "$L"))
 
 
+# hidden kernel arguments the GCN templates read (any distinct offsets do for rendering)
+HIDDEN = {f"hidden_{what}_{axis}": 8 + 4 * i + 12 * j
+          for j, what in enumerate(("block_count", "group_size")) for i, axis in enumerate("xyz")}
+
+
 def gcn_lines(stmt: ops.Stmt) -> list[str]:
-    return gcn.render([stmt], gcn.Site(gcn.Frame(gcn.Facts("gfx90a"), 8, 8, {})))
+    frame = gcn.Frame(gcn.Facts("gfx90a"), 8, 8, {}, hidden=HIDDEN)
+    return gcn.render([stmt], gcn.Site(frame))
 
 
 def cases() -> list[tuple[str, ops.Stmt]]:
@@ -68,3 +74,16 @@ def test_gcn_renders_every_op(fn, stmt):
         return
     lines = gcn_lines(stmt)
     assert lines and all(line.split()[0].startswith(("v_", "s_")) for line in lines)
+
+
+def test_helpers_read_only_specials():
+    assert set(lower.HELPER_SPECIALS.values()) <= set(ops.SPECIALS)
+
+
+@pytest.mark.parametrize("which", sorted(ops.SPECIALS))
+def test_every_target_reads_every_special(which):
+    """A `which` a template does not know renders nothing, so each must give code."""
+    stmt = ops.ReadSpecial(Reg(ops.SPECIALS[which][0], 0), which)
+    dst = ptx.reg_name(stmt.dst)
+    assert any(dst in line.split()[1] for line in ptx_lines(stmt))
+    assert gcn_lines(stmt)
