@@ -72,8 +72,9 @@ class Hotness(Tool):
             pages, counts = [], []
             for ref in krefs:
                 if from_hist:
-                    values = hist_values(ref.array).astype(np.int64)
-                    progress.advance(ref.array.nbytes)
+                    array = ref.array
+                    values = hist_values(array).astype(np.int64)
+                    progress.advance(array.nbytes)
                     nz = np.nonzero(values)[0]
                     pages.append(nz.astype(np.uint64))
                     counts.append(values[nz])

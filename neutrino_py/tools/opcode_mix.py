@@ -26,8 +26,9 @@ class OpcodeMix(Tool):
         for kernel, krefs in by_kernel(refs).items():
             sums: dict[str, int] = {}
             for ref in krefs:
-                families = [f for f in ref.array.dtype.names if f != "unit"]
-                for part in chunks(ref.array, progress):
+                array = ref.array
+                families = [f for f in array.dtype.names if f != "unit"]
+                for part in chunks(array, progress):
                     for f in families:
                         sums[f] = sums.get(f, 0) + int(part[f].sum(dtype=np.uint64))
             total = sums.pop("total")

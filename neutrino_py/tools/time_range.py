@@ -46,8 +46,9 @@ class TimeRange(Tool):
         for (kernel, map_name), grefs in groups.items():
             parts = {f: [] for f in ("cycles", "sm", "unit")}
             for ref in grefs:
-                names = ref.array.dtype.names
-                for chunk in chunks(ref.array, progress):
+                array = ref.array
+                names = array.dtype.names
+                for chunk in chunks(array, progress):
                     for f in parts:
                         if f in names:
                             # warp indices restart per launch: key them by launch too
