@@ -52,7 +52,8 @@ def timed(fn) -> float:
 
 
 def ptxas_arch(text: str) -> str:
-    return "sm_90a" if ".target sm_90a" in text else "sm_90"
+    """sm_90a for modules that target it (wgmma needs it), else sm_90, from the module's `.target`."""
+    return "sm_90a" if parse_ptx(text, cache=False).arch == "sm_90a" else "sm_90"
 
 
 def measure(path: Path, rounds: int, lark_by_backend: dict, ptxas: Path, cache: Path) -> dict:
