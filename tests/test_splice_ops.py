@@ -1,4 +1,4 @@
-"""The op vocabulary `splice.ops` fixes (UNARY, BINARY, COMPARE, SPECIALS): what the lowering emits, and what
+"""The op vocabulary `splice.ops` fixes (TYPES, UNARY, BINARY, COMPARE, SPECIALS): what the lowering emits, and what
 every target's templates render, for every value type."""
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from neutrino_py.splice.ops import Reg
 from neutrino_py.targets.gcn import render as gcn
 from neutrino_py.targets.ptx import render as ptx
 
-NUMERIC = ("u32", "u64", "s32", "s64", "f32", "f64")
+NUMERIC = tuple(t for t in ops.TYPES if t != "pred")
 INTEGER_ONLY = {"not", "rem", "and", "or", "xor", "shl", "shr"}    # the checker refuses floats
 LOGICAL = {"not", "and", "or", "xor"}                              # also on pred (&&, ||, !)
 # GCN refuses these with a message (binary.j2 `fail`) instead of rendering them
@@ -46,6 +46,10 @@ def cases() -> list[tuple[str, ops.Stmt]]:
 
 CASES = cases()
 IDS = [f"{type(stmt).__name__}-{fn}-{getattr(stmt, 'a').type}" for fn, stmt in CASES]
+
+
+def test_ptx_names_registers_of_every_type():
+    assert set(ptx.STEMS) == set(ops.TYPES)
 
 
 def test_the_lowering_emits_only_the_vocabulary():
