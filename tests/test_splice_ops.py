@@ -1,5 +1,5 @@
-"""The op vocabulary `splice.ops` fixes (TYPES, UNARY, BINARY, COMPARE, SPECIALS): what the lowering emits, and what
-every target's templates render, for every value type."""
+"""The op vocabulary `splice.ops` fixes (TYPES, UNARY, BINARY, COMPARE, SPECIALS): what the
+lowering emits, and what every target's templates render, for every value type."""
 from __future__ import annotations
 
 import pytest
