@@ -18,6 +18,8 @@ kernel's descriptor and metadata are updated:
 """
 from __future__ import annotations
 
+import dataclasses
+import functools
 import re
 from dataclasses import dataclass, field
 
@@ -78,6 +80,19 @@ class _Tmp:
         n = self.used.get(type_, 0)
         self.used[type_] = n + 1
         return ops.Reg(type_, self.persistent.get(type_, 0) + n)
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _parsed(line: str, file: str) -> tuple[Statement, ...]:
+    return tuple(parse_gcn(line, file).statements)
+
+
+def _to_statements(lines: list[str], file: str) -> list[Statement]:
+    """IR statements of rendered lines, wait states padded (each distinct line is parsed once per
+    process; instructions are copied so no two insertions share an operand list)."""
+    return hazards.pad([dataclasses.replace(s, operands=list(s.operands), modifiers=list(s.modifiers))
+                        if isinstance(s, Instruction) else dataclasses.replace(s)
+                        for line in lines for s in _parsed(line, file)])
 
 
 def _ptx_name(ins: Instruction) -> str:
@@ -240,7 +255,7 @@ class _KernelSplice:
             text = text + ["s_waitcnt vmcnt(0)"]
         scc = self.frame.scc
         code = [f"s_cselect_b32 {scc}, 1, 0", *text, f"s_cmp_lg_u32 {scc}, 0"]
-        self.inserts.append((index, hazards.pad(parse_gcn("\n".join(code), self.module.file).statements)))
+        self.inserts.append((index, _to_statements(code, self.module.file)))
 
     def site_ops(self, probe: ast.Probe, ins: Instruction | None, pc: int,
                  block: list[Instruction], scope: _Tmp, before: list[Stmt]) -> list[Stmt]:
@@ -436,8 +451,7 @@ class _KernelSplice:
             self.queue(n, text)
         for n, stmts in sorted(self.inserts, key=lambda x: x[0], reverse=True):
             self.module.statements[n:n] = stmts
-        self.module.statements[first:first] = hazards.pad(
-            parse_gcn("\n".join(entry_lines), self.module.file).statements)
+        self.module.statements[first:first] = _to_statements(entry_lines, self.module.file)
 
         self.update_registers(frame, v0, s0)
         for label, n in positions.items():
