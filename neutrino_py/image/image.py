@@ -35,7 +35,8 @@ class Image:
     entries: list[Entry] = field(default_factory=list)
 
     def kernels(self) -> set[str]:
-        """Every kernel named by any member (PTX `.entry` or cubin entry symbol)."""
+        """Every kernel named by any member (PTX `.entry` or cubin entry symbol); a PTX member the
+        parser rejects raises `NotInstrumentable`."""
         return {name for e in self.entries for name in _names(e)}
 
     def ptx_for(self, kernel: str, arch: int) -> str:
