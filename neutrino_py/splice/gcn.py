@@ -21,6 +21,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 import re
+from collections import Counter
 from dataclasses import dataclass, field
 
 from neutrino_py.asm.gcn import (Comment, GcnModule, Imm, Instruction, Label, Loc, Modified, Reg,
@@ -30,7 +31,7 @@ from neutrino_py.errors import SourceError
 from neutrino_py.probe import ast
 from neutrino_py.probe.opcodes import opcode_id
 from neutrino_py.splice import ops
-from neutrino_py.splice.splicer import operand_names
+from neutrino_py.splice.splicer import _count, operand_names
 from neutrino_py.splice.lower import Lowerer, Site
 from neutrino_py.splice.manifest import Manifest, params_for
 from neutrino_py.splice.ops import Src, Stmt, Value
@@ -263,7 +264,7 @@ class _KernelSplice:
         names = operand_names(probe)
         late: list[Stmt] = []
         operands = {} if ins is None else self.bind(ins, pc, names, scope, before, late)
-        count = (lambda c: sum(c.matches(_ptx_name(i), _guarded(i)) for i in block))
+        count = functools.partial(_count, Counter((_ptx_name(i), _guarded(i)) for i in block))
         return late + self.low.probe(probe, Site(operands, count), scope)
 
     def bind(self, ins: Instruction, pc: int, names: set[str], scope: _Tmp,
