@@ -26,7 +26,7 @@ _WHEEL_LIB = ("cu13/lib", "nvjitlink/lib")
 # The PyPI package that provides each tool, for the fix in a ToolError.
 _PACKAGE = {"ptxas": "nvidia-cuda-nvcc", "nvcc": "nvidia-cuda-nvcc", "nvlink": "nvidia-cuda-nvcc",
             "fatbinary": "nvidia-cuda-nvcc", "nvdisasm": "nvidia-cuda-nvdisasm",
-            "cuobjdump": "nvidia-cuda-cuobjdump", "nvJitLink": "nvidia-nvjitlink"}
+            "cuobjdump": "nvidia-cuda-cuobjdump"}
 
 _TRITON_TOOLS = ("ptxas", "nvdisasm", "cuobjdump")
 
@@ -96,13 +96,6 @@ def find_nvjitlink() -> Path | None:
         if found:
             return found[0]
     return None
-
-
-def nvjitlink_path() -> Path:
-    path = find_nvjitlink()
-    if path is None:
-        raise _missing("nvJitLink")
-    return path
 
 
 @functools.cache
