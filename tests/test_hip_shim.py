@@ -32,7 +32,7 @@ def binaries(tmp_path_factory):
     root = tmp_path_factory.mktemp("fake_hip")
     cc = build.compiler()
     subprocess.run([cc, "-std=gnu11", "-shared", "-fPIC", "-Wl,-soname,libamdhip64.so", "-o",
-                    str(root / "libamdhip64.so"), str(FAKES / "fake_hip.c")], check=True)
+                    str(root / "libamdhip64.so"), str(FAKES / "fake_hip.c"), "-lpthread"], check=True)
     subprocess.run([cc, "-std=gnu11", "-o", str(root / "prog"), str(FAKES / "prog_hip.c"),
                     str(root / "libamdhip64.so"), f"-Wl,-rpath,{root}"], check=True)
     return root, build_hip.shim_path()

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "fake_log.h"
 
 typedef struct { uint32_t x, y, z; } dim3;
 struct module { char text[256]; };
@@ -14,19 +15,7 @@ struct func { struct module *m; char name[64]; };
 static struct { const void *host; char name[64]; } registry[64];
 static int n_registry;
 
-static void say(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-#include <stdarg.h>
-static void say(const char *fmt, ...) {
-    const char *path = getenv("FAKE_HIP_LOG");
-    FILE *f = path ? fopen(path, "a") : NULL;
-    if (!f) return;
-    va_list ap;
-    va_start(ap, fmt);
-    vfprintf(f, fmt, ap);
-    va_end(ap);
-    fputc('\n', f);
-    fclose(f);
-}
+#define say(...) fake_log("FAKE_HIP_LOG", __VA_ARGS__)
 
 int hipMalloc(void **p, size_t n) { *p = malloc(n); return *p ? 0 : 2; }
 int hipFree(void *p) { free(p); return 0; }
