@@ -95,9 +95,6 @@ static void *resolve(void **slot, const char *name) {
 struct name { const void *key; char *name; };
 static struct name names[MAX_NAMES];
 static int n_names;
-/* one twin per kernel name, whichever API launches it: state 0 untried, 1 loaded, 2 failed */
-static struct twin { char *name; hipFunction_t f; int state; } twins[MAX_NAMES];
-static int n_twins;
 
 static struct name *find(const void *key) {
     for (int i = 0; i < n_names; i++)
@@ -114,6 +111,16 @@ static void remember(const void *key, const char *name) {
 /* ---- twins and their maps ------------------------------------------------------------------- */
 
 struct buffer { char name[64]; int warp; unsigned long long a, b; };
+/* one twin per kernel name, whichever API launches it, read once: its function (state 0 no
+ * twin, 1 loaded, 2 failed to load), its own parameter count (-1: none in the .maps file) and
+ * the buffers to append */
+static struct twin {
+    char *name;
+    hipFunction_t f;
+    int state, n_params, n_buf;
+    struct buffer buf[MAX_MAPS + 1];
+} twins[MAX_NAMES];
+static int n_twins;
 
 static char *read_file(const char *path, size_t *size) {
     FILE *f = fopen(path, "rb");
@@ -146,10 +153,9 @@ static int read_buffers(const char *kernel, struct buffer *out, int *n_params) {
     return n;
 }
 
-/* the twin's function, loaded once per kernel name; NULL when there is none */
-static hipFunction_t twin(struct name *k, int *failed) {
+/* the twin of a kernel, loaded once per kernel name; NULL when there is no room for one */
+static struct twin *twin(struct name *k) {
     const char *dir = getenv("NEUTRINO_HIP_DIR");
-    *failed = 0;
     if (!dir || !k) return NULL;
     pthread_mutex_lock(&lock);
     struct twin *t = NULL;
@@ -157,7 +163,7 @@ static hipFunction_t twin(struct name *k, int *failed) {
         if (strcmp(twins[i].name, k->name) == 0) t = &twins[i];
     if (!t && n_twins < MAX_NAMES) {
         t = &twins[n_twins++];
-        *t = (struct twin){k->name, NULL, 2};
+        *t = (struct twin){.name = k->name, .state = 2, .n_params = -1};
         char path[4096];
         snprintf(path, sizeof path, "%s/%s.hsaco", dir, k->name);
         char *image = read_file(path, NULL);
@@ -165,20 +171,19 @@ static hipFunction_t twin(struct name *k, int *failed) {
         if (image && REAL(hipModuleLoadData)(&module, image) == 0)
             REAL(hipModuleGetFunction)(&t->f, module, k->name);
         t->state = t->f ? 1 : (image ? 2 : 0);
+        if (t->f) t->n_buf = read_buffers(k->name, t->buf, &t->n_params);
     }
-    *failed = t && t->state == 2;
     pthread_mutex_unlock(&lock);
-    return t ? t->f : NULL;
+    return t;
 }
 
 /* launch the twin with the maps appended; returns -1 when the caller must run the original */
 static int launch_twin(struct name *k, dim3 grid, dim3 block, unsigned shared, hipStream_t stream,
                        void **params, hipError_t *result) {
-    int failed, n_params = -1;
-    hipFunction_t f = twin(k, &failed);
-    if (!f) { __atomic_add_fetch(&fallbacks[failed ? FB_twin_load_failed : FB_no_twin], 1, __ATOMIC_RELAXED); return -1; }
-    struct buffer buf[MAX_MAPS + 1];
-    int n = read_buffers(k->name, buf, &n_params);
+    struct twin *t = twin(k);
+    if (!t || !t->f) { __atomic_add_fetch(&fallbacks[t && t->state == 2 ? FB_twin_load_failed : FB_no_twin], 1, __ATOMIC_RELAXED); return -1; }
+    const struct buffer *buf = t->buf;
+    int n = t->n_buf, n_params = t->n_params;
     if (n_params < 0 || n_params + n + 1 > MAX_PARAMS) { __atomic_add_fetch(&fallbacks[FB_bad_twin_maps], 1, __ATOMIC_RELAXED); return -1; }
     unsigned long long blocks = (unsigned long long)grid.x * grid.y * grid.z;
     unsigned long long threads = (unsigned long long)block.x * block.y * block.z;
@@ -195,7 +200,7 @@ static int launch_twin(struct name *k, dim3 grid, dim3 block, unsigned shared, h
         args[n_params + i] = &ptr[i];
     }
     args[n_params + n] = NULL;
-    *result = REAL(hipModuleLaunchKernel)(f, grid.x, grid.y, grid.z, block.x, block.y, block.z,
+    *result = REAL(hipModuleLaunchKernel)(t->f, grid.x, grid.y, grid.z, block.x, block.y, block.z,
                                           shared, stream, args, NULL);
     HELPER(hipStreamSynchronize, hipError_t (*)(hipStream_t))(stream);
     unsigned long seq = __atomic_fetch_add(&instrumented_launches, 1, __ATOMIC_RELAXED);
