@@ -215,8 +215,11 @@ static int launch_twin(struct name *k, dim3 grid, dim3 block, unsigned shared, h
         char *host = malloc(bytes[i] ? bytes[i] : 1);
         HELPER(hipMemcpy, hipError_t (*)(void *, const void *, size_t, int))(host, ptr[i], bytes[i], 2);
         char file[4200];
-        snprintf(file, sizeof file, "%s/%s.bin", path, buf[i].name);
-        FILE *f = out ? fopen(file, "wb") : NULL;
+        FILE *f = NULL;
+        if (out) {
+            snprintf(file, sizeof file, "%s/%s.bin", path, buf[i].name);
+            f = fopen(file, "wb");
+        }
         if (f) { fwrite(host, 1, bytes[i], f); fclose(f); }
         free(host);
         HELPER(hipFree, hipError_t (*)(void *))(ptr[i]);
