@@ -122,7 +122,7 @@ static struct twin {
 } twins[MAX_NAMES];
 static int n_twins;
 
-static char *read_file(const char *path, size_t *size) {
+static char *read_file(const char *path) {
     FILE *f = fopen(path, "rb");
     if (!f) return NULL;
     fseek(f, 0, SEEK_END);
@@ -131,14 +131,14 @@ static char *read_file(const char *path, size_t *size) {
     char *data = malloc(n + 1);
     if (data && fread(data, 1, n, f) != (size_t)n) { free(data); data = NULL; }
     fclose(f);
-    if (data) { data[n] = 0; if (size) *size = n; }
+    if (data) data[n] = 0;
     return data;
 }
 
 static int read_buffers(const char *kernel, struct buffer *out, int *n_params) {
     char path[4096];
     snprintf(path, sizeof path, "%s/%s.maps", getenv("NEUTRINO_HIP_DIR"), kernel);
-    char *text = read_file(path, NULL), *save = NULL;
+    char *text = read_file(path), *save = NULL;
     int n = 0;
     for (char *line = text ? strtok_r(text, "\n", &save) : NULL; line && n < MAX_MAPS + 1;
          line = strtok_r(NULL, "\n", &save)) {
@@ -166,7 +166,7 @@ static struct twin *twin(struct name *k) {
         *t = (struct twin){.name = k->name, .state = 2, .n_params = -1};
         char path[4096];
         snprintf(path, sizeof path, "%s/%s.hsaco", dir, k->name);
-        char *image = read_file(path, NULL);
+        char *image = read_file(path);
         hipModule_t module = NULL;
         if (image && REAL(hipModuleLoadData)(&module, image) == 0)
             REAL(hipModuleGetFunction)(&t->f, module, k->name);
