@@ -25,6 +25,7 @@ from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import Iterable
 
+from neutrino_py.asm.gcn import Reg as GcnReg
 from neutrino_py.splice.ops import Imm, If, Reg, Src, Stmt, Value, bits
 from neutrino_py.targets import templates
 
@@ -134,15 +135,6 @@ class Frame:
         return scratch[key]
 
 
-def _reg_index(text: str) -> tuple[str, int, int]:
-    """``v[4:5]`` -> ("v", 4, 2); ``s7`` -> ("s", 7, 1)."""
-    if "[" in text:
-        f, rng = text.split("[")
-        lo, hi = rng.rstrip("]").split(":")
-        return f, int(lo), int(hi) - int(lo) + 1
-    return text[0], int(text[1:]), 1
-
-
 def _inline(v: int) -> bool:
     return -16 <= v <= 64
 
@@ -206,10 +198,10 @@ class Site:
         text = self.spell(v)
         if text in ("vcc", "exec"):
             return f"{text}_{'lo' if i == 0 else 'hi'}"
-        f, lo, n = _reg_index(text) if text[0] in "vs" and text[1:2] in "[0123456789" else (text, 0, 1)
-        if n == 1 and f == text:
+        r = GcnReg.parse(text)
+        if r is None or r.first is None:
             return text if i == 0 else "0"
-        return f"{f}{lo + i}" if i < n else "0"
+        return f"{r.file}{r.first + i}" if i < r.count else "0"
 
     def operand(self, v: Value) -> Value:
         """`v` as a VALU operand: non-inline constants and SGPRs are moved into VGPRs first."""
@@ -217,9 +209,8 @@ class Site:
             words = _words(v.value, v.type)
             if v.type[0] == "f" and v.value != 0 or not all(_inline(w - (1 << 32) if w >= 1 << 31 else w) for w in words):
                 return self._to_vgprs(v, [hex(w) for w in words])
-        if isinstance(v, Src) and v.text[0] == "s" and v.type != "pred":
-            f, lo, n = _reg_index(v.text)
-            return self._to_vgprs(v, [f"s{lo + i}" for i in range(n)])
+        if isinstance(v, Src) and v.type != "pred" and (r := GcnReg.parse(v.text)) and r.file == "s":
+            return self._to_vgprs(v, [f"s{i}" for i in r.indices])
         return v
 
     def _to_vgprs(self, v: Value, words: list[str]) -> Src:
