@@ -3,13 +3,13 @@
 A `GcnModule` is the file's statement list in order (labels, instructions, directives, kernel
 descriptors, the metadata document, whole-line comments); ``.loc`` and ``.file`` are typed, other
 directives keep their arguments as text. Every node keeps the line and column it
-came from. Instructions are generic (`opcode`, operands, modifiers), so the IR knows opcodes only
-through the few facts the splicer asks for (`writes`, `reads_regs`). A `KernelView` finds one
+came from. Instructions are generic (`opcode`, operands, modifiers): the IR knows no opcode, the
+facts the splicer needs about them live in `targets.gcn.opcodes`. A `KernelView` finds one
 kernel's body (from its symbol label to its end label), its `.amdhsa_kernel` descriptor and its
 metadata entry.
 
 Printing an unmodified module gives text that llvm-mc assembles to the same bytes as the original
-(tests/test_gcn_roundtrip.py proves it over tests/corpus_gcn/).
+(tests/test_gcn_asm.py proves it over tests/corpus_gcn/).
 """
 from __future__ import annotations
 
