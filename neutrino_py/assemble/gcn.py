@@ -21,10 +21,15 @@ from ..errors import SourceError, ToolError
 _DIAG = re.compile(r"^[^\n:]+:(\d+):(\d+): error: (.*)$", re.M)
 
 
+def _override(name: str) -> str:
+    """The environment variable that names `name`'s binary: ``NEUTRINO_LD_LLD`` for ``ld.lld``."""
+    return "NEUTRINO_" + name.upper().replace("-", "_").replace(".", "_")
+
+
 @functools.cache
 def llvm_tool(name: str) -> Path | None:
     """`name` (``llvm-mc``, ``ld.lld``, ``clang``...) from the newest LLVM on this machine."""
-    override = os.environ.get("NEUTRINO_" + name.upper().replace("-", "_").replace(".", "_"))
+    override = os.environ.get(_override(name))
     if override:
         return Path(override)
     versions: dict[int, Path] = {}
@@ -46,7 +51,7 @@ def llvm_tool_path(name: str) -> Path:
     if path is None:
         raise ToolError(f"cannot find {name} (looked for {name}-NN and {name} on PATH)",
                         fix="apt-get install llvm-19 lld-19 clang-19 (Debian bookworm), or set "
-                            f"NEUTRINO_{name.upper().replace('-', '_').replace('.', '_')}")
+                            f"{_override(name)}")
     return path
 
 
