@@ -63,6 +63,17 @@ def test_sass_only_and_filtered_kernels_are_skipped_with_reasons(fatbins):
     assert k.reason == "not selected by -k ^gemm"
 
 
+def test_a_kernel_not_selected_by_k_is_never_looked_up_or_parsed(fatbins, monkeypatch):
+    from neutrino_py.image import image as image_mod
+
+    def refuse(*_args, **_kwargs):
+        raise AssertionError("ptx_for called for a kernel -k does not select")
+
+    monkeypatch.setattr(image_mod.Image, "ptx_for", refuse)
+    k = engine("dmat", "^gemm")(fatbins["ptx"], "add", 90, None)
+    assert not k.instrumented and k.reason == "not selected by -k ^gemm"
+
+
 def test_an_image_is_parsed_once_and_its_members_named_once(fatbins, monkeypatch):
     loads, symbol_reads = [], []
     monkeypatch.setattr(engine_mod.image, "load", lambda data, real=engine_mod.image.load: loads.append(1) or real(data))

@@ -285,6 +285,8 @@ class Engine:
             img = self._image(data)
         except (image.ImageError, ValueError) as err:
             return skipped(name, f"unreadable image: {err}", guess_source(origin, None, None))
+        if self.pattern and not self.pattern.search(name):     # before any PTX is looked up or parsed
+            return skipped(name, f"not selected by -k {self.pattern.pattern}", guess_source(origin, img, None))
         try:
             ptx = img.ptx_for(name, arch)
             source = guess_source(origin, img, ptx)
@@ -295,8 +297,6 @@ class Engine:
             if ptx is None:
                 return skipped(name, err.reason, guess_source(origin, img, None))
             source = "triton"
-        if self.pattern and not self.pattern.search(name):
-            return skipped(name, f"not selected by -k {self.pattern.pattern}", source)
         return ptx, source
 
     def _instrument(self, data: bytes, name: str, arch: int, origin: str | None) -> Kernel:
