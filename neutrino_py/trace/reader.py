@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, Iterator
 import numpy as np
 
 from neutrino_py.errors import ToolError
+from neutrino_py.splice.manifest import units
 from neutrino_py.trace import layout
 
 if TYPE_CHECKING:                     # tools import this module: no cycle at run time
@@ -110,11 +111,11 @@ class Launch:
 
     @property
     def threads(self) -> int:
-        return int(np.prod(self.grid)) * int(np.prod(self.block))
+        return units("thread", self.grid, self.block)
 
     @property
     def warps(self) -> int:
-        return int(np.prod(self.grid)) * -(-int(np.prod(self.block)) // 32)
+        return units("warp", self.grid, self.block)
 
 
 class Trace:
