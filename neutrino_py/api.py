@@ -24,20 +24,18 @@ class Probe:
     def __init__(self, text: str, file: str = "<probe>") -> None:
         from neutrino_py.probe import load
 
-        self.text, self.file = text, file
         self.program = load(text, file=file)
+        self.text, self.file = text, file
 
     @classmethod
     def from_file(cls, path: str | Path) -> Probe:
         """A `.probe` file, or a stock probe by name (``"dmat"``, ``"block_sched"``...)."""
-        path = Path(path)
-        stock = paths.probes_dir() / f"{path.name.removesuffix('.probe')}.probe"
-        if not path.exists() and stock.exists():
-            path = stock
-        if not path.exists():
-            raise ToolError(f"no probe file {str(path)!r}",
-                            f"give a path, or one of: {', '.join(stock_probes())}")
-        return cls(path.read_text(), file=str(path))
+        from neutrino_py.probe import load_file
+
+        probe = cls.__new__(cls)                      # checked once, by load_file
+        probe.program = load_file(path)
+        probe.text, probe.file = probe.program.text, probe.program.file
+        return probe
 
     @property
     def hash(self) -> str:
@@ -47,8 +45,7 @@ class Probe:
         return f"Probe({self.file!r}, maps={list(self.program.maps)})"
 
 
-def stock_probes() -> list[str]:
-    return sorted(p.stem for p in paths.probes_dir().glob("*.probe"))
+stock_probes = paths.stock_probes
 
 
 @dataclass

@@ -60,7 +60,7 @@ def test_trace_without_a_command_or_probe_file_says_what_to_do(tmp_path):
     run = neutrino("trace", "--probe", str(ROOT / "probes" / "block_sched.probe"))
     assert run.returncode == 2 and "put it after --" in run.stderr
     run = neutrino("trace", "--probe", str(tmp_path / "missing.probe"), "--", "true")
-    assert run.returncode == 2 and "not found" in run.stderr
+    assert run.returncode == 2 and "no probe file" in run.stderr
 
 
 def test_summary_of_a_run_without_launches_points_at_doctor(tmp_path):

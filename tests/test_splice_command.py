@@ -62,12 +62,13 @@ def test_unwritable_output_is_a_tool_error(tmp_path, capsys, where):
     err = capsys.readouterr().err
     assert rc == 2
     assert err.startswith(f"cannot write {out}: ")
-    assert "fix: -o takes a file path in an existing, writable directory" in err
+    assert "fix: check that the folder exists, is writable and has free space" in err
+    assert sorted(p.name for p in tmp_path.iterdir()) == []      # no temporary file left behind
 
 
 def test_probe_that_is_a_directory(tmp_path, capsys):
     rc = main(["instrument", "--probe", str(tmp_path), str(VECTOR_ADD), "-o", str(tmp_path / "o.ptx")])
-    assert rc == 2 and capsys.readouterr().err.startswith(f"cannot read {tmp_path}: a directory")
+    assert rc == 2 and capsys.readouterr().err.startswith(f"cannot read {tmp_path}: it is a directory")
 
 
 def test_bad_probe_is_a_located_error(tmp_path, capsys):

@@ -11,6 +11,7 @@ import json
 from collections import Counter
 from pathlib import Path
 
+from neutrino_py import files
 from neutrino_py.asm import ir
 from neutrino_py.errors import ToolError
 
@@ -23,10 +24,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     path = Path(args.file)
-    try:
-        text = path.read_text()
-    except (OSError, UnicodeDecodeError) as err:
-        raise ToolError(f"cannot read {path}: {err}", fix="pass a PTX text file") from None
+    text = files.read_source(path)
     if path.suffix in (".s", ".gcn") or ".amdgcn_target" in text:
         summary = summarize_gcn(text, str(path))
     else:

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import bisect
 import hashlib
-import os
 import pickle
 import re
 import threading
@@ -28,7 +27,8 @@ except ImportError:  # pragma: no cover - pure-Python Lark is the fallback
 
 from neutrino_py import paths
 from neutrino_py.asm import ir
-from neutrino_py.errors import SourceError
+from neutrino_py.errors import SourceError, ToolError
+from neutrino_py.files import atomic_file
 
 # Bump when the IR classes change shape: cached pickles of older shapes are then ignored.
 IR_VERSION = 6
@@ -570,10 +570,8 @@ def _load(path: Path | None):
 def _store(path: Path | None, value) -> None:
     if path is None:
         return
-    tmp = path.with_suffix(f".{os.getpid()}.tmp")
     try:
-        with open(tmp, "wb") as f:
+        with atomic_file(path, durable=False) as f:
             pickle.dump(value, f, protocol=pickle.HIGHEST_PROTOCOL)
-        os.replace(tmp, path)
-    except OSError:
+    except (ToolError, pickle.PicklingError, RecursionError):
         pass  # a cache that cannot be written only costs the next parse

@@ -16,6 +16,7 @@ import tempfile
 from pathlib import Path
 
 from .. import paths
+from ..files import atomic_write
 from ..errors import SourceError, ToolError
 
 _DIAG = re.compile(r"^[^\n:]+:(\d+):(\d+): error: (.*)$", re.M)
@@ -110,9 +111,7 @@ def gcn_to_hsaco(text: str, mcpu: str, file: str = "<gcn>") -> bytes:
         _run([str(llvm_tool_path("ld.lld")), "-shared", "--no-undefined", "-o", str(out), str(o)],
              "ld.lld", text, file)
         data = out.read_bytes()
-    tmp_path = cached.with_suffix(f".{os.getpid()}.tmp")
-    tmp_path.write_bytes(data)
-    tmp_path.replace(cached)
+    atomic_write(cached, data, durable=False)
     return data
 
 

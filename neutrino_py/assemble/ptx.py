@@ -7,10 +7,9 @@ from __future__ import annotations
 
 import functools
 import hashlib
-import os
-import tempfile
 
 from neutrino_py import paths, toolchain
+from neutrino_py.files import atomic_write
 from neutrino_py.errors import ToolError
 
 BACKENDS = ("nvjitlink", "ptxas")
@@ -84,8 +83,5 @@ def ptx_to_cubin(ptx_text: str, arch: str = "sm_90", backend: str | None = None)
     if cached.exists():
         return cached.read_bytes()
     cubin = _ASSEMBLE[name](data, arch)
-    fd, tmp = tempfile.mkstemp(dir=cached.parent, suffix=".tmp")
-    with os.fdopen(fd, "wb") as f:
-        f.write(cubin)
-    os.replace(tmp, cached)
+    atomic_write(cached, cubin, durable=False)
     return cubin

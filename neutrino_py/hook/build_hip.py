@@ -9,6 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from neutrino_py.files import atomic_write
 from neutrino_py.hook import build
 from neutrino_py.maps import read as read_maps
 from neutrino_py.splice.manifest import HEADER_PARAM, Manifest
@@ -37,8 +38,8 @@ def write_twin(folder: Path, manifest: Manifest, code_object: bytes, own_params:
         a, b = _linear(spec.nbytes)
         lines.append(f"{p.name} {spec.level} {a} {b}")
     folder.mkdir(parents=True, exist_ok=True)
-    (folder / f"{manifest.kernel}.hsaco").write_bytes(code_object)
-    (folder / f"{manifest.kernel}.maps").write_text("\n".join(lines) + "\n")
+    atomic_write(folder / f"{manifest.kernel}.hsaco", code_object)
+    atomic_write(folder / f"{manifest.kernel}.maps", "\n".join(lines) + "\n")
 
 
 def read_launch(folder: Path, manifest: Manifest, grid: Any, block: Any):

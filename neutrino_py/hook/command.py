@@ -29,7 +29,7 @@ CACHE_FORMAT = "hook-1"      # bump when the .meta text (engine.Kernel.reply) ch
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--probe", required=True, help="the .probe file to splice into every kernel")
+    parser.add_argument("--probe", required=True, help="the .probe file (or a stock probe's name, e.g. dmat) to splice into every kernel")
     parser.add_argument("-k", "--kernels", metavar="REGEX", type=kernel_regex,
                         help="instrument only kernels whose name matches (others are timed only)")
     parser.add_argument("--tracedir", default="neutrino-trace", help="where run directories go")
@@ -65,15 +65,12 @@ def run(args: argparse.Namespace) -> int:
     cmd = args.cmd[1:] if args.cmd[:1] == ["--"] else args.cmd
     if not cmd:
         raise ToolError("no program to trace", "put it after --: neutrino trace --probe p.probe -- python x.py")
-    probe_path = Path(args.probe)
-    if not probe_path.exists():
-        raise ToolError(f"probe file {probe_path} not found", "give the path of a .probe file, e.g. probes/dmat.probe")
-    program = probe_mod.load_file(probe_path)
+    program = probe_mod.load_file(args.probe)
     shim = build.shim_path()
     cache = None if args.no_cache else cache_folder(program.hash, args.kernels)
     try:
         writer = TraceWriter.start(args.tracedir, command=cmd,
-                                   probe={"file": str(probe_path), "text": program.text,
+                                   probe={"file": program.file, "text": program.text,
                                           "hash": program.hash},
                                    kernels_pattern=args.kernels)
     except OSError as err:

@@ -18,7 +18,7 @@ from neutrino_py import maps as maps_mod
 from neutrino_py.hook import protocol
 from neutrino_py.hook.engine import Instrumenter, Kernel
 from neutrino_py.trace import TraceWriter
-from neutrino_py.trace.writer import write_atomic
+from neutrino_py.files import atomic_write
 
 HEADER_SLOT = 16
 
@@ -140,7 +140,7 @@ class Server:
         reply = kernel.reply(str(cubin_path) if cubin_path else None)
         meta = msg.get("meta")
         if meta and self.cache is not None:
-            write_atomic(Path(meta), reply.encode())
+            atomic_write(Path(meta), reply.encode())
         with self.lock:
             self.cache_write_s += time.perf_counter() - start
         return reply
@@ -149,13 +149,13 @@ class Server:
         """The cubin (loaded by the shim) and, in the cache, what a later run needs for its trace."""
         folder = self.cache if self.cache is not None else self.scratch
         cubin = folder / f"{kernel.key}.cubin"
-        write_atomic(cubin, kernel.cubin or b"")
+        atomic_write(cubin, kernel.cubin or b"")
         if self.cache is not None:
-            write_atomic(folder / f"{kernel.key}.ptx", (kernel.ptx or "").encode())
-            write_atomic(folder / f"{kernel.key}.instrumented.ptx", (kernel.instrumented_ptx or "").encode())
+            atomic_write(folder / f"{kernel.key}.ptx", (kernel.ptx or "").encode())
+            atomic_write(folder / f"{kernel.key}.instrumented.ptx", (kernel.instrumented_ptx or "").encode())
             info = {"name": kernel.name, "source": kernel.source, "nparams": kernel.nparams,
                     "manifest": kernel.manifest}
-            write_atomic(folder / f"{kernel.key}.json", json.dumps(info).encode())
+            atomic_write(folder / f"{kernel.key}.json", json.dumps(info).encode())
         return cubin
 
     def _kernel(self, key: str | None, msg: protocol.Message) -> Kernel:

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from neutrino_py.errors import SourceError
+from neutrino_py import files, paths
+from neutrino_py.errors import SourceError, ToolError
 from neutrino_py.probe import parse, verify
 from neutrino_py.probe.ast import ProbeProgram
 
@@ -20,8 +21,13 @@ def load(text: str, file: str = "<probe>") -> ProbeProgram:
 
 
 def load_file(path: str | Path) -> ProbeProgram:
-    """`load` a file; bytes that are not UTF-8 are reported at their line and column."""
-    data = Path(path).read_bytes()
+    """`load` a file, or a stock probe by name (``"dmat"``); bytes that are not UTF-8 are
+    reported at their line and column. A missing, unreadable or oversized file is a ToolError."""
+    path = paths.probe_file(path)
+    if not path.exists():
+        raise ToolError(f"no probe file {str(path)!r}",
+                        f"give a path, or one of: {', '.join(paths.stock_probes())}")
+    data = files.read_input(path, files.MAX_PROBE_BYTES, ".probe file")
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as err:

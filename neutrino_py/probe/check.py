@@ -4,13 +4,14 @@ from __future__ import annotations
 import argparse
 import sys
 
-from neutrino_py.errors import SourceError
+from neutrino_py.errors import SourceError, ToolError
 from neutrino_py.probe import ast, load_file
 from neutrino_py.splice.lower import map_spec
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("probes", nargs="+", metavar="P.probe", help="probe files to check")
+    parser.add_argument("probes", nargs="+", metavar="P.probe",
+                        help="probe files (or stock probe names, e.g. dmat) to check")
     parser.add_argument("-q", "--quiet", action="store_true", help="print only errors")
 
 
@@ -23,8 +24,8 @@ def run(args: argparse.Namespace) -> int:
             print(err, file=sys.stderr)
             failed += 1
             continue
-        except OSError as err:
-            print(f"{path}: error: cannot read: {err.strerror}", file=sys.stderr)
+        except ToolError as err:
+            print(f"error: {err}", file=sys.stderr)
             failed += 1
             continue
         if not args.quiet:

@@ -6,12 +6,14 @@ import json
 import sys
 from pathlib import Path
 
+from neutrino_py import files
 from neutrino_py.cli import kernel_regex
 from neutrino_py.errors import ToolError
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--probe", required=True, metavar="P.probe", help="the .probe file")
+    parser.add_argument("--probe", required=True, metavar="P.probe",
+                        help="the .probe file, or a stock probe's name (e.g. dmat)")
     parser.add_argument("-k", "--kernels", metavar="REGEX", type=kernel_regex,
                         help="instrument only kernels whose name matches (searched)")
     parser.add_argument("input", metavar="IN.ptx", help="PTX module to instrument")
@@ -24,23 +26,13 @@ def manifest_path(output: Path) -> Path:
     return output.with_suffix(".manifest.json") if output.suffix else Path(f"{output}.manifest.json")
 
 
-def _read(path: str) -> str:
-    try:
-        return Path(path).read_text(encoding="utf-8", errors="replace")
-    except OSError as err:
-        raise ToolError(f"cannot read {path}: {err.strerror}", "check the path") from None
-
-
 def run(args: argparse.Namespace) -> int:
     from neutrino_py.asm import parse_ptx
     from neutrino_py.probe import load_file
     from neutrino_py.splice import instrument
 
-    if not Path(args.probe).is_file():
-        why = "a directory" if Path(args.probe).is_dir() else "no such file"
-        raise ToolError(f"cannot read {args.probe}: {why}", "pass the path of a .probe file")
     program = load_file(args.probe)
-    text = _read(args.input)
+    text = files.read_source(args.input)
     is_gcn = ".amdgcn_target" in text                 # AMDGCN assembly (clang -S for amdgcn)
     if is_gcn:
         from neutrino_py.asm.gcn_parse import parse_gcn
@@ -59,13 +51,12 @@ def run(args: argparse.Namespace) -> int:
 
     out = Path(args.output)
     manifests = manifest_path(out)
-    try:
-        out.write_text(result.module.to_text())
-        manifests.write_text(json.dumps({k: m.to_json() for k, m in result.manifests.items()},
-                                        indent=2) + "\n")
-    except OSError as err:
-        raise ToolError(f"cannot write {err.filename}: {err.strerror}",
-                        "-o takes a file path in an existing, writable directory") from None
+    # both written before either is renamed; the manifest lands first, so a .ptx never
+    # stands without its manifest
+    with files.atomic_file(out, "w") as ptx:
+        ptx.write(result.module.to_text())
+        files.atomic_write(manifests, json.dumps(
+            {k: m.to_json() for k, m in result.manifests.items()}, indent=2) + "\n")
     for name, m in result.manifests.items():
         regs = ", ".join(f"{n} {t}" for t, n in m.registers_added.items()) or "none"
         print(f"{name}: {sum(m.positions.values())} positions matched, registers added: {regs}")

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import numpy as np
 
+from neutrino_py.files import atomic_file
 from neutrino_py.tools.allocations import timeline
 from neutrino_py.tools.base import readable_maps
 from neutrino_py.trace.reader import Launch, Trace
@@ -62,7 +63,7 @@ def export(trace: Trace, path: str | Path, max_slices: int = MAX_SLICES) -> dict
     """Write the JSON to `path`; returns counts of what it holds."""
     doc = build(trace, max_slices)
     Path(path).parent.mkdir(parents=True, exist_ok=True)
-    with open(path, "w") as f:
+    with atomic_file(path, "w") as f:
         json.dump(doc, f, separators=(",", ":"))
     phases: dict[str, int] = {}
     for e in doc["traceEvents"]:

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Sequence
 import numpy as np
 
 from neutrino_py.errors import ToolError
+from neutrino_py.files import atomic_file
 
 if TYPE_CHECKING:                     # matplotlib is optional: only for type checkers
     from matplotlib.axes import Axes
@@ -54,8 +55,11 @@ def ranked_bars(title: str, labels: list[str], values: list[float], xlabel: str,
 def save(fig: Figure, path: Path) -> Path:
     """Write `fig` as a PNG and close it: a report with many figures must not keep them all."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    fig.savefig(path, dpi=110)
-    pyplot().close(fig)
+    try:
+        with atomic_file(path) as f:
+            fig.savefig(f, dpi=110, format="png")
+    finally:
+        pyplot().close(fig)
     return path
 
 

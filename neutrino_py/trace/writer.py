@@ -23,6 +23,7 @@ from typing import Any, Mapping, Sequence
 
 import numpy as np
 
+from neutrino_py.files import atomic_file, atomic_write
 from neutrino_py.trace import layout
 
 
@@ -97,7 +98,7 @@ class TraceWriter:
                              (".manifest.json", None if manifest is None
                               else json.dumps(manifest, indent=1, default=layout.to_json))):
             if text is not None:
-                write_atomic(base.with_name(khash + suffix), text.encode())
+                atomic_write(base.with_name(khash + suffix), text.encode())
                 files[suffix.lstrip(".")] = f"{layout.KERNELS}/{khash}{suffix}"
         self._event({"event": "kernel", "hash": khash, "name": name,
                      "instrumented": instrumented, "reason": reason, "source": source,
@@ -157,7 +158,7 @@ class TraceWriter:
             self.closed = True
             self._log.close()
         trace = layout.build(layout.read_events(self.dir / layout.EVENTS))
-        write_atomic(self.dir / layout.TRACE_JSON,
+        atomic_write(self.dir / layout.TRACE_JSON,
                       json.dumps(trace, indent=1, default=layout.to_json).encode())
         return trace
 
@@ -178,16 +179,6 @@ class TraceWriter:
             self._log.flush()
 
 
-def write_atomic(path: Path, data: bytes) -> None:
-    """`path` appears whole or not at all; the temporary name is per process and thread, so
-    writers of one file (traced processes sharing the hook cache) never interleave."""
-    tmp = path.with_name(f"{path.name}.{os.getpid()}.{threading.get_ident()}.tmp")
-    tmp.write_bytes(data)
-    os.replace(tmp, path)
-
-
 def _save_npy(path: Path, array: np.ndarray) -> None:
-    tmp = path.with_name(path.name + ".tmp")
-    with open(tmp, "wb") as f:
+    with atomic_file(path) as f:
         np.save(f, np.ascontiguousarray(array), allow_pickle=False)
-    os.replace(tmp, path)

@@ -1,0 +1,82 @@
+"""Reading user files with a size bound, and writing every file the project writes atomically.
+
+A write goes to a temporary file in the destination's folder, is fsynced, then renamed over the
+destination: the path holds the old contents or the new ones, never a truncated mix (a full disk,
+a crash, Ctrl-C). A failed write removes its temporary file and names the real path.
+"""
+from __future__ import annotations
+
+import os
+import threading
+from contextlib import contextmanager
+from pathlib import Path
+from typing import IO, Iterator
+
+from neutrino_py.errors import ToolError
+
+# Largest input read into memory: PTX of the biggest real images is tens of MB; probes are tiny.
+MAX_ASM_BYTES = 1 << 30
+MAX_PROBE_BYTES = 1 << 20
+
+
+@contextmanager
+def atomic_file(path: str | os.PathLike, mode: str = "wb", *, durable: bool = True) -> Iterator[IO]:
+    """A file object whose contents replace `path` when the block ends without an exception.
+    Text modes write UTF-8, with ``surrogateescape`` so bytes read that way come back unchanged.
+    ``durable=False`` skips the fsync: for cache entries, which a crash may lose (a reader that
+    finds one unreadable makes it again) but never sees half-written."""
+    path = Path(path)
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.{threading.get_ident()}.tmp")
+    text = "b" not in mode
+    try:
+        with open(tmp, mode, **({"encoding": "utf-8", "errors": "surrogateescape"} if text else {})) as f:
+            yield f
+            f.flush()
+            if durable:
+                os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except OSError as err:
+        _unlink(tmp)
+        raise ToolError(f"cannot write {path}: {err.strerror or err}",
+                        "check that the folder exists, is writable and has free space") from None
+    except BaseException:
+        _unlink(tmp)
+        raise
+
+
+def atomic_write(path: str | os.PathLike, data: bytes | str, *, durable: bool = True) -> None:
+    """Replace `path` by `data` (str is written as UTF-8 with ``surrogateescape``), whole or not
+    at all; see `atomic_file`."""
+    with atomic_file(path, "wb", durable=durable) as f:
+        f.write(data if isinstance(data, bytes) else data.encode("utf-8", "surrogateescape"))
+
+
+def _unlink(path: Path) -> None:
+    try:
+        path.unlink()
+    except OSError:
+        pass
+
+
+def read_input(path: str | os.PathLike, limit: int, what: str = "file") -> bytes:
+    """The bytes of a user's input file, refused (ToolError) when it is a folder, unreadable or
+    larger than `limit` (read at most `limit + 1` bytes, so ``/dev/zero`` ends too)."""
+    path = Path(path)
+    if path.is_dir():
+        raise ToolError(f"cannot read {path}: it is a directory", f"give the path of a {what}")
+    try:
+        with open(path, "rb") as f:
+            data = f.read(limit + 1)
+    except OSError as err:
+        raise ToolError(f"cannot read {path}: {err.strerror or err}",
+                        f"give the path of a readable {what}") from None
+    if len(data) > limit:
+        raise ToolError(f"{path} is larger than {limit >> 20} MiB, the most a {what} may be",
+                        "split the input, or pass the kernels you need") from None
+    return data
+
+
+def read_source(path: str | os.PathLike, limit: int = MAX_ASM_BYTES) -> str:
+    """Text of a PTX or GCN assembly file. Bytes that are not UTF-8 become lone surrogates, which
+    `atomic_write` turns back into the same bytes: a round trip changes nothing."""
+    return read_input(path, limit, "PTX or GCN assembly file").decode("utf-8", "surrogateescape")

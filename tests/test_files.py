@@ -1,0 +1,82 @@
+"""files: atomic writes leave the old file or the new one, never a part; inputs are bounded."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from neutrino_py import files
+from neutrino_py.cli import main
+from neutrino_py.errors import ToolError
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_atomic_write_replaces_whole(tmp_path):
+    path = tmp_path / "out.txt"
+    path.write_text("old")
+    files.atomic_write(path, "new \udcff")               # a surrogate-escaped byte: written as is
+    assert path.read_bytes() == b"new \xff"
+    assert [p.name for p in tmp_path.iterdir()] == ["out.txt"]
+
+
+def test_failed_block_leaves_the_old_file_and_no_temporary(tmp_path):
+    path = tmp_path / "out.txt"
+    path.write_text("old")
+    with pytest.raises(ZeroDivisionError):
+        with files.atomic_file(path, "w") as f:
+            f.write("half")
+            1 / 0
+    assert path.read_text() == "old"
+    assert [p.name for p in tmp_path.iterdir()] == ["out.txt"]
+
+
+def test_failed_write_names_the_real_path(tmp_path):
+    path = tmp_path / "missing" / "out.json"
+    with pytest.raises(ToolError) as err:
+        files.atomic_write(path, b"{}")
+    assert str(err.value).startswith(f"cannot write {path}: No such file or directory")
+
+
+def test_full_disk_leaves_nothing(tmp_path, monkeypatch):
+    """ENOSPC at fsync (where a full disk shows on a delayed-allocation file system)."""
+    def full(fd):
+        raise OSError(28, "No space left on device")
+    monkeypatch.setattr(files.os, "fsync", full)
+    path = tmp_path / "out.ptx"
+    with pytest.raises(ToolError, match=f"cannot write {path}: No space left on device"):
+        files.atomic_write(path, "x" * 1000)
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_read_input_is_bounded():
+    with pytest.raises(ToolError, match="/dev/zero is larger than 1 MiB, the most a .probe file may be"):
+        files.read_input("/dev/zero", files.MAX_PROBE_BYTES, ".probe file")
+
+
+def test_read_source_keeps_every_byte(tmp_path):
+    data = b".version 8.0\n// caf\xe9 \xff\xfe\n"
+    (tmp_path / "m.ptx").write_bytes(data)
+    text = files.read_source(tmp_path / "m.ptx")
+    files.atomic_write(tmp_path / "copy.ptx", text)
+    assert (tmp_path / "copy.ptx").read_bytes() == data
+
+
+@pytest.mark.parametrize("name", ["dmat", "block_sched.probe"])
+def test_stock_probe_names_on_the_command_line(tmp_path, capsys, name):
+    out = tmp_path / "o.ptx"
+    assert main(["check", name]) == 0
+    assert main(["instrument", "--probe", name, str(ROOT / "examples" / "vector_add.ptx"),
+                 "-o", str(out)]) == 0
+    stem = name.removesuffix(".probe")
+    assert f"probes/{stem}.probe: ok:" in capsys.readouterr().out
+    manifest = json.loads((tmp_path / "o.manifest.json").read_text())["vector_add"]
+    assert manifest["probe"]["file"].endswith(f"probes/{stem}.probe")
+
+
+def test_a_local_file_wins_over_a_stock_name(tmp_path, monkeypatch, capsys):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "dmat").write_text("map m[thread]: counter { u32 n; }\nexit { m.n += 1; }\n")
+    assert main(["check", "dmat"]) == 0
+    assert capsys.readouterr().out.startswith("dmat: ok: 1 map")
