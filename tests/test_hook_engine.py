@@ -38,7 +38,17 @@ def fatbins(tmp_path_factory):
     return out
 
 
+LEVELS_PROBE = """
+map b[block]: counter { u64 n; }
+map k[kernel]: counter { u64 n; }
+map w[warp]: counter { u32 n; }
+before ld.global { b.n += 1; k.n += 1; w.n += 1; }
+"""
+
+
 def engine(name: str, pattern: str | None = None) -> Engine:
+    if name == "levels":
+        return Engine(probe.load(LEVELS_PROBE, "levels.probe"), pattern, cache_dirs=lambda: [])
     return Engine(probe.load_file(ROOT / "probes" / f"{name}.probe"), pattern, cache_dirs=lambda: [])
 
 
@@ -119,7 +129,7 @@ def test_reading_traces_and_starting_trace_skip_the_instrumenting_modules():
     assert instrument.__module__ == Instrumented.__module__ == "neutrino_py.splice.splicer"
 
 
-@pytest.mark.parametrize("name", ["block_sched", "dmat", "hotness", "gmem_bytes"])
+@pytest.mark.parametrize("name", ["block_sched", "dmat", "hotness", "gmem_bytes", "levels"])
 def test_map_size_formulas_match_maps_layout(fatbins, name):
     k = engine(name)(fatbins["ptx"], "add", 90, None)
     assert k.instrumented, k.reason
@@ -131,7 +141,8 @@ def test_map_size_formulas_match_maps_layout(fatbins, name):
         for (unit, per, fixed, pool_item, slot), lay in zip(map_sizes(k.manifest), layout(k.manifest, grid, block)):
             assert slot == lay.header_slot
             assert pool_item == (lay.dtype.itemsize if lay.kind == "record" and lay.capacity is None else 0)
-            units = {"thread": threads, "warp": warps, "none": 0}[unit]
+            units = {"thread": threads, "warp": warps, "block": grid[0] * grid[1] * grid[2],
+                     "none": 0}[unit]
             assert per * units + fixed == lay.nbytes
 
 

@@ -65,7 +65,7 @@ def test_block_sched_one_record_per_warp():
 def test_gmem_bytes_counter_widens_bytes():
     p = stock("gmem_bytes")
     m = p.maps["gmem"]
-    assert (m.kind, m.level, [f.name for f in m.fields]) == ("counter", "thread",
+    assert (m.kind, m.level, [f.name for f in m.fields]) == ("counter", "sm",
                                                              ["loaded", "stored", "atomic"])
     adds = [s for probe in p.probes for s in probe.body]
     assert [a.field for a in adds] == ["loaded", "stored", "atomic"]

@@ -237,6 +237,16 @@ class Sim:
                 for lane in run:
                     put(lane, int(hit), "pred")
             return None
+        if op == "redux":                          # redux.sync.add.{u32,s32}: per-lane masks
+            assert mods[:2] == ["sync", "add"], s.to_text()
+            for lane in run:
+                members = {m for m in range(32) if src(2, lane, "u32") >> m & 1}
+                assert lane in members and members <= set(run), \
+                    f"{s.to_text()}: member lanes not converged"
+                assert all(src(2, m, "u32") == src(2, lane, "u32") for m in members), \
+                    f"{s.to_text()}: members disagree on the mask"
+                put(lane, sum(src(1, m) for m in members), "u32")
+            return None
         if op in ("shfl", "match"):
             members = {lane for lane in range(32) if src(len(ops) - 1, run[0], "u32") >> lane & 1}
             assert members <= set(ctx["active"]), f"{s.to_text()}: member lanes not converged"
@@ -447,8 +457,14 @@ def test_sharded_pool_across_chunks_and_cut_to_the_header_cursor():
         read(manifest, (2, 1, 1), (128, 1, 1), header, {"dmat": full[:needed_bytes(lay, cursor) - 24]})
 
 
+def per_thread(name: str):
+    """A stock probe with its maps kept per thread (what coarse levels are checked against)."""
+    text = (probes_dir() / f"{name}.probe").read_text()
+    return load(text.replace("[sm]", "[thread]").replace("[block]", "[thread]"), f"{name}.probe")
+
+
 def test_gmem_bytes_per_thread():
-    maps, _, _, _ = vector_add(stock("gmem_bytes"))
+    maps, _, _, _ = vector_add(per_thread("gmem_bytes"))
     g = maps["gmem"]
     i = np.arange(96)
     assert g["loaded"].tolist() == np.where(i < N, 8, 0).tolist()
@@ -458,11 +474,21 @@ def test_gmem_bytes_per_thread():
 
 def test_gmem_bytes_in_a_grid_stride_loop():
     n = 100
-    maps, _, _, _ = launch(corpus("saxpy"), stock("gmem_bytes"), (1, 1, 1), (48, 1, 1),
+    maps, _, _, _ = launch(corpus("saxpy"), per_thread("gmem_bytes"), (1, 1, 1), (48, 1, 1),
                            {"n": n, "alpha": 0x40000000, "x": floats(n, 3), "y": floats(n, 4)})
     trips = np.array([len(range(t, n, 48)) for t in range(48)])
     assert maps["gmem"]["loaded"].tolist() == (8 * trips).tolist()
     assert maps["gmem"]["stored"].tolist() == (4 * trips).tolist()
+
+
+def test_stock_gmem_bytes_keeps_one_row_per_sm_holding_the_thread_sums():
+    maps, _, _, _ = vector_add(stock("gmem_bytes"), grid=(9, 1, 1), block=(48, 1, 1), n=400)
+    g = maps["gmem"]
+    assert len(g) == 256 and maps.dropped["gmem"] == 0
+    threads = np.arange(9 * 48)
+    loads = np.bincount(threads // 48 % 7, weights=np.where(threads < 400, 8, 0), minlength=256)
+    assert g["loaded"].tolist() == loads.astype(int).tolist()       # the simulator's smid: block % 7
+    assert int(g["stored"].sum()) == 4 * 400 and int(g["atomic"].sum()) == 0
 
 
 def test_hotness_counts_every_access_in_its_page():
@@ -777,3 +803,61 @@ def test_probes_of_these_tests_assemble(text):
     for ptx in (corpus("vector_add"), CHASE, SPLIT):
         module = parse_ptx(ptx, cache=False)
         toolchain.run_ptxas(instrument(module, load(text, "t.probe")).module.to_text())
+
+
+LEVELS = """
+map t[thread]: counter { u64 loaded; u32 n; s32 neg; f32 x; }
+map b[block]: counter { u64 loaded; u32 n; s32 neg; f32 x; }
+map s[sm]: counter { u64 loaded; u32 n; s32 neg; f32 x; }
+map k[kernel]: counter { u64 loaded; u32 n; s32 neg; f32 x; }
+before ld.global {
+    t.loaded += (u64)BYTES << 40; t.n += 1; t.neg += -(s32)threadid(); t.x += 0.5;
+    b.loaded += (u64)BYTES << 40; b.n += 1; b.neg += -(s32)threadid(); b.x += 0.5;
+    s.loaded += (u64)BYTES << 40; s.n += 1; s.neg += -(s32)threadid(); s.x += 0.5;
+    k.loaded += (u64)BYTES << 40; k.n += 1; k.neg += -(s32)threadid(); k.x += 0.5;
+}
+"""
+
+
+def coarse_sums(t: np.ndarray, rows: np.ndarray, nrows: int) -> dict[str, list]:
+    """Per-thread counters summed into `nrows` rows (u64 wrapping, as the device adds)."""
+    out = {}
+    for f in ("loaded", "n", "neg", "x"):
+        acc = np.zeros(nrows, t.dtype[f])
+        np.add.at(acc, rows, t[f])
+        out[f] = acc.tolist()
+    return out
+
+
+@pytest.mark.parametrize("run", ["vector_add", "saxpy", "chase"])
+def test_block_sm_and_kernel_counters_are_sums_of_the_thread_counters(run):
+    from neutrino_py.splice.manifest import SM_ROWS
+    program = load(LEVELS, "levels.probe")
+    if run == "vector_add":          # a partial last warp, threads past n with no loads
+        maps, _, _, _ = vector_add(program, grid=(3, 1, 1), block=(48, 1, 1))
+        grid, block = 3, 48
+    elif run == "saxpy":             # grid-stride loop: lanes leave the loop at different trips
+        maps, _, _, _ = saxpy_run(program)
+        grid, block = 2, 40
+    else:                            # predicated loads on odd lanes only
+        maps, _, _, _ = launch(CHASE, program, (2, 1, 1), (40, 1, 1), {"p": chain()[0]})
+        grid, block = 2, 40
+    t = maps["t"]
+    blocks = np.arange(len(t)) // block
+    want = {"b": coarse_sums(t, blocks, grid), "s": coarse_sums(t, blocks % 7, SM_ROWS),
+            "k": coarse_sums(t, np.zeros(len(t), int), 1)}
+    for name, sums in want.items():
+        got = maps[name]
+        assert len(got) == len(sums["n"])
+        for f, values in sums.items():
+            assert got[f].tolist() == values, (name, f)
+        assert maps.dropped[name] == 0
+    assert sum(want["k"]["n"]) > 0
+
+
+def test_coarse_counters_wrap_modulo_64_bits_like_per_lane_atomics():
+    text = ("map k[kernel]: counter { u64 big; }\n"
+            "entry { k.big += 0xffffffffffffff00 + (u64)threadid(); }\n")
+    maps, _, _, _ = vector_add(load(text, "wrap.probe"), grid=(2, 1, 1), block=(40, 1, 1))
+    want = sum(0xffffffffffffff00 + t for t in range(40)) * 2 % 2 ** 64
+    assert maps["k"]["big"].tolist() == [want]

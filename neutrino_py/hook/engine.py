@@ -99,12 +99,12 @@ def skipped(name: str, reason: str, source: str = "unknown") -> Kernel:
 
 def map_sizes(manifest: dict) -> list[tuple[str, int, int, int, int]] | None:
     """Per map, `(unit, per_unit, fixed, pool_item, header_slot)` so the shim sizes buffers without
-    asking (None if a map's size is not affine in the launch's threads or warps); `pool_item` is
+    asking (`unit`: thread, warp, block, or none for a fixed size) (None if a map's size is not affine in the launch's threads or warps); `pool_item` is
     the record size of an unbounded record pool, which the shim copies back only up to its cursor."""
     rows = [layout(manifest, g, b) for g, b in _GEOMETRIES]
     out = []
     for i, first in enumerate(rows[0]):
-        unit = first.level if first.level in ("thread", "warp") and first.kind != "hist" else "none"
+        unit = first.level if first.level in ("thread", "warp", "block") and first.kind != "hist" else "none"
         counts = [lays[i].units if unit != "none" else 0 for lays in rows]
         sizes = [lays[i].nbytes for lays in rows]
         per = (sizes[1] - sizes[0]) // (counts[1] - counts[0]) if counts[1] != counts[0] else 0

@@ -178,7 +178,7 @@ struct func {
     int nparams, nmaps;
     long long per_unit[MAX_MAPS], fixed[MAX_MAPS];
     long long pool_item[MAX_MAPS];   /* unbounded records: item size (copied up to the cursor) */
-    int unit_warp[MAX_MAPS], slot[MAX_MAPS];
+    int unit_warp[MAX_MAPS], slot[MAX_MAPS];   /* unit: 0 threads, 1 warps, 2 blocks, -1 none */
     char source[16];
     int nattrs, attrs[8][2];  /* cuFuncSetAttribute calls, replayed on the twin */
 };
@@ -492,7 +492,8 @@ static void apply_reply(struct func *f, char *text) {
         if (sscanf(line, "cubin %4095[^\n]", cubin) == 1) continue;
         if (sscanf(line, "nparams %d", &f->nparams) == 1) continue;
         if (sscanf(line, "map %15s %lld %lld %lld %d", unit, &a, &b, &item, &slot) >= 3 && f->nmaps < MAX_MAPS) {
-            f->unit_warp[f->nmaps] = strcmp(unit, "warp") == 0 ? 1 : strcmp(unit, "none") == 0 ? -1 : 0;
+            f->unit_warp[f->nmaps] = strcmp(unit, "warp") == 0 ? 1 : strcmp(unit, "block") == 0 ? 2 :
+                                     strcmp(unit, "none") == 0 ? -1 : 0;
             f->pool_item[f->nmaps] = item;
             f->slot[f->nmaps] = slot;
             f->per_unit[f->nmaps] = a;
@@ -902,10 +903,12 @@ static CUresult launch(struct launch *l) {
     unsigned long long threads = (unsigned long long)l->grid[0] * l->grid[1] * l->grid[2] *
                                  l->block[0] * l->block[1] * l->block[2];
     unsigned long long per_block = (unsigned long long)l->block[0] * l->block[1] * l->block[2];
-    unsigned long long warps = (unsigned long long)l->grid[0] * l->grid[1] * l->grid[2] * ((per_block + 31) / 32);
+    unsigned long long blocks = (unsigned long long)l->grid[0] * l->grid[1] * l->grid[2];
+    unsigned long long warps = blocks * ((per_block + 31) / 32);
     size_t offsets[MAX_MAPS + 1], total = (16 * (size_t)f->nmaps + ALIGN - 1) / ALIGN * ALIGN;
     for (int i = 0; i < f->nmaps; i++) {
-        unsigned long long u = f->unit_warp[i] > 0 ? warps : f->unit_warp[i] < 0 ? 0 : threads;
+        unsigned long long u = f->unit_warp[i] == 2 ? blocks : f->unit_warp[i] == 1 ? warps :
+                               f->unit_warp[i] < 0 ? 0 : threads;
         it->sizes[i] = f->per_unit[i] * (long long)u + f->fixed[i];
         offsets[i] = total;
         total += ((size_t)it->sizes[i] + ALIGN - 1) / ALIGN * ALIGN;

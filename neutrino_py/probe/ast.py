@@ -18,7 +18,9 @@ Semantics the lowering must keep (documented for users in probes/README.md):
   runs the probe; the body runs on the lanes where it is true; writes to a `warp`-level map are
   made by the lowest such lane only;
 - `counter` maps live in registers and are stored once at each `exit` (after `exit` probes run);
-  a `warp`-level counter holds the warp's total: each event counts once per warp;
+  a `warp`-level counter holds the warp's total: each event counts once per warp; a `block`,
+  `sm` or `kernel` counter holds the sum of its threads' `thread`-level counters, reduced over
+  the lanes at each exit (one atomic per warp and field, never one per lane);
 - `hist` maps are device-global arrays updated with (warp-aggregated) atomic adds; at `warp`
   level an event counts once per warp, at `thread` level once per lane.
 """
@@ -376,7 +378,9 @@ class Field:
 
 @dataclass(frozen=True)
 class MapDecl:
-    """A map: `kind` is ``record``, ``counter`` or ``hist``; `level` is ``thread`` or ``warp``.
+    """A map: `kind` is ``record``, ``counter`` or ``hist``; `level` is ``thread`` or ``warp``,
+    or for counters also ``block``, ``sm`` or ``kernel`` (one row per block, SM id or launch,
+    holding the sum over its threads).
 
     - record: `capacity` = N records per unit for ``record(N)``, or None for an unbounded
       record whose items go to a shared `pool` of that many records;

@@ -24,7 +24,8 @@ MAX_POOL = 1 << 30              # pool N
 MAX_HIST = 1 << 28              # hist[N]
 
 KINDS = ("record", "counter", "hist")
-LEVELS = ("thread", "warp")
+LEVELS = ("thread", "warp", "block", "sm", "kernel")
+COARSE = ("block", "sm", "kernel")     # counters only: summed over the unit's threads
 CONTROL = frozenset({"bra", "brx", "ret", "exit", "trap", "brkpt"})
 ARITH, BITS, SHIFTS = {"+", "-", "*", "/", "%"}, {"&", "|", "^"}, {"<<", ">>"}
 COMPARE, LOGIC = {"==", "!=", "<", "<=", ">", ">="}, {"&&", "||"}
@@ -128,7 +129,15 @@ class Verifier:
         level = m.level.text if m.level else "thread"
         if level not in LEVELS:
             raise self.error(f"unknown level '{level}'", m.level.span,
-                             hint=_suggest(level, LEVELS) + "levels are [thread] and [warp]")
+                             hint=_suggest(level, LEVELS) + "levels are [thread], [warp], "
+                             "[block], [sm] and [kernel]")
+        if level in COARSE and kind != "counter":
+            raise self.error(f"a {kind} cannot be kept per {level}", m.level.span,
+                             hint=f"[{level}] is for counters (summed over the {level}'s threads "
+                                  "with one atomic per warp); a " +
+                                  ("hist is already one array for the whole launch: use [thread] "
+                                   "or [warp]" if kind == "hist" else
+                                   "record is kept per [thread] or [warp]"))
         if kind == "hist":
             fields, capacity, pool = self.hist_shape(m)
         else:

@@ -111,7 +111,8 @@ class _KernelSplice:
         self.view = module.kernel(name)
         self.desc, self.meta = self.view.descriptor, self.view.metadata
         self.facts = Facts(module.target)
-        self.low = Lowerer(program, warp_slots=False, shard_pools=False)   # templates it lacks
+        self.low = Lowerer(program, warp_slots=False, shard_pools=False,   # templates it lacks
+                           warp_sum=False)
         self.inserts: list[tuple[int, list[Statement]]] = []
         self.warnings: list[str] = []
         self.occupancy = (0, 0)

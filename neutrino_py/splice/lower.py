@@ -15,7 +15,7 @@ from typing import Callable, Protocol
 from neutrino_py.probe import ast
 from neutrino_py.splice import ops
 from neutrino_py.splice.manifest import (HEADER_PARAM, HEADER_SLOT_BYTES, SHARD_CHUNK, SHARD_SLOT_BYTES,
-                                         MapSpec, map_param, pool_shards)
+                                         SM_ROWS, MapSpec, map_param, pool_shards)
 from neutrino_py.splice.ops import Imm, Reg, Stmt, Value
 
 HELPER_SPECIALS = {"clock": "clock", "globaltimer": "globaltimer", "smid": "smid",
@@ -59,12 +59,15 @@ class Lowerer:
     the warp's event count in a register while every event so far had the whole warp, and take
     their slot from it without waiting for an atomic (see `_Ctx.save_warp_converged`). With
     `shard_pools` (targets that render `ShardReserve`), unbounded records reserve from shards of
-    their pool (chosen by the warp index, computed once at entry) instead of one cursor.
+    their pool (chosen by the warp index, computed once at entry) instead of one cursor. With
+    `warp_sum` (targets that render `WarpSum`), block/sm/kernel counters add one warp sum per
+    field instead of one atomic per lane.
     """
 
     def __init__(self, program: ast.ProbeProgram, warp_slots: bool = True,
-                 shard_pools: bool = True) -> None:
+                 shard_pools: bool = True, warp_sum: bool = True) -> None:
         self.program = program
+        self.warp_sum = warp_sum
         self.specs = {name: map_spec(d, i, shard_pools)
                       for i, (name, d) in enumerate(program.maps.items())}
         self.persistent: dict[str, int] = {}
@@ -230,6 +233,15 @@ class _Ctx:
     def unit(self, level: str) -> Reg:
         u = self.tmp("u32")
         self.emit(ops.UnitIndex(u, level))
+        return u
+
+    def row(self, level: str) -> Reg:
+        """This thread's row of a per-unit map: its unit index, block, SM id, or 0 (kernel)."""
+        if level in ("thread", "warp"):
+            return self.unit(level)
+        u = self.tmp("u32")
+        self.emit(ops.Move(u, Imm(0, "u32")) if level == "kernel" else
+                  ops.ReadSpecial(u, "smid" if level == "sm" else "block_linear"))
         return u
 
     def counts_address(self, spec: MapSpec, base: Reg, unit: Reg) -> Reg:
@@ -431,21 +443,56 @@ class _Ctx:
 
     def flush_counter(self, spec: MapSpec) -> list[Stmt]:
         """Thread counters are stored; warp counters are summed over the lanes that led events
-        (only lanes holding a nonzero part add, so a converged warp issues one atomic)."""
+        (only lanes holding a nonzero part add, so a converged warp issues one atomic); block,
+        sm and kernel counters are summed over the lanes at this exit and added by the leader
+        (`coarse_add`)."""
         def build() -> None:
             base = self.map_base(spec)
             addr = self.tmp("u64")
-            self.emit(ops.Address(addr, base, self.unit(spec.level), spec.itemsize))
+            unit = self.row(spec.level)
+            self.emit(ops.Address(addr, base, unit, spec.itemsize))
             offsets = spec.field_offsets()
-            for name, _ in spec.dtype:
-                reg = self.low.counters[spec.name, name]
+            regs = [(offsets[name][0], self.low.counters[spec.name, name]) for name, _ in spec.dtype]
+            if spec.level in ("block", "sm", "kernel"):
+                self.coarse_add(spec, addr, unit, regs)
+                return
+            for offset, reg in regs:
                 if spec.level == "thread":
-                    self.emit(ops.Store(addr, offsets[name][0], reg, reg.type))
+                    self.emit(ops.Store(addr, offset, reg, reg.type))
                     continue
                 nonzero = self.tmp("pred")
                 self.emit(ops.Compare(nonzero, "ne", reg, Imm(0, reg.type)))
-                self.emit(ops.If(nonzero, (ops.AtomicAdd(None, addr, offsets[name][0], reg, reg.type),)))
+                self.emit(ops.If(nonzero, (ops.AtomicAdd(None, addr, offset, reg, reg.type),)))
         return self.nested(build)
+
+    def coarse_add(self, spec: MapSpec, addr: Reg, unit: Reg, regs: list[tuple[int, Reg]]) -> None:
+        """Add the lanes' counters to the unit's row: integer fields are summed over the warp
+        (`WarpSum`) and added by the leader when the sum is not 0, one atomic per warp and field;
+        float fields (no exact warp sum), and every field on targets without `WarpSum`, are
+        added by each lane holding a nonzero value. An SM id beyond the map's SM_ROWS rows counts
+        one dropped event per lane."""
+        def add() -> None:
+            mask = self.tmp("u32")
+            self.emit(ops.ReadSpecial(mask, "activemask"))
+            lead = self.tmp("pred")
+            self.emit(ops.Leader(lead))
+            for offset, reg in regs:
+                total, nonzero = reg, self.tmp("pred")
+                summed = reg.type[0] != "f" and self.low.warp_sum
+                if summed:
+                    total = self.tmp(reg.type)
+                    self.emit(ops.WarpSum(total, reg, mask))
+                self.emit(ops.Compare(nonzero, "ne", total, Imm(0, reg.type)))
+                if summed:
+                    self.emit(ops.Binary(nonzero, "and", nonzero, lead))
+                self.emit(ops.If(nonzero, (ops.AtomicAdd(None, addr, offset, total, reg.type),)))
+        if spec.level != "sm":
+            add()
+            return
+        inside = self.tmp("pred")
+        self.emit(ops.Compare(inside, "lt", unit, Imm(SM_ROWS, "u32")))
+        self.emit(ops.If(inside, tuple(self.nested(add))))
+        self.drop_unless(spec, inside)
 
     def flush_counts(self, spec: MapSpec, count: Reg) -> list[Stmt]:
         """Per-thread record count to the counts array; events beyond capacity to `dropped`."""

@@ -17,8 +17,11 @@ VERSION = 1
 HEADER_SLOT_BYTES = 16          # per map: u64 cursor, u64 dropped
 HEADER_PARAM = "__nt_hdr"
 KINDS = ("record", "counter", "hist")
-LEVELS = ("thread", "warp")
+LEVELS = ("thread", "warp", "block", "sm", "kernel")
 WARP = 32
+# Rows of an [sm]-level map: one per SM id (%smid). Every NVIDIA GPU so far has fewer SM ids
+# (H100: 132 SMs); an event on an SM id at or beyond it is dropped and counted.
+SM_ROWS = 256
 # Sharded pools (contracts §4): a shard's u64 cursor and dropped count sit alone in one L2 line at
 # the start of the buffer; a shard fills chunks of SHARD_CHUNK records, interleaved with the others.
 SHARD_SLOT_BYTES = 128
@@ -51,8 +54,13 @@ def _prod(dims: Any) -> int:
 
 
 def units(level: str, grid: Any, block: Any) -> int:
-    """Threads or warps of a launch: the rows a per-unit map has."""
-    per_block = _prod(block) if level == "thread" else -(-_prod(block) // WARP)
+    """Rows a per-unit map has for a launch: its threads, warps or blocks, SM_ROWS SM ids, or one
+    row for the whole kernel."""
+    if level == "kernel":
+        return 1
+    if level == "sm":
+        return SM_ROWS
+    per_block = {"thread": _prod(block), "warp": -(-_prod(block) // WARP), "block": 1}[level]
     return _prod(grid) * per_block
 
 
@@ -116,7 +124,8 @@ class MapSpec:
 
     def rule(self) -> str:
         """The sizing rule in words, for people reading a manifest."""
-        u = "threads" if self.level == "thread" else "warps"
+        u = {"thread": "threads", "warp": "warps", "block": "blocks", "sm": f"{SM_ROWS} SM ids",
+             "kernel": "1 row"}[self.level]
         if self.kind == "hist":
             return f"{self.capacity} x {self.itemsize} B"
         if self.kind == "counter":

@@ -207,6 +207,18 @@ class VoteAny(Stmt):
 
 
 @dataclass(frozen=True)
+class WarpSum(Stmt):
+    """``dst = sum of src over the lanes of `mask```, in ``src.type`` (an integer type) modulo
+    ``2**bits``; `mask` (u32) is the active mask read just before, or a subset of it that every
+    lane of the subset passes (lanes of one `match` group): every lane gets its group's sum.
+    One warp collective (``redux.sync``), not a shuffle per step."""
+    op: ClassVar[str] = "warp_sum"
+    dst: Reg
+    src: Value
+    mask: Value
+
+
+@dataclass(frozen=True)
 class WarpSync(Stmt):
     """Memory ordering among the lanes of `mask` (u32, all of them executing this): what any of
     them wrote to global memory before it, atomics included, precedes what any of them does
