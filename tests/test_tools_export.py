@@ -145,7 +145,7 @@ def test_progress_total_counts_a_map_once_per_tool_that_reads_it(run_dir):
     plan = [(tool, tool.select(trace)) for tool in (get(name) for name in tools())]
     dmat = [r for _, refs in plan for r in refs if r.name == "dmat"]
     assert len(dmat) == 8                 # 2 launches x (dmat, gmem_bytes, hotness, operators)
-    assert command._bytes_to_read(plan) == sum(r.nbytes for _, refs in plan for r in refs)
+    assert command._bytes_to_read(plan, False) == sum(r.nbytes for _, refs in plan for r in refs)
 
 
 def test_a_damaged_map_file_fails_one_tool_not_the_report(tmp_path):

@@ -13,18 +13,20 @@ from neutrino_py.trace.reader import Trace
 
 
 def timeline(events: list[dict]) -> dict:
-    """Replay alloc/free events in time order; a free's size is its allocation's."""
+    """Replay alloc/free events in time order; a free's size is its allocation's. Pointers are
+    matched within their process (`pid`): two ranks may hand out the same address."""
     events = sorted(events, key=lambda e: e["t_ns"])
-    live: dict[int, tuple[int, int]] = {}          # ptr -> (bytes, t_alloc)
+    live: dict[tuple, tuple[int, int]] = {}        # (pid, ptr) -> (bytes, t_alloc)
     t, level, lifetimes, sizes = [], [], [], []
     current, unmatched = 0, 0
     for e in events:
+        key = (e.get("pid"), e["ptr"])
         if e["op"] == "alloc":
-            live[e["ptr"]] = (e["bytes"], e["t_ns"])
+            live[key] = (e["bytes"], e["t_ns"])
             current += e["bytes"]
             sizes.append(e["bytes"])
-        elif e["ptr"] in live:
-            nbytes, born = live.pop(e["ptr"])
+        elif key in live:
+            nbytes, born = live.pop(key)
             current -= nbytes
             lifetimes.append(e["t_ns"] - born)
         else:

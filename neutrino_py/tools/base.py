@@ -6,7 +6,7 @@ trace lacks it. `analyze()` reads the selected maps in chunks of memory-mapped r
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, ClassVar, Iterator
 
@@ -89,6 +89,7 @@ class Tool:
     fields: ClassVar[tuple[str, ...]] = ()      # every one must be in the map's dtype
     probe: ClassVar[str | None] = None          # stock probe recording those fields
     needs_maps: ClassVar[bool] = True           # False: works on launch/allocation events alone
+    per_rank: bool = True                       # option: -O per_rank=0 reports the total only
 
     def select(self, trace: Trace) -> list[MapRef]:
         """Maps of `trace` this tool reads (all launches); empty for tools that need none."""
@@ -107,13 +108,29 @@ class Tool:
         raise NotImplementedError
 
     def report(self, trace: Trace, refs: list[MapRef], progress: "Progress") -> Report:
-        """`analyze`, or a report that says what is missing when the trace lacks the maps."""
-        report = (Report(self.name, notes=[self.missing(trace)]) if self.needs_maps and not refs
-                  else self.analyze(trace, refs, progress))
+        """`analyze` over the whole run, then over each rank (or process) of a run with several:
+        their tables follow the total's, titled `rank N: ...`, and their data is under
+        `data["ranks"]["rank N"]`. A trace without the maps gets a note saying what is missing."""
+        report = self._whole(trace, refs, progress)
         skipped = getattr(self, "unreadable", [])
         if skipped:
             report.notes.append(f"skipped {len(skipped)} unreadable map file(s): {skipped[0]}")
+        parts = trace.parts() if self.per_rank else []
+        if parts:
+            report.tables = [replace(t, title=f"all: {t.title}") for t in report.tables]
+            report.data["ranks"] = {}
+        for label, part in parts:
+            mine = {id(x) for x in part.launches}
+            sub = self._whole(part, [r for r in refs if id(r.launch) in mine], progress)
+            report.data["ranks"][label] = sub.data
+            report.tables += [replace(t, title=f"{label}: {t.title}") for t in sub.tables]
+            report.notes += [f"{label}: {n}" for n in sub.notes if n not in report.notes]
         return report
+
+    def _whole(self, trace: Trace, refs: list[MapRef], progress: "Progress") -> Report:
+        if self.needs_maps and not refs:
+            return Report(self.name, notes=[self.missing(trace)])
+        return self.analyze(trace, refs, progress)
 
     def wants(self) -> str:
         return f"a map with fields {', '.join(self.fields)}"

@@ -60,7 +60,7 @@ def run(args: argparse.Namespace) -> int:
             plan.append((tool, tool.select(trace)))
         except Exception as err:          # one broken tool or map file must not hide the others
             by_tool[tool.name] = _failed(tool, err, failed)
-    bar = None if args.no_progress else Bar(_bytes_to_read(plan))
+    bar = None if args.no_progress else Bar(_bytes_to_read(plan, bool(trace.parts())))
     for tool, refs in plan:
         if bar:
             bar.stage(tool.name)
@@ -120,17 +120,17 @@ def _check_outputs(args: argparse.Namespace) -> None:
         raise ToolError(f"--perfetto {perfetto} {why}", fix=OUTPUTS_FIX)
 
 
-def _bytes_to_read(plan: list[tuple[Tool, list[MapRef]]]) -> int:
-    """What the tools will read, for the progress bar. A map's size costs an `np.load` of its
-    file, so it is taken once however many tools read that map."""
-    sizes: dict[tuple[int, str], int] = {}
+def _bytes_to_read(plan: list[tuple[Tool, list[MapRef]]], per_rank: bool) -> int:
+    """What the tools will read, for the progress bar (twice for tools reporting per rank too).
+    A map's size costs an `np.load` of its file, so it is taken once however many tools read it."""
+    sizes: dict[tuple[int, str], int] = {}        # by (launch object, map)
     total = 0
-    for _, refs in plan:
+    for tool, refs in plan:
         for ref in refs:
-            key = (ref.launch.seq, ref.name)
+            key = (id(ref.launch), ref.name)
             if key not in sizes:
                 sizes[key] = ref.nbytes
-            total += sizes[key]
+            total += sizes[key] * (2 if per_rank and tool.per_rank else 1)
     return total
 
 
@@ -167,5 +167,19 @@ def _header(trace: Trace) -> str:
              f"  launches: {s.get('launches', len(trace.launches))} "
              f"({s.get('instrumented_launches', 0)} instrumented), kernels: {s.get('kernels', 0)}, "
              f"allocations: {s.get('allocations', 0)}"]
+    if len(trace.processes) > 1 or trace.ranks:
+        lines.append(f"  processes: {len(trace.processes)}" + (f", ranks: {len(trace.ranks)}"
+                                                              if trace.ranks else ""))
+        lines += [f"    {line}" for line in process_lines(trace)]
     lines += [f"  warning: {w}" for w in trace.warnings]
     return "\n".join(lines)
+
+
+def process_lines(trace: Trace) -> list[str]:
+    """One line per traced process: who, devices, launches, how it ended (the run's summary)."""
+    out = []
+    for p in trace.processes:
+        end = p.state + (f" ({p.exit_code})" if p.exit_code is not None else "")
+        devices = ",".join(map(str, p.devices)) or "-"
+        out.append(f"{p.label}: device {devices}, {p.launches} launches, {end}")
+    return out

@@ -3,7 +3,8 @@
 Tracks: one process "GPU streams" (a thread per stream, a slice per launch), "operators" (runs
 of launches under one PyTorch scope), "device memory" (a counter of live bytes), and one process
 per instrumented launch with warp intervals (maps with `start` + `elapsed` ns: block_sched, timed
-ranges), a thread per SM. Device `globaltimer` times are shifted so the launch's first warp starts
+ranges), a thread per SM. A run of several ranks has all of these once per rank ("rank 1: GPU
+streams", "rank 1: sched: kernel #4"), each rank's pids offset by `PART_PIDS`. Device `globaltimer` times are shifted so the launch's first warp starts
 at the launch's host start time; times are µs from the first event of the trace.
 """
 from __future__ import annotations
@@ -19,44 +20,65 @@ from neutrino_py.tools.base import readable_maps
 from neutrino_py.trace.reader import Launch, Trace
 
 STREAMS_PID, OPERATORS_PID, MEMORY_PID, WARPS_PID0 = 1, 2, 3, 1000
+PART_PIDS = 1 << 24           # pid offset of each rank's tracks in a run of several
 MAX_SLICES = 400_000          # warp slices in all; each launch gets an equal share
 
 
 def build(trace: Trace, max_slices: int = MAX_SLICES) -> dict:
     """A Chrome/Perfetto trace-event JSON dict: launches on stream tracks, operators, memory,
     and warp slices from ``start``/``elapsed`` records, at most `max_slices` in all (shared
-    between the maps) so a big trace still opens in the UI."""
+    between the maps) so a big trace still opens in the UI. A run of several ranks (or processes)
+    gets each of these tracks once per rank, named `rank N: ...`, on one shared clock."""
     origin = _origin(trace)
-    events: list[dict] = [_name("process_name", STREAMS_PID, 0, "GPU streams"),
-                          _meta("process_sort_index", STREAMS_PID, {"sort_index": 0})]
-    streams: dict[str, int] = {}
     clock = _HostClock(origin)
-    for launch in trace.launches:
-        key = str(launch.stream)
-        if key not in streams:
-            streams[key] = len(streams) + 1
-            events.append(_name("thread_name", STREAMS_PID, streams[key], f"stream {key}"))
-        ts, dur = clock.span(launch)
-        events.append({"ph": "X", "cat": "launch", "name": launch.kernel, "pid": STREAMS_PID,
-                       "tid": streams[key], "ts": ts, "dur": dur,
-                       "args": {"seq": launch.seq, "grid": list(launch.grid),
-                                "block": list(launch.block), "operator": launch.operator,
-                                "instrumented": launch.instrumented, "records": launch.records,
-                                "dropped": launch.dropped}})
-    events += _operators(trace, clock)
-    events += _memory(trace, origin)
+    parts = trace.parts() or [("", trace)]
+    events: list[dict] = []
     unreadable: list[str] = []
-    interval_maps = [(launch, name) for launch, name, dtype in readable_maps(trace, unreadable)
-                     if {"start", "elapsed"} <= set(dtype.names or ())]
+    interval_maps = []
+    for g, (label, part) in enumerate(parts):
+        base = PART_PIDS * g
+        events += _streams(part, clock, base, label)
+        events += _operators(part, clock, base, label)
+        events += _memory(part, origin, base, label)
+        interval_maps += [(g, label, launch, name)
+                          for launch, name, dtype in readable_maps(part, unreadable)
+                          if {"start", "elapsed"} <= set(dtype.names or ())]
     share, cut = max_slices // max(1, len(interval_maps)), 0
-    for launch, name in interval_maps:
-        slices, dropped = _warps(launch, name, clock, share)
+    for g, label, launch, name in interval_maps:
+        slices, dropped = _warps(launch, name, clock, share, g, label)
         events += slices
         cut += dropped
     return {"traceEvents": events, "displayTimeUnit": "ns",
             "otherData": {"trace": str(trace.dir), "command": " ".join(trace.meta.get("command") or []),
                           "device": str(trace.device.get("name", "")),
+                          "parts": [label for label, _ in parts if label],
                           "warp_slices_left_out": cut, "unreadable_maps": unreadable}}
+
+
+def _streams(trace: Trace, clock: "_HostClock", base: int, label: str) -> list[dict]:
+    """A process of stream threads, a slice per launch."""
+    pid = STREAMS_PID + base
+    events = [_name("process_name", pid, 0, _titled(label, "GPU streams")),
+              _meta("process_sort_index", pid, {"sort_index": base})]
+    streams: dict[str, int] = {}
+    for launch in trace.launches:
+        key = str(launch.stream)
+        if key not in streams:
+            streams[key] = len(streams) + 1
+            events.append(_name("thread_name", pid, streams[key], f"stream {key}"))
+        ts, dur = clock.span(launch)
+        events.append({"ph": "X", "cat": "launch", "name": launch.kernel, "pid": pid,
+                       "tid": streams[key], "ts": ts, "dur": dur,
+                       "args": {"seq": launch.seq, "grid": list(launch.grid),
+                                "block": list(launch.block), "operator": launch.operator,
+                                "instrumented": launch.instrumented, "records": launch.records,
+                                "dropped": launch.dropped, "pid": launch.pid,
+                                "rank": launch.rank, "device": launch.device}})
+    return events
+
+
+def _titled(label: str, name: str) -> str:
+    return f"{label}: {name}" if label else name
 
 
 def export(trace: Trace, path: str | Path, max_slices: int = MAX_SLICES) -> dict:
@@ -104,20 +126,21 @@ def _meta(kind: str, pid: int, args: dict) -> dict:
     return {"ph": "M", "name": kind, "pid": pid, "tid": 0, "args": args}
 
 
-def _operators(trace: Trace, clock: _HostClock) -> list[dict]:
+def _operators(trace: Trace, clock: _HostClock, base: int, label: str) -> list[dict]:
     """Runs of consecutive timed launches under one scope; an untagged launch ends a run."""
     timed = [x for x in trace.launches if x.start_ns is not None]
     if not any(x.operator for x in timed):
         return []
-    out = [_name("process_name", OPERATORS_PID, 0, "operators"),
-           _name("thread_name", OPERATORS_PID, 1, "scope")]
+    pid = OPERATORS_PID + base
+    out = [_name("process_name", pid, 0, _titled(label, "operators")),
+           _name("thread_name", pid, 1, "scope")]
     run: list[Launch] = []
     for launch in timed + [None]:
         if run and (launch is None or launch.operator != run[0].operator):
             start = run[0].start_ns
             end = max((x.end_ns or x.start_ns) for x in run)
             out.append({"ph": "X", "cat": "operator", "name": run[0].operator,
-                        "pid": OPERATORS_PID, "tid": 1, "ts": (start - clock.origin) / 1e3,
+                        "pid": pid, "tid": 1, "ts": (start - clock.origin) / 1e3,
                         "dur": (end - start) / 1e3, "args": {"launches": len(run)}})
             run = []
         if launch is not None and launch.operator:
@@ -125,18 +148,20 @@ def _operators(trace: Trace, clock: _HostClock) -> list[dict]:
     return out
 
 
-def _memory(trace: Trace, origin: int) -> list[dict]:
+def _memory(trace: Trace, origin: int, base: int, label: str) -> list[dict]:
     if not trace.allocations:
         return []
     tl = timeline(trace.allocations)
-    out = [_name("process_name", MEMORY_PID, 0, "device memory")]
-    out += [{"ph": "C", "name": "live MiB", "pid": MEMORY_PID, "tid": 0,
+    pid = MEMORY_PID + base
+    out = [_name("process_name", pid, 0, _titled(label, "device memory"))]
+    out += [{"ph": "C", "name": "live MiB", "pid": pid, "tid": 0,
              "ts": (int(t) - origin) / 1e3, "args": {"MiB": float(b) / 2**20}}
             for t, b in zip(tl["t_ns"], tl["live_bytes"])]
     return out
 
 
-def _warps(launch: Launch, name: str, clock: _HostClock, keep: int) -> tuple[list[dict], int]:
+def _warps(launch: Launch, name: str, clock: _HostClock, keep: int, part: int = 0,
+           label: str = "") -> tuple[list[dict], int]:
     """Up to `keep` warps of one launch, evenly strided so the whole launch stays visible."""
     array = launch.maps[name]
     total = len(array)
@@ -144,7 +169,7 @@ def _warps(launch: Launch, name: str, clock: _HostClock, keep: int) -> tuple[lis
         array = array[np.linspace(0, total - 1, keep).astype(np.int64)] if keep > 0 else array[:0]
     if not len(array):
         return [], total
-    pid = WARPS_PID0 + launch.seq * 16 + list(launch.maps).index(name) % 16
+    pid = WARPS_PID0 + PART_PIDS * part + launch.seq * 16 + list(launch.maps).index(name) % 16
     names = array.dtype.names
     start = array["start"].astype(np.int64)
     elapsed = array["elapsed"].astype(np.int64)
@@ -152,8 +177,8 @@ def _warps(launch: Launch, name: str, clock: _HostClock, keep: int) -> tuple[lis
     unit = array["unit"].astype(np.int64) if "unit" in names else np.arange(len(array))
     host0 = clock.span(launch)[0] if launch.start_ns is not None else 0.0
     ts = host0 + (start - start.min()) / 1e3
-    out = [_name("process_name", pid, 0, f"{name}: {launch.kernel} #{launch.seq}"),
-           _meta("process_sort_index", pid, {"sort_index": 10 + launch.seq})]
+    out = [_name("process_name", pid, 0, _titled(label, f"{name}: {launch.kernel} #{launch.seq}")),
+           _meta("process_sort_index", pid, {"sort_index": PART_PIDS * part + 10 + launch.seq})]
     out += [_name("thread_name", pid, int(s), f"SM {int(s)}") for s in np.unique(sm)]
     out += [{"ph": "X", "cat": name, "name": f"warp {int(u)}", "pid": pid, "tid": int(s),
              "ts": float(t), "dur": float(e) / 1e3}

@@ -4,10 +4,10 @@ from __future__ import annotations
 import sys
 import types
 
-from neutrino_py.trace.reader import Kernel, Launch, Trace, find_run
+from neutrino_py.trace.reader import Kernel, Launch, Process, Trace, find_run
 from neutrino_py.trace.writer import TraceWriter, kernel_hash
 
-__all__ = ["Kernel", "Launch", "Trace", "TraceWriter", "find_run", "kernel_hash"]
+__all__ = ["Kernel", "Launch", "Process", "Trace", "TraceWriter", "find_run", "kernel_hash"]
 
 
 class _CallableModule(types.ModuleType):

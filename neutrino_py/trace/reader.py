@@ -7,6 +7,7 @@
 """
 from __future__ import annotations
 
+import copy
 import json
 import os
 from collections.abc import Mapping
@@ -110,12 +111,57 @@ class Launch:
     info: dict = field(repr=False)
 
     @property
+    def pid(self) -> int | None:
+        """The traced process that launched it (None in traces written without one)."""
+        return self.info.get("pid")
+
+    @property
+    def rank(self) -> int | None:
+        """`RANK` of that process under PyTorch distributed (torchrun), else None."""
+        return self.info.get("rank")
+
+    @property
+    def device(self) -> int | None:
+        """CUDA device ordinal the launch ran on (the context current at launch)."""
+        return self.info.get("device")
+
+    @property
+    def context(self) -> Any:
+        """The CUDA context current at launch, as the shim reported it."""
+        return self.info.get("context")
+
+    @property
     def threads(self) -> int:
         return units("thread", self.grid, self.block)
 
     @property
     def warps(self) -> int:
         return units("warp", self.grid, self.block)
+
+
+@dataclass(frozen=True)
+class Process:
+    """One traced process of a run: torchrun starts one per rank, a program may fork more.
+
+    `state` is what the run knows of its end: "exited" (with `exit_code` when known), "killed"
+    (it vanished without saying goodbye: a signal or a crash), "running" (the run itself was
+    cut short), or "unknown" (the trace does not say)."""
+
+    pid: int | None
+    rank: int | None = None
+    local_rank: int | None = None
+    world_size: int | None = None
+    devices: tuple[int, ...] = ()
+    launches: int = 0
+    state: str = "unknown"
+    exit_code: int | None = None
+    info: dict = field(default_factory=dict, repr=False, compare=False)
+
+    @property
+    def label(self) -> str:
+        """`rank 1 (pid 4242)`, or `pid 4242` outside PyTorch distributed."""
+        who = f"pid {self.pid}" if self.pid is not None else "process"
+        return f"rank {self.rank} ({who})" if self.rank is not None else who
 
 
 class Trace:
@@ -157,6 +203,61 @@ class Trace:
     @property
     def allocations(self) -> list[dict]:
         return self.meta["allocations"]
+
+    @cached_property
+    def processes(self) -> list[Process]:
+        """The run's traced processes: those the run's trace.json lists (`processes`), plus any
+        pid its launches name that it does not; ordered by rank, then pid."""
+        listed = {p.get("pid"): p for p in self.meta.get("processes") or []}
+        by_pid: dict[Any, list[Launch]] = {}
+        for launch in self.launches:
+            by_pid.setdefault(launch.pid, []).append(launch)
+        out = []
+        for pid in dict.fromkeys([*listed, *by_pid]):
+            info, launches = listed.get(pid, {}), by_pid.get(pid, [])
+            if pid is None and not launches:
+                continue
+            rank = info.get("rank", next((x.rank for x in launches if x.rank is not None), None))
+            devices = info.get("devices") or sorted({x.device for x in launches
+                                                     if x.device is not None})
+            state = info.get("state") or ("running" if self.rebuilt and listed else "unknown")
+            out.append(Process(pid, rank, info.get("local_rank"), info.get("world_size"),
+                               tuple(devices), len(launches), state, info.get("exit_code"), info))
+        return sorted(out, key=lambda p: (p.rank is None, p.rank or 0, p.pid or 0))
+
+    @property
+    def ranks(self) -> list[int]:
+        """The distinct ranks of the run's processes (empty outside PyTorch distributed)."""
+        return sorted({p.rank for p in self.processes if p.rank is not None})
+
+    def launches_of(self, *, rank: int | None = None, pid: int | None = None,
+                    device: int | None = None, kernel: str | None = None) -> list[Launch]:
+        """Launches matching every filter given (`t.launches_of(rank=1, device=0)`)."""
+        return [x for x in self.launches
+                if (rank is None or x.rank == rank) and (pid is None or x.pid == pid)
+                and (device is None or x.device == device) and (kernel is None or x.kernel == kernel)]
+
+    def parts(self) -> list[tuple[str, "Trace"]]:
+        """The run split by rank (by process when no process has a rank), as (label, subset)
+        pairs; empty when there is only one part, so reports stay as they were for one process."""
+        if len(self.ranks) > 1:
+            return [(f"rank {r}", self.subset(rank=r)) for r in self.ranks]
+        pids = [p.pid for p in self.processes if p.pid is not None and p.launches]
+        if not self.ranks and len(pids) > 1:
+            return [(f"pid {pid}", self.subset(pid=pid)) for pid in pids]
+        return []
+
+    def subset(self, *, rank: int | None = None, pid: int | None = None) -> "Trace":
+        """The same run seen through one rank or process: its launches and allocations only,
+        so any tool can report on it (`Tool.report` does this per rank)."""
+        view = copy.copy(self)
+        view.launches = self.launches_of(rank=rank, pid=pid)
+        pids = {p.pid for p in self.processes
+                if (rank is None or p.rank == rank) and (pid is None or p.pid == pid)}
+        view.meta = {**self.meta, "allocations": [a for a in self.allocations
+                                                  if a.get("pid") in pids]}
+        view.__dict__["processes"] = [p for p in self.processes if p.pid in pids]
+        return view
 
     @property
     def warnings(self) -> list[str]:

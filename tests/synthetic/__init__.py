@@ -92,15 +92,20 @@ def page_hist(root: Path) -> Path:
     return w.dir
 
 
-def big(root: Path, target_bytes: int, launches: int = 16, seed: int = 0) -> Path:
+def big(root: Path, target_bytes: int, launches: int = 16, seed: int = 0, ranks: int = 1) -> Path:
     """About `target_bytes` of dmat records plus one sched record per warp, in `launches` launches.
 
     Written with the real writer, one launch at a time, so generation itself stays within a few
-    hundred MiB of memory.
+    hundred MiB of memory. With `ranks` > 1, launch i comes from rank i % ranks (pid 1000 + rank,
+    device 0), as under torchrun.
     """
     rng = np.random.default_rng(seed)
     per_launch = max(1, target_bytes // launches // DMAT.itemsize)
     w = TraceWriter.start(root, command=["synthetic", "big"], device=DEVICE)
+    tags = [{"pid": 1000 + r, "rank": r, "device": 0} for r in range(ranks)] if ranks > 1 else [{}]
+    if ranks > 1:
+        w.meta(processes=[{**tag, "local_rank": tag["rank"], "world_size": ranks,
+                           "state": "exited", "exit_code": 0} for tag in tags])
     k = w.kernel("stream_copy", ptx="// big", instrumented_ptx="// big +",
                  manifest={"maps": [{"name": "dmat", "kind": "record"},
                                     {"name": "sched", "kind": "record"}]})
@@ -118,7 +123,8 @@ def big(root: Path, target_bytes: int, launches: int = 16, seed: int = 0) -> Pat
         sched["sm"] = rng.integers(0, 132, warps)
         sched["unit"] = np.arange(warps)
         w.launch(k, grid=warps // 4, block=128, start_ns=t, end_ns=t + 80_000,
-                 operator=f"layer{i % 4}", maps={"dmat": dmat, "sched": sched})
+                 operator=f"layer{i % 4}", maps={"dmat": dmat, "sched": sched},
+                 **tags[i % len(tags)])
         del dmat
         t += 100_000
     w.close()
@@ -137,5 +143,39 @@ def branches(root: Path) -> Path:
         BRANCHES, [(5, 0xFFFFFFFF), (5, 0x0000FFFF), (9, 0xFFFFFFFF)])})
     w.launch(k, grid=1, block=16, maps={"branches": records(
         BRANCHES, [(5, 0x0000FFFF), (9, 0x00000001)])})
+    w.close()
+    return w.dir
+
+
+def ranks(root: Path) -> Path:
+    """Two ranks of a torchrun job on one device, as `neutrino trace` records them.
+
+    rank 0 (pid 100, device 0): seq 0 `step` grid 2 block 64 -> sched 4 warps on SMs 0,0,1,1;
+                                seq 2 `ncclAllReduce` (timed only, 3 ms)
+    rank 1 (pid 101, device 0): seq 1 `step` grid 1 block 64 -> sched 2 warps on SMs 2,3;
+                                seq 3 `ncclAllReduce` (timed only, 1 ms)
+    rank 1 was killed (state "killed"); rank 0 exited 0. Allocations: rank 0 +100 at ptr 1,
+    rank 1 +300 at the same ptr (another address space), both at t=5.
+    """
+    w = TraceWriter.start(root, command=["torchrun", "--nproc_per_node=2", "ddp.py"],
+                          device=DEVICE, processes=[
+                              {"pid": 100, "rank": 0, "local_rank": 0, "world_size": 2,
+                               "devices": [0], "state": "exited", "exit_code": 0},
+                              {"pid": 101, "rank": 1, "local_rank": 1, "world_size": 2,
+                               "devices": [0], "state": "killed", "exit_code": None}])
+    step = w.kernel("step", ptx="// step", instrumented_ptx="// step +", source="triton",
+                    manifest={"maps": [{"name": "sched", "kind": "record", "level": "warp"}]})
+    nccl = w.kernel("ncclAllReduce", instrumented=False, reason="no PTX in the image (SASS only)")
+    r0 = {"pid": 100, "rank": 0, "device": 0, "context": "0x5501"}
+    r1 = {"pid": 101, "rank": 1, "device": 0, "context": "0x6601"}
+    w.launch(step, grid=2, block=64, start_ns=1_000, end_ns=3_000, stream=7, **r0, maps={
+        "sched": records(SCHED, [(100, 10, 0, 0), (100, 20, 0, 1), (105, 30, 1, 2),
+                                 (110, 40, 1, 3)])})
+    w.launch(step, grid=1, block=64, start_ns=1_500, end_ns=2_500, stream=9, **r1, maps={
+        "sched": records(SCHED, [(200, 50, 2, 0), (210, 60, 3, 1)])})
+    w.launch(nccl, grid=1, block=512, start_ns=4_000, end_ns=3_004_000, stream=7, **r0)
+    w.launch(nccl, grid=1, block=512, start_ns=4_000, end_ns=1_004_000, stream=9, **r1)
+    w.allocation("alloc", ptr=1, nbytes=100, t_ns=5, pid=100)
+    w.allocation("alloc", ptr=1, nbytes=300, t_ns=5, pid=101)
     w.close()
     return w.dir
