@@ -16,6 +16,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "instrument": ("neutrino_py.splice.command", "splice a probe into a PTX/GCN file"),
     "trace": ("neutrino_py.hook.command", "run a program with its kernels instrumented"),
     "report": ("neutrino_py.tools.command", "analyze a trace directory"),
+    "export": ("neutrino_py.tools.export", "write a trace as Parquet or Arrow files"),
     "doctor": ("neutrino_py.hook.doctor", "check driver, GPU, toolchain and shim"),
 }
 
@@ -44,6 +45,8 @@ EXAMPLES: dict[str, list[str]] = {
                "neutrino report neutrino-trace --tool block_sched --plots plots/",
                "neutrino report neutrino-trace --format json > report.json",
                "neutrino report --list"],
+    "export": ["neutrino export neutrino-trace -o trace-parquet",
+               "neutrino export neutrino-trace --format arrow -o trace-arrow"],
     "doctor": ["neutrino doctor", "neutrino doctor --no-build"],
 }
 
