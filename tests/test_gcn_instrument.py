@@ -22,7 +22,7 @@ from neutrino_py.assemble import gcn as tools
 from neutrino_py.errors import SourceError
 from neutrino_py.probe import load, load_file
 from neutrino_py.splice.gcn import instrument_gcn
-from neutrino_py.splice.manifest import HEADER_PARAM, map_param
+from neutrino_py.contract.manifest import HEADER_PARAM, map_param
 
 CORPUS = Path(__file__).parent / "corpus_gcn"
 FILES = sorted(CORPUS.glob("*.s"))

@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 
 from neutrino_py.hook import build, build_hip
-from neutrino_py.splice.manifest import Manifest
+from neutrino_py.contract.manifest import Manifest
 
 FAKES = Path(__file__).parent / "fakes"
 pytestmark = pytest.mark.skipif(build.compiler() is None, reason="no C compiler")

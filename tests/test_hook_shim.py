@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 from neutrino_py.hook import build
-from neutrino_py.hook.engine import Kernel, map_sizes, skipped
+from neutrino_py.hook.engine import Kernel, skipped
 from neutrino_py.hook.server import Server
 from neutrino_py.trace import Trace, TraceWriter
 
@@ -48,7 +48,7 @@ class FakeInstrumenter:
         if name != "add":
             return skipped(name, "SASS only: the image holds sm_90 machine code and no PTX", "nvcc")
         return Kernel(name, "k" * 16, "nvcc", None, "// fake ptx", "// fake instrumented", self.manifest,
-                      b"FAKECUBIN\0", 2, map_sizes(self.manifest))
+                      b"FAKECUBIN\0", 2)
 
 
 @pytest.fixture(scope="module")

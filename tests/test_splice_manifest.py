@@ -10,8 +10,9 @@ from conftest import CORPUS
 from neutrino_py.asm import parse_ptx
 from neutrino_py.paths import probes_dir
 from neutrino_py.probe import load, load_file
-from neutrino_py.splice import Manifest, instrument
-from neutrino_py.splice.manifest import MapSpec, pool_shards, shard_item, units
+from neutrino_py.contract import Manifest
+from neutrino_py.splice import instrument
+from neutrino_py.contract.manifest import MapSpec, pool_shards, shard_item, units
 
 VECTOR_ADD = CORPUS / "cuda" / "vector_add.sm_90.ptx"
 

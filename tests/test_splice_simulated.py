@@ -831,7 +831,7 @@ def coarse_sums(t: np.ndarray, rows: np.ndarray, nrows: int) -> dict[str, list]:
 
 @pytest.mark.parametrize("run", ["vector_add", "saxpy", "chase"])
 def test_block_sm_and_kernel_counters_are_sums_of_the_thread_counters(run):
-    from neutrino_py.splice.manifest import SM_ROWS
+    from neutrino_py.contract.manifest import SM_ROWS
     program = load(LEVELS, "levels.probe")
     if run == "vector_add":          # a partial last warp, threads past n with no loads
         maps, _, _, _ = vector_add(program, grid=(3, 1, 1), block=(48, 1, 1))

@@ -8,6 +8,7 @@ import subprocess
 from pathlib import Path
 
 from neutrino_py import paths
+from neutrino_py.contract import cheader
 from neutrino_py.errors import ToolError
 
 SOURCE = Path(__file__).with_name("shim.c")
@@ -34,7 +35,11 @@ def shim_path(source: Path = SOURCE, kind: str = "shim") -> Path:
     if cc is None:
         raise ToolError("no C compiler found to build the preload shim",
                         "install one (apt-get install gcc) or set CC=/path/to/cc")
-    key = hashlib.sha256(source.read_bytes() + _compiler_id(cc).encode() + " ".join(FLAGS).encode())
+    if not cheader.is_current():
+        raise ToolError(f"{cheader.PATH.name} does not match the contract it is generated from",
+                        "regenerate it: python -m neutrino_py.contract.cheader")
+    key = hashlib.sha256(source.read_bytes() + cheader.PATH.read_bytes() + _compiler_id(cc).encode()
+                         + " ".join(FLAGS).encode())
     out = paths.cache_dir(kind) / f"{source.stem}-{key.hexdigest()[:16]}.so"
     if out.exists():
         return out

@@ -10,9 +10,10 @@ from pathlib import Path
 from typing import Any
 
 from neutrino_py.files import atomic_write
+from neutrino_py.contract import wire
+from neutrino_py.contract.manifest import HEADER_PARAM, Manifest
 from neutrino_py.hook import build
 from neutrino_py.maps import read as read_maps
-from neutrino_py.splice.manifest import HEADER_PARAM, Manifest
 
 SOURCE = Path(__file__).with_name("shim_hip.c")
 
@@ -22,21 +23,12 @@ def shim_path() -> Path:
     return build.shim_path(SOURCE, "shim_hip")
 
 
-def _linear(nbytes) -> tuple[int, int]:
-    """(a, b) with nbytes(units) = a * units + b, from the map's own sizing rule at 1 and 2 units."""
-    one, two = nbytes(1, 1), nbytes(2, 1)
-    return two - one, 2 * one - two
-
-
 def write_twin(folder: Path, manifest: Manifest, code_object: bytes, own_params: int) -> None:
     """Put `manifest.kernel`'s instrumented code object where the shim looks for it
     (NEUTRINO_HIP_DIR) with its buffers in parameter order: the header, then one per map."""
     lines = [f"params {own_params}", f"{HEADER_PARAM} thread 0 {manifest.header_nbytes()}"]
     specs = {m.name: m for m in manifest.maps}
-    for p in manifest.params[1:]:
-        spec = specs[p.map]
-        a, b = _linear(spec.nbytes)
-        lines.append(f"{p.name} {spec.level} {a} {b}")
+    lines += [wire.twin_line(p.name, specs[p.map]) for p in manifest.params[1:]]
     folder.mkdir(parents=True, exist_ok=True)
     atomic_write(folder / f"{manifest.kernel}.hsaco", code_object)
     atomic_write(folder / f"{manifest.kernel}.maps", "\n".join(lines) + "\n")

@@ -21,12 +21,9 @@ from pathlib import Path
 from typing import Any, Callable, Iterator
 
 from neutrino_py import image
-from neutrino_py.maps.layout import layout
-from neutrino_py.splice.manifest import Manifest
+from neutrino_py.contract import wire
+from neutrino_py.contract.manifest import Manifest
 from neutrino_py.trace.writer import kernel_hash
-
-# (threads, warps) of three probe geometries: two to solve `bytes = per_unit * units + fixed`, one to check
-_GEOMETRIES = [((1, 1, 1), (32, 1, 1)), ((2, 1, 1), (32, 1, 1)), ((3, 1, 1), (96, 1, 1))]
 
 # Where a request's time goes (trace.json summary `instrument_phases_s`): finding the kernel's PTX
 # in its image or a compiler cache, parsing it, splicing, printing, assembling (nvJitLink/ptxas);
@@ -70,7 +67,6 @@ class Kernel:
     manifest: dict | None = None
     cubin: bytes | None = None
     nparams: int = 0
-    sizes: list[tuple[str, int, int, int, int]] = field(default_factory=list)   # see map_sizes
 
     @property
     def instrumented(self) -> bool:
@@ -82,10 +78,11 @@ class Kernel:
         return Manifest.from_json(self.manifest)
 
     def reply(self, cubin_path: str | None) -> str:
-        """The text the shim reads (shim.c apply_reply), also stored as the cache's .meta file."""
+        """The text the shim reads (shim.c apply_reply), also stored as the cache's .meta file:
+        each map's sizing rule (`contract.wire.map_line`), so the shim sizes buffers unasked."""
         if not self.instrumented:
             return f"skip {self.reason}\nsource {self.source}\n"
-        maps = "".join(f"map {' '.join(map(str, row))}\n" for row in self.sizes)
+        maps = "".join(f"{wire.map_line(spec)}\n" for spec in self.spec.maps)
         return (f"ok\nkey {self.key}\ncubin {cubin_path}\nnparams {self.nparams}\n"
                 f"source {self.source}\n{maps}")
 
@@ -95,25 +92,6 @@ Instrumenter = Callable[[bytes, str, int, str | None], Kernel]
 
 def skipped(name: str, reason: str, source: str = "unknown") -> Kernel:
     return Kernel(name, kernel_hash(name), source, reason)
-
-
-def map_sizes(manifest: dict) -> list[tuple[str, int, int, int, int]] | None:
-    """Per map, `(unit, per_unit, fixed, pool_item, header_slot)` so the shim sizes buffers without
-    asking (`unit`: thread, warp, block, or none for a fixed size) (None if a map's size is not affine in the launch's threads or warps); `pool_item` is
-    the record size of an unbounded record pool, which the shim copies back only up to its cursor."""
-    rows = [layout(manifest, g, b) for g, b in _GEOMETRIES]
-    out = []
-    for i, first in enumerate(rows[0]):
-        unit = first.level if first.level in ("thread", "warp", "block") and first.kind != "hist" else "none"
-        counts = [lays[i].units if unit != "none" else 0 for lays in rows]
-        sizes = [lays[i].nbytes for lays in rows]
-        per = (sizes[1] - sizes[0]) // (counts[1] - counts[0]) if counts[1] != counts[0] else 0
-        fixed = sizes[0] - per * counts[0]
-        if any(per * c + fixed != s for c, s in zip(counts, sizes)):
-            return None
-        pool_item = first.dtype.itemsize if first.kind == "record" and first.capacity is None else 0
-        out.append((unit, per, fixed, pool_item, first.header_slot))
-    return out
 
 
 def guess_source(origin: str | None, img: image.Image | None, ptx: str | None) -> str:
@@ -329,7 +307,4 @@ class Engine:
         except Exception as err:  # noqa: BLE001 — any failure means: run the original, say why
             first = str(err).strip().splitlines()[0] if str(err).strip() else type(err).__name__
             return Kernel(name, key, source, f"instrumenting failed: {first}", ptx=ptx)
-        sizes = map_sizes(manifest)
-        if sizes is None:
-            return Kernel(name, key, source, "map sizes are not linear in the launch geometry", ptx=ptx)
-        return Kernel(name, key, source, None, ptx, text, manifest, cubin, nparams, sizes)
+        return Kernel(name, key, source, None, ptx, text, manifest, cubin, nparams)

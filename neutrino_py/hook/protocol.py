@@ -1,10 +1,12 @@
-"""The shim ↔ server wire format (see shim.c): u32 header length, header text, u64 payload length,
-payload. Header text is a verb line, then `key value` lines; a key may repeat (`size`)."""
+"""The shim ↔ server wire format (`contract.wire`, shim.c): u32 header length, header text, u64
+payload length, payload. Header text is a verb line, then `key value` lines; a key may repeat
+(`size`)."""
 from __future__ import annotations
 
 import socket
-import struct
 import time
+
+from neutrino_py.contract.wire import HEADER_LENGTH, PAYLOAD_LENGTH
 
 
 class Message:
@@ -37,15 +39,16 @@ def _read_exact(sock: socket.socket, n: int) -> bytes | None:
 
 def read_message(sock: socket.socket) -> Message | None:
     """The next message, or None when the peer closed the connection."""
-    raw = _read_exact(sock, 4)
+    raw = _read_exact(sock, HEADER_LENGTH.size)
     if raw is None:
         return None
     start = time.perf_counter()
-    header = _read_exact(sock, struct.unpack("<I", raw)[0])
-    size = _read_exact(sock, 8)
+    header = _read_exact(sock, HEADER_LENGTH.unpack(raw)[0])
+    size = _read_exact(sock, PAYLOAD_LENGTH.size)
     if header is None or size is None:
         return None
-    payload = _read_exact(sock, struct.unpack("<Q", size)[0]) if struct.unpack("<Q", size)[0] else b""
+    nbytes = PAYLOAD_LENGTH.unpack(size)[0]
+    payload = _read_exact(sock, nbytes) if nbytes else b""
     if payload is None:
         return None
     lines = header.decode("utf-8", errors="replace").split("\n")
@@ -59,4 +62,4 @@ def read_message(sock: socket.socket) -> Message | None:
 
 def send_message(sock: socket.socket, header: str, payload: bytes = b"") -> None:
     data = header.encode()
-    sock.sendall(struct.pack("<I", len(data)) + data + struct.pack("<Q", len(payload)) + payload)
+    sock.sendall(HEADER_LENGTH.pack(len(data)) + data + PAYLOAD_LENGTH.pack(len(payload)) + payload)

@@ -26,6 +26,8 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "neutrino_contract.h"   /* generated from neutrino_py/contract: NT_MAX_MAPS, NT_WARP */
+
 typedef int hipError_t;
 typedef void *hipModule_t, *hipFunction_t, *hipStream_t;
 typedef struct { uint32_t x, y, z; } dim3;
@@ -44,7 +46,6 @@ hipError_t hipLaunchKernel(const void *host, dim3 grid, dim3 block, void **args,
                            hipStream_t stream);
 
 #define MAX_PARAMS 512
-#define MAX_MAPS 16
 #define MAX_NAMES 4096
 
 /* ---- the table ------------------------------------------------------------------------------ */
@@ -118,7 +119,7 @@ static struct twin {
     char *name;
     hipFunction_t f;
     int state, n_params, n_buf;
-    struct buffer buf[MAX_MAPS + 1];
+    struct buffer buf[NT_MAX_MAPS + 1];
 } twins[MAX_NAMES];
 static int n_twins;
 
@@ -140,7 +141,7 @@ static int read_buffers(const char *kernel, struct buffer *out, int *n_params) {
     snprintf(path, sizeof path, "%s/%s.maps", getenv("NEUTRINO_HIP_DIR"), kernel);
     char *text = read_file(path), *save = NULL;
     int n = 0;
-    for (char *line = text ? strtok_r(text, "\n", &save) : NULL; line && n < MAX_MAPS + 1;
+    for (char *line = text ? strtok_r(text, "\n", &save) : NULL; line && n < NT_MAX_MAPS + 1;
          line = strtok_r(NULL, "\n", &save)) {
         char level[16];
         if (sscanf(line, "params %d", n_params) == 1) continue;
@@ -187,12 +188,12 @@ static int launch_twin(struct name *k, dim3 grid, dim3 block, unsigned shared, h
     if (n_params < 0 || n_params + n + 1 > MAX_PARAMS) { __atomic_add_fetch(&fallbacks[FB_bad_twin_maps], 1, __ATOMIC_RELAXED); return -1; }
     unsigned long long blocks = (unsigned long long)grid.x * grid.y * grid.z;
     unsigned long long threads = (unsigned long long)block.x * block.y * block.z;
-    void *ptr[MAX_MAPS + 1];
-    size_t bytes[MAX_MAPS + 1];
+    void *ptr[NT_MAX_MAPS + 1];
+    size_t bytes[NT_MAX_MAPS + 1];
     void *args[MAX_PARAMS];
     memcpy(args, params, sizeof(void *) * n_params);
     for (int i = 0; i < n; i++) {
-        unsigned long long units = blocks * (buf[i].warp ? (threads + 31) / 32 : threads);
+        unsigned long long units = blocks * (buf[i].warp ? (threads + NT_WARP - 1) / NT_WARP : threads);
         bytes[i] = buf[i].a * units + buf[i].b;
         ptr[i] = NULL;
         HELPER(hipMalloc, hipError_t (*)(void **, size_t))(&ptr[i], bytes[i] ? bytes[i] : 1);

@@ -1,6 +1,6 @@
 """Map layouts of one launch: how many bytes each map of a manifest takes, and its NumPy dtype.
 
-The sizing rules are the manifest's own (`splice.manifest.MapSpec`, contracts §4); this module
+The sizing rules are the manifest's own (`contract.manifest.MapSpec`, contracts §4); this module
 turns them into the concrete offsets a launcher allocates and a reader slices for one grid/block.
 """
 from __future__ import annotations
@@ -11,7 +11,7 @@ from typing import Any, Sequence
 import numpy as np
 
 from neutrino_py.errors import ToolError
-from neutrino_py.splice.manifest import KINDS, Manifest, units
+from neutrino_py.contract.manifest import KINDS, Manifest, units
 
 Dim3 = Sequence[int]
 

@@ -6,7 +6,7 @@ import sys
 
 from neutrino_py.errors import SourceError, ToolError
 from neutrino_py.probe import ast, load_file
-from neutrino_py.splice.lower import map_spec
+from neutrino_py.contract.manifest import item_dtype
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -39,7 +39,7 @@ def summary(p: ast.ProbeProgram) -> str:
     out = [f"{p.file}: ok: {plural(len(p.maps), 'map')}, {plural(len(p.regs), 'register')}, "
            f"{plural(len(p.probes), 'probe')} (sha256 {p.hash[:12]})", "maps:"]
     for m in p.maps.values():
-        item = map_spec(m, 0).itemsize
+        item = item_dtype(m.dtype).itemsize
         fields = ", ".join(f"{f.type} {f.name}" for f in m.fields)
         out.append(f"  {m.name:<12} {m.kind:<8} {'[' + m.level + ']':<9} {_size(m):<24} "
                    f"{item:>4} B  {{ {fields} }}")

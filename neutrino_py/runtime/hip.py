@@ -12,7 +12,7 @@ from typing import Any, Sequence
 
 from neutrino_py.errors import ToolError
 from neutrino_py.maps import Maps, dim3, layout, read
-from neutrino_py.splice.manifest import Manifest
+from neutrino_py.contract.manifest import Manifest
 
 MEMCPY_DEVICE_TO_HOST = 2
 

@@ -1,17 +1,15 @@
 """Splice checked probes into assembly: `instrument(module, program, kernels)` (contracts §3).
 
 `splicer` (which pulls in the PTX parser and the Jinja templates) is imported on first use of
-`instrument`/`Instrumented`, so reading manifests (`maps`, `trace`) does not pay for it."""
+`instrument`/`Instrumented`. The `Manifest` it builds is the contract's (`neutrino_py.contract`)."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from neutrino_py.splice.manifest import Manifest
-
 if TYPE_CHECKING:
     from neutrino_py.splice.splicer import Instrumented, instrument
 
-__all__ = ["Instrumented", "Manifest", "instrument"]
+__all__ = ["Instrumented", "instrument"]
 
 
 def __getattr__(name: str) -> Any:

@@ -33,7 +33,7 @@ from neutrino_py.probe.opcodes import opcode_id
 from neutrino_py.splice import ops
 from neutrino_py.splice.splicer import _count, operand_names
 from neutrino_py.splice.lower import Lowerer, Site
-from neutrino_py.splice.manifest import Manifest, params_for
+from neutrino_py.contract.manifest import Manifest, params_for
 from neutrino_py.splice.ops import Src, Stmt, Value
 from neutrino_py.targets.gcn import hazards, opcodes
 from neutrino_py.targets.gcn.render import LABEL_PREFIX, MAX_SGPRS, Facts, Frame

@@ -14,7 +14,7 @@ from typing import Callable, Protocol
 
 from neutrino_py.probe import ast
 from neutrino_py.splice import ops
-from neutrino_py.splice.manifest import (HEADER_PARAM, HEADER_SLOT_BYTES, SHARD_CHUNK, SHARD_SLOT_BYTES,
+from neutrino_py.contract.manifest import (HEADER_PARAM, HEADER_SLOT_BYTES, SHARD_CHUNK, SHARD_SLOT_BYTES,
                                          SM_ROWS, MapSpec, map_param, pool_shards)
 from neutrino_py.splice.ops import Imm, Reg, Stmt, Value
 

@@ -23,7 +23,7 @@ from neutrino_py.probe import ast
 from neutrino_py.splice import ops
 from neutrino_py.splice.bind import Binder
 from neutrino_py.splice.lower import Lowerer, Site
-from neutrino_py.splice.manifest import Manifest, params_for
+from neutrino_py.contract.manifest import Manifest, params_for
 from neutrino_py.splice.match import EXITS, Match, entry_anchor, matches
 from neutrino_py.splice.ops import Src, Stmt
 from neutrino_py.targets.ptx import render as ptx

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, Iterator
 import numpy as np
 
 from neutrino_py.errors import ToolError
-from neutrino_py.splice.manifest import units
+from neutrino_py.contract.manifest import units
 from neutrino_py.trace import layout
 
 if TYPE_CHECKING:                     # tools import this module: no cycle at run time

@@ -2,7 +2,9 @@
 
 The manifest is everything a launcher and a reader need to know without the probe or the PTX:
 which params were appended, and for each map its dtype, level, kind and how big its buffer is for
-a given grid and block. The device code the splicer emits and `maps/` both follow the rules here.
+a given grid and block (`MapSpec.size_rule`). The splicer builds manifests; the device code it
+emits, `maps/`, the runtime, the hook's engine and both C shims (through `contract.cheader`)
+follow the rules here.
 """
 from __future__ import annotations
 
@@ -15,13 +17,18 @@ import numpy as np
 
 VERSION = 1
 HEADER_SLOT_BYTES = 16          # per map: u64 cursor, u64 dropped
+HEADER_CURSOR = 0               # byte offsets of the two u64 inside a map's header slot
+HEADER_DROPPED = 8
 HEADER_PARAM = "__nt_hdr"
 KINDS = ("record", "counter", "hist")
 LEVELS = ("thread", "warp", "block", "sm", "kernel")
+GRID_UNITS = ("thread", "warp", "block")   # levels whose rows grow with the launch
 WARP = 32
 # Rows of an [sm]-level map: one per SM id (%smid). Every NVIDIA GPU so far has fewer SM ids
 # (H100: 132 SMs); an event on an SM id at or beyond it is dropped and counted.
 SM_ROWS = 256
+COUNT_BYTES = 4                 # the u32 event count per unit after a fixed record's items
+MAX_MAPS = 16                   # maps one probe may declare (the shims keep fixed-size tables)
 # Sharded pools (contracts §4): a shard's u64 cursor and dropped count sit alone in one L2 line at
 # the start of the buffer; a shard fills chunks of SHARD_CHUNK records, interleaved with the others.
 SHARD_SLOT_BYTES = 128
@@ -49,6 +56,11 @@ def map_param(name: str) -> str:
     return f"__nt_map_{name}"
 
 
+def item_dtype(fields: list[list[str]] | list[tuple[str, str]]) -> np.dtype:
+    """One map item: the NumPy struct of `fields` (`[[name, "<u8"], ...]`), aligned like C."""
+    return np.dtype([(n, t) for n, t in fields], align=True)
+
+
 def _prod(dims: Any) -> int:
     return math.prod(dims) if isinstance(dims, (tuple, list)) else int(dims)
 
@@ -62,6 +74,22 @@ def units(level: str, grid: Any, block: Any) -> int:
         return SM_ROWS
     per_block = {"thread": _prod(block), "warp": -(-_prod(block) // WARP), "block": 1}[level]
     return _prod(grid) * per_block
+
+
+@dataclass(frozen=True)
+class SizeRule:
+    """A map buffer's size for any launch: `per_unit * units + fixed` bytes, `units` being the
+    launch's threads, warps or blocks (`unit`; "none" for a size fixed whatever the launch).
+    `pool_item` is the record size of an unbounded pool (0 otherwise): a launcher copies a pool
+    back only up to its cursor."""
+    unit: str                   # thread | warp | block | none
+    per_unit: int
+    fixed: int
+    pool_item: int = 0
+
+    def nbytes(self, grid: Any, block: Any) -> int:
+        count = 0 if self.unit == "none" else units(self.unit, grid, block)
+        return self.per_unit * count + self.fixed
 
 
 @dataclass
@@ -83,7 +111,7 @@ class MapSpec:
     shards: int = 1
 
     def numpy_dtype(self) -> np.dtype:
-        return np.dtype([(n, t) for n, t in self.dtype], align=True)
+        return item_dtype(self.dtype)
 
     def field_offsets(self) -> dict[str, tuple[int, str]]:
         """Field name -> (byte offset in the item, NumPy type string)."""
@@ -115,12 +143,23 @@ class MapSpec:
             return self.items(grid, block) * self.itemsize
         return None
 
+    def size_rule(self) -> SizeRule:
+        """How the buffer's bytes grow with the launch: the one sizing rule that `nbytes`, the
+        hook's engine and both shims (through the engine's reply or the HIP twin file) apply."""
+        item = self.itemsize
+        if self.kind == "hist":
+            return SizeRule("none", 0, int(self.capacity) * item)
+        unit = self.level if self.level in GRID_UNITS else "none"
+        if self.capacity is None and self.kind == "record":
+            return SizeRule(unit, 0, (self.first_item + int(self.pool)) * item, item)
+        per = item if self.kind == "counter" else int(self.capacity) * item + COUNT_BYTES
+        if unit == "none":                           # [sm], [kernel]: a fixed number of rows
+            return SizeRule(unit, 0, per * units(self.level, 1, 1))
+        return SizeRule(unit, per, 0)
+
     def nbytes(self, grid: Any, block: Any) -> int:
         """Bytes to allocate (and zero) for this map's buffer."""
-        size = self.items(grid, block) * self.itemsize
-        if self.counts_offset(grid, block) is not None:
-            size += 4 * units(self.level, grid, block)
-        return size
+        return self.size_rule().nbytes(grid, block)
 
     def rule(self) -> str:
         """The sizing rule in words, for people reading a manifest."""
