@@ -2,7 +2,8 @@
 restructuring changed no byte: `--write FILE` records the table, `--check FILE` compares with it.
 
 Each pair gets two sha256 digests: the instrumented module's text and its manifests (JSON, sorted
-by kernel), or the error text when the pair is refused. Run from the repo root:
+by kernel; the probe file named relative to the checkout), or the error text when the pair is
+refused. Run from the repo root:
     python benchmarks/output_hashes.py --write /tmp/hashes.json
     python benchmarks/output_hashes.py --check /tmp/hashes.json
 """
@@ -11,6 +12,7 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
+import os
 import sys
 from pathlib import Path
 
@@ -36,7 +38,7 @@ def pair_hashes(module_path: Path, probe: Path) -> dict[str, str]:
     module = (parse_gcn(text, name) if module_path.suffix == ".s"
               else parse_ptx(text, file=name, cache=False))
     try:
-        result = instrument(module, load_file(probe))
+        result = instrument(module, load_file(probe.relative_to(ROOT)))
     except SourceError as err:
         return {"error": _sha(str(err))}
     manifests = {k: m.to_json() for k, m in sorted(result.manifests.items())}
@@ -58,6 +60,7 @@ def main() -> int:
     mode.add_argument("--write", type=Path, help="record the table in this JSON file")
     mode.add_argument("--check", type=Path, help="compare with the table in this JSON file")
     args = ap.parse_args()
+    os.chdir(ROOT)                 # manifests name the probe file: relative, so checkouts compare
     now = table()
     if args.write:
         args.write.write_text(json.dumps(now, indent=1, sort_keys=True) + "\n")
