@@ -1,0 +1,1187 @@
+"""A GCN wave64 simulator for the tests: runs a kernel of a `GcnModule` (original or
+instrumented) over a grid, on the CPU, exactly enough to check what probes write.
+
+It executes the statements llvm-mc assembles (the module's IR, whose printed text the tests
+check parses back to the same instructions): wave64 with EXEC, VCC, SCC, M0, SGPR/VGPR/AGPR
+files, scalar and vector memory, LDS per workgroup, atomics (lanes in lane order), DPP row
+shifts and SDWA selects, `s_barrier` (the waves of a workgroup run in turn up to it),
+`s_waitcnt` as a no-op (every memory operation completes in program order). An instruction it
+does not implement raises `Unknown`: nothing is skipped.
+
+Clocks are deterministic so oracles can be exact: `s_memtime` returns CLOCK_BASE plus the number
+of the kernel's own instructions the wave has issued so far (the instrumentation's do not count,
+`user` names the kernel's instruction objects), `s_memrealtime` the same count plus
+REALTIME_BASE * (wave's index + 1). HW_ID's CU field is the workgroup's linear index mod 7,
+XCC_ID the workgroup's index mod 2.
+"""
+from __future__ import annotations
+
+import math
+import struct
+from dataclasses import dataclass, field
+from typing import Callable, Iterator
+
+import numpy as np
+
+from neutrino_py.asm.gcn import (Func, GcnModule, Imm, Instruction, Label, ListOp, Modified, Reg,
+                                 Sym)
+
+LANES = 64
+M32, M64 = (1 << 32) - 1, (1 << 64) - 1
+CLOCK_BASE = 1_000_000
+REALTIME_BASE = 10_000_000
+U64 = np.uint64
+
+
+class Unknown(AssertionError):
+    """An instruction (or an operand form) the simulator does not implement."""
+
+
+class Memory:
+    """Global memory: separate allocations; an access outside all of them is a bug."""
+
+    def __init__(self) -> None:
+        self.blocks: dict[int, bytearray] = {}
+        self.next = 0x7f00_0000_1000
+
+    def alloc(self, data: bytes | int, align: int = 4096) -> int:
+        buf = bytearray(data)
+        base = self.next
+        self.blocks[base] = buf
+        self.next = (base + max(len(buf), 1) + 2 * align - 1) // align * align
+        return base
+
+    def _find(self, addr: int, size: int) -> tuple[bytearray, int]:
+        for base, buf in self.blocks.items():
+            if base <= addr and addr + size <= base + len(buf):
+                return buf, addr - base
+        raise AssertionError(f"access of {size} bytes at {addr:#x} is outside every allocation")
+
+    def read(self, addr: int, size: int) -> int:
+        buf, off = self._find(addr, size)
+        return int.from_bytes(buf[off:off + size], "little")
+
+    def write(self, addr: int, size: int, value: int) -> None:
+        buf, off = self._find(addr, size)
+        buf[off:off + size] = (value & ((1 << 8 * size) - 1)).to_bytes(size, "little")
+
+    def bytes(self, base: int) -> bytes:
+        return bytes(self.blocks[base])
+
+
+class Lds:
+    def __init__(self, size: int) -> None:
+        self.data = bytearray(size)
+
+    def read(self, addr: int, size: int) -> int:
+        assert 0 <= addr and addr + size <= len(self.data), f"LDS access {addr:#x}+{size} outside {len(self.data)}"
+        return int.from_bytes(self.data[addr:addr + size], "little")
+
+    def write(self, addr: int, size: int, value: int) -> None:
+        assert 0 <= addr and addr + size <= len(self.data), f"LDS access {addr:#x}+{size} outside {len(self.data)}"
+        self.data[addr:addr + size] = (value & ((1 << 8 * size) - 1)).to_bytes(size, "little")
+
+
+@dataclass
+class Event:
+    """One issue of one of the kernel's own instructions by a wave."""
+    wave: int              # linear wave index in the launch
+    index: int             # the instruction's index in the kernel's own instruction list
+    exec: int              # EXEC before it
+    issued: int            # the wave's own instructions issued before it
+    access: tuple = ()     # vector memory / LDS: ((lane, address, bytes), ...) in lane order
+
+
+# ------------------------------------------------------------------------------ numbers
+
+def f32(bits: np.ndarray) -> np.ndarray:
+    return (bits & U64(M32)).astype(np.uint32).view(np.float32)
+
+
+def b32(x: np.ndarray) -> np.ndarray:
+    return np.asarray(x, np.float32).view(np.uint32).astype(U64)
+
+
+def f16(bits: np.ndarray) -> np.ndarray:
+    return (bits & U64(0xffff)).astype(np.uint16).view(np.float16)
+
+
+def b16(x: np.ndarray) -> np.ndarray:
+    return np.asarray(x, np.float16).view(np.uint16).astype(U64)
+
+
+def f64(bits: np.ndarray) -> np.ndarray:
+    return bits.astype(U64).view(np.float64)
+
+
+def b64(x: np.ndarray) -> np.ndarray:
+    return np.asarray(x, np.float64).view(U64)
+
+
+def s32(bits: np.ndarray) -> np.ndarray:
+    return (bits & U64(M32)).astype(np.uint32).view(np.int32).astype(np.int64)
+
+
+def s64(bits: np.ndarray) -> np.ndarray:
+    return bits.astype(U64).view(np.int64)
+
+
+def u(x) -> np.ndarray:
+    """Any integer array -> its two's complement bits as uint64."""
+    return np.asarray(x).astype(np.int64).view(U64) if np.asarray(x).dtype.kind == "i" else np.asarray(x).astype(U64)
+
+
+INLINE_FLOATS = {0.5: (0x3800, 0x3f000000, 0x3fe0000000000000),
+                 1.0: (0x3c00, 0x3f800000, 0x3ff0000000000000),
+                 2.0: (0x4000, 0x40000000, 0x4000000000000000),
+                 4.0: (0x4400, 0x40800000, 0x4010000000000000)}
+
+
+def float_bits(value: float, bits: int) -> int:
+    if value == 0.15915494:
+        return {16: 0x3118, 32: 0x3e22f983, 64: 0x3fc45f306dc9c882}[bits]
+    key = abs(value)
+    if key in INLINE_FLOATS:
+        v = INLINE_FLOATS[key][{16: 0, 32: 1, 64: 2}[bits]]
+        return v | (1 << (bits - 1)) if value < 0 else v
+    if bits == 32:
+        return struct.unpack("<I", struct.pack("<f", value))[0]
+    raise Unknown(f"float constant {value} as a {bits}-bit operand")
+
+
+def cmp_fn(name: str) -> Callable:
+    return {"eq": np.equal, "ne": np.not_equal, "lg": np.not_equal, "lt": np.less,
+            "le": np.less_equal, "gt": np.greater, "ge": np.greater_equal,
+            "neq": lambda a, b: ~np.equal(a, b), "nlt": lambda a, b: ~np.less(a, b),
+            "nge": lambda a, b: ~np.greater_equal(a, b), "ngt": lambda a, b: ~np.greater(a, b),
+            "nle": lambda a, b: ~np.less_equal(a, b), "nlg": lambda a, b: np.equal(a, b) | np.isnan(a),
+            "o": lambda a, b: ~(np.isnan(a) | np.isnan(b)), "u": lambda a, b: np.isnan(a) | np.isnan(b),
+            "f": lambda a, b: np.zeros(np.shape(a), bool), "t": lambda a, b: np.ones(np.shape(a), bool),
+            "tru": lambda a, b: np.ones(np.shape(a), bool)}[name]
+
+
+# ------------------------------------------------------------------------------ the launch
+
+@dataclass
+class Launch:
+    """One kernel launch: grid in workgroups, block in work-items, the kernarg bytes' address."""
+    grid: tuple[int, int, int]
+    block: tuple[int, int, int]
+    kernarg: int
+    dispatch: int
+    lds_bytes: int
+
+
+@dataclass
+class Wave:
+    index: int
+    wg: tuple[int, int, int]
+    wg_linear: int
+    lanes: int
+    s: list[int] = field(default_factory=lambda: [0] * 112)
+    v: np.ndarray = field(default_factory=lambda: np.zeros((512, LANES), U64))
+    exec: int = 0
+    vcc: int = 0
+    scc: int = 0
+    m0: int = 0
+    pc: int = 0
+    issued: int = 0
+    done: bool = False
+
+
+class Simulator:
+    """Runs one kernel of `module`. `user` holds the ids of the kernel's own instruction objects
+    in order (the instrumentation's are all others); events record their issues."""
+
+    def __init__(self, module: GcnModule, name: str, memory: Memory, user: list[int] | None = None) -> None:
+        self.view = module.kernel(name)
+        self.code = [s for s in module.statements[self.view.start:self.view.end]
+                     if isinstance(s, (Instruction, Label))]
+        self.labels = {s.name: i for i, s in enumerate(self.code) if isinstance(s, Label)}
+        self.mem, self.desc, self.meta = memory, self.view.descriptor, self.view.metadata
+        self.mcpu = module.target
+        own = user if user is not None else [id(s) for s in self.code if isinstance(s, Instruction)]
+        self.user = {k: n for n, k in enumerate(own)}
+        self.events: list[Event] = []
+        self.executed: set[str] = set()
+
+    # ------------------------------------------------------------------ set-up
+
+    def launch(self, grid, block, args: list[int | bytes]) -> Launch:
+        """Kernarg segment from the metadata's `.args` (explicit args in order: ints by value,
+        ints for pointers) and a dispatch packet."""
+        size = max(self.meta[".kernarg_segment_size"], 8)
+        kernarg = bytearray(size)
+        explicit = [a for a in self.meta[".args"] if not a[".value_kind"].startswith("hidden_")]
+        assert len(explicit) == len(args), (len(explicit), len(args))
+        counts = [g for g in grid]
+        hidden = {"hidden_block_count_x": counts[0], "hidden_block_count_y": counts[1],
+                  "hidden_block_count_z": counts[2], "hidden_group_size_x": block[0],
+                  "hidden_group_size_y": block[1], "hidden_group_size_z": block[2],
+                  "hidden_grid_dims": sum(1 for g, b in zip(grid, block) if g * b > 1) or 1}
+        for a in self.meta[".args"]:
+            kind, off, n = a[".value_kind"], a[".offset"], a[".size"]
+            if kind.startswith("hidden_"):
+                value = hidden.get(kind, 0)
+            else:
+                value = args[explicit.index(a)]
+            kernarg[off:off + n] = (int(value) & ((1 << 8 * n) - 1)).to_bytes(n, "little")
+        packet = bytearray(64)
+        struct.pack_into("<HHH", packet, 4, *block)
+        struct.pack_into("<III", packet, 12, *(g * b for g, b in zip(grid, block)))
+        lds = self.meta.get(".group_segment_fixed_size", 0)
+        return Launch(tuple(grid), tuple(block), self.mem.alloc(bytes(kernarg)),
+                      self.mem.alloc(bytes(packet)), lds)
+
+    def init_wave(self, w: Wave, launch: Launch, tids: list[tuple[int, int, int]]) -> None:
+        d = self.desc
+        n = 0
+        for field_, width, value in (
+                ("private_segment_buffer", 4, 0), ("dispatch_ptr", 2, launch.dispatch),
+                ("queue_ptr", 2, 0), ("kernarg_segment_ptr", 2, launch.kernarg),
+                ("dispatch_id", 2, 0), ("flat_scratch_init", 2, 0), ("private_segment_size", 1, 0)):
+            if d.get("user_sgpr_" + field_):
+                for k in range(width):
+                    w.s[n + k] = (value >> (32 * k)) & M32
+                n += width
+        assert n == d.get("user_sgpr_count"), f"user SGPRs {n} != .amdhsa_user_sgpr_count"
+        for i in range(3):
+            if d.get(f"system_sgpr_workgroup_id_{'xyz'[i]}"):
+                w.s[n] = w.wg[i]
+                n += 1
+        if d.get("system_sgpr_workgroup_info"):
+            n += 1
+        dims = d.get("system_vgpr_workitem_id") + 1
+        for lane, (x, y, z) in enumerate(tids):
+            ids = (x, y, z)[:dims]
+            if self.mcpu in ("gfx90a",) or self.mcpu.startswith("gfx94"):
+                w.v[0, lane] = sum(i << (10 * k) for k, i in enumerate(ids))
+            else:
+                for k, i in enumerate(ids):
+                    w.v[k, lane] = i
+        w.exec = (1 << len(tids)) - 1
+
+    def run(self, grid, block, args: list[int]) -> Launch:
+        launch = self.launch(grid, block, args)
+        threads = [(x, y, z) for z in range(block[2]) for y in range(block[1]) for x in range(block[0])]
+        per = math.ceil(len(threads) / LANES)
+        index = 0
+        for bz in range(grid[2]):
+            for by in range(grid[1]):
+                for bx in range(grid[0]):
+                    lin = bx + grid[0] * (by + grid[1] * bz)
+                    lds = Lds(launch.lds_bytes)
+                    waves = []
+                    for k in range(per):
+                        tids = threads[LANES * k:LANES * k + LANES]
+                        w = Wave(index, (bx, by, bz), lin, len(tids))
+                        self.init_wave(w, launch, tids)
+                        waves.append(self.steps(w, lds))
+                        index += 1
+                    self.workgroup(waves)
+        return launch
+
+    def workgroup(self, waves: list[Iterator[None]]) -> None:
+        """Run each wave up to its next barrier in turn; all must arrive (or end) together."""
+        live = list(waves)
+        while live:
+            arrived = []
+            for it in live:
+                if next(it, "end") != "end":
+                    arrived.append(it)
+            assert not arrived or len(arrived) == len(live), "a wave ended while others wait at s_barrier"
+            live = arrived
+
+    # ------------------------------------------------------------------ operands
+
+    def sread(self, w: Wave, op, dwords: int = 1, fbits: int = 0) -> int:
+        if isinstance(op, Reg):
+            if op.file == "s":
+                assert op.count == dwords or not op.ranged and op.count == 1, f"{op} read as {dwords} dwords"
+                return sum(w.s[op.first + k] << (32 * k) for k in range(dwords))
+            if op.file in ("exec", "vcc"):
+                value = w.exec if op.file == "exec" else w.vcc
+                return value if dwords == 2 else value & M32
+            special = {"exec_lo": w.exec & M32, "exec_hi": w.exec >> 32, "vcc_lo": w.vcc & M32,
+                       "vcc_hi": w.vcc >> 32, "m0": w.m0, "scc": w.scc, "src_scc": w.scc}
+            if op.file in special:
+                return special[op.file]
+            if op.file == "null":
+                return 0
+            raise Unknown(f"scalar operand {op}")
+        if isinstance(op, Imm):
+            value = op.value
+            if isinstance(value, float):
+                if not fbits:
+                    raise Unknown(f"float constant {op} in an integer operation")
+                return float_bits(value, fbits)
+            return value & (M64 if dwords == 2 else M32) if value < 0 else value
+        raise Unknown(f"scalar operand {op!r}")
+
+    def swrite(self, w: Wave, op, value: int, dwords: int = 1) -> None:
+        value &= (1 << (32 * dwords)) - 1
+        if isinstance(op, Reg) and op.file == "s":
+            for k in range(dwords):
+                w.s[op.first + k] = (value >> (32 * k)) & M32
+        elif isinstance(op, Reg) and op.file in ("exec", "vcc"):
+            setattr(w, op.file, value if dwords == 2 else (getattr(w, op.file) & ~M32) | value)
+        elif isinstance(op, Reg) and op.file in ("exec_lo", "exec_hi", "vcc_lo", "vcc_hi"):
+            name, half = op.file.split("_")
+            old = getattr(w, name)
+            new = (old & ~M32 & M64) | value if half == "lo" else (old & M32) | (value << 32)
+            setattr(w, name, new)
+        elif isinstance(op, Reg) and op.file == "m0":
+            w.m0 = value & M32
+        elif isinstance(op, Reg) and op.file == "null":
+            pass
+        else:
+            raise Unknown(f"scalar destination {op}")
+
+    def vread(self, w: Wave, op, dwords: int = 1, fbits: int = 0) -> np.ndarray:
+        """A source operand as per-lane bits (uint64; 2 dwords at most), modifiers applied."""
+        if isinstance(op, Modified):
+            x = self.vread(w, op.inner, dwords, fbits)
+            if not fbits:
+                raise Unknown(f"modifier on an integer operand {op}")
+            sign = U64(1 << (fbits - 1))
+            if op.abs:
+                x = x & ~sign
+            if op.neg:
+                x = x ^ sign
+            return x
+        if isinstance(op, Reg) and op.file in ("v", "a"):
+            base = 0 if op.file == "v" else 256
+            x = w.v[base + op.first].copy()
+            if dwords == 2:
+                x |= w.v[base + op.first + 1] << U64(32)
+            return x
+        if isinstance(op, Imm) and isinstance(op.value, float) and fbits == 64 and dwords == 2:
+            return np.full(LANES, float_bits(op.value, 64), U64)
+        if isinstance(op, Imm) and not isinstance(op.value, float) and dwords == 2 and fbits == 64 \
+                and not -16 <= op.value <= 64:
+            return np.full(LANES, (op.value & M32) << 32, U64)     # a literal is the high word
+        return np.full(LANES, self.sread(w, op, dwords, fbits), U64)
+
+    def vwrite(self, w: Wave, op, value: np.ndarray, dwords: int = 1, mask: int | None = None) -> None:
+        if not (isinstance(op, Reg) and op.file in ("v", "a")):
+            raise Unknown(f"vector destination {op}")
+        on = self.lanes(w.exec if mask is None else mask)
+        base = (0 if op.file == "v" else 256) + op.first
+        value = np.asarray(value).astype(U64)
+        for k in range(dwords):
+            w.v[base + k][on] = ((value >> U64(32 * k)) & U64(M32))[on]
+
+    @staticmethod
+    def lanes(mask: int) -> np.ndarray:
+        return np.array([(mask >> i) & 1 for i in range(LANES)], bool)
+
+    @staticmethod
+    def to_mask(bits: np.ndarray, exec_: int) -> int:
+        return sum(1 << i for i in range(LANES) if bits[i]) & exec_
+
+    # ------------------------------------------------------------------ the wave's program
+
+    def steps(self, w: Wave, lds: Lds) -> Iterator[None]:
+        """Run `w` to its end; yields at every s_barrier."""
+        code = self.code
+        while not w.done:
+            assert w.pc < len(code), "fell off the end of the kernel"
+            s = code[w.pc]
+            w.pc += 1
+            if isinstance(s, Label):
+                continue
+            n = self.user.get(id(s))
+            access: list = []
+            if n is not None:
+                event = Event(w.index, n, w.exec, w.issued)
+                self.events.append(event)
+            self.executed.add(s.opcode)
+            if s.opcode == "s_barrier":
+                if n is not None:
+                    w.issued += 1
+                yield None
+                continue
+            self.execute(w, s, lds, access)
+            if n is not None:
+                w.issued += 1
+                event.access = tuple(access)
+
+    def execute(self, w: Wave, s: Instruction, lds: Lds, access: list) -> None:
+        op = s.opcode
+        for prefix, fn in _HANDLERS:
+            if op.startswith(prefix):
+                fn(self, w, s, lds, access)
+                return
+        raise Unknown(f"the simulator does not know `{s.to_text().strip()}` (line {s.line})")
+
+    def branch(self, w: Wave, s: Instruction) -> None:
+        target = s.operands[0]
+        assert isinstance(target, Sym), s.to_text()
+        w.pc = self.labels[target.text]
+
+
+# ------------------------------------------------------------------------------ scalar ALU
+
+def _bits(op: str) -> int:
+    return 64 if op.endswith(("_b64", "_u64", "_i64")) else 32
+
+
+def _scalar(sim: Simulator, w: Wave, s: Instruction, lds, access) -> None:
+    op, o = s.opcode, s.operands
+    wide = _bits(op) == 64
+    dw = 2 if wide else 1
+    mask = M64 if wide else M32
+
+    def r(i, d=dw):
+        return sim.sread(w, o[i], d)
+
+    def sx(v, bits=32):
+        return v - (1 << bits) if v >> (bits - 1) else v
+
+    if op in ("s_mov_b32", "s_mov_b64", "s_movk_i32"):
+        value = r(1) if op != "s_movk_i32" else sx(o[1].value & 0xffff, 16) & M32
+        sim.swrite(w, o[0], value, dw)
+    elif op in ("s_cselect_b32", "s_cselect_b64"):
+        sim.swrite(w, o[0], r(1) if w.scc else r(2), dw)
+    elif op.startswith(("s_and_saveexec", "s_or_saveexec", "s_xor_saveexec", "s_andn2_saveexec",
+                        "s_orn2_saveexec")):
+        kind = op.split("_")[1]
+        src, old = r(1, 2), w.exec
+        new = {"and": src & old, "or": src | old, "xor": src ^ old, "andn2": src & ~old & M64,
+               "orn2": (src | ~old) & M64}[kind]
+        sim.swrite(w, o[0], old, 2)
+        w.exec = new
+        w.scc = int(new != 0)
+    elif op.split("_")[1] in ("and", "or", "xor", "andn2", "orn2", "nand", "nor", "xnor"):
+        a, b = r(1), r(2)
+        v = {"and": a & b, "or": a | b, "xor": a ^ b, "andn2": a & ~b, "orn2": a | ~b,
+             "nand": ~(a & b), "nor": ~(a | b), "xnor": ~(a ^ b)}[op.split("_")[1]] & mask
+        sim.swrite(w, o[0], v, dw)
+        w.scc = int(v != 0)
+    elif op in ("s_not_b32", "s_not_b64"):
+        v = ~r(1) & mask
+        sim.swrite(w, o[0], v, dw)
+        w.scc = int(v != 0)
+    elif op in ("s_add_u32", "s_sub_u32", "s_addc_u32", "s_subb_u32"):
+        a, b = r(1), r(2)
+        c = w.scc if op in ("s_addc_u32", "s_subb_u32") else 0
+        v = a + b + c if "add" in op else a - b - c
+        sim.swrite(w, o[0], v & M32)
+        w.scc = int(v > M32) if "add" in op else int(v < 0)
+    elif op in ("s_add_i32", "s_sub_i32"):
+        a, b = sx(r(1)), sx(r(2))
+        v = a + b if op == "s_add_i32" else a - b
+        sim.swrite(w, o[0], v & M32)
+        w.scc = int(not -(1 << 31) <= v < (1 << 31))
+    elif op == "s_addk_i32":
+        v = sx(r(0)) + sx(o[1].value & 0xffff, 16)
+        sim.swrite(w, o[0], v & M32)
+        w.scc = int(not -(1 << 31) <= v < (1 << 31))
+    elif op in ("s_mul_i32", "s_mul_hi_u32", "s_mul_hi_i32", "s_mulk_i32"):
+        if op == "s_mulk_i32":
+            v = sx(r(0)) * sx(o[1].value & 0xffff, 16)
+        elif op == "s_mul_hi_u32":
+            v = (r(1) * r(2)) >> 32
+        elif op == "s_mul_hi_i32":
+            v = (sx(r(1)) * sx(r(2))) >> 32
+        else:
+            v = sx(r(1)) * sx(r(2))
+        sim.swrite(w, o[0], v & M32)
+    elif op.startswith(("s_lshl_b", "s_lshr_b", "s_ashr_i")):
+        a, n = r(1), r(2, 1) & (63 if wide else 31)
+        if op.startswith("s_lshl"):
+            v = (a << n) & mask
+        elif op.startswith("s_lshr"):
+            v = a >> n
+        else:
+            v = (sx(a, 64 if wide else 32) >> n) & mask
+        sim.swrite(w, o[0], v, dw)
+        w.scc = int(v != 0)
+    elif op in ("s_lshl1_add_u32", "s_lshl2_add_u32", "s_lshl3_add_u32", "s_lshl4_add_u32"):
+        v = (r(1) << int(op[6])) + r(2)
+        sim.swrite(w, o[0], v & M32)
+        w.scc = int(v > M32)
+    elif op.startswith(("s_min_", "s_max_")):
+        a, b = r(1), r(2)
+        if op.endswith("i32"):
+            a, b = sx(a), sx(b)
+        v = min(a, b) if op.startswith("s_min") else max(a, b)
+        sim.swrite(w, o[0], v & M32)
+        w.scc = int(v == a)
+    elif op.startswith(("s_cmp_", "s_cmpk_")):
+        _, kind, cond, t = op.split("_")
+        a = r(0, 2 if t == "u64" else 1)
+        b = sx(o[1].value & 0xffff, 16) & M32 if kind == "cmpk" and t == "i32" else (
+            o[1].value & 0xffff if kind == "cmpk" else r(1, 2 if t == "u64" else 1))
+        if t == "i32":
+            a, b = sx(a), sx(b)
+        w.scc = int(bool(cmp_fn(cond)(a, b)))
+    elif op in ("s_bitcmp0_b32", "s_bitcmp1_b32"):
+        w.scc = int(((r(0) >> (r(1) & 31)) & 1) == (op[-5] == "1"))
+    elif op.startswith("s_bcnt1_i32"):
+        v = bin(r(1)).count("1")
+        sim.swrite(w, o[0], v)
+        w.scc = int(v != 0)
+    elif op.startswith("s_bcnt0_i32"):
+        v = (64 if wide else 32) - bin(r(1)).count("1")
+        sim.swrite(w, o[0], v)
+        w.scc = int(v != 0)
+    elif op.startswith("s_ff1_i32"):
+        a = r(1)
+        sim.swrite(w, o[0], (a & -a).bit_length() - 1 & M32 if a else M32)
+    elif op.startswith("s_flbit_i32_b"):
+        a, bits = r(1), (64 if wide else 32)
+        sim.swrite(w, o[0], bits - a.bit_length() if a else M32)
+    elif op in ("s_bfe_u32", "s_bfe_i32"):
+        a, spec = r(1), r(2)
+        off, n = spec & 31, (spec >> 16) & 0x7f
+        v = (a >> off) & ((1 << n) - 1) if n else 0
+        if op == "s_bfe_i32" and n and v >> (n - 1):
+            v -= 1 << n
+        sim.swrite(w, o[0], v & M32)
+        w.scc = int(v != 0)
+    elif op == "s_bfm_b32":
+        sim.swrite(w, o[0], (((1 << (r(1) & 31)) - 1) << (r(2) & 31)) & M32)
+    elif op in ("s_sext_i32_i8", "s_sext_i32_i16"):
+        bits = 8 if op.endswith("i8") else 16
+        sim.swrite(w, o[0], sx(r(1) & ((1 << bits) - 1), bits) & M32)
+    elif op == "s_abs_i32":
+        v = abs(sx(r(1)))
+        sim.swrite(w, o[0], v & M32)
+        w.scc = int(v != 0)
+    elif op == "s_pack_ll_b32_b16":
+        sim.swrite(w, o[0], (r(1) & 0xffff) | (r(2) & 0xffff) << 16)
+    elif op == "s_getreg_b32":
+        fn = o[1]
+        assert isinstance(fn, Func) and fn.name == "hwreg", s.to_text()
+        reg = str(fn.args[0])
+        off, size = (int(fn.args[1].value), int(fn.args[2].value)) if len(fn.args) == 3 else (0, 32)
+        value = {"HW_REG_HW_ID": (w.wg_linear % 7) << 8 | (w.index % 4),
+                 "HW_REG_XCC_ID": w.wg_linear % 2}.get(reg)
+        if value is None:
+            raise Unknown(f"hwreg {reg}")
+        sim.swrite(w, o[0], (value >> off) & ((1 << size) - 1))
+    elif op == "s_memtime":
+        sim.swrite(w, o[0], CLOCK_BASE + w.issued, 2)
+    elif op == "s_memrealtime":
+        sim.swrite(w, o[0], REALTIME_BASE * (w.index + 1) + w.issued, 2)
+    else:
+        raise Unknown(f"the simulator does not know `{s.to_text().strip()}` (line {s.line})")
+
+
+def _control(sim: Simulator, w: Wave, s: Instruction, lds, access) -> None:
+    op = s.opcode
+    if op == "s_endpgm":
+        w.done = True
+    elif op == "s_branch":
+        sim.branch(w, s)
+    elif op.startswith("s_cbranch_"):
+        cond = op.removeprefix("s_cbranch_")
+        take = {"scc0": not w.scc, "scc1": bool(w.scc), "vccz": w.vcc == 0, "vccnz": w.vcc != 0,
+                "execz": w.exec == 0, "execnz": w.exec != 0}.get(cond)
+        if take is None:
+            raise Unknown(s.to_text())
+        if take:
+            sim.branch(w, s)
+    elif op in ("s_waitcnt", "s_nop", "s_setprio", "s_sleep", "s_waitcnt_vscnt",
+                "s_waitcnt_vmcnt", "s_waitcnt_lgkmcnt", "buffer_wbl2", "buffer_inv",
+                "buffer_wbinvl1_vol", "s_dcache_wb", "s_dcache_inv", "s_sethalt", "s_trap") \
+            and op not in ("s_sethalt", "s_trap"):
+        pass                       # every memory operation completed in order already
+    else:
+        raise Unknown(f"the simulator does not know `{s.to_text().strip()}` (line {s.line})")
+
+
+# ------------------------------------------------------------------------------ memory
+
+def _width(op: str) -> tuple[int, int]:
+    """(bytes per element, elements) of a memory opcode's data."""
+    tail = op.rsplit("_", 1)[-1]
+    table = {"ubyte": (1, 1), "sbyte": (1, 1), "byte": (1, 1), "ushort": (2, 1), "sshort": (2, 1),
+             "short": (2, 1), "dword": (4, 1), "dwordx2": (4, 2), "dwordx3": (4, 3),
+             "dwordx4": (4, 4), "dwordx8": (4, 8), "dwordx16": (4, 16), "b32": (4, 1),
+             "b64": (4, 2), "b96": (4, 3), "b128": (4, 4), "u8": (1, 1), "i8": (1, 1),
+             "u16": (2, 1), "i16": (2, 1), "d16": (2, 1)}
+    if tail in table:
+        return table[tail]
+    raise Unknown(f"memory width of {op}")
+
+
+def _imm_mod(s: Instruction, name: str) -> int:
+    m = s.modifier(name)
+    return int(m.value, 0) if m is not None and isinstance(m.value, str) else 0
+
+
+def _sload(sim: Simulator, w: Wave, s: Instruction, lds, access) -> None:
+    op, o = s.opcode, s.operands
+    if not op.startswith("s_load_dword"):
+        raise Unknown(s.to_text())
+    n = _width(op)[1]
+    base = sim.sread(w, o[1], 2)
+    off = o[2].value if isinstance(o[2], Imm) else sim.sread(w, o[2])
+    for k in range(n):
+        w.s[o[0].first + k] = sim.mem.read(base + off + 4 * k, 4)
+
+
+def _global(sim: Simulator, w: Wave, s: Instruction, lds, access) -> None:
+    op, o = s.opcode, s.operands
+    mods = [m.name for m in s.modifiers]
+    atomic = "_atomic_" in op
+    rtn = atomic and ("glc" in mods or "sc0" in mods)
+    loads = "_load_" in op
+    dst_first = loads or rtn
+    addr_op = o[1] if dst_first else o[0]
+    saddr = o[-1]
+    offset = _imm_mod(s, "offset")
+    if isinstance(saddr, Reg) and saddr.file == "s":
+        addrs = sim.vread(w, addr_op, 1) + U64(sim.sread(w, saddr, 2))
+    else:
+        addrs = sim.vread(w, addr_op, 2)
+    addrs = (addrs + U64(offset & M64)) & U64(M64)
+    on = sim.lanes(w.exec)
+    if loads:
+        size, n = _width(op)
+        signed = op.endswith(("sbyte", "sshort"))
+        out = np.zeros((max(n, 1), LANES), U64)
+        for lane in np.nonzero(on)[0]:
+            a = int(addrs[lane])
+            access.append((int(lane), a, size * n))
+            for k in range(n):
+                v = sim.mem.read(a + size * k, size)
+                if signed and v >> (8 * size - 1):
+                    v = (v - (1 << 8 * size)) & M32
+                out[k, lane] = v
+        for k in range(n):
+            sim.vwrite(w, Reg(o[0].file, o[0].first + k), out[k])
+        return
+    if not atomic:
+        size, n = _width(op)
+        data = o[1]
+        vals = [sim.vread(w, Reg(data.file, data.first + k)) for k in range(n)]
+        for lane in np.nonzero(on)[0]:
+            a = int(addrs[lane])
+            access.append((int(lane), a, size * n))
+            for k in range(n):
+                sim.mem.write(a + size * k, size, int(vals[k][lane]))
+        return
+    kind = op.split("_atomic_", 1)[1]
+    wide = kind.endswith("_x2") or kind.endswith("f64")
+    dw = 2 if wide else 1
+    data = sim.vread(w, o[2] if rtn else o[1], 2 * dw if kind.startswith("cmpswap") else dw)
+    if kind.startswith("cmpswap"):
+        data_regs = o[2] if rtn else o[1]
+        cmp = sim.vread(w, Reg(data_regs.file, data_regs.first + dw), dw)
+        data = sim.vread(w, Reg(data_regs.file, data_regs.first), dw)
+    old = np.zeros(LANES, U64)
+    size = 4 * dw
+    for lane in np.nonzero(on)[0]:
+        a = int(addrs[lane])
+        access.append((int(lane), a, size))
+        cur = sim.mem.read(a, size)
+        x = int(data[lane])
+        new = _atomic(kind.removesuffix("_x2"), cur, x, size, int(cmp[lane]) if kind.startswith("cmpswap") else 0)
+        sim.mem.write(a, size, new)
+        old[lane] = cur
+    if rtn:
+        sim.vwrite(w, o[0], old, dw)
+
+
+def _atomic(kind: str, cur: int, x: int, size: int, cmp: int = 0) -> int:
+    bits = 8 * size
+    mask = (1 << bits) - 1
+
+    def sx(v):
+        return v - (1 << bits) if v >> (bits - 1) else v
+    if kind in ("add", "add_u32", "add_u64"):
+        return (cur + x) & mask
+    if kind in ("sub", "sub_u32"):
+        return (cur - x) & mask
+    if kind in ("add_f32",):
+        return int(b32(np.float32(f32(np.array([cur], U64))[0]) + np.float32(f32(np.array([x], U64))[0]))[()])
+    if kind in ("add_f64",):
+        return int(b64(np.float64(f64(np.array([cur], U64))[0]) + np.float64(f64(np.array([x], U64))[0]))[()])
+    if kind in ("max_u32", "umax", "max_u64"):
+        return max(cur, x)
+    if kind in ("min_u32", "umin", "min_u64"):
+        return min(cur, x)
+    if kind in ("max_i32", "smax", "max_i64"):
+        return max(sx(cur), sx(x)) & mask
+    if kind in ("min_i32", "smin", "min_i64"):
+        return min(sx(cur), sx(x)) & mask
+    if kind in ("and", "and_b32", "and_b64"):
+        return cur & x
+    if kind in ("or", "or_b32", "or_b64"):
+        return cur | x
+    if kind in ("xor", "xor_b32", "xor_b64"):
+        return cur ^ x
+    if kind in ("swap", "wrxchg_rtn_b32", "wrxchg_b32"):
+        return x
+    if kind in ("inc", "inc_u32"):
+        return 0 if cur >= x else cur + 1
+    if kind in ("dec", "dec_u32"):
+        return x if cur == 0 or cur > x else cur - 1
+    if kind.startswith(("cmpswap", "cmpst")):
+        return x if cur == cmp else cur
+    raise Unknown(f"atomic {kind}")
+
+
+def _ds(sim: Simulator, w: Wave, s: Instruction, lds: Lds, access) -> None:
+    op, o = s.opcode, s.operands
+    on = sim.lanes(w.exec)
+    if op.startswith(("ds_read2", "ds_write2", "ds_read_", "ds_write_", "ds_load", "ds_store")):
+        two = op.startswith(("ds_read2", "ds_write2"))
+        read = op.startswith(("ds_read", "ds_load"))
+        size, n = _width(op)
+        st64 = "st64" in op
+        addr = sim.vread(w, o[1] if read else o[0], 1)
+        if two:
+            step = size * n * (64 if st64 else 1)
+            offs = [_imm_mod(s, "offset0") * step, _imm_mod(s, "offset1") * step]
+        else:
+            offs = [_imm_mod(s, "offset")]
+        dst = o[0]
+        srcs = [] if read else [o[1], o[2]] if two else [o[1]]
+        out = np.zeros((n * len(offs), LANES), U64)
+        for lane in np.nonzero(on)[0]:
+            for j, off in enumerate(offs):
+                a = (int(addr[lane]) + off) & M32
+                access.append((int(lane), a, size * n))
+                for k in range(n):
+                    if read:
+                        v = lds.read(a + size * k, size)
+                        if op.endswith(("i8", "i16")) and v >> (8 * size - 1):
+                            v = (v - (1 << 8 * size)) & M32
+                        out[j * n + k, lane] = v
+                    else:
+                        src = srcs[j]
+                        lds.write(a + size * k, size, int(w.v[src.first + k, lane]))
+        if read:
+            for k in range(n * len(offs)):
+                sim.vwrite(w, Reg(dst.file, dst.first + k), out[k])
+        return
+    kind = op.removeprefix("ds_")
+    rtn = "_rtn_" in kind
+    kind = kind.replace("_rtn", "")
+    wide = kind.endswith(("_u64", "_b64", "_i64", "_f64"))
+    size = 8 if wide else 4
+    addr = sim.vread(w, o[1] if rtn else o[0], 1)
+    data = sim.vread(w, o[2] if rtn else o[1], 2 if wide else 1, 32 if kind.endswith("f32") else 0)
+    cmp = sim.vread(w, o[3] if rtn else o[2], 2 if wide else 1) if kind.startswith(("cmpst", "cmpswap")) else None
+    off = _imm_mod(s, "offset")
+    old = np.zeros(LANES, U64)
+    for lane in np.nonzero(on)[0]:
+        a = (int(addr[lane]) + off) & M32
+        access.append((int(lane), a, size))
+        cur = lds.read(a, size)
+        if cmp is not None:        # ds_cmpst: data is the compare value, the next the new one
+            new = int(cmp[lane]) if cur == int(data[lane]) else cur
+        else:
+            new = _atomic(kind, cur, int(data[lane]), size)
+        lds.write(a, size, new)
+        old[lane] = cur
+    if rtn:
+        sim.vwrite(w, o[0], old, 2 if wide else 1)
+
+
+# ------------------------------------------------------------------------------ vector ALU
+
+_DPP_CTRL = ("row_shr", "row_shl", "row_ror", "quad_perm", "row_mirror", "row_half_mirror",
+             "row_bcast", "wave_shr", "wave_shl", "wave_ror", "wave_rol", "row_newbcast")
+
+
+def _dpp(sim: Simulator, w: Wave, s: Instruction, src: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The DPP-permuted source and which lanes take an operand (bound_ctrl / masks)."""
+    ctrl = next((m for m in s.modifiers if m.name in _DPP_CTRL), None)
+    if ctrl is None:
+        raise Unknown(f"DPP control of {s.to_text()}")
+    row_mask = _imm_mod(s, "row_mask") if s.modifier("row_mask") else 0xf
+    bank_mask = _imm_mod(s, "bank_mask") if s.modifier("bank_mask") else 0xf
+    bound = s.modifier("bound_ctrl") is not None
+    out = np.zeros(LANES, U64)
+    valid = np.zeros(LANES, bool)
+    for lane in range(LANES):
+        row, pos = divmod(lane, 16)
+        name = ctrl.name
+        if name in ("row_shr", "row_shl", "row_ror"):
+            n = int(ctrl.value, 0)
+            src_pos = pos - n if name == "row_shr" else pos + n if name == "row_shl" else (pos - n) % 16
+            ok = 0 <= src_pos < 16
+            src_lane = row * 16 + src_pos
+        elif name == "quad_perm":
+            sel = [int(str(x), 0) for x in ctrl.value.items]
+            src_lane, ok = lane - lane % 4 + sel[lane % 4], True
+        elif name == "row_mirror":
+            src_lane, ok = row * 16 + 15 - pos, True
+        else:
+            raise Unknown(f"DPP {name}")
+        enabled = (row_mask >> row) & 1 and (bank_mask >> (pos // 4)) & 1
+        if ok and (sim.exec_at(w, src_lane)):
+            out[lane], valid[lane] = src[src_lane], bool(enabled)
+        elif bound:
+            out[lane], valid[lane] = 0, bool(enabled)
+    return out, valid
+
+
+def _exec_at(self: Simulator, w: Wave, lane: int) -> bool:
+    return bool((w.exec >> lane) & 1)
+
+
+Simulator.exec_at = _exec_at
+
+_SEL = {"BYTE_0": (0, 8), "BYTE_1": (8, 8), "BYTE_2": (16, 8), "BYTE_3": (24, 8),
+        "WORD_0": (0, 16), "WORD_1": (16, 16), "DWORD": (0, 32)}
+
+
+def _sdwa_src(s: Instruction, x: np.ndarray, name: str) -> np.ndarray:
+    m = s.modifier(name)
+    off, n = _SEL[m.value if m is not None else "DWORD"]
+    return (x >> U64(off)) & U64((1 << n) - 1)
+
+
+def _vector(sim: Simulator, w: Wave, s: Instruction, lds, access) -> None:
+    op, o = s.opcode, list(s.operands)
+    enc = ""
+    for suffix in ("_e32", "_e64", "_sdwa", "_dpp"):
+        if op.endswith(suffix):
+            op, enc = op.removesuffix(suffix), suffix[1:]
+    parts = op.split("_")
+    t = parts[-1]
+    fbits = {"f16": 16, "f32": 32, "f64": 64}.get(t, 0)
+    dw = 2 if t in ("f64", "u64", "i64", "b64") else 1
+
+    def src(i, d=None, fb=None):
+        x = sim.vread(w, o[i], d or dw, fbits if fb is None else fb)
+        if enc == "sdwa":
+            x = _sdwa_src(s, x, f"src{i - 1}_sel")
+        return x
+
+    dpp_valid = None
+    if enc == "dpp":
+        raw = sim.vread(w, o[1], 1)
+        permuted, dpp_valid = _dpp(sim, w, s, raw)
+
+        def src(i, d=None, fb=None, _orig=src):    # noqa: F811 - DPP replaces src0 only
+            return permuted if i == 1 else _orig(i, d, fb)
+
+    def put(value, d=None, dst=None):
+        mask = w.exec
+        if dpp_valid is not None:
+            mask = sim.to_mask(dpp_valid, w.exec)
+        value = np.asarray(value)
+        if enc == "sdwa":
+            dst_sel = s.modifier("dst_sel")
+            off, n = _SEL[dst_sel.value if dst_sel is not None else "DWORD"]
+            unused = s.modifier("dst_unused")
+            keep = unused is not None and unused.value == "UNUSED_PRESERVE"
+            old = sim.vread(w, o[0], 1)
+            field_ = (value.astype(U64) & U64((1 << n) - 1)) << U64(off)
+            fm = U64(((1 << n) - 1) << off)
+            value = (old & ~fm) | field_ if keep else field_
+        sim.vwrite(w, dst if dst is not None else o[0], value, d or dw, mask)
+
+    if parts[1] in ("cmp", "cmpx"):
+        _vcmp(sim, w, s, op, enc, o)
+        return
+    name = "_".join(parts[1:])
+    fn = _VOPS.get(name)
+    if fn is None:
+        raise Unknown(f"the simulator does not know `{s.to_text().strip()}` (line {s.line})")
+    fn(sim, w, s, src, put, o, enc)
+
+
+def _vcmp(sim, w, s, op, enc, o) -> None:
+    parts = op.split("_")
+    cond, t = parts[2], parts[3]
+    fbits = {"f16": 16, "f32": 32, "f64": 64}.get(t, 0)
+    dw = 2 if t in ("f64", "u64", "i64") else 1
+    first = 1
+    a, b = sim.vread(w, o[first], dw, fbits), sim.vread(w, o[first + 1], dw, fbits)
+    conv = {"f16": f16, "f32": f32, "f64": f64, "u16": lambda x: x & U64(0xffff), "u32": lambda x: x,
+            "u64": lambda x: x, "i32": s32, "i64": s64,
+            "i16": lambda x: ((x & U64(0xffff)).astype(np.uint16).view(np.int16))}[t]
+    bits = cmp_fn(cond)(conv(a), conv(b))
+    mask = sim.to_mask(bits, w.exec)
+    if parts[1] == "cmpx":
+        w.exec = mask
+    if enc == "e32":
+        w.vcc = mask
+    elif parts[1] == "cmp":
+        sim.swrite(w, o[0], mask, 2)
+
+
+def _add_co(sim, w, s, src, put, o, enc, sub=False, rev=False, carry=False):
+    """dst, carry-out, a, b[, carry-in] (VOP2 prints VCC in both places)."""
+    a, b = src(2), src(3)
+    if rev:
+        a, b = b, a
+    c = sim.lanes(sim.sread(w, o[4], 2)).astype(U64) if carry else U64(0)
+    if sub:
+        full = a.astype(np.int64) - b.astype(np.int64) - np.asarray(c).astype(np.int64)
+        out_bit = full < 0
+        v = u(full) & U64(M32)
+    else:
+        full = a + b + c
+        out_bit = full > U64(M32)
+        v = full & U64(M32)
+    put(v)
+    sim.swrite(w, o[1], sim.to_mask(out_bit, w.exec), 2)
+
+
+def _ternary(fn):
+    return lambda sim, w, s, src, put, o, enc: put(fn(src(1), src(2), src(3)))
+
+
+def _binary(fn):
+    return lambda sim, w, s, src, put, o, enc: put(fn(src(1), src(2)))
+
+
+def _unary(fn):
+    return lambda sim, w, s, src, put, o, enc: put(fn(src(1)))
+
+
+def _f32op(fn):
+    return lambda sim, w, s, src, put, o, enc: put(b32(fn(*[f32(src(i)) for i in range(1, len(o))])))
+
+
+def _f16op(fn):
+    return lambda sim, w, s, src, put, o, enc: put(b16(fn(*[f16(src(i)) for i in range(1, len(o))])))
+
+
+def _f64op(fn):
+    return lambda sim, w, s, src, put, o, enc: put(b64(fn(*[f64(src(i)) for i in range(1, len(o))])), 2)
+
+
+def _fma32(a, b, c):
+    return (a.astype(np.float64) * b.astype(np.float64) + c.astype(np.float64)).astype(np.float32)
+
+
+def _mad_u64_u32(sim, w, s, src, put, o, enc, signed=False):
+    a, b = src(2, 1), src(3, 1)
+    c = src(4, 2)
+    if signed:
+        prod = [int(x) * int(y) for x, y in zip(s32(a), s32(b))]
+        full = [p + int(z) - ((1 << 64) if int(z) >> 63 else 0) for p, z in zip(prod, c)]
+    else:
+        full = [int(x) * int(y) + int(z) for x, y, z in zip(a, b, c)]
+    put(np.array([f & M64 for f in full], U64), 2)
+    sim.swrite(w, o[1], sim.to_mask(np.array([not 0 <= f <= M64 for f in full]), w.exec), 2)
+
+
+def _cndmask(sim, w, s, src, put, o, enc):
+    bits = sim.lanes(sim.sread(w, o[3], 2))
+    put(np.where(bits, src(2), src(1)))
+
+
+def _readlane(sim, w, s, src, put, o, enc):
+    lane = sim.sread(w, o[2]) & 63
+    sim.swrite(w, o[0], int(sim.vread(w, o[1])[lane]))
+
+
+def _readfirstlane(sim, w, s, src, put, o, enc):
+    lane = (w.exec & -w.exec).bit_length() - 1 if w.exec else 0
+    sim.swrite(w, o[0], int(sim.vread(w, o[1])[lane]))
+
+
+def _writelane(sim, w, s, src, put, o, enc):
+    lane = sim.sread(w, o[2]) & 63
+    sim.vwrite(w, o[0], np.full(LANES, sim.sread(w, o[1]), U64), 1, 1 << lane)
+
+
+def _mbcnt(hi: bool):
+    def fn(sim, w, s, src, put, o, enc):
+        mask, acc = src(1), src(2)
+        out = np.zeros(LANES, U64)
+        for lane in range(LANES):
+            below = (1 << lane) - 1
+            part = (below >> 32) if hi else below & M32
+            out[lane] = bin(int(mask[lane]) & part).count("1") + int(acc[lane])
+        put(out & U64(M32))
+    return fn
+
+
+def _shift64(kind):
+    def fn(sim, w, s, src, put, o, enc):
+        n = src(1, 1) & U64(63)
+        x = src(2, 2)
+        if kind == "lshl":
+            put((x << n) & U64(M64), 2)
+        elif kind == "lshr":
+            put(x >> n, 2)
+        else:
+            put(u(s64(x) >> n.astype(np.int64)), 2)
+    return fn
+
+
+def _lshl_add_u64(sim, w, s, src, put, o, enc):
+    x, n, y = src(1, 2), src(2, 1) & U64(7), src(3, 2)
+    put(((x << n) + y) & U64(M64), 2)
+
+
+def _bfe(signed):
+    def fn(sim, w, s, src, put, o, enc):
+        x, off, n = src(1), src(2) & U64(31), src(3) & U64(31)
+        out = np.zeros(LANES, U64)
+        for lane in range(LANES):
+            k, m = int(off[lane]), int(n[lane])
+            v = (int(x[lane]) >> k) & ((1 << m) - 1) if m else 0
+            if signed and m and v >> (m - 1):
+                v = (v - (1 << m)) & M32
+            out[lane] = v
+        put(out)
+    return fn
+
+
+def _cvt(sim, w, s, src, put, o, enc):
+    pass
+
+
+M32U = U64(M32)
+
+
+def _sext32(x):
+    return u(s32(x))
+
+
+_VOPS: dict[str, Callable] = {
+    "mov_b32": _unary(lambda a: a),
+    "mov_b64": lambda sim, w, s, src, put, o, enc: put(src(1, 2), 2),
+    "accvgpr_write_b32": _unary(lambda a: a), "accvgpr_read_b32": _unary(lambda a: a),
+    "accvgpr_mov_b32": _unary(lambda a: a),
+    "add_u32": _binary(lambda a, b: (a + b) & M32U),
+    "sub_u32": _binary(lambda a, b: u(a.astype(np.int64) - b.astype(np.int64)) & M32U),
+    "subrev_u32": _binary(lambda a, b: u(b.astype(np.int64) - a.astype(np.int64)) & M32U),
+    "add_co_u32": lambda *a: _add_co(*a), "sub_co_u32": lambda *a: _add_co(*a, sub=True),
+    "subrev_co_u32": lambda *a: _add_co(*a, sub=True, rev=True),
+    "addc_co_u32": lambda *a: _add_co(*a, carry=True),
+    "subb_co_u32": lambda *a: _add_co(*a, sub=True, carry=True),
+    "subbrev_co_u32": lambda *a: _add_co(*a, sub=True, rev=True, carry=True),
+    "and_b32": _binary(lambda a, b: a & b), "or_b32": _binary(lambda a, b: a | b),
+    "xor_b32": _binary(lambda a, b: a ^ b), "not_b32": _unary(lambda a: ~a & M32U),
+    "or3_b32": _ternary(lambda a, b, c: a | b | c), "and_or_b32": _ternary(lambda a, b, c: (a & b) | c),
+    "xad_u32": _ternary(lambda a, b, c: ((a ^ b) + c) & M32U),
+    "lshlrev_b32": _binary(lambda a, b: (b << (a & U64(31))) & M32U),
+    "lshrrev_b32": _binary(lambda a, b: b >> (a & U64(31))),
+    "ashrrev_i32": _binary(lambda a, b: u(s32(b) >> (a & U64(31)).astype(np.int64)) & M32U),
+    "lshlrev_b16": _binary(lambda a, b: ((b & U64(0xffff)) << (a & U64(15))) & U64(0xffff)),
+    "lshlrev_b64": _shift64("lshl"), "lshrrev_b64": _shift64("lshr"), "ashrrev_i64": _shift64("ashr"),
+    "lshl_add_u32": _ternary(lambda a, b, c: ((a << (b & U64(31))) + c) & M32U),
+    "add_lshl_u32": _ternary(lambda a, b, c: ((a + b) << (c & U64(31))) & M32U),
+    "lshl_or_b32": _ternary(lambda a, b, c: ((a << (b & U64(31))) | c) & M32U),
+    "add3_u32": _ternary(lambda a, b, c: (a + b + c) & M32U),
+    "lshl_add_u64": _lshl_add_u64,
+    "mul_lo_u32": _binary(lambda a, b: (a * b) & M32U),
+    "mul_hi_u32": _binary(lambda a, b: (a * b) >> U64(32)),
+    "mul_u32_u24": _binary(lambda a, b: ((a & U64(0xffffff)) * (b & U64(0xffffff))) & M32U),
+    "mul_hi_u32_u24": _binary(lambda a, b: ((a & U64(0xffffff)) * (b & U64(0xffffff))) >> U64(32)),
+    "mad_u32_u24": _ternary(lambda a, b, c: ((a & U64(0xffffff)) * (b & U64(0xffffff)) + c) & M32U),
+    "mad_u64_u32": _mad_u64_u32,
+    "mad_i64_i32": lambda *a: _mad_u64_u32(*a, signed=True),
+    "max_u32": _binary(np.maximum), "min_u32": _binary(np.minimum),
+    "max_i32": _binary(lambda a, b: u(np.maximum(s32(a), s32(b))) & M32U),
+    "min_i32": _binary(lambda a, b: u(np.minimum(s32(a), s32(b))) & M32U),
+    "bfe_u32": _bfe(False), "bfe_i32": _bfe(True),
+    "bfi_b32": _ternary(lambda a, b, c: (a & b) | (~a & c) & M32U),
+    "alignbit_b32": _ternary(lambda a, b, c: (((a << U64(32)) | b) >> (c & U64(31))) & M32U),
+    "perm_b32": None,
+    "bcnt_u32_b32": _binary(lambda a, b: (np.array([bin(int(x)).count("1") for x in a], U64) + b) & M32U),
+    "mbcnt_lo_u32_b32": _mbcnt(False), "mbcnt_hi_u32_b32": _mbcnt(True),
+    "cndmask_b32": _cndmask,
+    "readlane_b32": _readlane, "readfirstlane_b32": _readfirstlane, "writelane_b32": _writelane,
+    "add_f32": _f32op(lambda a, b: a + b), "sub_f32": _f32op(lambda a, b: a - b),
+    "subrev_f32": _f32op(lambda a, b: b - a), "mul_f32": _f32op(lambda a, b: a * b),
+    "max_f32": _f32op(np.fmax), "min_f32": _f32op(np.fmin),
+    "fma_f32": _f32op(_fma32), "fmac_f32": lambda sim, w, s, src, put, o, enc: put(
+        b32(_fma32(f32(src(1)), f32(src(2)), f32(sim.vread(w, o[0], 1))))),
+    "mad_f32": _f32op(lambda a, b, c: (a * b) + c),
+    "mac_f32": lambda sim, w, s, src, put, o, enc: put(
+        b32(f32(src(1)) * f32(src(2)) + f32(sim.vread(w, o[0], 1)))),
+    "rcp_f32": _f32op(lambda a: np.float32(1) / a), "rcp_iflag_f32": _f32op(lambda a: np.float32(1) / a),
+    "sqrt_f32": _f32op(np.sqrt), "rsq_f32": _f32op(lambda a: np.float32(1) / np.sqrt(a)),
+    "exp_f32": _f32op(np.exp2), "log_f32": _f32op(np.log2),
+    "trunc_f32": _f32op(np.trunc), "floor_f32": _f32op(np.floor), "ceil_f32": _f32op(np.ceil),
+    "rndne_f32": _f32op(np.rint), "fract_f32": _f32op(lambda a: a - np.floor(a)),
+    "ldexp_f32": lambda sim, w, s, src, put, o, enc: put(b32(np.ldexp(f32(src(1)), s32(src(2, 1, 0)).astype(np.int32)))),
+    "cvt_f32_u32": lambda sim, w, s, src, put, o, enc: put(b32(src(1, 1, 0).astype(np.float32))),
+    "cvt_f32_i32": lambda sim, w, s, src, put, o, enc: put(b32(s32(src(1, 1, 0)).astype(np.float32))),
+    "cvt_u32_f32": lambda sim, w, s, src, put, o, enc: put(
+        np.clip(np.nan_to_num(np.trunc(f32(src(1, 1, 32)).astype(np.float64))), 0, M32).astype(U64)),
+    "cvt_i32_f32": lambda sim, w, s, src, put, o, enc: put(
+        u(np.clip(np.nan_to_num(np.trunc(f32(src(1, 1, 32)).astype(np.float64))), -(1 << 31), M32 >> 1).astype(np.int64)) & M32U),
+    "cvt_f32_ubyte0": lambda sim, w, s, src, put, o, enc: put(b32((src(1, 1, 0) & U64(0xff)).astype(np.float32))),
+    "cvt_f32_ubyte1": lambda sim, w, s, src, put, o, enc: put(b32(((src(1, 1, 0) >> U64(8)) & U64(0xff)).astype(np.float32))),
+    "cvt_f16_u16": lambda sim, w, s, src, put, o, enc: put(b16((src(1, 1, 0) & U64(0xffff)).astype(np.float16))),
+    "cvt_f32_f16": lambda sim, w, s, src, put, o, enc: put(b32(f16(src(1, 1, 16)).astype(np.float32))),
+    "cvt_f16_f32": lambda sim, w, s, src, put, o, enc: put(b16(f32(src(1, 1, 32)).astype(np.float16))),
+    "cvt_f64_f32": lambda sim, w, s, src, put, o, enc: put(b64(f32(src(1, 1, 32)).astype(np.float64)), 2),
+    "cvt_f32_f64": lambda sim, w, s, src, put, o, enc: put(b32(f64(src(1, 2, 64)).astype(np.float32)), 1),
+    "cvt_f64_u32": lambda sim, w, s, src, put, o, enc: put(b64(src(1, 1, 0).astype(np.float64)), 2),
+    "cvt_f64_i32": lambda sim, w, s, src, put, o, enc: put(b64(s32(src(1, 1, 0)).astype(np.float64)), 2),
+    "fma_f16": _f16op(lambda a, b, c: (a.astype(np.float32) * b.astype(np.float32) + c.astype(np.float32)).astype(np.float16)),
+    "add_f16": _f16op(lambda a, b: a + b), "mul_f16": _f16op(lambda a, b: a * b),
+    "add_f64": _f64op(lambda a, b: a + b), "mul_f64": _f64op(lambda a, b: a * b),
+    "fma_f64": _f64op(lambda a, b, c: a * b + c),
+}
+_VOPS = {k: v for k, v in _VOPS.items() if v is not None}
+
+
+def _mfma(sim: Simulator, w: Wave, s: Instruction, lds, access) -> None:
+    """v_mfma_f32_{M}x{N}x{K}{type}: D = A x B + C over the wave's 64 lanes (f32/f16 inputs,
+    the layouts of the AMD matrix instruction calculator for the shapes used here)."""
+    op, o = s.opcode, s.operands
+    import re
+    m = re.fullmatch(r"v_mfma_f32_(\d+)x(\d+)x(\d+)_?(f32|f16|xf32|bf16)", op)
+    if m is None:
+        raise Unknown(f"the simulator does not know `{s.to_text().strip()}` (line {s.line})")
+    M, N, K = int(m.group(1)), int(m.group(2)), int(m.group(3))
+    kind = m.group(4)
+    if (M, N) not in ((32, 32), (16, 16)) or kind not in ("f32", "f16"):
+        raise Unknown(f"MFMA shape {op}")
+    if kind == "f32":
+        A = f32(sim.vread(w, o[1], 1)).astype(np.float64)
+        B = f32(sim.vread(w, o[2], 1)).astype(np.float64)
+        kpl = 1
+    else:
+        a2, b2 = sim.vread(w, o[1], 2), sim.vread(w, o[2], 2)
+        A = np.stack([f16(a2 >> U64(16 * i)) for i in range(4)], 1).astype(np.float64)
+        B = np.stack([f16(b2 >> U64(16 * i)) for i in range(4)], 1).astype(np.float64)
+        kpl = 4
+    blocks = LANES // M            # lane groups along K
+    acc = o[3]
+    nacc = M * N // LANES
+    C = np.zeros((nacc, LANES))
+    for i in range(nacc):
+        C[i] = f32(sim.vread(w, Reg(acc.file, acc.first + i) if isinstance(acc, Reg) else acc, 1))
+    a = np.zeros((M, K))
+    b = np.zeros((K, N))
+    for lane in range(LANES):
+        row, kb = lane % M, lane // M
+        for j in range(kpl):
+            k = kb * kpl + j
+            if k < K:
+                a[row, k] = A[lane] if kpl == 1 else A[lane, j]
+                b[k, row] = B[lane] if kpl == 1 else B[lane, j]
+    d = a @ b
+    out = np.zeros((nacc, LANES))
+    for lane in range(LANES):
+        col, grp = lane % N, lane // N
+        for i in range(nacc):
+            row = (i // 4) * (4 * blocks) + grp * 4 + i % 4
+            out[i, lane] = d[row, col] + C[i, lane]
+    dst = o[0]
+    for i in range(nacc):
+        sim.vwrite(w, Reg(dst.file, dst.first + i), b32(out[i].astype(np.float32)))
+    _ = blocks
+
+
+_HANDLERS: tuple = (
+    ("s_load_", _sload), ("s_endpgm", _control), ("s_branch", _control), ("s_cbranch_", _control),
+    ("s_waitcnt", _control), ("s_nop", _control), ("s_setprio", _control), ("s_sleep", _control),
+    ("buffer_wbl2", _control), ("buffer_inv", _control), ("buffer_wbinvl1", _control),
+    ("s_dcache", _control),
+    ("s_", _scalar), ("global_", _global), ("ds_", _ds), ("v_mfma_", _mfma), ("v_", _vector),
+)
+
+
+def implemented() -> list[str]:
+    """Names of the instruction families this simulator executes (for reports)."""
+    return sorted(_VOPS)

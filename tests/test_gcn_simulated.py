@@ -1,0 +1,412 @@
+"""Exact map contents of instrumented GCN kernels, computed on the CPU by the wave simulator
+(tests/gcn_wave.py): every stock probe x every kernel of the GCN corpus, on gfx90a and gfx942.
+
+Each kernel runs twice on the same inputs: as compiled, and instrumented. The instrumented run
+must issue the kernel's own instructions exactly as the original did (same order, EXEC masks,
+addresses, LDS offsets: the probes change nothing the kernel sees) and leave every buffer
+byte-identical. Each probe's maps are then checked against an oracle computed from the original
+run's instruction stream, not from the instrumented code: which lanes accessed which addresses
+(dmat, gmem_bytes, hotness), which basic blocks each lane entered (opcode_mix), the lanes at each
+conditional branch (branch_divergence), marks (time_range), and the deterministic clocks the
+simulator hands out (block_sched). The simulator executes the IR whose printed text llvm-mc
+assembles; that text is checked to parse back to the same instructions.
+"""
+from __future__ import annotations
+
+import math
+from collections import Counter, defaultdict
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from gcn_wave import CLOCK_BASE, LANES, REALTIME_BASE, Memory, Simulator, Unknown
+from neutrino_py.asm.gcn import Comment, Instruction, Label
+from neutrino_py.asm.gcn_parse import parse_gcn
+from neutrino_py.maps import read
+from neutrino_py.maps.layout import layout
+from neutrino_py.paths import probes_dir
+from neutrino_py.probe import ast, load, load_file
+from neutrino_py.splice.gcn import instrument_gcn
+from neutrino_py.targets.gcn import opcodes
+
+CORPUS = Path(__file__).parent / "corpus_gcn"
+TARGETS = ("gfx90a", "gfx942")
+PROBES = sorted(p.stem for p in probes_dir().glob("*.probe"))
+
+
+def _rng(seed: int) -> np.random.Generator:
+    return np.random.default_rng(seed)
+
+
+@dataclass
+class Case:
+    """A kernel's launch: grid, block, explicit args (bytes: a buffer, int: by value), and an
+    optional reference check of its outputs (buffers in arg order -> None or assert)."""
+    file: str
+    grid: tuple
+    block: tuple
+    args: list
+    check: object = None
+
+
+def _f32(n, seed):
+    return _rng(seed).uniform(-1, 1, n).astype(np.float32)
+
+
+def _cases() -> dict[str, Case]:
+    n = 70
+    a, b = _f32(n, 1), _f32(n, 2)
+    x, y = _f32(100, 3), _f32(100, 4)
+    red = _f32(200, 5)
+    data = _rng(6).integers(0, 256, 300).astype(np.uint8)
+    starts = np.arange(1, 51, dtype=np.uint32)
+    mat = _rng(7).uniform(-1, 1, (16, 32))
+    wave_in, half = _f32(80, 8), _rng(9).uniform(-2, 2, 80).astype(np.float16)
+
+    def collatz(s):
+        k = 0
+        while s > 1 and k < 1000:
+            s, k = (3 * s + 1 if s & 1 else s >> 1), k + 1
+        return k
+    return {
+        "vector_add": Case("kernels", (2, 1, 1), (48, 1, 1),
+                           [a.tobytes(), b.tobytes(), bytes(4 * n), n],
+                           lambda bufs: np.array_equal(np.frombuffer(bufs[2], np.float32), a + b)),
+        "saxpy": Case("kernels", (2, 1, 1), (40, 1, 1),
+                      [100, 0x40000000, x.tobytes(), y.tobytes()],
+                      lambda bufs: np.allclose(np.frombuffer(bufs[3], np.float32), 2 * x + y)),
+        "reduce_sum": Case("kernels", (2, 1, 1), (128, 1, 1),
+                           [red.tobytes(), bytes(4), 200],
+                           lambda bufs: np.isclose(np.frombuffer(bufs[1], np.float32)[0], red.sum(),
+                                                   atol=1e-4)),
+        "histogram": Case("kernels", (2, 1, 1), (64, 1, 1),
+                          [data.tobytes(), bytes(4 * 256), 300],
+                          lambda bufs: np.array_equal(np.frombuffer(bufs[1], np.uint32),
+                                                      np.bincount(data, minlength=256))),
+        "collatz": Case("kernels", (1, 1, 1), (64, 1, 1), [starts.tobytes(), bytes(4 * 50), 50],
+                        lambda bufs: np.frombuffer(bufs[1], np.uint32).tolist()
+                        == [collatz(int(s)) for s in starts]),
+        "transpose_2d": Case("kernels", (2, 1, 1), (16, 16, 1),
+                             [mat.tobytes(), bytes(8 * 512), 32, 16],
+                             lambda bufs: np.array_equal(
+                                 np.frombuffer(bufs[1], np.float64).reshape(32, 16), mat.T)),
+        "wave_ops": Case("kernels", (2, 1, 1), (64, 1, 1),
+                         [wave_in.tobytes(), bytes(4 * 80), half.tobytes(), bytes(2 * 80), 80]),
+    }
+
+
+CASES = _cases()
+
+
+@dataclass
+class Run:
+    sim: Simulator
+    memory: Memory
+    buffers: list[int | None]     # per explicit arg: its buffer's address (None: by value)
+    key: tuple = ()               # (target, kernel)
+    maps: object = None
+    instructions: list = None     # the kernel's own instructions, in order
+
+
+def _alloc_args(memory: Memory, args: list) -> tuple[list[int], list[int]]:
+    values, buffers = [], []
+    for a in args:
+        if isinstance(a, bytes):
+            values.append(memory.alloc(a))
+            buffers.append(values[-1])
+        else:
+            values.append(a)
+            buffers.append(None)
+    return values, buffers
+
+
+@lru_cache(maxsize=None)
+def _text(file: str, target: str) -> str:
+    return (CORPUS / f"{file}.{target}.s").read_text()
+
+
+@lru_cache(maxsize=None)
+def original(target: str, kernel: str) -> Run:
+    case = CASES[kernel]
+    module = parse_gcn(_text(case.file, target), f"{case.file}.{target}.s")
+    memory = Memory()
+    values, buffers = _alloc_args(memory, case.args)
+    sim = Simulator(module, kernel, memory)
+    sim.run(case.grid, case.block, values)
+    view = module.kernel(kernel)
+    own = [s for s in module.statements[view.start:view.end] if isinstance(s, Instruction)]
+    return Run(sim, memory, buffers, (target, kernel), instructions=own)
+
+
+def instrumented(target: str, kernel: str, program: ast.ProbeProgram) -> Run:
+    case = CASES[kernel]
+    path = f"{case.file}.{target}.s"
+    module = parse_gcn(_text(case.file, target), path)
+    view = module.kernel(kernel)
+    own = [id(s) for s in module.statements[view.start:view.end] if isinstance(s, Instruction)]
+    result = instrument_gcn(module, program, kernels=f"^{kernel}$")
+    manifest = result.manifests[kernel]
+    # the code llvm-mc gets is this IR's text: it parses back to the same instructions
+    printed = parse_gcn(module.to_text(), path)
+    k2, k1 = printed.kernel(kernel), module.kernel(kernel)
+    assert [s.to_text() for s in printed.statements[k2.start:k2.end] if isinstance(s, Instruction)] == \
+        [s.to_text() for s in module.statements[k1.start:k1.end] if isinstance(s, Instruction)]
+    memory = Memory()
+    values, buffers = _alloc_args(memory, case.args)
+    header = memory.alloc(manifest.header_nbytes() or 1)
+    maps = {lay.name: memory.alloc(max(lay.nbytes, 1)) for lay in layout(manifest, case.grid, case.block)}
+    sim = Simulator(module, kernel, memory, own)
+    sim.run(case.grid, case.block, values + [header] + list(maps.values()))
+    out = read(manifest, case.grid, case.block, memory.bytes(header),
+               {name: memory.bytes(addr) for name, addr in maps.items()})
+    return Run(sim, memory, buffers, (target, kernel), out)
+
+
+# ------------------------------------------------------------------------------ geometry
+
+class Geometry:
+    """Thread and warp units of a launch's lanes (a wave64 is two 32-lane warps)."""
+
+    def __init__(self, case: Case) -> None:
+        self.tpb = math.prod(case.block)
+        self.waves_per_block = math.ceil(self.tpb / LANES)
+        self.warps_per_block = math.ceil(self.tpb / 32)
+        self.blocks = math.prod(case.grid)
+
+    def thread(self, wave: int, lane: int) -> int:
+        block, k = divmod(wave, self.waves_per_block)
+        return block * self.tpb + LANES * k + lane
+
+    def warp(self, wave: int, lane: int) -> int:
+        block, k = divmod(wave, self.waves_per_block)
+        return block * self.warps_per_block + (LANES * k + lane) // 32
+
+    def lanes(self, wave: int) -> int:
+        k = wave % self.waves_per_block
+        return min(LANES, self.tpb - LANES * k)
+
+
+def halves(mask: int) -> list[tuple[int, int]]:
+    """(half, 32-bit mask) of the non-empty halves of a wave's lane mask."""
+    return [(h, (mask >> (32 * h)) & 0xffffffff) for h in (0, 1) if (mask >> (32 * h)) & 0xffffffff]
+
+
+def lowest(mask32: int) -> int:
+    return (mask32 & -mask32).bit_length() - 1
+
+
+def lanes_of(mask: int) -> list[int]:
+    return [i for i in range(LANES) if mask >> i & 1]
+
+
+def kind(ins: Instruction) -> str | None:
+    """Global memory class of an instruction (what the stock probes' patterns name)."""
+    name = opcodes.ptx_name(ins.opcode, [m.name for m in ins.modifiers])
+    return name.split(".")[0] if name.split(".")[1:2] == ["global"] else None
+
+
+# ------------------------------------------------------------------------------ oracles
+
+def oracle_dmat(run: Run, geo: Geometry):
+    recs = Counter()
+    for e in run.sim.events:
+        if kind(run.instructions[e.index]):
+            for lane, addr, nbytes in e.access:
+                recs[(CLOCK_BASE + e.issued, addr, nbytes)] += 1
+    return recs
+
+
+def got_dmat(maps):
+    r = maps["dmat"]
+    assert maps.dropped["dmat"] == 0
+    return Counter(zip(r["clock"].tolist(), r["addr"].tolist(), r["bytes"].tolist()))
+
+
+def oracle_gmem(run: Run, geo: Geometry):
+    out = np.zeros((geo.blocks * geo.tpb, 3), np.uint64)
+    col = {"ld": 0, "st": 1, "atom": 2, "red": 2}
+    for e in run.sim.events:
+        k = kind(run.instructions[e.index])
+        if k:
+            width = opcodes.width(run.instructions[e.index].opcode)
+            for lane in lanes_of(e.exec):
+                out[geo.thread(e.wave, lane), col[k]] += width
+    return out.tolist()
+
+
+def oracle_hotness(run: Run, geo: Geometry):
+    pages = Counter()
+    for e in run.sim.events:
+        if kind(run.instructions[e.index]):
+            for _, addr, _ in e.access:
+                pages[(addr >> 12) & 0xffff] += 1
+    return dict(pages)
+
+
+def blocks_of(instructions: list[Instruction], statements) -> set[int]:
+    """Indices of the instructions that start a basic block (after a label or a terminator)."""
+    starts, labelled, prev = set(), True, None
+    n = 0
+    for s in statements:
+        if isinstance(s, Label):
+            labelled = True
+        elif isinstance(s, Instruction):
+            if labelled or (prev is not None and opcodes.is_terminator(prev.opcode)):
+                starts.add(n)
+            labelled, prev = False, s
+            n += 1
+    return starts
+
+
+def _statements(target: str, kernel: str):
+    module = parse_gcn(_text(CASES[kernel].file, target))
+    view = module.kernel(kernel)
+    return module.statements[view.start:view.end]
+
+
+def oracle_mix(run: Run, geo: Geometry, program, target, kernel):
+    (probe,) = [p for p in program.probes if p.position.when == "block"]
+    def count(e):
+        return count(e.operand) if isinstance(e, ast.Cast) else e
+    fields = [(st.field, count(st.value)) for st in probe.body]
+    starts = blocks_of(run.instructions, _statements(target, kernel))
+    ends = sorted(starts) + [len(run.instructions)]
+    block_of = {s: run.instructions[s:next(e for e in ends if e > s)] for s in starts}
+    rows = defaultdict(Counter)        # a warp counter: once per block entry of any lane
+    for e in run.sim.events:
+        if e.index in starts:
+            block = block_of[e.index]
+            names = [(opcodes.ptx_name(i.opcode, [m.name for m in i.modifiers]),
+                      i.opcode.startswith("s_cbranch")) for i in block]
+            for h, m in halves(e.exec):
+                for name, value in fields:
+                    rows[geo.warp(e.wave, 32 * h)][name] += sum(1 for op, g in names if value.matches(op, g))
+    return {u: tuple(c[f] for f, _ in fields) for u, c in rows.items()}
+
+
+def oracle_branches(run: Run, geo: Geometry, target, kernel):
+    starts = blocks_of(run.instructions, _statements(target, kernel))
+    lanes_reg = {}
+    recs = Counter()
+    for e in run.sim.events:
+        if e.index in starts:
+            for lane in lanes_of(e.exec):
+                lanes_reg[(e.wave, lane)] = (e.exec >> (32 * (lane // 32))) & 0xffffffff
+        if run.instructions[e.index].opcode.startswith("s_cbranch"):
+            for h, m in halves(e.exec):
+                leader = 32 * h + lowest(m)
+                recs[(e.index, lanes_reg.get((e.wave, leader), 0), m)] += 1
+    return recs
+
+
+def oracle_sched(run: Run, geo: Geometry, target):
+    rows = []
+    ends = {e.wave: e for e in run.sim.events if run.instructions[e.index].opcode == "s_endpgm"}
+    for wave in sorted(ends):
+        blin = wave // geo.waves_per_block
+        sm = (blin % 7) | ((blin % 2) << 8 if target == "gfx942" else 0)
+        full = (1 << geo.lanes(wave)) - 1
+        for h, _ in halves(full):
+            start = 10 * REALTIME_BASE * (wave + 1)
+            rows.append((geo.warp(wave, 32 * h), start, 10 * ends[wave].issued, sm))
+    return sorted(rows)
+
+
+def oracle_ranges(run: Run, geo: Geometry, target, kernel):
+    stmts = _statements(target, kernel)
+    marks = {}
+    n = 0
+    for s in stmts:
+        if isinstance(s, Comment) and s.body.startswith("@neutrino"):
+            marks[n] = s.body.split()[1]
+        elif isinstance(s, Label):
+            assert not marks.get(n), "a label between a mark and its instruction"
+        elif isinstance(s, Instruction):
+            n += 1
+    t0, recs = {}, Counter()
+    for e in run.sim.events:
+        what = marks.get(e.index)
+        blin = e.wave // geo.waves_per_block
+        sm = (blin % 7) | ((blin % 2) << 8 if target == "gfx942" else 0)
+        if what == "mma_begin":
+            for lane in lanes_of(e.exec):
+                t0[(e.wave, lane)] = CLOCK_BASE + e.issued
+        elif what == "mma_end":
+            for h, m in halves(e.exec):
+                leader = 32 * h + lowest(m)
+                recs[(CLOCK_BASE + e.issued - t0[(e.wave, leader)], sm)] += 1
+    return recs
+
+
+# ------------------------------------------------------------------------------ the matrix
+
+def stream(run: Run) -> list[tuple]:
+    ends = {n for n, s in enumerate(original(*run.key).instructions) if s.opcode == "s_endpgm"}
+    return [(e.wave, e.index, 0 if e.index in ends else e.exec, e.issued, e.access)
+            for e in run.sim.events]
+
+
+@pytest.mark.parametrize("target", TARGETS)
+@pytest.mark.parametrize("kernel", sorted(CASES))
+def test_the_simulator_computes_what_the_kernel_should(target, kernel):
+    run = original(target, kernel)
+    case = CASES[kernel]
+    if case.check is not None:
+        assert case.check([b and run.memory.bytes(b) for b in run.buffers])
+
+
+@pytest.mark.parametrize("probe", PROBES)
+@pytest.mark.parametrize("target", TARGETS)
+@pytest.mark.parametrize("kernel", sorted(CASES))
+def test_stock_probe_maps_are_exact_and_the_kernel_is_unchanged(kernel, target, probe):
+    program = load_file(probes_dir() / f"{probe}.probe")
+    base = original(target, kernel)
+    run = instrumented(target, kernel, program)
+    # the kernel saw nothing: same instruction stream, same memory (EXEC at s_endpgm aside: the
+    # exit probes run on every lane the wave started with, and the wave ends there)
+    assert stream(run) == stream(base)
+    assert [b and run.memory.bytes(b) for b in run.buffers] == \
+        [b and base.memory.bytes(b) for b in base.buffers]
+    geo = Geometry(CASES[kernel])
+    maps = run.maps
+    if probe == "dmat":
+        assert got_dmat(maps) == oracle_dmat(base, geo)
+    elif probe == "gmem_bytes":
+        g = maps["gmem"]
+        assert np.stack([g["loaded"], g["stored"], g["atomic"]], 1).tolist() == oracle_gmem(base, geo)
+    elif probe == "hotness":
+        pages = maps["pages"]["value"] if maps["pages"].dtype.names else maps["pages"]
+        assert {int(k): int(pages[k]) for k in np.nonzero(pages)[0]} == oracle_hotness(base, geo)
+    elif probe == "opcode_mix":
+        mix = maps["mix"]
+        fields = [f for f in mix.dtype.names if f != "unit"]
+        want = oracle_mix(base, geo, program, target, kernel)
+        got = {u: tuple(int(mix[f][u]) for f in fields) for u in range(len(mix))}
+        assert {u: got[u] for u in want} == want
+        assert all(not any(v) for u, v in got.items() if u not in want)
+    elif probe == "branch_divergence":
+        b = maps["branches"]
+        assert maps.dropped["branches"] == 0
+        got = Counter(zip(b["pc"].tolist(), b["active"].tolist(), b["taken"].tolist()))
+        assert got == oracle_branches(base, geo, target, kernel)
+    elif probe == "block_sched":
+        s = maps["sched"]
+        got = sorted(zip(s["unit"].tolist(), s["start"].tolist(), s["elapsed"].tolist(), s["sm"].tolist()))
+        assert got == oracle_sched(base, geo, target)
+        assert maps.dropped["sched"] == 0
+    elif probe == "time_range":
+        r = maps["ranges"]
+        got = Counter(zip(r["cycles"].tolist(), r["sm"].tolist()))
+        assert got == oracle_ranges(base, geo, target, kernel)
+    else:
+        pytest.fail(f"no oracle for the stock probe {probe}")
+
+
+def test_unknown_instructions_are_an_error():
+    text = _text("kernels", "gfx942").replace("\ts_endpgm\n", "\ts_frobnicate_b32 s0, s1\n\ts_endpgm\n", 1)
+    module = parse_gcn(text)
+    with pytest.raises(Unknown, match="s_frobnicate_b32"):
+        Simulator(module, "vector_add", Memory()).run((1, 1, 1), (64, 1, 1), [0, 0, 0, 0])
