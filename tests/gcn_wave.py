@@ -17,14 +17,14 @@ XCC_ID the workgroup's index mod 2.
 from __future__ import annotations
 
 import math
+import re
 import struct
 from dataclasses import dataclass, field
 from typing import Callable, Iterator
 
 import numpy as np
 
-from neutrino_py.asm.gcn import (Func, GcnModule, Imm, Instruction, Label, ListOp, Modified, Reg,
-                                 Sym)
+from neutrino_py.asm.gcn import Func, GcnModule, Imm, Instruction, Label, Modified, Reg, Sym
 
 LANES = 64
 M32, M64 = (1 << 32) - 1, (1 << 64) - 1
@@ -815,18 +815,12 @@ def _dpp(sim: Simulator, w: Wave, s: Instruction, src: np.ndarray) -> tuple[np.n
         else:
             raise Unknown(f"DPP {name}")
         enabled = (row_mask >> row) & 1 and (bank_mask >> (pos // 4)) & 1
-        if ok and (sim.exec_at(w, src_lane)):
+        if ok and (w.exec >> src_lane) & 1:
             out[lane], valid[lane] = src[src_lane], bool(enabled)
         elif bound:
             out[lane], valid[lane] = 0, bool(enabled)
     return out, valid
 
-
-def _exec_at(self: Simulator, w: Wave, lane: int) -> bool:
-    return bool((w.exec >> lane) & 1)
-
-
-Simulator.exec_at = _exec_at
 
 _SEL = {"BYTE_0": (0, 8), "BYTE_1": (8, 8), "BYTE_2": (16, 8), "BYTE_3": (24, 8),
         "WORD_0": (0, 16), "WORD_1": (16, 16), "DWORD": (0, 32)}
@@ -1031,15 +1025,7 @@ def _bfe(signed):
     return fn
 
 
-def _cvt(sim, w, s, src, put, o, enc):
-    pass
-
-
 M32U = U64(M32)
-
-
-def _sext32(x):
-    return u(s32(x))
 
 
 _VOPS: dict[str, Callable] = {
@@ -1082,7 +1068,6 @@ _VOPS: dict[str, Callable] = {
     "bfe_u32": _bfe(False), "bfe_i32": _bfe(True),
     "bfi_b32": _ternary(lambda a, b, c: (a & b) | (~a & c) & M32U),
     "alignbit_b32": _ternary(lambda a, b, c: (((a << U64(32)) | b) >> (c & U64(31))) & M32U),
-    "perm_b32": None,
     "bcnt_u32_b32": _binary(lambda a, b: (np.array([bin(int(x)).count("1") for x in a], U64) + b) & M32U),
     "mbcnt_lo_u32_b32": _mbcnt(False), "mbcnt_hi_u32_b32": _mbcnt(True),
     "cndmask_b32": _cndmask,
@@ -1121,14 +1106,12 @@ _VOPS: dict[str, Callable] = {
     "add_f64": _f64op(lambda a, b: a + b), "mul_f64": _f64op(lambda a, b: a * b),
     "fma_f64": _f64op(lambda a, b, c: a * b + c),
 }
-_VOPS = {k: v for k, v in _VOPS.items() if v is not None}
 
 
 def _mfma(sim: Simulator, w: Wave, s: Instruction, lds, access) -> None:
     """v_mfma_f32_{M}x{N}x{K}{type}: D = A x B + C over the wave's 64 lanes (f32/f16 inputs,
     the layouts of the AMD matrix instruction calculator for the shapes used here)."""
     op, o = s.opcode, s.operands
-    import re
     m = re.fullmatch(r"v_mfma_f32_(\d+)x(\d+)x(\d+)_?(f32|f16|xf32|bf16)", op)
     if m is None:
         raise Unknown(f"the simulator does not know `{s.to_text().strip()}` (line {s.line})")
@@ -1170,7 +1153,6 @@ def _mfma(sim: Simulator, w: Wave, s: Instruction, lds, access) -> None:
     dst = o[0]
     for i in range(nacc):
         sim.vwrite(w, Reg(dst.file, dst.first + i), b32(out[i].astype(np.float32)))
-    _ = blocks
 
 
 _HANDLERS: tuple = (
@@ -1180,8 +1162,3 @@ _HANDLERS: tuple = (
     ("s_dcache", _control),
     ("s_", _scalar), ("global_", _global), ("ds_", _ds), ("v_mfma_", _mfma), ("v_", _vector),
 )
-
-
-def implemented() -> list[str]:
-    """Names of the instruction families this simulator executes (for reports)."""
-    return sorted(_VOPS)

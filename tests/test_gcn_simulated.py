@@ -86,7 +86,7 @@ def _cases() -> dict[str, Case]:
                           [data.tobytes(), bytes(4 * 256), 300],
                           lambda bufs: np.array_equal(np.frombuffer(bufs[1], np.uint32),
                                                       np.bincount(data, minlength=256))),
-        "collatz": Case("kernels", (1, 1, 1), (64, 1, 1), [starts.tobytes(), bytes(4 * 50), 50],
+        "collatz": Case("kernels", (2, 1, 1), (32, 1, 1), [starts.tobytes(), bytes(4 * 50), 50],
                         lambda bufs: np.frombuffer(bufs[1], np.uint32).tolist()
                         == [collatz(int(s)) for s in starts]),
         "transpose_2d": Case("kernels", (2, 1, 1), (16, 16, 1),
@@ -225,16 +225,22 @@ def got_dmat(maps):
     return Counter(zip(r["clock"].tolist(), r["addr"].tolist(), r["bytes"].tolist()))
 
 
-def oracle_gmem(run: Run, geo: Geometry):
-    out = np.zeros((geo.blocks * geo.tpb, 3), np.uint64)
+def sm_of(wave: int, geo: Geometry, target: str) -> int:
+    """smid() of a wave: the simulator's HW_ID CU field, and the XCC above it on gfx94x."""
+    blin = wave // geo.waves_per_block
+    return (blin % 7) | ((blin % 2) << 8 if target == "gfx942" else 0)
+
+
+def oracle_gmem(run: Run, geo: Geometry, target: str):
+    """Bytes per SM row: [loaded, stored, atomic]."""
+    rows = defaultdict(lambda: [0, 0, 0])
     col = {"ld": 0, "st": 1, "atom": 2, "red": 2}
     for e in run.sim.events:
         k = kind(run.instructions[e.index])
         if k:
             width = opcodes.width(run.instructions[e.index].opcode)
-            for lane in lanes_of(e.exec):
-                out[geo.thread(e.wave, lane), col[k]] += width
-    return out.tolist()
+            rows[sm_of(e.wave, geo, target)][col[k]] += width * bin(e.exec).count("1")
+    return dict(rows)
 
 
 def oracle_hotness(run: Run, geo: Geometry):
@@ -306,8 +312,7 @@ def oracle_sched(run: Run, geo: Geometry, target):
     rows = []
     ends = {e.wave: e for e in run.sim.events if run.instructions[e.index].opcode == "s_endpgm"}
     for wave in sorted(ends):
-        blin = wave // geo.waves_per_block
-        sm = (blin % 7) | ((blin % 2) << 8 if target == "gfx942" else 0)
+        sm = sm_of(wave, geo, target)
         full = (1 << geo.lanes(wave)) - 1
         for h, _ in halves(full):
             start = 10 * REALTIME_BASE * (wave + 1)
@@ -329,8 +334,7 @@ def oracle_ranges(run: Run, geo: Geometry, target, kernel):
     t0, recs = {}, Counter()
     for e in run.sim.events:
         what = marks.get(e.index)
-        blin = e.wave // geo.waves_per_block
-        sm = (blin % 7) | ((blin % 2) << 8 if target == "gfx942" else 0)
+        sm = sm_of(e.wave, geo, target)
         if what == "mma_begin":
             for lane in lanes_of(e.exec):
                 t0[(e.wave, lane)] = CLOCK_BASE + e.issued
@@ -358,9 +362,20 @@ def test_the_simulator_computes_what_the_kernel_should(target, kernel):
         assert case.check([b and run.memory.bytes(b) for b in run.buffers])
 
 
-@pytest.mark.parametrize("probe", PROBES)
-@pytest.mark.parametrize("target", TARGETS)
-@pytest.mark.parametrize("kernel", sorted(CASES))
+SM_ROWS_TOO_FEW = pytest.mark.xfail(
+    strict=True, reason="gfx94x smid() is XCC << 8 | CU: ids of XCC >= 1 exceed the 256 rows of an "
+    "[sm] map (manifest.SM_ROWS), so gmem_bytes drops the bytes of 7 of MI300's 8 XCDs")
+
+
+def _matrix():
+    for kernel in sorted(CASES):
+        for target in TARGETS:
+            for probe in PROBES:
+                marks = [SM_ROWS_TOO_FEW] if (probe, target) == ("gmem_bytes", "gfx942") else []
+                yield pytest.param(kernel, target, probe, marks=marks, id=f"{kernel}-{target}-{probe}")
+
+
+@pytest.mark.parametrize("kernel, target, probe", _matrix())
 def test_stock_probe_maps_are_exact_and_the_kernel_is_unchanged(kernel, target, probe):
     program = load_file(probes_dir() / f"{probe}.probe")
     base = original(target, kernel)
@@ -376,7 +391,9 @@ def test_stock_probe_maps_are_exact_and_the_kernel_is_unchanged(kernel, target, 
         assert got_dmat(maps) == oracle_dmat(base, geo)
     elif probe == "gmem_bytes":
         g = maps["gmem"]
-        assert np.stack([g["loaded"], g["stored"], g["atomic"]], 1).tolist() == oracle_gmem(base, geo)
+        rows = np.stack([g["loaded"], g["stored"], g["atomic"]], 1).tolist()
+        assert {k: v for k, v in enumerate(rows) if any(v)} == oracle_gmem(base, geo, target)
+        assert maps.dropped["gmem"] == 0
     elif probe == "hotness":
         pages = maps["pages"]["value"] if maps["pages"].dtype.names else maps["pages"]
         assert {int(k): int(pages[k]) for k in np.nonzero(pages)[0]} == oracle_hotness(base, geo)

@@ -148,7 +148,7 @@ class _KernelSplice:
         new_args = [{".address_space": "global", ".name": p.name, ".offset": offsets[p.name],
                      ".size": 8, ".value_kind": "global_buffer"} for p in params]
         self.meta[".args"] = explicit + new_args + hidden
-        need = max(a[".offset"] + a[".size"] for a in self.meta[".args"])
+        need = -(-max(a[".offset"] + a[".size"] for a in self.meta[".args"]) // 8) * 8   # dword reads
         size = max(self.meta.get(".kernarg_segment_size", 0) + shift, need)
         self.meta[".kernarg_segment_size"] = size
         self.desc.set("kernarg_size", max(self.desc.get("kernarg_size") + shift, size))
@@ -160,34 +160,62 @@ class _KernelSplice:
             + 2 * d.get("user_sgpr_queue_ptr")
 
     def relocate_hidden_loads(self, hidden_start: int, shift: int) -> None:
-        """Move the kernel's `s_load`s of hidden args (through its kernarg pointer) by `shift`."""
+        """Move the kernel's reads of hidden args by `shift`: `s_load`s through its kernarg
+        pointer, and pointers it derives from it (``s_add_u32 lo, k, IMM; s_addc_u32 hi, k+1,
+        0``, LLVM's implicit-argument pointer) when they point into the hidden args."""
         if shift == 0:
             return
         k = self.kernarg_sgpr()
-        pair = {k, k + 1}
+        pointers = {(k, k + 1): (0, None)}     # SGPR pair -> (kernarg offset, the s_add)
+        pending: dict[int, tuple[int, Instruction]] = {}
         escaped = 0
         for s in self.body():
             if not isinstance(s, Instruction):
                 continue
-            regs = [r for r in s.regs() if r.file == "s"]
-            base = s.operands[1] if s.opcode.startswith("s_load") and len(s.operands) > 2 else None
-            if isinstance(base, Reg) and base.file == "s" and set(base.indices) == pair \
-                    and isinstance(s.operands[2], Imm):
-                off = int(s.operands[2].value)
+            ops_ = s.operands
+            src = ops_[1] if len(ops_) > 2 else None
+            if s.opcode == "s_add_u32" and isinstance(src, Reg) and src.file == "s" \
+                    and src.first == k and isinstance(ops_[2], Imm) and isinstance(ops_[0], Reg):
+                pending[ops_[0].first] = (int(ops_[2].value), s)
+                continue
+            if s.opcode == "s_addc_u32" and isinstance(src, Reg) and src.first == k + 1 \
+                    and isinstance(ops_[2], Imm) and ops_[2].value == 0 and isinstance(ops_[0], Reg) \
+                    and ops_[0].first - 1 in pending:
+                delta, add = pending.pop(ops_[0].first - 1)
+                if delta >= hidden_start:
+                    add.operands[2] = Imm(str(delta + shift))
+                pointers[(ops_[0].first - 1, ops_[0].first)] = (delta, add)
+                continue
+            base = ops_[1] if s.opcode.startswith("s_load") and len(ops_) > 2 else None
+            pair = (base.first, base.first + 1) if isinstance(base, Reg) and base.file == "s" \
+                and base.count == 2 else None
+            if pair in pointers and isinstance(ops_[2], Imm):
+                delta, add = pointers[pair]
+                off = delta + int(ops_[2].value)
                 size = opcodes.width(s.opcode) or 4
                 if off < hidden_start < off + size:
                     raise self.error("a load reads explicit and hidden arguments together",
                                      "map pointers cannot be inserted between them", s.line)
-                if off >= hidden_start:
+                if off >= hidden_start and add is None:
                     if escaped:
                         raise self.error(
                             "cannot move the kernel's read of its hidden arguments",
                             f"the kernarg pointer is copied or overwritten first (line {escaped}); "
                             "map pointers cannot be appended", s.line)
                     s.operands[2] = Imm(hex(off + shift))
-                if pair & set(s.operands[0].indices if isinstance(s.operands[0], Reg) else ()):
-                    escaped = s.line
-            elif any(pair & set(r.indices) for r in regs):
+                elif off >= hidden_start and delta < hidden_start:
+                    raise self.error(
+                        "a pointer into the explicit arguments reads hidden arguments",
+                        f"it is made at line {add.line}; map pointers cannot be inserted between "
+                        "them", s.line)
+            written = set(ops_[0].indices) if ops_ and isinstance(ops_[0], Reg) and ops_[0].file == "s" \
+                and opcodes.writes_first(s.opcode, [m.name for m in s.modifiers]) else set()
+            for p in [p for p in pointers if written & set(p)]:
+                if p == (k, k + 1):
+                    escaped = escaped or s.line
+                del pointers[p]
+            if (k, k + 1) in pointers and pair != (k, k + 1) and \
+                    any({k, k + 1} & set(r.indices) for r in s.regs() if r.file == "s"):
                 escaped = escaped or s.line
 
     # -------------------------------------------------------------- frame and prologue
