@@ -13,12 +13,21 @@ nothing dropped), each process ended `exited`.
 
     python benchmarks/distributed.py --layout shared --docs $OUT/ddp      # 2 ranks on GPU 0, gloo
     python benchmarks/distributed.py --layout per-rank --docs $OUT/ddp-2gpu   # a GPU each, NCCL
+    python benchmarks/distributed.py --case two-devices     # one process, GPUs 0 and 1 alternating
 
 `--layout shared` shows the ranks only GPU 0 (CUDA_VISIBLE_DEVICES=0), so ddp_train.py picks gloo;
 `per-rank` shows GPUs 0..nproc-1 and it picks NCCL. `--docs DIR` receives what docs/examples/ddp/
-commits: the trace summary, the merged report, a small Perfetto file, and the run directory
-itself when it is small. Writes benchmarks/results/distributed-<device>[-<layout>].json (and a
-copy under $OUT when set). Every trace is bounded: block_sched keeps 24 bytes per warp, and the
+commits: the trace summary, the merged report, a small Perfetto file, the run directory itself
+when it is small, and warps per SM per rank from DuckDB over its Parquet export (when pyarrow
+and duckdb are installed; else run docs/examples/warps_per_sm_per_rank.py on the copied trace).
+
+`--case two-devices` runs `examples/programs/two_devices.py` (one process, a kernel alternating
+between GPU 0 and GPU 1) natively and under `block_sched` and `gmem_bytes`, and checks every launch
+against the program's own oracle lines: the launch's device, exactly one record per warp, SM ids
+below the device's SM count, 4 * n bytes loaded and stored, and outputs identical.
+
+Results go to benchmarks/results/distributed-<device>.json under `cases[<case>]` (ddp-shared-2,
+ddp-per-rank-2, two-devices; other cases already in the file are kept), and to $OUT when set. Every trace is bounded: block_sched keeps 24 bytes per warp, and the
 run directories live under --work (deleted at the end unless --keep).
 """
 from __future__ import annotations
@@ -124,6 +133,7 @@ def device_name() -> str:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--case", choices=("ddp", "two-devices"), default="ddp")
     ap.add_argument("--nproc", type=int, default=2, help="ranks (torchrun --nproc_per_node)")
     ap.add_argument("--layout", choices=("shared", "per-rank"), default="shared",
                     help="shared: every rank on GPU 0 (gloo); per-rank: one GPU per rank (NCCL)")
@@ -137,11 +147,39 @@ def main() -> None:
     work = Path(args.work)
     shutil.rmtree(work, ignore_errors=True)
     work.mkdir(parents=True)
-    visible = "0" if args.layout == "shared" else ",".join(map(str, range(args.nproc)))
+    nproc = 2 if args.case == "two-devices" else args.nproc
+    visible = "0" if args.layout == "shared" and args.case == "ddp" else ",".join(map(str, range(nproc)))
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])),
            "CUDA_VISIBLE_DEVICES": visible, "PYTHONUNBUFFERED": "1",
            "TORCHINDUCTOR_CACHE_DIR": str(work / "inductor"),
            "NEUTRINO_CACHE": str(work / "neutrino-cache"), "OMP_NUM_THREADS": "1"}
+    try:
+        if args.case == "two-devices":
+            key, result = "two-devices", two_devices(work, env, args.timeout)
+        else:
+            key, result = f"ddp-{args.layout}-{args.nproc}", ddp(args, work, env, visible)
+        path = save(key, result)
+    finally:
+        if not args.keep:
+            shutil.rmtree(work, ignore_errors=True)
+    print(f"wrote {path} (case {key})")
+
+
+def save(key: str, result: dict) -> Path:
+    """Merge `result` into benchmarks/results/distributed-<device>.json as `cases[key]`."""
+    name = device_name()
+    path = RESULTS / f"distributed-{device_slug(name)}.json"
+    data = json.loads(path.read_text()) if path.exists() else {}
+    data = {"benchmark": "distributed", "device": name,
+            "cases": {**data.get("cases", {}), key: result}}
+    write_results(path, data)
+    if os.environ.get("OUT"):
+        write_results(Path(os.environ["OUT"]) / path.name, data)
+    return path
+
+
+def ddp(args: argparse.Namespace, work: Path, env: dict, visible: str) -> dict:
+    """The DDP case (module docstring): four torchrun runs, checks, timings, docs files."""
     trace = [sys.executable, "-m", "neutrino_py", "trace", "--probe", str(PROBE)]
     runs = {}
     runs["warm_up"] = run(torchrun(args.nproc, work / "warm", args.steps), env, args.timeout)
@@ -167,20 +205,71 @@ def main() -> None:
                      / timing["native"]["per_rank"][rank]["wall_s"]
                      for rank in timing["native"]["per_rank"]}
               for kind in ("traced_cold", "traced_warm")}
-    name = device_name()
-    result = {"benchmark": "distributed", "device": name, "layout": args.layout,
-              "nproc": args.nproc, "steps": args.steps, "cuda_visible_devices": visible,
-              "timing": timing, "traced_over_native_wall": ratios, "checks": checks,
+    result = {"layout": args.layout, "nproc": args.nproc, "steps": args.steps,
+              "cuda_visible_devices": visible, "timing": timing,
+              "traced_over_native_wall": ratios, "checks": checks,
               "trace_summary_stderr": runs["traced_cold"]["stderr"][-4000:]}
-    suffix = device_slug(name) + ("" if args.layout == "shared" else f"-{args.layout}")
-    path = write_results(RESULTS / f"distributed-{suffix}.json", result)
-    if os.environ.get("OUT"):
-        write_results(Path(os.environ["OUT"]) / path.name, result)
     if args.docs:
         docs(Path(args.docs), run_dir, runs["traced_cold"]["stderr"])
-    print_table(result, path)
-    if not args.keep:
-        shutil.rmtree(work, ignore_errors=True)
+    print_table(result)
+    return result
+
+
+ORACLE = re.compile(r"^launch scale device=(\d+) grid=\((\d+), 1, 1\) block=\(256, 1, 1\) n=(\d+)$", re.M)
+
+
+def two_devices(work: Path, env: dict, timeout: float) -> dict:
+    """One process on two GPUs: native run, then block_sched and gmem_bytes runs, each launch
+    checked against the program's oracle lines."""
+    program = [sys.executable, str(ROOT / "examples/programs/two_devices.py")]
+    native = subprocess.run([*program, str(work / "native.bin")], env=env, capture_output=True,
+                            text=True, timeout=timeout, cwd=ROOT)
+    if native.returncode:
+        raise SystemExit(f"two_devices.py failed natively:\n{native.stdout}\n{native.stderr}")
+    oracle = [(int(d), int(g), int(n)) for d, g, n in ORACLE.findall(native.stdout)]
+    out: dict = {"oracle": oracle, "probes": {}}
+    import neutrino_py as nt
+    from neutrino_py.tools.block_sched import sm_count
+    for probe in ("block_sched", "gmem_bytes"):
+        t0 = time.perf_counter()
+        traced = subprocess.run([sys.executable, "-m", "neutrino_py", "trace", "--probe",
+                                 str(ROOT / f"probes/{probe}.probe"), "--tracedir",
+                                 str(work / probe), "--", *program, str(work / f"{probe}.bin")],
+                                env=env, capture_output=True, text=True, timeout=timeout, cwd=ROOT)
+        wall = time.perf_counter() - t0
+        t = nt.Trace(work / probe)
+        launches = [x for x in t.launches if x.kernel == "scale"]
+        sms = sm_count(t.device) or 1 << 30
+        rows = []
+        for (device, grid, n), x in zip(oracle, launches):
+            row = {"seq": x.seq, "device": x.device, "want_device": device,
+                   "instrumented": x.instrumented, "warps": x.warps, "want_warps": grid * 8}
+            arrays = [x.maps[m] for m in x.maps]
+            if probe == "block_sched" and arrays:
+                sched = arrays[0]
+                row.update(records=len(sched), units=len(set(sched["unit"].tolist())),
+                           max_sm=int(sched["sm"].max()) if len(sched) else None)
+                row["ok"] = (x.device == device and len(sched) == row["units"] == grid * 8
+                             and row["max_sm"] is not None and row["max_sm"] < sms)
+            elif probe == "gmem_bytes" and arrays:
+                gmem = arrays[0]
+                row.update(loaded=int(gmem["loaded"].sum()), stored=int(gmem["stored"].sum()),
+                           want_bytes=4 * n)
+                row["ok"] = x.device == device and row["loaded"] == row["stored"] == 4 * n
+            else:
+                row["ok"] = False
+            rows.append(row)
+        same = (work / "native.bin").read_bytes() == (work / f"{probe}.bin").read_bytes()
+        out["probes"][probe] = {"rc": traced.returncode, "wall_s": wall, "launches": rows,
+                                "launch_count_matches": len(launches) == len(oracle),
+                                "every_launch_ok": len(launches) == len(oracle)
+                                and all(r["ok"] for r in rows),
+                                "outputs_identical": same, "stderr": traced.stderr[-3000:]}
+        print(f"{probe}: rc {traced.returncode}, {len(launches)}/{len(oracle)} launches, every "
+              f"launch ok {out['probes'][probe]['every_launch_ok']}, outputs identical {same}")
+        for r in rows:
+            print(f"  {r}")
+    return out
 
 
 def docs(folder: Path, run_dir: Path, trace_stderr: str) -> None:
@@ -197,11 +286,16 @@ def docs(folder: Path, run_dir: Path, trace_stderr: str) -> None:
     size = sum(p.stat().st_size for p in run_dir.rglob("*") if p.is_file())
     if size <= SMALL_TRACE:
         shutil.copytree(run_dir, folder / "trace" / run_dir.name, dirs_exist_ok=True)
+    query = subprocess.run([sys.executable, str(ROOT / "docs/examples/warps_per_sm_per_rank.py"),
+                            str(run_dir)], capture_output=True, text=True, cwd=ROOT)
+    (folder / "warps_per_sm_per_rank.txt").write_text(
+        query.stdout if query.returncode == 0 else
+        f"not run here (needs pyarrow and duckdb): {query.stderr.strip().splitlines()[-1:]}\n")
 
 
-def print_table(result: dict, path: Path) -> None:
+def print_table(result: dict) -> None:
     t = result["timing"]
-    print(f"{result['device']}, {result['nproc']} ranks, layout {result['layout']}")
+    print(f"{result['nproc']} ranks, layout {result['layout']}")
     print(f"{'rank':>4} {'native s':>9} {'traced cold s':>14} {'traced warm s':>14} "
           f"{'losses identical':>17} {'params identical':>17}")
     for rank in t["native"]["per_rank"]:
@@ -222,7 +316,6 @@ def print_table(result: dict, path: Path) -> None:
               f"devices {r['devices']}, timed only: {', '.join(r['timed_only_kernels'][:4])}")
     for p in tr["processes"]:
         print(f"  process {p['pid']} rank {p['rank']}: {p['state']} {p['exit_code']}")
-    print(f"wrote {path}")
 
 
 if __name__ == "__main__":

@@ -139,3 +139,16 @@ def test_memory_stays_flat_on_a_map_bigger_than_it(tmp_path):
     assert int(out.stdout) < 256, out.stdout
     table = pq.ParquetFile(next((tmp_path / "out/maps/dmat").glob("*.parquet")))
     assert table.metadata.num_rows == len(nt.Trace(run).launches[0].maps["dmat"])
+
+
+def test_docs_duckdb_example_runs_on_a_two_rank_trace(tmp_path):
+    pytest.importorskip("duckdb")
+    run = ranks(tmp_path / "t")
+    out = subprocess.run([sys.executable, str(ROOT / "docs/examples/warps_per_sm_per_rank.py"),
+                          str(run)], capture_output=True, text=True, check=True, cwd=ROOT,
+                         env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"})
+    rows = [line.split("│")[1:-1] for line in out.stdout.splitlines() if line.startswith("│")]
+    numbers = [[c.strip() for c in r] for r in rows if r and r[0].strip().isdigit()]
+    assert numbers[:4] == [["0", "0", "2", "0.0"], ["0", "1", "2", "0.1"], ["1", "2", "1", "0.1"],
+                           ["1", "3", "1", "0.1"]]
+    assert numbers[4:] == [["0", "2", "4", "2", "2"], ["1", "2", "2", "1", "1"]]
