@@ -16,6 +16,7 @@ import subprocess
 import tempfile
 from pathlib import Path
 
+from . import files
 from .errors import SourceError, ToolError
 
 # Folders inside the `nvidia` namespace package, newest layout first: CUDA 13 wheels put every
@@ -159,7 +160,7 @@ def run_ptxas(ptx: str | os.PathLike, arch: str | int | None = None, *,
     ptxas ties to a line becomes a SourceError pointing at that line; anything else a ToolError.
     """
     is_path = isinstance(ptx, os.PathLike) or ("\n" not in ptx and Path(ptx).is_file())
-    text = Path(ptx).read_text() if is_path else str(ptx)
+    text = files.read_source(ptx) if is_path else str(ptx)
     shown = filename or (str(ptx) if is_path else "<ptx>")
     if arch is None:
         from neutrino_py.asm import parse_ptx
@@ -168,7 +169,7 @@ def run_ptxas(ptx: str | os.PathLike, arch: str | int | None = None, *,
     with tempfile.TemporaryDirectory(prefix="neutrino-ptxas-") as tmp:
         src = Path(ptx) if is_path else Path(tmp) / "input.ptx"
         if not is_path:
-            src.write_text(text)
+            src.write_bytes(text.encode("utf-8", "surrogateescape"))
         out = Path(tmp) / "out.cubin"
         cmd = [str(ptxas), f"-arch={_arch_name(arch)}", *extra_args, str(src), "-o", str(out)]
         proc = subprocess.run(cmd, capture_output=True, text=True)

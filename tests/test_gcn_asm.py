@@ -20,7 +20,7 @@ def _mcpu(path: Path) -> str:
 
 def needs(mcpu: str):
     if tools.llvm_tool("llvm-mc") is None or not tools.supports(mcpu):
-        pytest.skip(f"no llvm-mc that knows {mcpu} (apt-get install llvm-19)")
+        pytest.skip(f"no llvm-mc that assembles code object v5 for {mcpu} (apt-get install llvm-19)")
 
 
 def test_corpus_has_both_processors_and_every_kernel():
@@ -107,6 +107,23 @@ def test_llvm_tools_prefer_the_newest_versioned_name(tmp_path, monkeypatch):
         assert tools.llvm_tool("llvm-mc") == tmp_path / "llvm-mc-21"
     finally:
         tools.llvm_tool.cache_clear()
+
+
+def test_skip_guard_asks_whether_our_directives_assemble(tmp_path, monkeypatch):
+    """An llvm-mc that knows the processor but not code object v5 (Debian's LLVM 14) is not
+    enough: `supports` says no, so the GCN tests skip instead of failing."""
+    old = tmp_path / "llvm-mc"
+    old.write_text("#!/bin/sh\nif grep -q amdhsa_code_object_version; then\n"
+                   "  echo '<stdin>:2:2: error: unknown directive' >&2; exit 1\nfi\n")
+    old.chmod(0o755)
+    monkeypatch.setenv("NEUTRINO_LLVM_MC", str(old))
+    tools.llvm_tool.cache_clear()
+    tools.supports.cache_clear()
+    try:
+        assert tools.supports("gfx90a") is False
+    finally:
+        tools.llvm_tool.cache_clear()
+        tools.supports.cache_clear()
 
 
 def test_file_and_loc_directives_are_typed_and_print_back():

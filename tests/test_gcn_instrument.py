@@ -35,7 +35,7 @@ def needs(mcpu: str) -> None:
         if tools.llvm_tool(tool) is None:
             pytest.skip(f"{tool} missing (apt-get install llvm-19 lld-19)")
     if not tools.supports(mcpu):
-        pytest.skip(f"llvm-mc does not know {mcpu}")
+        pytest.skip(f"llvm-mc does not assemble code object v5 for {mcpu} (apt-get install llvm-19)")
 
 
 def _run(tool: str, *args: str) -> str:

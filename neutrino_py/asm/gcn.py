@@ -19,6 +19,8 @@ from typing import Any, Iterator, Union
 
 import yaml
 
+from neutrino_py.errors import SourceError
+
 SPECIAL_REGS = frozenset({
     "vcc", "vcc_lo", "vcc_hi", "exec", "exec_lo", "exec_hi", "scc", "m0", "flat_scratch",
     "flat_scratch_lo", "flat_scratch_hi", "xnack_mask", "xnack_mask_lo", "xnack_mask_hi", "tba",
@@ -279,9 +281,27 @@ class Metadata:
     @property
     def doc(self) -> dict[str, Any]:
         if self._doc is None:
-            body = self.text.split("\n", 1)[1].rsplit(".end_amdgpu_metadata", 1)[0].rstrip()
-            self._doc = yaml.safe_load(body)
+            self._doc = self.parse()
         return self._doc
+
+    def parse(self, file: str = "<gcn>", source: str | None = None) -> dict[str, Any]:
+        """The YAML document, not kept (printing keeps the original text); a mapping whose
+        ``amdhsa.kernels`` is a list of mappings, or a SourceError at the YAML's position."""
+        body = self.text.split("\n", 1)[1].rsplit(".end_amdgpu_metadata", 1)[0].rstrip()
+        hint = "the metadata block is YAML as clang writes it"
+        try:
+            doc = yaml.safe_load(body)
+        except yaml.YAMLError as err:
+            mark = getattr(err, "problem_mark", None) or getattr(err, "context_mark", None)
+            line, col = (self.line + 1 + mark.line, mark.column + 1) if mark else (self.line, self.col)
+            raise SourceError(f"malformed .amdgpu_metadata: {getattr(err, 'problem', None) or err}",
+                              file=file, line=line, col=col, source=source, hint=hint) from None
+        kernels = doc.get("amdhsa.kernels", []) if isinstance(doc, dict) else None
+        if not isinstance(kernels, list) or not all(isinstance(k, dict) for k in kernels):
+            raise SourceError("malformed .amdgpu_metadata: expected a mapping whose 'amdhsa.kernels'"
+                              " is a list of kernel mappings", file=file, line=self.line,
+                              col=self.col, source=source, hint=hint)
+        return doc
 
     def kernel(self, name: str) -> dict[str, Any] | None:
         return next((k for k in self.doc.get("amdhsa.kernels", []) if k.get(".name") == name), None)

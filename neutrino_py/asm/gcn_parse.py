@@ -139,7 +139,7 @@ def parse_gcn(text: str, file: str = "<gcn>") -> GcnModule:
     if not text.endswith("\n"):
         text += "\n"
     try:
-        return GcnModule(_parser().parse(text), file=file)
+        module = GcnModule(_parser().parse(text), file=file)
     except UnexpectedInput as e:
         if isinstance(e, UnexpectedToken):
             what = f"unexpected {e.token.type.lower()} {str(e.token)!r}"
@@ -151,3 +151,10 @@ def parse_gcn(text: str, file: str = "<gcn>") -> GcnModule:
                           col=e.column or 0, source=text,
                           hint="expected `opcode operand, ... modifier`, `label:`, or a directive; "
                                "is this llvm-mc AMDGPU syntax?") from None
+    if not any(not isinstance(s, Comment) for s in module.statements):
+        raise SourceError("empty GCN module: no directives, no kernels", file=file, line=1, col=1,
+                          hint="pass the assembly clang writes (clang -S --offload-arch=gfx942)")
+    meta = module.metadata()
+    if meta is not None:
+        meta.parse(file, text)                        # malformed YAML: refused here, located
+    return module

@@ -20,6 +20,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("file", help="a .ptx file (or GCN assembly, .s)")
     parser.add_argument("--json", action="store_true", help="print one JSON document")
     parser.add_argument("--kernel", metavar="NAME", help="only this kernel or function")
+    parser.add_argument("--allow-unknown", action="store_true",
+                        help="accept instructions and directives the PTX ISA table lacks")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -29,7 +31,7 @@ def run(args: argparse.Namespace) -> int:
         summary = summarize_gcn(text, str(path))
     else:
         from neutrino_py.asm import parse_ptx
-        summary = summarize(parse_ptx(text, file=str(path)))
+        summary = summarize(parse_ptx(text, file=str(path), allow_unknown=args.allow_unknown))
     if args.kernel:
         summary["functions"] = [f for f in summary["functions"] if f["name"] == args.kernel]
         if not summary["functions"]:

@@ -514,6 +514,7 @@ class Function(_Node):
     _body_pos: tuple[int, int] = (0, 0)
     _file: str = "<input>"
     _cache: bool = False
+    _allow_unknown: bool = False
     _pending: dict[int, tuple[list[Statement], list[Statement]]] = field(default_factory=dict)
 
     @property
@@ -534,7 +535,7 @@ class Function(_Node):
             else:
                 from neutrino_py.asm.parser import load_body
                 self._body = load_body(self._body_text or "", *self._body_pos, file=self._file,
-                                       cache=self._cache)
+                                       cache=self._cache, allow_unknown=self._allow_unknown)
                 self._body_text = None
         if self._pending:
             pending, self._pending = self._pending, {}

@@ -26,12 +26,17 @@ except ImportError:  # pragma: no cover - pure-Python Lark is the fallback
     lark_cython = None
 
 from neutrino_py import paths
-from neutrino_py.asm import ir
+from neutrino_py.asm import ir, ptx_isa
 from neutrino_py.errors import SourceError, ToolError
 from neutrino_py.files import atomic_file
 
 # Bump when the IR classes change shape: cached pickles of older shapes are then ignored.
-IR_VERSION = 6
+IR_VERSION = 7
+
+# Deepest `{ }` nesting accepted (a function body is depth 1). The IR's walkers recurse per level;
+# real PTX nests a few levels (inline asm scopes), so deeper input is refused with its position
+# rather than allowed to reach Python's recursion limit.
+MAX_NESTING = 200
 
 _SCAN = re.compile(r'//[^\n]*|/\*.*?\*/|"(?:[^"\\\n]|\\.)*"|[{}]', re.S)
 
@@ -56,6 +61,12 @@ def split(text: str, file: str = "<input>") -> tuple[str, dict[int, tuple[str, i
                 line += text.count("\n", counted, start)
                 counted = start
             depth += 1
+            if depth > MAX_NESTING:
+                at = m.start()
+                raise SourceError(f"blocks nested more than {MAX_NESTING} deep", file=file,
+                                  line=text.count("\n", 0, at) + 1,
+                                  col=at - text.rfind("\n", 0, at), source=text,
+                                  hint="flatten the nested { } scopes")
         elif c == "}":
             depth -= 1
             if depth == 0 and not in_init:
@@ -522,10 +533,13 @@ def _unplace(stmts: list[ir.Statement]) -> None:
             _unplace(s.body)
 
 
-def parse_ptx(text: str, file: str = "<input>", cache: bool = True) -> ir.Module:
+def parse_ptx(text: str, file: str = "<input>", cache: bool = True,
+              allow_unknown: bool = False) -> ir.Module:
     """Parse a PTX module. Function bodies are parsed on first access. With `cache`, the eager
     part and each body once parsed are kept on disk keyed by their text's hash, so a repeat
-    costs an unpickle instead of a parse."""
+    costs an unpickle instead of a parse. Instructions and directives that PTX ISA
+    `ptx_isa.PTX_ISA` lacks are a SourceError unless `allow_unknown`. An empty module (nothing
+    but blanks and comments) is refused."""
     path = _cache_path("module", file, text) if cache else None
     module = _load(path)
     if module is None:
@@ -534,16 +548,36 @@ def parse_ptx(text: str, file: str = "<input>", cache: bool = True) -> ir.Module
         for fn in module.functions():
             fn._file, fn._cache = file, cache
         _store(path, module)
+    first = next((item for item in module.items if not isinstance(item, ir.Comment)), None)
+    if first is None:
+        raise SourceError("empty PTX module: no .version, no kernels", file=file, line=1, col=1,
+                          hint="pass a PTX file (nvcc -ptx, or the .ptx a framework writes)")
+    if not isinstance(first, ir.Version):
+        raise SourceError("a PTX module starts with its .version directive", file=file,
+                          line=first.line, col=first.col, source=text,
+                          hint="add '.version 8.0' (the PTX ISA the text is written in) first")
+    if not allow_unknown:
+        ptx_isa.check_known(module.items, file, text)
+    for fn in module.functions():
+        fn._allow_unknown = allow_unknown
     return module
 
 
-def load_body(text: str, line: int, col: int, file: str, cache: bool) -> list[ir.Statement]:
-    """A function body from the disk cache, or parsed (and then cached)."""
+def load_body(text: str, line: int, col: int, file: str, cache: bool,
+              allow_unknown: bool = False) -> list[ir.Statement]:
+    """A function body from the disk cache, or parsed (and then cached); checked against the
+    PTX ISA unless `allow_unknown`."""
     path = _cache_path("body", f"{file}:{line}:{col}", text) if cache else None
     stmts = _load(path)
     if stmts is None:
         stmts = parse_body(text, line, col, file)
         _store(path, stmts)
+    if not allow_unknown:
+        try:
+            ptx_isa.check_known(stmts, file)
+        except SourceError as err:                   # the caret needs the body where it stands
+            err.source = "\n" * (line - 1) + " " * (col - 1) + text
+            raise
     return stmts
 
 
@@ -553,7 +587,8 @@ def _grammar_digest() -> str:
 
 
 def _cache_path(kind: str, where: str, text: str) -> Path:
-    key = hashlib.sha256(f"{IR_VERSION}\0{_grammar_digest()}\0{where}\0".encode() + text.encode())
+    key = hashlib.sha256(f"{IR_VERSION}\0{_grammar_digest()}\0{where}\0".encode()
+                         + text.encode("utf-8", "surrogateescape"))
     return paths.cache_dir("parse") / f"{key.hexdigest()}.{kind}.pickle"
 
 

@@ -65,14 +65,24 @@ def llvm_version() -> str:
     return m.group(1) if m else "unknown"
 
 
+@functools.cache
 def supports(mcpu: str) -> bool:
-    """Whether this machine's llvm-mc knows processor `mcpu`."""
+    """Whether this machine's llvm-mc assembles a kernel for `mcpu` written with the directives
+    clang 19 emits and the splicer keeps (code object v5; on gfx90a/gfx94x the accumulation
+    offset and kernarg preload fields). Knowing the processor's name is not enough: Debian's
+    LLVM 14 knows gfx90a but not ``.amdhsa_code_object_version 5``."""
     mc = llvm_tool("llvm-mc")
     if mc is None:
         return False
+    gfx9 = mcpu == "gfx90a" or mcpu.startswith("gfx94")
+    fields = ".amdhsa_accum_offset 4\n.amdhsa_user_sgpr_kernarg_preload_length 0\n" if gfx9 else ""
+    kernel = (f'.amdgcn_target "amdgcn-amd-amdhsa--{mcpu}"\n.amdhsa_code_object_version 5\n'
+              ".text\n.globl k\n.p2align 8\n.type k,@function\nk:\ns_endpgm\n.rodata\n.p2align 6\n"
+              ".amdhsa_kernel k\n.amdhsa_next_free_vgpr 1\n.amdhsa_next_free_sgpr 0\n"
+              f"{fields}.end_amdhsa_kernel\n")
     out = subprocess.run([str(mc), "-triple=amdgcn-amd-amdhsa", f"-mcpu={mcpu}", "-filetype=obj",
-                          "-o", os.devnull], input="s_endpgm\n", capture_output=True, text=True)
-    return out.returncode == 0 and "not a recognized processor" not in out.stderr
+                          "-o", os.devnull], input=kernel, capture_output=True, text=True)
+    return out.returncode == 0 and not out.stderr.strip()
 
 
 def _run(cmd: list[str], what: str, source: str, file: str) -> None:
@@ -92,7 +102,7 @@ def gcn_to_object(text: str, mcpu: str, file: str = "<gcn>") -> bytes:
     """Assemble to a relocatable ELF object (what the round-trip tests compare byte for byte)."""
     with tempfile.TemporaryDirectory(prefix="neutrino-mc-") as tmp:
         src, obj = Path(tmp) / "in.s", Path(tmp) / "out.o"
-        src.write_text(text)
+        src.write_bytes(text.encode("utf-8", "surrogateescape"))
         _run([str(llvm_tool_path("llvm-mc")), "-triple=amdgcn-amd-amdhsa", f"-mcpu={mcpu}",
               "-filetype=obj", "-o", str(obj), str(src)], "llvm-mc", text, file)
         return obj.read_bytes()
@@ -100,7 +110,7 @@ def gcn_to_object(text: str, mcpu: str, file: str = "<gcn>") -> bytes:
 
 def gcn_to_hsaco(text: str, mcpu: str, file: str = "<gcn>") -> bytes:
     """Assemble and link into a loadable code object (HSACO), cached by content and toolchain."""
-    key = hashlib.sha256(f"{llvm_version()}\0{mcpu}\0{text}".encode()).hexdigest()
+    key = hashlib.sha256(f"{llvm_version()}\0{mcpu}\0{text}".encode("utf-8", "surrogateescape")).hexdigest()
     cached = paths.cache_dir("hsaco") / f"{key}.hsaco"
     if cached.is_file():
         return cached.read_bytes()

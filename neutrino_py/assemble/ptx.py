@@ -61,7 +61,7 @@ def _with_nvjitlink(ptx: bytes, arch: str) -> bytes:
 
 
 def _with_ptxas(ptx: bytes, arch: str) -> bytes:
-    return toolchain.run_ptxas(ptx.decode(), arch, filename="<instrumented ptx>")
+    return toolchain.run_ptxas(ptx.decode("utf-8", "surrogateescape"), arch, filename="<instrumented ptx>")
 
 
 _ASSEMBLE = {"nvjitlink": _with_nvjitlink, "ptxas": _with_ptxas}
@@ -76,7 +76,7 @@ def ptx_to_cubin(ptx_text: str, arch: str = "sm_90", backend: str | None = None)
     if name not in usable:
         raise ToolError(f"no PTX assembler found ({backend or 'nvJitLink or ptxas'})",
                         "pip install nvidia-nvjitlink nvidia-cuda-nvcc (or put CUDA's bin/ on PATH)")
-    data = ptx_text.encode()
+    data = ptx_text.encode("utf-8", "surrogateescape")   # bytes read from a file come back as read
     key = hashlib.sha256(b"\0".join([data, arch.encode(), name.encode(),
                                      toolchain.version().encode()])).hexdigest()
     cached = paths.cache_dir("cubin") / f"{key}.cubin"

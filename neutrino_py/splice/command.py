@@ -17,6 +17,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("-k", "--kernels", metavar="REGEX", type=kernel_regex,
                         help="instrument only kernels whose name matches (searched)")
     parser.add_argument("input", metavar="IN.ptx", help="PTX module to instrument")
+    parser.add_argument("--allow-unknown", action="store_true",
+                        help="pass instructions and directives the PTX ISA table lacks through")
     parser.add_argument("-o", "--output", required=True, metavar="OUT.ptx",
                         help="instrumented PTX; the manifests go to OUT.manifest.json")
 
@@ -38,7 +40,7 @@ def run(args: argparse.Namespace) -> int:
         from neutrino_py.asm.gcn_parse import parse_gcn
         module = parse_gcn(text, file=args.input)
     else:
-        module = parse_ptx(text, file=args.input)
+        module = parse_ptx(text, file=args.input, allow_unknown=args.allow_unknown)
     result = instrument(module, program, args.kernels)
     if not result.manifests and args.kernels:
         kernels = module.kernel_names() if is_gcn else [f.name for f in module.kernels()]
