@@ -72,7 +72,7 @@ def read_input(path: str | os.PathLike, limit: int, what: str = "file") -> bytes
                         f"give the path of a readable {what}") from None
     if len(data) > limit:
         raise ToolError(f"{path} is larger than {limit >> 20} MiB, the most a {what} may be",
-                        "split the input, or pass the kernels you need") from None
+                        "check the path: no real input is this large") from None
     return data
 
 

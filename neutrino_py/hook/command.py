@@ -65,6 +65,7 @@ def run(args: argparse.Namespace) -> int:
     cmd = args.cmd[1:] if args.cmd[:1] == ["--"] else args.cmd
     if not cmd:
         raise ToolError("no program to trace", "put it after --: neutrino trace --probe p.probe -- python x.py")
+    _runnable(cmd[0])
     program = probe_mod.load_file(args.probe)
     shim = build.shim_path()
     cache = None if args.no_cache else cache_folder(program.hash, args.kernels)
@@ -93,9 +94,9 @@ def run(args: argparse.Namespace) -> int:
             child.send_signal(signal.SIGINT)
             code = child.wait()
         server.wait_idle()
-    except FileNotFoundError:
-        writer.warn(f"program not found: {cmd[0]}")
-        raise ToolError(f"cannot run {cmd[0]}: not found", "check the command after --") from None
+    except OSError as err:                       # found, but exec failed (format, permission)
+        writer.warn(f"program did not start: {cmd[0]}: {err.strerror}")
+        raise ToolError(f"cannot run {cmd[0]}: {err.strerror}", "check the command after --") from None
     finally:
         server.stop()
         facts.join(30)
@@ -106,6 +107,16 @@ def run(args: argparse.Namespace) -> int:
         shutil.rmtree(scratch, ignore_errors=True)
     print(format_summary(trace, writer.dir), file=sys.stderr)
     return 128 - code if code < 0 else code          # killed by a signal: the shell's convention
+
+
+def _runnable(name: str) -> None:
+    """Refuse a program that cannot start (missing, a folder, not executable) before a run
+    directory exists for it."""
+    path = shutil.which(name)
+    if path is None:
+        why = ("a directory" if os.path.isdir(name) else "not executable" if os.path.exists(name)
+               else "not found")
+        raise ToolError(f"cannot run {name}: {why}", "check the command after --")
 
 
 def _learn_facts(writer: TraceWriter) -> None:

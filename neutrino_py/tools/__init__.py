@@ -41,6 +41,9 @@ def get(name: str, options: dict[str, Any] | None = None, strict: bool = True) -
     tool = known[name]()
     for key, value in (options or {}).items():
         if hasattr(tool, key):
+            if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+                raise ToolError(f"option {key}={value!r}: expected a whole number >= 0",
+                                fix="tool options are counts or launch numbers, e.g. -O top=50")
             setattr(tool, key, value)
         elif strict:
             raise ToolError(f"tool {name!r} has no option {key!r}")

@@ -90,6 +90,8 @@ class BlockSched(Tool):
         chosen = self._chosen(refs, stats)
         report = Report(self.name, [table], {"kernels": per_kernel, "launches": launches,
                                              "sm_count": sms})
+        if chosen is None and self.launch is not None:
+            report.notes.append(f"launch {self.launch} has no map block_sched reads: nothing drawn")
         if chosen is not None:
             report.data["drawn"] = chosen.launch.seq
             report.arrays.update(per_sm_warps=stats[chosen]["per_sm_warps"],

@@ -52,6 +52,11 @@ def run(args: argparse.Namespace) -> int:
         raise ToolError(f"no selected tool ({names}) has option {unknown[0]!r}",
                         fix="e.g. -O launch=3 (block_sched), -O depth=1 (operators), -O top=50 "
                             "(launches, hotness, divergence)")
+    if "launch" in options and not any(l.seq == options["launch"] for l in trace.launches):
+        seqs = [l.seq for l in trace.launches]
+        raise ToolError(f"-O launch={options['launch']}: this trace has no such launch"
+                        + (f" (launches {seqs[0]}..{seqs[-1]})" if seqs else " (it has none)"),
+                        fix="launches are numbered from 0 in the order they ran")
     by_tool: dict[str, Report] = {}
     failed: list[str] = []
     plan = []
