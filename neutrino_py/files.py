@@ -26,6 +26,8 @@ def atomic_file(path: str | os.PathLike, mode: str = "wb", *, durable: bool = Tr
     ``durable=False`` skips the fsync: for cache entries, which a crash may lose (a reader that
     finds one unreadable makes it again) but never sees half-written."""
     path = Path(path)
+    if path.is_dir():                    # before anything is written (or renamed beside it)
+        raise ToolError(f"cannot write {path}: it is a directory", "give a file path")
     tmp = path.with_name(f".{path.name}.{os.getpid()}.{threading.get_ident()}.tmp")
     text = "b" not in mode
     try:

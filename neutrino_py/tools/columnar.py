@@ -91,6 +91,7 @@ class Dataset:
 
 
 COMPRESSION = {"parquet": "zstd", "arrow": None}     # Arrow files stay memory-mappable
+CODECS = {"parquet": ("zstd", "snappy", "gzip", "lz4", "brotli"), "arrow": ("zstd", "lz4")}
 
 
 def export(trace: Trace, out: str | os.PathLike, fmt: str = "parquet",
@@ -102,6 +103,9 @@ def export(trace: Trace, out: str | os.PathLike, fmt: str = "parquet",
     pa = pyarrow()
     if fmt not in FORMATS:
         raise ToolError(f"unknown export format {fmt!r}", fix=f"pick one of: {', '.join(FORMATS)}")
+    if compression is not None and compression not in CODECS[fmt]:
+        raise ToolError(f"unknown compression {compression!r} for {fmt}",
+                        fix=f"pick one of: {', '.join(CODECS[fmt])}, none")
     compression = compression or COMPRESSION[fmt]
     out = Path(out)
     if out.exists() and (not out.is_dir() or any(out.iterdir())):

@@ -12,7 +12,8 @@ class Bar(Progress):
     """`[#####-----]  52%  540/1032 MiB  dmat`; redrawn at most 10 times a second on a terminal,
     one line per tenth elsewhere (logs)."""
 
-    def __init__(self, total: int, stream: TextIO = sys.stderr, width: int = 30) -> None:
+    def __init__(self, total: int, stream: TextIO | None = None, width: int = 30) -> None:
+        stream = stream or sys.stderr        # looked up now: sys.stderr may have been replaced
         self.total, self.done, self.stream, self.width = max(total, 1), 0, stream, width
         self.label = ""
         self.tty = stream.isatty()

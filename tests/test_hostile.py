@@ -1,0 +1,292 @@
+"""Hostile input for every command: no traceback ever, exit code 2 with ``file:line:col`` where
+the input has a position, and nothing partial left behind (no temporary files, no outputs, no
+empty cache entries).
+
+Each case is data: the files to create, the command line (``{d}`` is the case's folder), the exit
+code, and what stderr must start with. One runner executes them all in process, so an uncaught
+exception fails the case with its traceback.
+"""
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pytest
+
+from neutrino_py.cli import main
+from tests.synthetic import standard
+
+ROOT = Path(__file__).resolve().parent.parent
+VA = (ROOT / "examples" / "vector_add.ptx").read_text()
+GCN = (ROOT / "tests" / "corpus_gcn" / "kernels.gfx90a.s").read_text()
+HEAD = ".version 8.0\n.target sm_90\n.address_size 64\n"
+OK_PROBE = "map m[thread]: counter { u64 n; }\nexit { m.n += 1; }\n"
+
+
+def kernel(body: str) -> str:
+    return HEAD + ".visible .entry k(.param .u64 p)\n{\n" + body + "ret;\n}\n"
+
+
+def nested(depth: int) -> str:
+    return kernel("{\n" * depth + "}\n" * depth)
+
+
+@dataclass
+class Case:
+    id: str
+    argv: list[str]
+    files: dict[str, str | bytes] = field(default_factory=dict)
+    rc: int = 2
+    err: str = ""                 # regex stderr must match at its start ("" = anything)
+    absent: tuple[str, ...] = ()  # paths (relative to the case folder) that must not exist after
+
+
+def _ptx(id: str, text: str | bytes, err: str, rc: int = 2) -> list[Case]:
+    """The same hostile PTX through inspect and instrument."""
+    return [Case(f"inspect-{id}", ["inspect", "{d}/in.ptx"], {"in.ptx": text}, rc, err),
+            Case(f"instrument-{id}", ["instrument", "--probe", "dmat", "{d}/in.ptx", "-o",
+                                      "{d}/out.ptx"], {"in.ptx": text}, rc, err,
+                 () if rc == 0 else ("out.ptx", "out.manifest.json"))]
+
+
+def at(line: int, col: int, what: str, file: str = "in.ptx") -> str:
+    return re.escape(f"{{d}}/{file}:{line}:{col}: error: {what}")
+
+
+PTX_CASES = [
+    *_ptx("empty", "", at(1, 1, "empty PTX module")),
+    *_ptx("comments-only", "// nothing here\n/* at all */\n", at(1, 1, "empty PTX module")),
+    *_ptx("no-version", ".target sm_90\n.visible .entry k()\n{\nret;\n}\n",
+          at(1, 1, "a PTX module starts with its .version directive")),
+    *_ptx("unknown-opcode", kernel(".reg .f32 %f<3>;\nfrobnicate.f32 %f1, %f2;\n"),
+          at(7, 1, "unknown instruction 'frobnicate' (not in PTX ISA 8.7")),
+    *_ptx("unknown-body-directive", kernel(".frob 1;\n"), at(6, 1, "unknown directive '.frob'")),
+    *_ptx("unknown-module-directive", HEAD + ".frobdir 3;\n.visible .entry k()\n{\nret;\n}\n",
+          at(4, 1, "unknown directive '.frobdir'")),
+    *_ptx("unknown-perf-directive", HEAD + ".visible .entry k() .maxfrob 4\n{\nret;\n}\n",
+          at(4, 21, "unknown directive '.maxfrob'")),
+    *_ptx("nested-250", nested(250), at(205, 1, "blocks nested more than 200 deep")),
+    *_ptx("nested-5000", nested(5000), at(205, 1, "blocks nested more than 200 deep")),
+    *_ptx("unclosed-brace", HEAD + ".visible .entry k()\n{\nret;\n", at(5, 1, "'{' is never closed")),
+    *_ptx("stray-brace", HEAD + ".visible .entry k()\n{\nret;\n}\n}\n", at(8, 1, "unexpected '}'")),
+    *_ptx("unclosed-comment", HEAD + "/* oops\n.visible .entry k()\n{\nret;\n}\n",
+          at(4, 1, "unexpected '/'")),
+    *_ptx("module-missing-semicolon", HEAD + ".global .u32 x\n.visible .entry k()\n{\nret;\n}\n",
+          at(4, 15, "missing ';' at the end of the line")),
+    *_ptx("body-missing-semicolon", kernel("mov.u32 %r1, 1\nmov.u32 %r2, 2;\n"),
+          at(6, 15, "missing ';' at the end of the line")),
+    *_ptx("bad-operand", kernel("add.f32 %f1 %f1, %f2;\n"), at(6, 13, "unexpected '%f1'")),
+    *_ptx("bad-vector", kernel("mov.b64 %rd1, {%r1, +};\n"), at(6, 21, "unexpected '+'")),
+    *_ptx("unclosed-initializer", HEAD + ".global .u32 x[2] = {1, 2;\n",
+          at(4, 21, "'{' is never closed")),
+    *_ptx("binary-garbage", b"\x7fELF\x02\x01\x01\x00\x00\x00" + bytes(range(256)),
+          at(1, 1, "unexpected '\\x7f'")),
+    *_ptx("version-word", ".version eight\n.target sm_90\n", at(1, 10, "unexpected 'eight'")),
+    *_ptx("non-utf8-comment", VA.replace("// .globl", "// caf\udce9 .globl").encode(
+        "utf-8", "surrogateescape"), "", rc=0),
+    *_ptx("crlf", VA.replace("\n", "\r\n"), "", rc=0),
+    Case("inspect-directory", ["inspect", "{d}"], err=re.escape("cannot read {d}: it is a directory")),
+    Case("inspect-missing", ["inspect", "{d}/nope.ptx"],
+         err=re.escape("cannot read {d}/nope.ptx: No such file or directory")),
+    Case("inspect-no-such-kernel", ["inspect", "--kernel", "nope", "{d}/in.ptx"], {"in.ptx": VA},
+         err=re.escape("no kernel or function 'nope' in {d}/in.ptx")),
+    Case("inspect-allow-unknown", ["inspect", "--allow-unknown", "{d}/in.ptx"],
+         {"in.ptx": kernel(".reg .f32 %f<3>;\nfrobnicate.f32 %f1, %f2;\n")}, rc=0),
+    Case("instrument-allow-unknown", ["instrument", "--allow-unknown", "--probe", "block_sched",
+                                      "{d}/in.ptx", "-o", "{d}/out.ptx"],
+         {"in.ptx": kernel(".reg .f32 %f<3>;\nfrobnicate.f32 %f1, %f2;\n")}, rc=0),
+]
+
+GCN_CASES = [
+    Case("inspect-gcn-bad-yaml", ["inspect", "{d}/in.s"],
+         {"in.s": GCN.replace("amdhsa.kernels:\n", "amdhsa.kernels: [\n  - {{{\n", 1)},
+         err=at(1135, 3, "malformed .amdgpu_metadata: expected the node content", "in.s")),
+    Case("instrument-gcn-bad-yaml", ["instrument", "--probe", "dmat", "{d}/in.s", "-o", "{d}/o.s"],
+         {"in.s": GCN.replace("amdhsa.kernels:\n", "amdhsa.kernels: [\n  - {{{\n", 1)},
+         err=at(1135, 3, "malformed .amdgpu_metadata", "in.s"), absent=("o.s", "o.manifest.json")),
+    Case("instrument-gcn-yaml-not-kernels", ["instrument", "--probe", "dmat", "{d}/in.s", "-o",
+                                             "{d}/o.s"],
+         {"in.s": GCN.replace("amdhsa.kernels:\n", "amdhsa.kernels: 5\nx:\n", 1)},
+         err=at(1132, 2, "malformed .amdgpu_metadata: expected a mapping", "in.s"),
+         absent=("o.s",)),
+    Case("inspect-gcn-empty", ["inspect", "{d}/in.s"], {"in.s": ""},
+         err=at(1, 1, "empty GCN module", "in.s")),
+    Case("inspect-gcn-garbage", ["inspect", "{d}/in.s"],
+         {"in.s": '\t.amdgcn_target "amdgcn-amd-amdhsa--gfx90a"\n\tv_add_u32 v1, , v2\n'},
+         err=at(2, 16, "cannot parse GCN assembly", "in.s")),
+]
+
+PROBE_CASES = [
+    Case("check-empty", ["check", "{d}/p.probe"], {"p.probe": ""},
+         err=at(1, 1, "empty probe file", "p.probe")),
+    Case("check-binary", ["check", "{d}/p.probe"], {"p.probe": b"\x00\xff\xfe garbage\n"},
+         err=re.escape("{d}/p.probe:1:")),
+    Case("check-non-utf8", ["check", "{d}/p.probe"], {"p.probe": b"// caf\xe9\n" + OK_PROBE.encode()},
+         err=at(1, 7, "", "p.probe")),
+    Case("check-dev-zero", ["check", "/dev/zero"],
+         err=re.escape("error: /dev/zero is larger than 1 MiB, the most a .probe file may be")),
+    Case("check-directory", ["check", "{d}"], err=re.escape("error: cannot read {d}: it is a directory")),
+    Case("check-missing", ["check", "{d}/nope.probe"],
+         err=re.escape("error: no probe file '{d}/nope.probe'")),
+    Case("check-unknown-helper", ["check", "{d}/p.probe"],
+         {"p.probe": "map m[thread]: counter { u64 n; }\nexit { m.n += frob(); }\n"},
+         err=at(2, 15, "", "p.probe")),
+    Case("check-unknown-map", ["check", "{d}/p.probe"],
+         {"p.probe": "map m[thread]: counter { u64 n; }\nexit { q.n += 1; }\n"},
+         err=at(2, 8, "", "p.probe")),
+    Case("check-huge-literal", ["check", "{d}/p.probe"],
+         {"p.probe": "map m[thread]: counter { u64 n; }\nexit { m.n += 1" + "0" * 60 + "; }\n"},
+         err=at(2, 15, "", "p.probe")),
+    Case("check-huge-hist", ["check", "{d}/p.probe"],
+         {"p.probe": "map h: hist[1 << 62] u32;\nexit { h[0] += 1; }\n"}, err=at(1, 13, "", "p.probe")),
+    Case("check-record-0", ["check", "{d}/p.probe"],
+         {"p.probe": "map r[thread]: record(0) { u64 a; }\nexit { r.save(clock()); }\n"},
+         err=at(1, 23, "", "p.probe")),
+    Case("check-nul-byte", ["check", "{d}/p.probe"], {"p.probe": OK_PROBE.replace("exit", "ex\0it")},
+         err=re.escape("{d}/p.probe:2:")),
+    Case("check-500-parens", ["check", "{d}/p.probe"],
+         {"p.probe": "map m[thread]: counter { u64 n; }\nexit { m.n += " + "(" * 500 + "1"
+          + ")" * 500 + "; }\n"}, rc=0),
+    Case("instrument-probe-error", ["instrument", "--probe", "{d}/p.probe", "{d}/in.ptx", "-o",
+                                    "{d}/out.ptx"],
+         {"p.probe": "map m[thread]: counter { u64 n; }\nexit { m.n += frob(); }\n", "in.ptx": VA},
+         err=at(2, 15, "", "p.probe"), absent=("out.ptx", "out.manifest.json")),
+    Case("instrument-probe-missing", ["instrument", "--probe", "nope", "{d}/in.ptx", "-o",
+                                      "{d}/out.ptx"], {"in.ptx": VA},
+         err=re.escape("no probe file 'nope'"), absent=("out.ptx",)),
+]
+
+OUTPUT_CASES = [
+    Case("instrument-out-missing-dir", ["instrument", "--probe", "dmat", "{d}/in.ptx", "-o",
+                                        "{d}/no/out.ptx"], {"in.ptx": VA},
+         err=re.escape("cannot write {d}/no/out.ptx: No such file or directory")),
+    Case("instrument-out-is-dir", ["instrument", "--probe", "dmat", "{d}/in.ptx", "-o", "{d}/sub"],
+         {"in.ptx": VA, "sub/keep": "x"}, err=re.escape("cannot write {d}/sub: "),
+         absent=("sub.manifest.json",)),
+    Case("instrument-bad-regex", ["instrument", "--probe", "dmat", "-k", "(", "{d}/in.ptx", "-o",
+                                  "{d}/out.ptx"], {"in.ptx": VA}, err="usage:", absent=("out.ptx",)),
+    Case("instrument-no-kernel-matches", ["instrument", "--probe", "dmat", "-k", "zzz", "{d}/in.ptx",
+                                          "-o", "{d}/out.ptx"], {"in.ptx": VA},
+         err=re.escape("no kernel matching -k 'zzz'"), absent=("out.ptx", "out.manifest.json")),
+    Case("instrument-input-directory", ["instrument", "--probe", "dmat", "{d}", "-o", "{d}/o.ptx"],
+         err=re.escape("cannot read {d}: it is a directory"), absent=("o.ptx",)),
+]
+
+TRACE_CASES = [
+    Case("trace-directory-as-program", ["trace", "--probe", "dmat", "--tracedir", "{d}/t", "--",
+                                        "{d}"], err=re.escape("cannot run {d}: a directory"),
+         absent=("t",)),
+    Case("trace-missing-program", ["trace", "--probe", "dmat", "--tracedir", "{d}/t", "--",
+                                   "{d}/nope"], err=re.escape("cannot run {d}/nope: not found"),
+         absent=("t",)),
+    Case("trace-not-executable", ["trace", "--probe", "dmat", "--tracedir", "{d}/t", "--",
+                                  "{d}/p.probe"], {"p.probe": OK_PROBE},
+         err=re.escape("cannot run {d}/p.probe: not executable"), absent=("t",)),
+    Case("trace-no-program", ["trace", "--probe", "dmat", "--tracedir", "{d}/t"],
+         err=re.escape("no program to trace"), absent=("t",)),
+    Case("trace-bad-probe", ["trace", "--probe", "{d}/p.probe", "--tracedir", "{d}/t", "--", "true"],
+         {"p.probe": "map m[thread]: counter { u64 n; }\nexit { m.n += frob(); }\n"},
+         err=at(2, 15, "", "p.probe"), absent=("t",)),
+    Case("trace-missing-probe", ["trace", "--probe", "{d}/nope.probe", "--", "true"],
+         err=re.escape("no probe file '{d}/nope.probe'")),
+    Case("trace-bad-regex", ["trace", "--probe", "dmat", "-k", "[", "--", "true"], err="usage:"),
+]
+
+REPORT_CASES = [
+    Case("report-missing", ["report", "{d}/nope"], err=re.escape("no trace at {d}/nope")),
+    Case("report-a-file", ["report", "{d}/f"], {"f": "x"}, err=re.escape("no trace at {d}/f")),
+    Case("report-empty-dir", ["report", "{d}"], err=re.escape("{d} holds no trace runs")),
+    Case("report-trace-json-garbage", ["report", "{d}/r"], {"r/trace.json": "{not json"},
+         err=re.escape("{d}/r/trace.json")),
+    Case("report-trace-json-list", ["report", "{d}/r"], {"r/trace.json": "[]"},
+         err=re.escape("{d}/r/trace.json")),
+    Case("report-unknown-tool", ["report", "{run}", "-t", "nosuch"], err=re.escape("no tool named 'nosuch'")),
+    Case("report-option-no-value", ["report", "{run}", "-O", "top"], err=re.escape("bad option 'top'")),
+    Case("report-option-not-a-number", ["report", "{run}", "-O", "top=abc"],
+         err=re.escape("option top='abc': expected a whole number >= 0")),
+    Case("report-option-negative", ["report", "{run}", "-O", "launch=-1", "-t", "block_sched"],
+         err=re.escape("option launch=-1: expected a whole number >= 0")),
+    Case("report-option-unknown", ["report", "{run}", "-O", "frob=1"],
+         err=re.escape("no selected tool")),
+    Case("report-launch-999", ["report", "{run}", "-O", "launch=999", "-t", "block_sched", "--plots",
+                               "{d}/plots"], err=re.escape("-O launch=999: this trace has no such launch"),
+         absent=("plots",)),
+    Case("report-perfetto-missing-dir", ["report", "{run}", "--perfetto", "{d}/no/t.json"],
+         err=re.escape("--perfetto {d}/no/t.json is in a folder that does not exist")),
+    Case("report-perfetto-under-a-file", ["report", "{run}", "--perfetto", "{d}/f/t.json"], {"f": "x"},
+         err=re.escape("--perfetto {d}/f/t.json")),
+    Case("report-plots-is-a-file", ["report", "{run}", "--plots", "{d}/f"], {"f": "x"},
+         err=re.escape("--plots {d}/f is a file, not a folder")),
+    Case("report-bad-format", ["report", "{run}", "--format", "xml"], err="usage:"),
+]
+
+EXPORT_CASES = [
+    Case("export-missing-trace", ["export", "{d}/nope", "-o", "{d}/out"],
+         err=re.escape("no trace at {d}/nope"), absent=("out",)),
+    Case("export-out-not-empty", ["export", "{run}", "-o", "{d}/out"], {"out/keep": "x"},
+         err=re.escape("{d}/out exists and is not an empty folder")),
+    Case("export-out-is-a-file", ["export", "{run}", "-o", "{d}/f"], {"f": "x"},
+         err=re.escape("{d}/f exists and is not an empty folder")),
+    Case("export-parent-missing", ["export", "{run}", "-o", "{d}/no/out"],
+         err=re.escape("{d}/no does not exist"), absent=("no",)),
+    Case("export-bad-format", ["export", "{run}", "-o", "{d}/out", "--format", "csv"], err="usage:",
+         absent=("out",)),
+    Case("export-bad-compression", ["export", "{run}", "-o", "{d}/out", "--compression", "frob"],
+         err=re.escape("unknown compression"), absent=("out",)),
+    Case("export-trace-json-garbage", ["export", "{d}/r", "-o", "{d}/out"],
+         {"r/trace.json": "{not json"}, err=re.escape("{d}/r/trace.json"), absent=("out",)),
+]
+
+CASES = PTX_CASES + GCN_CASES + PROBE_CASES + OUTPUT_CASES + TRACE_CASES + REPORT_CASES + EXPORT_CASES
+
+
+@pytest.fixture(scope="module")
+def run_dir(tmp_path_factory) -> Path:
+    return standard(tmp_path_factory.mktemp("trace"))
+
+
+def test_enough_cases_for_every_command():
+    commands = {c.argv[0] for c in CASES}
+    assert commands == {"inspect", "check", "instrument", "trace", "report", "export"}
+    assert len(CASES) >= 60
+    assert len({c.id for c in CASES}) == len(CASES)
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda c: c.id)
+def test_hostile(case: Case, tmp_path, monkeypatch, capsys, run_dir):
+    d = tmp_path / "case"
+    d.mkdir()
+    cache = tmp_path / "cache"
+    monkeypatch.setenv("NEUTRINO_CACHE", str(cache))
+    for name, data in case.files.items():
+        path = d / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(data if isinstance(data, bytes) else data.encode())
+    argv = [a.replace("{d}", str(d)).replace("{run}", str(run_dir)) for a in case.argv]
+    try:
+        rc = main(argv)
+    except SystemExit as exit_:              # argparse's usage errors
+        rc = exit_.code
+    err = capsys.readouterr().err
+    assert "Traceback" not in err
+    assert rc == case.rc, err
+    pattern = case.err.replace(re.escape("{d}"), re.escape(str(d))).replace("{d}", re.escape(str(d)))
+    assert re.match(pattern, err), f"stderr does not start with {pattern!r}:\n{err}"
+    for name in case.absent:
+        assert not (d / name).exists(), f"{name} was left behind"
+    leftovers = [p for p in tmp_path.rglob("*") if p.name.endswith(".tmp") or ".partial-" in p.name
+                 or (p.is_file() and p.stat().st_size == 0 and cache in p.parents)]
+    assert leftovers == []
+
+
+def test_non_utf8_bytes_survive_instrumenting(tmp_path):
+    """A byte ptxas accepts in a comment comes back byte for byte (it was U+FFFD)."""
+    data = VA.encode().replace(b"// .globl", b"// caf\xe9 \xff .globl")
+    (tmp_path / "in.ptx").write_bytes(data)
+    assert main(["instrument", "--probe", "dmat", str(tmp_path / "in.ptx"), "-o",
+                 str(tmp_path / "out.ptx")]) == 0
+    assert b"// caf\xe9 \xff .globl" in (tmp_path / "out.ptx").read_bytes()
+    manifest = json.loads((tmp_path / "out.manifest.json").read_text())
+    assert list(manifest) == ["vector_add"]
