@@ -46,7 +46,7 @@ sys.stderr.write("\\nRESULT " + json.dumps({"rc": rc, "wall_s": wall, "entry": e
 
 
 def drop_cache(directory: Path) -> None:
-    for path in directory.rglob("*.npy"):
+    for path in [*directory.rglob("*.npy"), *directory.rglob("maps.bin")]:
         fd = os.open(path, os.O_RDONLY)
         try:
             os.fsync(fd)
@@ -102,10 +102,10 @@ def main() -> None:
     t0 = time.perf_counter()
     run_dir = big(root, int(args.gib * 2**30))
     gen_s = time.perf_counter() - t0
-    npy = list(run_dir.rglob("*.npy"))
-    size = sum(p.stat().st_size for p in npy)
-    import numpy as np
-    records = sum(len(np.load(p, mmap_mode="r")) for p in npy)
+    data = [*run_dir.rglob("*.npy"), *run_dir.rglob("maps.bin")]
+    size = sum(p.stat().st_size for p in data)
+    import neutrino_py as nt
+    records = sum(nt.Trace(run_dir).summary.get("records", {}).values())
     plots = root / "plots"
     n = args.repeat
     cases = {"all_tools_warm": repeated(n, run_dir, "--format", "text"),
@@ -113,12 +113,12 @@ def main() -> None:
              "all_tools_plots_perfetto_warm": repeated(
                  n, run_dir, "--plots", str(plots), "--perfetto", str(root / "perfetto.json"))}
     result = {"benchmark": "report_speed", "machine": machine(),
-              "trace": {"dir": str(run_dir), "bytes_on_disk": size, "npy_files": len(npy),
+              "trace": {"dir": str(run_dir), "bytes_on_disk": size, "data_files": len(data),
                         "records": records, "generate_s": gen_s},
               "cases": cases,
               "throughput_gib_s": {k: size / 2**30 / v["wall_s"] for k, v in cases.items()}}
     out = write_results(RESULTS / f"report_speed-{args.name}.json", result)
-    print(f"trace: {size / 2**30:.2f} GiB in {len(npy)} .npy files, {records:,} records "
+    print(f"trace: {size / 2**30:.2f} GiB in {len(data)} data files, {records:,} records "
           f"(generated in {gen_s:.1f} s)")
     print(f"{'case (median of ' + str(n) + ')':32} {'wall s':>8} {'peak RSS MiB':>13} {'GiB/s':>7}")
     for name, case in cases.items():

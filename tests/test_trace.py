@@ -129,3 +129,65 @@ def test_a_damaged_run_is_a_tool_error_naming_the_file(tmp_path, name, text, why
     (run / name).write_text(text)
     with pytest.raises(ToolError, match=rf"^{run / name} is not a readable trace \({why}"):
         Trace(tmp_path)
+
+
+def test_maps_are_segments_of_one_data_file_per_process(tmp_path):
+    """Version 2: thousands of launches append to procs/<pid>/maps.bin, no folder per launch."""
+    w = TraceWriter.start(tmp_path, pid=7)
+    k = w.kernel("k", ptx="// k")
+    for i in range(300):
+        w.launch(k, grid=1, block=32, maps={"m": np.full(i % 5 + 1, i, np.int64), "r": np.zeros(3, DMAT)})
+    w.close()
+    assert sorted(p.name for p in w.dir.iterdir()) == ["events.jsonl", "kernels", "procs", "trace.json"]
+    assert [p.relative_to(w.dir).as_posix() for p in (w.dir / "procs").rglob("*")] == ["procs/7", "procs/7/maps.bin"]
+    t = Trace(w.dir)
+    assert all(x.maps["m"].tolist() == [x.seq] * (x.seq % 5 + 1) for x in t.launches)
+    last = t.launches[-1]
+    assert isinstance(last.maps["r"], np.memmap) and last.maps.dtype("r") == DMAT
+    assert last.info["segments"]["m"]["offset"] % layout.DATA_ALIGN == 0
+
+
+def test_raw_device_buffers_decode_with_the_manifest(tmp_path):
+    """What the shim writes: a map's raw buffer, decoded by the manifest's layout on access."""
+    from neutrino_py.trace.writer import StoredMaps
+
+    manifest = {"version": 1, "kernel": "k", "target": "ptx", "probe": {"hash": "", "text": ""},
+                "params": [], "positions": {}, "registers_added": {}, "warnings": [],
+                "maps": [{"name": "c", "kind": "counter", "level": "warp", "dtype": [["n", "<u8"]],
+                          "capacity": None, "pool": None, "header_slot": 0},
+                         {"name": "f", "kind": "record", "level": "warp", "dtype": [["t", "<u8"]],
+                          "capacity": 2, "pool": None, "header_slot": 1}]}
+    w = TraceWriter.start(tmp_path, pid=9)
+    k = w.kernel("k", ptx="// k", instrumented_ptx="// k+", manifest=manifest)
+    data = w.dir / layout.data_file(9)
+    data.parent.mkdir(parents=True)
+    counter = np.arange(4, dtype="<u8").tobytes()                      # 4 warps: grid 2, block 64
+    fixed = np.arange(8, dtype="<u8").tobytes() + np.array([0, 1, 2, 3], "<u4").tobytes()
+    data.write_bytes(bytes(64) + counter + fixed)
+    segments = {"c": {"offset": 64, "nbytes": len(counter), "cursor": 0, "dropped": 0},
+                "f": {"offset": 64 + len(counter), "nbytes": len(fixed), "cursor": 0, "dropped": 1}}
+    w.launch(k, grid=2, block=64, stored=StoredMaps(layout.data_file(9), segments, {"c": 4, "f": 5},
+                                                    {"c": 0, "f": 1}))
+    w.close()
+    (x,) = Trace(w.dir).launches
+    assert x.maps["c"]["n"].tolist() == [0, 1, 2, 3] and x.records == {"c": 4, "f": 5}
+    assert x.maps["f"]["t"].tolist() == [2, 4, 5, 6, 7] and x.maps["f"]["unit"].tolist() == [1, 2, 2, 3, 3]
+    assert x.dropped == {"c": 0, "f": 1} and x.maps.dtype("f").names == ("t", "unit")
+
+
+def test_version_1_traces_still_open(tmp_path):
+    """A run written before segments (a .npy folder per launch) reads as it did."""
+    run = tmp_path / "20250101-000000-5"
+    (run / "launches" / "000000-vector_add").mkdir(parents=True)
+    rec = np.zeros(2, DMAT)
+    rec["addr"] = [8, 16]
+    np.save(run / "launches" / "000000-vector_add" / "dmat.npy", rec)
+    events = [{"event": "start", "version": 1, "command": ["x"], "pid": 5},
+              {"event": "kernel", "hash": "h", "name": "vector_add", "instrumented": True, "files": {}},
+              {"event": "launch", "seq": 0, "kernel": "vector_add", "kernel_hash": "h", "grid": [1, 1, 1],
+               "block": [32, 1, 1], "instrumented": True, "maps": ["dmat"], "dir": "launches/000000-vector_add",
+               "records": {"dmat": 2}, "dropped": {"dmat": 0}}]
+    (run / layout.EVENTS).write_text("".join(json.dumps(e) + "\n" for e in events))
+    t = Trace(tmp_path)
+    assert t.rebuilt and t.launches[0].maps["dmat"]["addr"].tolist() == [8, 16]
+    assert isinstance(t.launches[0].maps["dmat"], np.memmap) and t.launches[0].maps.dtype("dmat") == DMAT

@@ -82,20 +82,23 @@ def needed_bytes(lay: MapLayout, cursor: int) -> int:
     return min(cursor, lay.items) * lay.dtype.itemsize if is_pool(lay) else lay.nbytes
 
 
-def read_one(lay: MapLayout, raw: bytes, cursor: int, dropped: int) -> tuple[np.ndarray, int]:
-    """One map's array and dropped count from its raw buffer (a pool's may stop at its records)."""
+def read_one(lay: MapLayout, raw: Any, cursor: int, dropped: int,
+             copy: bool = True) -> tuple[np.ndarray, int]:
+    """One map's array and dropped count from its raw buffer (a pool's may stop at its records).
+    `copy=False` returns a view of `raw` where the layout allows one (counters, histograms,
+    unsharded pools): a trace reader's memory-mapped bytes stay mapped."""
     need = needed_bytes(lay, cursor)
     if len(raw) < need:
         raise ToolError(f"map {lay.name!r} buffer holds {len(raw)} bytes, {need} expected",
                         "allocate maps with maps.layout() for the same grid and block")
     if is_pool(lay) and lay.shards > 1:
         return _sharded_pool(lay, raw)
-    if is_pool(lay):
-        written = min(cursor, lay.items)
-        return np.frombuffer(raw, dtype=lay.dtype, count=written).copy(), max(cursor - lay.items, 0)
-    if lay.kind == "record":
+    if lay.kind == "record" and not is_pool(lay):
         return _fixed_records(lay, raw)
-    return np.frombuffer(raw, dtype=lay.dtype, count=lay.items).copy(), dropped
+    count = min(cursor, lay.items) if is_pool(lay) else lay.items
+    array = np.frombuffer(raw, dtype=lay.dtype, count=count)
+    lost = max(cursor - lay.items, 0) if is_pool(lay) else dropped
+    return (array.copy() if copy else array), lost
 
 
 def read(manifest: Any, grid: Dim3 | int, block: Dim3 | int, header: bytes,

@@ -11,11 +11,22 @@ from collections import Counter
 from pathlib import Path
 from typing import Any, Iterable, Iterator
 
-VERSION = 1
+import numpy as np
+from numpy.lib import format as np_format
+
+VERSION = 2                 # 2: map bytes in per-process segment files; 1: a .npy folder per launch
 TRACE_JSON = "trace.json"
 EVENTS = "events.jsonl"
 KERNELS = "kernels"
-LAUNCHES = "launches"
+LAUNCHES = "launches"       # version 1 only: launches/<seq:06d>-<kernel>/<map>.npy
+PROCS = "procs"             # procs/<pid>/: what one traced process wrote itself
+DATA = "maps.bin"           # procs/<pid>/maps.bin: append-only map bytes, located by launch events
+DATA_ALIGN = 64             # every map's bytes start at a multiple of this in maps.bin
+
+
+def data_file(pid: int) -> str:
+    """Relative path of process `pid`'s append-only map data (shim and TraceWriter alike)."""
+    return f"{PROCS}/{int(pid)}/{DATA}"
 
 _UNSAFE = re.compile(r"[^A-Za-z0-9_.-]+")
 
@@ -24,6 +35,23 @@ def launch_dirname(seq: int, kernel: str) -> str:
     """`<seq:06d>-<kernel>` with the name made file-system safe (mangled C++ names run long)."""
     safe = _UNSAFE.sub("_", kernel).strip(".") or "kernel"
     return f"{seq:06d}-{safe[:80]}"
+
+
+def dtype_json(dtype: np.dtype) -> Any:
+    """A dtype as JSON (the `.npy` header's descr: padding of aligned structs kept)."""
+    return np_format.dtype_to_descr(np.dtype(dtype))
+
+
+def dtype_from_json(descr: Any) -> np.dtype:
+    """Inverse of `dtype_json` (JSON turned the descr's tuples into lists)."""
+    def entry(e: list) -> tuple:
+        name, kind, *shape = e
+        return (name, fields(kind) if isinstance(kind, list) else kind, *(tuple(s) for s in shape))
+
+    def fields(d: Any) -> Any:
+        return [entry(e) for e in d] if isinstance(d, list) else d
+
+    return np_format.descr_to_dtype(fields(descr))
 
 
 def to_json(value: Any) -> Any:

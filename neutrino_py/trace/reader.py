@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import copy
 import json
+import math
 import os
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
@@ -20,6 +21,9 @@ import numpy as np
 
 from neutrino_py.errors import ToolError
 from neutrino_py.contract.manifest import units
+from neutrino_py.maps.layout import MapLayout
+from neutrino_py.maps.layout import layout as maps_layout
+from neutrino_py.maps.read import read_one
 from neutrino_py.trace import layout
 
 if TYPE_CHECKING:                     # tools import this module: no cycle at run time
@@ -55,40 +59,74 @@ class Kernel:
 
 
 class MapFiles(Mapping):
-    """A launch's maps; each access maps its `.npy` afresh (`np.load(mmap_mode="r")`), so pages
-    a tool has read leave the process with the array instead of piling up over a big trace."""
+    """A launch's maps; each access maps its bytes afresh, so pages a tool has read leave the
+    process with the array instead of piling up over a big trace.
 
-    def __init__(self, directory: Path | None, names: list[str]) -> None:
-        self._dir, self._names = directory, names
-        self._dtypes: dict[str, np.dtype | ToolError] = {}
+    Version 2 (contracts §6): a segment of the process's `maps.bin`, either an array (`dtype`,
+    `shape`: the map is a memory-mapped view) or the kernel's raw device buffer (`cursor`,
+    `dropped`: decoded with the manifest's layout by `maps.read_one`, a view where the layout
+    allows one). Version 1: a `.npy` file per map in the launch's own folder."""
+
+    def __init__(self, run_dir: Path, info: dict, layouts: Callable[[], dict[str, MapLayout]],
+                 dtypes: dict) -> None:
+        self._run, self._info, self._layouts = run_dir, info, layouts
+        self._names = list(info.get("maps") or [])
+        self._dtypes = dtypes          # shared by the trace's launches: (kernel hash, map) -> dtype
+
+    def _old_dir(self) -> Path:
+        rel = self._info.get("dir") or f"{layout.LAUNCHES}/{layout.launch_dirname(self._info['seq'], self._info['kernel'])}"
+        return self._run / rel
 
     def __getitem__(self, name: str) -> np.ndarray:
         if name not in self._names:
             raise KeyError(f"no map {name!r} in this launch (maps: {', '.join(self._names) or 'none'})")
-        path = self._dir / f"{name}.npy"
+        segment = (self._info.get("segments") or {}).get(name)
+        path = self._old_dir() / f"{name}.npy" if segment is None else self._run / self._info["data"]
         try:
-            return np.load(path, mmap_mode="r", allow_pickle=False)
-        except (OSError, ValueError) as err:
-            raise ToolError(f"cannot read map file {path}: {err}",
-                            fix="the run may have been killed while writing it") from err
+            if segment is None:
+                return np.load(path, mmap_mode="r", allow_pickle=False)
+            if "dtype" in segment:
+                return _mapped(path, layout.dtype_from_json(segment["dtype"]), segment["offset"],
+                               tuple(segment["shape"]))
+            raw = _mapped(path, np.dtype(np.uint8), segment["offset"], (segment["nbytes"],))
+            return read_one(self._layouts()[name], raw, int(segment["cursor"]),
+                                      int(segment["dropped"]), copy=False)[0]
+        except (OSError, ValueError, KeyError, TypeError, ToolError) as err:
+            raise ToolError(f"cannot read map {name!r} of launch {self._info.get('seq')} from "
+                            f"{path}: {err}", fix="the run may have been killed while writing it") from err
 
     def dtype(self, name: str) -> np.dtype:
-        """A map's record dtype, read once from its `.npy` header (ToolError if unreadable)."""
-        if name not in self._dtypes:
-            try:
-                self._dtypes[name] = self[name].dtype
-            except ToolError as err:
-                self._dtypes[name] = err
-        found = self._dtypes[name]
-        if isinstance(found, ToolError):
-            raise found
-        return found
+        """A map's record dtype (ToolError if its bytes are not all in the file): from the index
+        for an array, found once per kernel and map for a raw buffer, from the `.npy` header for
+        version 1."""
+        segment = (self._info.get("segments") or {}).get(name)
+        if segment is None:
+            return self[name].dtype
+        path = self._run / self._info["data"]
+        end = int(segment["offset"]) + int(segment["nbytes"])
+        if not path.is_file() or path.stat().st_size < end:
+            raise ToolError(f"cannot read map {name!r} of launch {self._info.get('seq')} from {path}: "
+                            f"its bytes end at {end}, past the end of the file",
+                            fix="the run may have been killed while writing it")
+        if "dtype" in segment:
+            return layout.dtype_from_json(segment["dtype"])
+        key = (self._info.get("kernel_hash"), name)
+        if key not in self._dtypes:
+            self._dtypes[key] = self[name].dtype
+        return self._dtypes[key]
 
     def __iter__(self) -> Iterator[str]:
         return iter(self._names)
 
     def __len__(self) -> int:
         return len(self._names)
+
+
+def _mapped(path: Path, dtype: np.dtype, offset: int, shape: tuple[int, ...]) -> np.ndarray:
+    """`shape` items of `dtype` at byte `offset` of `path`, memory-mapped read-only."""
+    if not math.prod(shape):
+        return np.zeros(shape, dtype)
+    return np.memmap(path, dtype=dtype, mode="r", offset=int(offset), shape=shape)
 
 
 @dataclass
@@ -183,6 +221,8 @@ class Trace:
                                    k.get("files") or {}, self.dir)
                             for k in self.meta["kernels"]]
             self._by_hash = {k.hash: k for k in self.kernels}
+            self._layouts: dict[tuple, dict[str, MapLayout]] = {}
+            self._dtypes: dict = {}
             self.launches = [self._launch(x) for x in self.meta["launches"]]
         except (ValueError, KeyError, TypeError, AttributeError) as err:   # not a trace we wrote
             what = f"missing key {err}" if isinstance(err, KeyError) else str(err)
@@ -191,14 +231,25 @@ class Trace:
                                 "(docs/contracts.md §6)") from None
 
     def _launch(self, x: dict) -> Launch:
-        rel = x.get("dir") or (f"{layout.LAUNCHES}/{layout.launch_dirname(x['seq'], x['kernel'])}"
-                               if x.get("maps") else None)
-        return Launch(int(x["seq"]), x["kernel"], x.get("kernel_hash", ""), tuple(x["grid"]),
-                      tuple(x["block"]), int(x.get("shared_mem") or 0), x.get("stream", 0),
+        grid, block = tuple(x["grid"]), tuple(x["block"])
+        return Launch(int(x["seq"]), x["kernel"], x.get("kernel_hash", ""), grid, block,
+                      int(x.get("shared_mem") or 0), x.get("stream", 0),
                       x.get("start_ns"), x.get("end_ns"), x.get("duration_ms"),
                       bool(x.get("instrumented")), x.get("operator"), x.get("records") or {},
                       x.get("dropped") or {},
-                      MapFiles(self.dir / rel if rel else None, list(x.get("maps") or [])), x)
+                      MapFiles(self.dir, x, lambda: self._layout(x.get("kernel_hash"), grid, block),
+                               self._dtypes), x)
+
+    def _layout(self, kernel_hash: str | None, grid: tuple, block: tuple) -> dict[str, MapLayout]:
+        """Map layouts of a kernel's launch geometry, from its manifest (raw segments)."""
+        key = (kernel_hash, grid, block)
+        if key not in self._layouts:
+            kernel = self._by_hash.get(kernel_hash or "")
+            if kernel is None or kernel.manifest is None:
+                raise ToolError(f"kernel {kernel_hash} has no manifest in this trace",
+                                fix="the run's kernels/ folder is incomplete")
+            self._layouts[key] = {lay.name: lay for lay in maps_layout(kernel.manifest, grid, block)}
+        return self._layouts[key]
 
     @property
     def allocations(self) -> list[dict]:

@@ -1,8 +1,10 @@
 """Writes a run directory as the run goes, so that a crash loses nothing already collected.
 
-Every event is one line appended to `events.jsonl` and flushed at once; a launch's maps are written
-as `.npy` files (temporary name, then rename) *before* the event that names them, so the log never
-points at a half-written file. `close()` folds the log into `trace.json`.
+Every event is one line appended to `events.jsonl` and flushed at once. A launch's maps are appended
+to the process's data file (`procs/<pid>/maps.bin`, layout.data_file) *before* the event that
+locates them, so the log never points at bytes not yet written. The shim writes its own processes'
+data files and the server passes on where the bytes are (`segments=`). `close()` folds the log into
+`trace.json`.
 
     w = TraceWriter.start("neutrino-trace", command=sys.argv, probe={"file":…, "text":…, "hash":…})
     h = w.kernel("vector_add", ptx=text, instrumented_ptx=out, manifest=m.to_dict())
@@ -18,12 +20,13 @@ import json
 import os
 import threading
 import time
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Mapping, Sequence
 
 import numpy as np
 
-from neutrino_py.files import atomic_file, atomic_write
+from neutrino_py.files import atomic_write
 from neutrino_py.trace import layout
 
 
@@ -34,6 +37,18 @@ def kernel_hash(name: str, ptx: str | bytes | None = None) -> str:
         h.update(b"\0")
         h.update(ptx.encode() if isinstance(ptx, str) else ptx)
     return h.hexdigest()[:16]
+
+
+@dataclass
+class StoredMaps:
+    """Where a launch's maps are: `file` (relative to the run), and per map its segment
+    (contracts §6: `offset`, `nbytes`, then `dtype`/`shape` for an array, or `cursor`/`dropped`
+    for a raw device buffer), with the records and dropped counts for the summary."""
+
+    file: str
+    segments: dict[str, dict]
+    records: dict[str, int]
+    dropped: dict[str, int]
 
 
 def _dim3(value: Sequence[int] | int) -> list[int]:
@@ -47,11 +62,13 @@ class TraceWriter:
     def __init__(self, run_dir: Path) -> None:
         self.dir = Path(run_dir)
         (self.dir / layout.KERNELS).mkdir(parents=True, exist_ok=True)
-        (self.dir / layout.LAUNCHES).mkdir(exist_ok=True)
         self._log = open(self.dir / layout.EVENTS, "a", encoding="utf-8")
         self._lock = threading.Lock()
         self._seq = 0
         self._kernels: dict[str, str] = {}
+        self._data_lock = threading.Lock()
+        self._data: tuple[str, Any] | None = None      # (relpath, open file) of our own maps.bin
+        self.pid = os.getpid()
         self.closed = False
 
     @classmethod
@@ -68,6 +85,7 @@ class TraceWriter:
             n += 1
             run_dir = Path(tracedir) / f"{stamp}-{pid}.{n}"
         writer = cls(run_dir)
+        writer.pid = pid
         writer._event({"event": "start", "version": layout.VERSION, "command": list(command),
                        "pid": pid, "device": dict(device or {}), "driver": driver,
                        "toolchain": dict(toolchain or {}),
@@ -110,32 +128,55 @@ class TraceWriter:
                end_ns: int | None = None, duration_ms: float | None = None,
                maps: Mapping[str, np.ndarray] | None = None,
                dropped: Mapping[str, int] | None = None, operator: str | None = None,
-               instrumented: bool | None = None, **extra: Any) -> int:
-        """Record one launch and its maps; returns its sequence number."""
+               instrumented: bool | None = None, stored: StoredMaps | None = None,
+               **extra: Any) -> int:
+        """Record one launch and its maps; returns its sequence number. `maps` are arrays this
+        writer appends to its data file; `stored` says where another writer (the shim) already
+        put a launch's raw map buffers."""
         with self._lock:
             seq = self._seq
             self._seq += 1
             name = self._kernels.get(kernel_hash)
         if name is None:
             raise KeyError(f"launch of unknown kernel {kernel_hash}: call TraceWriter.kernel first")
-        maps = dict(maps or {})
-        rel = f"{layout.LAUNCHES}/{layout.launch_dirname(seq, name)}"
         if maps:
-            (self.dir / rel).mkdir()
-            for map_name, array in maps.items():
-                _save_npy(self.dir / rel / f"{map_name}.npy", array)
+            stored = self._append(maps, dropped or {})
         if duration_ms is None and start_ns is not None and end_ns is not None:
             duration_ms = (int(end_ns) - int(start_ns)) / 1e6
+        names = list(stored.segments) if stored else []
         self._event({"event": "launch", "seq": seq, "kernel": name, "kernel_hash": kernel_hash,
                      "grid": _dim3(grid), "block": _dim3(block), "shared_mem": int(shared_mem),
                      "stream": stream, "start_ns": start_ns, "end_ns": end_ns,
                      "duration_ms": duration_ms,
-                     "instrumented": bool(maps) if instrumented is None else instrumented,
-                     "maps": list(maps), "dir": rel if maps else None,
-                     "records": {k: int(len(v)) for k, v in maps.items()},
-                     "dropped": {k: int(v) for k, v in (dropped or {}).items()},
+                     "instrumented": bool(names) if instrumented is None else instrumented,
+                     "maps": names, "data": stored.file if stored else None,
+                     "segments": stored.segments if stored else {},
+                     "records": dict(stored.records) if stored else {},
+                     "dropped": dict(stored.dropped) if stored else
+                     {k: int(v) for k, v in (dropped or {}).items()},
                      "operator": operator, **extra})
         return seq
+
+    def _append(self, maps: Mapping[str, np.ndarray], dropped: Mapping[str, int]) -> StoredMaps:
+        """Append arrays to this writer's data file, each at a DATA_ALIGN boundary."""
+        segments = {}
+        with self._data_lock:
+            if self._data is None:
+                rel = layout.data_file(self.pid)
+                (self.dir / rel).parent.mkdir(parents=True, exist_ok=True)
+                self._data = (rel, open(self.dir / rel, "ab", buffering=0))
+            rel, f = self._data
+            for name, array in maps.items():
+                array = np.ascontiguousarray(array)
+                offset = f.tell()
+                data = array.tobytes()
+                pad = -len(data) % layout.DATA_ALIGN
+                f.write(data + bytes(pad))
+                segments[name] = {"offset": offset, "nbytes": len(data),
+                                  "dtype": layout.dtype_json(array.dtype),
+                                  "shape": list(array.shape)}
+        return StoredMaps(rel, segments, {k: int(len(v)) for k, v in maps.items()},
+                          {k: int(dropped.get(k, 0)) for k in maps})
 
     def allocation(self, op: str, *, ptr: int, nbytes: int = 0, t_ns: int | None = None,
                    **extra: Any) -> None:
@@ -157,6 +198,9 @@ class TraceWriter:
         with self._lock:
             self.closed = True
             self._log.close()
+        with self._data_lock:
+            if self._data is not None:
+                self._data[1].close()
         trace = layout.build(layout.read_events(self.dir / layout.EVENTS))
         atomic_write(self.dir / layout.TRACE_JSON,
                       json.dumps(trace, indent=1, default=layout.to_json).encode())
@@ -177,8 +221,3 @@ class TraceWriter:
                 raise RuntimeError(f"trace {self.dir} is closed")
             self._log.write(line)
             self._log.flush()
-
-
-def _save_npy(path: Path, array: np.ndarray) -> None:
-    with atomic_file(path) as f:
-        np.save(f, np.ascontiguousarray(array), allow_pickle=False)
