@@ -40,7 +40,10 @@ EXAMPLES: dict[str, list[str]] = {
                    "neutrino instrument --probe probes/dmat.probe -k 'add|softmax' in.ptx -o out.ptx"],
     "trace": ["neutrino trace --probe probes/block_sched.probe -- python train.py",
               "neutrino trace --probe probes/dmat.probe -k 'add|softmax' --tracedir traces"
-              " -- ./my_cuda_app args"],
+              " -- ./my_cuda_app args",
+              "neutrino trace --probe dmat --launches 10 -- ./app       # first 10 launches of each kernel",
+              "neutrino trace --probe dmat --every 100 --max-bytes 2G -- ./app   # 1 launch in 100, 2 GiB at most",
+              "neutrino trace --probe block_sched --staging 1G --ring-full native -- python train.py"],
     "report": ["neutrino report neutrino-trace",
                "neutrino report neutrino-trace --tool block_sched --plots plots/",
                "neutrino report neutrino-trace --format json > report.json",

@@ -139,9 +139,10 @@ def test_map_size_formulas_match_maps_layout(fatbins, name):
             threads *= d
         warps = grid[0] * grid[1] * grid[2] * -(-block[0] * block[1] * block[2] // 32)
         rows = [line.split()[1:] for line in k.reply(None).splitlines() if line.startswith("map ")]
-        for (unit, per, fixed, pool_item, slot), lay in zip(rows, layout(k.manifest, grid, block)):
+        for (unit, per, fixed, pool_item, slot, cap), lay in zip(rows, layout(k.manifest, grid, block)):
             per, fixed, pool_item, slot = int(per), int(fixed), int(pool_item), int(slot)
             assert slot == lay.header_slot
+            assert int(cap) == (lay.capacity if lay.kind == "record" and lay.capacity is not None else 0)
             assert pool_item == (lay.dtype.itemsize if lay.kind == "record" and lay.capacity is None else 0)
             units = {"thread": threads, "warp": warps, "block": grid[0] * grid[1] * grid[2],
                      "none": 0}[unit]

@@ -36,7 +36,8 @@ POOLED = {**MANIFEST, "params": MANIFEST["params"] + [{"name": "__nt_map_p", "ro
 class FakeInstrumenter:
     """`add` gets a twin (a FAKECUBIN the fake driver recognizes); anything else is SASS only."""
 
-    def __init__(self, manifest: dict = MANIFEST) -> None:
+    def __init__(self, manifest: dict = MANIFEST, twin: str = "add") -> None:
+        self.twin = twin
         self.calls: list[str] = []
         self.images: list[tuple[bytes, str | None]] = []
         self.manifest = manifest
@@ -45,7 +46,7 @@ class FakeInstrumenter:
         self.calls.append(name)
         self.images.append((data, origin))
         assert data.startswith(b"FAKEIMAGE") and arch == 90
-        if name != "add":
+        if name != self.twin:
             return skipped(name, "SASS only: the image holds sm_90 machine code and no PTX", "nvcc")
         return Kernel(name, "k" * 16, "nvcc", None, "// fake ptx", "// fake instrumented", self.manifest,
                       b"FAKECUBIN\0", 2)
@@ -63,29 +64,33 @@ def binaries(tmp_path_factory):
     return root, build.shim_path()
 
 
-def run_prog(binaries, tmp_path, mode, socket=None, cache=None, nmaps=1):
+def run_prog(binaries, tmp_path, mode, socket=None, cache=None, nmaps=1, run=None, env_extra=None,
+             preexec=None):
     root, shim = binaries
     log = tmp_path / f"{mode}.log"
     env = {**os.environ, "LD_PRELOAD": str(shim), "LD_LIBRARY_PATH": str(root), "FAKE_CUDA_LOG": str(log),
            "NEUTRINO_SHIM_DEBUG": "1", "FAKE_NMAPS": str(nmaps)}
-    for key, value in (("NEUTRINO_SOCKET", socket), ("NEUTRINO_HOOK_CACHE", cache)):
+    for key, value in (("NEUTRINO_SOCKET", socket), ("NEUTRINO_HOOK_CACHE", cache), ("NEUTRINO_TRACE_RUN", run)):
         env.pop(key, None)
         if value:
             env[key] = str(value)
-    out = subprocess.run([str(root / "prog"), mode, str(root / "image.bin")], env=env,
-                         capture_output=True, text=True, timeout=60)
+    env.update(env_extra or {})
+    verb, *more = mode.split()
+    out = subprocess.run([str(root / "prog"), verb, str(root / "image.bin"), *more], env=env,
+                         capture_output=True, text=True, timeout=60, preexec_fn=preexec)
     assert out.returncode == 0, out.stderr
     counts = {m[0]: int(m[1]) for m in re.findall(r"neutrino-shim: (\w+) (\d+)", out.stderr)}
     return (log.read_text().splitlines() if log.exists() else []), counts
 
 
-def traced(binaries, tmp_path, mode, cache=None, instrumenter=None):
+def traced(binaries, tmp_path, mode, cache=None, instrumenter=None, env_extra=None, preexec=None):
     writer = TraceWriter.start(tmp_path / "trace", command=["prog", mode])
     instrumenter = instrumenter or FakeInstrumenter()
     server = Server(tmp_path / "s.sock", writer, instrumenter, cache, tmp_path).start()
     try:
         log, counts = run_prog(binaries, tmp_path, mode, socket=server.path, cache=cache,
-                               nmaps=len(instrumenter.manifest["maps"]))
+                               nmaps=len(instrumenter.manifest["maps"]), run=writer.dir,
+                               env_extra=env_extra, preexec=preexec)
         server.wait_idle(10)
     finally:
         server.stop()
@@ -177,3 +182,109 @@ def test_unbounded_pool_comes_back_up_to_its_cursor(binaries, tmp_path):
         np.testing.assert_array_equal(launch.maps["m"]["tid"], np.arange(threads))
         np.testing.assert_array_equal(launch.maps["p"]["tid"], np.arange(threads))
         assert launch.records == {"m": threads, "p": threads} and launch.dropped == {"m": 0, "p": 0}
+
+
+# --- bounds, selection and failures (docs/contracts.md §6) ------------------------------------------
+
+PER_LAUNCH = 4096 * 4         # `loop`: add on 64 x 64 threads, one u32 counter row each
+
+
+def loop(binaries, tmp_path, count, preexec=None, **env):
+    return traced(binaries, tmp_path, f"loop {count}", preexec=preexec,
+                  env_extra={f"NEUTRINO_{k.upper()}": str(v) for k, v in env.items()})
+
+
+def recorded(trace):
+    return [x.seq for x in trace.launches if x.instrumented]
+
+
+def test_maps_are_written_by_the_shim_into_its_process_subtree(binaries, tmp_path):
+    log, counts, trace, _ = loop(binaries, tmp_path, 5)
+    data = {x.info["data"] for x in trace.launches}
+    (rel,) = data
+    pid = trace.launches[0].info["pid"]
+    assert rel == f"procs/{pid}/maps.bin" and pid != os.getpid()
+    assert (trace.dir / rel).stat().st_size == 5 * PER_LAUNCH
+    assert [x.info["segments"]["m"]["offset"] for x in trace.launches] == [i * PER_LAUNCH for i in range(5)]
+    assert all(np.array_equal(x.maps["m"]["tid"], np.arange(4096)) for x in trace.launches)
+    assert {x.info["device"] for x in trace.launches} == {0} and trace.launches[0].info["context"] == 0xC0
+    assert trace.summary["recording"]["bytes_written"] == 5 * PER_LAUNCH
+
+
+def test_max_bytes_records_exactly_what_fits_then_runs_originals(binaries, tmp_path):
+    log, counts, trace, _ = loop(binaries, tmp_path, 10, max_bytes=3 * PER_LAUNCH + PER_LAUNCH // 2)
+    assert recorded(trace) == [0, 1, 2] and counts["instrumented"] == 3
+    assert counts["fallback_budget_reached"] == 7 and len(trace.launches) == 10
+    assert trace.summary["fallbacks"] == {"trace budget reached (--max-bytes)": 7}
+    rec = trace.summary["recording"]
+    assert rec == {"bytes_written": 3 * PER_LAUNCH, "max_bytes": 3 * PER_LAUNCH + PER_LAUNCH // 2,
+                   "stopped": "trace budget reached (--max-bytes)", "budget_reached": True}
+    assert sum(1 for line in log if line.startswith("cuLaunchKernel add twin ")) == 3
+    assert sum(1 for line in log if line.startswith("cuLaunchKernel add grid")) == 7
+    assert (trace.dir / trace.launches[0].info["data"]).stat().st_size == 3 * PER_LAUNCH
+
+
+def test_launches_and_every_select_exactly(binaries, tmp_path):
+    log, counts, trace, _ = loop(binaries, tmp_path, 20, launches=4, every=3)
+    assert recorded(trace) == [0, 3, 6, 9]
+    assert trace.summary["fallbacks"] == {"not selected (--every)": 13,
+                                          "launch limit reached (--launches)": 3}
+    assert all(np.array_equal(trace.launches[i].maps["m"]["tid"], np.arange(4096)) for i in (0, 3, 6, 9))
+    assert all(x.duration_ms is not None for x in trace.launches)        # all timed
+
+
+def test_a_failed_write_stops_recording_and_keeps_what_was_written(binaries, tmp_path):
+    """Disk full, simulated with a file-size limit: the third launch's write fails, maps.bin is
+    cut back to the two launches before it, the rest run the original kernel, the program ends
+    as it would have."""
+    import resource
+    import signal
+
+    def small_files():
+        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+        resource.setrlimit(resource.RLIMIT_FSIZE, (2 * PER_LAUNCH + PER_LAUNCH // 2,) * 2)
+
+    log, counts, trace, _ = loop(binaries, tmp_path, 8, preexec=small_files)
+    why = "trace write failed: File too large"
+    assert recorded(trace) == [0, 1] and counts["launches"] == 8
+    assert sum(1 for line in log if line.startswith("cuLaunchKernel add")) == 8   # every launch ran
+    # launch 2's write failed; launches admitted before that ran the twin, the rest the original
+    lost = [x.seq for x in trace.launches if x.info["not_recorded"] == why]
+    ran_original = [x.seq for x in trace.launches if x.info["fallback"] == why]
+    assert lost[0] == 2 and sorted(lost + ran_original) == list(range(2, 8))
+    assert counts["not_recorded"] == len(lost) and trace.summary["recording"]["stopped"] == why
+    assert (trace.dir / trace.launches[0].info["data"]).stat().st_size == 2 * PER_LAUNCH
+    assert all(np.array_equal(trace.launches[i].maps["m"]["tid"], np.arange(4096)) for i in (0, 1))
+
+
+def test_ring_full_policy_native_counts_every_launch_it_skipped(binaries, tmp_path):
+    log, counts, trace, _ = loop(binaries, tmp_path, 30, staging=1, ring_full="native")
+    native = trace.summary["fallbacks"].get("staging ring full (--ring-full native)", 0)
+    assert len(recorded(trace)) + native == 30 and recorded(trace)[0] == 0
+    assert trace.summary["ring"]["ran_native"] == native == counts["fallback_ring_full"]
+    assert trace.summary["ring"]["when_full"] == "native" and trace.summary["ring"]["waits"] == 0
+
+
+def test_ring_full_policy_wait_records_every_launch(binaries, tmp_path):
+    log, counts, trace, _ = loop(binaries, tmp_path, 30, staging=1)
+    assert recorded(trace) == list(range(30)) and trace.summary["ring"]["when_full"] == "wait"
+    assert trace.summary["ring"]["waits"] == counts["ring_waits"] and counts["fallback_ring_full"] == 0
+
+
+def test_a_probe_with_more_maps_than_the_shim_appends_is_skipped_not_truncated(binaries, tmp_path):
+    many = {**MANIFEST, "maps": [dict(MANIFEST["maps"][0], name=f"m{i}", header_slot=i) for i in range(17)]}
+    log, counts, trace, _ = traced(binaries, tmp_path, "direct", instrumenter=FakeInstrumenter(many))
+    assert counts["instrumented"] == 0 and not any(" twin " in line for line in log)
+    assert trace.summary["kernels_skipped"]["add"] == (
+        "the probe declares more maps than the shim can append (16)")
+
+
+def test_long_kernel_names_cross_the_wire_whole(binaries, tmp_path):
+    """Mangled C++ names run to thousands of characters: no fixed-size buffer cuts them."""
+    name = "add" + "_Z3fooILi9EE" * 800
+    inst = FakeInstrumenter(twin=name)
+    log, counts, trace, _ = traced(binaries, tmp_path, "direct", instrumenter=inst,
+                                   env_extra={"FAKE_ADD_NAME": name})
+    assert inst.calls == [name, "sass_only"] and counts["instrumented"] == 3
+    assert [x.kernel for x in trace.launches if x.instrumented] == [name] * 3
+    assert trace.summary["kernels_instrumented"] == [name]

@@ -17,9 +17,12 @@ PAYLOAD_LENGTH = struct.Struct("<Q")      # bytes of the payload after it
 
 
 def map_line(spec: MapSpec) -> str:
-    """An `instrument` reply's line for one map: `map <unit> <per_unit> <fixed> <pool_item> <slot>`."""
+    """An `instrument` reply's line for one map: `map <unit> <per_unit> <fixed> <pool_item> <slot>
+    <capacity>`; `capacity` is a fixed-capacity record map's records per unit (the shim counts the
+    records kept from the u32 counts closing its buffer), 0 for other kinds."""
     rule = spec.size_rule()
-    return f"map {rule.unit} {rule.per_unit} {rule.fixed} {rule.pool_item} {spec.header_slot}"
+    capacity = spec.capacity if spec.kind == "record" and spec.capacity is not None else 0
+    return f"map {rule.unit} {rule.per_unit} {rule.fixed} {rule.pool_item} {spec.header_slot} {capacity}"
 
 
 def twin_line(param: str, spec: MapSpec) -> str:

@@ -38,8 +38,8 @@ def shim_path(source: Path = SOURCE, kind: str = "shim") -> Path:
     if not cheader.is_current():
         raise ToolError(f"{cheader.PATH.name} does not match the contract it is generated from",
                         "regenerate it: python -m neutrino_py.contract.cheader")
-    key = hashlib.sha256(source.read_bytes() + cheader.PATH.read_bytes() + _compiler_id(cc).encode()
-                         + " ".join(FLAGS).encode())
+    headers = b"".join(p.read_bytes() for p in sorted(source.parent.glob("neutrino_*.h")))
+    key = hashlib.sha256(source.read_bytes() + headers + _compiler_id(cc).encode() + " ".join(FLAGS).encode())
     out = paths.cache_dir(kind) / f"{source.stem}-{key.hexdigest()[:16]}.so"
     if out.exists():
         return out

@@ -1,13 +1,16 @@
-"""`neutrino trace --probe P.probe [-k REGEX] [--tracedir DIR] [--no-cache] -- CMD ARGS…`
+"""`neutrino trace --probe P.probe [-k REGEX] [--launches N] [--every K] [--max-bytes SIZE] … -- CMD`
 
 Runs CMD with the shim preloaded and this process as its engine server; writes the trace
-directory (docs/contracts.md §6) and ends with a summary of what was and was not instrumented.
+directory (docs/contracts.md §6) and ends with a summary of what was and was not instrumented,
+what was recorded, and which bound stopped the recording. The bounds and the staging ring are
+the shim's (`protocol.ENV`): it decides per launch, without asking this process.
 """
 from __future__ import annotations
 
 import argparse
 import hashlib
 import os
+import re
 import shutil
 import signal
 import subprocess
@@ -19,13 +22,39 @@ from pathlib import Path
 from neutrino_py import paths, toolchain
 from neutrino_py.cli import kernel_regex
 from neutrino_py.errors import ToolError
-from neutrino_py.hook import build, doctor
+from neutrino_py.hook import build, doctor, protocol
 from neutrino_py.hook.engine import PHASES, Engine
 from neutrino_py.hook.server import Server
+from neutrino_py.splice.command import format_bytes
 from neutrino_py.trace import TraceWriter, layout
 
 TORCH_SCOPE = Path(__file__).with_name("torch_scope")
-CACHE_FORMAT = "hook-1"      # bump when the .meta text (engine.Kernel.reply) changes
+CACHE_FORMAT = "hook-2"      # bump when the .meta text (engine.Kernel.reply) changes
+
+
+_UNITS = {"": 1, "B": 1, "K": 1 << 10, "KB": 1 << 10, "KIB": 1 << 10, "M": 1 << 20, "MB": 1 << 20,
+          "MIB": 1 << 20, "G": 1 << 30, "GB": 1 << 30, "GIB": 1 << 30, "T": 1 << 40, "TB": 1 << 40,
+          "TIB": 1 << 40}
+MAX_BYTES_CAP = 16 << 30        # --max-bytes default: min(25 % of the free space, this)
+MIN_FREE = 1 << 30              # --min-free default
+STAGING = 256 << 20             # --staging default: pinned host memory, and map bytes in flight
+
+
+def size(text: str) -> int:
+    """argparse type for byte sizes: 4096, 512M, 16G, 1.5GiB (powers of 1024)."""
+    match = re.fullmatch(r"\s*([0-9]+(?:\.[0-9]*)?)\s*([A-Za-z]*)\s*", text)
+    unit = _UNITS.get(match[2].upper()) if match else None
+    if unit is None:
+        raise argparse.ArgumentTypeError(f"not a size: {text!r} (write e.g. 4096, 512M, 16G)")
+    return int(float(match[1]) * unit)
+
+
+def positive(text: str) -> int:
+    """argparse type for --launches/--every."""
+    value = int(text) if text.strip().isdigit() else 0
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"not a positive whole number: {text!r}")
+    return value
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -35,6 +64,25 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--tracedir", default="neutrino-trace", help="where run directories go")
     parser.add_argument("--no-cache", action="store_true",
                         help="instrument every kernel afresh instead of reusing cached cubins")
+    bounds = parser.add_argument_group(
+        "bounds (beyond them launches run the original kernel and are counted in the summary; "
+        "the program finishes unharmed)")
+    bounds.add_argument("--launches", metavar="N", type=positive,
+                        help="instrument only the first N selected launches of each kernel")
+    bounds.add_argument("--every", metavar="K", type=positive, default=1,
+                        help="instrument one launch in K of each kernel (its 1st, K+1st, ...)")
+    bounds.add_argument("--max-bytes", metavar="SIZE", type=size,
+                        help="map bytes the whole run may write (default: the smaller of 25%% of "
+                             "the free space under --tracedir and 16G)")
+    bounds.add_argument("--min-free", metavar="SIZE", type=size, default=MIN_FREE,
+                        help="free space on the trace's file system that is never written into "
+                             "(default 1G)")
+    bounds.add_argument("--staging", metavar="SIZE", type=size, default=STAGING,
+                        help="pinned host memory for copying maps back; it also bounds the map "
+                             "bytes waiting on the GPU (default 256M)")
+    bounds.add_argument("--ring-full", choices=("wait", "native"), default="wait",
+                        help="when the staging ring is full: wait for the writer (default), or "
+                             "run the launch's original kernel and count it")
     parser.add_argument("cmd", nargs=argparse.REMAINDER, help="-- the program and its arguments")
 
 
@@ -46,13 +94,26 @@ def cache_folder(probe_hash: str, pattern: str | None) -> Path:
     return folder
 
 
-def child_env(shim: Path, sock: str, cache: Path | None) -> dict[str, str]:
+def default_max_bytes(tracedir: Path) -> int:
+    """The smaller of 25 % of the free space under `tracedir` and MAX_BYTES_CAP."""
+    return min(shutil.disk_usage(tracedir).free // 4, MAX_BYTES_CAP)
+
+
+def child_env(shim: Path, sock: str, cache: Path | None, run_dir: Path | None = None,
+              bounds: dict[str, int | str] | None = None) -> dict[str, str]:
     env = dict(os.environ)
     env["LD_PRELOAD"] = ":".join(p for p in (str(shim), env.get("LD_PRELOAD")) if p)
-    env["NEUTRINO_SOCKET"] = sock
-    env.pop("NEUTRINO_HOOK_CACHE", None)
+    names = protocol.ENV
+    env[names["SOCKET"]] = sock
+    for key in ("HOOK_CACHE", "RUN", "LAUNCHES", "EVERY", "MAX_BYTES", "MIN_FREE", "STAGING", "RING_FULL"):
+        env.pop(names[key], None)
     if cache is not None:
-        env["NEUTRINO_HOOK_CACHE"] = str(cache)
+        env[names["HOOK_CACHE"]] = str(cache)
+    if run_dir is not None:
+        env[names["RUN"]] = str(Path(run_dir).resolve())
+    for key, value in (bounds or {}).items():
+        if value is not None:
+            env[names[key]] = str(value)
     env.setdefault("CUPY_COMPILE_WITH_PTX", "1")     # CuPy loads PTX, which can be instrumented
     if TORCH_SCOPE.is_dir():
         env["PYTHONPATH"] = os.pathsep.join(p for p in (str(TORCH_SCOPE), env.get("PYTHONPATH")) if p)
@@ -77,6 +138,10 @@ def run(args: argparse.Namespace) -> int:
     except OSError as err:
         raise ToolError(f"cannot create a run directory under --tracedir {args.tracedir}: "
                         f"{err.strerror}", "pass a --tracedir that can be created and written") from None
+    max_bytes = args.max_bytes if args.max_bytes is not None else default_max_bytes(writer.dir)
+    writer.meta(bounds={"launches": args.launches, "every": args.every, "max_bytes": max_bytes,
+                        "min_free": args.min_free, "staging": args.staging,
+                        "ring_full": args.ring_full})
     facts = threading.Thread(target=_learn_facts, args=(writer,), daemon=True)
     facts.start()
     scratch = Path(tempfile.mkdtemp(prefix="neutrino-"))
@@ -84,7 +149,9 @@ def run(args: argparse.Namespace) -> int:
     server = Server(scratch / "engine.sock", writer, engine, cache, scratch).start()
     code, interrupted = 1, False
     try:
-        child = subprocess.Popen(cmd, env=child_env(shim, server.path, cache))
+        bounds = {"LAUNCHES": args.launches, "EVERY": args.every, "MAX_BYTES": max_bytes,
+                  "MIN_FREE": args.min_free, "STAGING": args.staging, "RING_FULL": args.ring_full}
+        child = subprocess.Popen(cmd, env=child_env(shim, server.path, cache, writer.dir, bounds))
         # after the program is on its way, so the warm-up does not delay its start
         threading.Thread(target=engine.warm_up, name="neutrino-warm-up", daemon=True).start()
         try:
@@ -163,6 +230,24 @@ def format_summary(trace: dict, run_dir: Path) -> str:
     dropped = s.get("dropped", {})
     lines.append("  records: " + (", ".join(f"{k} {v}" for k, v in records.items()) or "none")
                  + "; dropped: " + (", ".join(f"{k} {v}" for k, v in dropped.items() if v) or "none"))
+    for kernel, row in s.get("bytes_per_launch", {}).items():
+        maps = ", ".join(f"{m} {format_bytes(n)}" for m, n in row["maps"].items())
+        lines.append(f"  bytes per launch of {kernel[:60]} (grid {'x'.join(map(str, row['grid']))}, "
+                     f"block {'x'.join(map(str, row['block']))}): {maps}")
+    rec = s.get("recording", {})
+    if rec:
+        cap = f" of --max-bytes {format_bytes(rec['max_bytes'])}" if rec.get("max_bytes") else ""
+        lines.append(f"  map bytes written: {format_bytes(rec.get('bytes_written', 0))}{cap}")
+        if rec.get("stopped"):
+            lines.append(f"  recording stopped: {rec['stopped']}; later launches ran the original "
+                         "kernel (counted above)")
+    for why, n in s.get("not_recorded", {}).items():
+        lines.append(f"  maps not kept: {n} launch(es): {why}")
+    ring = s.get("ring", {})
+    if ring.get("bytes"):
+        lines.append(f"  staging ring {format_bytes(ring['bytes'])} (when full: {ring['when_full']}): "
+                     f"waited {ring['waits']} time(s) for {ring['wait_s']:.3f} s, "
+                     f"{ring['ran_native']} launch(es) ran the original kernel")
     lines.append(f"  time instrumenting: {s.get('instrument_s', 0):.2f} s (parsing and splicing "
                  f"{s.get('splice_s', 0):.2f} s, assembling {s.get('assemble_s', 0):.2f} s)")
     if s.get("instrument_requests"):

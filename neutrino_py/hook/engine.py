@@ -23,6 +23,7 @@ from typing import Any, Callable, Iterator
 from neutrino_py import image
 from neutrino_py.contract import wire
 from neutrino_py.contract.manifest import Manifest
+from neutrino_py.hook.protocol import REPLY
 from neutrino_py.trace.writer import kernel_hash
 
 # Where a request's time goes (trace.json summary `instrument_phases_s`): finding the kernel's PTX
@@ -80,11 +81,12 @@ class Kernel:
     def reply(self, cubin_path: str | None) -> str:
         """The text the shim reads (shim.c apply_reply), also stored as the cache's .meta file:
         each map's sizing rule (`contract.wire.map_line`), so the shim sizes buffers unasked."""
+        r = REPLY
         if not self.instrumented:
-            return f"skip {self.reason}\nsource {self.source}\n"
+            return f"{r['SKIP']} {self.reason}\n{r['SOURCE']} {self.source}\n"
         maps = "".join(f"{wire.map_line(spec)}\n" for spec in self.spec.maps)
-        return (f"ok\nkey {self.key}\ncubin {cubin_path}\nnparams {self.nparams}\n"
-                f"source {self.source}\n{maps}")
+        return (f"ok\n{r['KEY']} {self.key}\n{r['CUBIN']} {cubin_path}\n{r['NPARAMS']} {self.nparams}\n"
+                f"{r['SOURCE']} {self.source}\n{maps}")
 
 
 Instrumenter = Callable[[bytes, str, int, str | None], Kernel]

@@ -1,10 +1,13 @@
-"""The engine server: answers the shim's `instrument` requests and turns its `launch`/`alloc` events
-into the trace directory through `TraceWriter`. One thread per connection (each traced process
-opens two: requests, and its writer thread's events)."""
+"""The engine server: answers the shim's `instrument` requests and turns its `launch`/`alloc`/`stats`
+events into the trace directory through `TraceWriter`. Map bytes never come here: the shim wrote
+them to its `procs/<pid>/maps.bin` and a launch event says where (`seg` lines); the server only
+counts the records in them. One thread per connection (each traced process opens two: requests,
+and its writer thread's events)."""
 from __future__ import annotations
 
 import json
 import os
+import select
 import socket
 import threading
 import time
@@ -14,30 +17,15 @@ from typing import Any
 
 import numpy as np
 
-from neutrino_py import maps as maps_mod
 from neutrino_py.hook import protocol
-from neutrino_py.hook.engine import Instrumenter, Kernel
+from neutrino_py.hook.engine import Instrumenter, Kernel, skipped
+from neutrino_py.maps.layout import MapLayout, layout
+from neutrino_py.maps.read import is_pool
+from neutrino_py.splice.command import bytes_per_launch
+from neutrino_py.contract.manifest import SHARD_SLOT_BYTES
 from neutrino_py.trace import TraceWriter
+from neutrino_py.trace.writer import StoredMaps
 from neutrino_py.files import atomic_write
-
-HEADER_SLOT = 16
-
-
-def split_payload(payload: bytes, sizes: list[tuple[int, int]]) -> tuple[bytes, list[Any]]:
-    """(header block, one full-size buffer per map) from the shim's payload: the header, then each
-    map's first `sent` bytes (an unbounded pool stops at its cursor; the rest reads as zeros)."""
-    pos = HEADER_SLOT * len(sizes)
-    header, buffers = payload[:pos], []
-    for size, sent in sizes:
-        chunk = payload[pos:pos + sent]
-        pos += sent
-        if sent < size:
-            full = np.zeros(size, np.uint8)          # calloc'd: untouched pages cost nothing
-            full[:sent] = np.frombuffer(chunk, np.uint8)
-            chunk = full
-        buffers.append(chunk)
-    return header, buffers
-
 
 class Server:
     """Serve `socket_path` until `stop()`; `cache` (or None) holds cubins and .meta files."""
@@ -50,6 +38,9 @@ class Server:
         self.kernels: dict[str, Kernel] = {}           # by key
         self.registered: set[str] = set()
         self.fallbacks: Counter = Counter()
+        self.not_recorded: Counter = Counter()     # twin ran, maps not kept: why
+        self.stats: dict[int, dict] = {}           # per process: its shim's ring and budget figures
+        self.shapes: dict[str, tuple] = {}         # kernel key -> (grid, block) of its first launch
         self.launches = 0
         self.requests = 0             # instrument requests, and seconds spent on them in all,
         self.request_s = 0.0          # of which receiving them and writing the cache
@@ -80,12 +71,20 @@ class Server:
 
     def wait_idle(self, timeout: float = 10.0) -> None:
         """Wait, `timeout` seconds in all, for open connections to finish (traced processes close
-        them when they exit; a daemon the program left behind may never)."""
+        them when they exit; a daemon the program left behind may never). A connection still in
+        the listen backlog (a process that sent everything and exited before we accepted it) is
+        accepted and read first."""
         deadline = time.monotonic() + timeout
-        with self.lock:
-            threads = list(self.connections)
-        for t in threads:
-            t.join(max(0.0, deadline - time.monotonic()))
+        while time.monotonic() < deadline:
+            pending = bool(select.select([self._sock], [], [], 0)[0])
+            with self.lock:
+                threads = [t for t in self.connections if t.is_alive()]
+            if not pending and not threads:
+                return
+            for t in threads:
+                t.join(max(0.0, deadline - time.monotonic()))
+            if pending:
+                time.sleep(0.005)
 
     def stop(self) -> None:
         try:
@@ -171,7 +170,6 @@ class Server:
                             (self.cache / f"{key}.instrumented.ptx").read_text(),
                             info["manifest"], None, info["nparams"])
         else:
-            from neutrino_py.hook.engine import skipped
             kernel = skipped(name, msg.get("reason") or msg.get("fallback") or "not instrumented",
                              msg.get("source") or "unknown")
         with self.lock:
@@ -189,39 +187,89 @@ class Server:
                                   source=kernel.source, hash=kernel.key)
 
     def _on_launch(self, msg: protocol.Message) -> None:
-        kernel = self._kernel(msg.get("key"), msg)
+        m = msg.typed()
+        kernel = self._kernel(m["key"], msg)
         khash = self._register(kernel)
-        grid, block = msg.ints("grid"), msg.ints("block")
-        fallback = msg.get("fallback")
-        arrays: dict[str, Any] = {}
-        dropped: dict[str, int] = {}
-        if msg.fields.get("instrumented") == "1" and msg.payload and kernel.manifest:
-            sizes = [tuple(int(x) for x in (s.split() * 2)[:2]) for s in msg.lists.get("size", [])]
-            header, buffers = split_payload(msg.payload, sizes)
-            names = [m.name for m in kernel.spec.maps]
-            got = maps_mod.read(kernel.spec, grid, block, header, dict(zip(names, buffers)))
-            arrays, dropped = dict(got), dict(got.dropped)
+        stored = None
+        if m["instrumented"] and m["data"] and kernel.manifest:
+            stored = self._stored(kernel, m)
         with self.lock:
             self.launches += 1
-            if fallback:
-                self.fallbacks[fallback] += 1
-        duration = float(msg.fields.get("duration_ms", "-1"))
-        start = int(msg.fields.get("start_ns", "0")) or None
-        self.writer.launch(khash, grid=grid, block=block, shared_mem=int(msg.fields.get("shm", 0)),
-                           stream=int(msg.fields.get("stream", 0)), start_ns=start,
-                           end_ns=int(msg.fields["end_ns"]) if start else None,
-                           duration_ms=duration if duration >= 0 else None, maps=arrays,
-                           dropped=dropped, operator=msg.get("scope"),
-                           instrumented=bool(arrays), pid=int(msg.fields.get("pid", 0)),
-                           fallback=fallback)
+            if kernel.instrumented:
+                self.shapes.setdefault(kernel.key, (tuple(m["grid"]), tuple(m["block"])))
+            if m["fallback"]:
+                self.fallbacks[m["fallback"]] += 1
+            if m["lost"]:
+                self.not_recorded[m["lost"]] += 1
+        start = m["start_ns"] or None
+        extra = {k: m[k] for k in ("pid", "device", "context") if m[k] is not None}
+        extra.update({k: int(m[k]) for k in ("rank", "local_rank") if (m[k] or "").isdigit()})
+        self.writer.launch(khash, grid=m["grid"], block=m["block"], shared_mem=m["shm"] or 0,
+                           stream=m["stream"] or 0, start_ns=start, end_ns=m["end_ns"] if start else None,
+                           duration_ms=m["duration_ms"] if (m["duration_ms"] or -1) >= 0 else None,
+                           stored=stored, operator=m["scope"], instrumented=stored is not None,
+                           fallback=m["fallback"], not_recorded=m["lost"], **extra)
+
+    def _stored(self, kernel: Kernel, m: dict) -> StoredMaps:
+        """Where the shim put a launch's maps, with the records and dropped counts in them."""
+        lays = layout(kernel.spec, m["grid"], m["block"])
+        segments, records, dropped = {}, {}, {}
+        for lay, (offset, nbytes, cursor, lost, valid) in zip(lays, m["seg"]):
+            segments[lay.name] = {"offset": offset, "nbytes": nbytes, "cursor": cursor, "dropped": lost}
+            records[lay.name], dropped[lay.name] = self._counts(lay, m["data"], offset, cursor, lost, valid)
+        return StoredMaps(m["data"], segments, records, dropped)
+
+    def _counts(self, lay: MapLayout, data: str, offset: int, cursor: int, lost: int,
+                valid: int) -> tuple[int, int]:
+        """(records, dropped) of one map as `maps.read` would count them, from the header slot,
+        the shim's count of fixed records kept, and a sharded pool's cursors (read from the file:
+        at most 64 x 128 bytes)."""
+        if lay.kind == "record" and lay.capacity is not None:
+            return valid, lost
+        if not is_pool(lay):
+            return lay.items, lost
+        if lay.shards == 1:
+            return min(cursor, lay.items), max(cursor - lay.items, 0)
+        per = (lay.items - lay.first) // lay.shards
+        with open(self.writer.dir / data, "rb") as f:
+            f.seek(offset)
+            head = f.read(lay.shards * SHARD_SLOT_BYTES)
+        if len(head) < lay.shards * SHARD_SLOT_BYTES:
+            return 0, 0                      # nothing was reserved: the pool came back empty
+        shards = np.frombuffer(head, "<u8")[::SHARD_SLOT_BYTES // 8].astype(np.int64)
+        return int(np.minimum(shards, per).sum()), int(np.maximum(shards - per, 0).sum())
+
+    def _on_stats(self, msg: protocol.Message) -> None:
+        m = msg.typed()
+        with self.lock:
+            self.stats[m["pid"]] = m
 
     def _on_alloc(self, msg: protocol.Message) -> None:
-        self.writer.allocation(msg.fields["op"], ptr=int(msg.fields["ptr"]),
-                               nbytes=int(msg.fields["bytes"]), t_ns=int(msg.fields["t_ns"]),
-                               pid=int(msg.fields.get("pid", 0)))
+        m = msg.typed()
+        self.writer.allocation(m["op"], ptr=m["ptr"], nbytes=m["bytes"], t_ns=m["t_ns"], pid=m["pid"])
 
     def summary(self) -> dict[str, Any]:
-        kernels = list(self.kernels.values())
+        with self.lock:
+            kernels = [k for k in self.kernels.values() if k.key in self.registered]
+        stats = list(self.stats.values())
+        per_launch = {}
+        for key, (grid, block) in self.shapes.items():
+            kernel = self.kernels[key]
+            per_launch[kernel.name] = {"grid": list(grid), "block": list(block), "maps": {
+                name: n for name, n, _ in bytes_per_launch(kernel.spec, grid, block)}}
+        stopped = sorted({s["stopped"] for s in stats if s["stopped"]})
         return {"kernels_instrumented": sorted(k.name for k in kernels if k.instrumented),
                 "kernels_skipped": {k.name: k.reason for k in kernels if not k.instrumented},
-                "fallbacks": dict(self.fallbacks), "server_errors": list(self.errors)}
+                "fallbacks": dict(self.fallbacks), "not_recorded": dict(self.not_recorded),
+                "bytes_per_launch": per_launch,
+                "recording": {"bytes_written": sum(s["bytes_written"] or 0 for s in stats),
+                              "max_bytes": max((s["max_bytes"] or 0 for s in stats), default=0),
+                              "stopped": stopped[0] if stopped else None,
+                              "budget_reached": any("budget" in s for s in stopped)},
+                "ring": {"bytes": max((s["ring_bytes"] or 0 for s in stats), default=0),
+                         "when_full": stats[0]["ring_full"] if stats else None,
+                         "waits": sum(s["ring_waits"] or 0 for s in stats),
+                         "wait_s": round(sum(s["ring_wait_s"] or 0 for s in stats), 6),
+                         "ran_native": sum(s["ring_native"] or 0 for s in stats)},
+                "driver_errors": sum(s["driver_errors"] or 0 for s in stats),
+                "server_errors": list(self.errors)}

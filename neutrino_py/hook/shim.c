@@ -6,26 +6,35 @@
  * ~440 lookups go through cuGetProcAddress, whose answer we swap for our wrapper. One table,
  * HOOKS, names every intercepted entry point; everything else is forwarded untouched.
  *
- * Protocol with the server (NEUTRINO_SOCKET, a Unix socket): each message is
- *   u32 header length, header text ("verb\nkey value\n..."), u64 payload length, payload.
- * Anything we cannot handle (graph capture, `extra` launches, no PTX, no server) runs the original
+ * Protocol with the server (NEUTRINO_SOCKET, a Unix socket): each message is u32 header length,
+ * header text ("verb\nkey value\n..."), u64 payload length, payload; the formats come from
+ * neutrino_wire.h (generated from hook/protocol.py), sizes and limits from neutrino_contract.h.
+ * Map bytes never cross the socket: the writer thread copies them back on a side stream through a
+ * ring of pinned buffers and appends them to the trace's procs/<pid>/maps.bin; the server gets
+ * where they are. Anything we cannot handle (graph capture, `extra` launches, no PTX, no server) runs the original
  * kernel; each launch event says which fallback it took, and NEUTRINO_SHIM_DEBUG=1 prints the
  * per-entry-point and per-fallback counts at exit.
  */
 #define _GNU_SOURCE
 #include <dlfcn.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <pthread.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <sys/un.h>
 #include <time.h>
 #include <unistd.h>
+
+#include "neutrino_contract.h"
+#include "neutrino_wire.h"
 
 typedef int CUresult;
 typedef int CUdevice;
@@ -42,9 +51,10 @@ typedef struct {
 #define CU_DEVICE_ATTRIBUTE_CC_MAJOR 75
 #define CU_DEVICE_ATTRIBUTE_CC_MINOR 76
 #define CU_EVENT_BLOCKING_SYNC 1
-#define ALIGN 256
+#define CU_MEMHOSTALLOC_PORTABLE 1
 #define MAX_PARAMS 512
-#define MAX_MAPS 16
+#define NT_XSTR(x) #x
+#define NT_STR(x) NT_XSTR(x)
 
 /* ---- the table ------------------------------------------------------------------------------ */
 
@@ -75,9 +85,9 @@ static struct hook HOOKS[N_HOOKS] = {HOOK_LIST(AS_ROW)};
 #define HELPER_LIST(X)                                                                            \
     X(cuCtxGetCurrent) X(cuCtxSetCurrent) X(cuCtxGetDevice) X(cuDeviceGetAttribute)               \
     X(cuStreamIsCapturing) X(cuEventCreate) X(cuEventRecord) X(cuEventSynchronize)                \
-    X(cuEventElapsedTime) X(cuEventDestroy_v2) X(cuMemAllocHost_v2)                               \
+    X(cuEventElapsedTime) X(cuEventDestroy_v2) X(cuMemHostAlloc) X(cuMemFreeHost)                \
     X(cuMemsetD8Async) X(cuMemcpyDtoHAsync_v2) X(cuFuncGetName) X(cuFuncGetModule)               \
-    X(cuStreamCreate) X(cuStreamSynchronize)
+    X(cuStreamCreate) X(cuStreamSynchronize) X(cuStreamWaitEvent)
 #define AS_HENUM(n) F_##n,
 enum { HELPER_LIST(AS_HENUM) N_HELPERS };
 #define AS_HNAME(n) #n,
@@ -167,18 +177,27 @@ struct image {
 };
 
 enum { F_UNKNOWN, F_READY, F_SKIP };
+
+/* One map's buffer by its contract rule (contract size_rule): per_unit x units + fixed bytes. */
+struct map_rule {
+    int unit;                 /* 0 threads, 1 warps, 2 blocks, -1 none (fixed size) */
+    long long per_unit, fixed;
+    long long pool_item;      /* unbounded records: item size (written up to the cursor) */
+    long long capacity;       /* fixed-capacity records: per unit (their u32 counts close the buffer) */
+    int slot;                 /* its header slot */
+};
+
 struct func {
     void *handle;             /* CUfunction or CUkernel the program launches */
     struct image *img;
     char *name;
-    int state;
+    int state;                /* F_*: set under instrument_lock, read atomically by launches */
     char *reason;             /* F_SKIP: why */
     char key[72];             /* kernel hash from the server */
     void *twin;               /* instrumented CUkernel (context-independent) */
     int nparams, nmaps;
-    long long per_unit[MAX_MAPS], fixed[MAX_MAPS];
-    long long pool_item[MAX_MAPS];   /* unbounded records: item size (copied up to the cursor) */
-    int unit_warp[MAX_MAPS], slot[MAX_MAPS];   /* unit: 0 threads, 1 warps, 2 blocks, -1 none */
+    struct map_rule maps[NT_MAX_MAPS];
+    unsigned long long seen;  /* launches that reached selection (--every, --launches) */
     char source[16];
     int nattrs, attrs[8][2];  /* cuFuncSetAttribute calls, replayed on the twin */
 };
@@ -353,14 +372,17 @@ static struct func *func_of(void *handle) {
     return f;
 }
 
-/* ---- counters ------------------------------------------------------------------------------- */
+/* ---- counters and options ------------------------------------------------------------------- */
 
 enum { C_LAUNCHES, C_INSTRUMENTED, C_FB_CAPTURE, C_FB_EXTRA, C_FB_SKIPPED, C_FB_NO_IMAGE,
-       C_FB_SERVER, C_FB_LAUNCH_FAILED, C_FB_PARAMS, C_LOST, N_COUNTERS };
+       C_FB_SERVER, C_FB_LAUNCH_FAILED, C_FB_PARAMS, C_FB_UNSELECTED, C_FB_LIMIT, C_FB_BUDGET,
+       C_FB_RING, C_NOT_RECORDED, C_RING_WAITS, C_DRIVER_ERRORS, C_LOST, N_COUNTERS };
 static const char *COUNTER_NAMES[N_COUNTERS] = {
     "launches", "instrumented", "fallback_graph_capture", "fallback_extra_params",
     "fallback_not_instrumentable", "fallback_unknown_image", "fallback_server_unavailable",
-    "fallback_instrumented_launch_failed", "fallback_too_many_params", "lost_events"};
+    "fallback_instrumented_launch_failed", "fallback_too_many_params", "fallback_not_selected",
+    "fallback_launch_limit", "fallback_budget_reached", "fallback_ring_full", "not_recorded",
+    "ring_waits", "driver_errors", "lost_events"};
 static unsigned long counters[N_COUNTERS];
 #define COUNT(c) __atomic_add_fetch(&counters[c], 1, __ATOMIC_RELAXED)
 
@@ -369,23 +391,59 @@ static int debug_enabled(void) {
     return d && *d && *d != '0';
 }
 
+/* What `neutrino trace` asked for (docs/contracts.md §6), read once at load from NT_ENV_*. */
+static struct {
+    const char *socket, *run;                  /* engine socket; run directory (maps.bin goes under it) */
+    unsigned long long launches, every;        /* per kernel: first N selected launches, one in K */
+    unsigned long long max_bytes, min_free;    /* map bytes of the run; free space never crossed */
+    unsigned long long staging;                /* pinned ring bytes = map bytes waiting on the device */
+    int ring_native;                           /* ring full: 1 = run the original, 0 = wait */
+} opt;
+
+static unsigned long long env_u64(const char *name, unsigned long long fallback) {
+    const char *v = getenv(name);
+    return v && *v ? strtoull(v, NULL, 10) : fallback;
+}
+
+/* ---- growing text (message headers hold kernel names of any length) ------------------------ */
+
+struct text { char *s; size_t n, cap; };
+
+__attribute__((format(printf, 2, 3))) static void add(struct text *t, const char *fmt, ...) {
+    for (;;) {
+        va_list ap;
+        va_start(ap, fmt);
+        int k = t->s ? vsnprintf(t->s + t->n, t->cap - t->n, fmt, ap) : -1;
+        va_end(ap);
+        if (k >= 0 && t->n + (size_t)k < t->cap) {
+            t->n += (size_t)k;
+            return;
+        }
+        size_t cap = t->cap ? t->cap * 2 : 1024;
+        while (k >= 0 && cap <= t->n + (size_t)k) cap *= 2;
+        char *s = realloc(t->s, cap);
+        if (!s) return;                         /* out of memory: the message goes out shorter */
+        t->s = s;
+        t->cap = cap;
+        if (k < 0) t->s[t->n] = 0;
+    }
+}
+
 /* ---- the server connection ------------------------------------------------------------------ */
 
 static pthread_mutex_t request_lock = PTHREAD_MUTEX_INITIALIZER;
 static int request_fd = -1, server_dead = 0;
 static unsigned long long next_seq;
-
-static const char *socket_path;   /* NEUTRINO_SOCKET, read once at load */
+#define DEAD() __atomic_load_n(&server_dead, __ATOMIC_ACQUIRE)
 
 static int connect_server(void) {
-    const char *path = socket_path;
-    if (!path || !*path || server_dead) return -1;
+    if (!opt.socket || DEAD()) return -1;
     int fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
     struct sockaddr_un addr = {.sun_family = AF_UNIX};
-    snprintf(addr.sun_path, sizeof addr.sun_path, "%s", path);
+    snprintf(addr.sun_path, sizeof addr.sun_path, "%s", opt.socket);
     if (fd < 0 || connect(fd, (struct sockaddr *)&addr, sizeof addr) < 0) {
         if (fd >= 0) close(fd);
-        server_dead = 1;
+        __atomic_store_n(&server_dead, 1, __ATOMIC_RELEASE);
         return -1;
     }
     return fd;
@@ -418,17 +476,17 @@ static int read_all(int fd, void *buf, size_t n) {
 static int send_msg(int fd, const char *header, const void *payload, size_t n) {
     uint32_t hl = (uint32_t)strlen(header);
     uint64_t pl = n;
-    return write_all(fd, &hl, 4) || write_all(fd, header, hl) || write_all(fd, &pl, 8) ||
-           (n && write_all(fd, payload, n)) ? -1 : 0;
+    return write_all(fd, &hl, NT_WIRE_HEADER_LENGTH_BYTES) || write_all(fd, header, hl) ||
+           write_all(fd, &pl, NT_WIRE_PAYLOAD_LENGTH_BYTES) || (n && write_all(fd, payload, n)) ? -1 : 0;
 }
 
 /* Reply header (text, NUL-terminated, caller frees) or NULL; the payload is read and dropped. */
 static char *recv_msg(int fd) {
     uint32_t hl;
     uint64_t pl;
-    if (read_all(fd, &hl, 4)) return NULL;
-    char *h = malloc(hl + 1);
-    if (read_all(fd, h, hl) || read_all(fd, &pl, 8)) { free(h); return NULL; }
+    if (read_all(fd, &hl, NT_WIRE_HEADER_LENGTH_BYTES)) return NULL;
+    char *h = malloc((size_t)hl + 1);
+    if (!h || read_all(fd, h, hl) || read_all(fd, &pl, NT_WIRE_PAYLOAD_LENGTH_BYTES)) { free(h); return NULL; }
     h[hl] = 0;
     char sink[4096];
     while (pl) {
@@ -448,7 +506,7 @@ static char *request(const char *header, const void *payload, size_t n) {
     if (!reply && request_fd >= 0) {
         close(request_fd);
         request_fd = -1;
-        server_dead = 1;
+        __atomic_store_n(&server_dead, 1, __ATOMIC_RELEASE);
     }
     pthread_mutex_unlock(&request_lock);
     return reply;
@@ -456,50 +514,72 @@ static char *request(const char *header, const void *payload, size_t n) {
 
 /* ---- instrumenting a kernel ----------------------------------------------------------------- */
 
+/* A driver call whose failure we can live with but must not hide: counted (driver_errors). */
+static int checked(CUresult r) {
+    if (r != CU_OK) COUNT(C_DRIVER_ERRORS);
+    return r == CU_OK;
+}
+
 static int device_arch(void) {
     CUdevice dev = 0;
     int major = 0, minor = 0;
-    CALL(cuCtxGetDevice, CUresult (*)(CUdevice *), &dev);
-    CALL(cuDeviceGetAttribute, CUresult (*)(int *, int, CUdevice), &major, CU_DEVICE_ATTRIBUTE_CC_MAJOR, dev);
-    CALL(cuDeviceGetAttribute, CUresult (*)(int *, int, CUdevice), &minor, CU_DEVICE_ATTRIBUTE_CC_MINOR, dev);
+    if (!checked(CALL(cuCtxGetDevice, CUresult (*)(CUdevice *), &dev)) ||
+        !checked(CALL(cuDeviceGetAttribute, CUresult (*)(int *, int, CUdevice), &major, CU_DEVICE_ATTRIBUTE_CC_MAJOR, dev)) ||
+        !checked(CALL(cuDeviceGetAttribute, CUresult (*)(int *, int, CUdevice), &minor, CU_DEVICE_ATTRIBUTE_CC_MINOR, dev)))
+        return 0;
     return major * 10 + minor;
 }
 
 static void skip(struct func *f, const char *why) {
     free(f->reason);
     f->reason = strdup(why);
-    f->state = F_SKIP;
+    __atomic_store_n(&f->state, F_SKIP, __ATOMIC_RELEASE);
 }
 
-/* Fill f from a reply/meta text: "ok\nkey K\ncubin PATH\nnparams N\nmap thread|warp|none
- * PER_UNIT FIXED\n..." or "skip REASON". */
+/* Fill f from a reply/meta text (contract.wire: "ok\nkey K\ncubin PATH\nnparams N\nmap UNIT PER_UNIT
+ * FIXED POOL_ITEM SLOT CAPACITY\n..." or "skip REASON"). A line may be as long as it likes. */
 static void apply_reply(struct func *f, char *text) {
-    char *src = strstr(text, "\nsource ");
-    if (src) sscanf(src, "\nsource %15s", f->source);
-    if (strncmp(text, "skip ", 5) == 0) {
+    char *src = strstr(text, "\n" NT_REPLY_SOURCE " ");
+    if (src) sscanf(src + strlen(NT_REPLY_SOURCE) + 2, "%15s", f->source);
+    if (strncmp(text, NT_REPLY_SKIP " ", strlen(NT_REPLY_SKIP) + 1) == 0) {
         char *nl = strchr(text, '\n');
         if (nl) *nl = 0;
-        skip(f, text + 5);
+        skip(f, text + strlen(NT_REPLY_SKIP) + 1);
         return;
     }
-    char cubin[4096] = "", *save = NULL;
-    f->nmaps = 0;
+    const char *cubin = NULL;
+    int nmaps = 0;
+    char *save = NULL;
     for (char *line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
         char unit[16];
-        long long a, b, item = 0;
+        long long a, b, item = 0, cap = 0;
         int slot = 0;
-        if (sscanf(line, "key %71s", f->key) == 1) continue;
-        if (sscanf(line, "cubin %4095[^\n]", cubin) == 1) continue;
-        if (sscanf(line, "nparams %d", &f->nparams) == 1) continue;
-        if (sscanf(line, "map %15s %lld %lld %lld %d", unit, &a, &b, &item, &slot) >= 3 && f->nmaps < MAX_MAPS) {
-            f->unit_warp[f->nmaps] = strcmp(unit, "warp") == 0 ? 1 : strcmp(unit, "block") == 0 ? 2 :
-                                     strcmp(unit, "none") == 0 ? -1 : 0;
-            f->pool_item[f->nmaps] = item;
-            f->slot[f->nmaps] = slot;
-            f->per_unit[f->nmaps] = a;
-            f->fixed[f->nmaps++] = b;
+        if (sscanf(line, NT_REPLY_KEY " %71s", f->key) == 1) continue;
+        if (strncmp(line, NT_REPLY_CUBIN " ", strlen(NT_REPLY_CUBIN) + 1) == 0) {
+            cubin = line + strlen(NT_REPLY_CUBIN) + 1;
+            continue;
+        }
+        if (sscanf(line, NT_REPLY_NPARAMS " %d", &f->nparams) == 1) continue;
+        if (sscanf(line, NT_REPLY_MAP " %15s %lld %lld %lld %d %lld", unit, &a, &b, &item, &slot, &cap) >= 3) {
+            if (nmaps < NT_MAX_MAPS) {
+                struct map_rule *m = &f->maps[nmaps];
+                m->unit = strcmp(unit, "warp") == 0 ? 1 : strcmp(unit, "block") == 0 ? 2 :
+                          strcmp(unit, "none") == 0 ? -1 : 0;
+                m->per_unit = a;
+                m->fixed = b;
+                m->pool_item = item;
+                m->slot = slot;
+                m->capacity = cap;
+            }
+            nmaps++;
         }
     }
+    if (nmaps > NT_MAX_MAPS) {                 /* the verifier refuses these; an old cache might not */
+        f->key[0] = 0;
+        skip(f, "the probe declares more maps than the shim can append (" NT_STR(NT_MAX_MAPS) ")");
+        return;
+    }
+    f->nmaps = nmaps;
     char *bytes = read_file(cubin, NULL);
     if (!bytes) { skip(f, "instrumented cubin missing from the cache"); return; }
     CUlibrary lib = NULL;
@@ -512,11 +592,12 @@ static void apply_reply(struct func *f, char *text) {
         skip(f, "the driver refused the instrumented cubin");
     } else {
         f->twin = k;
-        f->state = F_READY;
         CUdevice dev = 0;
-        CALL(cuCtxGetDevice, CUresult (*)(CUdevice *), &dev);
         CUresult (*set)(int, int, CUkernel, CUdevice) = real(H_cuKernelSetAttribute);
-        for (int i = 0; set && i < f->nattrs; i++) set(f->attrs[i][0], f->attrs[i][1], k, dev);
+        int ok = checked(CALL(cuCtxGetDevice, CUresult (*)(CUdevice *), &dev));
+        for (int i = 0; ok && set && i < f->nattrs; i++) ok = checked(set(f->attrs[i][0], f->attrs[i][1], k, dev));
+        if (ok) __atomic_store_n(&f->state, F_READY, __ATOMIC_RELEASE);
+        else skip(f, "the driver refused the kernel's attributes on the instrumented twin");
     }
     free(bytes);
 }
@@ -530,22 +611,23 @@ static void instrument(struct func *f) {
     if (!f->img) { skip(f, "image not seen (loaded before the shim started)"); goto out; }
     if (!f->img->hash) f->img->hash = hash_bytes(f->img->data, f->img->size);
     int arch = device_arch();
-    const char *cache = getenv("NEUTRINO_HOOK_CACHE");
-    char meta[4096];
-    snprintf(meta, sizeof meta, "%s/%016llx-%016llx-sm%d.meta", cache ? cache : "",
-             f->img->hash, hash_bytes((const unsigned char *)f->name, strlen(f->name)), arch);
-    char *text = cache && *cache ? read_file(meta, NULL) : NULL;
+    const char *cache = getenv(NT_ENV_HOOK_CACHE);
+    struct text meta = {0}, header = {0};
+    add(&meta, "%s/%016llx-%016llx-sm%d.meta", cache ? cache : "", f->img->hash,
+        hash_bytes((const unsigned char *)f->name, strlen(f->name)), arch);
+    char *text = cache && *cache && meta.s ? read_file(meta.s, NULL) : NULL;
     if (text) {
         apply_reply(f, text);
         free(text);
+        free(meta.s);
         goto out;
     }
-    char header[8192];
-    snprintf(header, sizeof header, "instrument\nkernel %s\nimage %016llx\nsize %zu\narch %d\nmeta %s\npid %d\norigin %s\n",
-             f->name, f->img->hash, f->img->size, arch, cache && *cache ? meta : "-", (int)getpid(),
-             f->img->origin ? f->img->origin : "-");
+    add(&header, NT_MSG_INSTRUMENT, f->name, f->img->hash, f->img->size, arch,
+        cache && *cache && meta.s ? meta.s : "-", (int)getpid(), f->img->origin ? f->img->origin : "-");
     int send_image = !f->img->sent;
-    char *reply = request(header, send_image ? f->img->data : NULL, send_image ? f->img->size : 0);
+    char *reply = header.s ? request(header.s, send_image ? f->img->data : NULL, send_image ? f->img->size : 0) : NULL;
+    free(header.s);
+    free(meta.s);
     if (!reply) { skip(f, SERVER_DOWN); goto out; }
     f->img->sent = 1;
     apply_reply(f, reply);
@@ -554,25 +636,104 @@ out:
     pthread_mutex_unlock(&instrument_lock);
 }
 
-/* ---- the writer thread ---------------------------------------------------------------------- */
+/* ---- contexts: a side stream for copies, timing, reusable events ---------------------------- */
 
+#define SLOTS 4                 /* staging ring slots: copies of one run ahead of the writes of another */
+#define POOLED_EVENTS 256
+
+/* Per context: an event recorded once with the host time it completed at (to date launches), the
+ * side stream the copies go on, one event per staging slot, and events for reuse. */
+struct ctx_state {
+    CUcontext ctx;
+    int device;
+    CUevent ref, slot_done[SLOTS];
+    long long t_ns;
+    CUstream copies;
+    CUevent spare[POOLED_EVENTS];
+    int nspare;
+};
+static struct ctx_state ctxs[64];
+static int nctxs;
+static pthread_mutex_t ctx_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static long long now_ns(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    return ts.tv_sec * 1000000000ll + ts.tv_nsec;
+}
+
+static CUevent event_new(void) {
+    CUevent ev = NULL;
+    return checked(CALL(cuEventCreate, CUresult (*)(CUevent *, unsigned), &ev, CU_EVENT_BLOCKING_SYNC)) ? ev : NULL;
+}
+
+/* An event of `cs`'s context recorded on `stream` now (NULL if the driver said no). */
+static CUevent event_at(struct ctx_state *cs, CUstream stream) {
+    pthread_mutex_lock(&ctx_lock);
+    CUevent ev = cs->nspare ? cs->spare[--cs->nspare] : NULL;
+    pthread_mutex_unlock(&ctx_lock);
+    if (!ev) ev = event_new();
+    if (ev && !checked(CALL(cuEventRecord, CUresult (*)(CUevent, CUstream), ev, stream))) {
+        CALL(cuEventDestroy_v2, CUresult (*)(CUevent), ev);
+        ev = NULL;
+    }
+    return ev;
+}
+
+static void event_done(struct ctx_state *cs, CUevent ev) {
+    if (!ev) return;
+    pthread_mutex_lock(&ctx_lock);
+    int kept = cs->nspare < POOLED_EVENTS;
+    if (kept) cs->spare[cs->nspare++] = ev;
+    pthread_mutex_unlock(&ctx_lock);
+    if (!kept) CALL(cuEventDestroy_v2, CUresult (*)(CUevent), ev);
+}
+
+/* The state of the current context, made on its first launch (NULL if the driver refuses). */
+static struct ctx_state *ctx_state_of(CUstream stream) {
+    CUcontext ctx = NULL;
+    if (!checked(CALL(cuCtxGetCurrent, CUresult (*)(CUcontext *), &ctx))) return NULL;
+    pthread_mutex_lock(&ctx_lock);
+    struct ctx_state *cs = NULL;
+    for (int i = 0; i < nctxs && !cs; i++)
+        if (ctxs[i].ctx == ctx) cs = &ctxs[i];
+    if (!cs && nctxs < 64) {
+        struct ctx_state fresh = {.ctx = ctx};
+        fresh.ref = event_new();
+        int ok = fresh.ref && checked(CALL(cuEventRecord, CUresult (*)(CUevent, CUstream), fresh.ref, stream)) &&
+                 checked(CALL(cuEventSynchronize, CUresult (*)(CUevent), fresh.ref));
+        fresh.t_ns = now_ns();
+        /* non-blocking (flag 1): copies never wait on the program's legacy default stream */
+        ok = ok && checked(CALL(cuStreamCreate, CUresult (*)(CUstream *, unsigned), &fresh.copies, 1)) &&
+             checked(CALL(cuCtxGetDevice, CUresult (*)(CUdevice *), &fresh.device));
+        for (int i = 0; ok && i < SLOTS; i++) ok = (fresh.slot_done[i] = event_new()) != NULL;
+        if (ok) {
+            ctxs[nctxs] = fresh;
+            cs = &ctxs[nctxs++];
+        }
+    }
+    pthread_mutex_unlock(&ctx_lock);
+    return cs;
+}
+
+/* ---- the queue to the writer thread --------------------------------------------------------- */
+
+enum { ITEM_LAUNCH, ITEM_ALLOC, ITEM_STATS };
 struct item {
     struct item *next;
-    int is_launch;
+    int kind;
     /* launch */
     unsigned long long seq;
     struct func *f;
-    CUcontext ctx;
-    CUevent start, end, done;
+    struct ctx_state *cs;
+    CUevent start, end;
     unsigned grid[3], block[3], shm;
     CUstream stream;
-    void *host;               /* pinned copy of header + maps */
-    size_t host_cap;
-    long long sizes[MAX_MAPS];
-    size_t offsets[MAX_MAPS];
-    CUdeviceptr dev;          /* still allocated: pools are copied by the writer, then freed */
-    int instrumented;
-    const char *fallback;
+    long long sizes[NT_MAX_MAPS];
+    size_t offsets[NT_MAX_MAPS], total;   /* device buffer: header, then each map at its offset */
+    CUdeviceptr dev;                      /* map buffers, freed by the writer after copying */
+    unsigned long long reserved;          /* budget bytes held for this launch until written */
+    const char *fallback;                 /* why the original kernel ran (NULL: the twin ran) */
     char *scope;
     /* allocation */
     long long t_ns;
@@ -603,31 +764,12 @@ static char *current_scope(void) {
     return s;
 }
 
-static long long now_ns(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_REALTIME, &ts);
-    return ts.tv_sec * 1000000000ll + ts.tv_nsec;
-}
-
-/* Per context: an event recorded once, with the host time it completed at, to date launches. */
-struct clock_ref { CUcontext ctx; CUevent ev; long long t_ns; CUstream copies; };
-static struct clock_ref refs[64];
-static int nrefs;
-
-static struct clock_ref *ref_of(CUcontext ctx) {
-    for (int i = 0; i < nrefs; i++)
-        if (refs[i].ctx == ctx) return &refs[i];
-    return NULL;
-}
-
 static void *writer_main(void *arg);
 
 static void enqueue(struct item *it) {
     pthread_mutex_lock(&queue_lock);
-    if (!writer_started && socket_path) {
-        writer_started = 1;
-        pthread_create(&writer_thread, NULL, writer_main, NULL);
-    }
+    if (!writer_started && opt.socket)
+        writer_started = pthread_create(&writer_thread, NULL, writer_main, NULL) == 0;
     if (!writer_started) {
         pthread_mutex_unlock(&queue_lock);
         free(it->scope);
@@ -640,118 +782,333 @@ static void enqueue(struct item *it) {
     pthread_mutex_unlock(&queue_lock);
 }
 
-/* pinned buffers, reused by size class */
-static pthread_mutex_t pool_lock = PTHREAD_MUTEX_INITIALIZER;
-struct pinned { struct pinned *next; size_t bytes; };
-static struct pinned *pool;
+/* ---- bounds: the run's byte budget, the free-space floor, the staging ring ------------------- */
 
-static void *pinned_get(size_t bytes, size_t *got) {
-    size_t cls = 4096;
-    while (cls < bytes) cls <<= 1;
-    pthread_mutex_lock(&pool_lock);
-    for (struct pinned **pp = &pool; *pp; pp = &(*pp)->next)
-        if ((*pp)->bytes == cls) {
-            struct pinned *p = *pp;
-            *pp = p->next;
-            pthread_mutex_unlock(&pool_lock);
-            *got = cls;
-            return p;
-        }
-    pthread_mutex_unlock(&pool_lock);
-    void *p = NULL;
-    if (CALL(cuMemAllocHost_v2, CUresult (*)(void **, size_t), &p, cls) != CU_OK) return NULL;
-    *got = cls;
-    return p;
+/* Why later launches run the original kernel (NULL while recording); set once, never cleared. */
+static const char *stopped;
+static char stop_text[256];
+static const char *const BUDGET_REACHED = "trace budget reached (--max-bytes)";
+
+static void stop_recording(const char *why) {
+    const char *none = NULL;
+    __atomic_compare_exchange_n(&stopped, &none, why, 0, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE);
 }
 
-static void pinned_put(void *p, size_t bytes) {
-    struct pinned *b = p;
-    b->bytes = bytes;
-    pthread_mutex_lock(&pool_lock);
-    b->next = pool;
-    pool = b;
-    pthread_mutex_unlock(&pool_lock);
-}
+/* Map bytes reserved or written by every process of the run: a counter in a file all of them map
+ * (procs/budget), so --max-bytes bounds the run, not each process. */
+static unsigned long long *budget_used, own_budget;
 
-/* After the kernel: copy each pool's valid records (cursor from the header already copied) on the
- * context's own stream, then free the device buffer there. */
-static void copy_pools(struct item *it, struct clock_ref *ref, int ok, long long *sent) {
-    CUstream s = ref ? ref->copies : NULL;
-    CUresult (*free_async)(CUdeviceptr, CUstream) = real(H_cuMemFreeAsync);
-    const unsigned long long *hdr = it->host;
-    for (int i = 0; i < it->f->nmaps; i++) {
-        long long item = it->f->pool_item[i];
-        if (!item) continue;
-        unsigned long long cursor = ok ? hdr[2 * it->f->slot[i]] : 0, cap = (unsigned long long)(it->sizes[i] / item);
-        sent[i] = (long long)(cursor < cap ? cursor : cap) * item;
-        if (sent[i])
-            CALL(cuMemcpyDtoHAsync_v2, CUresult (*)(void *, CUdeviceptr, size_t, CUstream),
-                 (char *)it->host + it->offsets[i], it->dev + it->offsets[i], (size_t)sent[i], s);
+static void open_budget(void) {
+    budget_used = &own_budget;
+    if (!opt.run) return;
+    struct text path = {0};
+    add(&path, "%s/" NT_TRACE_PROCS, opt.run);
+    if (path.s) mkdir(path.s, 0755);
+    add(&path, "/" NT_TRACE_BUDGET);
+    int fd = path.s ? open(path.s, O_RDWR | O_CREAT | O_CLOEXEC, 0644) : -1;
+    free(path.s);
+    struct stat st;
+    if (fd < 0) return;
+    if (fstat(fd, &st) == 0 && (st.st_size >= 64 || ftruncate(fd, 64) == 0)) {
+        void *p = mmap(NULL, 64, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+        if (p != MAP_FAILED) budget_used = p;
     }
-    CALL(cuStreamSynchronize, CUresult (*)(CUstream), s);
-    if (free_async) free_async(it->dev, s);
+    close(fd);
+}
+
+static size_t aligned(size_t n, size_t to) { return (n + to - 1) / to * to; }
+
+/* Hold `bytes` of the budget for a launch; 0 when they do not fit (and recording stops). */
+static int reserve(unsigned long long bytes) {
+    static pthread_once_t once = PTHREAD_ONCE_INIT;
+    pthread_once(&once, open_budget);
+    if (!opt.max_bytes) return 1;
+    unsigned long long before = __atomic_fetch_add(budget_used, bytes, __ATOMIC_ACQ_REL);
+    if (before + bytes <= opt.max_bytes) return 1;
+    __atomic_sub_fetch(budget_used, bytes, __ATOMIC_ACQ_REL);
+    stop_recording(BUDGET_REACHED);
+    return 0;
+}
+
+static void unreserve(unsigned long long bytes) {
+    if (opt.max_bytes && bytes) __atomic_sub_fetch(budget_used, bytes, __ATOMIC_ACQ_REL);
+}
+
+/* Map bytes on the device waiting for the writer, bounded by the ring's size (one launch larger
+ * than the ring may pass alone: it is staged in pieces). */
+static pthread_mutex_t ring_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t ring_cond = PTHREAD_COND_INITIALIZER;
+static unsigned long long inflight;
+static double ring_wait_s;
+
+static int ring_admit(size_t bytes) {
+    pthread_mutex_lock(&ring_lock);
+    int waited = 0;
+    long long t0 = 0;
+    while (inflight && inflight + bytes > opt.staging) {
+        if (opt.ring_native) {
+            pthread_mutex_unlock(&ring_lock);
+            return 0;
+        }
+        if (!waited) { waited = 1; t0 = now_ns(); COUNT(C_RING_WAITS); }
+        pthread_cond_wait(&ring_cond, &ring_lock);
+    }
+    inflight += bytes;
+    if (waited) ring_wait_s += (now_ns() - t0) / 1e9;
+    pthread_mutex_unlock(&ring_lock);
+    return 1;
+}
+
+static void ring_release(size_t bytes) {
+    pthread_mutex_lock(&ring_lock);
+    inflight -= bytes;
+    pthread_cond_broadcast(&ring_cond);
+    pthread_mutex_unlock(&ring_lock);
+}
+
+/* ---- the writer thread: copies, segment writes, metadata ------------------------------------ */
+
+/* Writer-thread state: the process's maps.bin, the pinned ring, the header staging area. */
+static int data_fd = -1;
+static unsigned long long data_off, data_written;
+static const char *write_failed;              /* maps.bin takes no more bytes: why */
+static char data_rel[64];
+static unsigned char *ring_host, *hdr_host;
+static size_t slot_bytes;
+
+static int open_data(void) {
+    if (data_fd >= 0) return 1;
+    if (!opt.run) {
+        stop_recording(write_failed = "no trace directory (NEUTRINO_TRACE_RUN unset)");
+        return 0;
+    }
+    snprintf(data_rel, sizeof data_rel, NT_TRACE_PROCS "/%d/" NT_TRACE_DATA, (int)getpid());
+    struct text path = {0};
+    add(&path, "%s/" NT_TRACE_PROCS, opt.run);
+    if (path.s) mkdir(path.s, 0755);
+    add(&path, "/%d", (int)getpid());
+    if (path.s) mkdir(path.s, 0755);
+    add(&path, "/" NT_TRACE_DATA);
+    data_fd = path.s ? open(path.s, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644) : -1;
+    free(path.s);
+    if (data_fd < 0) {
+        snprintf(stop_text, sizeof stop_text, "trace write failed: cannot create %s: %s", data_rel, strerror(errno));
+        stop_recording(write_failed = stop_text);
+    }
+    return data_fd >= 0;
+}
+
+/* The ring: opt.staging bytes of pinned host memory, SLOTS slots, allocated once (smaller if the
+ * driver cannot pin that much; 1 MiB slots at the least). */
+static int open_ring(void) {
+    if (ring_host) return 1;
+    CUresult (*host_alloc)(void **, size_t, unsigned) = helper(F_cuMemHostAlloc);
+    size_t want = aligned(opt.staging, SLOTS * 4096), least = (size_t)SLOTS << 20;
+    for (size_t bytes = want > least ? want : least; host_alloc && bytes >= least; bytes /= 2) {
+        void *p = NULL, *h = NULL;
+        if (checked(host_alloc(&p, bytes, CU_MEMHOSTALLOC_PORTABLE)) &&
+            checked(host_alloc(&h, NT_HEADER_SLOT_BYTES * NT_MAX_MAPS, CU_MEMHOSTALLOC_PORTABLE))) {
+            ring_host = p;
+            hdr_host = h;
+            slot_bytes = bytes / SLOTS;
+            return 1;
+        }
+        if (p) CALL(cuMemFreeHost, CUresult (*)(void *), p);
+    }
+    stop_recording("no pinned host memory for the staging ring");
+    return 0;
+}
+
+static int write_fd(int fd, const void *buf, size_t n) {
+    const char *p = buf;
+    while (n) {
+        ssize_t k = write(fd, p, n);
+        if (k < 0 && errno == EINTR) continue;
+        if (k <= 0) return k < 0 ? errno : ENOSPC;
+        p += k;
+        n -= (size_t)k;
+    }
+    return 0;
+}
+
+/* What one launch's maps came to: bytes written per map, where, and the fixed records' valid count. */
+struct written {
+    unsigned long long offset[NT_MAX_MAPS], nbytes[NT_MAX_MAPS], cursor[NT_MAX_MAPS], dropped[NT_MAX_MAPS];
+    long long valid[NT_MAX_MAPS];
+};
+
+/* Records kept in a fixed-capacity map: sum of min(count, capacity) over its units' u32 counts,
+ * for the counts that lie in bytes [from, from + n) of the map, held at `p`. */
+static long long valid_in(const struct map_rule *m, long long size, size_t from, const unsigned char *p, size_t n) {
+    if (m->capacity <= 0 || m->per_unit <= 4) return 0;
+    size_t units = (size_t)((size - m->fixed) / m->per_unit), counts = units * (size_t)(m->per_unit - 4);
+    size_t lo = from > counts ? from : counts, hi = from + n;
+    long long sum = 0;
+    for (size_t at = lo; at + 4 <= hi; at += 4) {
+        uint32_t c;
+        memcpy(&c, p + (at - from), 4);
+        sum += c < (uint64_t)m->capacity ? c : m->capacity;
+    }
+    return sum;
+}
+
+/* Copy each map's bytes (`w->nbytes`) through the ring's slots and append them to maps.bin: the
+ * copy of the next slot runs while this one is written. 0, or the errno of the failed write
+ * (-1: a failed copy). */
+static int copy_out(struct item *it, struct written *w) {
+    struct ctx_state *cs = it->cs;
+    CUresult (*copy)(void *, CUdeviceptr, size_t, CUstream) = helper(F_cuMemcpyDtoHAsync_v2);
+    static const unsigned char zeros[NT_TRACE_ALIGN];
+    struct piece { int map; size_t from, n; } pieces[SLOTS];
+    int map = 0, failed = 0;
+    size_t from = 0;
+    unsigned long issued = 0, done = 0;
+    for (;;) {
+        while (!failed && issued - done < SLOTS) {        /* issue copies into free slots */
+            while (map < it->f->nmaps && from >= w->nbytes[map]) { map++; from = 0; }
+            if (map >= it->f->nmaps) break;
+            size_t n = w->nbytes[map] - from < slot_bytes ? w->nbytes[map] - from : slot_bytes;
+            int s = issued % SLOTS;
+            pieces[s] = (struct piece){map, from, n};
+            failed = !copy || !checked(copy(ring_host + s * slot_bytes, it->dev + it->offsets[map] + from, n, cs->copies)) ||
+                     !checked(CALL(cuEventRecord, CUresult (*)(CUevent, CUstream), cs->slot_done[s], cs->copies));
+            from += n;
+            issued++;
+        }
+        if (done == issued) return failed ? -1 : 0;
+        int s = done % SLOTS;
+        struct piece *p = &pieces[s];
+        unsigned char *buf = ring_host + s * slot_bytes;
+        if (!checked(CALL(cuEventSynchronize, CUresult (*)(CUevent), cs->slot_done[s]))) failed = 1;
+        if (failed) { done++; continue; }                  /* drain the slots already issued */
+        const struct map_rule *m = &it->f->maps[p->map];
+        w->valid[p->map] += valid_in(m, it->sizes[p->map], p->from, buf, p->n);
+        size_t n = p->n, pad = p->from + n == w->nbytes[p->map] ? aligned(w->nbytes[p->map], NT_TRACE_ALIGN) - w->nbytes[p->map] : 0;
+        if (pad && n + pad <= slot_bytes) { memset(buf + n, 0, pad); n += pad; pad = 0; }
+        int err = write_fd(data_fd, buf, n);
+        if (!err && pad) err = write_fd(data_fd, zeros, pad);
+        if (err) return err;
+        done++;
+    }
+}
+
+/* Read back the header, then write each map: pools only up to their cursor. Returns the reason the
+ * maps were not kept, or NULL. On a failed write maps.bin is cut back to where this launch began. */
+static const char *record_maps(struct item *it, struct written *w) {
+    struct ctx_state *cs = it->cs;
+    struct func *f = it->f;
+    if (write_failed) return write_failed;     /* admitted before the failure: not written either */
+    if (!open_data() || !open_ring()) return __atomic_load_n(&stopped, __ATOMIC_ACQUIRE);
+    if (!checked(CALL(cuStreamWaitEvent, CUresult (*)(CUstream, CUevent, unsigned), cs->copies, it->end, 0)) ||
+        !checked(CALL(cuMemcpyDtoHAsync_v2, CUresult (*)(void *, CUdeviceptr, size_t, CUstream), hdr_host, it->dev,
+                      NT_HEADER_SLOT_BYTES * (size_t)f->nmaps, cs->copies)) ||
+        !checked(CALL(cuStreamSynchronize, CUresult (*)(CUstream), cs->copies)))
+        return "copying the map header back failed";
+    unsigned long long total = 0;
+    for (int i = 0; i < f->nmaps; i++) {
+        const unsigned char *slot = hdr_host + NT_HEADER_SLOT_BYTES * f->maps[i].slot;
+        memcpy(&w->cursor[i], slot + NT_HEADER_CURSOR, 8);
+        memcpy(&w->dropped[i], slot + NT_HEADER_DROPPED, 8);
+        w->nbytes[i] = (unsigned long long)it->sizes[i];
+        if (f->maps[i].pool_item) {             /* maps.needed_bytes: the records written */
+            unsigned long long items = (unsigned long long)(it->sizes[i] / f->maps[i].pool_item);
+            w->nbytes[i] = (w->cursor[i] < items ? w->cursor[i] : items) * (unsigned long long)f->maps[i].pool_item;
+        }
+        w->offset[i] = data_off + total;
+        total += aligned(w->nbytes[i], NT_TRACE_ALIGN);
+    }
+    struct statvfs vfs;
+    if (opt.min_free && fstatvfs(data_fd, &vfs) == 0 &&
+        (unsigned long long)vfs.f_bavail * vfs.f_frsize < total + opt.min_free) {
+        stop_recording(write_failed = "free-space floor reached (--min-free)");
+        return write_failed;
+    }
+    int err = copy_out(it, w);
+    if (err) {
+        if (ftruncate(data_fd, (off_t)data_off) != 0 || lseek(data_fd, (off_t)data_off, SEEK_SET) < 0) {
+            close(data_fd);                     /* cannot even cut it back: write nothing more */
+            data_fd = -1;
+        }
+        if (err < 0) return "copying the maps back failed";
+        snprintf(stop_text, sizeof stop_text, "trace write failed: %s", strerror(err));
+        stop_recording(write_failed = stop_text);
+        return write_failed;
+    }
+    data_off += total;
+    data_written += total;
+    unreserve(it->reserved > total ? it->reserved - total : 0);
+    it->reserved = total;
+    return NULL;
+}
+
+static void send_text(const char *header) {
+    if (writer_fd < 0) writer_fd = connect_server();
+    if (writer_fd >= 0 && send_msg(writer_fd, header, NULL, 0) != 0) {
+        close(writer_fd);
+        writer_fd = -1;
+        __atomic_store_n(&server_dead, 1, __ATOMIC_RELEASE);
+        COUNT(C_LOST);
+    }
+}
+
+static const char *env_or_dash(const char *name) {
+    const char *v = getenv(name);
+    return v && *v ? v : "-";
+}
+
+static void send_launch(struct item *it) {
+    struct ctx_state *cs = it->cs;
+    float ms_total = -1, ms_start = 0;
+    int timed = it->start && it->end && cs && checked(CALL(cuCtxSetCurrent, CUresult (*)(CUcontext), cs->ctx)) &&
+                checked(CALL(cuEventSynchronize, CUresult (*)(CUevent), it->end)) &&
+                checked(CALL(cuEventElapsedTime, CUresult (*)(float *, CUevent, CUevent), &ms_total, it->start, it->end)) &&
+                checked(CALL(cuEventElapsedTime, CUresult (*)(float *, CUevent, CUevent), &ms_start, cs->ref, it->start));
+    if (!timed && it->end) COUNT(C_LOST);        /* captured launches are untimed by design */
+    struct written w = {0};
+    const char *lost = NULL;
+    if (it->dev) {
+        lost = record_maps(it, &w);
+        if (lost) COUNT(C_NOT_RECORDED);
+        if (lost) unreserve(it->reserved);
+        CUresult (*free_async)(CUdeviceptr, CUstream) = real(H_cuMemFreeAsync);
+        if (!free_async || !checked(free_async(it->dev, cs->copies))) COUNT(C_LOST);
+        ring_release(it->total);
+    }
+    long long start_ns = timed ? cs->t_ns + (long long)(ms_start * 1e6) : 0;
+    struct text h = {0};
+    add(&h, NT_MSG_LAUNCH, it->seq, it->f->name, it->f->key[0] ? it->f->key : "-", it->grid[0], it->grid[1],
+        it->grid[2], it->block[0], it->block[1], it->block[2], it->shm, (unsigned long long)(uintptr_t)it->stream,
+        start_ns, start_ns + (long long)(ms_total * 1e6), timed ? ms_total : -1.0, it->dev && !lost,
+        (int)getpid(), cs ? cs->device : -1, (unsigned long long)(uintptr_t)(cs ? cs->ctx : NULL),
+        env_or_dash("RANK"), env_or_dash("LOCAL_RANK"), it->scope ? it->scope : "-",
+        it->f->reason ? it->f->reason : "-", it->fallback ? it->fallback : "-", lost ? lost : "-",
+        it->f->source[0] ? it->f->source : "unknown", it->dev && !lost ? data_rel : "-");
+    for (int i = 0; it->dev && !lost && i < it->f->nmaps; i++)
+        add(&h, NT_MSG_LAUNCH_SEGMENT, w.offset[i], w.nbytes[i], w.cursor[i], w.dropped[i],
+            it->f->maps[i].capacity > 0 ? w.valid[i] : -1ll);
+    if (h.s) send_text(h.s);
+    free(h.s);
+    event_done(cs, it->start);
+    event_done(cs, it->end);
 }
 
 static void send_item(struct item *it) {
-    char header[16384];
-    void *payload = NULL;
-    size_t n = 0;
-    if (!it->is_launch) {
-        snprintf(header, sizeof header, "alloc\nop %s\nptr %llu\nbytes %llu\nt_ns %lld\npid %d\n",
-                 it->op, it->ptr, it->bytes, it->t_ns, (int)getpid());
+    struct text h = {0};
+    if (it->kind == ITEM_LAUNCH) {
+        send_launch(it);
+    } else if (it->kind == ITEM_ALLOC) {
+        add(&h, NT_MSG_ALLOC, it->op, it->ptr, it->bytes, it->t_ns, (int)getpid());
     } else {
-        float ms_total = -1, ms_start = 0;
-        int ok = 0;
-        if (it->end) {
-            CALL(cuCtxSetCurrent, CUresult (*)(CUcontext), it->ctx);
-            ok = CALL(cuEventSynchronize, CUresult (*)(CUevent), it->done ? it->done : it->end) == CU_OK;
-            if (!ok) COUNT(C_LOST);
-        }
-        struct clock_ref *ref = ref_of(it->ctx);
-        if (ok) {
-            CALL(cuEventElapsedTime, CUresult (*)(float *, CUevent, CUevent), &ms_total, it->start, it->end);
-            if (ref) CALL(cuEventElapsedTime, CUresult (*)(float *, CUevent, CUevent), &ms_start, ref->ev, it->start);
-        }
-        long long start_ns = ok && ref ? ref->t_ns + (long long)(ms_start * 1e6) : 0;
-        int len = snprintf(header, sizeof header,
-                 "launch\nseq %llu\nkernel %s\nkey %s\ngrid %u %u %u\nblock %u %u %u\nshm %u\n"
-                 "stream %llu\nstart_ns %lld\nend_ns %lld\nduration_ms %.6f\ninstrumented %d\n"
-                 "pid %d\nscope %s\nreason %s\nfallback %s\nsource %s\n",
-                 it->seq, it->f->name, it->f->key[0] ? it->f->key : "-", it->grid[0], it->grid[1],
-                 it->grid[2], it->block[0], it->block[1], it->block[2], it->shm,
-                 (unsigned long long)(uintptr_t)it->stream, start_ns,
-                 start_ns + (long long)(ms_total * 1e6), ok ? ms_total : -1.0, it->instrumented && ok,
-                 (int)getpid(), it->scope ? it->scope : "-", it->f->reason ? it->f->reason : "-",
-                 it->fallback ? it->fallback : "-", it->f->source[0] ? it->f->source : "unknown");
-        long long sent[MAX_MAPS];
-        if (it->dev) copy_pools(it, ref, ok, sent);
-        for (int i = 0; i < it->f->nmaps && it->instrumented && len < (int)sizeof header - 64; i++) {
-            if (!it->dev || !it->f->pool_item[i]) sent[i] = it->sizes[i];
-            len += snprintf(header + len, sizeof header - len, "size %lld %lld\n", it->sizes[i], sent[i]);
-        }
-        if (it->instrumented && ok) {
-            /* payload: the header block, then each map's bytes (pools only up to their cursor) */
-            payload = it->host;
-            n = 16 * (size_t)it->f->nmaps;
-            for (int i = 0; i < it->f->nmaps; i++) {
-                memmove((char *)it->host + n, (char *)it->host + it->offsets[i], (size_t)sent[i]);
-                n += (size_t)sent[i];
-            }
-        }
+        pthread_mutex_lock(&ring_lock);
+        double waited = ring_wait_s;
+        pthread_mutex_unlock(&ring_lock);
+        const char *why = __atomic_load_n(&stopped, __ATOMIC_ACQUIRE);
+        add(&h, NT_MSG_STATS, (int)getpid(), (unsigned long long)(ring_host ? slot_bytes * SLOTS : 0),
+            opt.ring_native ? "native" : "wait", counters[C_RING_WAITS], waited, counters[C_FB_RING],
+            data_written, opt.max_bytes, why ? why : "-", counters[C_DRIVER_ERRORS]);
     }
-    if (writer_fd < 0) writer_fd = connect_server();
-    if (writer_fd >= 0 && send_msg(writer_fd, header, payload, n) != 0) {
-        close(writer_fd);
-        writer_fd = -1;
-        server_dead = 1;
-        COUNT(C_LOST);
-    }
-    if (it->is_launch) {
-        if (it->host) pinned_put(it->host, it->host_cap);
-        CUevent evs[3] = {it->start, it->end, it->done};
-        for (int i = 0; i < 3; i++)
-            if (evs[i]) CALL(cuEventDestroy_v2, CUresult (*)(CUevent), evs[i]);
-    }
+    if (h.s) send_text(h.s);
+    free(h.s);
 }
 
 static void *writer_main(void *arg) {
@@ -781,7 +1138,7 @@ static void drain(void) {
     if (writer_started) {
         struct timespec until;
         clock_gettime(CLOCK_REALTIME, &until);
-        until.tv_sec += 30;
+        until.tv_sec += 60;
         while ((queue_head || writer_busy) &&
                pthread_cond_timedwait(&drained_cond, &queue_lock, &until) != ETIMEDOUT) {}
     }
@@ -816,16 +1173,38 @@ static CUresult call_real(const struct launch *l, CUfunction fn, void **params) 
                           l->block[0], l->block[1], l->block[2], l->shm, l->stream, params, l->extra);
 }
 
-static CUevent new_event(CUstream stream) {
-    CUevent ev = NULL;
-    if (CALL(cuEventCreate, CUresult (*)(CUevent *, unsigned), &ev, CU_EVENT_BLOCKING_SYNC) != CU_OK) return NULL;
-    CALL(cuEventRecord, CUresult (*)(CUevent, CUstream), ev, stream);
-    return ev;
+static struct item *launch_item(const struct launch *l, struct func *f, struct ctx_state *cs) {
+    struct item *it = calloc(1, sizeof *it);
+    if (!it) return NULL;
+    *it = (struct item){.kind = ITEM_LAUNCH, .f = f, .cs = cs, .grid = {l->grid[0], l->grid[1], l->grid[2]},
+                        .block = {l->block[0], l->block[1], l->block[2]}, .shm = l->shm,
+                        .stream = l->stream, .scope = current_scope(),
+                        .seq = __atomic_fetch_add(&next_seq, 1, __ATOMIC_RELAXED)};
+    return it;
 }
 
-/* Why this launch runs the original kernel, and the counter that says so; NULL when the twin runs. */
-static const char *fallback_of(const struct func *f, const struct launch *l, int *counter) {
-    if (f->state == F_SKIP) {
+/* Step 1, capture: a stream being captured into a graph gets the original kernel, untimed (events
+ * and copies cannot join a graph). 1 when the launch was handled here. */
+static int captured(const struct launch *l, struct func *f) {
+    int capturing = 0;
+    if (!f) return 0;
+    if (!checked(CALL(cuStreamIsCapturing, CUresult (*)(CUstream, int *), l->stream, &capturing)))
+        capturing = 1;                          /* unknown: the safe answer */
+    if (!capturing) return 0;
+    COUNT(C_FB_CAPTURE);
+    struct item *it = launch_item(l, f, NULL);
+    if (it) {
+        it->fallback = "graph capture";
+        enqueue(it);
+    }
+    return 1;
+}
+
+/* Step 2, choice: why this launch runs the original kernel (and the counter saying so), NULL when
+ * the twin runs: kernel not instrumented, arguments we cannot extend, not selected by
+ * --every/--launches, or recording stopped. */
+static const char *fallback_of(struct func *f, const struct launch *l, int *counter) {
+    if (__atomic_load_n(&f->state, __ATOMIC_ACQUIRE) == F_SKIP) {
         if (!strcmp(f->reason, SERVER_DOWN)) { *counter = C_FB_SERVER; return SERVER_DOWN; }
         if (f->img) { *counter = C_FB_SKIPPED; return "not instrumentable"; }
         *counter = C_FB_NO_IMAGE;
@@ -833,143 +1212,143 @@ static const char *fallback_of(const struct func *f, const struct launch *l, int
     }
     if (l->extra && !l->params) { *counter = C_FB_EXTRA; return "kernel arguments passed through `extra`"; }
     if (f->nparams + 1 + f->nmaps > MAX_PARAMS) { *counter = C_FB_PARAMS; return "too many parameters"; }
+    unsigned long long n = __atomic_fetch_add(&f->seen, 1, __ATOMIC_RELAXED);
+    if (n % opt.every) { *counter = C_FB_UNSELECTED; return "not selected (--every)"; }
+    if (opt.launches && n / opt.every >= opt.launches) { *counter = C_FB_LIMIT; return "launch limit reached (--launches)"; }
+    const char *why = __atomic_load_n(&stopped, __ATOMIC_ACQUIRE);
+    if (why) { *counter = C_FB_BUDGET; return why; }
     return NULL;
 }
 
-static void drain_at_exit(void) { drain(); }
+/* Step 3, sizing: each map's bytes for this grid and block by its contract rule (per unit x units
+ * + fixed), laid out after the header block, each at an NT_MAP_ALIGN boundary. Returns the total. */
+static size_t size_maps(struct item *it, const struct launch *l) {
+    const struct func *f = it->f;
+    unsigned long long blocks = (unsigned long long)l->grid[0] * l->grid[1] * l->grid[2];
+    unsigned long long per_block = (unsigned long long)l->block[0] * l->block[1] * l->block[2];
+    unsigned long long threads = blocks * per_block, warps = blocks * ((per_block + NT_WARP - 1) / NT_WARP);
+    size_t total = aligned(NT_HEADER_SLOT_BYTES * (size_t)f->nmaps, NT_MAP_ALIGN);
+    for (int i = 0; i < f->nmaps; i++) {
+        const struct map_rule *m = &f->maps[i];
+        unsigned long long units = m->unit == 2 ? blocks : m->unit == 1 ? warps : m->unit < 0 ? 0 : threads;
+        it->sizes[i] = m->per_unit * (long long)units + m->fixed;
+        it->offsets[i] = total;
+        total += aligned((size_t)it->sizes[i], NT_MAP_ALIGN);
+    }
+    return total;
+}
+
+/* Step 4, admission: the budget holds the launch's largest output and the ring takes its device
+ * buffer, or it runs the original kernel. */
+static const char *admit(struct item *it, int *counter) {
+    unsigned long long bytes = 0;
+    for (int i = 0; i < it->f->nmaps; i++) bytes += aligned((size_t)it->sizes[i], NT_TRACE_ALIGN);
+    if (!reserve(bytes)) { *counter = C_FB_BUDGET; return __atomic_load_n(&stopped, __ATOMIC_ACQUIRE); }
+    if (!ring_admit(it->total)) {
+        unreserve(bytes);
+        *counter = C_FB_RING;
+        return "staging ring full (--ring-full native)";
+    }
+    it->reserved = bytes;
+    return NULL;
+}
+
+/* Step 5, allocation: the device buffer, zeroed, on the program's stream (stream-ordered). */
+static int alloc_maps(struct item *it, const struct launch *l) {
+    CUresult (*alloc_async)(CUdeviceptr *, size_t, CUstream) = real(H_cuMemAllocAsync);
+    CUresult (*free_async)(CUdeviceptr, CUstream) = real(H_cuMemFreeAsync);
+    if (!alloc_async || !free_async || !checked(alloc_async(&it->dev, it->total, l->stream))) {
+        it->dev = 0;
+        return 0;
+    }
+    if (checked(CALL(cuMemsetD8Async, CUresult (*)(CUdeviceptr, unsigned char, size_t, CUstream), it->dev, 0, it->total, l->stream)))
+        return 1;
+    checked(free_async(it->dev, l->stream));
+    it->dev = 0;
+    return 0;
+}
+
+static void drop_maps(struct item *it, const struct launch *l) {
+    CUresult (*free_async)(CUdeviceptr, CUstream) = real(H_cuMemFreeAsync);
+    if (it->dev && free_async) checked(free_async(it->dev, l->stream));
+    it->dev = 0;
+    ring_release(it->total);
+    unreserve(it->reserved);
+    it->reserved = 0;
+}
+
+/* Step 6, parameters: the program's own, then the header pointer, then one pointer per map. */
+static void twin_params(const struct item *it, const struct launch *l, void **params, CUdeviceptr *ptrs) {
+    const struct func *f = it->f;
+    for (int i = 0; i < f->nparams; i++) params[i] = l->params[i];
+    ptrs[0] = it->dev;
+    params[f->nparams] = &ptrs[0];
+    for (int i = 0; i < f->nmaps; i++) {
+        ptrs[i + 1] = it->dev + it->offsets[i];
+        params[f->nparams + 1 + i] = &ptrs[i + 1];
+    }
+}
+
+static void drain_at_exit(void) {
+    struct item *it = calloc(1, sizeof *it);     /* the ring and budget figures, for the summary */
+    if (it) {
+        it->kind = ITEM_STATS;
+        enqueue(it);
+    }
+    drain();
+}
 static void register_drain(void) { atexit(drain_at_exit); }
 
+/* A launch: the twin with map buffers appended, or the original kernel with the reason why; timed
+ * either way, and handed to the writer thread (step 7), which copies the maps back off the
+ * program's stream. */
 static CUresult launch(struct launch *l) {
     static pthread_once_t once = PTHREAD_ONCE_INIT;
     /* registered after cuInit's own exit handlers, so it runs before they tear contexts down */
     pthread_once(&once, register_drain);
     COUNT(C_LAUNCHES);
-    if (!socket_path) return call_real(l, l->f, l->params);     /* pass-through (doctor, tests) */
-    int capturing = 0;
-    CALL(cuStreamIsCapturing, CUresult (*)(CUstream, int *), l->stream, &capturing);
+    if (!opt.socket) return call_real(l, l->f, l->params);     /* pass-through (doctor, tests) */
     struct func *f = func_of(l->f);
-    if (capturing && f) {                      /* events and copies cannot join a graph: untimed */
-        COUNT(C_FB_CAPTURE);
-        struct item *it = calloc(1, sizeof *it);
-        *it = (struct item){.is_launch = 1, .f = f, .grid = {l->grid[0], l->grid[1], l->grid[2]},
-                            .block = {l->block[0], l->block[1], l->block[2]}, .shm = l->shm,
-                            .stream = l->stream, .fallback = "graph capture", .scope = current_scope()};
-        pthread_mutex_lock(&queue_lock);
-        it->seq = next_seq++;
-        pthread_mutex_unlock(&queue_lock);
-        enqueue(it);
-        return call_real(l, l->f, l->params);
-    }
-    if (!f || (server_dead && f->state == F_UNKNOWN)) {
+    if (captured(l, f)) return call_real(l, l->f, l->params);
+    if (!f || (DEAD() && __atomic_load_n(&f->state, __ATOMIC_ACQUIRE) == F_UNKNOWN)) {
         COUNT(C_FB_SERVER);
         return call_real(l, l->f, l->params);
     }
-    if (f->state == F_UNKNOWN) instrument(f);
-    struct item *it = calloc(1, sizeof *it);
-    it->is_launch = 1;
-    it->f = f;
-    memcpy(it->grid, l->grid, sizeof it->grid);
-    memcpy(it->block, l->block, sizeof it->block);
-    it->shm = l->shm;
-    it->stream = l->stream;
-    it->scope = current_scope();
-    CALL(cuCtxGetCurrent, CUresult (*)(CUcontext *), &it->ctx);
-    pthread_mutex_lock(&queue_lock);
-    if (!ref_of(it->ctx) && nrefs < 64) {
-        CUevent ev = new_event(l->stream);
-        if (ev && CALL(cuEventSynchronize, CUresult (*)(CUevent), ev) == CU_OK)
-        {
-            CUstream copies = NULL;          /* non-blocking: pool copies never wait on the program */
-            CALL(cuStreamCreate, CUresult (*)(CUstream *, unsigned), &copies, 1);
-            refs[nrefs++] = (struct clock_ref){it->ctx, ev, now_ns(), copies};
-        }
+    if (__atomic_load_n(&f->state, __ATOMIC_ACQUIRE) == F_UNKNOWN) instrument(f);
+    struct ctx_state *cs = ctx_state_of(l->stream);
+    struct item *it = cs ? launch_item(l, f, cs) : NULL;
+    if (!it) {
+        COUNT(C_LOST);
+        return call_real(l, l->f, l->params);
     }
-    it->seq = next_seq++;
-    pthread_mutex_unlock(&queue_lock);
-
     int counter = 0;
     const char *fallback = fallback_of(f, l, &counter);
+    if (!fallback) {
+        it->total = size_maps(it, l);
+        fallback = admit(it, &counter);
+    }
+    if (!fallback && !alloc_maps(it, l)) {
+        drop_maps(it, l);
+        fallback = "could not allocate map buffers";
+        counter = C_FB_LAUNCH_FAILED;
+    }
+    it->start = event_at(cs, l->stream);
     CUresult r;
-    if (fallback) {
-        COUNT(counter);
-        it->fallback = fallback;
-        it->start = new_event(l->stream);
-        r = call_real(l, l->f, l->params);
-        it->end = new_event(l->stream);
-        enqueue(it);
-        return r;
-    }
-    /* buffers: header (16 bytes a map), then every map, each aligned to ALIGN */
-    unsigned long long threads = (unsigned long long)l->grid[0] * l->grid[1] * l->grid[2] *
-                                 l->block[0] * l->block[1] * l->block[2];
-    unsigned long long per_block = (unsigned long long)l->block[0] * l->block[1] * l->block[2];
-    unsigned long long blocks = (unsigned long long)l->grid[0] * l->grid[1] * l->grid[2];
-    unsigned long long warps = blocks * ((per_block + 31) / 32);
-    size_t offsets[MAX_MAPS + 1], total = (16 * (size_t)f->nmaps + ALIGN - 1) / ALIGN * ALIGN;
-    for (int i = 0; i < f->nmaps; i++) {
-        unsigned long long u = f->unit_warp[i] == 2 ? blocks : f->unit_warp[i] == 1 ? warps :
-                               f->unit_warp[i] < 0 ? 0 : threads;
-        it->sizes[i] = f->per_unit[i] * (long long)u + f->fixed[i];
-        offsets[i] = total;
-        total += ((size_t)it->sizes[i] + ALIGN - 1) / ALIGN * ALIGN;
-    }
-    CUdeviceptr dev = 0;
-    CUresult (*alloc_async)(CUdeviceptr *, size_t, CUstream) = real(H_cuMemAllocAsync);
-    CUresult (*free_async)(CUdeviceptr, CUstream) = real(H_cuMemFreeAsync);
-    it->host = pinned_get(total, &it->host_cap);
-    if (it->host && (!alloc_async || alloc_async(&dev, total, l->stream) != CU_OK)) {
-        pinned_put(it->host, it->host_cap);
-        it->host = NULL;
-    }
-    if (!it->host) {
-        it->fallback = "could not allocate map buffers";
-        COUNT(C_FB_LAUNCH_FAILED);
-        it->start = new_event(l->stream);
-        r = call_real(l, l->f, l->params);
-        it->end = new_event(l->stream);
-        enqueue(it);
-        return r;
-    }
-    CALL(cuMemsetD8Async, CUresult (*)(CUdeviceptr, unsigned char, size_t, CUstream), dev, 0, total, l->stream);
-    void *params[MAX_PARAMS];
-    CUdeviceptr ptrs[MAX_MAPS + 1];
-    for (int i = 0; i < f->nparams; i++) params[i] = l->params[i];
-    ptrs[0] = dev;
-    params[f->nparams] = &ptrs[0];
-    for (int i = 0; i < f->nmaps; i++) {
-        ptrs[i + 1] = dev + offsets[i];
-        params[f->nparams + 1 + i] = &ptrs[i + 1];
-    }
-    it->start = new_event(l->stream);
-    r = call_real(l, (CUfunction)f->twin, params);
-    if (r != CU_OK) {                          /* e.g. too many resources: run the original */
-        it->fallback = "instrumented launch failed";
-        COUNT(C_FB_LAUNCH_FAILED);
-        r = call_real(l, l->f, l->params);
-    } else {
-        it->instrumented = 1;
-        COUNT(C_INSTRUMENTED);
-    }
-    it->end = new_event(l->stream);
-    memcpy(it->offsets, offsets, sizeof it->offsets);
-    int pools = 0;
-    for (int i = 0; i < f->nmaps; i++) pools += f->pool_item[i] != 0;
-    if (it->instrumented) {
-        CUresult (*copy)(void *, CUdeviceptr, size_t, CUstream) = helper(F_cuMemcpyDtoHAsync_v2);
-        if (!pools) {
-            copy(it->host, dev, total, l->stream);
-        } else {                               /* header and fixed-size maps now, pools later */
-            copy(it->host, dev, 16 * (size_t)f->nmaps, l->stream);
-            for (int i = 0; i < f->nmaps; i++)
-                if (!f->pool_item[i]) copy((char *)it->host + offsets[i], dev + offsets[i], (size_t)it->sizes[i], l->stream);
+    if (!fallback) {
+        void *params[MAX_PARAMS];
+        CUdeviceptr ptrs[NT_MAX_MAPS + 1];
+        twin_params(it, l, params, ptrs);
+        r = call_real(l, (CUfunction)f->twin, params);
+        if (r != CU_OK) {                      /* e.g. too many resources: run the original */
+            drop_maps(it, l);
+            fallback = "instrumented launch failed";
+            counter = C_FB_LAUNCH_FAILED;
         }
-        it->done = new_event(l->stream);
     }
-    if (it->instrumented && pools) it->dev = dev; else free_async(dev, l->stream);
-    if (!it->instrumented) {
-        pinned_put(it->host, it->host_cap);
-        it->host = NULL;
-    }
+    if (fallback) r = call_real(l, l->f, l->params);
+    it->end = event_at(cs, l->stream);
+    COUNT(fallback ? counter : C_INSTRUMENTED);
+    it->fallback = fallback;
     enqueue(it);
     return r;
 }
@@ -1112,7 +1491,7 @@ CUresult cuFuncSetAttribute(CUfunction fn, int attrib, int value) {
     SEEN(H_cuFuncSetAttribute);
     CUresult (*real_fn)(CUfunction, int, int) = real(H_cuFuncSetAttribute);
     CUresult r = real_fn ? real_fn(fn, attrib, value) : 999;
-    if (r == CU_OK && socket_path) note_attribute(fn, attrib, value);
+    if (r == CU_OK && opt.socket) note_attribute(fn, attrib, value);
     return r;
 }
 
@@ -1120,15 +1499,17 @@ CUresult cuKernelSetAttribute(int attrib, int value, CUkernel k, CUdevice dev) {
     SEEN(H_cuKernelSetAttribute);
     CUresult (*real_fn)(int, int, CUkernel, CUdevice) = real(H_cuKernelSetAttribute);
     CUresult r = real_fn ? real_fn(attrib, value, k, dev) : 999;
-    if (r == CU_OK && socket_path) note_attribute(k, attrib, value);
+    if (r == CU_OK && opt.socket) note_attribute(k, attrib, value);
     return r;
 }
 
 /* ---- wrappers: allocations and teardown ----------------------------------------------------- */
 
 static void note_alloc(const char *op, unsigned long long ptr, unsigned long long bytes) {
-    if (!socket_path) return;
+    if (!opt.socket) return;
     struct item *it = calloc(1, sizeof *it);
+    if (!it) return;
+    it->kind = ITEM_ALLOC;
     it->op = op;
     it->ptr = ptr;
     it->bytes = bytes;
@@ -1181,22 +1562,39 @@ TEARDOWN(cuDevicePrimaryCtxReset_v2, (CUdevice d), (d))
 /* ---- process lifetime ----------------------------------------------------------------------- */
 
 static void after_fork_child(void) {
-    /* the child has no writer thread and must not share the parent's sockets */
+    /* the child has no writer thread, must not share the parent's sockets or maps.bin, and
+     * writes its own procs/<pid>/ subtree */
     request_fd = writer_fd = -1;
     writer_started = writer_busy = 0;
     queue_head = queue_tail = NULL;
+    if (data_fd >= 0) close(data_fd);
+    data_fd = -1;
+    data_off = data_written = 0;
+    write_failed = NULL;
+    inflight = 0;
     pthread_mutex_init(&queue_lock, NULL);
     pthread_mutex_init(&request_lock, NULL);
     pthread_mutex_init(&table_lock, NULL);
     pthread_mutex_init(&instrument_lock, NULL);
-    pthread_mutex_init(&pool_lock, NULL);
+    pthread_mutex_init(&ctx_lock, NULL);
+    pthread_mutex_init(&ring_lock, NULL);
     pthread_mutex_init(&scope_lock, NULL);
-    nrefs = 0;
+    nctxs = 0;
 }
 
 __attribute__((constructor)) static void shim_init(void) {
-    socket_path = getenv("NEUTRINO_SOCKET");
-    if (socket_path && !*socket_path) socket_path = NULL;
+    opt.socket = getenv(NT_ENV_SOCKET);
+    if (opt.socket && !*opt.socket) opt.socket = NULL;
+    opt.run = getenv(NT_ENV_RUN);
+    if (opt.run && !*opt.run) opt.run = NULL;
+    opt.launches = env_u64(NT_ENV_LAUNCHES, 0);
+    opt.every = env_u64(NT_ENV_EVERY, 1);
+    if (!opt.every) opt.every = 1;
+    opt.max_bytes = env_u64(NT_ENV_MAX_BYTES, 0);
+    opt.min_free = env_u64(NT_ENV_MIN_FREE, 0);
+    opt.staging = env_u64(NT_ENV_STAGING, 256ull << 20);
+    const char *full = getenv(NT_ENV_RING_FULL);
+    opt.ring_native = full && strcmp(full, "native") == 0;
     pthread_atfork(NULL, NULL, after_fork_child);
 }
 

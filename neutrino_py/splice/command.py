@@ -21,6 +21,35 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         help="pass instructions and directives the PTX ISA table lacks through")
     parser.add_argument("-o", "--output", required=True, metavar="OUT.ptx",
                         help="instrumented PTX; the manifests go to OUT.manifest.json")
+    parser.add_argument("--grid", metavar="X[,Y,Z]", type=dims, default=(1, 1, 1),
+                        help="launch grid for the bytes-per-launch estimate (default 1)")
+    parser.add_argument("--block", metavar="X[,Y,Z]", type=dims, default=(128, 1, 1),
+                        help="launch block for the bytes-per-launch estimate (default 128)")
+
+
+def dims(text: str) -> tuple[int, int, int]:
+    """argparse type for --grid/--block: 1 to 3 positive integers, comma-separated (e.g. 64,2)."""
+    try:
+        values = tuple(int(v) for v in text.replace("x", ",").split(","))
+    except ValueError:
+        values = ()
+    if not 1 <= len(values) <= 3 or min(values) < 1:
+        raise argparse.ArgumentTypeError(f"not a launch shape: {text!r} (write e.g. 1024 or 64,64)")
+    return values + (1,) * (3 - len(values))
+
+
+def bytes_per_launch(manifest, grid, block) -> list[tuple[str, int, str]]:
+    """(map, bytes one launch of `grid` x `block` writes at most, its rule) per map: what
+    `instrument` and the trace summary print, so a terabyte is seen before it is written."""
+    return [(m.name, m.nbytes(grid, block), m.rule()) for m in manifest.maps]
+
+
+def format_bytes(n: float) -> str:
+    """1.5 GiB, 24 MiB, 512 B."""
+    for unit, scale in (("TiB", 1 << 40), ("GiB", 1 << 30), ("MiB", 1 << 20), ("KiB", 1 << 10)):
+        if n >= scale:
+            return f"{n / scale:.3g} {unit}"
+    return f"{int(n)} B"
 
 
 def manifest_path(output: Path) -> Path:
@@ -64,6 +93,11 @@ def run(args: argparse.Namespace) -> int:
         print(f"{name}: {sum(m.positions.values())} positions matched, registers added: {regs}")
         for label, n in m.positions.items():
             print(f"  {label}: {n}")
+        shape = f"grid {'x'.join(map(str, args.grid))}, block {'x'.join(map(str, args.block))}"
+        rows = bytes_per_launch(m, args.grid, args.block)
+        print(f"  bytes per launch at {shape}: {format_bytes(sum(n for _, n, _ in rows))}")
+        for map_name, n, rule in rows:
+            print(f"    {map_name}: {format_bytes(n)} ({rule})")
         for w in m.warnings:
             print(f"warning: {w}", file=sys.stderr)
     print(f"wrote {out} and {manifests}")

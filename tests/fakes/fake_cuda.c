@@ -21,7 +21,7 @@
 typedef int CUresult;
 typedef struct { unsigned gx, gy, gz, bx, by, bz, shm; void *stream; void *attrs; unsigned nattrs; } Config;
 struct module { int twin; };
-struct func { struct module *mod; char name[256]; };
+struct func { struct module *mod; char *name; };
 struct event { double t; };
 
 #define note(...) fake_log("FAKE_CUDA_LOG", __VA_ARGS__)
@@ -53,7 +53,8 @@ CUresult cuMemAllocAsync(uint64_t *p, size_t n, void *s) { (void)s; *p = (uint64
 CUresult cuMemFreeAsync(uint64_t p, void *s) { (void)s; free((void *)(uintptr_t)p); return 0; }
 CUresult cuStreamCreate(void **s, unsigned fl) { (void)fl; *s = (void *)0x57; return 0; }
 CUresult cuStreamSynchronize(void *s) { (void)s; return 0; }
-CUresult cuMemAllocHost_v2(void **p, size_t n) { *p = malloc(n); return 0; }
+CUresult cuMemHostAlloc(void **p, size_t n, unsigned fl) { (void)fl; *p = malloc(n); return *p ? 0 : 2; }
+CUresult cuStreamWaitEvent(void *s, struct event *e, unsigned fl) { (void)s; (void)e; (void)fl; return 0; }
 CUresult cuMemFreeHost(void *p) { free(p); return 0; }
 CUresult cuMemsetD8Async(uint64_t p, unsigned char v, size_t n, void *s) { (void)s; memset((void *)(uintptr_t)p, v, n); return 0; }
 CUresult cuMemcpyDtoHAsync_v2(void *dst, uint64_t src, size_t n, void *s) { (void)s; memcpy(dst, (void *)(uintptr_t)src, n); return 0; }
@@ -81,7 +82,7 @@ CUresult cuLibraryLoadData(struct module **m, const void *image, void *a, void *
 static CUresult get(struct func **f, struct module *m, const char *name) {
     *f = calloc(1, sizeof **f);
     (*f)->mod = m;
-    snprintf((*f)->name, sizeof (*f)->name, "%s", name);
+    (*f)->name = strdup(name);
     return 0;
 }
 CUresult cuModuleGetFunction(struct func **f, struct module *m, const char *name) { return get(f, m, name); }

@@ -5,7 +5,8 @@
  *   threads - direct, from 4 threads at once
  *   crash   - direct, two launches of add, then abort()
  *   file    - direct, the module loaded from IMAGE_FILE by cuModuleLoad (torch.compile's launcher)
- * usage: prog MODE IMAGE_FILE
+ *   loop    - direct, COUNT launches of add on grid 64 x block 64 (4096 threads), nothing else
+ * usage: prog MODE IMAGE_FILE [COUNT]
  * Launches: add x2, sass_only x1, add on a capturing stream, add with `extra`, add via
  * cuLaunchKernelEx; in `threads`, 4 x 5 launches of add.
  */
@@ -66,7 +67,7 @@ int main(int argc, char **argv) {
     fclose(f);
     image[n] = 0;
 
-    if (!strcmp(mode, "direct") || !strcmp(mode, "threads") || !strcmp(mode, "file")) {
+    if (!strcmp(mode, "direct") || !strcmp(mode, "threads") || !strcmp(mode, "file") || !strcmp(mode, "loop")) {
         cu.load = cuModuleLoadData; cu.get = cuModuleGetFunction; cu.launch = cuLaunchKernel;
         cu.launch_ex = cuLaunchKernelEx; cu.alloc = cuMemAlloc_v2; cu.release = cuMemFree_v2;
         cu.set_attr = cuFuncSetAttribute; cu.ctx_release = cuDevicePrimaryCtxRelease_v2;
@@ -96,10 +97,11 @@ int main(int argc, char **argv) {
     }
 
     void *sass = NULL;
+    const char *add_name = getenv("FAKE_ADD_NAME") ? getenv("FAKE_ADD_NAME") : "add";   /* long mangled names */
     if (cu.libload) {
         void *lib, *k1, *k2;
         cu.libload(&lib, image, NULL, NULL, 0, NULL, NULL, 0);
-        cu.libget(&k1, lib, "add");
+        cu.libget(&k1, lib, add_name);
         cu.libget(&k2, lib, "sass_only");
         cu.kfunc(&add, k1);
         cu.kfunc(&sass, k2);
@@ -107,7 +109,7 @@ int main(int argc, char **argv) {
         void *mod;
         if (!strcmp(mode, "file")) cuModuleLoad(&mod, argv[2]);
         else cu.load(&mod, image);
-        cu.get(&add, mod, "add");
+        cu.get(&add, mod, add_name);
         cu.get(&sass, mod, "sass_only");
     }
     cu.set_attr(add, 8, 65536);
@@ -122,7 +124,11 @@ int main(int argc, char **argv) {
         usleep(300000);
         abort();
     }
-    if (!strcmp(mode, "threads")) {
+    if (!strcmp(mode, "loop")) {
+        int count = argc > 3 ? atoi(argv[3]) : 10;
+        for (int i = 0; i < count; i++)
+            if (cu.launch(add, 64, 1, 1, 64, 1, 1, 0, NULL, params, NULL) != 0) return 4;
+    } else if (!strcmp(mode, "threads")) {
         pthread_t t[4];
         for (int i = 0; i < 4; i++) pthread_create(&t[i], NULL, worker, NULL);
         for (int i = 0; i < 4; i++) pthread_join(t[i], NULL);
