@@ -138,3 +138,21 @@ def test_file_and_loc_directives_are_typed_and_print_back():
     assert m.to_text() == text
     needs("gfx942")
     assert tools.gcn_to_object(m.to_text(), "gfx942") == tools.gcn_to_object(text, "gfx942")
+
+
+def test_metadata_reads_the_scalar_tags_llvm_writes():
+    # LLVM's msgpack YAML writer tags scalars that would read as another type (`!str 1`)
+    path = next(f for f in FILES if _mcpu(f) == "gfx942")
+    text = path.read_text().replace("amdhsa.target:   amdgcn", "amdhsa.target:   !str amdgcn", 1)
+    text = text.replace("  - 1\n  - 2\n...", "  - !int 1\n  - !int 0x2\n...", 1)
+    text = text.replace(".uniform_work_group_size: 1", ".uniform_work_group_size: !str 1", 1)
+    module = parse_gcn(text, "tags.s")
+    doc = module.metadata().doc
+    assert doc["amdhsa.target"] == "amdgcn-amd-amdhsa--gfx942" and doc["amdhsa.version"] == [1, 2]
+    assert module.kernel("vector_add").metadata[".uniform_work_group_size"] == "1"
+    from neutrino_py.probe import load_file
+    from neutrino_py.paths import probes_dir
+    from neutrino_py.splice.gcn import instrument_gcn
+    result = instrument_gcn(module, load_file(probes_dir() / "dmat.probe"), kernels="^vector_add$")
+    assert list(result.manifests) == ["vector_add"]
+    assert "amdhsa.target" in module.to_text()

@@ -290,7 +290,7 @@ class Metadata:
         body = self.text.split("\n", 1)[1].rsplit(".end_amdgpu_metadata", 1)[0].rstrip()
         hint = "the metadata block is YAML as clang writes it"
         try:
-            doc = yaml.safe_load(body)
+            doc = yaml.load(body, Loader=_MetadataLoader)
         except yaml.YAMLError as err:
             mark = getattr(err, "problem_mark", None) or getattr(err, "context_mark", None)
             line, col = (self.line + 1 + mark.line, mark.column + 1) if mark else (self.line, self.col)
@@ -311,6 +311,17 @@ class Metadata:
             return self.text
         body = yaml.safe_dump(self._doc, sort_keys=False, default_flow_style=False, width=1 << 16)
         return f"\t.amdgpu_metadata\n---\n{body}...\n\n\t.end_amdgpu_metadata"
+
+
+class _MetadataLoader(yaml.SafeLoader):
+    """YAML with the tags LLVM's msgpack document writer puts on scalars that would otherwise
+    read as another type (``!str 0x10``, ``!int``, ``!float``, ``!bool``, ``!nil``)."""
+
+
+for _tag, _make in (("!str", str), ("!int", lambda v: int(v, 0)), ("!float", float),
+                    ("!bool", lambda v: v.lower() == "true"), ("!nil", lambda v: None)):
+    _MetadataLoader.add_constructor(
+        _tag, lambda loader, node, make=_make: make(loader.construct_scalar(node)))
 
 
 Statement = Union[Instruction, Label, Directive, Loc, File, Comment, KernelDescriptor, Metadata]
