@@ -759,6 +759,12 @@ def _ds(sim: Simulator, w: Wave, s: Instruction, lds: Lds, access) -> None:
             for k in range(n * len(offs)):
                 sim.vwrite(w, Reg(dst.file, dst.first + k), out[k])
         return
+    if op == "ds_bpermute_b32":                # dst[lane] = data[(addr + offset) / 4] across lanes
+        addr, data = sim.vread(w, o[1]), sim.vread(w, o[2])
+        src = (addr + U64(_imm_mod(s, "offset"))) // U64(4) % U64(LANES)
+        out = np.array([data[int(k)] if (w.exec >> int(k)) & 1 else 0 for k in src], U64)
+        sim.vwrite(w, o[0], out)
+        return
     kind = op.removeprefix("ds_")
     rtn = "_rtn_" in kind
     kind = kind.replace("_rtn", "")
@@ -880,7 +886,8 @@ def _vector(sim: Simulator, w: Wave, s: Instruction, lds, access) -> None:
     fn = _VOPS.get(name)
     if fn is None:
         raise Unknown(f"the simulator does not know `{s.to_text().strip()}` (line {s.line})")
-    fn(sim, w, s, src, put, o, enc)
+    with np.errstate(all="ignore"):          # inactive lanes may hold anything (1 / 0)
+        fn(sim, w, s, src, put, o, enc)
 
 
 def _vcmp(sim, w, s, op, enc, o) -> None:
@@ -1042,6 +1049,7 @@ _VOPS: dict[str, Callable] = {
     "subb_co_u32": lambda *a: _add_co(*a, sub=True, carry=True),
     "subbrev_co_u32": lambda *a: _add_co(*a, sub=True, rev=True, carry=True),
     "and_b32": _binary(lambda a, b: a & b), "or_b32": _binary(lambda a, b: a | b),
+    "mul_hi_i32": _binary(lambda a, b: u((s32(a) * s32(b)) >> 32) & M32U),
     "xor_b32": _binary(lambda a, b: a ^ b), "not_b32": _unary(lambda a: ~a & M32U),
     "or3_b32": _ternary(lambda a, b, c: a | b | c), "and_or_b32": _ternary(lambda a, b, c: (a & b) | c),
     "xad_u32": _ternary(lambda a, b, c: ((a ^ b) + c) & M32U),

@@ -25,10 +25,12 @@ def needs(mcpu: str):
 
 def test_corpus_has_both_processors_and_every_kernel():
     assert {_mcpu(f) for f in FILES} == {"gfx90a", "gfx942"}
+    want = {"kernels": ["vector_add", "saxpy", "reduce_sum", "histogram", "collatz",
+                        "transpose_2d", "wave_ops"],
+            "shapes": ["branchy", "nested_loops", "block_max", "lane_rotate", "mfma_tile"]}
+    assert sorted(f.name for f in FILES) == sorted(f"{k}.{g}.s" for k in want for g in ("gfx90a", "gfx942"))
     for f in FILES:
-        names = parse_gcn(f.read_text(), str(f)).kernel_names()
-        assert names == ["vector_add", "saxpy", "reduce_sum", "histogram", "collatz",
-                         "transpose_2d", "wave_ops"]
+        assert parse_gcn(f.read_text(), str(f)).kernel_names() == want[f.name.split(".")[0]]
 
 
 @pytest.mark.parametrize("path", FILES, ids=lambda p: p.name)
