@@ -21,7 +21,7 @@ from neutrino_py.asm.gcn_parse import parse_gcn
 from neutrino_py.assemble import gcn as tools
 from neutrino_py.errors import SourceError
 from neutrino_py.probe import load, load_file
-from neutrino_py.splice.gcn import instrument_gcn
+from neutrino_py.splice import instrument
 from neutrino_py.contract.manifest import HEADER_PARAM, map_param
 
 CORPUS = Path(__file__).parent / "corpus_gcn"
@@ -46,7 +46,7 @@ def _run(tool: str, *args: str) -> str:
 @lru_cache(maxsize=None)
 def instrumented(path: Path, probe: Path):
     module = parse_gcn(path.read_text(), str(path))
-    result = instrument_gcn(module, load_file(probe))
+    result = instrument(module, load_file(probe))
     return module, result, tools.gcn_to_hsaco(module.to_text(), module.target)
 
 
@@ -143,7 +143,7 @@ def test_sites_keep_scc_and_exec():
                    "before @bra { c.n += 1; c.mask += IN1; }\n"
                    "map w[warp]: record { u32 lane; } pool 64\n"
                    "after ld.global / laneid() > 3 / { w.save(laneid()); }\n")
-    result = instrument_gcn(module, program, kernels="^vector_add$")
+    result = instrument(module, program, kernels="^vector_add$")
     text = module.to_text()
     tools.gcn_to_hsaco(text, "gfx90a")
     k = module.kernel("vector_add")
@@ -171,7 +171,7 @@ def test_after_a_branch_is_refused():
     path = FILES[0]
     module = parse_gcn(path.read_text(), str(path))
     with pytest.raises(SourceError) as err:
-        instrument_gcn(module, load("map c[thread]: counter { u64 n; }\nafter @bra { c.n += 1; }\n", "b.probe"))
+        instrument(module, load("map c[thread]: counter { u64 n; }\nafter @bra { c.n += 1; }\n", "b.probe"))
     assert err.value.file == "b.probe" and err.value.line == 2
 
 
@@ -190,9 +190,10 @@ def test_splice_instrument_dispatches_gcn_modules_and_marks_match():
 def test_unsupported_operation_is_a_probe_error():
     module = parse_gcn(FILES[0].read_text(), str(FILES[0]))
     with pytest.raises(SourceError) as err:
-        instrument_gcn(module, load("map c[thread]: counter { u64 n; }\n"
+        instrument(module, load("map c[thread]: counter { u64 n; }\n"
                                     "before ld.global { c.n += ADDR / 3; }\n", "d.probe"))
     assert err.value.file == "d.probe" and "64-bit integer div" in err.value.message
+    assert (err.value.line, err.value.col, err.value.width) == (2, 27, 8)    # at `ADDR / 3`
 
 
 def test_a_kernel_that_copies_its_kernarg_pointer_is_refused():
@@ -201,7 +202,7 @@ def test_a_kernel_that_copies_its_kernarg_pointer_is_refused():
                                     "\ts_mov_b64 s[6:7], s[0:1]\n\ts_load_dword s3, s[0:1], 0x2c\n", 1)
     module = parse_gcn(text, "copy.s")
     with pytest.raises(SourceError) as err:
-        instrument_gcn(module, load_file(paths.probes_dir() / "hotness.probe"), kernels="^vector_add$")
+        instrument(module, load_file(paths.probes_dir() / "hotness.probe"), kernels="^vector_add$")
     assert err.value.file == "copy.s" and "hidden arguments" in err.value.message
     assert text.splitlines()[err.value.line - 1].strip() == "s_load_dword s3, s[0:1], 0x2c"
 
@@ -215,7 +216,7 @@ def test_source_line_positions_follow_loc_directives():
     lines.insert(1, '\t.file\t1 "/src" "k.hip" md5 0x0')
     module = parse_gcn("\n".join(lines) + "\n", "loc.s")
     program = load('map c[thread]: counter { u64 n; }\nbefore line "k.hip":10 { c.n += 1; }\n')
-    result = instrument_gcn(module, program, kernels="^vector_add$")
+    result = instrument(module, program, kernels="^vector_add$")
     assert result.manifests["vector_add"].positions == {'probe 0 (before line "k.hip":10)': 3}
 
 
@@ -236,7 +237,7 @@ def test_values_captured_before_an_instruction_reach_the_probe_after_it():
     path = next(f for f in FILES if "gfx90a" in f.name)
     module = parse_gcn(path.read_text(), str(path))
     program = load("map c[thread]: counter { u64 a; }\nafter st.global { c.a += ADDR; }\n")
-    instrument_gcn(module, program, kernels="^vector_add$")
+    instrument(module, program, kernels="^vector_add$")
     k = module.kernel("vector_add")
     body = [s for s in module.statements[k.start:k.end] if isinstance(s, Instruction)]
     store = next(i for i, s in enumerate(body) if s.opcode.startswith("global_store"))

@@ -32,7 +32,7 @@ from neutrino_py.maps import read
 from neutrino_py.maps.layout import layout
 from neutrino_py.paths import probes_dir
 from neutrino_py.probe import ast, load, load_file
-from neutrino_py.splice.gcn import instrument_gcn
+from neutrino_py.splice import instrument
 from neutrino_py.targets.gcn import opcodes
 
 CORPUS = Path(__file__).parent / "corpus_gcn"
@@ -180,7 +180,7 @@ def instrumented(target: str, kernel: str, program: ast.ProbeProgram) -> Run:
     module = parse_gcn(_text(case.file, target), path)
     view = module.kernel(kernel)
     own = [id(s) for s in module.statements[view.start:view.end] if isinstance(s, Instruction)]
-    result = instrument_gcn(module, program, kernels=f"^{kernel}$")
+    result = instrument(module, program, kernels=f"^{kernel}$")
     manifest = result.manifests[kernel]
     # the code llvm-mc gets is this IR's text: it parses back to the same instructions
     printed = parse_gcn(module.to_text(), path)

@@ -102,7 +102,7 @@ def test_a_twin_that_does_not_load_falls_back(binaries, tmp_path):
 
 def test_importing_the_package_does_not_import_hip():
     code = ("import sys, neutrino_py, neutrino_py.runtime.hip, neutrino_py.image.offload, "
-            "neutrino_py.splice.gcn; print(any(m == 'hip' or m.startswith('hip.') for m in sys.modules))")
+            "neutrino_py.targets.gcn.target; print(any(m == 'hip' or m.startswith('hip.') for m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
 

@@ -4,7 +4,7 @@ A `GcnModule` is the file's statement list in order (labels, instructions, direc
 descriptors, the metadata document, whole-line comments); ``.loc`` and ``.file`` are typed, other
 directives keep their arguments as text. Every node keeps the line and column it
 came from. Instructions are generic (`opcode`, operands, modifiers): the IR knows no opcode, the
-facts the splicer needs about them live in `targets.gcn.opcodes`. A `KernelView` finds one
+facts about them live in `asm.gcn_opcodes`, basic blocks in `asm.gcn_cfg`. A `KernelView` finds one
 kernel's body (from its symbol label to its end label), its `.amdhsa_kernel` descriptor and its
 metadata entry.
 

@@ -10,13 +10,14 @@ from __future__ import annotations
 
 import operator
 from dataclasses import dataclass, field
-from typing import Callable, Protocol
+from typing import Callable
 
 from neutrino_py.probe import ast
-from neutrino_py.splice import ops
+from neutrino_py import ops
 from neutrino_py.contract.manifest import (HEADER_PARAM, HEADER_SLOT_BYTES, SHARD_CHUNK, SHARD_SLOT_BYTES,
                                          SM_ROWS, MapSpec, map_param, pool_shards)
-from neutrino_py.splice.ops import Imm, Reg, Stmt, Value
+from neutrino_py.errors import SourceError
+from neutrino_py.ops import Imm, Reg, Scratch, Stmt, Value
 
 HELPER_SPECIALS = {"clock": "clock", "globaltimer": "globaltimer", "smid": "smid",
                    "warpid": "warp_linear", "laneid": "laneid", "activemask": "activemask",
@@ -27,12 +28,6 @@ COMPARE = {"==": "eq", "!=": "ne", "<": "lt", "<=": "le", ">": "gt", ">=": "ge"}
 _FOLD: dict[str, Callable[[int, int], int]] = {
     "add": operator.add, "sub": operator.sub, "mul": operator.mul, "and": operator.and_,
     "or": operator.or_, "xor": operator.xor, "shl": operator.lshift}
-
-
-class Scratch(Protocol):
-    """Where scratch registers come from (a target's per-site register scope)."""
-
-    def tmp(self, type_: str) -> Reg: ...
 
 
 @dataclass
@@ -61,12 +56,15 @@ class Lowerer:
     `shard_pools` (targets that render `ShardReserve`), unbounded records reserve from shards of
     their pool (chosen by the warp index, computed once at entry) instead of one cursor. With
     `warp_sum` (targets that render `WarpSum`), block/sm/kernel counters add one warp sum per
-    field instead of one atomic per lane.
+    field instead of one atomic per lane. `illegal` is the target's legalisation: why it cannot
+    render an op (None: it can); an expression lowered to such an op is an error at the
+    expression in the probe source.
     """
 
     def __init__(self, program: ast.ProbeProgram, warp_slots: bool = True,
-                 shard_pools: bool = True, warp_sum: bool = True) -> None:
-        self.program = program
+                 shard_pools: bool = True, warp_sum: bool = True,
+                 illegal: Callable[[Stmt], str | None] = lambda stmt: None) -> None:
+        self.program, self.illegal = program, illegal
         self.warp_sum = warp_sum
         self.specs = {name: map_spec(d, i, shard_pools)
                       for i, (name, d) in enumerate(program.maps.items())}
@@ -196,8 +194,18 @@ class _Ctx:
         if isinstance(a, Imm) and isinstance(b, Imm) and fn in _FOLD and e.type.is_integer:
             return Imm(_FOLD[fn](int(a.value), int(b.value)) % (1 << e.type.bits), e.type.value)
         dst = self.tmp(e.type.value)
-        self.emit(ops.Binary(dst, fn, a, b))
+        self.emit(self.legal(ops.Binary(dst, fn, a, b), e))
         return dst
+
+    def legal(self, stmt: Stmt, e: ast.Expr) -> Stmt:
+        """`stmt`, lowered from `e`, if the target can render it; else an error at `e`."""
+        why = self.low.illegal(stmt)
+        if why is None:
+            return stmt
+        program = self.low.program
+        raise SourceError(why, file=program.file, line=e.span.line, col=e.span.col,
+                          source=program.text, width=e.span.width,
+                          hint="rewrite the probe expression (see README, AMD)")
 
     def cast(self, v: Value, type_: str) -> Value:
         if v.type == type_:

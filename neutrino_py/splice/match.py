@@ -1,15 +1,15 @@
-"""Where a probe's position falls in one function's IR: the statements to insert code around.
+"""Where a probe's position falls in one function: the statements to insert code around.
 
-Matching reads the IR only (instructions, comments, `.loc`, basic blocks); it changes nothing.
+Matching reads what the target says about the code (`targets.Code`: instructions with the names
+probe patterns match, comments, basic blocks, source lines); it changes nothing.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
-from neutrino_py.asm import ir
 from neutrino_py.probe import ast
-
-EXITS = ("ret", "exit")
+from neutrino_py.targets import Code
 
 
 @dataclass(frozen=True)
@@ -17,52 +17,45 @@ class Match:
     """One place a probe runs: code goes before or after `anchor`.
 
     `instruction` is the instruction the probe is attached to — its operands can be read and its
-    guard predicate gates the probe (None at entry, marks and blocks); `pc` its index among the function's instructions; `block` the basic block's
-    instructions for `block` positions.
+    guard predicate gates the probe (None at entry, marks and blocks); `pc` its index among the
+    function's instructions; `block` the basic block's instructions for `block` positions.
     """
-    anchor: ir.Statement
+    anchor: Any
     where: str
-    instruction: ir.Instruction | None = None
+    instruction: Any = None
     pc: int = 0
-    block: tuple[ir.Instruction, ...] = ()
+    block: tuple[Any, ...] = ()
 
 
-def entry_anchor(fn: ir.Function) -> ir.Statement | None:
-    """First statement that runs: code before it runs once, before any label can loop back."""
-    for s in fn.body:
-        if isinstance(s, (ir.Instruction, ir.Label, ir.Block)):
-            return s
-    return None
-
-
-def matches(fn: ir.Function, files: dict[int, str], position: ast.Position,
+def matches(code: Code, instructions: list, position: ast.Position,
             pcs: dict[int, int]) -> list[Match]:
-    """Every place `position` selects in `fn` (in text order). `pcs`: id(instruction) -> index."""
+    """Every place `position` selects in `code` (in text order). `instructions`: the code's
+    instructions; `pcs`: id(instruction) -> index."""
     when, target = position.when, position.target
     if when == "entry":
-        anchor = entry_anchor(fn)
+        anchor = code.entry_anchor()
         return [] if anchor is None else [Match(anchor, "before")]
     if when == "exit":
-        return [Match(i, "before", i, pcs[id(i)]) for i in fn.instructions() if i.opcode in EXITS]
+        return [Match(i, "before", i, pcs[id(i)]) for i in instructions if code.is_exit(i)]
     if when == "block":
         out = []
-        for b in fn.blocks():
-            if b.instructions:
-                first = b.instructions[0]
-                out.append(Match(first, "before", None, pcs[id(first)], tuple(b.instructions)))
+        for b in code.blocks():
+            if b:
+                out.append(Match(b[0], "before", None, pcs[id(b[0])], tuple(b)))
         return out
     if isinstance(target, ast.Mark):
-        return [Match(s, when) for s in ir.walk(fn.body)
-                if isinstance(s, ir.Comment) and target.matches(s.body)]
+        return [Match(s, when) for s in code.comments() if target.matches(s.body)]
     if isinstance(target, ast.Lines):
-        wanted = {i for i, path in files.items() if target.matches_file(path)}
-        return [Match(i, when, i, pcs[id(i)]) for i in fn.instructions()
-                if i.loc is not None and i.loc.file in wanted
-                and target.first <= i.loc.source_line <= target.last]
+        out = []
+        for i in instructions:
+            loc = code.source_line(i)
+            if loc is not None and target.matches_file(loc[0]) and target.first <= loc[1] <= target.last:
+                out.append(Match(i, when, i, pcs[id(i)]))
+        return out
     seen: dict[tuple[str, bool], bool] = {}       # opcode spellings repeat: match each once
     out = []
-    for i in fn.instructions():
-        key = (i.name, i.guard is not None)
+    for i in instructions:
+        key = code.pattern(i)
         hit = seen.get(key)
         if hit is None:
             hit = seen[key] = target.matches(*key)

@@ -1,0 +1,133 @@
+"""The `Target` interface: what the target-neutral splicer (`splice/`) asks of an ISA.
+
+`splice.instrument` matches probe positions, groups sites, gates code by guards, lowers probe
+bodies to `ops` and builds the manifest; everything that knows an instruction set goes through a
+`Target` (one per ISA: `targets.ptx`, `targets.gcn`) and the `Kernel` it opens for each kernel:
+
+- which kernels a module has, and which instructions, comments, basic blocks and source lines a
+  kernel has, with the names probe patterns match (`pattern`);
+- operand binding: where an instruction's address, destination and sources are (`address`,
+  `dest`, `source`), as ops that copy them into scratch registers;
+- legalisation: which ops the target cannot render (`illegal`), asked while the probe's source span
+  is still known, so the error points at the probe;
+- rendering: a site's ops become IR statements placed around an anchor (`emit`);
+- finishing: registers, params and metadata of the kernel (`finish`).
+
+A `Target` also says which ops the lowering may use (`warp_slots`, `shard_pools`) and how sites
+group (`shared_sites`: on GCN all code at one anchor is one site, with one SCC save and one
+register frame; on PTX block starts, instructions and exits at one anchor are separate sites).
+`of(module)` picks the target from the module's IR type (PTX `asm.ir.Module`, GCN
+`asm.gcn.GcnModule`).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Iterable, Protocol, Sequence
+
+from neutrino_py.ops import Scratch, Src, Stmt, Value
+
+
+@dataclass(frozen=True)
+class Guard:
+    """The predicate an instruction runs under: code attached to it runs under it too.
+    `overwritten`: the instruction writes its own guard, so code after it reads a copy."""
+    cond: Src
+    negated: bool
+    overwritten: bool
+
+
+@dataclass
+class SiteCode:
+    """The ops of one site, ready to render: `before` and `after` its anchor, and (at an exit)
+    the exit probes' and flush code, which runs before the anchor after `before`."""
+    anchor: Any
+    scope: Scratch
+    before: list[Stmt] = field(default_factory=list)
+    after: list[Stmt] = field(default_factory=list)
+    exit: list[Stmt] = field(default_factory=list)
+    entry: bool = False
+
+
+@dataclass
+class Finished:
+    """What finishing a kernel reports for its manifest."""
+    registers_added: dict[str, int]
+    warnings: list[str]
+    occupancy: tuple[int, int] | None = None     # waves per SIMD before/after, where known
+
+
+class Code(Protocol):
+    """The instructions of one function as matching sees them (read only)."""
+
+    name: str
+    file: str
+
+    def instructions(self) -> Sequence[Any]: ...
+
+    def comments(self) -> Iterable[Any]: ...
+
+    def blocks(self) -> list[list[Any]]: ...
+
+    def entry_anchor(self) -> Any | None: ...
+
+    def pattern(self, ins: Any) -> tuple[str, bool]: ...
+
+    def is_exit(self, ins: Any) -> bool: ...
+
+    def source_line(self, ins: Any) -> tuple[str, int] | None: ...
+
+
+class Kernel(Code, Protocol):
+    """One kernel being instrumented: matching facts plus binding, rendering and finishing."""
+
+    def guard(self, ins: Any) -> Guard | None: ...
+
+    def is_terminator(self, ins: Any) -> bool: ...
+
+    def after_refusal(self, ins: Any) -> tuple[str, str] | None: ...
+
+    def width(self, ins: Any) -> int: ...
+
+    def address(self, ins: Any, scope: Scratch, code: list[Stmt]) -> Value: ...
+
+    def dest(self, ins: Any, scope: Scratch, code: list[Stmt]) -> Value: ...
+
+    def source(self, ins: Any, k: int, scope: Scratch, code: list[Stmt]) -> Value: ...
+
+    def scope(self) -> Scratch: ...
+
+    def emit(self, site: SiteCode) -> None: ...
+
+    def finish(self) -> Finished: ...
+
+
+class Target(Protocol):
+    """One instruction set. `warp_slots`/`shard_pools`/`warp_sum`: lowering options for ops the
+    target renders (`ops.VoteAny`+`ops.WarpSync`, `ops.ShardReserve`, `ops.WarpSum`)."""
+
+    name: str
+    warp_slots: bool
+    shard_pools: bool
+    warp_sum: bool
+    shared_sites: bool
+
+    def kernels(self, module: Any) -> list[tuple[str, Any]]: ...
+
+    def open(self, module: Any, kernel: Any, persistent: dict[str, int], params: list) -> Kernel: ...
+
+    def device_functions(self, module: Any) -> list[Code]: ...
+
+    def illegal(self, stmt: Stmt) -> str | None: ...
+
+
+def of(module: Any) -> Target:
+    """The target whose IR `module` is."""
+    from neutrino_py.asm.ir import Module
+    if isinstance(module, Module):
+        from neutrino_py.targets.ptx.target import PTX
+        return PTX
+    from neutrino_py.targets.gcn.target import GCN
+    return GCN
+
+
+__all__ = ["Code", "Finished", "Guard", "Kernel", "SiteCode", "Target", "of"]

@@ -7,7 +7,7 @@ from typing import Any, Callable
 
 import jinja2
 
-from neutrino_py.splice.ops import Imm, bits
+from neutrino_py.ops import Imm, bits
 
 
 def loader(folder: Path, **helpers: Any) -> Callable[[str], jinja2.Template]:

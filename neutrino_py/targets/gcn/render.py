@@ -1,4 +1,4 @@
-"""Render `splice.ops` statements into AMDGCN lines with this folder's Jinja templates.
+"""Render `ops` statements into AMDGCN lines with this folder's Jinja templates.
 
 GCN registers are physical, so a `Frame` lays out the instrumentation's registers above the
 kernel's own (``.amdhsa_next_free_vgpr/sgpr``):
@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Iterable
 
 from neutrino_py.asm.gcn import Reg as GcnReg
-from neutrino_py.splice.ops import Imm, If, Reg, Src, Stmt, Value, bits
+from neutrino_py.ops import Imm, If, Reg, Src, Stmt, Value, bits
 from neutrino_py.targets import templates
 
 LABEL_PREFIX = ".Lnt_"
@@ -220,11 +220,7 @@ class Site:
         return moved
 
 
-def _fail(message: str) -> str:
-    raise ValueError(message)
-
-
-_template = templates.loader(Path(__file__).parent, wide=lambda t: t in WIDE, fail=_fail)
+_template = templates.loader(Path(__file__).parent, wide=lambda t: t in WIDE)
 
 
 def _regs(stmt: Stmt) -> Iterable[Reg]:

@@ -1,4 +1,4 @@
-"""Render `splice.ops` statements into PTX lines with this folder's Jinja templates.
+"""Render `ops` statements into PTX with this folder's Jinja templates.
 
 The templates hold all PTX syntax; this module only names registers, formats constants and hands
 each template its statement's fields. Registers the instrumentation owns are spelled with the
@@ -6,12 +6,15 @@ reserved prefix ``%nt_`` so they never collide with the kernel's own.
 """
 from __future__ import annotations
 
+import copy
 import struct
 from dataclasses import fields
+from functools import lru_cache
 from pathlib import Path
 from typing import Callable, Iterable
 
-from neutrino_py.splice.ops import Imm, If, Reg, Stmt, Value, bits
+from neutrino_py.asm import ir, parse_statements
+from neutrino_py.ops import Imm, If, Reg, Stmt, Value, bits
 from neutrino_py.targets import templates
 
 PREFIX = "%nt_"
@@ -107,3 +110,21 @@ def render(stmts: Iterable[Stmt], scope: Scope) -> list[str]:
             _RENDERED[key] = (lines, dict(scope.used))
         out += lines
     return out
+
+
+@lru_cache(maxsize=1 << 16)
+def _parsed(line: str) -> tuple[ir.Statement, ...]:
+    return tuple(parse_statements(line))
+
+
+def _fresh(s: ir.Statement) -> ir.Statement:
+    """A copy of a cached parse that shares no mutable list with other insertions."""
+    if isinstance(s, ir.Instruction):
+        return ir.Instruction(s.opcode, list(s.modifiers), list(s.operands), s.guard,
+                              s.guard_negated)
+    return copy.copy(s)
+
+
+def statements(stmts: Iterable[Stmt], scope: Scope) -> list[ir.Statement]:
+    """IR statements of `stmts` rendered (each distinct line is parsed once per process)."""
+    return [_fresh(s) for line in render(stmts, scope) for s in _parsed(line)]

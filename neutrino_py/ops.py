@@ -1,6 +1,6 @@
 """Target-neutral statements: what a checked probe lowers to before a target renders it.
 
-The splicer turns every probe body at every matched position into a tuple of these statements.
+The lowering (`splice.lower`) turns every probe body at every matched position into a tuple of these statements.
 Each target (`targets/ptx/`, `targets/gcn/`) has one Jinja template per statement class, named by
 the class's ``op`` (``binary.j2``, ``bump_reserve.j2``, ...). A template receives the statement's
 fields plus three helpers:
@@ -35,7 +35,7 @@ Map buffers and the header block are global memory; addresses are u64. A header 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar, Union
+from typing import ClassVar, Protocol, Union
 
 TYPES = ("u32", "u64", "s32", "s64", "f32", "f64", "pred")
 
@@ -72,6 +72,12 @@ Value = Union[Reg, Imm, Src]
 @dataclass(frozen=True)
 class Stmt:
     op: ClassVar[str] = ""
+
+
+class Scratch(Protocol):
+    """Where scratch registers come from (a target's per-site register scope)."""
+
+    def tmp(self, type_: str) -> Reg: ...
 
 
 # --- values ---------------------------------------------------------------------------------
@@ -325,6 +331,14 @@ class HistAdd(Stmt):
     addr: Value
     value: Value
     type: str
+
+
+@dataclass(frozen=True)
+class WaitMemory(Stmt):
+    """Wait until the instrumented instruction's memory access has completed, so its result
+    register (OUT) holds the loaded value. Only targets whose loads return out of order with the
+    register file (GCN: ``s_waitcnt``) emit it; PTX orders reads of a register after its load."""
+    op: ClassVar[str] = "wait_memory"
 
 
 # --- control --------------------------------------------------------------------------------

@@ -1,4 +1,4 @@
-"""GCN opcode facts: the PTX-style name a probe pattern matches, memory widths, operand roles.
+"""GCN opcode facts (the one table for the GCN IR, matching and the GCN target): the PTX-style name a probe pattern matches, memory widths, operand roles.
 
 Probe patterns are written in PTX terms (``ld.global``, ``@bra``, ``count(add, mul)``); each GCN
 opcode gets a dotted PTX-like name (``global_load_dwordx2`` -> ``ld.global.dwordx2``) that the
@@ -81,6 +81,11 @@ def is_terminator(opcode: str) -> bool:
     """True for instructions that end a basic block (branches, ``s_endpgm``, ``s_setpc_b64``):
     blocks split there, and an ``after`` probe cannot follow one."""
     return opcode.startswith(TERMINATORS)
+
+
+def is_vector_memory(opcode: str) -> bool:
+    """A global, flat or buffer access: one ``s_waitcnt vmcnt(0)`` drains it."""
+    return opcode.startswith(("global_", "flat_", "buffer_"))
 
 
 def writes_first(opcode: str, modifiers: list[str]) -> bool:

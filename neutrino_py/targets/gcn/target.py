@@ -1,8 +1,4 @@
-"""Splice a checked probe program into the kernels of an AMDGCN module.
-
-The GCN counterpart of `splice.instrument`: the same `Lowerer` turns probes into `ops`, the
-`targets.gcn` templates render them, the GCN parser turns the rendered lines into IR, and the
-kernel's descriptor and metadata are updated:
+"""The GCN `Target`: kernels of an `asm.gcn.GcnModule`, operand binding, rendering, finishing.
 
 - registers are physical: the instrumentation's frame sits above ``.amdhsa_next_free_vgpr/sgpr``,
   both raised to cover it (and ``.vgpr_count``/``.sgpr_count`` in the metadata);
@@ -14,28 +10,26 @@ kernel's descriptor and metadata are updated:
   hidden arguments through the kernarg pointer are moved with them;
 - every site saves SCC in an SGPR and restores it; EXEC is restored by the templates that narrow
   it; VCC is never written; a site that issued memory operations waits for them before the
-  kernel's code continues (so the kernel's own ``s_waitcnt`` counts stay right).
+  kernel's code continues (so the kernel's own ``s_waitcnt`` counts stay right);
+- blocks start at a label or after a terminator; `@bra` patterns match ``s_cbranch_*`` as the
+  guarded branch; no code goes after a terminator (the instruction after it is a different path).
 """
 from __future__ import annotations
 
 import dataclasses
 import functools
-import re
-from collections import Counter
-from dataclasses import dataclass, field
+from typing import Sequence
 
+from neutrino_py import ops
+from neutrino_py.asm import gcn_opcodes as opcodes
 from neutrino_py.asm.gcn import (Comment, GcnModule, Imm, Instruction, Label, Loc, Modified, Reg,
                                  Statement)
+from neutrino_py.asm.gcn_cfg import basic_blocks
 from neutrino_py.asm.gcn_parse import parse_gcn
 from neutrino_py.errors import SourceError
-from neutrino_py.probe import ast
-from neutrino_py.probe.opcodes import opcode_id
-from neutrino_py.splice import ops
-from neutrino_py.splice.splicer import _count, operand_names
-from neutrino_py.splice.lower import Lowerer, Site
-from neutrino_py.contract.manifest import Manifest, params_for
-from neutrino_py.splice.ops import Src, Stmt, Value
-from neutrino_py.targets.gcn import hazards, opcodes
+from neutrino_py.ops import Scratch, Src, Stmt, Value
+from neutrino_py.targets import Finished, Guard, SiteCode
+from neutrino_py.targets.gcn import hazards
 from neutrino_py.targets.gcn.render import LABEL_PREFIX, MAX_SGPRS, Facts, Frame
 from neutrino_py.targets.gcn.render import Site as RenderSite
 from neutrino_py.targets.gcn.render import render
@@ -46,29 +40,8 @@ V5_HIDDEN = {"hidden_block_count_x": (0, 4), "hidden_block_count_y": (4, 4),
              "hidden_block_count_z": (8, 4), "hidden_group_size_x": (12, 2),
              "hidden_group_size_y": (14, 2), "hidden_group_size_z": (16, 2)}
 SYSTEM_SGPRS = ("workgroup_id_x", "workgroup_id_y", "workgroup_id_z", "workgroup_info")
-
-
-@dataclass
-class InstrumentedGcn:
-    """The instrumented module (edited in place), one manifest per kernel, and per kernel the
-    occupancy (waves per SIMD) before and after."""
-    module: GcnModule
-    manifests: dict[str, Manifest] = field(default_factory=dict)
-    occupancy: dict[str, tuple[int, int]] = field(default_factory=dict)
-
-
-def instrument_gcn(module: GcnModule, program: ast.ProbeProgram,
-                   kernels: str | None = None) -> InstrumentedGcn:
-    """Instrument every kernel of `module` whose name `kernels` (a regex, searched) matches."""
-    pattern = re.compile(kernels) if kernels else None
-    result = InstrumentedGcn(module)
-    files = module.files()
-    for name in module.kernel_names():
-        if pattern is None or pattern.search(name):
-            splice = _KernelSplice(module, name, files, program)
-            result.manifests[name] = splice.run()
-            result.occupancy[name] = splice.occupancy
-    return result
+# 64-bit integer operations the templates implement (div and rem are not)
+WIDE_INT_FNS = ("and", "or", "xor", "shl", "shr", "add", "sub", "mul", "min", "max")
 
 
 class _Tmp:
@@ -96,32 +69,32 @@ def _to_statements(lines: list[str], file: str) -> list[Statement]:
                         for line in lines for s in _parsed(line, file)])
 
 
-def _ptx_name(ins: Instruction) -> str:
-    return opcodes.ptx_name(ins.opcode, [m.name for m in ins.modifiers])
+class GcnKernel:
+    """One kernel of a GCN module being instrumented."""
 
-
-def _guarded(ins: Instruction) -> bool:
-    return ins.opcode.startswith("s_cbranch")
-
-
-class _KernelSplice:
-    def __init__(self, module: GcnModule, name: str, files: dict[int, str],
-                 program: ast.ProbeProgram) -> None:
-        self.module, self.name, self.program = module, name, program
+    def __init__(self, module: GcnModule, name: str, persistent: dict[str, int],
+                 params: list) -> None:
+        self.module, self.name, self.file, self.persistent = module, name, module.file, persistent
         self.view = module.kernel(name)
         self.desc, self.meta = self.view.descriptor, self.view.metadata
         self.facts = Facts(module.target)
-        self.low = Lowerer(program, warp_slots=False, shard_pools=False,   # templates it lacks
-                           warp_sum=False)
-        self.inserts: list[tuple[int, list[Statement]]] = []
         self.warnings: list[str] = []
         self.occupancy = (0, 0)
-        self.reads_out: set[int] = set()
-        self.lines_of = self.source_lines(files)
+        self.inserts: dict[int, tuple[list[Statement], list[Statement]]] = {}
+        self.lines_of = self.source_lines(module.files())
+        self.check_not_instrumented()
+        self.v0, self.s0 = self.desc.get("next_free_vgpr"), self.desc.get("next_free_sgpr")
+        self.frame = self.make_frame(self.append_params(params))
 
     def error(self, message: str, hint: str, line: int = 0) -> SourceError:
         return SourceError(f"{self.name}: {message}", file=self.module.file,
                            line=line or self.desc.line, col=1, hint=hint)
+
+    def check_not_instrumented(self) -> None:
+        used = [s.name for s in self.body() if isinstance(s, Label) and s.name.startswith(LABEL_PREFIX)]
+        if used or any(str(a.get(".name", "")).startswith("__nt_") for a in (self.meta or {}).get(".args", [])):
+            raise self.error("the kernel is already instrumented",
+                             "instrument the original assembly, not an instrumented one")
 
     # -------------------------------------------------------------- kernel arguments
 
@@ -255,7 +228,7 @@ class _KernelSplice:
         d = self.desc
         vbase = max(d.get("next_free_vgpr"), len(tid))
         sbase = max(d.get("next_free_sgpr"), self.system_end)
-        frame = Frame(self.facts, vbase + vbase % 2, sbase + sbase % 2, dict(self.low.persistent),
+        frame = Frame(self.facts, vbase + vbase % 2, sbase + sbase % 2, dict(self.persistent),
                       hidden=hidden, params=params)
         k = self.kernarg_sgpr()
         prologue = [f"s_mov_b64 {frame.kernarg}, s[{k}:{k + 1}]", f"s_mov_b64 {frame.entry_exec}, exec"]
@@ -264,64 +237,74 @@ class _KernelSplice:
         self.prologue = prologue
         return frame
 
-    # -------------------------------------------------------------- sites
+    # -------------------------------------------------------------- code facts
 
     def body(self) -> list[Statement]:
         return self.module.statements[self.view.start:self.view.end]
 
-    def lines(self, stmts: list[Stmt], site: RenderSite) -> list[str]:
-        try:
-            return render(stmts, site)
-        except ValueError as e:          # an operation the GCN templates do not implement
-            raise SourceError(f"{self.name}: {e}", file=self.program.file, line=1, col=1,
-                              source=self.program.text,
-                              hint="rewrite the probe expression (see README, AMD)") from None
+    def instructions(self) -> Sequence[Instruction]:
+        return [s for s in self.body() if isinstance(s, Instruction)]
 
-    def queue(self, index: int, text: list[str]) -> None:
-        """Insert rendered lines at statement `index` of the module, SCC kept, memory drained."""
-        if not text:
-            return
-        if any(t.startswith(("global_", "flat_", "buffer_")) for t in text):
-            text = text + ["s_waitcnt vmcnt(0)"]
-        scc = self.frame.scc
-        code = [f"s_cselect_b32 {scc}, 1, 0", *text, f"s_cmp_lg_u32 {scc}, 0"]
-        self.inserts.append((index, _to_statements(code, self.module.file)))
+    def comments(self) -> list[Comment]:
+        return [s for s in self.body() if isinstance(s, Comment)]
 
-    def site_ops(self, probe: ast.Probe, ins: Instruction | None, pc: int,
-                 block: list[Instruction], scope: _Tmp, before: list[Stmt]) -> list[Stmt]:
-        """The probe's body at one place; captures go to `before`, the body reads OUT first."""
-        names = operand_names(probe)
-        late: list[Stmt] = []
-        operands = {} if ins is None else self.bind(ins, pc, names, scope, before, late)
-        count = functools.partial(_count, Counter((_ptx_name(i), _guarded(i)) for i in block))
-        return late + self.low.probe(probe, Site(operands, count), scope)
+    def blocks(self) -> list[list[Instruction]]:
+        return basic_blocks(self.body())
 
-    def bind(self, ins: Instruction, pc: int, names: set[str], scope: _Tmp,
-             before: list[Stmt], after: list[Stmt]) -> dict[str, Value]:
-        """Operand helpers of one instruction; values it may overwrite are captured before it,
-        OUT is read after it (once its memory operation completed)."""
-        out: dict[str, Value] = {}
-        mods = [m.name for m in ins.modifiers]
-        ptx = _ptx_name(ins)
-        for name in sorted(names):
-            if name == "PC":
-                out[name] = ops.Imm(pc, "u32")
-            elif name == "OPCODE":
-                out[name] = ops.Imm(opcode_id(ptx), "u32")
-            elif name == "BYTES":
-                out[name] = ops.Imm(opcodes.width(ins.opcode), "u32")
-            elif name == "ADDR":
-                out[name] = self.address(ins, scope, before)
-            elif name == "OUT":
-                first = ins.operands[:1] if opcodes.writes_first(ins.opcode, mods) else []
-                out[name] = self.raw(first[0] if first else None, scope, after)
-            else:
-                srcs = ins.operands[1:] if opcodes.writes_first(ins.opcode, mods) else ins.operands
-                k = int(name[2:]) - 1
-                out[name] = self.raw(srcs[k] if k < len(srcs) else None, scope, before)
+    def entry_anchor(self) -> Instruction | None:
+        return next((s for s in self.body() if isinstance(s, Instruction)), None)
+
+    def pattern(self, ins: Instruction) -> tuple[str, bool]:
+        """The PTX-like name probe patterns match; `s_cbranch_*` count as guarded (`@bra`)."""
+        return (opcodes.ptx_name(ins.opcode, [m.name for m in ins.modifiers]),
+                ins.opcode.startswith("s_cbranch"))
+
+    def is_exit(self, ins: Instruction) -> bool:
+        return ins.opcode == "s_endpgm"
+
+    def source_line(self, ins: Instruction) -> tuple[str, int] | None:
+        return self.lines_of.get(id(ins))
+
+    def source_lines(self, files: dict[int, str]) -> dict[int, tuple[str, int]]:
+        """id(instruction) -> (source path, line) from ``.loc`` (clang -g), for every instruction
+        of the kernel; `files` is the module's file table."""
+        out, loc = {}, None
+        for s in self.body():
+            if isinstance(s, Loc):
+                loc = (files.get(s.file, ""), s.source_line)
+            elif isinstance(s, Instruction) and loc is not None:
+                out[id(s)] = loc
         return out
 
-    def raw(self, op, scope: _Tmp, code: list[Stmt]) -> Value:
+    def guard(self, ins: Instruction) -> Guard | None:
+        return None
+
+    def is_terminator(self, ins: Instruction) -> bool:
+        return opcodes.is_terminator(ins.opcode)
+
+    def after_refusal(self, ins: Instruction) -> tuple[str, str] | None:
+        if opcodes.is_terminator(ins.opcode):
+            return ins.opcode, "use `before` for branches and s_endpgm, or narrow the opcode pattern"
+        return None
+
+    # -------------------------------------------------------------- operand binding
+
+    def width(self, ins: Instruction) -> int:
+        return opcodes.width(ins.opcode)
+
+    def dest(self, ins: Instruction, scope: Scratch, code: list[Stmt]) -> Value:
+        """OUT, read once the instruction's memory operation (if any) has completed."""
+        if opcodes.memory_space(ins.opcode):
+            code.append(ops.WaitMemory())
+        first = ins.operands[:1] if opcodes.writes_first(ins.opcode, [m.name for m in ins.modifiers]) else []
+        return self.raw(first[0] if first else None, scope, code)
+
+    def source(self, ins: Instruction, k: int, scope: Scratch, code: list[Stmt]) -> Value:
+        writes = opcodes.writes_first(ins.opcode, [m.name for m in ins.modifiers])
+        srcs = ins.operands[1:] if writes else ins.operands
+        return self.raw(srcs[k] if k < len(srcs) else None, scope, code)
+
+    def raw(self, op, scope: Scratch, code: list[Stmt]) -> Value:
         if isinstance(op, Modified):
             op = op.inner
         if isinstance(op, Imm) and isinstance(op.value, int):
@@ -335,7 +318,7 @@ class _KernelSplice:
             return dst
         return ops.Imm(0, "u64")
 
-    def address(self, ins: Instruction, scope: _Tmp, code: list[Stmt]) -> Value:
+    def address(self, ins: Instruction, scope: Scratch, code: list[Stmt]) -> Value:
         """ADDR: global/flat: the 64-bit address; LDS: the offset in the workgroup's LDS;
         scalar loads: base + offset; buffer/scratch: 0 (needs the resource descriptor)."""
         op, mods = ins.opcode, [m.name for m in ins.modifiers]
@@ -362,137 +345,51 @@ class _KernelSplice:
             code.append(ops.Binary(dst, "add", dst, ops.Imm(offset, "u64")))
         return dst
 
-    def matches(self, probe: ast.Probe, instructions: list[tuple[int, Instruction]],
-                blocks: list[list[tuple[int, Instruction]]]) -> list[tuple[int, str, Instruction | None, list]]:
-        """(statement index, before/after, instruction, block) for every place `probe` runs."""
-        pos = probe.position
-        if pos.when == "block":
-            return [(b[0][0], "before", None, [i for _, i in b]) for b in blocks if b]
-        if pos.when in ("entry", "exit"):
-            return []
-        if isinstance(pos.target, ast.Mark):
-            return [(n, pos.when, None, []) for n, s in enumerate(self.body(), self.view.start)
-                    if isinstance(s, Comment) and pos.target.matches(s.body)]
-        if isinstance(pos.target, ast.Lines):
-            return [(n, pos.when, i, []) for n, i in instructions
-                    if (loc := self.lines_of.get(n)) is not None and pos.target.matches_file(loc[0])
-                    and pos.target.first <= loc[1] <= pos.target.last]
-        found = [(n, pos.when, i, []) for n, i in instructions
-                 if pos.target.matches(_ptx_name(i), _guarded(i))]
-        if pos.when == "after":
-            for n, _, i, _ in found:
-                if opcodes.is_terminator(i.opcode):
-                    raise SourceError(
-                        f"`after` cannot follow `{i.opcode}` (in {self.name}, "
-                        f"{self.module.file}:{i.line}): control never reaches the next instruction",
-                        file=self.program.file, line=pos.span.line, col=pos.span.col,
-                        source=self.program.text, width=pos.span.width,
-                        hint="use `before` for branches and s_endpgm, or narrow the opcode pattern")
-        return found
+    # -------------------------------------------------------------- rendering
 
-    def source_lines(self, files: dict[int, str]) -> dict[int, tuple[str, int]]:
-        """Statement index -> (source path, line) from ``.loc`` (clang -g), for every instruction
-        of the kernel; `files` is the module's file table."""
-        out, loc = {}, None
-        for n in range(self.view.start, self.view.end):
-            s = self.module.statements[n]
-            if isinstance(s, Loc):
-                loc = (files.get(s.file, ""), s.source_line)
-            elif isinstance(s, Instruction) and loc is not None:
-                out[n] = loc
-        return out
+    def scope(self) -> _Tmp:
+        return _Tmp(self.persistent)
 
-    def blocks(self) -> list[list[tuple[int, Instruction]]]:
-        """Basic blocks: a label or the instruction after a branch starts a new one."""
-        out: list[list[tuple[int, Instruction]]] = [[]]
-        labelled = False
-        for n in range(self.view.start, self.view.end):
-            s = self.module.statements[n]
-            if isinstance(s, Label):
-                labelled = True
-            elif isinstance(s, Instruction):
-                if out[-1] and (labelled or opcodes.is_terminator(out[-1][-1][1].opcode)):
-                    out.append([])
-                out[-1].append((n, s))
-                labelled = False
-        return [b for b in out if b]
+    def emit(self, site: SiteCode) -> None:
+        """Render a site; its captures and `before` code share registers with its `after` code.
+        At an exit, every lane the wave started with runs the exit code, once."""
+        frame = self.frame
+        rs = RenderSite(frame)
+        if site.entry:
+            lines = self.prologue + render(site.before, rs)
+            self.inserts.setdefault(id(site.anchor), ([], []))[0].extend(
+                _to_statements(lines, self.file))
+            return
+        text = render(site.before, rs)
+        if site.exit:
+            text += [f"s_mov_b64 exec, {frame.entry_exec}"] + render(site.exit, rs)
+        self.queue(site.anchor, 0, text)
+        if site.after:
+            self.queue(site.anchor, 1, render(site.after, rs))
 
-    # -------------------------------------------------------------- driver
+    def queue(self, anchor: Statement, side: int, text: list[str]) -> None:
+        """Insert rendered lines before (`side` 0) or after (1) `anchor`, SCC kept, memory
+        drained."""
+        if not text:
+            return
+        code = _to_statements(text, self.file)
+        if any(isinstance(s, Instruction) and opcodes.is_vector_memory(s.opcode) for s in code):
+            code += _to_statements(["s_waitcnt vmcnt(0)"], self.file)
+        scc = self.frame.scc
+        code = _to_statements([f"s_cselect_b32 {scc}, 1, 0"], self.file) + code + \
+            _to_statements([f"s_cmp_lg_u32 {scc}, 0"], self.file)
+        self.inserts.setdefault(id(anchor), ([], []))[side].extend(code)
 
-    def run(self) -> Manifest:
-        program, view = self.program, self.view
-        used = [s.name for s in self.body() if isinstance(s, Label) and s.name.startswith(LABEL_PREFIX)]
-        if used or any(str(a.get(".name", "")).startswith("__nt_") for a in (self.meta or {}).get(".args", [])):
-            raise self.error("the kernel is already instrumented",
-                             "instrument the original assembly, not an instrumented one")
-        v0, s0 = self.desc.get("next_free_vgpr"), self.desc.get("next_free_sgpr")
-        params = params_for(list(self.low.specs.values()))
-        self.frame = frame = self.make_frame(self.append_params(params))
-        instructions = [(n, s) for n, s in enumerate(self.body(), view.start) if isinstance(s, Instruction)]
-        pcs = {id(i): k for k, (_, i) in enumerate(instructions)}
-        blocks = self.blocks()
-
-        entry = [p for p in program.probes if p.position.when == "entry"]
-        scope = _Tmp(self.low.persistent)
-        code = list(self.low.entry())
-        for p in entry:
-            code += self.low.probe(p, Site(), scope)
-        first = instructions[0][0] if instructions else view.start
-        entry_lines = self.prologue + self.lines(code, RenderSite(frame))
-
-        positions: dict[str, int] = {}
-        scopes: dict[int, _Tmp] = {}
-        sites: dict[int, dict[str, list[Stmt]]] = {}     # anchor -> before / after / exit ops
-        for p in program.probes:
-            found = self.matches(p, instructions, blocks)
-            positions[p.label] = len(found) if p.position.when not in ("entry", "exit") else (
-                1 if p.position.when == "entry" else sum(i.opcode == "s_endpgm" for _, i in instructions))
-            for n, where, ins, block in found:
-                scope = scopes.setdefault(n, _Tmp(self.low.persistent))
-                site = sites.setdefault(n, {"before": [], "after": [], "exit": []})
-                before: list[Stmt] = []
-                pc = pcs[id(ins)] if ins else (pcs[id(block[0])] if block else 0)
-                body = self.site_ops(p, ins, pc, block, scope, before)
-                if ins is not None and "OUT" in operand_names(p) and opcodes.memory_space(ins.opcode):
-                    self.reads_out.add(n)
-                site["before"] += before + (body if where == "before" else [])
-                site["after"] += body if where == "after" else []
-        exits = [p for p in program.probes if p.position.when == "exit"]
-        if exits or self.low.has_exit_state:
-            for n, i in instructions:
-                if i.opcode == "s_endpgm":
-                    scope = scopes.setdefault(n, _Tmp(self.low.persistent))
-                    code = [s for p in exits for s in self.low.probe(p, Site(), scope)]
-                    sites.setdefault(n, {"before": [], "after": [], "exit": []})["exit"] = \
-                        code + self.low.flush(scope)
-
-        # captures before an instruction and the bodies after it share one site's registers
-        rendered: list[tuple[int, list[str]]] = []
-        after: list[tuple[int, list[str]]] = []
-        for n, parts in sites.items():
-            site = RenderSite(frame)
-            text = self.lines(parts["before"], site)
-            if parts["exit"]:      # every lane the wave started with exits here, once
-                text += [f"s_mov_b64 exec, {frame.entry_exec}"] + self.lines(parts["exit"], site)
-            rendered.append((n, text))
-            wait = ["s_waitcnt vmcnt(0) lgkmcnt(0)"] if n in self.reads_out else []
-            after.append((n + 1, wait + self.lines(parts["after"], site) if parts["after"] else []))
-        for n, text in rendered + after:
-            self.queue(n, text)
-        for n, stmts in sorted(self.inserts, key=lambda x: x[0], reverse=True):
-            self.module.statements[n:n] = stmts
-        self.module.statements[first:first] = _to_statements(entry_lines, self.module.file)
-
-        self.update_registers(frame, v0, s0)
-        for label, n in positions.items():
-            if n == 0:
-                self.warnings.append(f"{label} matched nothing in {self.name}")
-        return Manifest(kernel=self.name, target="gcn",
-                        probe={"hash": program.hash, "text": program.text, "file": program.file},
-                        params=params, maps=list(self.low.specs.values()), positions=positions,
-                        registers_added={"vgpr": self.desc.get("next_free_vgpr") - v0,
-                                         "sgpr": self.desc.get("next_free_sgpr") - s0},
-                        warnings=self.warnings)
+    def finish(self) -> Finished:
+        body = []
+        for s in self.body():
+            edit = self.inserts.get(id(s))
+            body += [*edit[0], s, *edit[1]] if edit else [s]
+        self.module.statements[self.view.start:self.view.end] = body
+        self.update_registers(self.frame, self.v0, self.s0)
+        return Finished({"vgpr": self.desc.get("next_free_vgpr") - self.v0,
+                         "sgpr": self.desc.get("next_free_sgpr") - self.s0},
+                        self.warnings, self.occupancy)
 
     def update_registers(self, frame: Frame, v0: int, s0: int) -> None:
         d, meta = self.desc, self.meta
@@ -517,3 +414,31 @@ class _KernelSplice:
         if after < before:
             self.warnings.append(f"occupancy drops from {before} to {after} waves per SIMD "
                                  f"(+{v1 - v0} VGPRs, +{s1 - s0} SGPRs)")
+
+
+class GcnTarget:
+    """AMD GCN (gfx9: gfx90a, gfx942), code object v5."""
+    name = "gcn"
+    warp_slots = False          # no VoteAny/WarpSync templates
+    shard_pools = False         # no ShardReserve template
+    warp_sum = False            # no WarpSum template
+    shared_sites = True         # one SCC save and one register frame per anchor
+
+    def kernels(self, module: GcnModule) -> list[tuple[str, str]]:
+        return [(name, name) for name in module.kernel_names()]
+
+    def open(self, module: GcnModule, kernel: str, persistent: dict[str, int],
+             params: list) -> GcnKernel:
+        return GcnKernel(module, kernel, persistent, params)
+
+    def device_functions(self, module: GcnModule) -> list:
+        return []
+
+    def illegal(self, stmt: Stmt) -> str | None:
+        if isinstance(stmt, ops.Binary) and stmt.dst.type in ("u64", "s64") \
+                and stmt.fn not in WIDE_INT_FNS:
+            return f"64-bit integer {stmt.fn} is not supported on GCN yet; compute it in 32 bits"
+        return None
+
+
+GCN = GcnTarget()

@@ -1,0 +1,228 @@
+"""The PTX `Target`: kernels of an `asm.ir.Module`, operand binding, rendering and finishing.
+
+Values the instruction may destroy (its address register, its sources, its own guard predicate)
+are captured into scratch registers by the splicer *before* it runs; this module says where they
+are. Rendered code goes into the IR around its anchor; registers are declared once per kernel,
+sized to the largest site; map pointers are appended as ``.param .u64``.
+"""
+from __future__ import annotations
+
+import itertools
+from typing import Iterable, Sequence
+
+from neutrino_py import ops
+from neutrino_py.asm import ir
+from neutrino_py.errors import SourceError
+from neutrino_py.ops import Imm, Scratch, Src, Stmt, Value
+from neutrino_py.targets import Finished, Guard, SiteCode
+from neutrino_py.targets.ptx import render as ptx
+
+RESERVED_PARAM = "__nt_"
+EXITS = ("ret", "exit")
+# Special registers that are 64 bits wide; every other undeclared register is 32.
+WIDE_SPECIALS = {"%clock64", "%globaltimer", "%gridid"}
+RAW_TYPES = {1: "pred", 64: "u64"}
+
+
+class PtxCode:
+    """One PTX function as matching sees it: instructions, comments, blocks, `.loc` lines."""
+
+    def __init__(self, module: ir.Module, fn: ir.Function, files: dict[int, str]) -> None:
+        self.fn, self.files, self.name, self.file = fn, files, fn.name, module.file
+
+    def instructions(self) -> Sequence[ir.Instruction]:
+        return list(self.fn.instructions())
+
+    def comments(self) -> Iterable[ir.Comment]:
+        return (s for s in ir.walk(self.fn.body) if isinstance(s, ir.Comment))
+
+    def blocks(self) -> list[list[ir.Instruction]]:
+        return [b.instructions for b in self.fn.blocks()]
+
+    def entry_anchor(self) -> ir.Statement | None:
+        """First statement that runs: code before it runs once, before any label can loop back."""
+        for s in self.fn.body:
+            if isinstance(s, (ir.Instruction, ir.Label, ir.Block)):
+                return s
+        return None
+
+    def pattern(self, ins: ir.Instruction) -> tuple[str, bool]:
+        return ins.name, ins.guard is not None
+
+    def is_exit(self, ins: ir.Instruction) -> bool:
+        return ins.opcode in EXITS
+
+    def source_line(self, ins: ir.Instruction) -> tuple[str, int] | None:
+        if ins.loc is None or ins.loc.file not in self.files:
+            return None
+        return self.files[ins.loc.file], ins.loc.source_line
+
+
+class PtxKernel(PtxCode):
+    """One kernel being instrumented."""
+
+    def __init__(self, module: ir.Module, fn: ir.Function, files: dict[int, str],
+                 persistent: dict[str, int], params: list) -> None:
+        super().__init__(module, fn, files)
+        self.check_reserved()
+        self.persistent, self.params = persistent, params
+        self.high = dict(persistent)
+        self.labels = itertools.count()
+        self.widths = {name: 1 if t == "pred" else 8 * ir.TYPE_BYTES.get(t, 4)
+                       for name, t in fn.declared_registers().items()}
+
+    def check_reserved(self) -> None:
+        regs = [r for r in self.fn.declared_registers() if r.startswith(ptx.PREFIX)]
+        names = [p.name for p in self.fn.params if p.name.startswith(RESERVED_PARAM)]
+        if regs or names:
+            raise SourceError(
+                f"kernel {self.fn.name} already uses the reserved name {(regs + names)[0]}",
+                file=self.file, line=self.fn.line, col=self.fn.col,
+                hint="instrument the original PTX, not an instrumented one")
+
+    # -------------------------------------------------------------- facts the splicer asks
+
+    def guard(self, ins: ir.Instruction) -> Guard | None:
+        if ins.guard is None:
+            return None
+        return Guard(Src(ins.guard.name, "pred"), ins.guard_negated,
+                     ins.guard.name in ins.regs_written())
+
+    def after_refusal(self, ins: ir.Instruction) -> tuple[str, str] | None:
+        if ins.is_terminator and ins.guard is None:
+            return ins.name, (f"use `before`, narrow the opcode pattern, or `after @{ins.opcode}` "
+                              f"for where a guarded one is not taken")
+        return None
+
+    def is_terminator(self, ins: ir.Instruction) -> bool:
+        return ins.is_terminator
+
+    # -------------------------------------------------------------- operand binding
+
+    def width(self, ins: ir.Instruction) -> int:
+        return ins.width or 0
+
+    def reg_width(self, reg: ir.Register) -> int:
+        return self.widths.get(reg.name, 64 if reg.name in WIDE_SPECIALS else 32)
+
+    def dest(self, ins: ir.Instruction, scope: Scratch, code: list[Stmt]) -> Value:
+        dests = ins.dests
+        return self.raw(dests[0] if dests else ir.Sink(), scope, code)
+
+    def source(self, ins: ir.Instruction, k: int, scope: Scratch, code: list[Stmt]) -> Value:
+        srcs = ins.srcs
+        return self.raw(srcs[k] if k < len(srcs) else ir.Sink(), scope, code)
+
+    def address(self, ins: ir.Instruction, scope: Scratch, code: list[Stmt]) -> Value:
+        """ADDR: the accessed address as u64; `.global` addresses in generic form (the value of
+        the user's pointer), other state spaces as state-space addresses, `.param` as the offset."""
+        addr = ins.address
+        if addr is None:                       # the checker allows ADDR at memory opcodes only
+            return Imm(0, "u64")
+        space = ins.space
+        base = addr.base
+        if space == "param" or isinstance(base, ir.Immediate):
+            value = addr.offset + (int(base.value) if isinstance(base, ir.Immediate) else 0)
+            return Imm(value, "u64")
+        dst = scope.tmp("u64")
+        if isinstance(base, ir.Register) and self.reg_width(base) == 32:
+            code.append(ops.Convert(dst, Src(base.name, "u32")))
+        else:
+            code.append(ops.Move(dst, Src(str(base), "u64")))
+        if addr.offset:
+            code.append(ops.Binary(dst, "add", dst, Imm(addr.offset, "u64")))
+        if space == "global":
+            code.append(ops.ToGeneric(dst, dst, "global"))
+        return dst
+
+    def raw(self, op: ir.Operand, scope: Scratch, code: list[Stmt]) -> Value:
+        """Raw bits of an operand, zero-extended to u64 (first element of a vector or pair;
+        the address of a memory operand; 0 for ``_``)."""
+        if isinstance(op, ir.Vector):
+            op = op.items[0]
+        if isinstance(op, ir.PredPair):
+            op = op.first
+        if isinstance(op, ir.Immediate):
+            text = op.text.lstrip("-")
+            if text[:2].lower() in ("0f", "0d"):
+                return Imm(int(text[2:], 16), "u64")
+            return Imm(int(op.value), "u64")
+        if isinstance(op, ir.Address):
+            return self.address_value(op, scope, code)
+        if isinstance(op, ir.Symbol):
+            dst = scope.tmp("u64")
+            code.append(ops.Move(dst, Src(op.name, "u64")))
+            return dst
+        if isinstance(op, (ir.Register, ir.Negated)):
+            reg = op.operand if isinstance(op, ir.Negated) else op
+            dst = scope.tmp("u64")
+            width = self.reg_width(reg)
+            code.append(ops.ZeroExtend(dst, Src(reg.name, RAW_TYPES.get(width, "u32")), width))
+            if isinstance(op, ir.Negated):
+                code.append(ops.Binary(dst, "xor", dst, Imm(1, "u64")))
+            return dst
+        return Imm(0, "u64")
+
+    def address_value(self, addr: ir.Address, scope: Scratch, code: list[Stmt]) -> Value:
+        """base + offset of a memory operand appearing as a source (the address of a store)."""
+        if isinstance(addr.base, ir.Immediate):
+            return Imm(int(addr.base.value) + addr.offset, "u64")
+        dst = self.raw(addr.base, scope, code)
+        if addr.offset:
+            code.append(ops.Binary(dst, "add", dst, Imm(addr.offset, "u64")))
+        return dst
+
+    # -------------------------------------------------------------- rendering and finishing
+
+    def scope(self) -> ptx.Scope:
+        return ptx.Scope(self.persistent, lambda: f"{ptx.LABEL_PREFIX}{next(self.labels)}")
+
+    def emit(self, site: SiteCode) -> None:
+        """Render the site's code into statements queued around its anchor."""
+        scope = site.scope
+        before = site.before + site.exit
+        if before:
+            self.fn.insert_before(site.anchor, ptx.statements(before, scope))
+        if site.after:
+            self.fn.insert_after(site.anchor, ptx.statements(site.after, scope))
+        for t, n in scope.high_water().items():
+            self.high[t] = max(self.high.get(t, 0), n)
+
+    def finish(self) -> Finished:
+        for t, n in self.high.items():
+            if n:
+                self.fn.add_reg(t, f"{ptx.PREFIX}{ptx.STEMS[t]}", n)
+        for p in self.params:
+            self.fn.params.append(ir.VarDecl("param", "u64", p.name))
+        return Finished({t: n for t, n in self.high.items() if n}, [])
+
+
+class PtxTarget:
+    """NVIDIA PTX."""
+    name = "ptx"
+    warp_slots = True
+    shard_pools = True
+    warp_sum = True
+    shared_sites = False
+
+    def kernels(self, module: ir.Module) -> list[tuple[str, ir.Function]]:
+        return [(fn.name, fn) for fn in module.kernels()]
+
+    def open(self, module: ir.Module, kernel: ir.Function, persistent: dict[str, int],
+             params: list) -> PtxKernel:
+        return PtxKernel(module, kernel, _files(module), persistent, params)
+
+    def device_functions(self, module: ir.Module) -> list[PtxCode]:
+        """`.func` bodies: only kernels get map params, so code there is not instrumented."""
+        files = _files(module)
+        return [PtxCode(module, fn, files) for fn in module.functions() if not fn.is_kernel]
+
+    def illegal(self, stmt: Stmt) -> str | None:
+        return None
+
+
+def _files(module: ir.Module) -> dict[int, str]:
+    return {item.index: item.path for item in module.items if isinstance(item, ir.File)}
+
+
+PTX = PtxTarget()
