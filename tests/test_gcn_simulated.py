@@ -33,7 +33,7 @@ from neutrino_py.maps.layout import layout
 from neutrino_py.paths import probes_dir
 from neutrino_py.probe import ast, load, load_file
 from neutrino_py.splice import instrument
-from neutrino_py.targets.gcn import opcodes
+from neutrino_py.asm import gcn_opcodes as opcodes
 
 CORPUS = Path(__file__).parent / "corpus_gcn"
 TARGETS = ("gfx90a", "gfx942")
