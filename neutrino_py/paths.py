@@ -1,6 +1,7 @@
 """Where the files that ship with the package live, from a checkout or an installed wheel."""
 from __future__ import annotations
 
+import hashlib
 import os
 from pathlib import Path
 
@@ -37,6 +38,48 @@ def probe_file(spec: str | os.PathLike) -> Path:
 def stock_probes() -> list[str]:
     """Names of the probes that ship with the package."""
     return sorted(p.stem for p in probes_dir().glob("*.probe"))
+
+
+def source_digest(names: tuple[str, ...]) -> str:
+    """sha256 (hex) of the package's source under `names` (subpackages or modules of
+    ``neutrino_py``, missing ones skipped) and of the grammars: what a cache of their output must
+    be keyed by, so that a changed splicer never reuses what the old one made."""
+    h = hashlib.sha256()
+    files = [p for name in names for p in ([_PKG / f"{name}.py"] if (_PKG / f"{name}.py").is_file()
+             else sorted(q for q in (_PKG / name).rglob("*") if q.suffix in (".py", ".j2")))]
+    for p in files + sorted(_shipped("grammars").glob("*.lark")):
+        h.update(p.relative_to(p.parents[1]).as_posix().encode() + b"\0" + p.read_bytes() + b"\0")
+    return h.hexdigest()
+
+
+def cache_usage(folder: Path) -> tuple[int, int]:
+    """(files, bytes) in a cache folder."""
+    sizes = [e.stat().st_size for e in os.scandir(folder) if e.is_file()]
+    return len(sizes), sum(sizes)
+
+
+def prune_cache(folder: Path, max_bytes: int) -> int:
+    """Keep a cache folder under `max_bytes`: least recently used files (oldest modification
+    time; readers touch what they use) are deleted down to 3/4 of it. Returns files deleted."""
+    entries = []
+    for e in os.scandir(folder):
+        if e.is_file():
+            st = e.stat()
+            entries.append((st.st_mtime, st.st_size, e.path))
+    total = sum(size for _, size, _ in entries)
+    if total <= max_bytes:
+        return 0
+    removed = 0
+    for _, size, path in sorted(entries):
+        if total <= max_bytes * 3 // 4:
+            break
+        try:
+            os.unlink(path)
+        except OSError:
+            continue
+        total -= size
+        removed += 1
+    return removed
 
 
 def cache_dir(kind: str) -> Path:

@@ -9,6 +9,7 @@ contextual lexer and the `Build` transformer applied during parsing, so no tree 
 from __future__ import annotations
 
 import bisect
+import os
 import hashlib
 import pickle
 import re
@@ -592,21 +593,39 @@ def _cache_path(kind: str, where: str, text: str) -> Path:
     return paths.cache_dir("parse") / f"{key.hexdigest()}.{kind}.pickle"
 
 
+def parse_cache_limit() -> int:
+    """Bytes the parse cache may hold (NEUTRINO_PARSE_CACHE_MB, default 1024 MiB)."""
+    try:
+        return max(0, int(os.environ.get("NEUTRINO_PARSE_CACHE_MB", "1024"))) << 20
+    except ValueError:
+        return 1024 << 20
+
+
+_stores = 0              # entries written by this process: the cache is pruned every _PRUNE_EVERY
+_PRUNE_EVERY = 256
+
+
 def _load(path: Path | None):
     if path is None:
         return None
     try:
         with open(path, "rb") as f:
-            return pickle.load(f)
+            value = pickle.load(f)
+        os.utime(path)                                # recently used: the last to be pruned
+        return value
     except (OSError, pickle.UnpicklingError, EOFError, AttributeError, ImportError, TypeError):
         return None
 
 
 def _store(path: Path | None, value) -> None:
+    global _stores
     if path is None:
         return
     try:
         with atomic_file(path, durable=False) as f:
             pickle.dump(value, f, protocol=pickle.HIGHEST_PROTOCOL)
     except (ToolError, pickle.PicklingError, RecursionError):
-        pass  # a cache that cannot be written only costs the next parse
+        return  # a cache that cannot be written only costs the next parse
+    if _stores % _PRUNE_EVERY == 0:
+        paths.prune_cache(path.parent, parse_cache_limit())
+    _stores += 1

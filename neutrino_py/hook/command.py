@@ -8,6 +8,7 @@ the shim's (`protocol.ENV`): it decides per launch, without asking this process.
 from __future__ import annotations
 
 import argparse
+import functools
 import hashlib
 import os
 import re
@@ -19,7 +20,7 @@ import tempfile
 import threading
 from pathlib import Path
 
-from neutrino_py import paths, toolchain
+from neutrino_py import __version__, paths, toolchain
 from neutrino_py.cli import kernel_regex
 from neutrino_py.errors import ToolError
 from neutrino_py.hook import build, doctor, protocol
@@ -86,9 +87,22 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("cmd", nargs=argparse.REMAINDER, help="-- the program and its arguments")
 
 
+# The code between a kernel's PTX and its instrumented cubin: a change to any of it (a splicer
+# fix) must not reuse cubins the old code made.
+CUBIN_CODE = ("asm", "probe", "contract", "ops", "targets", "splice", "assemble", "image", "hook/engine")
+
+
+@functools.lru_cache(maxsize=1)
+def code_key() -> str:
+    """Package version + digest of `CUBIN_CODE` (part of every hook cache key)."""
+    return f"{__version__}-{paths.source_digest(CUBIN_CODE)[:16]}"
+
+
 def cache_folder(probe_hash: str, pattern: str | None) -> Path:
-    """Cubins and .meta files for this probe, -k pattern and toolchain; image hashes name files."""
-    key = hashlib.sha256(f"{CACHE_FORMAT}\0{probe_hash}\0{pattern or ''}\0{toolchain.version()}".encode())
+    """Cubins and .meta files for this probe, -k pattern, toolchain and `code_key`; image hashes
+    name files."""
+    key = hashlib.sha256(f"{CACHE_FORMAT}\0{probe_hash}\0{pattern or ''}\0{toolchain.version()}"
+                         f"\0{code_key()}".encode())
     folder = paths.cache_dir("hook") / key.hexdigest()[:20]
     folder.mkdir(parents=True, exist_ok=True)
     return folder

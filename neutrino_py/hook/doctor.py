@@ -80,6 +80,14 @@ def _cache() -> tuple[bool, str, str]:
     return ok, f"{folder}", "set NEUTRINO_CACHE to a writable folder (traces run with --no-cache meanwhile)"
 
 
+def _parse_cache() -> tuple[bool, str, str]:
+    from neutrino_py.asm.parser import parse_cache_limit
+    folder = paths.cache_dir("parse")
+    files, size = paths.cache_usage(folder)
+    return (True, f"{files} entries, {size / 2**20:.1f} MiB of {parse_cache_limit() >> 20} MiB"
+            f" (least recently used pruned) in {folder}", "")
+
+
 _ZSTD_FRAME = b"(\xb5/\xfd \x04!\x00\x00zstd"      # b"zstd", compressed by libzstd
 
 
@@ -96,7 +104,8 @@ def _zstd() -> tuple[bool, str, str]:
 
 def run(args: argparse.Namespace) -> int:
     checks = [("driver", _driver), ("gpu", _gpu), ("toolchain", _toolchain),
-              ("shim", _shim(not args.no_build)), ("cache", _cache), ("fatbin zstd", _zstd)]
+              ("shim", _shim(not args.no_build)), ("cache", _cache),
+              ("parse cache", _parse_cache), ("fatbin zstd", _zstd)]
     failed = 0
     for name, check in checks:
         ok, detail, fix = check()

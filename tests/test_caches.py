@@ -1,0 +1,79 @@
+"""Caches: the parse cache is bounded (least recently used pruned) and shown by `neutrino doctor`;
+the hook's cubin cache is keyed by the package version and the code that makes the cubins."""
+from __future__ import annotations
+
+import argparse
+import os
+import re
+from pathlib import Path
+
+from neutrino_py import __version__, paths
+from neutrino_py.asm import parser
+from neutrino_py.hook import command, doctor
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _fill(folder: Path, n: int, size: int, mtime: float) -> list[Path]:
+    out = []
+    for i in range(n):
+        p = folder / f"old{i}.body.pickle"
+        p.write_bytes(b"x" * size)
+        os.utime(p, (mtime + i, mtime + i))
+        out.append(p)
+    return out
+
+
+def test_prune_deletes_least_recently_used_first(tmp_path):
+    files = _fill(tmp_path, 10, 1000, 1_000_000)
+    os.utime(files[0])                                # used just now: kept
+    assert paths.prune_cache(tmp_path, 10_000) == 0   # at the limit: nothing to do
+    assert paths.prune_cache(tmp_path, 8_000) == 4    # down to 3/4 of the limit, oldest first
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(
+        f.name for f in [files[0], *files[5:]])
+    assert paths.cache_usage(tmp_path) == (6, 6000)
+
+
+def test_parse_cache_stays_under_its_limit(tmp_path, monkeypatch):
+    monkeypatch.setenv("NEUTRINO_CACHE", str(tmp_path))
+    monkeypatch.setenv("NEUTRINO_PARSE_CACHE_MB", "1")
+    monkeypatch.setattr(parser, "_stores", 0)          # this store is one that prunes
+    folder = paths.cache_dir("parse")
+    old = _fill(folder, 3, 600_000, 1_000_000)
+    text = (ROOT / "examples" / "vector_add.ptx").read_text()
+    parser.parse_ptx(text, "va.ptx")
+    left = {p.name for p in folder.iterdir()}
+    assert not any(p.name in left for p in old[:2]) and old[2].name in left
+    assert any(name.endswith(".module.pickle") for name in left)
+    assert paths.cache_usage(folder)[1] <= 1 << 20
+
+
+def test_doctor_shows_the_parse_cache(tmp_path, monkeypatch, capsys):
+    monkeypatch.setenv("NEUTRINO_CACHE", str(tmp_path))
+    monkeypatch.setenv("NEUTRINO_PARSE_CACHE_MB", "64")
+    _fill(paths.cache_dir("parse"), 4, 2 << 20, 1_000_000)
+    doctor.run(argparse.Namespace(no_build=True))
+    line = next(l for l in capsys.readouterr().out.splitlines() if "parse cache" in l)
+    assert re.fullmatch(r"ok   parse cache  4 entries, 8\.0 MiB of 64 MiB \(least recently used "
+                        r"pruned\) in .*/parse", line), line
+
+
+def test_hook_cache_key_has_version_and_code_digest(monkeypatch):
+    assert command.code_key() == f"{__version__}-{paths.source_digest(command.CUBIN_CODE)[:16]}"
+    before = command.cache_folder("probehash", None)
+    monkeypatch.setattr(command, "code_key", lambda: "0.1.0-a-splicer-fix")
+    assert command.cache_folder("probehash", None) != before
+
+
+def test_source_digest_follows_the_code(tmp_path, monkeypatch):
+    pkg = tmp_path / "neutrino_py"
+    (pkg / "splice").mkdir(parents=True)
+    (pkg / "splice" / "lower.py").write_text("A = 1\n")
+    (pkg / "tools").mkdir()
+    (pkg / "tools" / "x.py").write_text("B = 1\n")
+    monkeypatch.setattr(paths, "_PKG", pkg)
+    first = paths.source_digest(("splice",))
+    (pkg / "tools" / "x.py").write_text("B = 2\n")       # not cubin code: same key
+    assert paths.source_digest(("splice",)) == first
+    (pkg / "splice" / "lower.py").write_text("A = 2\n")
+    assert paths.source_digest(("splice",)) != first
