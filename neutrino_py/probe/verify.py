@@ -101,8 +101,8 @@ class Verifier:
             raise self.error("no probes: the maps and registers are never used", items[0].span,
                              hint="add a probe such as: after ld.global { ... }")
         checked = tuple(self.probe(i, p) for i, p in enumerate(probes))
-        return ast.ProbeProgram(self.text, self.file,
-                                hashlib.sha256(self.text.encode()).hexdigest(),
+        digest = hashlib.sha256(self.text.encode("utf-8", "surrogateescape")).hexdigest()
+        return ast.ProbeProgram(self.text, self.file, digest,
                                 dict(self.maps), dict(self.regs), checked)
 
     def taken(self, word: syntax.Word, what: str) -> None:
