@@ -10,25 +10,33 @@ from typing import Any
 
 from neutrino_py.ops import Imm, Scratch, Stmt, Value
 from neutrino_py.probe.opcodes import opcode_id
-from neutrino_py.targets import Kernel
+from neutrino_py.targets import Kernel, Unreadable
 
 
 def bind(kernel: Kernel, ins: Any, pc: int, names: set[str], scope: Scratch,
          before: list[Stmt], after: list[Stmt]) -> dict[str, Value]:
     """Values for `names`; ops computing them are appended to `before` (captures) or `after`
-    (OUT)."""
+    (OUT). An operand without a value raises `Unreadable` naming the helper."""
     out: dict[str, Value] = {}
     for name in sorted(names):
-        if name == "PC":
-            out[name] = Imm(pc, "u32")
-        elif name == "OPCODE":
-            out[name] = Imm(opcode_id(kernel.pattern(ins)[0]), "u32")
-        elif name == "BYTES":
-            out[name] = Imm(kernel.width(ins), "u32")
-        elif name == "ADDR":
-            out[name] = kernel.address(ins, scope, before)
-        elif name == "OUT":
-            out[name] = kernel.dest(ins, scope, after)
-        else:
-            out[name] = kernel.source(ins, int(name[2:]) - 1, scope, before)
+        try:
+            out[name] = _operand(kernel, ins, name, pc, scope, before, after)
+        except Unreadable as err:
+            raise Unreadable(err.reason, name) from None
     return out
+
+
+def _operand(kernel: Kernel, ins: Any, name: str, pc: int, scope: Scratch, before: list[Stmt],
+             after: list[Stmt]) -> Value:
+    """The value of one operand helper at `ins`."""
+    if name == "PC":
+        return Imm(pc, "u32")
+    if name == "OPCODE":
+        return Imm(opcode_id(kernel.pattern(ins)[0]), "u32")
+    if name == "BYTES":
+        return Imm(kernel.width(ins), "u32")
+    if name == "ADDR":
+        return kernel.address(ins, scope, before)
+    if name == "OUT":
+        return kernel.dest(ins, scope, after)
+    return kernel.source(ins, int(name[2:]) - 1, scope, before)

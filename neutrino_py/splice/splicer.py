@@ -18,13 +18,13 @@ from typing import Any
 
 from neutrino_py import ops, targets
 from neutrino_py.errors import SourceError
-from neutrino_py.ops import Stmt
+from neutrino_py.ops import Imm, Stmt, Value
 from neutrino_py.probe import ast
 from neutrino_py.splice.bind import bind
 from neutrino_py.splice.lower import Lowerer, Site
 from neutrino_py.contract.manifest import Manifest, params_for
 from neutrino_py.splice.match import Match, matches
-from neutrino_py.targets import Guard, Kernel, SiteCode, Target
+from neutrino_py.targets import Guard, Kernel, SiteCode, Target, Unreadable
 
 
 @dataclass
@@ -69,13 +69,14 @@ def _device_function_matches(target: Target, module: Any, program: ast.ProbeProg
     return out
 
 
-def operand_names(probe: ast.Probe) -> set[str]:
-    """Operand helpers (ADDR, OUT, ...) a probe reads, in its filter or body."""
-    names: set[str] = set()
+def operand_names(probe: ast.Probe) -> dict[str, ast.Span]:
+    """Operand helpers (ADDR, OUT, ...) a probe reads, in its filter or body, with where each
+    is first read."""
+    names: dict[str, ast.Span] = {}
 
     def visit(node) -> None:
         if isinstance(node, ast.Operand):
-            names.add(node.name)
+            names.setdefault(node.name, node.span)
         elif isinstance(node, (ast.Unary, ast.Cast)):
             visit(node.operand)
         elif isinstance(node, ast.Binary):
@@ -153,14 +154,15 @@ class _KernelSplice:
                                  f"counts are never stored")
         if exits or self.low.has_exit_state:
             for i in exit_points:
-                groups.setdefault(self.key(i, "exit"), _Group(Match(i, "before", i))).exit = True
+                match = Match(i, "before", i, pcs[id(i)])
+                groups.setdefault(self.key(i, "exit"), _Group(match)).exit = True
 
         anchor = k.entry_anchor()
         if anchor is not None:
             scope = k.scope()
             code = self.low.entry()
             for p in entry:
-                code += self.low.probe(p, Site(), scope)
+                code += self.low.probe(p, Site({"PC": Imm(0, "u32")}), scope)
             k.emit(SiteCode(anchor, scope, before=code, entry=True))
         for group in groups.values():
             self.site(group, exits)
@@ -190,10 +192,10 @@ class _KernelSplice:
             after_guard = scope.tmp("pred")
             before.append(ops.Move(after_guard, guard.cond))
         for probe, m in group.pairs:
-            names = self.operands[probe.index]
             captured: list[Stmt] = []
             late: list[Stmt] = []
-            operands = {} if ins is None else bind(k, ins, m.pc, names, scope, captured, late)
+            operands = {"PC": Imm(m.pc, "u32")} if ins is None else self.bind(
+                probe, ins, m.pc, scope, captured, late)
             count = functools.partial(_count, Counter(k.pattern(i) for i in m.block))
             body = self.low.probe(probe, Site(operands, count), scope)
             if m.where == "before":
@@ -206,9 +208,27 @@ class _KernelSplice:
                 after += self.gated(late + body, guard, after_guard)
         code: list[Stmt] = []
         if group.exit:
-            code = [s for p in exits for s in self.low.probe(p, Site(), scope)]
+            site = Site({"PC": Imm(group.first.pc, "u32")})
+            code = [s for p in exits for s in self.low.probe(p, site, scope)]
             code = self.gated(code + self.low.flush(scope), guard, None)
         k.emit(SiteCode(group.first.anchor, scope, before, after, code))
+
+    def bind(self, probe: ast.Probe, ins: Any, pc: int, scope: Any, before: list[Stmt],
+             after: list[Stmt]) -> dict[str, Value]:
+        """The probe's operand helpers at `ins`; one without a value is refused where the probe
+        reads it."""
+        names = self.operands[probe.index]
+        try:
+            return bind(self.kernel, ins, pc, names, scope, before, after)
+        except Unreadable as err:
+            span = names[err.name]
+            raise SourceError(
+                f"{err.name} cannot be read at `{self.kernel.pattern(ins)[0]}` (in "
+                f"{self.kernel.name}, {self.kernel.file}:{ins.line}): {err.reason}",
+                file=self.program.file, line=span.line, col=span.col, source=self.program.text,
+                width=span.width,
+                hint=f"read {err.name} where the operand is a register, a number or a variable: "
+                     "narrow the pattern so that it does not match this instruction") from None
 
     @staticmethod
     def gated(code: list[Stmt], guard: Guard | None, copy_of_guard) -> list[Stmt]:

@@ -27,6 +27,16 @@ from typing import Any, Iterable, Protocol, Sequence
 from neutrino_py.ops import Scratch, Src, Stmt, Value
 
 
+class Unreadable(Exception):
+    """An operand a probe reads has no value the target can read: a branch's label, or a
+    parameter declared for one call (PTX ``retval0``, ``param0``), which has no address. Raised
+    by `Kernel.address/dest/source`; the splicer reports it at the probe's use of the operand."""
+
+    def __init__(self, reason: str, name: str = "") -> None:
+        super().__init__(f"{name}: {reason}" if name else reason)
+        self.reason, self.name = reason, name
+
+
 @dataclass(frozen=True)
 class Guard:
     """The predicate an instruction runs under: code attached to it runs under it too.

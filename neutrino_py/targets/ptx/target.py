@@ -14,7 +14,7 @@ from neutrino_py import ops
 from neutrino_py.asm import ir
 from neutrino_py.errors import SourceError
 from neutrino_py.ops import Imm, Scratch, Src, Stmt, Value
-from neutrino_py.targets import Finished, Guard, SiteCode
+from neutrino_py.targets import Finished, Guard, SiteCode, Unreadable
 from neutrino_py.targets.ptx import render as ptx
 
 RESERVED_PARAM = "__nt_"
@@ -70,6 +70,9 @@ class PtxKernel(PtxCode):
         self.labels = itertools.count()
         self.widths = {name: 1 if t == "pred" else 8 * ir.TYPE_BYTES.get(t, 4)
                        for name, t in fn.declared_registers().items()}
+        self.label_names = {s.name for s in ir.walk(fn.body) if isinstance(s, ir.Label)}
+        self.call_params = {s.name for s in ir.walk(fn.body)
+                            if isinstance(s, ir.VarDecl) and s.space == "param"}
 
     def check_reserved(self) -> None:
         regs = [r for r in self.fn.declared_registers() if r.startswith(ptx.PREFIX)]
@@ -150,6 +153,11 @@ class PtxKernel(PtxCode):
         if isinstance(op, ir.Address):
             return self.address_value(op, scope, code)
         if isinstance(op, ir.Symbol):
+            if op.name in self.label_names:
+                raise Unreadable(f"the operand is the label {op.name}, which has no value")
+            if op.name in self.call_params:
+                raise Unreadable(f"the operand is {op.name}, a parameter of one call, which has "
+                                 "no address")
             dst = scope.tmp("u64")
             code.append(ops.Move(dst, Src(op.name, "u64")))
             return dst
