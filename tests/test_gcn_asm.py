@@ -154,7 +154,7 @@ def test_metadata_reads_the_scalar_tags_llvm_writes():
     assert module.kernel("vector_add").metadata[".uniform_work_group_size"] == "1"
     from neutrino_py.probe import load_file
     from neutrino_py.paths import probes_dir
-    from neutrino_py.splice.gcn import instrument_gcn
-    result = instrument_gcn(module, load_file(probes_dir() / "dmat.probe"), kernels="^vector_add$")
+    from neutrino_py.splice import instrument
+    result = instrument(module, load_file(probes_dir() / "dmat.probe"), kernels="^vector_add$")
     assert list(result.manifests) == ["vector_add"]
     assert "amdhsa.target" in module.to_text()
