@@ -10,8 +10,10 @@ from __future__ import annotations
 
 import json
 import re
+import shutil
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any, Callable
 
 import pytest
 
@@ -40,7 +42,11 @@ class Case:
     files: dict[str, str | bytes] = field(default_factory=dict)
     rc: int = 2
     err: str = ""                 # regex stderr must match at its start ("" = anything)
-    absent: tuple[str, ...] = ()  # paths (relative to the case folder) that must not exist after
+    absent: tuple[str, ...] = ()  # globs (in the case folder) that must match nothing after
+    edit: Callable[[dict, Path], Any] | None = None   # changes a copy of the standard run
+                                                      # (its trace.json, and the folder)
+    out: str = ""                 # regex stdout must contain ("" = anything)
+    executable: tuple[str, ...] = ()   # files to chmod +x
 
 
 def _ptx(id: str, text: str | bytes, err: str, rc: int = 2) -> list[Case]:
@@ -184,6 +190,10 @@ TRACE_CASES = [
     Case("trace-not-executable", ["trace", "--probe", "dmat", "--tracedir", "{d}/t", "--",
                                   "{d}/p.probe"], {"p.probe": OK_PROBE},
          err=re.escape("cannot run {d}/p.probe: not executable"), absent=("t",)),
+    Case("trace-exec-format-error", ["trace", "--probe", "dmat", "--tracedir", "{d}/t", "--",
+                                     "{d}/prog"], {"prog": b"\x00\x01 not a program"},
+         executable=("prog",), err=re.escape("cannot run {d}/prog: Exec format error"),
+         absent=("t/*",)),
     Case("trace-no-program", ["trace", "--probe", "dmat", "--tracedir", "{d}/t"],
          err=re.escape("no program to trace"), absent=("t",)),
     Case("trace-bad-probe", ["trace", "--probe", "{d}/p.probe", "--tracedir", "{d}/t", "--", "true"],
@@ -239,7 +249,67 @@ EXPORT_CASES = [
          {"r/trace.json": "{not json"}, err=re.escape("{d}/r/trace.json"), absent=("out",)),
 ]
 
-CASES = PTX_CASES + GCN_CASES + PROBE_CASES + OUTPUT_CASES + TRACE_CASES + REPORT_CASES + EXPORT_CASES
+def _launch(seq: int, **changes: Any) -> Callable[[dict, Path], None]:
+    return lambda meta, run: meta["launches"][seq].update(changes)
+
+
+def _segment(seq: int, name: str, **changes: Any) -> Callable[[dict, Path], None]:
+    """Change a map segment, with the kernel's manifest saying what the map should hold."""
+    def edit(meta: dict, run: Path) -> None:
+        launch = meta["launches"][seq]
+        path = run / next(k for k in meta["kernels"] if k["hash"] == launch["kernel_hash"])[
+            "files"]["manifest.json"]
+        manifest = json.loads(path.read_text())
+        for m in manifest["maps"]:
+            if m["name"] == name:
+                m["dtype"] = [["clock", "<u8"], ["addr", "<u8"], ["bytes", "<u4"]]
+        path.write_text(json.dumps(manifest))
+        launch["segments"][name].update(changes)
+    return edit
+
+
+def _kernel_file(which: str, rel: str) -> Callable[[dict, Path], None]:
+    return lambda meta, run: meta["kernels"][0]["files"].update({which: rel})
+
+
+UNREADABLE = r"skipped \d+ unreadable map file\(s\): "
+TRACE_READER_CASES = [
+    Case("report-version-99", ["report", "{copy}"], edit=lambda m, run: m.update(version=99),
+         err=r".*trace\.json is trace format version 99; this neutrino_py reads versions 1 to 2"),
+    Case("report-version-word", ["report", "{copy}"], edit=lambda m, run: m.update(version="two"),
+         err=r".*trace format version 'two'"),
+    Case("export-version-99", ["export", "{copy}", "-o", "{d}/out"],
+         edit=lambda m, run: m.update(version=99), err=r".*trace format version 99", absent=("out",)),
+    Case("report-data-outside", ["report", "{copy}", "-t", "dmat"], rc=0,
+         edit=_launch(0, data="../../../../../../etc/passwd"),
+         out=UNREADABLE + r"the trace at .* names '\.\./\.\./\.\./\.\./\.\./\.\./etc/passwd', "
+                          "outside its run directory"),
+    Case("report-data-absolute", ["report", "{copy}", "-t", "dmat"], rc=0,
+         edit=_launch(0, data="/etc/passwd"), out=UNREADABLE + r"the trace at .* names '/etc/passwd'"),
+    Case("report-v1-dir-outside", ["report", "{copy}", "-t", "dmat"], rc=0,
+         edit=_launch(0, segments=None, dir="../../.."), out=UNREADABLE + r".*names '\.\./\.\./\.\.'"),
+    Case("report-manifest-outside", ["report", "{copy}", "-t", "dmat"], rc=0,
+         edit=_kernel_file("manifest.json", "../../../etc/passwd"),
+         out=UNREADABLE + r".*names '\.\./\.\./\.\./etc/passwd'"),
+    Case("report-map-dtype-mismatch", ["report", "{copy}", "-t", "dmat"], rc=0,
+         edit=_segment(0, "dmat", dtype=[["clock", "<u4"], ["addr", "<u8"], ["bytes", "<u4"]]),
+         out=UNREADABLE + r"map 'dmat' of launch 0 does not match its manifest: field 'clock' is "
+                          r"uint32, the manifest says uint64"),
+    Case("report-map-field-missing", ["report", "{copy}", "-t", "dmat"], rc=0,
+         edit=_segment(0, "dmat", dtype=[["when", "<u8"], ["addr", "<u8"], ["bytes", "<u4"],
+                                         ["", "|V4"]]),
+         out=UNREADABLE + r"map 'dmat' of launch 0 does not match its manifest: field 'clock' is "
+                          r"missing"),
+    Case("report-segment-past-end", ["report", "{copy}", "-t", "dmat"], rc=0,
+         edit=_segment(0, "dmat", offset=1 << 40),
+         out=UNREADABLE + r"cannot read map 'dmat' of launch 0 .*past the end of the file"),
+    Case("report-no-kernels-key", ["report", "{copy}"], edit=lambda m, run: m.pop("kernels"),
+         err=r".*trace\.json is not a readable trace \(KeyError: missing key 'kernels'\)"),
+    Case("report-launch-grid-garbage", ["report", "{copy}"], edit=_launch(0, grid=None),
+         err=r".*trace\.json is not a readable trace \(TypeError"),
+]
+
+CASES = TRACE_READER_CASES + PTX_CASES + GCN_CASES + PROBE_CASES + OUTPUT_CASES + TRACE_CASES + REPORT_CASES + EXPORT_CASES
 
 
 @pytest.fixture(scope="module")
@@ -264,18 +334,28 @@ def test_hostile(case: Case, tmp_path, monkeypatch, capsys, run_dir):
         path = d / name
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_bytes(data if isinstance(data, bytes) else data.encode())
-    argv = [a.replace("{d}", str(d)).replace("{run}", str(run_dir)) for a in case.argv]
+        if name in case.executable:
+            path.chmod(0o755)
+    if case.edit is not None:                      # a damaged copy of the standard run
+        copy = d / "run"
+        shutil.copytree(run_dir, copy)
+        meta = json.loads((copy / "trace.json").read_text())
+        case.edit(meta, copy)
+        (copy / "trace.json").write_text(json.dumps(meta))
+    argv = [a.replace("{d}", str(d)).replace("{run}", str(run_dir)).replace("{copy}", str(d / "run"))
+            for a in case.argv]
     try:
         rc = main(argv)
     except SystemExit as exit_:              # argparse's usage errors
         rc = exit_.code
-    err = capsys.readouterr().err
+    out, err = capsys.readouterr()
     assert "Traceback" not in err
+    assert re.search(case.out, out), f"stdout does not contain {case.out!r}:\n{out}"
     assert rc == case.rc, err
     pattern = case.err.replace(re.escape("{d}"), re.escape(str(d))).replace("{d}", re.escape(str(d)))
     assert re.match(pattern, err), f"stderr does not start with {pattern!r}:\n{err}"
     for name in case.absent:
-        assert not (d / name).exists(), f"{name} was left behind"
+        assert not list(d.glob(name)), f"{name} was left behind"
     leftovers = [p for p in tmp_path.rglob("*") if p.name.endswith(".tmp") or ".partial-" in p.name
                  or (p.is_file() and p.stat().st_size == 0 and cache in p.parents)]
     assert leftovers == []

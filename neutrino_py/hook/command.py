@@ -160,12 +160,14 @@ def run(args: argparse.Namespace) -> int:
     facts.start()
     scratch = Path(tempfile.mkdtemp(prefix="neutrino-"))
     engine = Engine(program, args.kernels)
-    server = Server(scratch / "engine.sock", writer, engine, cache, scratch).start()
-    code, interrupted = 1, False
+    server = Server(scratch / "engine.sock", writer, engine, cache, scratch)
+    code, interrupted, started = 1, False, False
     try:
+        server.start()
         bounds = {"LAUNCHES": args.launches, "EVERY": args.every, "MAX_BYTES": max_bytes,
                   "MIN_FREE": args.min_free, "STAGING": args.staging, "RING_FULL": args.ring_full}
         child = subprocess.Popen(cmd, env=child_env(shim, server.path, cache, writer.dir, bounds))
+        started = True
         # after the program is on its way, so the warm-up does not delay its start
         threading.Thread(target=engine.warm_up, name="neutrino-warm-up", daemon=True).start()
         try:
@@ -186,6 +188,8 @@ def run(args: argparse.Namespace) -> int:
                    **request_times(server, engine), "exit_code": code, "interrupted": interrupted}
         trace = writer.close(summary)
         shutil.rmtree(scratch, ignore_errors=True)
+        if not started:                  # nothing ran: leave no run to be taken as the newest
+            shutil.rmtree(writer.dir, ignore_errors=True)
     print(format_summary(trace, writer.dir), file=sys.stderr)
     return 128 - code if code < 0 else code          # killed by a signal: the shell's convention
 

@@ -43,12 +43,23 @@ class Kernel:
     @cached_property
     def manifest(self) -> dict | None:
         rel = self.files.get("manifest.json")
-        return json.loads((self.run_dir / rel).read_text()) if rel else None
+        if not rel:
+            return None
+        path = inside(self.run_dir, rel)
+        try:
+            manifest = json.loads(path.read_text())
+        except (OSError, ValueError) as err:
+            raise ToolError(f"cannot read the manifest of kernel {self.name} from {path}: {err}",
+                            fix="the run's kernels/ folder is incomplete or damaged") from None
+        if not isinstance(manifest, dict) or not isinstance(manifest.get("maps", []), list):
+            raise ToolError(f"{path} is not a manifest (docs/contracts.md §4)",
+                            fix="the run's kernels/ folder is incomplete or damaged")
+        return manifest
 
     def text(self, which: str = "ptx") -> str | None:
         """`"ptx"` or `"instrumented.ptx"`; None where the trace has no such file."""
         rel = self.files.get(which)
-        return (self.run_dir / rel).read_text() if rel else None
+        return inside(self.run_dir, rel).read_text("utf-8", "surrogateescape") if rel else None
 
     def map_info(self, name: str) -> dict | None:
         """The manifest's entry for map `name` (kind, level, dtype...), if recorded."""
@@ -68,32 +79,56 @@ class MapFiles(Mapping):
     allows one). Version 1: a `.npy` file per map in the launch's own folder."""
 
     def __init__(self, run_dir: Path, info: dict, layouts: Callable[[], dict[str, MapLayout]],
-                 dtypes: dict) -> None:
+                 dtypes: dict, kernel: Kernel | None = None) -> None:
         self._run, self._info, self._layouts = run_dir, info, layouts
         self._names = list(info.get("maps") or [])
         self._dtypes = dtypes          # shared by the trace's launches: (kernel hash, map) -> dtype
+        self._kernel = kernel
 
     def _old_dir(self) -> Path:
         rel = self._info.get("dir") or f"{layout.LAUNCHES}/{layout.launch_dirname(self._info['seq'], self._info['kernel'])}"
-        return self._run / rel
+        return inside(self._run, rel)
 
     def __getitem__(self, name: str) -> np.ndarray:
         if name not in self._names:
             raise KeyError(f"no map {name!r} in this launch (maps: {', '.join(self._names) or 'none'})")
         segment = (self._info.get("segments") or {}).get(name)
-        path = self._old_dir() / f"{name}.npy" if segment is None else self._run / self._info["data"]
+        path = (self._old_dir() / f"{name}.npy" if segment is None
+                else inside(self._run, self._info["data"]))
         try:
             if segment is None:
-                return np.load(path, mmap_mode="r", allow_pickle=False)
-            if "dtype" in segment:
-                return _mapped(path, layout.dtype_from_json(segment["dtype"]), segment["offset"],
-                               tuple(segment["shape"]))
-            raw = _mapped(path, np.dtype(np.uint8), segment["offset"], (segment["nbytes"],))
-            return read_one(self._layouts()[name], raw, int(segment["cursor"]),
-                                      int(segment["dropped"]), copy=False)[0]
+                array = np.load(path, mmap_mode="r", allow_pickle=False)
+            elif "dtype" in segment:
+                array = _mapped(path, layout.dtype_from_json(segment["dtype"]), segment["offset"],
+                                tuple(segment["shape"]))
+            else:
+                raw = _mapped(path, np.dtype(np.uint8), segment["offset"], (segment["nbytes"],))
+                array = read_one(self._layouts()[name], raw, int(segment["cursor"]),
+                                 int(segment["dropped"]), copy=False)[0]
         except (OSError, ValueError, KeyError, TypeError, ToolError) as err:
             raise ToolError(f"cannot read map {name!r} of launch {self._info.get('seq')} from "
                             f"{path}: {err}", fix="the run may have been killed while writing it") from err
+        self._check(name, array.dtype)
+        return array
+
+    def _check(self, name: str, dtype: np.dtype) -> None:
+        """Every field the kernel's manifest gives the map is in `dtype` with its type; a map
+        that does not match is refused for this launch (tools list it as unreadable)."""
+        info = self._kernel.map_info(name) if self._kernel is not None else None
+        if not info or not info.get("dtype"):
+            return
+        try:
+            wanted = [(str(f), np.dtype(t)) for f, t in info["dtype"]]
+        except (TypeError, ValueError):
+            return                               # the manifest's own problem, said elsewhere
+        have = dtype.fields or {}
+        wrong = [f for f, t in wanted if f not in have or have[f][0] != t]
+        if wrong:
+            raise ToolError(f"map {name!r} of launch {self._info.get('seq')} does not match its "
+                            f"manifest: field {wrong[0]!r} is "
+                            f"{'missing' if wrong[0] not in have else have[wrong[0]][0]}, the "
+                            f"manifest says {dict(wanted)[wrong[0]]} (map dtype {dtype})",
+                            fix="the map file was replaced or written by another probe")
 
     def dtype(self, name: str) -> np.dtype:
         """A map's record dtype (ToolError if its bytes are not all in the file): from the index
@@ -102,14 +137,16 @@ class MapFiles(Mapping):
         segment = (self._info.get("segments") or {}).get(name)
         if segment is None:
             return self[name].dtype
-        path = self._run / self._info["data"]
+        path = inside(self._run, self._info["data"])
         end = int(segment["offset"]) + int(segment["nbytes"])
         if not path.is_file() or path.stat().st_size < end:
             raise ToolError(f"cannot read map {name!r} of launch {self._info.get('seq')} from {path}: "
                             f"its bytes end at {end}, past the end of the file",
                             fix="the run may have been killed while writing it")
         if "dtype" in segment:
-            return layout.dtype_from_json(segment["dtype"])
+            dtype = layout.dtype_from_json(segment["dtype"])
+            self._check(name, dtype)
+            return dtype
         key = (self._info.get("kernel_hash"), name)
         if key not in self._dtypes:
             self._dtypes[key] = self[name].dtype
@@ -216,6 +253,14 @@ class Trace:
                                                 "rebuilt from events.jsonl")
             else:
                 self.meta = json.loads(source.read_text())
+            if not isinstance(self.meta, dict):
+                raise TypeError(f"its top level is a {type(self.meta).__name__}, not an object")
+            version = self.meta.get("version", 1)
+            if not isinstance(version, int) or not 1 <= version <= layout.VERSION:
+                raise ToolError(f"{source} is trace format version {version!r}; this neutrino_py "
+                                f"reads versions 1 to {layout.VERSION}",
+                                fix="read it with the neutrino_py that wrote it (pip install -U "
+                                    "neutrino_py)")
             self.kernels = [Kernel(k["hash"], k["name"], bool(k.get("instrumented")),
                                    k.get("reason"), k.get("source", "unknown"),
                                    k.get("files") or {}, self.dir)
@@ -238,7 +283,7 @@ class Trace:
                       bool(x.get("instrumented")), x.get("operator"), x.get("records") or {},
                       x.get("dropped") or {},
                       MapFiles(self.dir, x, lambda: self._layout(x.get("kernel_hash"), grid, block),
-                               self._dtypes), x)
+                               self._dtypes, self._by_hash.get(x.get("kernel_hash") or "")), x)
 
     def _layout(self, kernel_hash: str | None, grid: tuple, block: tuple) -> dict[str, MapLayout]:
         """Map layouts of a kernel's launch geometry, from its manifest (raw segments)."""
@@ -338,6 +383,17 @@ class Trace:
     def __repr__(self) -> str:
         return (f"Trace({str(self.dir)!r}, launches={len(self.launches)}, "
                 f"kernels={len(self.kernels)})")
+
+
+def inside(run_dir: Path, rel: str) -> Path:
+    """`run_dir / rel`, refused (ToolError) unless it stays inside the run directory: a trace's
+    JSON never makes the reader open files elsewhere (``../../etc``, absolute paths)."""
+    path = run_dir / str(rel)
+    if not path.resolve().is_relative_to(run_dir.resolve()):
+        raise ToolError(f"the trace at {run_dir} names {rel!r}, outside its run directory",
+                        fix="the trace was edited or not written by neutrino_py: nothing outside "
+                            "the run directory is read")
+    return path
 
 
 def is_run(path: Path) -> bool:
