@@ -263,3 +263,13 @@ def test_variable_attributes_and_initializers():
     assert (coef.space, coef.array, coef.init, coef.size) == (
         "const", [8], "{0, 0, 128, 63, 0, 0, 0, 64}", 8)
     assert coef.to_text() == ".const .align 4 .b8 coef[8] = {0, 0, 128, 63, 0, 0, 0, 64};"
+
+
+def test_opcode_facts_are_known_opcodes():
+    """One table of PTX opcode facts: every set names opcodes from the known list, and the sets
+    the IR, the checker and the splicer read agree where they overlap."""
+    from neutrino_py.asm import ptx_opcodes as ops
+    known = set(ops.OPCODES)
+    for facts in (ops.MEMORY, ops.ADDRESSED, ops.NO_DEST, ops.CONTROL, set(ops.EXITS)):
+        assert facts <= known, facts - known
+    assert ops.MEMORY <= ops.ADDRESSED and set(ops.EXITS) <= ops.CONTROL <= ops.NO_DEST | {"brx"}

@@ -23,6 +23,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Iterator, Union
 
+from neutrino_py.asm import ptx_opcodes
+
 
 class _Node:
     """Base of every IR class: pickles as its constructor arguments, which loads several times
@@ -172,18 +174,9 @@ def registers_in(op: Operand) -> Iterator[Register]:
         yield op.operand
 
 
-# ---------------------------------------------------------------- opcode facts
+# ---------------------------------------------------------------- state spaces and type widths
 
-# Opcodes whose address operand reads or writes memory (surface and texture instructions take
-# a handle, not an address, and are not counted).
-MEMORY_OPCODES = frozenset({"ld", "ldu", "st", "atom", "red", "cp", "ldmatrix", "stmatrix",
-                            "prefetch", "prefetchu", "multimem", "mbarrier", "wmma"})
 STATE_SPACES = ("global", "shared", "local", "const", "param", "generic", "tex")
-# Opcodes without a register destination: every operand is a source.
-NO_DEST_OPCODES = frozenset({"st", "red", "bra", "brx", "call", "ret", "exit", "trap", "bar",
-                             "barrier", "membar", "fence", "prefetch", "prefetchu", "sust",
-                             "sured", "stmatrix", "cp", "nanosleep", "pmevent", "brkpt",
-                             "griddepcontrol", "setmaxnreg", "discard", "applypriority"})
 TYPE_BYTES = {
     "b8": 1, "u8": 1, "s8": 1, "b16": 2, "u16": 2, "s16": 2, "f16": 2, "bf16": 2,
     "b32": 4, "u32": 4, "s32": 4, "f32": 4, "tf32": 4, "f16x2": 4, "bf16x2": 4,
@@ -245,7 +238,7 @@ class Instruction(_Node):
     @property
     def is_memory(self) -> bool:
         """True for an instruction that reads or writes memory through an address operand."""
-        return self.opcode in MEMORY_OPCODES and any(isinstance(o, Address) for o in self.operands)
+        return self.opcode in ptx_opcodes.ADDRESSED and any(isinstance(o, Address) for o in self.operands)
 
     @property
     def space(self) -> str | None:
@@ -294,7 +287,7 @@ class Instruction(_Node):
     @property
     def n_dests(self) -> int:
         """How many leading operands are written (0 or 1; the one may be a vector or a pair)."""
-        if not self.operands or self.opcode in NO_DEST_OPCODES:
+        if not self.operands or self.opcode in ptx_opcodes.NO_DEST:
             return 0
         return 0 if isinstance(self.operands[0], Address) else 1
 

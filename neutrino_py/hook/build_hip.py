@@ -9,9 +9,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from neutrino_py.files import atomic_write
 from neutrino_py.contract import wire
 from neutrino_py.contract.manifest import HEADER_PARAM, Manifest
+from neutrino_py.files import atomic_write
 from neutrino_py.hook import build
 from neutrino_py.maps import read as read_maps
 

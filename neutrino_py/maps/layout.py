@@ -10,8 +10,8 @@ from typing import Any, Sequence
 
 import numpy as np
 
-from neutrino_py.errors import ToolError
 from neutrino_py.contract.manifest import KINDS, Manifest, units
+from neutrino_py.errors import ToolError
 
 Dim3 = Sequence[int]
 

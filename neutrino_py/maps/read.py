@@ -5,9 +5,9 @@ from typing import Any, Mapping
 
 import numpy as np
 
+from neutrino_py.contract.manifest import HEADER_SLOT_BYTES, SHARD_SLOT_BYTES, shard_item
 from neutrino_py.errors import ToolError
 from neutrino_py.maps.layout import Dim3, MapLayout, layout
-from neutrino_py.contract.manifest import HEADER_SLOT_BYTES, SHARD_SLOT_BYTES, shard_item
 
 UNIT_FIELD = "unit"
 COUNT_DTYPE = np.dtype("<u4")

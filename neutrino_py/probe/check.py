@@ -4,9 +4,9 @@ from __future__ import annotations
 import argparse
 import sys
 
+from neutrino_py.contract.manifest import item_dtype
 from neutrino_py.errors import SourceError, ToolError
 from neutrino_py.probe import ast, load_file
-from neutrino_py.contract.manifest import item_dtype
 
 
 def configure(parser: argparse.ArgumentParser) -> None:

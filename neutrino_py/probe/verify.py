@@ -16,7 +16,7 @@ from typing import Iterable
 from neutrino_py.errors import SourceError
 from neutrino_py.probe import ast, syntax
 from neutrino_py.probe.ast import HELPERS, OPERANDS, Span, Type
-from neutrino_py.probe.opcodes import MEMORY, OPCODES, bases_matching
+from neutrino_py.asm.ptx_opcodes import CONTROL, MEMORY, OPCODES, bases_matching
 
 DEFAULT_POOL = 1 << 20          # records in an unbounded record map without `pool N`
 MAX_PER_UNIT = 1 << 16          # record(N)
@@ -26,7 +26,6 @@ MAX_HIST = 1 << 28              # hist[N]
 KINDS = ("record", "counter", "hist")
 LEVELS = ("thread", "warp", "block", "sm", "kernel")
 COARSE = ("block", "sm", "kernel")     # counters only: summed over the unit's threads
-CONTROL = frozenset({"bra", "brx", "ret", "exit", "trap", "brkpt"})
 ARITH, BITS, SHIFTS = {"+", "-", "*", "/", "%"}, {"&", "|", "^"}, {"<<", ">>"}
 COMPARE, LOGIC = {"==", "!=", "<", "<=", ">", ">="}, {"&&", "||"}
 LOSSLESS = {(Type.U32, Type.U64), (Type.U32, Type.S64), (Type.S32, Type.S64),

@@ -10,9 +10,9 @@ from __future__ import annotations
 import ctypes
 from typing import Any, Sequence
 
+from neutrino_py.contract.manifest import Manifest
 from neutrino_py.errors import ToolError
 from neutrino_py.maps import Maps, dim3, layout, read
-from neutrino_py.contract.manifest import Manifest
 
 MEMCPY_DEVICE_TO_HOST = 2
 

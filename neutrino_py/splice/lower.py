@@ -12,6 +12,9 @@ import operator
 from dataclasses import dataclass, field
 from typing import Callable
 
+from neutrino_py.contract.manifest import (HEADER_PARAM, HEADER_SLOT_BYTES, SHARD_CHUNK,
+                                           SHARD_SLOT_BYTES, SM_ROWS, MapSpec, map_param,
+                                           pool_shards)
 from neutrino_py.probe import ast
 from neutrino_py import ops
 from neutrino_py.contract.manifest import (HEADER_PARAM, HEADER_SLOT_BYTES, SHARD_CHUNK, SHARD_SLOT_BYTES,

@@ -19,8 +19,8 @@ from typing import TYPE_CHECKING, Any, Iterator
 
 import numpy as np
 
-from neutrino_py.errors import ToolError
 from neutrino_py.contract.manifest import units
+from neutrino_py.errors import ToolError
 from neutrino_py.maps.layout import MapLayout
 from neutrino_py.maps.layout import layout as maps_layout
 from neutrino_py.maps.read import read_one

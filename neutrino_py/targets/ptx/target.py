@@ -12,13 +12,13 @@ from typing import Iterable, Sequence
 
 from neutrino_py import ops
 from neutrino_py.asm import ir
+from neutrino_py.asm.ptx_opcodes import EXITS
 from neutrino_py.errors import SourceError
 from neutrino_py.ops import Imm, Scratch, Src, Stmt, Value
 from neutrino_py.targets import Finished, Guard, SiteCode, Unreadable
 from neutrino_py.targets.ptx import render as ptx
 
 RESERVED_PARAM = "__nt_"
-EXITS = ("ret", "exit")
 # Special registers that are 64 bits wide; every other undeclared register is 32.
 WIDE_SPECIALS = {"%clock64", "%globaltimer", "%gridid"}
 RAW_TYPES = {1: "pred", 64: "u64"}
