@@ -1,5 +1,26 @@
-"""One error type for everything a user wrote (PTX, GCN, probes): position, caret, hint."""
+"""What goes wrong, said once: `SourceError` and `Diagnostic` for what a user wrote (PTX, GCN,
+probes: position, caret, hint), `ToolError` for the environment."""
 from __future__ import annotations
+
+from dataclasses import dataclass
+
+ERROR, WARNING, NOTE = "error", "warning", "note"
+
+
+def render(severity: str, message: str, file: str, line: int, col: int,
+           source: str | None = None, hint: str | None = None, width: int = 1) -> str:
+    """``file:line:col: severity: message``, then the source line with a caret under the spot
+    (when `source` is given and `line` is in it), then the hint."""
+    out = [f"{file}:{line}:{col}: {severity}: {message}"]
+    if source is not None and line > 0:
+        lines = source.splitlines()
+        if line <= len(lines):
+            text = lines[line - 1].expandtabs(1)
+            out.append(f"    {text}")
+            out.append("    " + " " * max(0, col - 1) + "^" + "~" * (max(1, width) - 1))
+    if hint:
+        out.append(f"  hint: {hint}")
+    return "\n".join(out)
 
 
 class SourceError(Exception):
@@ -12,16 +33,56 @@ class SourceError(Exception):
         self.source, self.hint, self.width = source, hint, max(1, width)
 
     def __str__(self) -> str:
-        out = [f"{self.file}:{self.line}:{self.col}: error: {self.message}"]
-        if self.source is not None and self.line > 0:
-            lines = self.source.splitlines()
-            if self.line <= len(lines):
-                text = lines[self.line - 1].expandtabs(1)
-                out.append(f"    {text}")
-                out.append("    " + " " * max(0, self.col - 1) + "^" + "~" * (self.width - 1))
-        if self.hint:
-            out.append(f"  hint: {self.hint}")
-        return "\n".join(out)
+        return render(ERROR, self.message, self.file, self.line, self.col, self.source,
+                      self.hint, self.width)
+
+
+@dataclass(frozen=True)
+class Diagnostic:
+    """One finding about user text (an error, a warning or a note) with the place it is about:
+    1-based `line`/`col` in `file`, `width` characters to underline."""
+
+    severity: str
+    message: str
+    file: str
+    line: int
+    col: int
+    width: int = 1
+    hint: str | None = None
+
+    def render(self, source: str | None = None) -> str:
+        """The diagnostic as the command line prints it; with `source`, the line and a caret."""
+        return render(self.severity, self.message, self.file, self.line, self.col, source,
+                      self.hint, self.width)
+
+    def __str__(self) -> str:
+        return self.render()
+
+
+class Diagnostics(list):
+    """The findings of passes over one file, in the order found. `error` raises at once (later
+    passes rely on what earlier ones checked); `warn` and `note` collect."""
+
+    def __init__(self, file: str, source: str | None = None) -> None:
+        super().__init__()
+        self.file, self.source = file, source
+
+    def error(self, message: str, line: int, col: int, width: int = 1,
+              hint: str | None = None) -> SourceError:
+        """Record an error and return it to raise: ``raise diagnostics.error(...)``."""
+        self.append(Diagnostic(ERROR, message, self.file, line, col, width, hint))
+        return SourceError(message, file=self.file, line=line, col=col, source=self.source,
+                           hint=hint, width=width)
+
+    def warn(self, message: str, line: int, col: int, width: int = 1,
+             hint: str | None = None) -> Diagnostic:
+        found = Diagnostic(WARNING, message, self.file, line, col, width, hint)
+        self.append(found)
+        return found
+
+    @property
+    def warnings(self) -> list[Diagnostic]:
+        return [d for d in self if d.severity == WARNING]
 
 
 class ToolError(Exception):

@@ -47,7 +47,9 @@ def test_summary_shows_filters_and_unused_maps(capsys, tmp_path):
     rc, out, _ = run_check(capsys, str(probe))
     assert rc == 0
     assert "  0  before ld.global  / BYTES >= 16 /" in out.splitlines()
-    assert out.splitlines()[-1] == "warning: map 'unused' is never written"
+    assert out.splitlines()[-4:] == [f"{probe}:2:5: warning: map 'unused' is never written",
+                                     "    map unused: hist[8] u32;", "        ^~~~~~",
+                                     "  hint: add to a hist's entries: m[index] += x;"]
 
 
 def test_one_bad_file_fails_the_run_but_the_others_are_checked(capsys):

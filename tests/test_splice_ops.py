@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from neutrino_py.asm import ir, parse_statements
 from neutrino_py import ops
-from neutrino_py.splice import lower
+from neutrino_py.asm import ir, parse_statements
 from neutrino_py.ops import Reg
+from neutrino_py.probe import fold
+from neutrino_py.splice import lower
 from neutrino_py.targets.gcn import render as gcn
 from neutrino_py.targets.gcn.target import GCN
 from neutrino_py.targets.ptx import render as ptx
@@ -57,7 +58,7 @@ def test_ptx_names_registers_of_every_type():
 def test_the_lowering_emits_only_the_vocabulary():
     assert set(lower.ARITH.values()) <= set(ops.BINARY)
     assert set(lower.COMPARE.values()) == set(ops.COMPARE)
-    assert set(lower._FOLD) <= set(ops.BINARY)
+    assert set(fold.WRAPPING) <= set(ops.BINARY)
 
 
 @pytest.mark.parametrize("fn, stmt", CASES, ids=IDS)

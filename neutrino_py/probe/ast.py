@@ -31,6 +31,8 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Union
 
+from neutrino_py.errors import Diagnostic
+
 
 @dataclass(frozen=True)
 class Span:
@@ -441,3 +443,4 @@ class ProbeProgram:
     maps: dict[str, MapDecl] = field(default_factory=dict)
     regs: dict[str, RegDecl] = field(default_factory=dict)
     probes: tuple[Probe, ...] = ()
+    diagnostics: tuple[Diagnostic, ...] = ()       # the checker's warnings, with their places

@@ -51,8 +51,7 @@ def summary(p: ast.ProbeProgram) -> str:
         filt = f"  / {probe.filter.span.excerpt(p.text)} /" if probe.filter is not None else ""
         out.append(f"  {probe.index}  {probe.position}{filt}")
         out += [f"       {s.span.excerpt(p.text)};" for s in probe.body]
-    unused = set(p.maps) - {s.map for probe in p.probes for s in probe.body if hasattr(s, "map")}
-    out += [f"warning: map '{name}' is never written" for name in p.maps if name in unused]
+    out += [d.render(p.text) for d in p.diagnostics]
     return "\n".join(out)
 
 

@@ -8,29 +8,21 @@ semantics written in `probe/ast.py`; the GPU oracles check exactly that.
 """
 from __future__ import annotations
 
-import operator
 from dataclasses import dataclass, field
 from typing import Callable
 
+from neutrino_py import ops
 from neutrino_py.contract.manifest import (HEADER_PARAM, HEADER_SLOT_BYTES, SHARD_CHUNK,
                                            SHARD_SLOT_BYTES, SM_ROWS, MapSpec, map_param,
                                            pool_shards)
-from neutrino_py.probe import ast
-from neutrino_py import ops
-from neutrino_py.contract.manifest import (HEADER_PARAM, HEADER_SLOT_BYTES, SHARD_CHUNK, SHARD_SLOT_BYTES,
-                                         SM_ROWS, MapSpec, map_param, pool_shards)
 from neutrino_py.errors import SourceError
 from neutrino_py.ops import Imm, Reg, Scratch, Stmt, Value
+from neutrino_py.probe import ast, fold
 
 HELPER_SPECIALS = {"clock": "clock", "globaltimer": "globaltimer", "smid": "smid",
                    "warpid": "warp_linear", "laneid": "laneid", "activemask": "activemask",
                    "blockid": "block_linear", "threadid": "thread_linear"}
-ARITH = {"+": "add", "-": "sub", "*": "mul", "/": "div", "%": "rem", "&": "and", "|": "or",
-         "^": "xor", "<<": "shl", ">>": "shr", "&&": "and", "||": "or"}
-COMPARE = {"==": "eq", "!=": "ne", "<": "lt", "<=": "le", ">": "gt", ">=": "ge"}
-_FOLD: dict[str, Callable[[int, int], int]] = {
-    "add": operator.add, "sub": operator.sub, "mul": operator.mul, "and": operator.and_,
-    "or": operator.or_, "xor": operator.xor, "shl": operator.lshift}
+ARITH, COMPARE = fold.NAMES, fold.COMPARE_NAMES
 
 
 @dataclass
@@ -182,7 +174,7 @@ class _Ctx:
         if isinstance(e, ast.Unary):
             a = self.expr(e.operand)
             if isinstance(a, Imm) and e.op in "-~" and e.type.is_integer:
-                return Imm(-a.value if e.op == "-" else ~int(a.value), a.type)
+                return Imm(fold.unary(e.op, int(a.value)), a.type)
             dst = self.tmp(e.type.value)
             self.emit(ops.Unary(dst, "neg" if e.op == "-" else "not", a))
             return dst
@@ -194,8 +186,8 @@ class _Ctx:
         fn = ARITH[e.op]
         if fn in ("shl", "shr"):
             b = self.cast(b, "u32")
-        if isinstance(a, Imm) and isinstance(b, Imm) and fn in _FOLD and e.type.is_integer:
-            return Imm(_FOLD[fn](int(a.value), int(b.value)) % (1 << e.type.bits), e.type.value)
+        if isinstance(a, Imm) and isinstance(b, Imm) and fn in fold.WRAPPING and e.type.is_integer:
+            return Imm(fold.wrapped(fn, int(a.value), int(b.value), e.type.bits), e.type.value)
         dst = self.tmp(e.type.value)
         self.emit(self.legal(ops.Binary(dst, fn, a, b), e))
         return dst

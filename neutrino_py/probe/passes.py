@@ -1,0 +1,51 @@
+"""What the checker's passes share (probe/verify.py runs them in order): the file's text, one
+`Diagnostics` list, the names the declarations bound, the language's limits and wording."""
+from __future__ import annotations
+
+import difflib
+from dataclasses import dataclass, field
+from typing import Iterable
+
+from neutrino_py.errors import Diagnostic, Diagnostics, SourceError
+from neutrino_py.probe import ast
+from neutrino_py.probe.ast import Span
+
+DEFAULT_POOL = 1 << 20          # records in an unbounded record map without `pool N`
+MAX_PER_UNIT = 1 << 16          # record(N)
+MAX_POOL = 1 << 30              # pool N
+MAX_HIST = 1 << 28              # hist[N]
+
+KINDS = ("record", "counter", "hist")
+LEVELS = ("thread", "warp", "block", "sm", "kernel")
+COARSE = ("block", "sm", "kernel")     # counters only: summed over the unit's threads
+HOW_TO_WRITE = {
+    "record": "write a record map with save: m.save(a, b, ...);",
+    "counter": "add to a counter's fields: m.field += x;",
+    "hist": "add to a hist's entries: m[index] += x;",
+}
+
+
+@dataclass
+class Scope:
+    """The names a probe file declares (resolve pass), in declaration order."""
+    maps: dict[str, ast.MapDecl] = field(default_factory=dict)
+    regs: dict[str, ast.RegDecl] = field(default_factory=dict)
+
+
+class Pass:
+    """A pass over one probe file: errors raise (pointing into the text), warnings collect."""
+
+    def __init__(self, diagnostics: Diagnostics, text: str) -> None:
+        self.diagnostics, self.text = diagnostics, text
+
+    def error(self, message: str, at: Span, hint: str) -> SourceError:
+        return self.diagnostics.error(message, at.line, at.col, at.width, hint)
+
+    def warn(self, message: str, at: Span, hint: str | None = None) -> Diagnostic:
+        return self.diagnostics.warn(message, at.line, at.col, at.width, hint)
+
+
+def suggest(word: str, choices: Iterable[str]) -> str:
+    """"did you mean 'x'? " for the closest choice, or nothing."""
+    close = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
+    return f"did you mean '{close[0]}'? " if close else ""

@@ -1,0 +1,150 @@
+"""The resolve pass: declarations → the file's `Scope` (maps with their shapes and capacities,
+shared registers), refusing names already taken and maps that cannot be sized."""
+from __future__ import annotations
+
+from neutrino_py.probe import ast, fold, syntax
+from neutrino_py.probe.ast import HELPERS, OPERANDS, Span
+from neutrino_py.probe.passes import (COARSE, DEFAULT_POOL, KINDS, LEVELS, MAX_HIST, MAX_PER_UNIT,
+                                      MAX_POOL, Pass, Scope, suggest)
+
+ARITH, BITS, SHIFTS = {"+", "-", "*", "/", "%"}, {"&", "|", "^"}, {"<<", ">>"}
+
+
+class Resolve(Pass):
+    def run(self, items: list[syntax.Item]) -> Scope:
+        """Declare every map and register of `items`; a file without probes is refused."""
+        self.scope = Scope()
+        self.maps, self.regs = self.scope.maps, self.scope.regs
+        if not items:
+            raise self.error("empty probe file: nothing to instrument", Span(1, 1, 1, 2),
+                             hint="a probe file needs at least one probe, e.g. "
+                                  "entry { t0 = clock(); }")
+        for item in items:
+            if isinstance(item, syntax.MapSyntax):
+                self.declare_map(item)
+            elif isinstance(item, syntax.RegSyntax):
+                self.declare_regs(item)
+        if not any(isinstance(p, syntax.ProbeSyntax) for p in items):
+            raise self.error("no probes: the maps and registers are never used", items[0].span,
+                             hint="add a probe such as: after ld.global { ... }")
+        return self.scope
+
+    def taken(self, word: syntax.Word, what: str) -> None:
+        name, at = word.text, word.span
+        if name in HELPERS or name in OPERANDS or name == "count":
+            kind = "an operand" if name in OPERANDS else "a helper"
+            raise self.error(f"'{name}' is the name of {kind}", at,
+                             hint=f"choose another name for the {what}")
+        earlier = self.maps.get(name) or self.regs.get(name)
+        if earlier is not None:
+            other = "map" if name in self.maps else "register"
+            raise self.error(f"duplicate {what} '{name}'" if other == what else
+                             f"'{name}' is already a {other}", at,
+                             hint=f"'{name}' was declared at line {earlier.span.line}; "
+                                  "rename one of them")
+
+    def declare_map(self, m: syntax.MapSyntax) -> None:
+        self.taken(m.name, "map")
+        kind = m.kind.text
+        if kind not in KINDS:
+            raise self.error(f"unknown map kind '{kind}'", m.kind.span,
+                             hint=suggest(kind, KINDS) + "maps are record, counter or hist")
+        level = m.level.text if m.level else "thread"
+        if level not in LEVELS:
+            raise self.error(f"unknown level '{level}'", m.level.span,
+                             hint=suggest(level, LEVELS) + "levels are [thread], [warp], "
+                             "[block], [sm] and [kernel]")
+        if level in COARSE and kind != "counter":
+            raise self.error(f"a {kind} cannot be kept per {level}", m.level.span,
+                             hint=f"[{level}] is for counters (summed over the {level}'s threads "
+                                  "with one atomic per warp); a " +
+                                  ("hist is already one array for the whole launch: use [thread] "
+                                   "or [warp]" if kind == "hist" else
+                                   "record is kept per [thread] or [warp]"))
+        if kind == "hist":
+            fields, capacity, pool = self.hist_shape(m)
+        else:
+            fields, capacity, pool = self.struct_shape(m, kind)
+        self.maps[m.name.text] = ast.MapDecl(m.name.text, kind, level, fields, capacity, pool,
+                                             m.name.span)
+
+    def hist_shape(self, m: syntax.MapSyntax) -> tuple[tuple[ast.Field, ...], int, None]:
+        if m.size is None or m.size_brackets != "[]":
+            at = m.size.span if m.size is not None else m.kind.span
+            raise self.error("a hist takes its number of entries in brackets", at,
+                             hint="write: map pages: hist[4096] u32;")
+        if m.value_type is None:
+            raise self.error("a hist holds one value type, not fields", m.kind.span,
+                             hint="write: map pages: hist[4096] u32;")
+        if m.pool is not None:
+            raise self.error("'pool' is only for unbounded records", m.pool.span,
+                             hint="a hist has exactly N entries: remove 'pool'")
+        capacity = self.capacity(m.size, MAX_HIST)
+        return (ast.Field("value", m.value_type[0], m.value_type[1]),), capacity, None
+
+    def struct_shape(self, m: syntax.MapSyntax,
+                     kind: str) -> tuple[tuple[ast.Field, ...], int | None, int | None]:
+        if m.fields is None:
+            raise self.error(f"a {kind} holds fields in braces", m.value_type[1],
+                             hint=f"write: map m: {kind} {{ u64 start; u32 sm; }}")
+        if not m.fields:
+            raise self.error(f"{kind} '{m.name.text}' has no fields", m.kind.span,
+                             hint="declare at least one field: { u64 t; }")
+        seen: dict[str, ast.Field] = {}
+        for f in m.fields:
+            if f.name in seen:
+                raise self.error(f"duplicate field '{f.name}'", f.span,
+                                 hint=f"'{f.name}' is already a field at line "
+                                      f"{seen[f.name].span.line}")
+            seen[f.name] = f
+        if kind == "counter":
+            extra = m.size if m.size is not None else m.pool
+            if extra is not None:
+                raise self.error("a counter has no capacity: it holds one struct per "
+                                 "thread or warp", extra.span,
+                                 hint="remove it: map bytes: counter { u64 loaded; }")
+            return m.fields, None, None
+        if m.size_brackets == "[]":
+            raise self.error("a record takes its capacity in parentheses", m.size.span,
+                             hint="record(N) keeps N records per thread or warp; plain "
+                                  "record shares a pool")
+        if m.size is not None:
+            if m.pool is not None:
+                raise self.error("'pool' is only for unbounded records", m.pool.span,
+                                 hint="record(N) already fixes the capacity; drop one of them")
+            return m.fields, self.capacity(m.size, MAX_PER_UNIT), None
+        pool = self.capacity(m.pool, MAX_POOL) if m.pool is not None else DEFAULT_POOL
+        return m.fields, None, pool
+
+    def capacity(self, node: syntax.Node, limit: int) -> int:
+        value = self.constant(node)
+        if value <= 0:
+            raise self.error(f"capacity {value}: the map could hold nothing", node.span,
+                             hint="use a capacity of at least 1")
+        if value > limit:
+            raise self.error(f"capacity {value} is too large (at most {limit})", node.span,
+                             hint="a smaller capacity with dropped-record counts is cheaper")
+        return value
+
+    def constant(self, node: syntax.Node) -> int:
+        """Value of an integer constant expression (capacities)."""
+        if isinstance(node, syntax.Number) and isinstance(node.value, int):
+            return node.value
+        if isinstance(node, syntax.UnOp) and node.op in "-~":
+            v = self.constant(node.operand)
+            return -v if node.op == "-" else ~v
+        if isinstance(node, syntax.BinOp) and node.op in ARITH | BITS | SHIFTS:
+            a, b = self.constant(node.left), self.constant(node.right)
+            if node.op in ("/", "%") and b == 0:
+                raise self.error("division by zero", node.right.span,
+                                 hint="a capacity is a positive constant, e.g. 1 << 20")
+            if node.op in SHIFTS and not 0 <= b < 64:
+                raise self.error(f"shift by {b}", node.right.span, hint="shift by 0 to 63")
+            return fold.apply(node.op, a, b)
+        raise self.error("a capacity must be a constant integer", node.span,
+                         hint="write a number such as 4096 or 1 << 20")
+
+    def declare_regs(self, r: syntax.RegSyntax) -> None:
+        for word in r.names:
+            self.taken(word, "register")
+            self.regs[word.text] = ast.RegDecl(word.text, r.type, word.span)

@@ -1,0 +1,45 @@
+"""One walker for probe trees (syntax nodes and the typed `ast` alike): every node is a frozen
+dataclass, its children are the fields holding nodes or tuples of them. Passes and the splicer
+look at trees through `walk` instead of each knowing which node holds which."""
+from __future__ import annotations
+
+import dataclasses
+from typing import Any, Iterator
+
+from neutrino_py.probe import ast
+
+
+def children(node: Any) -> Iterator[Any]:
+    """The direct child nodes of `node`, in field order (spans and plain values skipped)."""
+    for f in dataclasses.fields(node):
+        value = getattr(node, f.name)
+        if isinstance(value, (tuple, list)):
+            yield from (v for v in value if dataclasses.is_dataclass(v) and not isinstance(v, ast.Span))
+        elif dataclasses.is_dataclass(value) and not isinstance(value, (ast.Span, ast.Position)):
+            yield value
+
+
+def walk(node: Any) -> Iterator[Any]:
+    """`node` and every node below it, depth first, parents before children."""
+    yield node
+    for child in children(node):
+        yield from walk(child)
+
+
+def probe_nodes(probe: ast.Probe) -> Iterator[Any]:
+    """Every node of a probe's filter and body (not its position)."""
+    if probe.filter is not None:
+        yield from walk(probe.filter)
+    for stmt in probe.body:
+        yield from walk(stmt)
+
+
+def operands_read(probe: ast.Probe) -> set[str]:
+    """Operand helpers (ADDR, OUT, ...) a probe reads, in its filter or body."""
+    return {n.name for n in probe_nodes(probe) if isinstance(n, ast.Operand)}
+
+
+def maps_written(program: ast.ProbeProgram) -> set[str]:
+    """Maps some probe writes (saves to, adds to)."""
+    return {n.map for p in program.probes for n in probe_nodes(p)
+            if isinstance(n, (ast.Save, ast.CounterAdd, ast.HistAdd))}
