@@ -42,7 +42,7 @@ from neutrino_py.hook import protocol  # noqa: E402
 from neutrino_py.hook.engine import Engine  # noqa: E402
 from neutrino_py.hook.server import Server  # noqa: E402
 from neutrino_py.probe.ast import ProbeProgram  # noqa: E402
-from neutrino_py.trace import TraceWriter  # noqa: E402
+from neutrino_py.tracedir import TraceWriter  # noqa: E402
 
 CORPUS = ROOT / "tests" / "corpus" / "triton"
 OURS = ("receive", "image", "parse", "splice", "print", "cache_write")

@@ -14,7 +14,7 @@ _LAZY = {
     "Kernel": "neutrino_py.api",
     "Run": "neutrino_py.api",
     "trace": "neutrino_py.api",
-    "Trace": "neutrino_py.trace.reader",
+    "Trace": "neutrino_py.api",
 }
 
 

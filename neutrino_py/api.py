@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterator, Sequence
 
-from neutrino_py import paths
+from neutrino_py import paths, tracedir
 from neutrino_py.errors import ToolError
 from neutrino_py.maps import Maps
 
@@ -273,3 +273,13 @@ def triton_unsupported(compiled: Any) -> str | None:
     if any(str(t).startswith(("tensordesc", "nvTmaDesc")) for t in compiled.src.signature.values()):
         return "tensor-descriptor arguments"
     return None
+
+
+class Trace(tracedir.Trace):
+    """A trace directory opened for analysis (`neutrino_py.tracedir.Trace`), with the analysis
+    tools at hand: ``nt.Trace(path).report("block_sched").figure()``."""
+
+    def report(self, tool: str, **options: Any) -> Any:
+        """Run the analysis tool `tool` (see `neutrino report --list`); returns its `Report`."""
+        from neutrino_py.tools import run_tool
+        return run_tool(tool, self, **options)

@@ -4,7 +4,6 @@ from __future__ import annotations
 import argparse
 import importlib
 import os
-import re
 import sys
 
 from neutrino_py import __version__
@@ -52,16 +51,6 @@ EXAMPLES: dict[str, list[str]] = {
                "neutrino export neutrino-trace --format arrow -o trace-arrow"],
     "doctor": ["neutrino doctor", "neutrino doctor --no-build"],
 }
-
-
-def kernel_regex(text: str) -> str:
-    """argparse type for -k: a pattern that does not compile is a usage error (exit 2), not a
-    traceback from deep inside the engine."""
-    try:
-        re.compile(text)
-    except re.error as err:
-        raise argparse.ArgumentTypeError(f"invalid regular expression {text!r}: {err}") from None
-    return text
 
 
 def build_parser(only: str | None = None) -> argparse.ArgumentParser:

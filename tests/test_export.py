@@ -15,7 +15,7 @@ import neutrino_py as nt
 from neutrino_py.cli import main
 from neutrino_py.errors import ToolError
 from neutrino_py.tools.columnar import export
-from neutrino_py.trace import TraceWriter
+from neutrino_py.tracedir import TraceWriter
 from tests.synthetic import DMAT, SCHED, big, ranks, standard
 
 pa = pytest.importorskip("pyarrow")

@@ -15,7 +15,7 @@ from neutrino_py.hook import build, engine as engine_mod
 from neutrino_py.hook.engine import PHASES, CompilerCaches, Engine
 from neutrino_py.image import elf
 from neutrino_py.maps.layout import layout
-from neutrino_py.trace import Trace
+from neutrino_py.tracedir import Trace
 
 ROOT = Path(__file__).resolve().parent.parent
 SOURCE = r"""
@@ -120,7 +120,7 @@ def test_compiler_caches_find_the_ptx_beside_an_identical_cubin(tmp_path, monkey
 
 
 def test_reading_traces_and_starting_trace_skip_the_instrumenting_modules():
-    code = ("import sys, neutrino_py.maps, neutrino_py.trace, neutrino_py.hook.command; "
+    code = ("import sys, neutrino_py.maps, neutrino_py.tracedir, neutrino_py.hook.command; "
             "print(sorted(m for m in ('lark', 'jinja2', 'neutrino_py.splice.splicer', 'neutrino_py.asm') "
             "if m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT)

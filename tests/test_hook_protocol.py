@@ -3,7 +3,7 @@ from it, and the names the shim writes into the trace directory are trace.layout
 from __future__ import annotations
 
 from neutrino_py.hook import protocol
-from neutrino_py.trace import layout
+from neutrino_py.tracedir import layout
 
 
 def test_generated_wire_header_is_current():

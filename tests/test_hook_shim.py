@@ -12,9 +12,9 @@ import numpy as np
 import pytest
 
 from neutrino_py.hook import build
-from neutrino_py.hook.engine import Kernel, skipped
+from neutrino_py.hook.engine import KernelEntry, skipped
 from neutrino_py.hook.server import Server
-from neutrino_py.trace import Trace, TraceWriter
+from neutrino_py.tracedir import Trace, TraceWriter
 
 FAKES = Path(__file__).parent / "fakes"
 pytestmark = pytest.mark.skipif(build.compiler() is None, reason="no C compiler")
@@ -42,13 +42,13 @@ class FakeInstrumenter:
         self.images: list[tuple[bytes, str | None]] = []
         self.manifest = manifest
 
-    def __call__(self, data: bytes, name: str, arch: int, origin: str | None) -> Kernel:
+    def __call__(self, data: bytes, name: str, arch: int, origin: str | None) -> KernelEntry:
         self.calls.append(name)
         self.images.append((data, origin))
         assert data.startswith(b"FAKEIMAGE") and arch == 90
         if name != self.twin:
             return skipped(name, "SASS only: the image holds sm_90 machine code and no PTX", "nvcc")
-        return Kernel(name, "k" * 16, "nvcc", None, "// fake ptx", "// fake instrumented", self.manifest,
+        return KernelEntry(name, "k" * 16, "nvcc", None, "// fake ptx", "// fake instrumented", self.manifest,
                       b"FAKECUBIN\0", 2)
 
 

@@ -57,7 +57,7 @@ def test_block_sched_one_record_per_warp():
                                                       entry.body[0].value.span),
                                      entry.body[0].span),)
     start, elapsed, sm = exit_.body[0].args
-    assert isinstance(start, ast.Reg) and start.name == "t0"
+    assert isinstance(start, ast.RegRead) and start.name == "t0"
     assert (elapsed.op, elapsed.left.name, elapsed.right.name) == ("-", "globaltimer", "t0")
     assert (sm.name, sm.type) == ("smid", Type.U32)
 

@@ -11,7 +11,7 @@ import pytest
 import neutrino_py as nt
 from neutrino_py.cli import main
 from neutrino_py.tools.perfetto import PART_PIDS, WARPS_PID0, build
-from neutrino_py.trace import TraceWriter
+from neutrino_py.tracedir import TraceWriter
 from tests.synthetic import ranks
 
 

@@ -48,12 +48,13 @@ def test_a_launchable_parses_its_ptx_once_for_param_types_and_arch(monkeypatch):
     assert calls == [SGEMM]
 
 
-def test_nt_trace_stays_callable_after_the_trace_package_is_imported():
+def test_nt_trace_stays_the_api_after_the_trace_directory_package_is_imported():
     import neutrino_py.api
-    import neutrino_py.trace  # noqa: F401 — binds the package to `neutrino_py.trace`
+    import neutrino_py.tracedir  # noqa: F401 — binds the package to `neutrino_py.tracedir`
 
+    assert nt.trace is neutrino_py.api.trace
     assert isinstance(nt.trace("block_sched"), neutrino_py.api.trace)
-    assert nt.trace.Trace is neutrino_py.trace.reader.Trace
+    assert issubclass(nt.Trace, neutrino_py.tracedir.Trace) and hasattr(nt.Trace, "report")
 
 
 def test_kernel_from_a_fatbin_uses_its_ptx_and_sass_only_images_say_so(tmp_path):

@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 from neutrino_py.errors import ToolError
-from neutrino_py.trace import Trace, TraceWriter, layout
+from neutrino_py.tracedir import Trace, TraceWriter, layout
 
 DMAT = np.dtype([("clock", "<u8"), ("addr", "<u8"), ("bytes", "<u4")], align=True)
 
@@ -149,7 +149,7 @@ def test_maps_are_segments_of_one_data_file_per_process(tmp_path):
 
 def test_raw_device_buffers_decode_with_the_manifest(tmp_path):
     """What the shim writes: a map's raw buffer, decoded by the manifest's layout on access."""
-    from neutrino_py.trace.writer import StoredMaps
+    from neutrino_py.tracedir.writer import StoredMaps
 
     manifest = {"version": 1, "kernel": "k", "target": "ptx", "probe": {"hash": "", "text": ""},
                 "params": [], "positions": {}, "registers_added": {}, "warnings": [],

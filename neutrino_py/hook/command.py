@@ -21,16 +21,16 @@ import threading
 from pathlib import Path
 
 from neutrino_py import __version__, paths, toolchain
-from neutrino_py.cli import kernel_regex
 from neutrino_py.errors import ToolError
 from neutrino_py.hook import build, doctor, protocol
 from neutrino_py.hook.engine import PHASES, Engine
 from neutrino_py.hook.server import Server
+from neutrino_py.splice import kernel_regex
 from neutrino_py.splice.command import format_bytes
-from neutrino_py.trace import TraceWriter, layout
+from neutrino_py.tracedir import TraceWriter, layout
 
 TORCH_SCOPE = Path(__file__).with_name("torch_scope")
-CACHE_FORMAT = "hook-2"      # bump when the .meta text (engine.Kernel.reply) changes
+CACHE_FORMAT = "hook-2"      # bump when the .meta text (engine.KernelEntry.reply) changes
 
 
 _UNITS = {"": 1, "B": 1, "K": 1 << 10, "KB": 1 << 10, "KIB": 1 << 10, "M": 1 << 20, "MB": 1 << 20,

@@ -24,7 +24,7 @@ from neutrino_py import image
 from neutrino_py.contract import wire
 from neutrino_py.contract.manifest import Manifest
 from neutrino_py.hook.protocol import REPLY
-from neutrino_py.trace.writer import kernel_hash
+from neutrino_py.tracedir.writer import kernel_hash
 
 # Where a request's time goes (trace.json summary `instrument_phases_s`): finding the kernel's PTX
 # in its image or a compiler cache, parsing it, splicing, printing, assembling (nvJitLink/ptxas);
@@ -56,7 +56,7 @@ ret;
 
 
 @dataclass
-class Kernel:
+class KernelEntry:
     """What the server knows about one kernel; `reason` is None when it was instrumented."""
 
     name: str
@@ -89,11 +89,11 @@ class Kernel:
                 f"{r['SOURCE']} {self.source}\n{maps}")
 
 
-Instrumenter = Callable[[bytes, str, int, str | None], Kernel]
+Instrumenter = Callable[[bytes, str, int, str | None], KernelEntry]
 
 
-def skipped(name: str, reason: str, source: str = "unknown") -> Kernel:
-    return Kernel(name, kernel_hash(name), source, reason)
+def skipped(name: str, reason: str, source: str = "unknown") -> KernelEntry:
+    return KernelEntry(name, kernel_hash(name), source, reason)
 
 
 def guess_source(origin: str | None, img: image.Image | None, ptx: str | None) -> str:
@@ -251,7 +251,7 @@ class Engine:
         self._by_id[id(self._images[key][0])] = self._images[key]
         return self._images[key][1]
 
-    def __call__(self, data: bytes, name: str, arch: int, origin: str | None = None) -> Kernel:
+    def __call__(self, data: bytes, name: str, arch: int, origin: str | None = None) -> KernelEntry:
         start = time.perf_counter()
         try:
             return self._instrument(data, name, arch, origin)
@@ -259,8 +259,8 @@ class Engine:
             self.instrument_s += time.perf_counter() - start
 
     def _find_ptx(self, data: bytes, name: str, arch: int,
-                  origin: str | None) -> tuple[str, str] | Kernel:
-        """(PTX, source) of kernel `name`, or the skipped Kernel saying why there is none."""
+                  origin: str | None) -> tuple[str, str] | KernelEntry:
+        """(PTX, source) of kernel `name`, or the skipped KernelEntry saying why there is none."""
         try:
             img = self._image(data)
         except (image.ImageError, ValueError) as err:
@@ -279,7 +279,7 @@ class Engine:
             source = "triton"
         return ptx, source
 
-    def _instrument(self, data: bytes, name: str, arch: int, origin: str | None) -> Kernel:
+    def _instrument(self, data: bytes, name: str, arch: int, origin: str | None) -> KernelEntry:
         self.warm_up()
         from neutrino_py import assemble
         from neutrino_py.asm import parse_ptx
@@ -287,7 +287,7 @@ class Engine:
 
         with self._timed("image"):
             found = self._find_ptx(data, name, arch, origin)
-        if isinstance(found, Kernel):
+        if isinstance(found, KernelEntry):
             return found
         ptx, source = found
         key = kernel_hash(name, ptx)
@@ -308,5 +308,5 @@ class Engine:
                 cubin = assemble.ptx_to_cubin(text, arch=target)
         except Exception as err:  # noqa: BLE001 — any failure means: run the original, say why
             first = str(err).strip().splitlines()[0] if str(err).strip() else type(err).__name__
-            return Kernel(name, key, source, f"instrumenting failed: {first}", ptx=ptx)
-        return Kernel(name, key, source, None, ptx, text, manifest, cubin, nparams)
+            return KernelEntry(name, key, source, f"instrumenting failed: {first}", ptx=ptx)
+        return KernelEntry(name, key, source, None, ptx, text, manifest, cubin, nparams)

@@ -31,7 +31,7 @@ TRACE = {"PROCS": "procs", "DATA": "maps.bin", "BUDGET": "budget"}
 TRACE_ALIGN = 64          # a map's bytes start at a multiple of this in maps.bin
 MAP_ALIGN = 256           # a map's buffer starts at a multiple of this on the device
 
-# Keys of the `instrument` reply (engine.Kernel.reply writes it, shim.c apply_reply reads it).
+# Keys of the `instrument` reply (engine.KernelEntry.reply writes it, shim.c apply_reply reads it).
 REPLY = {"SKIP": "skip", "KEY": "key", "CUBIN": "cubin", "NPARAMS": "nparams", "SOURCE": "source",
          "MAP": "map"}
 

@@ -18,13 +18,13 @@ from typing import Any
 import numpy as np
 
 from neutrino_py.hook import protocol
-from neutrino_py.hook.engine import Instrumenter, Kernel, skipped
+from neutrino_py.hook.engine import Instrumenter, KernelEntry, skipped
 from neutrino_py.maps.layout import MapLayout, layout
 from neutrino_py.maps.read import is_pool
 from neutrino_py.splice.command import bytes_per_launch
 from neutrino_py.contract.manifest import SHARD_SLOT_BYTES
-from neutrino_py.trace import TraceWriter
-from neutrino_py.trace.writer import StoredMaps
+from neutrino_py.tracedir import TraceWriter
+from neutrino_py.tracedir.writer import StoredMaps
 from neutrino_py.files import atomic_write
 
 class Server:
@@ -35,7 +35,7 @@ class Server:
         self.path, self.writer, self.instrumenter = str(socket_path), writer, instrumenter
         self.cache, self.scratch = cache, scratch
         self.images: dict[str, bytes] = {}
-        self.kernels: dict[str, Kernel] = {}           # by key
+        self.kernels: dict[str, KernelEntry] = {}           # by key
         self.registered: set[str] = set()
         self.fallbacks: Counter = Counter()
         self.not_recorded: Counter = Counter()     # twin ran, maps not kept: why
@@ -144,7 +144,7 @@ class Server:
             self.cache_write_s += time.perf_counter() - start
         return reply
 
-    def _store(self, kernel: Kernel) -> Path:
+    def _store(self, kernel: KernelEntry) -> Path:
         """The cubin (loaded by the shim) and, in the cache, what a later run needs for its trace."""
         folder = self.cache if self.cache is not None else self.scratch
         cubin = folder / f"{kernel.key}.cubin"
@@ -157,7 +157,7 @@ class Server:
             atomic_write(folder / f"{kernel.key}.json", json.dumps(info).encode())
         return cubin
 
-    def _kernel(self, key: str | None, msg: protocol.Message) -> Kernel:
+    def _kernel(self, key: str | None, msg: protocol.Message) -> KernelEntry:
         """The kernel a launch names: known from a request, from the cache, or skipped."""
         name = msg.fields["kernel"]
         with self.lock:
@@ -165,7 +165,7 @@ class Server:
                 return self.kernels[key]
         if key and self.cache is not None and (self.cache / f"{key}.json").exists():
             info = json.loads((self.cache / f"{key}.json").read_text())
-            kernel = Kernel(name, key, info["source"], None,
+            kernel = KernelEntry(name, key, info["source"], None,
                             (self.cache / f"{key}.ptx").read_text(),
                             (self.cache / f"{key}.instrumented.ptx").read_text(),
                             info["manifest"], None, info["nparams"])
@@ -175,7 +175,7 @@ class Server:
         with self.lock:
             return self.kernels.setdefault(kernel.key, kernel)
 
-    def _register(self, kernel: Kernel) -> str:
+    def _register(self, kernel: KernelEntry) -> str:
         with self.lock:
             if kernel.key in self.registered:
                 return kernel.key
@@ -210,7 +210,7 @@ class Server:
                            stored=stored, operator=m["scope"], instrumented=stored is not None,
                            fallback=m["fallback"], not_recorded=m["lost"], **extra)
 
-    def _stored(self, kernel: Kernel, m: dict) -> StoredMaps:
+    def _stored(self, kernel: KernelEntry, m: dict) -> StoredMaps:
         """Where the shim put a launch's maps, with the records and dropped counts in them."""
         lays = layout(kernel.spec, m["grid"], m["block"])
         segments, records, dropped = {}, {}, {}

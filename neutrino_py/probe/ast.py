@@ -6,7 +6,7 @@ stages can point errors at the probe source too. The tree is already verified wh
 - every expression has a concrete `type`; the two operands of a `Binary` have the same type
   (implicit widenings appear as `Cast(implicit=True)` nodes), shifts included; comparisons and
   `&&`/`||`/`!` have type `BOOL`, which only filters and casts consume;
-- compound assignments are desugared (`t0 += x` is `Assign("t0", Binary("+", Reg t0, x))`);
+- compound assignments are desugared (`t0 += x` is `Assign("t0", Binary("+", RegRead t0, x))`);
 - `Save.args`, `CounterAdd.value` and `HistAdd.value` are already of the field's type;
 - `Operand`s appear only at positions that have them (ADDR/BYTES only at memory opcodes,
   OUT only `after`, OPCODE/IN* only at opcode or line positions), `Count` only at `block`.
@@ -226,8 +226,8 @@ class Const:
 
 
 @dataclass(frozen=True)
-class Reg:
-    """Read of a shared register declared with `reg`."""
+class RegRead:
+    """Read of a shared register declared with `reg` (its declaration is a `RegDecl`)."""
 
     name: str
     type: Type
@@ -297,7 +297,7 @@ class Cast:
     span: Span
 
 
-Expr = Union[Const, Reg, Helper, Operand, Count, Unary, Binary, Cast]
+Expr = Union[Const, RegRead, Helper, Operand, Count, Unary, Binary, Cast]
 
 # helper name -> result type (all take no arguments)
 HELPERS: dict[str, Type] = {

@@ -94,7 +94,7 @@ class TypeCheck(Pass):
             reg = self.regs[target.name]
             value = self.expr(s.value)
             if s.op != "=":
-                value = self.binary(s.op[:-1], ast.Reg(reg.name, reg.type, target.span), value,
+                value = self.binary(s.op[:-1], ast.RegRead(reg.name, reg.type, target.span), value,
                                     s.span, s.op_span)
             return ast.Assign(reg.name, self.coerce(value, reg.type, f"register '{reg.name}'"),
                               s.span)
@@ -236,7 +236,7 @@ class TypeCheck(Pass):
 
     def name(self, n: syntax.Name) -> ast.Expr:
         if n.name in self.regs:
-            return ast.Reg(n.name, self.regs[n.name].type, n.span)
+            return ast.RegRead(n.name, self.regs[n.name].type, n.span)
         if n.name in OPERANDS:
             self.check_operand(n.name, n.span)
             return ast.Operand(n.name, OPERANDS[n.name], n.span)

@@ -4,12 +4,24 @@
 `instrument`/`Instrumented`. The `Manifest` it builds is the contract's (`neutrino_py.contract`)."""
 from __future__ import annotations
 
+import argparse
+import re
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from neutrino_py.splice.splicer import Instrumented, instrument
 
-__all__ = ["Instrumented", "instrument"]
+__all__ = ["Instrumented", "instrument", "kernel_regex"]
+
+
+def kernel_regex(text: str) -> str:
+    """argparse type for -k (which kernels to instrument): a pattern that does not compile is a
+    usage error (exit 2), not a traceback from deep inside the engine."""
+    try:
+        re.compile(text)
+    except re.error as err:
+        raise argparse.ArgumentTypeError(f"invalid regular expression {text!r}: {err}") from None
+    return text
 
 
 def __getattr__(name: str) -> Any:

@@ -7,8 +7,8 @@ import sys
 from pathlib import Path
 
 from neutrino_py import files
-from neutrino_py.cli import kernel_regex
 from neutrino_py.errors import ToolError
+from neutrino_py.splice import kernel_regex
 
 
 def configure(parser: argparse.ArgumentParser) -> None:

@@ -159,7 +159,7 @@ class _Ctx:
     def expr(self, e: ast.Expr) -> Value:
         if isinstance(e, ast.Const):
             return Imm(e.value, e.type.value)
-        if isinstance(e, ast.Reg):
+        if isinstance(e, ast.RegRead):
             return self.low.regs[e.name]
         if isinstance(e, ast.Helper):
             dst = self.tmp(e.type.value)

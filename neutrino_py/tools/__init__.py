@@ -11,7 +11,7 @@ from typing import Any
 
 from neutrino_py.errors import ToolError
 from neutrino_py.tools.base import MapRef, Progress, Report, Table, Tool
-from neutrino_py.trace.reader import Trace
+from neutrino_py.tracedir.reader import Trace
 
 _REGISTRY: dict[str, type[Tool]] = {}
 

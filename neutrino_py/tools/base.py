@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, Callable, ClassVar, Iterator
 import numpy as np
 
 from neutrino_py.errors import ToolError
-from neutrino_py.trace.reader import Launch, Trace
+from neutrino_py.tracedir.reader import Launch, Trace
 
 if TYPE_CHECKING:                     # matplotlib is optional: only for type checkers
     from matplotlib.figure import Figure

@@ -23,7 +23,7 @@ import numpy as np
 
 from neutrino_py.errors import ToolError
 from neutrino_py.tools.base import Progress, readable_maps
-from neutrino_py.trace.reader import Launch, Trace
+from neutrino_py.tracedir.reader import Launch, Trace
 
 FORMATS = {"parquet": ".parquet", "arrow": ".arrow"}
 CHUNK = 16 << 20                  # map bytes read, converted and written as one row group

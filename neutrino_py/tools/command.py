@@ -13,7 +13,7 @@ from neutrino_py.tools.base import MapRef, Progress, Report, Table, Tool, plain
 from neutrino_py.tools.perfetto import MAX_SLICES, export
 from neutrino_py.tools.progress import Bar
 from neutrino_py.tools.render import report_text, table_text
-from neutrino_py.trace.reader import Trace
+from neutrino_py.tracedir.reader import Trace
 
 
 def configure(parser: argparse.ArgumentParser) -> None:

@@ -6,7 +6,7 @@ import numpy as np
 
 from neutrino_py.tools import register
 from neutrino_py.tools.base import MapRef, Progress, Report, Table, Tool, by_kernel, chunks, short
-from neutrino_py.trace.reader import Trace
+from neutrino_py.tracedir.reader import Trace
 
 LINE = 128
 MAX_LINES = 1 << 26           # bitmap of touched 128 B lines up to 8 GiB of address span

@@ -5,7 +5,7 @@ import argparse
 
 from neutrino_py.tools.columnar import FORMATS, export, map_bytes
 from neutrino_py.tools.progress import Bar
-from neutrino_py.trace.reader import Trace
+from neutrino_py.tracedir.reader import Trace
 
 
 def configure(parser: argparse.ArgumentParser) -> None:

@@ -10,7 +10,7 @@ import numpy as np
 
 from neutrino_py.tools import register
 from neutrino_py.tools.base import MapRef, Progress, Report, Table, Tool, by_kernel, chunks, short
-from neutrino_py.trace.reader import Launch, Trace
+from neutrino_py.tracedir.reader import Launch, Trace
 
 # Peak DRAM bandwidth in GB/s by device-name fragment (most specific first), from vendor sheets.
 PEAK_GBPS = (("H200", 4800.0), ("H100 NVL", 3938.0), ("H100 PCIe", 2039.0), ("H100", 3352.0),

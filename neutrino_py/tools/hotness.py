@@ -11,7 +11,7 @@ import numpy as np
 from neutrino_py.tools import register
 from neutrino_py.tools.base import (MapRef, Progress, Report, Table, Tool, by_kernel, chunks,
                                     short)
-from neutrino_py.trace.reader import Launch, Trace
+from neutrino_py.tracedir.reader import Launch, Trace
 
 PAGE_SHIFT = 12
 BINCOUNT_SPAN = 1 << 22

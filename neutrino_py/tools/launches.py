@@ -5,7 +5,7 @@ import numpy as np
 
 from neutrino_py.tools import register
 from neutrino_py.tools.base import MapRef, Progress, Report, Table, Tool, short
-from neutrino_py.trace.reader import Trace
+from neutrino_py.tracedir.reader import Trace
 
 
 @register

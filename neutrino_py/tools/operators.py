@@ -12,7 +12,7 @@ from neutrino_py.tools import register
 from neutrino_py.tools.base import (NO_OPERATOR, MapRef, Progress, Report, Table, Tool, chunks,
                                     operator_of, short)
 from neutrino_py.tools.gmem_bytes import byte_fields
-from neutrino_py.trace.reader import Launch, Trace
+from neutrino_py.tracedir.reader import Launch, Trace
 
 
 @register

@@ -17,7 +17,7 @@ import numpy as np
 from neutrino_py.files import atomic_file
 from neutrino_py.tools.allocations import timeline
 from neutrino_py.tools.base import readable_maps
-from neutrino_py.trace.reader import Launch, Trace
+from neutrino_py.tracedir.reader import Launch, Trace
 
 STREAMS_PID, OPERATORS_PID, MEMORY_PID, WARPS_PID0 = 1, 2, 3, 1000
 PART_PIDS = 1 << 24           # pid offset of each rank's tracks in a run of several

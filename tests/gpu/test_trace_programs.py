@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from neutrino_py.trace import Trace
+from neutrino_py.tracedir import Trace
 
 ROOT = Path(__file__).resolve().parents[2]
 PROGRAMS = ROOT / "examples" / "programs"

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import numpy as np
 
-from neutrino_py.trace import TraceWriter
+from neutrino_py.tracedir import TraceWriter
 
 DMAT = np.dtype([("clock", "<u8"), ("addr", "<u8"), ("bytes", "<u4")], align=True)
 SCHED = np.dtype([("start", "<u8"), ("elapsed", "<u8"), ("sm", "<u4"), ("unit", "<u4")], align=True)

@@ -3,7 +3,7 @@
     t = neutrino_py.Trace("neutrino-trace")          # a tracedir opens its newest run
     launch = next(l for l in t.launches if l.instrumented)   # SASS-only kernels have no maps
     launch.maps["dmat"]["addr"]                        # numpy memmap, structured
-    t.report("block_sched").figure()                   # a tool from neutrino_py.tools
+    nt.Trace(...).report("block_sched").figure()      # the notebook API adds the tools
 """
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Iterator
+from typing import Any, Iterator
 
 import numpy as np
 
@@ -24,14 +24,14 @@ from neutrino_py.errors import ToolError
 from neutrino_py.maps.layout import MapLayout
 from neutrino_py.maps.layout import layout as maps_layout
 from neutrino_py.maps.read import read_one
-from neutrino_py.trace import layout
+from neutrino_py.tracedir import layout
 
-if TYPE_CHECKING:                     # tools import this module: no cycle at run time
-    from neutrino_py.tools.base import Report
 
 
 @dataclass
-class Kernel:
+class KernelRecord:
+    """One kernel as trace.json lists it: instrumented or why not, and its files in the run."""
+
     hash: str
     name: str
     instrumented: bool
@@ -79,7 +79,7 @@ class MapFiles(Mapping):
     allows one). Version 1: a `.npy` file per map in the launch's own folder."""
 
     def __init__(self, run_dir: Path, info: dict, layouts: Callable[[], dict[str, MapLayout]],
-                 dtypes: dict, kernel: Kernel | None = None) -> None:
+                 dtypes: dict, kernel: KernelRecord | None = None) -> None:
         self._run, self._info, self._layouts = run_dir, info, layouts
         self._names = list(info.get("maps") or [])
         self._dtypes = dtypes          # shared by the trace's launches: (kernel hash, map) -> dtype
@@ -261,7 +261,7 @@ class Trace:
                                 f"reads versions 1 to {layout.VERSION}",
                                 fix="read it with the neutrino_py that wrote it (pip install -U "
                                     "neutrino_py)")
-            self.kernels = [Kernel(k["hash"], k["name"], bool(k.get("instrumented")),
+            self.kernels = [KernelRecord(k["hash"], k["name"], bool(k.get("instrumented")),
                                    k.get("reason"), k.get("source", "unknown"),
                                    k.get("files") or {}, self.dir)
                             for k in self.meta["kernels"]]
@@ -371,14 +371,9 @@ class Trace:
     def summary(self) -> dict:
         return self.meta.get("summary") or {}
 
-    def kernel(self, launch_or_hash: Launch | str) -> Kernel | None:
+    def kernel(self, launch_or_hash: Launch | str) -> KernelRecord | None:
         key = launch_or_hash.kernel_hash if isinstance(launch_or_hash, Launch) else launch_or_hash
         return self._by_hash.get(key)
-
-    def report(self, tool: str, **options: Any) -> Report:
-        """Run the analysis tool `tool` (see `neutrino report --list`); returns its `Report`."""
-        from neutrino_py.tools import run_tool
-        return run_tool(tool, self, **options)
 
     def __repr__(self) -> str:
         return (f"Trace({str(self.dir)!r}, launches={len(self.launches)}, "

@@ -27,7 +27,7 @@ from typing import Any, Mapping, Sequence
 import numpy as np
 
 from neutrino_py.files import atomic_write
-from neutrino_py.trace import layout
+from neutrino_py.tracedir import layout
 
 
 def kernel_hash(name: str, ptx: str | bytes | None = None) -> str:
