@@ -6,7 +6,7 @@ import pytest
 from neutrino_py.errors import SourceError
 from neutrino_py.probe import ast, load
 from neutrino_py.probe.ast import OpcodePattern, Span, Type
-from neutrino_py.asm.ptx_opcodes import OPCODES, opcode_id
+from neutrino_py.asm.ptx_isa import OPCODES, opcode_id
 from neutrino_py.probe.passes import DEFAULT_POOL
 
 S = Span(1, 1, 1, 2)

@@ -268,7 +268,7 @@ def test_variable_attributes_and_initializers():
 def test_opcode_facts_are_known_opcodes():
     """One table of PTX opcode facts: every set names opcodes from the known list, and the sets
     the IR, the checker and the splicer read agree where they overlap."""
-    from neutrino_py.asm import ptx_opcodes as ops
+    from neutrino_py.asm import ptx_isa as ops
     known = set(ops.OPCODES)
     for facts in (ops.MEMORY, ops.ADDRESSED, ops.NO_DEST, ops.CONTROL, set(ops.EXITS)):
         assert facts <= known, facts - known

@@ -712,7 +712,7 @@ def test_operand_values_after_an_instruction():
     text = ("map r[thread]: record(1) { u64 out; u64 in1; u64 in2; u32 pc; u32 op; }\n"
             "after add.f32 { r.save(OUT, IN1, IN2, PC, OPCODE); }\n")
     maps, _, ptrs, mem = vector_add(load(text, "o.probe"))
-    from neutrino_py.asm.ptx_opcodes import opcode_id
+    from neutrino_py.asm.ptx_isa import opcode_id
     a, b, c = (np.frombuffer(mem.bytes(p), np.uint32) for p in ptrs.values())
     r = maps["r"]
     assert r["unit"].tolist() == [u for u in range(96) if u < N]

@@ -23,7 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Iterator, Union
 
-from neutrino_py.asm import ptx_opcodes
+from neutrino_py.asm import ptx_isa
 
 
 class _Node:
@@ -238,7 +238,7 @@ class Instruction(_Node):
     @property
     def is_memory(self) -> bool:
         """True for an instruction that reads or writes memory through an address operand."""
-        return self.opcode in ptx_opcodes.ADDRESSED and any(isinstance(o, Address) for o in self.operands)
+        return self.opcode in ptx_isa.ADDRESSED and any(isinstance(o, Address) for o in self.operands)
 
     @property
     def space(self) -> str | None:
@@ -287,7 +287,7 @@ class Instruction(_Node):
     @property
     def n_dests(self) -> int:
         """How many leading operands are written (0 or 1; the one may be a vector or a pair)."""
-        if not self.operands or self.opcode in ptx_opcodes.NO_DEST:
+        if not self.operands or self.opcode in ptx_isa.NO_DEST:
             return 0
         return 0 if isinstance(self.operands[0], Address) else 1
 

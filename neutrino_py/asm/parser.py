@@ -558,7 +558,7 @@ def parse_ptx(text: str, file: str = "<input>", cache: bool = True,
                           line=first.line, col=first.col, source=text,
                           hint="add '.version 8.0' (the PTX ISA the text is written in) first")
     if not allow_unknown:
-        ptx_isa.check_known(module.items, file, text)
+        check_known(module.items, file, text)
     for fn in module.functions():
         fn._allow_unknown = allow_unknown
     return module
@@ -575,7 +575,7 @@ def load_body(text: str, line: int, col: int, file: str, cache: bool,
         _store(path, stmts)
     if not allow_unknown:
         try:
-            ptx_isa.check_known(stmts, file)
+            check_known(stmts, file)
         except SourceError as err:                   # the caret needs the body where it stands
             err.source = "\n" * (line - 1) + " " * (col - 1) + text
             raise
@@ -629,3 +629,25 @@ def _store(path: Path | None, value) -> None:
     if _stores % _PRUNE_EVERY == 0:
         paths.prune_cache(path.parent, parse_cache_limit())
     _stores += 1
+
+
+def check_known(items: list, file: str, source: str | None = None) -> None:
+    """Refuse the first instruction or directive of `items` (statements, nested blocks and
+    functions' tuning directives included) that PTX ISA `ptx_isa.PTX_ISA` does not have."""
+    for s in ir.walk(items):
+        if isinstance(s, ir.Instruction) and s.opcode not in ptx_isa.KNOWN_OPCODES:
+            raise _unknown("instruction", s.opcode, s, file, source)
+        if isinstance(s, ir.Directive) and s.name not in ptx_isa.DIRECTIVES:
+            raise _unknown("directive", "." + s.name, s, file, source)
+        if isinstance(s, ir.Function):
+            for d in s.directives:
+                if d.name not in ptx_isa.DIRECTIVES:
+                    raise _unknown("directive", "." + d.name, d, file, source)
+
+
+def _unknown(kind: str, name: str, node, file: str, source: str | None) -> SourceError:
+    return SourceError(f"unknown {kind} '{name}' (not in PTX ISA {ptx_isa.PTX_ISA}, which this "
+                       "version of neutrino_py checks against)", file=file, line=node.line, col=node.col,
+                       source=source, width=len(name),
+                       hint="check the spelling; to pass unknown instructions and directives "
+                            "through unchanged, use --allow-unknown (parse_ptx(allow_unknown=True))")

@@ -1,12 +1,15 @@
-"""Facts of the PTX ISA the parser checks a module against: known opcodes and directives.
+"""Facts of the PTX ISA, kept once: known opcodes and directives, and what each kind of opcode
+does. The parser refuses what is not listed (`parser.check_known`; ptxas would refuse it too, or
+it is newer than this table) unless asked to accept unknown ones; the IR
+(`ir.Instruction.touches_memory`, destinations), the probe checker (patterns, ADDR/BYTES, `after`
+a branch) and the splicer (exits, OPCODE values) read the opcode facts here.
 
-An instruction or directive that is not listed is refused with its position (ptxas would refuse
-it too, or it is newer than this table), unless the caller asks to accept unknown ones.
+`OPCODE` in a probe is `opcode_id(base)`: a stable small integer, 0 for an opcode not listed
+here, so a `hist` indexed by `OPCODE` can be decoded with `OPCODES`.
 """
 from __future__ import annotations
 
-from neutrino_py.asm import ir
-from neutrino_py.errors import SourceError
+import fnmatch
 
 # The PTX ISA version the tables below were written from.
 PTX_ISA = "8.7"
@@ -40,24 +43,30 @@ DIRECTIVES: frozenset[str] = frozenset({
     "version", "visible", "weak",
 })
 
+# Opcodes with one address operand and a known access width: where ADDR and BYTES exist.
+MEMORY: frozenset[str] = frozenset({"ld", "ldu", "st", "atom", "red"})
+# Opcodes whose address operand reads or writes memory (surface and texture instructions take
+# a handle, not an address, and are not counted).
+ADDRESSED: frozenset[str] = MEMORY | {"cp", "ldmatrix", "stmatrix", "prefetch", "prefetchu",
+                                      "multimem", "mbarrier", "wmma"}
+# Opcodes without a register destination: every operand is a source.
+NO_DEST: frozenset[str] = frozenset({
+    "st", "red", "bra", "brx", "call", "ret", "exit", "trap", "bar", "barrier", "membar", "fence",
+    "prefetch", "prefetchu", "sust", "sured", "stmatrix", "cp", "nanosleep", "pmevent", "brkpt",
+    "griddepcontrol", "setmaxnreg", "discard", "applypriority"})
+# Where control leaves the instruction stream or may jump away from the next instruction.
+CONTROL: frozenset[str] = frozenset({"bra", "brx", "ret", "exit", "trap", "brkpt"})
+# Where a thread ends: `exit` probes run before these.
+EXITS: tuple[str, ...] = ("ret", "exit")
 
-def check_known(items: list, file: str, source: str | None = None) -> None:
-    """Refuse the first instruction or directive of `items` (statements, nested blocks and
-    functions' tuning directives included) that PTX ISA `PTX_ISA` does not have."""
-    for s in ir.walk(items):
-        if isinstance(s, ir.Instruction) and s.opcode not in KNOWN_OPCODES:
-            raise _unknown("instruction", s.opcode, s, file, source)
-        if isinstance(s, ir.Directive) and s.name not in DIRECTIVES:
-            raise _unknown("directive", "." + s.name, s, file, source)
-        if isinstance(s, ir.Function):
-            for d in s.directives:
-                if d.name not in DIRECTIVES:
-                    raise _unknown("directive", "." + d.name, d, file, source)
+_IDS = {name: i + 1 for i, name in enumerate(OPCODES)}
 
 
-def _unknown(kind: str, name: str, node, file: str, source: str | None) -> SourceError:
-    return SourceError(f"unknown {kind} '{name}' (not in PTX ISA {PTX_ISA}, which this version of "
-                       "neutrino_py checks against)", file=file, line=node.line, col=node.col,
-                       source=source, width=len(name),
-                       hint="check the spelling; to pass unknown instructions and directives "
-                            "through unchanged, use --allow-unknown (parse_ptx(allow_unknown=True))")
+def opcode_id(base: str) -> int:
+    """OPCODE value of a base opcode (``ld`` for ``ld.global.f32``); 0 when unknown."""
+    return _IDS.get(base.split(".", 1)[0], 0)
+
+
+def bases_matching(glob: str) -> list[str]:
+    """Known base opcodes a pattern's first part matches."""
+    return [op for op in OPCODES if fnmatch.fnmatchcase(op, glob)]

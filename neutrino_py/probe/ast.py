@@ -320,7 +320,7 @@ OPERANDS: dict[str, Type] = {
     "IN2": Type.U64,
     "IN3": Type.U64,
     "PC": Type.U32,      # index of the instruction in its function (block: first instruction)
-    "OPCODE": Type.U32,  # base opcode id, see neutrino_py.asm.ptx_opcodes.opcode_id
+    "OPCODE": Type.U32,  # base opcode id, see neutrino_py.asm.ptx_isa.opcode_id
 }
 
 

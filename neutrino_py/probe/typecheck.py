@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from neutrino_py.asm.ptx_opcodes import CONTROL, MEMORY, OPCODES, bases_matching
+from neutrino_py.asm.ptx_isa import CONTROL, MEMORY, OPCODES, bases_matching
 from neutrino_py.errors import Diagnostics, SourceError
 from neutrino_py.probe import ast, fold, syntax
 from neutrino_py.probe.ast import HELPERS, OPERANDS, Span, Type

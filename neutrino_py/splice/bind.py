@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from neutrino_py.asm.ptx_opcodes import opcode_id
+from neutrino_py.asm.ptx_isa import opcode_id
 from neutrino_py.ops import Imm, Scratch, Stmt, Value
 from neutrino_py.targets import Kernel, Unreadable
 

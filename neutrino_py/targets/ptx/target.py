@@ -12,7 +12,7 @@ from typing import Iterable, Sequence
 
 from neutrino_py import ops
 from neutrino_py.asm import ir
-from neutrino_py.asm.ptx_opcodes import EXITS
+from neutrino_py.asm.ptx_isa import EXITS
 from neutrino_py.errors import SourceError
 from neutrino_py.ops import Imm, Scratch, Src, Stmt, Value
 from neutrino_py.targets import Finished, Guard, SiteCode, Unreadable
