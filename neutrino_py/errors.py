@@ -51,7 +51,11 @@ class Diagnostic:
     hint: str | None = None
 
     def render(self, source: str | None = None) -> str:
-        """The diagnostic as the command line prints it; with `source`, the line and a caret."""
+        """The diagnostic as the command line prints it; with `source`, the line and a caret.
+        Without a line (a kernel of an assembly file, say) it names the file only."""
+        if self.line <= 0:
+            return f"{self.file}: {self.severity}: {self.message}" + \
+                (f"\n  hint: {self.hint}" if self.hint else "")
         return render(self.severity, self.message, self.file, self.line, self.col, source,
                       self.hint, self.width)
 

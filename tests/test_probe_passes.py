@@ -20,8 +20,10 @@ def test_walk_reaches_every_node():
     first = program.probes[0]
     kinds = [type(n).__name__ for s in first.body for n in walk(s)]
     assert kinds == ["CounterAdd", "Cast", "Operand", "Assign", "Binary", "Operand", "Operand"]
-    assert operands_read(first) == {"BYTES", "ADDR", "OUT"}
-    assert operands_read(program.probes[1]) == set()
+    read = operands_read(first)
+    assert list(read) == ["BYTES", "ADDR", "OUT"]                 # filter first, then the body
+    assert (read["ADDR"].line, read["ADDR"].col, read["OUT"].col) == (5, 54, 61)
+    assert operands_read(program.probes[1]) == {}
     assert maps_written(program) == {"m", "r"}
 
 
@@ -61,3 +63,24 @@ def test_checker_and_lowering_fold_alike():
     assert isinstance(value, ast.Const) and value.value == (7 - 10) * 3 + (1 << 33)
     assert fold.wrapped("sub", 7, 10, 32) == (7 - 10) % (1 << 32)
     assert fold.wrapped("mul", fold.wrapped("sub", 7, 10, 64), 3, 64) == ((7 - 10) * 3) % (1 << 64)
+
+
+def test_splice_warnings_point_at_the_probe():
+    """'matched nothing' and 'device function not instrumented' carry the probe's place; the
+    manifest keeps the same words."""
+    from pathlib import Path
+
+    from neutrino_py.asm import parse_ptx
+    from neutrino_py.splice import instrument
+
+    ptx = Path(__file__).parent / "corpus" / "cuda" / "noinline.sm_90.ptx"
+    text = ("map m: counter { u64 n; }\nmap idle: hist[2] u32;\n"
+            "before fma { m.n += 1; }\nafter mark(\"nowhere\") { m.n += 1; }\n")
+    result = instrument(parse_ptx(ptx.read_text(), cache=False), load(text, "d.probe"))
+    got = [(d.file, d.line, d.col, d.message.split(" (")[0] if "never" in d.message else
+            d.message[:40]) for d in result.diagnostics]
+    assert got == [("d.probe", 2, 5, "map 'idle' is never written"),
+                   ("d.probe", 4, 1, 'probe 1 (after mark("nowhere")) matched '),
+                   ("d.probe", 3, 1, "probe 0 (before fma) matches 2 place(s) ")]
+    (manifest,) = result.manifests.values()
+    assert [d.message for d in result.diagnostics[1:]] == manifest.warnings

@@ -34,9 +34,14 @@ def probe_nodes(probe: ast.Probe) -> Iterator[Any]:
         yield from walk(stmt)
 
 
-def operands_read(probe: ast.Probe) -> set[str]:
-    """Operand helpers (ADDR, OUT, ...) a probe reads, in its filter or body."""
-    return {n.name for n in probe_nodes(probe) if isinstance(n, ast.Operand)}
+def operands_read(probe: ast.Probe) -> dict[str, ast.Span]:
+    """Operand helpers (ADDR, OUT, ...) a probe reads, in its filter or body, with where each is
+    first read."""
+    out: dict[str, ast.Span] = {}
+    for n in probe_nodes(probe):
+        if isinstance(n, ast.Operand):
+            out.setdefault(n.name, n.span)
+    return out
 
 
 def maps_written(program: ast.ProbeProgram) -> set[str]:

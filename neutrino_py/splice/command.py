@@ -98,7 +98,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"  bytes per launch at {shape}: {format_bytes(sum(n for _, n, _ in rows))}")
         for map_name, n, rule in rows:
             print(f"    {map_name}: {format_bytes(n)} ({rule})")
-        for w in m.warnings:
-            print(f"warning: {w}", file=sys.stderr)
+    for d in result.diagnostics:
+        print(d.render(program.text if d.file == program.file else None), file=sys.stderr)
     print(f"wrote {out} and {manifests}")
     return 0

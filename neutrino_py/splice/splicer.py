@@ -17,43 +17,57 @@ from functools import lru_cache
 from typing import Any
 
 from neutrino_py import ops, targets
-from neutrino_py.errors import SourceError
+from neutrino_py.contract.manifest import Manifest, params_for
+from neutrino_py.errors import WARNING, Diagnostic, SourceError
 from neutrino_py.ops import Imm, Stmt, Value
 from neutrino_py.probe import ast
+from neutrino_py.probe.walk import operands_read
 from neutrino_py.splice.bind import bind
 from neutrino_py.splice.lower import Lowerer, Site
-from neutrino_py.contract.manifest import Manifest, params_for
 from neutrino_py.splice.match import Match, matches
 from neutrino_py.targets import Guard, Kernel, SiteCode, Target, Unreadable
 
 
 @dataclass
 class Instrumented:
-    """The instrumented module (the input module, edited in place), one manifest per kernel, and
-    where the target knows it, each kernel's occupancy (waves per SIMD) before and after."""
+    """The instrumented module (the input module, edited in place), one manifest per kernel,
+    where the target knows it, each kernel's occupancy (waves per SIMD) before and after, and
+    every warning with its place (`diagnostics`: the probe's own, then per kernel; a manifest's
+    `warnings` say the same in words)."""
     module: Any
     manifests: dict[str, Manifest] = field(default_factory=dict)
     occupancy: dict[str, tuple[int, int]] = field(default_factory=dict)
+    diagnostics: list[Diagnostic] = field(default_factory=list)
 
 
 def instrument(module: Any, program: ast.ProbeProgram, kernels: str | None = None) -> Instrumented:
     """Instrument every kernel of `module` whose name `kernels` (a regex, searched) matches."""
     target = targets.of(module)
     pattern = re.compile(kernels) if kernels else None
-    result = Instrumented(module)
+    result = Instrumented(module, diagnostics=list(program.diagnostics))
     for name, handle in target.kernels(module):
         if pattern is None or pattern.search(name):
             splice = _KernelSplice(target, module, handle, program)
             result.manifests[name] = splice.run()
+            result.diagnostics += splice.diagnostics
             if splice.occupancy is not None:
                 result.occupancy[name] = splice.occupancy
     unreached = _device_function_matches(target, module, program)
     for manifest in result.manifests.values():
-        manifest.warnings += unreached
+        manifest.warnings += [d.message for d in unreached]
+    if result.manifests:
+        result.diagnostics += unreached
     return result
 
 
-def _device_function_matches(target: Target, module: Any, program: ast.ProbeProgram) -> list[str]:
+def _at_probe(program: ast.ProbeProgram, probe: ast.Probe, message: str) -> Diagnostic:
+    """A warning about `probe`, placed at it in the probe file."""
+    at = probe.span
+    return Diagnostic(WARNING, message, program.file, at.line, at.col, at.width)
+
+
+def _device_function_matches(target: Target, module: Any,
+                             program: ast.ProbeProgram) -> list[Diagnostic]:
     """Warnings for places in device functions a probe would match: only kernels get map params,
     so code there is not instrumented (the accesses are not in the maps)."""
     out = []
@@ -64,33 +78,10 @@ def _device_function_matches(target: Target, module: Any, program: ast.ProbeProg
             if p.position.when in ("before", "after"):
                 n = len(matches(code, instructions, p.position, pcs))
                 if n:
-                    out.append(f"{p.label} matches {n} place(s) in device function {code.name}, "
-                               f"which is not instrumented (maps reach kernels only)")
+                    out.append(_at_probe(program, p, f"{p.label} matches {n} place(s) in device "
+                                         f"function {code.name}, which is not instrumented "
+                                         f"(maps reach kernels only)"))
     return out
-
-
-def operand_names(probe: ast.Probe) -> dict[str, ast.Span]:
-    """Operand helpers (ADDR, OUT, ...) a probe reads, in its filter or body, with where each
-    is first read."""
-    names: dict[str, ast.Span] = {}
-
-    def visit(node) -> None:
-        if isinstance(node, ast.Operand):
-            names.setdefault(node.name, node.span)
-        elif isinstance(node, (ast.Unary, ast.Cast)):
-            visit(node.operand)
-        elif isinstance(node, ast.Binary):
-            visit(node.left)
-            visit(node.right)
-
-    if probe.filter is not None:
-        visit(probe.filter)
-    for s in probe.body:
-        for e in {ast.Assign: lambda: [s.value], ast.Save: lambda: list(s.args),
-                  ast.CounterAdd: lambda: [s.value],
-                  ast.HistAdd: lambda: [s.index, s.value]}[type(s)]():
-            visit(e)
-    return names
 
 
 @lru_cache(maxsize=1 << 16)
@@ -121,8 +112,10 @@ class _KernelSplice:
                            warp_sum=target.warp_sum, illegal=target.illegal)
         self.params = params_for(list(self.low.specs.values()))
         self.kernel: Kernel = target.open(module, handle, self.low.persistent, self.params)
-        self.operands = {p.index: operand_names(p) for p in program.probes}
+        self.operands = {p.index: operands_read(p) for p in program.probes}
         self.warnings: list[str] = []
+        self.diagnostics: list[Diagnostic] = []
+        self.where = (getattr(module, "file", "<input>"), getattr(handle, "line", 0))
         self.occupancy: tuple[int, int] | None = None
 
     def key(self, anchor: Any, kind: str) -> Any:
@@ -170,6 +163,11 @@ class _KernelSplice:
         finished = k.finish()
         self.occupancy = finished.occupancy
         positions = {p.label: len(found[p.index]) for p in program.probes}
+        file, line = self.where
+        self.diagnostics += [Diagnostic(WARNING, w, file, line, 1)
+                             for w in finished.warnings + self.warnings]
+        self.diagnostics += [_at_probe(program, p, f"{p.label} matched nothing in {k.name}")
+                             for p in program.probes if not found[p.index]]
         warnings = finished.warnings + [f"{label} matched nothing in {k.name}"
                                         for label, n in positions.items() if n == 0]
         return Manifest(kernel=k.name, target=self.target.name,
