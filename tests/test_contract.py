@@ -74,3 +74,15 @@ def test_c_sees_the_contract_values(tmp_path):
     out = subprocess.run([str(tmp_path / "values")], capture_output=True, text=True, check=True)
     assert [int(v) for v in out.stdout.split()] == [value for _, value, _ in cheader.CONSTANTS]
     assert dict(zip(names, map(int, out.stdout.split())))["NT_MAX_MAPS"] == MAX_MAPS
+
+
+def test_bytes_per_launch_in_words():
+    from neutrino_py.contract import Manifest
+    from neutrino_py.contract.manifest import format_bytes, params_for
+    maps = [SPECS["fixed_thread"], SPECS["hist"]]
+    m = Manifest("k", {"hash": "", "text": "", "file": "p"}, params_for(maps), maps)
+    assert m.bytes_per_launch((2, 1, 1), (128, 1, 1)) == [
+        ("a", 256 * 1540, "threads x (64 x 24 B) + threads x 4 B counts"),
+        ("f", 262144, "65536 x 4 B")]
+    assert [format_bytes(n) for n in (512, 1536, 24 << 20, 3 << 40)] == \
+        ["512 B", "1.5 KiB", "24 MiB", "3 TiB"]

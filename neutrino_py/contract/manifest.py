@@ -210,6 +210,12 @@ class Manifest:
     def map(self, name: str) -> MapSpec:
         return next(m for m in self.maps if m.name == name)
 
+    def bytes_per_launch(self, grid: Any, block: Any) -> list[tuple[str, int, str]]:
+        """(map, bytes one launch of `grid` x `block` writes at most, its rule) per map: what
+        `neutrino instrument` and the trace summary print, so a terabyte is seen before it is
+        written."""
+        return [(m.name, m.nbytes(grid, block), m.rule()) for m in self.maps]
+
     def to_json(self) -> dict[str, Any]:
         return {"version": self.version, "kernel": self.kernel, "target": self.target,
                 "probe": dict(self.probe), "params": [p.to_json() for p in self.params],
@@ -237,6 +243,14 @@ class Manifest:
                    registers_added=dict(data.get("registers_added", {})),
                    warnings=list(data.get("warnings", [])), target=data.get("target", "ptx"),
                    version=data["version"])
+
+
+def format_bytes(n: float) -> str:
+    """A buffer size in words: 1.5 GiB, 24 MiB, 512 B."""
+    for unit, scale in (("TiB", 1 << 40), ("GiB", 1 << 30), ("MiB", 1 << 20), ("KiB", 1 << 10)):
+        if n >= scale:
+            return f"{n / scale:.3g} {unit}"
+    return f"{int(n)} B"
 
 
 def params_for(maps: list[MapSpec]) -> list[Param]:

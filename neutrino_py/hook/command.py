@@ -21,12 +21,12 @@ import threading
 from pathlib import Path
 
 from neutrino_py import __version__, paths, toolchain
+from neutrino_py.contract.manifest import format_bytes
 from neutrino_py.errors import ToolError
 from neutrino_py.hook import build, doctor, protocol
 from neutrino_py.hook.engine import PHASES, Engine
 from neutrino_py.hook.server import Server
 from neutrino_py.splice import kernel_regex
-from neutrino_py.splice.command import format_bytes
 from neutrino_py.tracedir import TraceWriter, layout
 
 TORCH_SCOPE = Path(__file__).with_name("torch_scope")

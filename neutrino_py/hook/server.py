@@ -17,15 +17,14 @@ from typing import Any
 
 import numpy as np
 
+from neutrino_py.contract.manifest import SHARD_SLOT_BYTES
+from neutrino_py.files import atomic_write
 from neutrino_py.hook import protocol
 from neutrino_py.hook.engine import Instrumenter, KernelEntry, skipped
 from neutrino_py.maps.layout import MapLayout, layout
 from neutrino_py.maps.read import is_pool
-from neutrino_py.splice.command import bytes_per_launch
-from neutrino_py.contract.manifest import SHARD_SLOT_BYTES
 from neutrino_py.tracedir import TraceWriter
 from neutrino_py.tracedir.writer import StoredMaps
-from neutrino_py.files import atomic_write
 
 class Server:
     """Serve `socket_path` until `stop()`; `cache` (or None) holds cubins and .meta files."""
@@ -256,7 +255,7 @@ class Server:
         for key, (grid, block) in self.shapes.items():
             kernel = self.kernels[key]
             per_launch[kernel.name] = {"grid": list(grid), "block": list(block), "maps": {
-                name: n for name, n, _ in bytes_per_launch(kernel.spec, grid, block)}}
+                name: n for name, n, _ in kernel.spec.bytes_per_launch(grid, block)}}
         stopped = sorted({s["stopped"] for s in stats if s["stopped"]})
         return {"kernels_instrumented": sorted(k.name for k in kernels if k.instrumented),
                 "kernels_skipped": {k.name: k.reason for k in kernels if not k.instrumented},

@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 
 from neutrino_py import files
+from neutrino_py.contract.manifest import format_bytes
 from neutrino_py.errors import ToolError
 from neutrino_py.splice import kernel_regex
 
@@ -36,20 +37,6 @@ def dims(text: str) -> tuple[int, int, int]:
     if not 1 <= len(values) <= 3 or min(values) < 1:
         raise argparse.ArgumentTypeError(f"not a launch shape: {text!r} (write e.g. 1024 or 64,64)")
     return values + (1,) * (3 - len(values))
-
-
-def bytes_per_launch(manifest, grid, block) -> list[tuple[str, int, str]]:
-    """(map, bytes one launch of `grid` x `block` writes at most, its rule) per map: what
-    `instrument` and the trace summary print, so a terabyte is seen before it is written."""
-    return [(m.name, m.nbytes(grid, block), m.rule()) for m in manifest.maps]
-
-
-def format_bytes(n: float) -> str:
-    """1.5 GiB, 24 MiB, 512 B."""
-    for unit, scale in (("TiB", 1 << 40), ("GiB", 1 << 30), ("MiB", 1 << 20), ("KiB", 1 << 10)):
-        if n >= scale:
-            return f"{n / scale:.3g} {unit}"
-    return f"{int(n)} B"
 
 
 def manifest_path(output: Path) -> Path:
@@ -94,7 +81,7 @@ def run(args: argparse.Namespace) -> int:
         for label, n in m.positions.items():
             print(f"  {label}: {n}")
         shape = f"grid {'x'.join(map(str, args.grid))}, block {'x'.join(map(str, args.block))}"
-        rows = bytes_per_launch(m, args.grid, args.block)
+        rows = m.bytes_per_launch(args.grid, args.block)
         print(f"  bytes per launch at {shape}: {format_bytes(sum(n for _, n, _ in rows))}")
         for map_name, n, rule in rows:
             print(f"    {map_name}: {format_bytes(n)} ({rule})")
