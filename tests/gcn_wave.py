@@ -24,7 +24,7 @@ from typing import Callable, Iterator
 
 import numpy as np
 
-from neutrino_py.asm.gcn import Func, GcnModule, Imm, Instruction, Label, Modified, Reg, Sym
+from neutrino_py.asm.gcn import Func, GcnModule, Imm, Instruction, Label, Modified, Register, Sym
 
 LANES = 64
 M32, M64 = (1 << 32) - 1, (1 << 64) - 1
@@ -295,7 +295,7 @@ class Simulator:
     # ------------------------------------------------------------------ operands
 
     def sread(self, w: Wave, op, dwords: int = 1, fbits: int = 0) -> int:
-        if isinstance(op, Reg):
+        if isinstance(op, Register):
             if op.file == "s":
                 assert op.count == dwords or not op.ranged and op.count == 1, f"{op} read as {dwords} dwords"
                 return sum(w.s[op.first + k] << (32 * k) for k in range(dwords))
@@ -320,19 +320,19 @@ class Simulator:
 
     def swrite(self, w: Wave, op, value: int, dwords: int = 1) -> None:
         value &= (1 << (32 * dwords)) - 1
-        if isinstance(op, Reg) and op.file == "s":
+        if isinstance(op, Register) and op.file == "s":
             for k in range(dwords):
                 w.s[op.first + k] = (value >> (32 * k)) & M32
-        elif isinstance(op, Reg) and op.file in ("exec", "vcc"):
+        elif isinstance(op, Register) and op.file in ("exec", "vcc"):
             setattr(w, op.file, value if dwords == 2 else (getattr(w, op.file) & ~M32) | value)
-        elif isinstance(op, Reg) and op.file in ("exec_lo", "exec_hi", "vcc_lo", "vcc_hi"):
+        elif isinstance(op, Register) and op.file in ("exec_lo", "exec_hi", "vcc_lo", "vcc_hi"):
             name, half = op.file.split("_")
             old = getattr(w, name)
             new = (old & ~M32 & M64) | value if half == "lo" else (old & M32) | (value << 32)
             setattr(w, name, new)
-        elif isinstance(op, Reg) and op.file == "m0":
+        elif isinstance(op, Register) and op.file == "m0":
             w.m0 = value & M32
-        elif isinstance(op, Reg) and op.file == "null":
+        elif isinstance(op, Register) and op.file == "null":
             pass
         else:
             raise Unknown(f"scalar destination {op}")
@@ -349,7 +349,7 @@ class Simulator:
             if op.neg:
                 x = x ^ sign
             return x
-        if isinstance(op, Reg) and op.file in ("v", "a"):
+        if isinstance(op, Register) and op.file in ("v", "a"):
             base = 0 if op.file == "v" else 256
             x = w.v[base + op.first].copy()
             if dwords == 2:
@@ -363,7 +363,7 @@ class Simulator:
         return np.full(LANES, self.sread(w, op, dwords, fbits), U64)
 
     def vwrite(self, w: Wave, op, value: np.ndarray, dwords: int = 1, mask: int | None = None) -> None:
-        if not (isinstance(op, Reg) and op.file in ("v", "a")):
+        if not (isinstance(op, Register) and op.file in ("v", "a")):
             raise Unknown(f"vector destination {op}")
         on = self.lanes(w.exec if mask is None else mask)
         base = (0 if op.file == "v" else 256) + op.first
@@ -633,7 +633,7 @@ def _global(sim: Simulator, w: Wave, s: Instruction, lds, access) -> None:
     addr_op = o[1] if dst_first else o[0]
     saddr = o[-1]
     offset = _imm_mod(s, "offset")
-    if isinstance(saddr, Reg) and saddr.file == "s":
+    if isinstance(saddr, Register) and saddr.file == "s":
         addrs = sim.vread(w, addr_op, 1) + U64(sim.sread(w, saddr, 2))
     else:
         addrs = sim.vread(w, addr_op, 2)
@@ -652,12 +652,12 @@ def _global(sim: Simulator, w: Wave, s: Instruction, lds, access) -> None:
                     v = (v - (1 << 8 * size)) & M32
                 out[k, lane] = v
         for k in range(n):
-            sim.vwrite(w, Reg(o[0].file, o[0].first + k), out[k])
+            sim.vwrite(w, Register(o[0].file, o[0].first + k), out[k])
         return
     if not atomic:
         size, n = _width(op)
         data = o[1]
-        vals = [sim.vread(w, Reg(data.file, data.first + k)) for k in range(n)]
+        vals = [sim.vread(w, Register(data.file, data.first + k)) for k in range(n)]
         for lane in np.nonzero(on)[0]:
             a = int(addrs[lane])
             access.append((int(lane), a, size * n))
@@ -670,8 +670,8 @@ def _global(sim: Simulator, w: Wave, s: Instruction, lds, access) -> None:
     data = sim.vread(w, o[2] if rtn else o[1], 2 * dw if kind.startswith("cmpswap") else dw)
     if kind.startswith("cmpswap"):
         data_regs = o[2] if rtn else o[1]
-        cmp = sim.vread(w, Reg(data_regs.file, data_regs.first + dw), dw)
-        data = sim.vread(w, Reg(data_regs.file, data_regs.first), dw)
+        cmp = sim.vread(w, Register(data_regs.file, data_regs.first + dw), dw)
+        data = sim.vread(w, Register(data_regs.file, data_regs.first), dw)
     old = np.zeros(LANES, U64)
     size = 4 * dw
     for lane in np.nonzero(on)[0]:
@@ -757,7 +757,7 @@ def _ds(sim: Simulator, w: Wave, s: Instruction, lds: Lds, access) -> None:
                         lds.write(a + size * k, size, int(w.v[src.first + k, lane]))
         if read:
             for k in range(n * len(offs)):
-                sim.vwrite(w, Reg(dst.file, dst.first + k), out[k])
+                sim.vwrite(w, Register(dst.file, dst.first + k), out[k])
         return
     if op == "ds_bpermute_b32":                # dst[lane] = data[(addr + offset) / 4] across lanes
         addr, data = sim.vread(w, o[1]), sim.vread(w, o[2])
@@ -1141,7 +1141,7 @@ def _mfma(sim: Simulator, w: Wave, s: Instruction, lds, access) -> None:
     nacc = M * N // LANES
     C = np.zeros((nacc, LANES))
     for i in range(nacc):
-        C[i] = f32(sim.vread(w, Reg(acc.file, acc.first + i) if isinstance(acc, Reg) else acc, 1))
+        C[i] = f32(sim.vread(w, Register(acc.file, acc.first + i) if isinstance(acc, Register) else acc, 1))
     a = np.zeros((M, K))
     b = np.zeros((K, N))
     for lane in range(LANES):
@@ -1160,7 +1160,7 @@ def _mfma(sim: Simulator, w: Wave, s: Instruction, lds, access) -> None:
             out[i, lane] = d[row, col] + C[i, lane]
     dst = o[0]
     for i in range(nacc):
-        sim.vwrite(w, Reg(dst.file, dst.first + i), b32(out[i].astype(np.float32)))
+        sim.vwrite(w, Register(dst.file, dst.first + i), b32(out[i].astype(np.float32)))
 
 
 _HANDLERS: tuple = (

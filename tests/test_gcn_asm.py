@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from neutrino_py.asm.gcn import Func, Imm, ListOp, Loc, Modified, Reg, Sym
+from neutrino_py.asm.gcn import Func, Imm, ListOp, Loc, Modified, Register, Sym
 from neutrino_py.asm.gcn_parse import parse_gcn
 from neutrino_py.assemble import gcn as tools
 from neutrino_py.errors import SourceError
@@ -57,9 +57,9 @@ def test_operands_and_modifiers_are_typed():
 \tv_fma_f32 v1, -|v1|, -0.5, ttmp[4:5]
 """)
     cmp, load, dpp, sdwa, getreg, wait, pk, add, fma = m.statements
-    assert cmp.operands == [Reg("s", 2, 2, True), Modified(Reg("v", 1), abs=True),
-                            Modified(Reg("v", 3), neg=True)]
-    assert load.operands[1] == Reg("v", 4, 2, True) and load.operands[2] == Sym("off")
+    assert cmp.operands == [Register("s", 2, 2, True), Modified(Register("v", 1), abs=True),
+                            Modified(Register("v", 3), neg=True)]
+    assert load.operands[1] == Register("v", 4, 2, True) and load.operands[2] == Sym("off")
     assert [(x.name, x.value) for x in load.modifiers] == [("offset", "16"), ("glc", None),
                                                            ("slc", None)]
     assert [x.name for x in dpp.modifiers] == ["row_shr", "row_mask", "bank_mask"]
@@ -68,15 +68,15 @@ def test_operands_and_modifiers_are_typed():
     assert wait.operands == [Func("vmcnt", (Imm("0"),))] and wait.modifiers[0].name == "lgkmcnt"
     assert pk.modifier("op_sel").value == ListOp((Imm("0"), Imm("1"), Imm("0")))
     assert add.operands[2] == Sym("foo@rel32@lo+4")
-    assert fma.operands[1] == Modified(Reg("v", 1), neg=True, abs=True)
-    assert fma.operands[2].value == -0.5 and fma.operands[3] == Reg("ttmp", 4, 2, True)
+    assert fma.operands[1] == Modified(Register("v", 1), neg=True, abs=True)
+    assert fma.operands[2].value == -0.5 and fma.operands[3] == Register("ttmp", 4, 2, True)
     assert (load.line, load.col) == (2, 2)
     assert "\n".join(s.to_text() for s in m.statements).count("\n") == 8
 
 
 def test_unknown_opcodes_parse_without_grammar_changes():
     (ins,) = parse_gcn("\tv_future_op_b96 v[0:2], s[4:6], 0x7 brand_new_mod:3\n").statements
-    assert ins.opcode == "v_future_op_b96" and ins.operands[0] == Reg("v", 0, 3, True)
+    assert ins.opcode == "v_future_op_b96" and ins.operands[0] == Register("v", 0, 3, True)
     assert ins.modifier("brand_new_mod").value == "3"
 
 

@@ -16,7 +16,7 @@ import pytest
 import yaml
 
 from neutrino_py import paths
-from neutrino_py.asm.gcn import Instruction, Reg
+from neutrino_py.asm.gcn import Instruction, Register
 from neutrino_py.asm.gcn_parse import parse_gcn
 from neutrino_py.assemble import gcn as tools
 from neutrino_py.errors import SourceError
@@ -157,7 +157,7 @@ def test_sites_keep_scc_and_exec():
         writes_exec = [s for s in site if s.operands and getattr(s.operands[0], "file", "") == "exec"]
         if body[b + 1].opcode == "s_endpgm":              # exit: every lane the wave started with
             entry_exec = body[1]                          # prologue: s_mov_b64 s[..], exec
-            assert entry_exec.operands[1] == Reg("exec")
+            assert entry_exec.operands[1] == Register("exec")
             assert writes_exec[0].operands[1] == entry_exec.operands[0]
             writes_exec = writes_exec[1:]
         assert len(writes_exec) % 2 == 0                  # every narrowing is restored
@@ -244,7 +244,7 @@ def test_values_captured_before_an_instruction_reach_the_probe_after_it():
     address = body[store].operands[0]                              # v[a:a+1]
     site = max(i for i in range(store) if body[i].opcode == "s_cselect_b32")
     copies = {s.operands[0].first: s.operands[1].first for s in body[site:store]
-              if s.opcode == "v_mov_b32" and isinstance(s.operands[1], Reg)
+              if s.opcode == "v_mov_b32" and isinstance(s.operands[1], Register)
               and s.operands[1].file == "v" and s.operands[1].first in address.indices}
     assert sorted(copies.values()) == list(address.indices)       # ADDR captured before the store
     after = body[store + 1:]

@@ -33,7 +33,7 @@ _RANGE = re.compile(r"(v|s|a|ttmp)\[(\d+):(\d+)\]$")
 
 
 @dataclass
-class Reg:
+class Register:
     """A register: `file` is ``v`` ``s`` ``a`` ``ttmp`` (numbered, `count` wide) or a special name."""
     file: str
     first: int | None = None
@@ -41,7 +41,7 @@ class Reg:
     ranged: bool = False
 
     @classmethod
-    def parse(cls, text: str) -> Reg | None:
+    def parse(cls, text: str) -> Register | None:
         if text in SPECIAL_REGS:
             return cls(text)
         m = _REG.match(text)
@@ -127,7 +127,7 @@ class Modified:
         return "-" + s if self.neg else s
 
 
-Operand = Union[Reg, Imm, Sym, Func, ListOp, Modified]
+Operand = Union[Register, Imm, Sym, Func, ListOp, Modified]
 
 
 @dataclass
@@ -153,10 +153,10 @@ class Instruction:
     def modifier(self, name: str) -> Modifier | None:
         return next((m for m in self.modifiers if m.name == name), None)
 
-    def regs(self) -> Iterator[Reg]:
+    def regs(self) -> Iterator[Register]:
         """Every register the instruction names (inside modifiers of operands too)."""
-        def walk(op: Any) -> Iterator[Reg]:
-            if isinstance(op, Reg):
+        def walk(op: Any) -> Iterator[Register]:
+            if isinstance(op, Register):
                 yield op
             elif isinstance(op, Modified):
                 yield from walk(op.inner)

@@ -14,7 +14,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedTok
 from .. import paths
 from ..errors import SourceError
 from .gcn import (Comment, Directive, File, Func, GcnModule, Imm, Instruction, KernelDescriptor, Label,
-                  ListOp, Loc, Metadata, Modified, Modifier, Reg, Sym)
+                  ListOp, Loc, Metadata, Modified, Modifier, Register, Sym)
 
 # arguments of the two directives the IR types (the grammar keeps directive arguments as text)
 _LOC = re.compile(r"(\d+)\s+(\d+)(?:\s+(.*))?", re.S)
@@ -75,11 +75,11 @@ class _ToIR(Transformer):
     # operands
     @v_args(inline=True)
     def reg_range(self, tok):
-        return Reg.parse(str(tok))
+        return Register.parse(str(tok))
 
     @v_args(inline=True)
     def name(self, tok):
-        return Reg.parse(str(tok)) or Sym(str(tok))
+        return Register.parse(str(tok)) or Sym(str(tok))
 
     @v_args(inline=True)
     def number(self, tok):

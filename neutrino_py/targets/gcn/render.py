@@ -25,7 +25,7 @@ from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import Iterable
 
-from neutrino_py.asm.gcn import Reg as GcnReg
+from neutrino_py.asm.gcn import Register as GcnRegister
 from neutrino_py.ops import Imm, If, Reg, Src, Stmt, Value, bits
 from neutrino_py.targets import templates
 
@@ -198,7 +198,7 @@ class Site:
         text = self.spell(v)
         if text in ("vcc", "exec"):
             return f"{text}_{'lo' if i == 0 else 'hi'}"
-        r = GcnReg.parse(text)
+        r = GcnRegister.parse(text)
         if r is None or r.first is None:
             return text if i == 0 else "0"
         return f"{r.file}{r.first + i}" if i < r.count else "0"
@@ -209,7 +209,7 @@ class Site:
             words = _words(v.value, v.type)
             if v.type[0] == "f" and v.value != 0 or not all(_inline(w - (1 << 32) if w >= 1 << 31 else w) for w in words):
                 return self._to_vgprs(v, [hex(w) for w in words])
-        if isinstance(v, Src) and v.type != "pred" and (r := GcnReg.parse(v.text)) and r.file == "s":
+        if isinstance(v, Src) and v.type != "pred" and (r := GcnRegister.parse(v.text)) and r.file == "s":
             return self._to_vgprs(v, [f"s{i}" for i in r.indices])
         return v
 

@@ -22,7 +22,7 @@ from typing import Sequence
 
 from neutrino_py import ops
 from neutrino_py.asm import gcn_opcodes as opcodes
-from neutrino_py.asm.gcn import (Comment, GcnModule, Imm, Instruction, Label, Loc, Modified, Reg,
+from neutrino_py.asm.gcn import (Comment, GcnModule, Imm, Instruction, Label, Loc, Modified, Register,
                                  Statement)
 from neutrino_py.asm.gcn_cfg import basic_blocks
 from neutrino_py.asm.gcn_parse import parse_gcn
@@ -147,12 +147,12 @@ class GcnKernel:
                 continue
             ops_ = s.operands
             src = ops_[1] if len(ops_) > 2 else None
-            if s.opcode == "s_add_u32" and isinstance(src, Reg) and src.file == "s" \
-                    and src.first == k and isinstance(ops_[2], Imm) and isinstance(ops_[0], Reg):
+            if s.opcode == "s_add_u32" and isinstance(src, Register) and src.file == "s" \
+                    and src.first == k and isinstance(ops_[2], Imm) and isinstance(ops_[0], Register):
                 pending[ops_[0].first] = (int(ops_[2].value), s)
                 continue
-            if s.opcode == "s_addc_u32" and isinstance(src, Reg) and src.first == k + 1 \
-                    and isinstance(ops_[2], Imm) and ops_[2].value == 0 and isinstance(ops_[0], Reg) \
+            if s.opcode == "s_addc_u32" and isinstance(src, Register) and src.first == k + 1 \
+                    and isinstance(ops_[2], Imm) and ops_[2].value == 0 and isinstance(ops_[0], Register) \
                     and ops_[0].first - 1 in pending:
                 delta, add = pending.pop(ops_[0].first - 1)
                 if delta >= hidden_start:
@@ -160,7 +160,7 @@ class GcnKernel:
                 pointers[(ops_[0].first - 1, ops_[0].first)] = (delta, add)
                 continue
             base = ops_[1] if s.opcode.startswith("s_load") and len(ops_) > 2 else None
-            pair = (base.first, base.first + 1) if isinstance(base, Reg) and base.file == "s" \
+            pair = (base.first, base.first + 1) if isinstance(base, Register) and base.file == "s" \
                 and base.count == 2 else None
             if pair in pointers and isinstance(ops_[2], Imm):
                 delta, add = pointers[pair]
@@ -181,7 +181,7 @@ class GcnKernel:
                         "a pointer into the explicit arguments reads hidden arguments",
                         f"it is made at line {add.line}; map pointers cannot be inserted between "
                         "them", s.line)
-            written = set(ops_[0].indices) if ops_ and isinstance(ops_[0], Reg) and ops_[0].file == "s" \
+            written = set(ops_[0].indices) if ops_ and isinstance(ops_[0], Register) and ops_[0].file == "s" \
                 and opcodes.writes_first(s.opcode, [m.name for m in s.modifiers]) else set()
             for p in [p for p in pointers if written & set(p)]:
                 if p == (k, k + 1):
@@ -309,10 +309,10 @@ class GcnKernel:
             op = op.inner
         if isinstance(op, Imm) and isinstance(op.value, int):
             return ops.Imm(op.value % (1 << 64), "u64")
-        if isinstance(op, Reg) and (op.first is not None or op.file in ("vcc", "exec", "m0")):
+        if isinstance(op, Register) and (op.first is not None or op.file in ("vcc", "exec", "m0")):
             dst = scope.tmp("u64")
             wide = op.count >= 2 or op.file in ("vcc", "exec")
-            first = Reg(op.file, op.first, 2, True) if wide and op.first is not None else op
+            first = Register(op.file, op.first, 2, True) if wide and op.first is not None else op
             code.append(ops.ZeroExtend(dst, Src(str(first), "u64" if wide else "u32"),
                                        64 if wide else 32))
             return dst
@@ -328,7 +328,7 @@ class GcnKernel:
         if op.startswith(("global_", "flat_")):
             i = 0 if not opcodes.writes_first(op, mods) else 1
             vaddr, saddr = ins.operands[i], ins.operands[-1]
-            if isinstance(saddr, Reg) and saddr.file == "s":
+            if isinstance(saddr, Register) and saddr.file == "s":
                 code.append(ops.Convert(dst, Src(str(vaddr), "u32")))
                 code.append(ops.Binary(dst, "add", dst, Src(str(saddr), "u64")))
             else:
