@@ -22,7 +22,7 @@ def test_walk_reaches_every_node():
     assert kinds == ["CounterAdd", "Cast", "Operand", "Assign", "Binary", "Operand", "Operand"]
     read = operands_read(first)
     assert list(read) == ["BYTES", "ADDR", "OUT"]                 # filter first, then the body
-    assert (read["ADDR"].line, read["ADDR"].col, read["OUT"].col) == (5, 54, 61)
+    assert (read["ADDR"].line, read["ADDR"].col, read["OUT"].col) == (5, 56, 63)
     assert operands_read(program.probes[1]) == {}
     assert maps_written(program) == {"m", "r"}
 
