@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-ERROR, WARNING, NOTE = "error", "warning", "note"
+ERROR, WARNING = "error", "warning"
 
 
 def render(severity: str, message: str, file: str, line: int, col: int,
@@ -39,7 +39,7 @@ class SourceError(Exception):
 
 @dataclass(frozen=True)
 class Diagnostic:
-    """One finding about user text (an error, a warning or a note) with the place it is about:
+    """One finding about user text (an error or a warning) with the place it is about:
     1-based `line`/`col` in `file`, `width` characters to underline."""
 
     severity: str
@@ -64,8 +64,9 @@ class Diagnostic:
 
 
 class Diagnostics(list):
-    """The findings of passes over one file, in the order found. `error` raises at once (later
-    passes rely on what earlier ones checked); `warn` and `note` collect."""
+    """The findings of passes over one file, in the order found. An error is raised at once
+    (`raise diagnostics.error(...)`: later passes rely on what earlier ones checked); warnings
+    collect."""
 
     def __init__(self, file: str, source: str | None = None) -> None:
         super().__init__()
@@ -83,10 +84,6 @@ class Diagnostics(list):
         found = Diagnostic(WARNING, message, self.file, line, col, width, hint)
         self.append(found)
         return found
-
-    @property
-    def warnings(self) -> list[Diagnostic]:
-        return [d for d in self if d.severity == WARNING]
 
 
 class ToolError(Exception):

@@ -84,3 +84,13 @@ def test_splice_warnings_point_at_the_probe():
                    ("d.probe", 3, 1, "probe 0 (before fma) matches 2 place(s) ")]
     (manifest,) = result.manifests.values()
     assert [d.message for d in result.diagnostics[1:]] == manifest.warnings
+
+
+def test_diagnostics_render_with_or_without_a_line():
+    from neutrino_py.errors import Diagnostic, Diagnostics
+    assert Diagnostic(WARNING, "k has no ret", "k.ptx", 0, 0).render() == "k.ptx: warning: k has no ret"
+    found = Diagnostics("p.probe", "entry { }\n")
+    err = found.error("bad", 1, 3, 2, hint="fix it")
+    assert str(err).splitlines() == ["p.probe:1:3: error: bad", "    entry { }", "      ^~",
+                                     "  hint: fix it"]
+    assert [(d.severity, d.line, d.col) for d in found] == [("error", 1, 3)]
