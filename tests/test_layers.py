@@ -17,8 +17,8 @@ def test_layers_are_kept():
     if exe is None:
         pytest.skip("import-linter is not installed (pip install -e '.[dev]')")
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    run = subprocess.run([exe, "--config", str(ROOT / "pyproject.toml")], cwd=ROOT, env=env,
-                         capture_output=True, text=True, timeout=300)
+    run = subprocess.run([exe, "--no-cache", "--config", str(ROOT / "pyproject.toml")], cwd=ROOT,
+                         env=env, capture_output=True, text=True, timeout=300)
     assert run.returncode == 0, run.stdout + run.stderr
     assert "Contracts: 1 kept, 0 broken." in run.stdout
 
