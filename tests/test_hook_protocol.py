@@ -1,5 +1,5 @@
 """The wire format is defined once (hook/protocol.py): the C header the shim includes is generated
-from it, and the names the shim writes into the trace directory are trace.layout's."""
+from it, and the names the shim writes into the trace directory are tracedir.layout's."""
 from __future__ import annotations
 
 from neutrino_py.hook import protocol

@@ -26,7 +26,7 @@ ENV = {"SOCKET": "NEUTRINO_SOCKET", "HOOK_CACHE": "NEUTRINO_HOOK_CACHE", "RUN": 
        "LAUNCHES": "NEUTRINO_LAUNCHES", "EVERY": "NEUTRINO_EVERY", "MAX_BYTES": "NEUTRINO_MAX_BYTES",
        "MIN_FREE": "NEUTRINO_MIN_FREE", "STAGING": "NEUTRINO_STAGING", "RING_FULL": "NEUTRINO_RING_FULL"}
 
-# Names in the trace directory the shim writes (trace.layout holds the same; a test compares).
+# Names in the trace directory the shim writes (tracedir.layout holds the same; a test compares).
 TRACE = {"PROCS": "procs", "DATA": "maps.bin", "BUDGET": "budget"}
 TRACE_ALIGN = 64          # a map's bytes start at a multiple of this in maps.bin
 MAP_ALIGN = 256           # a map's buffer starts at a multiple of this on the device

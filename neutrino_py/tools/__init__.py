@@ -1,7 +1,7 @@
 """Analysis tools over a `Trace`: one module per tool, each registering a `Tool` subclass by name.
 
 Adding a tool is adding a file here with a class decorated by `@register`; `neutrino report
---list` and `Trace.report(name)` find it through `tools()`.
+--list` and `nt.Trace(...).report(name)` (`api.Trace`) find it through `tools()`.
 """
 from __future__ import annotations
 
