@@ -154,7 +154,18 @@ PROBE_CASES = [
          err=re.escape("{d}/p.probe:2:")),
     Case("check-500-parens", ["check", "{d}/p.probe"],
          {"p.probe": "map m[thread]: counter { u64 n; }\nexit { m.n += " + "(" * 500 + "1"
-          + ")" * 500 + "; }\n"}, rc=0),
+          + ")" * 500 + "; }\n"}, err=at(2, 271, "expression with more than 256 operators", "p.probe")),
+    Case("check-1000-terms", ["check", "{d}/p.probe"],
+         {"p.probe": "map m[thread]: counter { u64 n; }\nafter ld.global { m.n += "
+          + " + ".join(["ADDR"] * 1000) + "; }\n"},
+         err=at(2, 1823, "expression with more than 256 operators", "p.probe")),
+    Case("check-2000-unary", ["check", "{d}/p.probe"],
+         {"p.probe": "map m[thread]: counter { u64 n; }\nexit { m.n += " + "-" * 2000 + "1; }\n"},
+         err=at(2, 271, "expression with more than 256 operators", "p.probe")),
+    Case("instrument-256-operators", ["instrument", "--probe", "{d}/p.probe", "{d}/in.ptx", "-o",
+                                      "{d}/out.ptx"],
+         {"p.probe": "map m[thread]: counter { u64 n; }\nafter ld.global { m.n += "
+          + " + ".join(["clock()"] * 60 + ["ADDR"] * 130) + "; }\n", "in.ptx": VA}, rc=0),
     Case("instrument-probe-error", ["instrument", "--probe", "{d}/p.probe", "{d}/in.ptx", "-o",
                                     "{d}/out.ptx"],
          {"p.probe": "map m[thread]: counter { u64 n; }\nexit { m.n += frob(); }\n", "in.ptx": VA},

@@ -59,6 +59,7 @@ def parse(text: str, file: str) -> list[Item]:
     """Parse probe `text`; raise SourceError for binary data, reserved words and syntax errors."""
     _refuse_binary(text, file)
     _refuse_reserved(text, file)
+    _refuse_long_expressions(text, file)
     try:
         return parser().parse(text)
     except UnexpectedToken as err:
@@ -83,6 +84,27 @@ def _refuse_binary(text: str, file: str) -> None:
                     f"binary data (character {ord(ch):#04x}): this is not a probe file",
                     file=file, line=lineno, col=col, source="\n" * (lineno - 1) + shown,
                     hint="a .probe file is UTF-8 text; check the path you passed")
+
+
+# Most operators (and unary signs, parentheses) one statement may hold: every later pass walks
+# an expression recursively, so a longer one is refused here, where it is, instead of reaching
+# Python's recursion limit.
+MAX_OPERATORS = 256
+_NESTING = _OPERATORS | {"TILDE", "BANG", "LPAR"}
+
+
+def _refuse_long_expressions(text: str, file: str) -> None:
+    count = 0
+    for tok in _tokens(text):
+        if tok.type in ("SEMICOLON", "LBRACE", "RBRACE"):
+            count = 0
+        elif tok.type in _NESTING:
+            count += 1
+            if count > MAX_OPERATORS:
+                raise SourceError(f"expression with more than {MAX_OPERATORS} operators",
+                                  file=file, line=tok.line, col=tok.column, source=text,
+                                  hint="split it: compute parts into a `reg` in earlier "
+                                       "statements")
 
 
 def _tokens(text: str):
