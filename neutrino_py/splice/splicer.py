@@ -181,7 +181,10 @@ class _KernelSplice:
         exit, the exit probes and the flush of counters."""
         k = self.kernel
         scope = k.scope()
-        ins = group.first.instruction
+        # the instruction at the anchor, whichever probe matched it first (on targets with
+        # shared sites a block start can come first and has none)
+        ins = next((m.instruction for _, m in group.pairs if m.instruction is not None),
+                   group.first.instruction)
         before: list[Stmt] = []
         after: list[Stmt] = []
         guard = None if ins is None else k.guard(ins)
@@ -192,8 +195,8 @@ class _KernelSplice:
         for probe, m in group.pairs:
             captured: list[Stmt] = []
             late: list[Stmt] = []
-            operands = {"PC": Imm(m.pc, "u32")} if ins is None else self.bind(
-                probe, ins, m.pc, scope, captured, late)
+            operands = {"PC": Imm(m.pc, "u32")} if m.instruction is None else self.bind(
+                probe, m.instruction, m.pc, scope, captured, late)
             count = functools.partial(_count, Counter(k.pattern(i) for i in m.block))
             body = self.low.probe(probe, Site(operands, count), scope)
             if m.where == "before":
