@@ -2,7 +2,7 @@
 
 Values the instruction may destroy (its address register, its sources) are captured into scratch
 registers *before* it runs, so an `after` probe sees what the instruction used, not what it left
-behind; OUT is read after. Where an operand is, the target says (`targets.Kernel`).
+behind; OUT is read after. Where an operand is, the target says (`targets.TargetKernel`).
 """
 from __future__ import annotations
 
@@ -10,10 +10,10 @@ from typing import Any
 
 from neutrino_py.asm.ptx_isa import opcode_id
 from neutrino_py.ops import Imm, Scratch, Stmt, Value
-from neutrino_py.targets import Kernel, Unreadable
+from neutrino_py.targets import TargetKernel, Unreadable
 
 
-def bind(kernel: Kernel, ins: Any, pc: int, names: set[str], scope: Scratch,
+def bind(kernel: TargetKernel, ins: Any, pc: int, names: set[str], scope: Scratch,
          before: list[Stmt], after: list[Stmt]) -> dict[str, Value]:
     """Values for `names`; ops computing them are appended to `before` (captures) or `after`
     (OUT). An operand without a value raises `Unreadable` naming the helper."""
@@ -26,7 +26,7 @@ def bind(kernel: Kernel, ins: Any, pc: int, names: set[str], scope: Scratch,
     return out
 
 
-def _operand(kernel: Kernel, ins: Any, name: str, pc: int, scope: Scratch, before: list[Stmt],
+def _operand(kernel: TargetKernel, ins: Any, name: str, pc: int, scope: Scratch, before: list[Stmt],
              after: list[Stmt]) -> Value:
     """The value of one operand helper at `ins`."""
     if name == "PC":

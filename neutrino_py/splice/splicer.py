@@ -25,7 +25,7 @@ from neutrino_py.probe.walk import operands_read
 from neutrino_py.splice.bind import bind
 from neutrino_py.splice.lower import Lowerer, Site
 from neutrino_py.splice.match import Match, matches
-from neutrino_py.targets import Guard, Kernel, SiteCode, Target, Unreadable
+from neutrino_py.targets import Guard, SiteCode, Target, TargetKernel, Unreadable
 
 
 @dataclass
@@ -111,7 +111,7 @@ class _KernelSplice:
         self.low = Lowerer(program, warp_slots=target.warp_slots, shard_pools=target.shard_pools,
                            warp_sum=target.warp_sum, illegal=target.illegal)
         self.params = params_for(list(self.low.specs.values()))
-        self.kernel: Kernel = target.open(module, handle, self.low.persistent, self.params)
+        self.kernel: TargetKernel = target.open(module, handle, self.low.persistent, self.params)
         self.operands = {p.index: operands_read(p) for p in program.probes}
         self.warnings: list[str] = []
         self.diagnostics: list[Diagnostic] = []

@@ -2,7 +2,7 @@
 
 `splice.instrument` matches probe positions, groups sites, gates code by guards, lowers probe
 bodies to `ops` and builds the manifest; everything that knows an instruction set goes through a
-`Target` (one per ISA: `targets.ptx`, `targets.gcn`) and the `Kernel` it opens for each kernel:
+`Target` (one per ISA: `targets.ptx`, `targets.gcn`) and the `TargetKernel` it opens for each kernel:
 
 - which kernels a module has, and which instructions, comments, basic blocks and source lines a
   kernel has, with the names probe patterns match (`pattern`);
@@ -30,7 +30,7 @@ from neutrino_py.ops import Scratch, Src, Stmt, Value
 class Unreadable(Exception):
     """An operand a probe reads has no value the target can read: a branch's label, or a
     parameter declared for one call (PTX ``retval0``, ``param0``), which has no address. Raised
-    by `Kernel.address/dest/source`; the splicer reports it at the probe's use of the operand."""
+    by `TargetKernel.address/dest/source`; the splicer reports it at the probe's use of the operand."""
 
     def __init__(self, reason: str, name: str = "") -> None:
         super().__init__(f"{name}: {reason}" if name else reason)
@@ -87,7 +87,7 @@ class Code(Protocol):
     def source_line(self, ins: Any) -> tuple[str, int] | None: ...
 
 
-class Kernel(Code, Protocol):
+class TargetKernel(Code, Protocol):
     """One kernel being instrumented: matching facts plus binding, rendering and finishing."""
 
     def guard(self, ins: Any) -> Guard | None: ...
@@ -123,7 +123,7 @@ class Target(Protocol):
 
     def kernels(self, module: Any) -> list[tuple[str, Any]]: ...
 
-    def open(self, module: Any, kernel: Any, persistent: dict[str, int], params: list) -> Kernel: ...
+    def open(self, module: Any, kernel: Any, persistent: dict[str, int], params: list) -> TargetKernel: ...
 
     def device_functions(self, module: Any) -> list[Code]: ...
 
@@ -140,4 +140,4 @@ def of(module: Any) -> Target:
     return GCN
 
 
-__all__ = ["Code", "Finished", "Guard", "Kernel", "SiteCode", "Target", "of"]
+__all__ = ["Code", "Finished", "Guard", "SiteCode", "Target", "TargetKernel", "of"]
