@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from neutrino_py.contract.wire import HEADER_LENGTH, PAYLOAD_LENGTH
+from neutrino_py.files import atomic_write
 
 HEADER_PATH = Path(__file__).with_name("neutrino_wire.h")
 
@@ -178,7 +179,7 @@ def c_header() -> str:
 
 
 def main() -> int:
-    HEADER_PATH.write_text(c_header())
+    atomic_write(HEADER_PATH, c_header())
     print(f"wrote {HEADER_PATH}")
     return 0
 
