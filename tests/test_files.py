@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -80,3 +81,29 @@ def test_a_local_file_wins_over_a_stock_name(tmp_path, monkeypatch, capsys):
     (tmp_path / "dmat").write_text("map m[thread]: counter { u32 n; }\nexit { m.n += 1; }\n")
     assert main(["check", "dmat"]) == 0
     assert capsys.readouterr().out.startswith("dmat: ok: 1 map")
+
+
+@pytest.mark.parametrize("command", ["instrument", "perfetto", "plots"])
+def test_full_disk_leaves_no_partial_output(tmp_path, monkeypatch, capsys, command):
+    """ENOSPC on every write: each command names the file it could not write, exits 2 and
+    leaves neither that file nor a temporary beside it (a .ptx never stands without its
+    manifest)."""
+    from tests.synthetic import standard
+    run = standard(tmp_path / "trace") if command != "instrument" else None
+    out = tmp_path / "out"
+    out.mkdir()
+
+    def full(fd):
+        raise OSError(28, "No space left on device")
+    monkeypatch.setattr(files.os, "fsync", full)
+    argv = {"instrument": ["instrument", "--probe", "dmat", str(ROOT / "examples" / "vector_add.ptx"),
+                           "-o", str(out / "o.ptx")],
+            "perfetto": ["report", str(run), "--no-progress", "--perfetto", str(out / "t.json")],
+            "plots": ["report", str(run), "--no-progress", "-t", "block_sched", "--plots",
+                      str(out)]}[command]
+    if command == "plots":
+        pytest.importorskip("matplotlib")
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert re.match(rf"cannot write {re.escape(str(out))}/\S+: No space left on device", err), err
+    assert list(out.iterdir()) == []
