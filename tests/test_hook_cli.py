@@ -92,3 +92,36 @@ def test_trace_into_an_uncreatable_tracedir_says_so(tmp_path):
     assert run.stderr.startswith(f"cannot create a run directory under --tracedir {blocker}: "
                                  "Not a directory")
     assert not marker.exists()
+
+
+def test_trace_help_shows_the_bounds_with_examples():
+    run = neutrino("trace", "--help")
+    text = " ".join(run.stdout.split())
+    for flag in ("--launches N", "--every K", "--max-bytes SIZE", "--min-free SIZE", "--staging SIZE",
+                 "--ring-full {wait,native}"):
+        assert flag in text, flag
+    assert "the smaller of 25% of the free space under --tracedir and 16G" in text
+    assert "neutrino trace --probe dmat --every 100 --max-bytes 2G -- ./app" in text
+
+
+def test_bad_bounds_are_usage_errors(tmp_path):
+    for flags, what in ((["--max-bytes", "lots"], "not a size: 'lots'"), (["--every", "0"], "not a positive")):
+        run = neutrino("trace", "--probe", "block_sched", *flags, "--", "true")
+        assert run.returncode == 2 and what in run.stderr
+
+
+def test_sizes_read_as_powers_of_1024():
+    from neutrino_py.hook.command import size
+
+    assert [size(t) for t in ("4096", "512M", "16G", "1.5GiB", "2 kb")] == [
+        4096, 512 << 20, 16 << 30, 3 << 29, 2048]
+
+
+def test_instrument_prints_the_bytes_one_launch_writes(tmp_path):
+    ptx = ROOT / "tests" / "corpus" / "cuda" / "vector_add.sm_90.ptx"
+    run = neutrino("instrument", "--probe", "block_sched", str(ptx), "-o", str(tmp_path / "o.ptx"),
+                   "--grid", "1024", "--block", "256")
+    assert run.returncode == 0, run.stderr
+    # block_sched: record(1) of 24 B + a u32 count per warp; 1024 blocks x 8 warps
+    assert "  bytes per launch at grid 1024x1x1, block 256x1x1: 224 KiB" in run.stdout
+    assert "    sched: 224 KiB (warps x (1 x 24 B) + warps x 4 B counts)" in run.stdout

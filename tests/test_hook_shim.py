@@ -189,8 +189,8 @@ def test_unbounded_pool_comes_back_up_to_its_cursor(binaries, tmp_path):
 PER_LAUNCH = 4096 * 4         # `loop`: add on 64 x 64 threads, one u32 counter row each
 
 
-def loop(binaries, tmp_path, count, preexec=None, **env):
-    return traced(binaries, tmp_path, f"loop {count}", preexec=preexec,
+def loop(binaries, tmp_path, count, preexec=None, instrumenter=None, **env):
+    return traced(binaries, tmp_path, f"loop {count}", preexec=preexec, instrumenter=instrumenter,
                   env_extra={f"NEUTRINO_{k.upper()}": str(v) for k, v in env.items()})
 
 
@@ -212,16 +212,36 @@ def test_maps_are_written_by_the_shim_into_its_process_subtree(binaries, tmp_pat
 
 
 def test_max_bytes_records_exactly_what_fits_then_runs_originals(binaries, tmp_path):
+    """The budget is settled in launch order: launches 0-2 fit, launch 3 does not; every later
+    launch either ran the twin before the writer got there (counted as not recorded) or the
+    original kernel (counted as a fallback)."""
+    why = "trace budget reached (--max-bytes)"
     log, counts, trace, _ = loop(binaries, tmp_path, 10, max_bytes=3 * PER_LAUNCH + PER_LAUNCH // 2)
-    assert recorded(trace) == [0, 1, 2] and counts["instrumented"] == 3
-    assert counts["fallback_budget_reached"] == 7 and len(trace.launches) == 10
-    assert trace.summary["fallbacks"] == {"trace budget reached (--max-bytes)": 7}
+    assert recorded(trace) == [0, 1, 2] and len(trace.launches) == 10
+    assert trace.launches[3].info["not_recorded"] == why
+    lost = [x.seq for x in trace.launches if x.info["not_recorded"] == why]
+    native = [x.seq for x in trace.launches if x.info["fallback"] == why]
+    assert sorted(lost + native) == list(range(3, 10))
+    assert trace.summary["fallbacks"] == ({why: len(native)} if native else {})
+    assert trace.summary["not_recorded"] == {why: len(lost)}
     rec = trace.summary["recording"]
     assert rec == {"bytes_written": 3 * PER_LAUNCH, "max_bytes": 3 * PER_LAUNCH + PER_LAUNCH // 2,
-                   "stopped": "trace budget reached (--max-bytes)", "budget_reached": True}
-    assert sum(1 for line in log if line.startswith("cuLaunchKernel add twin ")) == 3
-    assert sum(1 for line in log if line.startswith("cuLaunchKernel add grid")) == 7
+                   "stopped": why, "budget_reached": True}
+    assert sum(1 for line in log if line.startswith("cuLaunchKernel add twin ")) == 3 + len(lost)
+    assert sum(1 for line in log if line.startswith("cuLaunchKernel add grid")) == len(native)
     assert (trace.dir / trace.launches[0].info["data"]).stat().st_size == 3 * PER_LAUNCH
+
+
+def test_a_pool_is_held_against_the_budget_by_the_records_it_wrote(binaries, tmp_path):
+    """A pool's bytes count once its cursor is known: 2 launches of 2 x 16 KiB fit in 2.5 x 32 KiB,
+    the third's pool does not (its twin ran; its maps are not kept) and recording stops."""
+    why = "trace budget reached (--max-bytes)"
+    log, counts, trace, _ = loop(binaries, tmp_path, 6, instrumenter=FakeInstrumenter(POOLED),
+                                 max_bytes=5 * PER_LAUNCH)
+    assert recorded(trace) == [0, 1] and trace.launches[2].info["not_recorded"] == why
+    assert all(why in (x.info["not_recorded"], x.info["fallback"]) for x in trace.launches[2:])
+    assert trace.summary["recording"]["bytes_written"] == 4 * PER_LAUNCH
+    assert trace.launches[1].records == {"m": 4096, "p": 4096}
 
 
 def test_launches_and_every_select_exactly(binaries, tmp_path):

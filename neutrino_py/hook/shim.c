@@ -363,8 +363,8 @@ static struct func *func_of(void *handle) {
     if (f) return f;
     const char *name = NULL;                   /* loaded before us or by a path we do not see */
     CUmodule mod = NULL;
-    CALL(cuFuncGetName, CUresult (*)(const char **, CUfunction), &name, handle);
-    CALL(cuFuncGetModule, CUresult (*)(CUmodule *, CUfunction), &mod, handle);
+    if (CALL(cuFuncGetName, CUresult (*)(const char **, CUfunction), &name, handle) != CU_OK) name = NULL;
+    if (CALL(cuFuncGetModule, CUresult (*)(CUmodule *, CUfunction), &mod, handle) != CU_OK) mod = NULL;
     note_func(handle, mod, name);
     pthread_mutex_lock(&table_lock);
     f = table_get(&funcs, handle);
@@ -674,7 +674,7 @@ static CUevent event_at(struct ctx_state *cs, CUstream stream) {
     pthread_mutex_unlock(&ctx_lock);
     if (!ev) ev = event_new();
     if (ev && !checked(CALL(cuEventRecord, CUresult (*)(CUevent, CUstream), ev, stream))) {
-        CALL(cuEventDestroy_v2, CUresult (*)(CUevent), ev);
+        checked(CALL(cuEventDestroy_v2, CUresult (*)(CUevent), ev));
         ev = NULL;
     }
     return ev;
@@ -686,7 +686,7 @@ static void event_done(struct ctx_state *cs, CUevent ev) {
     int kept = cs->nspare < POOLED_EVENTS;
     if (kept) cs->spare[cs->nspare++] = ev;
     pthread_mutex_unlock(&ctx_lock);
-    if (!kept) CALL(cuEventDestroy_v2, CUresult (*)(CUevent), ev);
+    if (!kept) checked(CALL(cuEventDestroy_v2, CUresult (*)(CUevent), ev));
 }
 
 /* The state of the current context, made on its first launch (NULL if the driver refuses). */
@@ -732,7 +732,6 @@ struct item {
     long long sizes[NT_MAX_MAPS];
     size_t offsets[NT_MAX_MAPS], total;   /* device buffer: header, then each map at its offset */
     CUdeviceptr dev;                      /* map buffers, freed by the writer after copying */
-    unsigned long long reserved;          /* budget bytes held for this launch until written */
     const char *fallback;                 /* why the original kernel ran (NULL: the twin ran) */
     char *scope;
     /* allocation */
@@ -913,7 +912,7 @@ static int open_ring(void) {
             slot_bytes = bytes / SLOTS;
             return 1;
         }
-        if (p) CALL(cuMemFreeHost, CUresult (*)(void *), p);
+        if (p) checked(CALL(cuMemFreeHost, CUresult (*)(void *), p));
     }
     stop_recording("no pinned host memory for the staging ring");
     return 0;
@@ -1017,14 +1016,17 @@ static const char *record_maps(struct item *it, struct written *w) {
         w->offset[i] = data_off + total;
         total += aligned(w->nbytes[i], NT_TRACE_ALIGN);
     }
+    if (!reserve(total)) return write_failed = BUDGET_REACHED;   /* in launch order: a prefix is kept */
     struct statvfs vfs;
     if (opt.min_free && fstatvfs(data_fd, &vfs) == 0 &&
         (unsigned long long)vfs.f_bavail * vfs.f_frsize < total + opt.min_free) {
+        unreserve(total);
         stop_recording(write_failed = "free-space floor reached (--min-free)");
         return write_failed;
     }
     int err = copy_out(it, w);
     if (err) {
+        unreserve(total);
         if (ftruncate(data_fd, (off_t)data_off) != 0 || lseek(data_fd, (off_t)data_off, SEEK_SET) < 0) {
             close(data_fd);                     /* cannot even cut it back: write nothing more */
             data_fd = -1;
@@ -1036,8 +1038,6 @@ static const char *record_maps(struct item *it, struct written *w) {
     }
     data_off += total;
     data_written += total;
-    unreserve(it->reserved > total ? it->reserved - total : 0);
-    it->reserved = total;
     return NULL;
 }
 
@@ -1069,7 +1069,6 @@ static void send_launch(struct item *it) {
     if (it->dev) {
         lost = record_maps(it, &w);
         if (lost) COUNT(C_NOT_RECORDED);
-        if (lost) unreserve(it->reserved);
         CUresult (*free_async)(CUdeviceptr, CUstream) = real(H_cuMemFreeAsync);
         if (!free_async || !checked(free_async(it->dev, cs->copies))) COUNT(C_LOST);
         ring_release(it->total);
@@ -1104,8 +1103,9 @@ static void send_item(struct item *it) {
         pthread_mutex_unlock(&ring_lock);
         const char *why = __atomic_load_n(&stopped, __ATOMIC_ACQUIRE);
         add(&h, NT_MSG_STATS, (int)getpid(), (unsigned long long)(ring_host ? slot_bytes * SLOTS : 0),
-            opt.ring_native ? "native" : "wait", counters[C_RING_WAITS], waited, counters[C_FB_RING],
-            data_written, opt.max_bytes, why ? why : "-", counters[C_DRIVER_ERRORS]);
+            opt.ring_native ? "native" : "wait", __atomic_load_n(&counters[C_RING_WAITS], __ATOMIC_RELAXED),
+            waited, __atomic_load_n(&counters[C_FB_RING], __ATOMIC_RELAXED), data_written, opt.max_bytes,
+            why ? why : "-", __atomic_load_n(&counters[C_DRIVER_ERRORS], __ATOMIC_RELAXED));
     }
     if (h.s) send_text(h.s);
     free(h.s);
@@ -1238,19 +1238,13 @@ static size_t size_maps(struct item *it, const struct launch *l) {
     return total;
 }
 
-/* Step 4, admission: the budget holds the launch's largest output and the ring takes its device
- * buffer, or it runs the original kernel. */
+/* Step 4, admission: the ring takes the launch's device buffer, or it runs the original kernel.
+ * (The byte budget is settled by the writer in launch order, once a pool's cursor is known; a
+ * launch admitted before the budget ran out runs the twin and is counted as not recorded.) */
 static const char *admit(struct item *it, int *counter) {
-    unsigned long long bytes = 0;
-    for (int i = 0; i < it->f->nmaps; i++) bytes += aligned((size_t)it->sizes[i], NT_TRACE_ALIGN);
-    if (!reserve(bytes)) { *counter = C_FB_BUDGET; return __atomic_load_n(&stopped, __ATOMIC_ACQUIRE); }
-    if (!ring_admit(it->total)) {
-        unreserve(bytes);
-        *counter = C_FB_RING;
-        return "staging ring full (--ring-full native)";
-    }
-    it->reserved = bytes;
-    return NULL;
+    if (ring_admit(it->total)) return NULL;
+    *counter = C_FB_RING;
+    return "staging ring full (--ring-full native)";
 }
 
 /* Step 5, allocation: the device buffer, zeroed, on the program's stream (stream-ordered). */
@@ -1273,8 +1267,6 @@ static void drop_maps(struct item *it, const struct launch *l) {
     if (it->dev && free_async) checked(free_async(it->dev, l->stream));
     it->dev = 0;
     ring_release(it->total);
-    unreserve(it->reserved);
-    it->reserved = 0;
 }
 
 /* Step 6, parameters: the program's own, then the header pointer, then one pointer per map. */
@@ -1478,11 +1470,11 @@ static void note_attribute(void *handle, int attrib, int value) {
         f->attrs[i][1] = value;
         if (i == f->nattrs) f->nattrs++;
     }
-    if (f->state == F_READY) {
+    if (f->state == F_READY) {                 /* a refusal shows as the twin's launch failing */
         CUdevice dev = 0;
-        CALL(cuCtxGetDevice, CUresult (*)(CUdevice *), &dev);
         CUresult (*set)(int, int, CUkernel, CUdevice) = real(H_cuKernelSetAttribute);
-        if (set) set(attrib, value, f->twin, dev);
+        if (set && checked(CALL(cuCtxGetDevice, CUresult (*)(CUdevice *), &dev)))
+            checked(set(attrib, value, f->twin, dev));
     }
     pthread_mutex_unlock(&instrument_lock);
 }

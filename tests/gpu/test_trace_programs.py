@@ -147,3 +147,48 @@ def test_four_threads_on_four_streams(tmp_path):
     assert len(launches) == 20 and all(x.instrumented for x in launches)
     assert all(len(x.maps["sched"]) == 4096 * 8 for x in launches)
     assert len({x.stream for x in launches}) == 4
+
+
+def _trace_nvcc(tmp_path, probe: str, *flags: str):
+    """multi_kernel traced with `flags`: (native output, traced output, stderr, Trace)."""
+    env = {**os.environ, "NEUTRINO_CACHE": str(tmp_path / "cache")}
+    subprocess.run(_command("nvcc", tmp_path / "native.bin"), check=True, env=env, stdout=subprocess.DEVNULL)
+    run = subprocess.run([sys.executable, "-m", "neutrino_py", "trace", "--probe", str(PROBES / f"{probe}.probe"),
+                          "--tracedir", str(tmp_path / "tr"), *flags, "--",
+                          *_command("nvcc", tmp_path / "traced.bin")],
+                         env=env, capture_output=True, text=True, timeout=300)
+    assert run.returncode == 0, run.stderr[-3000:]
+    return ((tmp_path / "native.bin").read_bytes(), (tmp_path / "traced.bin").read_bytes(), run.stderr,
+            Trace(tmp_path / "tr"))
+
+
+def test_max_bytes_ends_with_a_bounded_trace_and_says_so(tmp_path):
+    """dmat writes megabytes per launch; with --max-bytes 1M the program still finishes with the
+    same output, maps.bin stays under the bound and the summary says the budget was reached."""
+    native, traced, stderr, trace = _trace_nvcc(tmp_path, "dmat", "--max-bytes", "1M")
+    assert traced == native
+    data = {x.info["data"] for x in trace.launches if x.instrumented}
+    size = sum((trace.dir / rel).stat().st_size for rel in data)
+    assert size <= 1 << 20 and trace.summary["recording"]["bytes_written"] == size
+    assert trace.summary["recording"]["budget_reached"]
+    why = "trace budget reached (--max-bytes)"
+    assert trace.summary["fallbacks"].get(why, 0) + trace.summary["not_recorded"].get(why, 0) > 0
+    assert "recording stopped: trace budget reached (--max-bytes)" in stderr
+    for launch in trace.launches:
+        if launch.instrumented:
+            assert len(launch.maps["dmat"]) == launch.records["dmat"]
+
+
+def test_launches_and_every_bound_instrumented_launches_per_kernel(tmp_path):
+    native, traced, stderr, trace = _trace_nvcc(tmp_path, "block_sched", "--every", "2", "--launches", "1")
+    assert traced == native
+    per_kernel: dict[str, list] = {}
+    for launch in trace.launches:
+        per_kernel.setdefault(launch.kernel, []).append(launch)
+    for name, launches in per_kernel.items():
+        chosen = [x for x in launches if x.instrumented]
+        if name in INSTRUMENTED["nvcc"]:
+            assert [launches.index(x) for x in chosen] == [0], name
+            assert len(chosen[0].maps["sched"]) == warps(chosen[0])
+    assert {x.info["data"] for x in trace.launches if x.instrumented} == {
+        f"procs/{trace.launches[0].info['pid']}/maps.bin"}
