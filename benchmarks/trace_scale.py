@@ -35,7 +35,7 @@ sys.path.insert(0, str(ROOT))
 
 from benchmarks.common import RESULTS, device_slug, write_results  # noqa: E402
 from neutrino_py.hook.doctor import gpu_info  # noqa: E402
-from neutrino_py.trace import Trace  # noqa: E402
+from neutrino_py.tracedir import Trace  # noqa: E402
 
 HEAVY = r"""
 #include <cstdio>
