@@ -94,6 +94,7 @@ def traced(binaries, tmp_path, mode, cache=None, instrumenter=None, env_extra=No
         server.wait_idle(10)
     finally:
         server.stop()
+        writer.meta(processes=server.processes())      # as `neutrino trace` does
         writer.close(server.summary())
     return log, counts, Trace(writer.dir), instrumenter
 

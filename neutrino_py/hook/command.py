@@ -28,6 +28,7 @@ from neutrino_py.hook.engine import PHASES, Engine
 from neutrino_py.hook.server import Server
 from neutrino_py.splice import kernel_regex
 from neutrino_py.tracedir import TraceWriter, layout
+from neutrino_py.tracedir.reader import Process
 
 TORCH_SCOPE = Path(__file__).with_name("torch_scope")
 CACHE_FORMAT = "hook-2"      # bump when the .meta text (engine.KernelEntry.reply) changes
@@ -161,7 +162,7 @@ def run(args: argparse.Namespace) -> int:
     scratch = Path(tempfile.mkdtemp(prefix="neutrino-"))
     engine = Engine(program, args.kernels)
     server = Server(scratch / "engine.sock", writer, engine, cache, scratch)
-    code, interrupted, started = 1, False, False
+    code, interrupted, started, child = 1, False, False, None
     try:
         server.start()
         bounds = {"LAUNCHES": args.launches, "EVERY": args.every, "MAX_BYTES": max_bytes,
@@ -183,6 +184,7 @@ def run(args: argparse.Namespace) -> int:
     finally:
         server.stop()
         facts.join(30)
+        writer.meta(processes=processes(server, child.pid if child else None, code))
         summary = {**server.summary(), "instrument_s": round(engine.instrument_s, 3),
                    "splice_s": round(engine.splice_s, 3), "assemble_s": round(engine.assemble_s, 3),
                    **request_times(server, engine), "exit_code": code, "interrupted": interrupted}
@@ -228,9 +230,20 @@ def request_times(server: Server, engine: Engine) -> dict:
               "cache_write": server.cache_write_s}
     phases["other"] = max(0.0, server.request_s - sum(phases.values()))
     return {"instrument_requests": server.requests,
+            "instrument_requests_shared": server.shared_requests,
             "instrument_requests_s": round(server.request_s, 3),
             "instrument_phases_s": {k: round(v, 3) for k, v in phases.items()},
             "warm_up_s": round(engine.warm_up_s, 3)}
+
+
+def processes(server: Server, top: int | None, code: int) -> list[dict]:
+    """The traced processes (trace.json `processes`); the program's own exit code is known here
+    even where its shim could not tell (an exit through atexit)."""
+    out = server.processes()
+    for p in out:
+        if p["pid"] == top and p["exit_code"] is None and p["state"] != "running":
+            p["exit_code"] = code
+    return out
 
 
 def format_summary(trace: dict, run_dir: Path) -> str:
@@ -270,8 +283,15 @@ def format_summary(trace: dict, run_dir: Path) -> str:
                  f"{s.get('splice_s', 0):.2f} s, assembling {s.get('assemble_s', 0):.2f} s)")
     if s.get("instrument_requests"):
         phases = ", ".join(f"{k.replace('_', ' ')} {v:.2f}" for k, v in s["instrument_phases_s"].items())
-        lines.append(f"    {s['instrument_requests']} requests, {s['instrument_requests_s']:.2f} s: "
+        shared = s.get("instrument_requests_shared")
+        lines.append(f"    {s['instrument_requests']} requests"
+                     + (f" ({shared} answered with another process's result)" if shared else "")
+                     + f", {s['instrument_requests_s']:.2f} s: "
                      f"{phases}; warm-up {s.get('warm_up_s', 0):.2f} s while the program started")
+    procs = [Process.of(p) for p in trace.get("processes") or []]
+    if len(procs) > 1 or any(p.rank is not None for p in procs):
+        lines.append(f"  processes: {len(procs)}")
+        lines += [f"    {p.describe()}" for p in procs]
     for err in s.get("server_errors", [])[:5]:
         lines.append(f"  engine error: {err}")
     if not s.get("launches"):

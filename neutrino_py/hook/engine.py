@@ -26,6 +26,11 @@ from neutrino_py.contract.manifest import Manifest
 from neutrino_py.hook.protocol import REPLY
 from neutrino_py.tracedir.writer import kernel_hash
 
+# NCCL's communication kernels wait on the other ranks: a probe in them measures the peers, and
+# slowing one rank's side of a collective holds up all of them. Timed only, unless -k names them.
+NCCL = re.compile(r"nccl(Dev)?Kernel")
+NCCL_REASON = "NCCL communication kernel: timed only (select it with -k to instrument it)"
+
 # Where a request's time goes (trace.json summary `instrument_phases_s`): finding the kernel's PTX
 # in its image or a compiler cache, parsing it, splicing, printing, assembling (nvJitLink/ptxas);
 # the server adds receiving the request, writing the cache and `other` (the rest).
@@ -267,6 +272,8 @@ class Engine:
             return skipped(name, f"unreadable image: {err}", guess_source(origin, None, None))
         if self.pattern and not self.pattern.search(name):     # before any PTX is looked up or parsed
             return skipped(name, f"not selected by -k {self.pattern.pattern}", guess_source(origin, img, None))
+        if not self.pattern and NCCL.search(name):
+            return skipped(name, NCCL_REASON, "nccl")
         try:
             ptx = img.ptx_for(name, arch)
             source = guess_source(origin, img, ptx)

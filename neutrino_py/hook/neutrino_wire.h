@@ -27,6 +27,6 @@
 #define NT_MSG_LAUNCH "launch\nseq %llu\nkernel %s\nkey %s\ngrid %u %u %u\nblock %u %u %u\nshm %u\nstream %llu\nstart_ns %lld\nend_ns %lld\nduration_ms %.6f\ninstrumented %d\npid %d\ndevice %d\ncontext %llu\nrank %s\nlocal_rank %s\nscope %s\nreason %s\nfallback %s\nlost %s\nsource %s\ndata %s\n"
 #define NT_MSG_LAUNCH_SEGMENT "seg %llu %llu %llu %llu %lld\n"
 #define NT_MSG_ALLOC "alloc\nop %s\nptr %llu\nbytes %llu\nt_ns %lld\npid %d\n"
-#define NT_MSG_STATS "stats\npid %d\nring_bytes %llu\nring_full %s\nring_waits %lu\nring_wait_s %.6f\nring_native %lu\nbytes_written %llu\nmax_bytes %llu\nstopped %s\ndriver_errors %lu\n"
+#define NT_MSG_STATS "stats\npid %d\nring_bytes %llu\nring_full %s\nring_waits %lu\nring_wait_s %.6f\nring_native %lu\nbytes_written %llu\nmax_bytes %llu\nstopped %s\ndriver_errors %lu\nexit_code %d\nrank %s\nlocal_rank %s\nworld_size %s\n"
 
 #endif

@@ -80,7 +80,10 @@ STATS = Spec("stats", (
     Field("pid", "%d"), Field("ring_bytes", "%llu"), Field("ring_full", _NAME, _DASH),
     Field("ring_waits", "%lu"), Field("ring_wait_s", "%.6f", "float"), Field("ring_native", "%lu"),
     Field("bytes_written", "%llu"), Field("max_bytes", "%llu"), Field("stopped", _NAME, _DASH),
-    Field("driver_errors", "%lu")))
+    Field("driver_errors", "%lu"),
+    # the process's goodbye: sent once, at exit (exit code -1: not known, e.g. through atexit)
+    Field("exit_code", "%d"), Field("rank", _NAME, _DASH), Field("local_rank", _NAME, _DASH),
+    Field("world_size", _NAME, _DASH)))
 SPECS = {s.verb: s for s in (INSTRUMENT, LAUNCH, ALLOC, STATS)}
 
 

@@ -12,8 +12,9 @@ import socket
 import threading
 import time
 from collections import Counter
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 import numpy as np
 
@@ -25,6 +26,14 @@ from neutrino_py.maps.layout import MapLayout, layout
 from neutrino_py.maps.read import is_pool
 from neutrino_py.tracedir import TraceWriter
 from neutrino_py.tracedir.writer import StoredMaps
+
+@dataclass
+class Flight:
+    """One kernel being instrumented for whichever process asked first."""
+
+    done: threading.Event = field(default_factory=threading.Event)
+    kernel: KernelEntry | None = None
+
 
 class Server:
     """Serve `socket_path` until `stop()`; `cache` (or None) holds cubins and .meta files."""
@@ -39,6 +48,9 @@ class Server:
         self.fallbacks: Counter = Counter()
         self.not_recorded: Counter = Counter()     # twin ran, maps not kept: why
         self.stats: dict[int, dict] = {}           # per process: its shim's ring and budget figures
+        self.procs: dict[int, dict] = {}           # per process: rank, devices, launches, connections
+        self.flights: dict[tuple, Flight] = {}     # instrument requests by (image, kernel, arch)
+        self.shared_requests = 0                   # answered with another process's result
         self.shapes: dict[str, tuple] = {}         # kernel key -> (grid, block) of its first launch
         self.launches = 0
         self.requests = 0             # instrument requests, and seconds spent on them in all,
@@ -94,11 +106,17 @@ class Server:
     # -- one connection --------------------------------------------------------------------------
 
     def _connection(self, conn: socket.socket) -> None:
+        pids: set[int] = set()
         try:
             while True:
                 msg = protocol.read_message(conn)
                 if msg is None:
                     return
+                pid = msg.get("pid")
+                if pid and pid.isdigit() and int(pid) not in pids:
+                    pids.add(int(pid))
+                    with self.lock:
+                        self._proc(int(pid))["connections"] += 1
                 try:
                     reply = getattr(self, f"_on_{msg.verb}")(msg)
                 except Exception as err:  # noqa: BLE001 — a bad event must not stop the trace
@@ -110,6 +128,29 @@ class Server:
             conn.close()
             with self.lock:
                 self.connections.discard(threading.current_thread())
+                for pid in pids:
+                    self.procs[pid]["connections"] -= 1
+
+    def _proc(self, pid: int) -> dict:
+        """The registry entry of process `pid` (caller holds the lock)."""
+        return self.procs.setdefault(pid, {"pid": pid, "rank": None, "local_rank": None,
+                                           "world_size": None, "devices": set(), "launches": 0,
+                                           "connections": 0, "goodbye": None})
+
+    def processes(self) -> list[dict]:
+        """The run's traced processes for trace.json (docs/contracts.md §6): a process that said
+        goodbye exited; one whose connections all closed without it was killed or crashed; one
+        still connected is running."""
+        out = []
+        with self.lock:
+            for pid, p in sorted(self.procs.items()):
+                bye = p["goodbye"]
+                state = "exited" if bye else "killed" if p["connections"] <= 0 else "running"
+                code = bye["exit_code"] if bye and (bye["exit_code"] or 0) >= 0 else None
+                out.append({"pid": pid, "rank": p["rank"], "local_rank": p["local_rank"],
+                            "world_size": p["world_size"], "devices": sorted(p["devices"]),
+                            "launches": p["launches"], "state": state, "exit_code": code})
+        return out
 
     def _on_instrument(self, msg: protocol.Message) -> str:
         start = time.perf_counter()
@@ -128,7 +169,8 @@ class Server:
         data = self.images.get(image_hash)
         if data is None:
             return "skip the engine server never received this image\n"
-        kernel = self.instrumenter(data, name, int(msg.fields["arch"]), msg.get("origin"))
+        kernel = self._once((image_hash, name, msg.fields["arch"]),
+                            lambda: self.instrumenter(data, name, int(msg.fields["arch"]), msg.get("origin")))
         start = time.perf_counter()
         cubin_path = None
         if kernel.instrumented:
@@ -142,6 +184,27 @@ class Server:
         with self.lock:
             self.cache_write_s += time.perf_counter() - start
         return reply
+
+    def _once(self, key: tuple, instrument: Callable[[], KernelEntry]) -> KernelEntry:
+        """A kernel is instrumented once per run however many processes ask: the first request
+        does the work, requests that come meanwhile wait for it, later ones get it at once (ranks
+        of a torchrun job load the same images at the same moment)."""
+        with self.lock:
+            flight = self.flights.get(key)
+            first = flight is None
+            if first:
+                flight = self.flights[key] = Flight()
+            else:
+                self.shared_requests += 1
+        if first:
+            try:
+                flight.kernel = instrument()
+            finally:
+                flight.done.set()
+        flight.done.wait()
+        if flight.kernel is None:
+            raise RuntimeError("instrumenting failed in the request this one waited for")
+        return flight.kernel
 
     def _store(self, kernel: KernelEntry) -> Path:
         """The cubin (loaded by the shim) and, in the cache, what a later run needs for its trace."""
@@ -203,6 +266,13 @@ class Server:
         start = m["start_ns"] or None
         extra = {k: m[k] for k in ("pid", "device", "context") if m[k] is not None}
         extra.update({k: int(m[k]) for k in ("rank", "local_rank") if (m[k] or "").isdigit()})
+        if m["pid"] is not None:
+            with self.lock:
+                proc = self._proc(m["pid"])
+                proc["launches"] += 1
+                proc.update({k: extra[k] for k in ("rank", "local_rank") if k in extra})
+                if m["device"] is not None and m["device"] >= 0:
+                    proc["devices"].add(m["device"])
         self.writer.launch(khash, grid=m["grid"], block=m["block"], shared_mem=m["shm"] or 0,
                            stream=m["stream"] or 0, start_ns=start, end_ns=m["end_ns"] if start else None,
                            duration_ms=m["duration_ms"] if (m["duration_ms"] or -1) >= 0 else None,
@@ -242,6 +312,10 @@ class Server:
         m = msg.typed()
         with self.lock:
             self.stats[m["pid"]] = m
+            proc = self._proc(m["pid"])
+            proc["goodbye"] = m
+            proc.update({k: int(m[k]) for k in ("rank", "local_rank", "world_size")
+                         if (m[k] or "").isdigit()})
 
     def _on_alloc(self, msg: protocol.Message) -> None:
         m = msg.typed()

@@ -29,6 +29,7 @@
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/statvfs.h>
+#include <sys/syscall.h>
 #include <sys/un.h>
 #include <time.h>
 #include <unistd.h>
@@ -200,6 +201,7 @@ struct func {
     unsigned long long seen;  /* launches that reached selection (--every, --launches) */
     char source[16];
     int nattrs, attrs[8][2];  /* cuFuncSetAttribute calls, replayed on the twin */
+    unsigned long long attr_devices;   /* devices (bit per ordinal) the twin has them on */
 };
 
 struct entry { void *key; void *value; };
@@ -536,6 +538,19 @@ static void skip(struct func *f, const char *why) {
     __atomic_store_n(&f->state, F_SKIP, __ATOMIC_RELEASE);
 }
 
+/* A kernel's attributes (dynamic shared memory, cache preference) are set per device, so the
+ * twin gets them on every device it runs on, before its first launch there (a process may drive
+ * several GPUs); caller holds instrument_lock. */
+static int set_attributes(struct func *f, int dev) {
+    unsigned long long bit = dev >= 0 && dev < 64 ? 1ull << dev : 0;
+    if (bit && (__atomic_load_n(&f->attr_devices, __ATOMIC_ACQUIRE) & bit)) return 1;
+    CUresult (*set)(int, int, CUkernel, CUdevice) = real(H_cuKernelSetAttribute);
+    int ok = 1;
+    for (int i = 0; ok && set && i < f->nattrs; i++) ok = checked(set(f->attrs[i][0], f->attrs[i][1], f->twin, dev));
+    if (ok) __atomic_or_fetch(&f->attr_devices, bit, __ATOMIC_ACQ_REL);
+    return ok;
+}
+
 /* Fill f from a reply/meta text (contract.wire: "ok\nkey K\ncubin PATH\nnparams N\nmap UNIT PER_UNIT
  * FIXED POOL_ITEM SLOT CAPACITY\n..." or "skip REASON"). A line may be as long as it likes. */
 static void apply_reply(struct func *f, char *text) {
@@ -593,9 +608,7 @@ static void apply_reply(struct func *f, char *text) {
     } else {
         f->twin = k;
         CUdevice dev = 0;
-        CUresult (*set)(int, int, CUkernel, CUdevice) = real(H_cuKernelSetAttribute);
-        int ok = checked(CALL(cuCtxGetDevice, CUresult (*)(CUdevice *), &dev));
-        for (int i = 0; ok && set && i < f->nattrs; i++) ok = checked(set(f->attrs[i][0], f->attrs[i][1], k, dev));
+        int ok = checked(CALL(cuCtxGetDevice, CUresult (*)(CUdevice *), &dev)) && set_attributes(f, dev);
         if (ok) __atomic_store_n(&f->state, F_READY, __ATOMIC_RELEASE);
         else skip(f, "the driver refused the kernel's attributes on the instrumented twin");
     }
@@ -738,12 +751,15 @@ struct item {
     long long t_ns;
     const char *op;
     unsigned long long ptr, bytes;
+    /* stats: the exit code (-1: not known) */
+    int code;
 };
 
 static pthread_mutex_t queue_lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_cond_t queue_cond = PTHREAD_COND_INITIALIZER, drained_cond = PTHREAD_COND_INITIALIZER;
 static struct item *queue_head, *queue_tail;
 static int writer_started, writer_busy, writer_fd = -1;
+static pid_t writer_pid;         /* the process whose writer thread runs (not a vfork child) */
 static pthread_t writer_thread;
 static pthread_mutex_t scope_lock = PTHREAD_MUTEX_INITIALIZER;
 static char *scope;
@@ -767,8 +783,10 @@ static void *writer_main(void *arg);
 
 static void enqueue(struct item *it) {
     pthread_mutex_lock(&queue_lock);
-    if (!writer_started && opt.socket)
+    if (!writer_started && opt.socket) {
         writer_started = pthread_create(&writer_thread, NULL, writer_main, NULL) == 0;
+        writer_pid = getpid();
+    }
     if (!writer_started) {
         pthread_mutex_unlock(&queue_lock);
         free(it->scope);
@@ -1105,7 +1123,8 @@ static void send_item(struct item *it) {
         add(&h, NT_MSG_STATS, (int)getpid(), (unsigned long long)(ring_host ? slot_bytes * SLOTS : 0),
             opt.ring_native ? "native" : "wait", __atomic_load_n(&counters[C_RING_WAITS], __ATOMIC_RELAXED),
             waited, __atomic_load_n(&counters[C_FB_RING], __ATOMIC_RELAXED), data_written, opt.max_bytes,
-            why ? why : "-", __atomic_load_n(&counters[C_DRIVER_ERRORS], __ATOMIC_RELAXED));
+            why ? why : "-", __atomic_load_n(&counters[C_DRIVER_ERRORS], __ATOMIC_RELAXED), it->code,
+            env_or_dash("RANK"), env_or_dash("LOCAL_RANK"), env_or_dash("WORLD_SIZE"));
     }
     if (h.s) send_text(h.s);
     free(h.s);
@@ -1281,15 +1300,32 @@ static void twin_params(const struct item *it, const struct launch *l, void **pa
     }
 }
 
-static void drain_at_exit(void) {
-    struct item *it = calloc(1, sizeof *it);     /* the ring and budget figures, for the summary */
+/* The process's goodbye, once: its ring and budget figures and exit code (the server lists it as
+ * exited; a process that never says it, killed or crashed, is listed as killed), after everything
+ * queued. Only the process whose writer thread runs says it: a vfork child shares our memory. */
+static int said_goodbye;
+static void goodbye(int code) {
+    if (!writer_started || writer_pid != getpid() || __atomic_exchange_n(&said_goodbye, 1, __ATOMIC_ACQ_REL))
+        return;
+    struct item *it = calloc(1, sizeof *it);
     if (it) {
         it->kind = ITEM_STATS;
+        it->code = code;
         enqueue(it);
     }
     drain();
 }
+static void drain_at_exit(void) { goodbye(-1); }
 static void register_drain(void) { atexit(drain_at_exit); }
+
+/* os._exit (how Python's fork children and multiprocessing workers end) skips atexit handlers:
+ * say goodbye here too, so the launches still queued reach the trace. */
+void _exit(int code) {
+    goodbye(code);
+    void (*real_exit)(int) = (void (*)(int))real_dlsym(RTLD_NEXT, "_exit");
+    if (real_exit) real_exit(code);
+    for (;;) syscall(SYS_exit_group, code);      /* not reached: real _exit does not return */
+}
 
 /* A launch: the twin with map buffers appended, or the original kernel with the reason why; timed
  * either way, and handed to the writer thread (step 7), which copies the maps back off the
@@ -1323,6 +1359,16 @@ static CUresult launch(struct launch *l) {
         drop_maps(it, l);
         fallback = "could not allocate map buffers";
         counter = C_FB_LAUNCH_FAILED;
+    }
+    if (!fallback && !(__atomic_load_n(&f->attr_devices, __ATOMIC_ACQUIRE) & (1ull << (cs->device & 63)))) {
+        pthread_mutex_lock(&instrument_lock);      /* first launch on this device */
+        int ok = set_attributes(f, cs->device);
+        pthread_mutex_unlock(&instrument_lock);
+        if (!ok) {
+            drop_maps(it, l);
+            fallback = "the driver refused the kernel's attributes on the instrumented twin";
+            counter = C_FB_LAUNCH_FAILED;
+        }
     }
     it->start = event_at(cs, l->stream);
     CUresult r;
@@ -1470,11 +1516,13 @@ static void note_attribute(void *handle, int attrib, int value) {
         f->attrs[i][1] = value;
         if (i == f->nattrs) f->nattrs++;
     }
-    if (f->state == F_READY) {                 /* a refusal shows as the twin's launch failing */
+    if (f->state == F_READY) {             /* set here; other devices replay at their next launch */
         CUdevice dev = 0;
         CUresult (*set)(int, int, CUkernel, CUdevice) = real(H_cuKernelSetAttribute);
-        if (set && checked(CALL(cuCtxGetDevice, CUresult (*)(CUdevice *), &dev)))
+        if (set && checked(CALL(cuCtxGetDevice, CUresult (*)(CUdevice *), &dev))) {
             checked(set(attrib, value, f->twin, dev));
+            __atomic_store_n(&f->attr_devices, dev >= 0 && dev < 64 ? 1ull << dev : 0, __ATOMIC_RELEASE);
+        }
     }
     pthread_mutex_unlock(&instrument_lock);
 }
@@ -1556,8 +1604,10 @@ TEARDOWN(cuDevicePrimaryCtxReset_v2, (CUdevice d), (d))
 static void after_fork_child(void) {
     /* the child has no writer thread, must not share the parent's sockets or maps.bin, and
      * writes its own procs/<pid>/ subtree */
+    if (request_fd >= 0) close(request_fd);    /* the parent keeps its own copies open */
+    if (writer_fd >= 0) close(writer_fd);
     request_fd = writer_fd = -1;
-    writer_started = writer_busy = 0;
+    writer_started = writer_busy = said_goodbye = 0;
     queue_head = queue_tail = NULL;
     if (data_fd >= 0) close(data_fd);
     data_fd = -1;

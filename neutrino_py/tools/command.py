@@ -175,16 +175,6 @@ def _header(trace: Trace) -> str:
     if len(trace.processes) > 1 or trace.ranks:
         lines.append(f"  processes: {len(trace.processes)}" + (f", ranks: {len(trace.ranks)}"
                                                               if trace.ranks else ""))
-        lines += [f"    {line}" for line in process_lines(trace)]
+        lines += [f"    {p.describe()}" for p in trace.processes]
     lines += [f"  warning: {w}" for w in trace.warnings]
     return "\n".join(lines)
-
-
-def process_lines(trace: Trace) -> list[str]:
-    """One line per traced process: who, devices, launches, how it ended (the run's summary)."""
-    out = []
-    for p in trace.processes:
-        end = p.state + (f" ({p.exit_code})" if p.exit_code is not None else "")
-        devices = ",".join(map(str, p.devices)) or "-"
-        out.append(f"{p.label}: device {devices}, {p.launches} launches, {end}")
-    return out

@@ -232,11 +232,25 @@ class Process:
     exit_code: int | None = None
     info: dict = field(default_factory=dict, repr=False, compare=False)
 
+    @classmethod
+    def of(cls, entry: dict, launches: int | None = None) -> "Process":
+        """From an entry of trace.json's `processes` (docs/contracts.md §6)."""
+        return cls(entry.get("pid"), entry.get("rank"), entry.get("local_rank"),
+                   entry.get("world_size"), tuple(entry.get("devices") or ()),
+                   entry.get("launches", 0) if launches is None else launches,
+                   entry.get("state") or "unknown", entry.get("exit_code"), entry)
+
     @property
     def label(self) -> str:
         """`rank 1 (pid 4242)`, or `pid 4242` outside PyTorch distributed."""
         who = f"pid {self.pid}" if self.pid is not None else "process"
         return f"rank {self.rank} ({who})" if self.rank is not None else who
+
+    def describe(self) -> str:
+        """`rank 1 (pid 4242): device 0, 20 launches, killed`: one line of a run's summary."""
+        end = self.state + (f" ({self.exit_code})" if self.exit_code is not None else "")
+        return (f"{self.label}: device {','.join(map(str, self.devices)) or '-'}, "
+                f"{self.launches} launches, {end}")
 
 
 class Trace:
@@ -310,15 +324,13 @@ class Trace:
             by_pid.setdefault(launch.pid, []).append(launch)
         out = []
         for pid in dict.fromkeys([*listed, *by_pid]):
-            info, launches = listed.get(pid, {}), by_pid.get(pid, [])
+            launches = by_pid.get(pid, [])
             if pid is None and not launches:
                 continue
-            rank = info.get("rank", next((x.rank for x in launches if x.rank is not None), None))
-            devices = info.get("devices") or sorted({x.device for x in launches
-                                                     if x.device is not None})
-            state = info.get("state") or ("running" if self.rebuilt and listed else "unknown")
-            out.append(Process(pid, rank, info.get("local_rank"), info.get("world_size"),
-                               tuple(devices), len(launches), state, info.get("exit_code"), info))
+            found = {"pid": pid, "rank": next((x.rank for x in launches if x.rank is not None), None),
+                     "devices": sorted({x.device for x in launches if x.device is not None})}
+            entry = {**found, **{k: v for k, v in listed.get(pid, {}).items() if v not in (None, [])}}
+            out.append(Process.of(entry, len(launches)))
         return sorted(out, key=lambda p: (p.rank is None, p.rank or 0, p.pid or 0))
 
     @property

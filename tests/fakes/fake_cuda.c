@@ -28,9 +28,15 @@ struct event { double t; };
 
 CUresult cuInit(unsigned flags) { (void)flags; return 0; }
 CUresult cuDriverGetVersion(int *v) { *v = 13000; return 0; }
-CUresult cuCtxGetCurrent(void **c) { *c = (void *)0xC0; return 0; }
-CUresult cuCtxSetCurrent(void *c) { (void)c; return 0; }
-CUresult cuCtxGetDevice(int *d) { *d = 0; return 0; }
+/* Devices: $FAKE_DEVICES of them (default 1); device d's primary context is 0xC0 + d, current per
+ * thread as in CUDA. Device memory remembers the device it was allocated on (devices below). */
+#define CTX0 0xC0
+static __thread uintptr_t current = CTX0;
+CUresult cuDeviceGetCount(int *n) { *n = getenv("FAKE_DEVICES") ? atoi(getenv("FAKE_DEVICES")) : 1; return 0; }
+CUresult cuDevicePrimaryCtxRetain(void **c, int d) { *c = (void *)(uintptr_t)(CTX0 + d); return 0; }
+CUresult cuCtxGetCurrent(void **c) { *c = (void *)current; return 0; }
+CUresult cuCtxSetCurrent(void *c) { current = c ? (uintptr_t)c : CTX0; return 0; }
+CUresult cuCtxGetDevice(int *d) { *d = (int)(current - CTX0); return 0; }
 CUresult cuDeviceGetAttribute(int *v, int attr, int dev) { (void)dev; *v = attr == 75 ? 9 : 0; return 0; }
 CUresult cuStreamIsCapturing(void *s, int *st) { *st = s == (void *)0xCA97; return 0; }
 CUresult cuCtxDestroy_v2(void *c) { (void)c; note("cuCtxDestroy_v2"); return 0; }
@@ -47,10 +53,40 @@ CUresult cuEventSynchronize(struct event *e) { (void)e; return 0; }
 CUresult cuEventElapsedTime(float *ms, struct event *a, struct event *b) { *ms = (float)(b->t - a->t); return 0; }
 CUresult cuEventDestroy_v2(struct event *e) { free(e); return 0; }
 
-CUresult cuMemAlloc_v2(uint64_t *p, size_t n) { *p = (uint64_t)(uintptr_t)calloc(1, n); note("cuMemAlloc_v2 %zu", n); return 0; }
-CUresult cuMemFree_v2(uint64_t p) { free((void *)(uintptr_t)p); note("cuMemFree_v2"); return 0; }
-CUresult cuMemAllocAsync(uint64_t *p, size_t n, void *s) { (void)s; *p = (uint64_t)(uintptr_t)malloc(n); return 0; }
-CUresult cuMemFreeAsync(uint64_t p, void *s) { (void)s; free((void *)(uintptr_t)p); return 0; }
+/* Which device each live allocation is on, so a launch can check its buffers are on its device. */
+static struct { uint64_t start; size_t n; int device; } blocks[4096];
+static pthread_mutex_t blocks_lock = PTHREAD_MUTEX_INITIALIZER;
+static uint64_t placed(void *p, size_t n) {
+    pthread_mutex_lock(&blocks_lock);
+    for (int i = 0; p && i < 4096; i++)
+        if (!blocks[i].start) {
+            blocks[i].start = (uint64_t)(uintptr_t)p;
+            blocks[i].n = n;
+            blocks[i].device = (int)(current - CTX0);
+            break;
+        }
+    pthread_mutex_unlock(&blocks_lock);
+    return (uint64_t)(uintptr_t)p;
+}
+static void released(uint64_t p) {
+    pthread_mutex_lock(&blocks_lock);
+    for (int i = 0; i < 4096; i++)
+        if (blocks[i].start == p) blocks[i].start = 0;
+    pthread_mutex_unlock(&blocks_lock);
+    free((void *)(uintptr_t)p);
+}
+static int device_of(uint64_t p) {
+    int d = -1;
+    pthread_mutex_lock(&blocks_lock);
+    for (int i = 0; i < 4096; i++)
+        if (blocks[i].start && p >= blocks[i].start && p < blocks[i].start + blocks[i].n) d = blocks[i].device;
+    pthread_mutex_unlock(&blocks_lock);
+    return d;
+}
+CUresult cuMemAlloc_v2(uint64_t *p, size_t n) { *p = placed(calloc(1, n), n); note("cuMemAlloc_v2 %zu", n); return 0; }
+CUresult cuMemFree_v2(uint64_t p) { released(p); note("cuMemFree_v2"); return 0; }
+CUresult cuMemAllocAsync(uint64_t *p, size_t n, void *s) { (void)s; *p = placed(malloc(n), n); return 0; }
+CUresult cuMemFreeAsync(uint64_t p, void *s) { (void)s; released(p); return 0; }
 CUresult cuStreamCreate(void **s, unsigned fl) { (void)fl; *s = (void *)0x57; return 0; }
 CUresult cuStreamSynchronize(void *s) { (void)s; return 0; }
 CUresult cuMemHostAlloc(void **p, size_t n, unsigned fl) { (void)fl; *p = malloc(n); return *p ? 0 : 2; }
@@ -92,8 +128,8 @@ CUresult cuFuncGetName(const char **name, struct func *f) { *name = f->name; ret
 CUresult cuFuncGetModule(struct module **m, struct func *f) { *m = f->mod; return 0; }
 CUresult cuFuncSetAttribute(struct func *f, int attr, int value) { note("cuFuncSetAttribute %s %d %d", f->name, attr, value); return 0; }
 CUresult cuKernelSetAttribute(int attr, int value, struct func *f, int dev) {
-    (void)dev;
     note("cuKernelSetAttribute %s%s %d %d", f->name, f->mod->twin ? " twin" : "", attr, value);
+    note("attribute %d=%d of %s%s on device %d", attr, value, f->name, f->mod->twin ? " twin" : "", dev);
     return 0;
 }
 
@@ -109,6 +145,7 @@ static CUresult run(const char *how, struct func *f, unsigned g[3], unsigned b[3
          f->mod->twin ? " twin" : "", g[0], g[1], g[2], b[0], b[1], b[2], vals, extra != NULL);
     if (!f->mod->twin) return 0;
     uint64_t header = *(uint64_t *)params[nparams];
+    note("twin %s on device %d, its maps on device %d", f->name, (int)(current - CTX0), device_of(header));
     for (int m = 0; m < nmaps; m++) {
         uint64_t *slot = (uint64_t *)(uintptr_t)(header + 16 * m);
         slot[0] = threads;
@@ -144,7 +181,7 @@ CUresult cuLaunchKernelEx(const Config *c, struct func *f, void **params, void *
 #define EXPORTS(X) X(cuLaunchKernel) X(cuLaunchKernel_ptsz) X(cuLaunchKernelEx) X(cuLaunchCooperativeKernel) \
     X(cuModuleLoadData) X(cuModuleGetFunction) X(cuLibraryLoadData) X(cuLibraryGetKernel)               \
     X(cuKernelGetFunction) X(cuMemAlloc_v2) X(cuMemFree_v2) X(cuGetProcAddress_v2) X(cuFuncSetAttribute) \
-    X(cuDevicePrimaryCtxRelease_v2)
+    X(cuDevicePrimaryCtxRelease_v2) X(cuDevicePrimaryCtxRetain) X(cuCtxSetCurrent) X(cuDeviceGetCount)
 #define ROW(n) {#n, (void *)n},
 CUresult cuGetProcAddress_v2(const char *sym, void **pfn, int version, unsigned long long flags, int *status);
 static const struct { const char *name; void *fn; } TABLE[] = {EXPORTS(ROW)};

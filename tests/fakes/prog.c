@@ -6,6 +6,13 @@
  *   crash   - direct, two launches of add, then abort()
  *   file    - direct, the module loaded from IMAGE_FILE by cuModuleLoad (torch.compile's launcher)
  *   loop    - direct, COUNT launches of add on grid 64 x block 64 (4096 threads), nothing else
+ *   fork    - forks before any CUDA call (a DataLoader worker); the child runs `loop` 2 times and
+ *             ends with _exit(7) (os._exit), the parent `loop` 3 times, then waits for it
+ *   fork-kill - the same, but the child is killed (SIGKILL) 0.3 s after its launches
+ *   spawn   - posix_spawn of `prog loop IMAGE_FILE 2` (torchrun, multiprocessing's spawn), then
+ *             `loop` 3 times here, then waits for it
+ *   devices - direct, add launched 4 times alternating between the primary contexts of device 0
+ *             and device 1 (run with FAKE_DEVICES=2), grid 1..4 x block 64
  * usage: prog MODE IMAGE_FILE [COUNT]
  * Launches: add x2, sass_only x1, add on a capturing stream, add with `extra`, add via
  * cuLaunchKernelEx; in `threads`, 4 x 5 launches of add.
@@ -13,10 +20,13 @@
 #define _GNU_SOURCE
 #include <dlfcn.h>
 #include <pthread.h>
+#include <signal.h>
+#include <spawn.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 typedef int CUresult;
@@ -32,6 +42,9 @@ CUresult cuMemAlloc_v2(uint64_t *, size_t);
 CUresult cuMemFree_v2(uint64_t);
 CUresult cuFuncSetAttribute(void *, int, int);
 CUresult cuDevicePrimaryCtxRelease_v2(int);
+CUresult cuDevicePrimaryCtxRetain(void **, int);
+CUresult cuCtxSetCurrent(void *);
+extern char **environ;
 
 static struct {
     CUresult (*load)(void **, const void *);
@@ -67,7 +80,23 @@ int main(int argc, char **argv) {
     fclose(f);
     image[n] = 0;
 
-    if (!strcmp(mode, "direct") || !strcmp(mode, "threads") || !strcmp(mode, "file") || !strcmp(mode, "loop")) {
+    int count = argc > 3 ? atoi(argv[3]) : 10, ending = 0;     /* child's end: 1 _exit(7), 2 SIGKILL */
+    pid_t child = 0;
+    if (!strcmp(mode, "spawn")) {
+        char *args[] = {argv[0], "loop", argv[2], "2", NULL};
+        if (posix_spawn(&child, argv[0], NULL, NULL, args, environ)) return 5;
+    } else if (!strcmp(mode, "fork") || !strcmp(mode, "fork-kill")) {
+        child = fork();
+        if (child < 0) return 5;
+        if (child == 0) ending = !strcmp(mode, "fork") ? 1 : 2;
+    }
+    if (child || ending) {
+        mode = "loop";
+        count = ending ? 2 : 3;
+    }
+
+    if (!strcmp(mode, "direct") || !strcmp(mode, "threads") || !strcmp(mode, "file") || !strcmp(mode, "loop") ||
+        !strcmp(mode, "devices")) {
         cu.load = cuModuleLoadData; cu.get = cuModuleGetFunction; cu.launch = cuLaunchKernel;
         cu.launch_ex = cuLaunchKernelEx; cu.alloc = cuMemAlloc_v2; cu.release = cuMemFree_v2;
         cu.set_attr = cuFuncSetAttribute; cu.ctx_release = cuDevicePrimaryCtxRelease_v2;
@@ -125,9 +154,23 @@ int main(int argc, char **argv) {
         abort();
     }
     if (!strcmp(mode, "loop")) {
-        int count = argc > 3 ? atoi(argv[3]) : 10;
         for (int i = 0; i < count; i++)
             if (cu.launch(add, 64, 1, 1, 64, 1, 1, 0, NULL, params, NULL) != 0) return 4;
+        if (ending == 1) _exit(7);
+        if (ending == 2) {
+            usleep(300000);
+            raise(SIGKILL);
+        }
+        int status = 0;
+        if (child > 0 && waitpid(child, &status, 0) != child) return 6;
+    } else if (!strcmp(mode, "devices")) {
+        void *ctx[2];
+        for (int d = 0; d < 2; d++) cuDevicePrimaryCtxRetain(&ctx[d], d);
+        for (int i = 0; i < 4; i++) {
+            cuCtxSetCurrent(ctx[i % 2]);
+            if (cu.launch(add, i + 1, 1, 1, 64, 1, 1, 0, NULL, params, NULL) != 0) return 4;
+        }
+        cuCtxSetCurrent(ctx[0]);
     } else if (!strcmp(mode, "threads")) {
         pthread_t t[4];
         for (int i = 0; i < 4; i++) pthread_create(&t[i], NULL, worker, NULL);

@@ -1,0 +1,141 @@
+"""Several processes and several devices under the shim, against the fake libcuda (tests/fakes):
+forked and spawned children hooked and served, a kernel instrumented once for all of them, each
+launch tagged with its pid, device, context and rank, maps on the launch's device, each process's
+end (exited with its code, or killed) in the trace; NCCL kernels timed only."""
+from __future__ import annotations
+
+import subprocess
+import threading
+import time
+
+import numpy as np
+import pytest
+
+from neutrino_py import probe, toolchain
+from neutrino_py.hook.engine import NCCL_REASON, Engine, KernelEntry
+from neutrino_py.hook.server import Server
+from neutrino_py.tracedir import TraceWriter
+from tests.test_hook_engine import ROOT, fake_program, trace_fake  # noqa: F401 (fixture)
+from tests.test_hook_shim import FakeInstrumenter, binaries, traced  # noqa: F401 (fixture)
+
+
+def by_pid(trace) -> dict[int, list]:
+    out: dict[int, list] = {}
+    for launch in trace.launches:
+        out.setdefault(launch.pid, []).append(launch)
+    return out
+
+
+def test_a_forked_child_is_hooked_served_and_shares_the_instrumented_kernel(binaries, tmp_path):
+    log, counts, trace, inst = traced(binaries, tmp_path, "fork")
+    assert inst.calls == ["add"]                           # instrumented once for both processes
+    launches = by_pid(trace)
+    assert sorted(len(v) for v in launches.values()) == [2, 3]
+    for launch in trace.launches:
+        assert launch.instrumented and launch.device == 0 and launch.rank is None
+        np.testing.assert_array_equal(launch.maps["m"]["tid"], np.arange(4096))
+    parent, child = sorted(launches, key=lambda pid: len(launches[pid]), reverse=True)
+    states = {p.pid: (p.state, p.exit_code, p.launches) for p in trace.processes}
+    assert states == {parent: ("exited", None, 3), child: ("exited", 7, 2)}   # child: _exit(7)
+    assert [label for label, _ in trace.parts()] == [f"pid {pid}" for pid in sorted(launches)]
+
+
+def test_a_killed_child_leaves_its_part_readable_and_the_parent_complete(binaries, tmp_path):
+    log, counts, trace, inst = traced(binaries, tmp_path, "fork-kill")
+    launches = by_pid(trace)
+    parent, child = sorted(launches, key=lambda pid: len(launches[pid]), reverse=True)
+    assert len(launches[parent]) == 3 and len(launches[child]) == 2   # sent before the kill
+    for launch in trace.launches:
+        np.testing.assert_array_equal(launch.maps["m"]["tid"], np.arange(4096))
+    states = {p.pid: p.state for p in trace.processes}
+    assert states == {parent: "exited", child: "killed"}
+
+
+def test_a_spawned_child_inherits_the_shim(binaries, tmp_path):
+    log, counts, trace, inst = traced(binaries, tmp_path, "spawn")
+    assert inst.calls == ["add"]
+    launches = by_pid(trace)
+    assert sorted(len(v) for v in launches.values()) == [2, 3]
+    assert all(x.instrumented for x in trace.launches)
+    assert sorted(p.state for p in trace.processes) == ["exited", "exited"]
+
+
+def test_ranks_come_from_the_environment(binaries, tmp_path):
+    env = {"RANK": "1", "LOCAL_RANK": "1", "WORLD_SIZE": "2"}
+    log, counts, trace, inst = traced(binaries, tmp_path, "loop 2", env_extra=env)
+    assert [(x.rank, x.info.get("local_rank")) for x in trace.launches] == [(1, 1), (1, 1)]
+    assert trace.ranks == [1]
+    p, = trace.processes
+    assert (p.rank, p.local_rank, p.world_size, p.state, p.launches) == (1, 1, 2, "exited", 2)
+
+
+def test_one_process_two_devices_maps_on_the_launch_device(binaries, tmp_path):
+    """add alternates between device 0 and 1: every twin launch finds its maps allocated on its
+    own device, the shared-memory attribute is set on device 1 before the twin first runs there,
+    and every launch records its device and context."""
+    log, counts, trace, inst = traced(binaries, tmp_path, "devices", env_extra={"FAKE_DEVICES": "2"})
+    assert [(x.device, x.context, x.grid[0]) for x in trace.launches] == [
+        (0, 0xC0, 1), (1, 0xC1, 2), (0, 0xC0, 3), (1, 0xC1, 4)]
+    for launch in trace.launches:
+        np.testing.assert_array_equal(launch.maps["m"]["tid"], np.arange(64 * launch.grid[0]))
+    twins = [line for line in log if line.startswith("twin add on device")]
+    assert twins == [f"twin add on device {d}, its maps on device {d}" for d in (0, 1, 0, 1)]
+    first_on_1 = log.index(twins[1])
+    assert "attribute 8=65536 of add twin on device 1" in log[:first_on_1]
+    assert "attribute 8=65536 of add twin on device 0" in log
+    p, = trace.processes
+    assert p.devices == (0, 1) and p.launches == 4
+    assert inst.calls == ["add"]
+
+
+def test_concurrent_requests_for_one_kernel_instrument_it_once(tmp_path):
+    writer = TraceWriter.start(tmp_path / "t")
+    calls = []
+
+    def slow() -> KernelEntry:
+        calls.append(1)
+        time.sleep(0.2)
+        return KernelEntry("add", "k" * 16)
+
+    server = Server(tmp_path / "s.sock", writer, FakeInstrumenter(), None, tmp_path)
+    got = []
+    threads = [threading.Thread(target=lambda: got.append(server._once(("img", "add", "90"), slow)))
+               for _ in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert len(calls) == 1 and len(got) == 4 and all(k is got[0] for k in got)
+    assert server.shared_requests == 3
+    server.stop()
+    writer.close()
+
+
+def test_neutrino_trace_summary_lists_each_process_and_how_it_ended(fake_program, tmp_path):
+    run = trace_fake(fake_program, tmp_path, "fork-kill")
+    assert run.returncode == 0, run.stderr
+    lines = run.stderr.splitlines()
+    i = lines.index("  processes: 2")
+    assert sorted(line.split(": ", 1)[1] for line in lines[i + 1:i + 3]) == [
+        "device 0, 2 launches, killed", "device 0, 3 launches, exited (0)"]
+
+
+NCCL_SOURCE = r"""
+extern "C" __global__ void ncclDevKernel_AllReduce_Sum_f32_RING_LL(float *a) { a[threadIdx.x] += 1.0f; }
+"""
+
+
+def test_nccl_kernels_are_timed_only_unless_selected(tmp_path):
+    nvcc = toolchain.find_tool("nvcc")
+    if nvcc is None:
+        pytest.skip("nvcc not found (pip install nvidia-cuda-nvcc)")
+    (tmp_path / "k.cu").write_text(NCCL_SOURCE)
+    subprocess.run([str(nvcc), "-fatbin", "-arch=sm_90", "-o", str(tmp_path / "k.fatbin"),
+                    str(tmp_path / "k.cu")], check=True)
+    data = (tmp_path / "k.fatbin").read_bytes()
+    name = "ncclDevKernel_AllReduce_Sum_f32_RING_LL"
+    block_sched = probe.load_file(ROOT / "probes" / "block_sched.probe")
+    k = Engine(block_sched, None, cache_dirs=lambda: [])(data, name, 90, None)
+    assert (k.instrumented, k.reason, k.source) == (False, NCCL_REASON, "nccl")
+    k = Engine(block_sched, "nccl", cache_dirs=lambda: [])(data, name, 90, None)
+    assert k.instrumented
