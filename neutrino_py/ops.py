@@ -225,6 +225,21 @@ class WarpSum(Stmt):
 
 
 @dataclass(frozen=True)
+class LaneCompress(Stmt):
+    """Describe `value` (u64) over the lanes of `mask` (u32, the active mask read just before,
+    every lane of it executing this): every lane gets ``base`` (u64) = the value of the lowest
+    lane ``l`` of `mask`, ``stride`` (s64) = ``(v2 - base) / (l2 - l)`` (signed, truncated) from
+    the next lane ``l2`` of `mask` (0 when `mask` has one lane), and ``affine`` (pred) = whether
+    ``value == base + (lane - l) * stride`` (modulo 2**64) in every lane of `mask`."""
+    op: ClassVar[str] = "lane_compress"
+    base: Reg
+    stride: Reg
+    affine: Reg
+    value: Value
+    mask: Value
+
+
+@dataclass(frozen=True)
 class WarpSync(Stmt):
     """Memory ordering among the lanes of `mask` (u32, all of them executing this): what any of
     them wrote to global memory before it, atomics included, precedes what any of them does

@@ -10,7 +10,7 @@ from neutrino_py.probe import ast, load_file
 from neutrino_py.probe.ast import Type
 
 STOCK = ["dmat", "block_sched", "gmem_bytes", "hotness", "opcode_mix", "time_range",
-         "branch_divergence"]
+         "branch_divergence", "memtrace"]
 
 
 def stock(name: str) -> ast.ProbeProgram:
@@ -120,3 +120,13 @@ def test_branch_divergence_at_guarded_branches():
     assert p.maps["branches"].level == "warp"
     assert [(a.name, a.type) for a in branch.body[0].args] == [
         ("PC", Type.U32), ("lanes", Type.U32), ("activemask", Type.U32)]
+
+
+def test_memtrace_keeps_addr_as_a_lanes_field_with_a_companion_map():
+    m = stock("memtrace").maps["mem"]
+    assert (m.kind, m.level, m.capacity, m.pool) == ("record", "warp", None, 1 << 21)
+    assert [(f.name, f.lanes) for f in m.fields] == [("clock", False), ("pc", False),
+                                                     ("bytes", False), ("addr", True)]
+    assert m.dtype == [["clock", "<u8"], ["pc", "<u4"], ["bytes", "<u4"], ["addr", "<u8"],
+                       ["addr_stride", "<i8"], ["addr_mask", "<u4"], ["addr_at", "<u4"]]
+    assert ast.companion("mem", "addr") == "mem__addr"

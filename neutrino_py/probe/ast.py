@@ -373,9 +373,25 @@ Stmt = Union[Assign, Save, CounterAdd, HistAdd]
 
 @dataclass(frozen=True)
 class Field:
+    """A map field. A `lanes` field (``lanes addr;``, in `[warp]` pool records) takes a u64
+    value from every active lane and stores it warp-compressed (`LANE_PARTS`)."""
     name: str
     type: Type
     span: Span
+    lanes: bool = False
+
+
+# What a `lanes` field NAME stores: NAME = the lowest active lane's value (u64), NAME_stride =
+# the step per lane (s64), NAME_mask = the active lanes (u32), NAME_at = where the lanes' values
+# are in the companion map NAME's map + "__" + NAME (u32), or LANES_AFFINE when every lane's
+# value is NAME + (lane - lowest lane) * NAME_stride and nothing was written there.
+LANE_PARTS = (("", "<u8"), ("_stride", "<i8"), ("_mask", "<u4"), ("_at", "<u4"))
+LANES_AFFINE = 0xFFFFFFFF
+
+
+def companion(map_name: str, field_name: str) -> str:
+    """Name of the map holding the per-lane values of `lanes` field `field_name`."""
+    return f"{map_name}__{field_name}"
 
 
 @dataclass(frozen=True)
@@ -403,9 +419,10 @@ class MapDecl:
 
     @property
     def dtype(self) -> list[list[str]]:
-        """Fields as ``[[name, numpy type], ...]``, as in the manifest; packed with
-        ``np.dtype(fields, align=True)``."""
-        return [[f.name, f.type.numpy] for f in self.fields]
+        """Fields as ``[[name, numpy type], ...]``, as in the manifest (a `lanes` field as its
+        four `LANE_PARTS`); packed with ``np.dtype(fields, align=True)``."""
+        return [[f.name + suffix, t] for f in self.fields
+                for suffix, t in (LANE_PARTS if f.lanes else (("", f.type.numpy),))]
 
 
 @dataclass(frozen=True)

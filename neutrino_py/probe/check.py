@@ -40,7 +40,7 @@ def summary(p: ast.ProbeProgram) -> str:
            f"{plural(len(p.probes), 'probe')} (sha256 {p.hash[:12]})", "maps:"]
     for m in p.maps.values():
         item = item_dtype(m.dtype).itemsize
-        fields = ", ".join(f"{f.type} {f.name}" for f in m.fields)
+        fields = ", ".join(f"{'lanes' if f.lanes else f.type} {f.name}" for f in m.fields)
         out.append(f"  {m.name:<12} {m.kind:<8} {'[' + m.level + ']':<9} {_size(m):<24} "
                    f"{item:>4} B  {{ {fields} }}")
     if p.regs:

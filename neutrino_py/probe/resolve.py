@@ -65,8 +65,27 @@ class Resolve(Pass):
             fields, capacity, pool = self.hist_shape(m)
         else:
             fields, capacity, pool = self.struct_shape(m, kind)
+        self.check_lanes(m, kind, level, fields, capacity)
         self.maps[m.name.text] = ast.MapDecl(m.name.text, kind, level, fields, capacity, pool,
                                              m.name.span)
+
+    def check_lanes(self, m: syntax.MapSyntax, kind: str, level: str,
+                    fields: tuple[ast.Field, ...], capacity: int | None) -> None:
+        """`lanes` fields compress a value over the warp: only in [warp] pool records, whose
+        companion map names (`ast.companion`) must be free."""
+        for f in fields:
+            if not f.lanes:
+                continue
+            if kind != "record" or level != "warp" or capacity is not None:
+                raise self.error(f"a lanes field needs a [warp] record with a pool, not "
+                                 f"{'record(N)' if kind == 'record' and capacity else kind} "
+                                 f"[{level}]", f.span,
+                                 hint=f"write: map {m.name.text}[warp]: record {{ lanes "
+                                      f"{f.name}; }} pool 1 << 20")
+            other = ast.companion(m.name.text, f.name)
+            if other in self.maps:
+                raise self.error(f"map '{other}' holds the lanes of {m.name.text}.{f.name}",
+                                 self.maps[other].span, hint=f"rename map '{other}'")
 
     def hist_shape(self, m: syntax.MapSyntax) -> tuple[tuple[ast.Field, ...], int, None]:
         if m.size is None or m.size_brackets != "[]":

@@ -197,6 +197,9 @@ class ToSyntax(Transformer):
     def field(self, typ, name: Token) -> ast.Field:
         return ast.Field(str(name), typ[0], span(name))
 
+    def lanes_field(self, kw: Token, name: Token) -> ast.Field:
+        return ast.Field(str(name), ast.Type.U64, span(kw, name), lanes=True)
+
     def pool(self, kw, expr):
         return expr
 

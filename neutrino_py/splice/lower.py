@@ -22,6 +22,8 @@ from neutrino_py.probe import ast, fold
 HELPER_SPECIALS = {"clock": "clock", "globaltimer": "globaltimer", "smid": "smid",
                    "warpid": "warp_linear", "laneid": "laneid", "activemask": "activemask",
                    "blockid": "block_linear", "threadid": "thread_linear"}
+LANES_POOL_FACTOR = 8
+MAX_LANES_POOL = 1 << 30
 ARITH, COMPARE = fold.NAMES, fold.COMPARE_NAMES
 
 
@@ -40,6 +42,15 @@ def map_spec(decl: ast.MapDecl, slot: int, shard_pools: bool = True) -> MapSpec:
     return MapSpec(name=decl.name, kind=decl.kind, level=decl.level, dtype=decl.dtype,
                    capacity=decl.capacity, pool=decl.pool, header_slot=slot,
                    shards=pool_shards(decl.pool) if pool and shard_pools else 1)
+
+
+def lanes_spec(decl: ast.MapDecl, f: ast.Field, slot: int) -> MapSpec:
+    """The companion map of `lanes` field `f` (contracts §4): a thread-level pool of u64 values,
+    LANES_POOL_FACTOR values per record of the map's pool (at most MAX_LANES_POOL), unsharded so
+    that one event's lanes lie side by side."""
+    return MapSpec(name=ast.companion(decl.name, f.name), kind="record", level="thread",
+                   dtype=[["value", "<u8"]], pool=min(LANES_POOL_FACTOR * decl.pool, MAX_LANES_POOL),
+                   header_slot=slot)
 
 
 class Lowerer:
@@ -63,6 +74,10 @@ class Lowerer:
         self.warp_sum = warp_sum
         self.specs = {name: map_spec(d, i, shard_pools)
                       for i, (name, d) in enumerate(program.maps.items())}
+        for d in program.maps.values():
+            for f in d.fields:
+                if f.lanes:
+                    self.specs[ast.companion(d.name, f.name)] = lanes_spec(d, f, len(self.specs))
         self.persistent: dict[str, int] = {}
         self.regs = {name: self._keep(d.type.value) for name, d in program.regs.items()}
         self.counters: dict[tuple[str, str], Reg] = {}
@@ -192,8 +207,9 @@ class _Ctx:
         self.emit(self.legal(ops.Binary(dst, fn, a, b), e))
         return dst
 
-    def legal(self, stmt: Stmt, e: ast.Expr) -> Stmt:
-        """`stmt`, lowered from `e`, if the target can render it; else an error at `e`."""
+    def legal(self, stmt: Stmt, e: ast.Expr | ast.Field) -> Stmt:
+        """`stmt`, lowered from `e` (or a map field), if the target can render it; else an error
+        at `e`."""
         why = self.low.illegal(stmt)
         if why is None:
             return stmt
@@ -278,7 +294,11 @@ class _Ctx:
             value = self.expr(s.value)
             self.emit(ops.Move(self.low.regs[s.reg], value))
         elif isinstance(s, ast.Save):
-            self.save(self.low.specs[s.map], [self.expr(a) for a in s.args])
+            decl = self.low.program.maps[s.map]
+            values = [self.expr(a) for a in s.args]
+            if any(f.lanes for f in decl.fields):
+                values = self.compress_lanes(decl, values)
+            self.save(self.low.specs[s.map], values)
         elif isinstance(s, ast.CounterAdd):
             self.counter_add(self.low.specs[s.map], s.field, self.expr(s.value))
         elif isinstance(s, ast.HistAdd):
@@ -318,6 +338,37 @@ class _Ctx:
         else:
             body = self.nested(lambda: self.save_warp(spec, values))
         self.out += self.warp_leader(spec, body)
+
+    def compress_lanes(self, decl: ast.MapDecl, values: list[Value]) -> list[Value]:
+        """The stored parts of every `lanes` field (`ast.LANE_PARTS`), computed by all active
+        lanes before the leader saves: `LaneCompress` over the active mask, and where the lanes
+        are not affine, each lane's value appended to the field's companion pool (one
+        `BumpReserve` per warp, lanes in order), whose first slot is the leader's ``_at``."""
+        mask = self.tmp("u32")
+        self.emit(ops.ReadSpecial(mask, "activemask"))
+        out: list[Value] = []
+        for f, value in zip(decl.fields, values):
+            if not f.lanes:
+                out.append(value)
+                continue
+            if not isinstance(value, Reg):
+                held = self.tmp("u64")
+                self.emit(ops.Move(held, value))
+                value = held
+            base, stride, affine, at = self.tmp("u64"), self.tmp("s64"), self.tmp("pred"), self.tmp("u32")
+            self.emit(self.legal(ops.LaneCompress(base, stride, affine, value, mask), f))
+            self.emit(ops.Move(at, Imm(ast.LANES_AFFINE, "u32")))
+            spec = self.low.specs[ast.companion(decl.name, f.name)]
+
+            def append() -> None:
+                slot, fits = self.tmp("u64"), self.tmp("pred")
+                self.emit(ops.BumpReserve(slot, self.header(spec), spec.pool))
+                self.emit(ops.Compare(fits, "lt", slot, Imm(spec.pool, "u64")))
+                self.emit(ops.If(fits, tuple(self.nested(lambda: self._store_at(spec, slot, [value])))))
+                self.emit(ops.Convert(at, slot))
+            self.emit(ops.If(affine, tuple(self.nested(append)), negate=True))
+            out += [base, stride, mask, at]
+        return out
 
     def save_pool(self, spec: MapSpec, values: list[Value]) -> None:
         """Unbounded record: a slot from the bump cursor, stored when it is inside the pool.

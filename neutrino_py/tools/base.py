@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, Callable, ClassVar, Iterator
 import numpy as np
 
 from neutrino_py.errors import ToolError
+from neutrino_py.maps.lanes import companions, expand
 from neutrino_py.tracedir.reader import Launch, Trace
 
 if TYPE_CHECKING:                     # matplotlib is optional: only for type checkers
@@ -79,6 +80,17 @@ class MapRef:
     @property
     def nbytes(self) -> int:
         return self.array.nbytes
+
+    @property
+    def companions(self) -> dict[str, str]:
+        """`lanes` field -> the launch's map holding its per-lane values (maps.lanes)."""
+        found = companions(self.name, self.launch.maps.dtype(self.name))
+        return {f: c for f, c in found.items() if c in self.launch.maps}
+
+    @property
+    def dropped(self) -> int:
+        """Events of this map that were not recorded, and lanes of its companion maps."""
+        return sum(self.launch.dropped.get(n, 0) for n in (self.name, *self.companions.values()))
 
 
 class Tool:
@@ -158,6 +170,22 @@ def chunks(array: np.ndarray, progress: Progress, chunk_bytes: int = CHUNK_BYTES
         part = array[start:start + step]
         yield part
         progress.advance(part.nbytes)
+
+
+def rows(ref: MapRef, progress: Progress, chunk_bytes: int = CHUNK_BYTES) -> Iterator[np.ndarray]:
+    """`chunks` of a map's rows; a map with `lanes` fields comes back one row per active lane
+    (`maps.lanes.expand`: record fields repeated, each lanes field holding that lane's value),
+    so a tool reads memtrace records as it reads per-thread dmat records."""
+    found = ref.companions
+    if not found:
+        yield from chunks(ref.array, progress, chunk_bytes)
+        return
+    values = {f: ref.launch.maps[c] for f, c in found.items()}
+    done = 0
+    for part in chunks(ref.array, progress, chunk_bytes // 32):
+        lanes, _ = expand(part, values, done)
+        done += len(part)
+        yield lanes
 
 
 def readable_maps(trace: Trace, unreadable: list[str]) -> Iterator[tuple[Launch, str, np.dtype]]:

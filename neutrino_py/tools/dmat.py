@@ -1,23 +1,28 @@
 """`dmat`: every global memory access with its time — counts, bytes, address span, and a
-time-vs-address scatter per kernel (probes/dmat.probe: `clock`, `addr`, optional `bytes`)."""
+time-vs-address scatter per kernel (probes/dmat.probe: `clock`, `addr`, optional `bytes`; or
+probes/memtrace.probe, whose warp records are rebuilt into every lane's exact address)."""
 from __future__ import annotations
 
 import numpy as np
 
 from neutrino_py.tools import register
-from neutrino_py.tools.base import MapRef, Progress, Report, Table, Tool, by_kernel, chunks, short
+from neutrino_py.tools.base import MapRef, Progress, Report, Table, Tool, by_kernel, rows, short
 from neutrino_py.tracedir.reader import Trace
 
 LINE = 128
 MAX_LINES = 1 << 26           # bitmap of touched 128 B lines up to 8 GiB of address span
 
 
-def access_stats(array: np.ndarray, progress: Progress) -> dict:
-    """Accesses, bytes, address and clock ranges in one pass; distinct lines in a second."""
-    n, nbytes = len(array), 0
+def access_stats(ref: MapRef, progress: Progress) -> dict:
+    """Accesses, bytes, address and clock ranges in one pass; distinct lines in a second. A
+    memtrace map counts every active lane of its warp-level records (`base.rows`)."""
+    n, nbytes = 0, 0
     lo, hi, c0, c1 = np.inf, -np.inf, np.inf, -np.inf
-    has_bytes = "bytes" in (array.dtype.names or ())
-    for part in chunks(array, progress):
+    has_bytes = "bytes" in (ref.array.dtype.names or ())
+    for part in rows(ref, progress):
+        if not len(part):
+            continue
+        n += len(part)
         addr, clock = part["addr"], part["clock"]
         lo, hi = min(lo, int(addr.min())), max(hi, int(addr.max()))
         c0, c1 = min(c0, int(clock.min())), max(c1, int(clock.max()))
@@ -29,7 +34,7 @@ def access_stats(array: np.ndarray, progress: Progress) -> dict:
            "lines": None}
     if n and (hi - lo) // LINE < MAX_LINES:
         touched = np.zeros((int(hi) - int(lo)) // LINE + 1, bool)
-        for part in chunks(array, Progress()):
+        for part in rows(ref, Progress()):
             touched[(part["addr"] - np.uint64(lo)) // np.uint64(LINE)] = True
         out["lines"] = int(touched.sum())
     return out
@@ -48,13 +53,13 @@ class Dmat(Tool):
         groups = by_kernel(refs)
         accesses: dict[MapRef, int] = {}            # records per map, for picking what to draw
         for kernel, krefs in groups.items():
-            stats = [access_stats(r.array, progress) for r in krefs]
+            stats = [access_stats(r, progress) for r in krefs]
             accesses.update((r, s["accesses"]) for r, s in zip(krefs, stats))
             with_data = [s for s in stats if s["accesses"]]
             agg = {"launches": len(krefs), "accesses": sum(s["accesses"] for s in stats),
                    "bytes": None if any(s["bytes"] is None for s in stats)
                    else sum(s["bytes"] for s in stats),
-                   "dropped": sum(r.launch.dropped.get(r.name, 0) for r in krefs),
+                   "dropped": sum(r.dropped for r in krefs),
                    "addr_min": min((s["addr_min"] for s in with_data), default=None),
                    "addr_max": max((s["addr_max"] for s in with_data), default=None),
                    "lines_per_launch": max((s["lines"] or 0 for s in stats), default=0) or None,
@@ -86,7 +91,8 @@ def _scatter(refs: list[MapRef]):
     fig, axes = figure("memory accesses: address vs time (one launch per kernel)",
                        len(refs), 1, size=(9, 3.2 * len(refs)))
     for ax, ref in zip(axes[:, 0], refs):
-        arr = ref.array[thin(len(ref.array))]
+        arr = next(rows(ref, Progress()), ref.array[:0])
+        arr = arr[thin(len(arr))]
         clock = arr["clock"].astype(np.int64)
         addr = arr["addr"].astype(np.int64)
         base = int(addr.min()) if len(addr) else 0

@@ -2,15 +2,15 @@
 
 Reads a page histogram (`map pages: hist[N]`, probes/hotness.probe: entry i counts accesses to
 pages with `(addr >> 12) % N == i`, aggregated on the GPU), or, where a trace has none, derives
-pages from per-access records with an `addr` field (probes/dmat.probe).
+pages from per-access records with an `addr` field (probes/dmat.probe, or probes/memtrace.probe
+rebuilt lane by lane).
 """
 from __future__ import annotations
 
 import numpy as np
 
 from neutrino_py.tools import register
-from neutrino_py.tools.base import (MapRef, Progress, Report, Table, Tool, by_kernel, chunks,
-                                    short)
+from neutrino_py.tools.base import MapRef, Progress, Report, Table, Tool, by_kernel, rows, short
 from neutrino_py.tracedir.reader import Launch, Trace
 
 PAGE_SHIFT = 12
@@ -22,10 +22,11 @@ def hist_values(array: np.ndarray) -> np.ndarray:
     return array[array.dtype.names[0]] if array.dtype.names else array
 
 
-def page_counts(array: np.ndarray, progress: Progress) -> tuple[np.ndarray, np.ndarray]:
-    """Distinct pages (sorted) and their access counts from `addr` records, chunk by chunk."""
+def page_counts(ref: MapRef, progress: Progress) -> tuple[np.ndarray, np.ndarray]:
+    """Distinct pages (sorted) and their access counts from `addr` records, chunk by chunk (a
+    memtrace map counts each active lane's exact address, `base.rows`)."""
     pages, counts = [], []
-    for part in chunks(array, progress):
+    for part in rows(ref, progress):
         if not len(part):
             continue
         page = part["addr"] >> np.uint64(PAGE_SHIFT)
@@ -79,7 +80,7 @@ class Hotness(Tool):
                     pages.append(nz.astype(np.uint64))
                     counts.append(values[nz])
                 else:
-                    p, c = page_counts(ref.array, progress)
+                    p, c = page_counts(ref, progress)
                     pages.append(p)
                     counts.append(c)
             per_kernel[kernel] = merge(pages, counts)

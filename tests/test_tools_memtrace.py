@@ -1,0 +1,35 @@
+"""dmat and hotness read memtrace traces (warp records with a `lanes addr` field) lane by lane:
+the same accesses, bytes, lines and pages as from dmat's per-thread records of the same run.
+Both traces come from the CPU warp simulator running the same gather kernels."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import neutrino_py as nt
+from neutrino_py.tracedir import TraceWriter
+from test_splice_simulated import CASES, gather_run, stock
+
+
+def traced(tmp_path, name: str, maps) -> nt.Trace:
+    w = TraceWriter.start(tmp_path / name, command=["gather"], device={"name": "sim"})
+    k = w.kernel("gather", ptx="// gather", instrumented_ptx="// +", source="nvcc",
+                 manifest={"maps": []})
+    w.launch(k, grid=3, block=48, start_ns=0, end_ns=1000, maps=dict(maps), dropped=maps.dropped)
+    w.close()
+    return nt.Trace(tmp_path / name)
+
+
+@pytest.mark.parametrize("case", ["contiguous", "gather", "divergent_gather"])
+def test_dmat_and_hotness_agree_on_memtrace_and_dmat_traces(tmp_path, case):
+    idx, skip = CASES[case]
+    dmat = traced(tmp_path, "dmat", gather_run(stock("dmat"), idx, skip)[0])
+    mem = traced(tmp_path, "mem", gather_run(stock("memtrace"), idx, skip)[0])
+    a, b = dmat.report("dmat").data["kernels"]["gather"], mem.report("dmat").data["kernels"]["gather"]
+    for key in ("accesses", "bytes", "dropped", "addr_min", "addr_max", "lines_per_launch"):
+        assert a[key] == b[key], key
+    assert a["accesses"] == 3 * sum(1 for i in range(100) if i % 3 != skip)
+    ha, hb = dmat.report("hotness"), mem.report("hotness")
+    assert ha.data["source"] == hb.data["source"] == "records"
+    assert ha.data["top"] == hb.data["top"] and ha.data["accesses"] == hb.data["accesses"]
+    assert np.array_equal(ha.arrays["counts"], hb.arrays["counts"])
