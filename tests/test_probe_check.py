@@ -25,7 +25,7 @@ def run_check(capsys, *argv: str) -> tuple[int, str, str]:
 def test_stock_probes_pass_with_a_summary(capsys):
     rc, out, err = run_check(capsys, *map(str, STOCK))
     assert (rc, err) == (0, "")
-    assert out.count(": ok: ") == len(STOCK) == 7
+    assert out.count(": ok: ") == len(STOCK) == 8
 
 
 def test_summary_lists_maps_registers_and_probes(capsys):
@@ -38,6 +38,16 @@ def test_summary_lists_maps_registers_and_probes(capsys):
     assert lines[3:5] == ["registers:", "  u64 t0"]
     assert lines[5:] == ["probes:", "  0  entry", "       t0 = globaltimer();", "  1  exit",
                          "       sched.save(t0, globaltimer() - t0, smid());"]
+
+
+def test_summary_shows_levels_and_lanes_fields(capsys):
+    _, out, _ = run_check(capsys, str(ROOT / "probes" / "gmem_bytes.probe"),
+                          str(ROOT / "probes" / "memtrace.probe"))
+    maps = [ln for ln in out.splitlines() if ln.startswith("  gmem ") or ln.startswith("  mem")]
+    assert maps == ["  gmem         counter  [sm]      1 per SM                   "
+                    "24 B  { u64 loaded, u64 stored, u64 atomic }",
+                    "  mem          record   [warp]    pool of 2097152 records    "
+                    "40 B  { u64 clock, u32 pc, u32 bytes, lanes addr }"]
 
 
 def test_summary_shows_filters_and_unused_maps(capsys, tmp_path):

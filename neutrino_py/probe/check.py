@@ -56,7 +56,7 @@ def summary(p: ast.ProbeProgram) -> str:
 
 
 def _size(m: ast.MapDecl) -> str:
-    unit = "thread" if m.level == "thread" else "warp"
+    unit = "SM" if m.level == "sm" else m.level
     if m.kind == "hist":
         return f"{m.capacity} entries"
     if m.kind == "counter":
