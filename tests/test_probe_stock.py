@@ -6,6 +6,7 @@ import hashlib
 import pytest
 
 from neutrino_py import paths
+from neutrino_py.contract.manifest import companion
 from neutrino_py.probe import ast, load_file
 from neutrino_py.probe.ast import Type
 
@@ -129,4 +130,4 @@ def test_memtrace_keeps_addr_as_a_lanes_field_with_a_companion_map():
                                                      ("bytes", False), ("addr", True)]
     assert m.dtype == [["clock", "<u8"], ["pc", "<u4"], ["bytes", "<u4"], ["addr", "<u8"],
                        ["addr_stride", "<i8"], ["addr_mask", "<u4"], ["addr_at", "<u4"]]
-    assert ast.companion("mem", "addr") == "mem__addr"
+    assert companion("mem", "addr") == "mem__addr"

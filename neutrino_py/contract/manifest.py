@@ -24,8 +24,9 @@ KINDS = ("record", "counter", "hist")
 LEVELS = ("thread", "warp", "block", "sm", "kernel")
 GRID_UNITS = ("thread", "warp", "block")   # levels whose rows grow with the launch
 WARP = 32
-# Rows of an [sm]-level map: one per SM id (%smid). Every NVIDIA GPU so far has fewer SM ids
-# (H100: 132 SMs); an event on an SM id at or beyond it is dropped and counted.
+# Rows of an [sm]-level map: row = SM id (%smid) modulo SM_ROWS (a power of two). Every NVIDIA
+# GPU so far has fewer SM ids (H100: 132 SMs); gfx94x ids carry the XCD above the CU (bit 8 up),
+# so its XCDs share rows: sums stay exact, nothing is dropped.
 SM_ROWS = 256
 COUNT_BYTES = 4                 # the u32 event count per unit after a fixed record's items
 MAX_MAPS = 16                   # maps one probe may declare (the shims keep fixed-size tables)
@@ -63,6 +64,19 @@ def item_dtype(fields: list[list[str]] | list[tuple[str, str]]) -> np.dtype:
 
 def _prod(dims: Any) -> int:
     return math.prod(dims) if isinstance(dims, (tuple, list)) else int(dims)
+
+
+# What a `lanes` field NAME stores: NAME = the lowest active lane's value (u64), NAME_stride =
+# the step per lane (s64), NAME_mask = the active lanes (u32), NAME_at = where the lanes' values
+# are in the companion map NAME's map + "__" + NAME (u32), or LANES_AFFINE when every lane's
+# value is NAME + (lane - lowest lane) * NAME_stride and nothing was written there.
+LANE_PARTS = (("", "<u8"), ("_stride", "<i8"), ("_mask", "<u4"), ("_at", "<u4"))
+LANES_AFFINE = 0xFFFFFFFF
+
+
+def companion(map_name: str, field_name: str) -> str:
+    """Name of the map holding the per-lane values of `lanes` field `field_name`."""
+    return f"{map_name}__{field_name}"
 
 
 def units(level: str, grid: Any, block: Any) -> int:

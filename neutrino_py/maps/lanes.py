@@ -12,7 +12,7 @@ from typing import Mapping
 
 import numpy as np
 
-from neutrino_py.probe.ast import LANE_PARTS, LANES_AFFINE, companion
+from neutrino_py.contract.manifest import LANE_PARTS, LANES_AFFINE, companion
 
 LANE_FIELD = "lane"
 EVENT_FIELD = "event"

@@ -31,6 +31,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Union
 
+from neutrino_py.contract.manifest import LANE_PARTS, companion
 from neutrino_py.errors import Diagnostic
 
 
@@ -380,18 +381,6 @@ class Field:
     span: Span
     lanes: bool = False
 
-
-# What a `lanes` field NAME stores: NAME = the lowest active lane's value (u64), NAME_stride =
-# the step per lane (s64), NAME_mask = the active lanes (u32), NAME_at = where the lanes' values
-# are in the companion map NAME's map + "__" + NAME (u32), or LANES_AFFINE when every lane's
-# value is NAME + (lane - lowest lane) * NAME_stride and nothing was written there.
-LANE_PARTS = (("", "<u8"), ("_stride", "<i8"), ("_mask", "<u4"), ("_at", "<u4"))
-LANES_AFFINE = 0xFFFFFFFF
-
-
-def companion(map_name: str, field_name: str) -> str:
-    """Name of the map holding the per-lane values of `lanes` field `field_name`."""
-    return f"{map_name}__{field_name}"
 
 
 @dataclass(frozen=True)

@@ -2,6 +2,7 @@
 shared registers), refusing names already taken and maps that cannot be sized."""
 from __future__ import annotations
 
+from neutrino_py.contract.manifest import companion
 from neutrino_py.probe import ast, fold, syntax
 from neutrino_py.probe.ast import HELPERS, OPERANDS, Span
 from neutrino_py.probe.passes import (COARSE, DEFAULT_POOL, KINDS, LEVELS, MAX_HIST, MAX_PER_UNIT,
@@ -72,7 +73,7 @@ class Resolve(Pass):
     def check_lanes(self, m: syntax.MapSyntax, kind: str, level: str,
                     fields: tuple[ast.Field, ...], capacity: int | None) -> None:
         """`lanes` fields compress a value over the warp: only in [warp] pool records, whose
-        companion map names (`ast.companion`) must be free."""
+        companion map names (`contract.manifest.companion`) must be free."""
         for f in fields:
             if not f.lanes:
                 continue
@@ -82,7 +83,7 @@ class Resolve(Pass):
                                  f"[{level}]", f.span,
                                  hint=f"write: map {m.name.text}[warp]: record {{ lanes "
                                       f"{f.name}; }} pool 1 << 20")
-            other = ast.companion(m.name.text, f.name)
+            other = companion(m.name.text, f.name)
             if other in self.maps:
                 raise self.error(f"map '{other}' holds the lanes of {m.name.text}.{f.name}",
                                  self.maps[other].span, hint=f"rename map '{other}'")

@@ -12,9 +12,9 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 from neutrino_py import ops
-from neutrino_py.contract.manifest import (HEADER_PARAM, HEADER_SLOT_BYTES, SHARD_CHUNK,
-                                           SHARD_SLOT_BYTES, SM_ROWS, MapSpec, map_param,
-                                           pool_shards)
+from neutrino_py.contract.manifest import (HEADER_PARAM, HEADER_SLOT_BYTES, LANES_AFFINE,
+                                           SHARD_CHUNK, SHARD_SLOT_BYTES, SM_ROWS, MapSpec,
+                                           companion, map_param, pool_shards)
 from neutrino_py.errors import SourceError
 from neutrino_py.ops import Imm, Reg, Scratch, Stmt, Value
 from neutrino_py.probe import ast, fold
@@ -48,7 +48,7 @@ def lanes_spec(decl: ast.MapDecl, f: ast.Field, slot: int) -> MapSpec:
     """The companion map of `lanes` field `f` (contracts §4): a thread-level pool of u64 values,
     LANES_POOL_FACTOR values per record of the map's pool (at most MAX_LANES_POOL), unsharded so
     that one event's lanes lie side by side."""
-    return MapSpec(name=ast.companion(decl.name, f.name), kind="record", level="thread",
+    return MapSpec(name=companion(decl.name, f.name), kind="record", level="thread",
                    dtype=[["value", "<u8"]], pool=min(LANES_POOL_FACTOR * decl.pool, MAX_LANES_POOL),
                    header_slot=slot)
 
@@ -77,7 +77,7 @@ class Lowerer:
         for d in program.maps.values():
             for f in d.fields:
                 if f.lanes:
-                    self.specs[ast.companion(d.name, f.name)] = lanes_spec(d, f, len(self.specs))
+                    self.specs[companion(d.name, f.name)] = lanes_spec(d, f, len(self.specs))
         self.persistent: dict[str, int] = {}
         self.regs = {name: self._keep(d.type.value) for name, d in program.regs.items()}
         self.counters: dict[tuple[str, str], Reg] = {}
@@ -255,12 +255,15 @@ class _Ctx:
         return u
 
     def row(self, level: str) -> Reg:
-        """This thread's row of a per-unit map: its unit index, block, SM id, or 0 (kernel)."""
+        """This thread's row of a per-unit map: its unit index, block, SM id modulo SM_ROWS, or 0
+        (kernel)."""
         if level in ("thread", "warp"):
             return self.unit(level)
         u = self.tmp("u32")
         self.emit(ops.Move(u, Imm(0, "u32")) if level == "kernel" else
                   ops.ReadSpecial(u, "smid" if level == "sm" else "block_linear"))
+        if level == "sm":        # gfx94x ids carry the XCD above the CU: rows wrap, never drop
+            self.emit(ops.Binary(u, "and", u, Imm(SM_ROWS - 1, "u32")))
         return u
 
     def counts_address(self, spec: MapSpec, base: Reg, unit: Reg) -> Reg:
@@ -340,7 +343,7 @@ class _Ctx:
         self.out += self.warp_leader(spec, body)
 
     def compress_lanes(self, decl: ast.MapDecl, values: list[Value]) -> list[Value]:
-        """The stored parts of every `lanes` field (`ast.LANE_PARTS`), computed by all active
+        """The stored parts of every `lanes` field (`contract.manifest.LANE_PARTS`), computed by all active
         lanes before the leader saves: `LaneCompress` over the active mask, and where the lanes
         are not affine, each lane's value appended to the field's companion pool (one
         `BumpReserve` per warp, lanes in order), whose first slot is the leader's ``_at``."""
@@ -357,8 +360,8 @@ class _Ctx:
                 value = held
             base, stride, affine, at = self.tmp("u64"), self.tmp("s64"), self.tmp("pred"), self.tmp("u32")
             self.emit(self.legal(ops.LaneCompress(base, stride, affine, value, mask), f))
-            self.emit(ops.Move(at, Imm(ast.LANES_AFFINE, "u32")))
-            spec = self.low.specs[ast.companion(decl.name, f.name)]
+            self.emit(ops.Move(at, Imm(LANES_AFFINE, "u32")))
+            spec = self.low.specs[companion(decl.name, f.name)]
 
             def append() -> None:
                 slot, fits = self.tmp("u64"), self.tmp("pred")
@@ -523,8 +526,7 @@ class _Ctx:
         """Add the lanes' counters to the unit's row: integer fields are summed over the warp
         (`WarpSum`) and added by the leader when the sum is not 0, one atomic per warp and field;
         float fields (no exact warp sum), and every field on targets without `WarpSum`, are
-        added by each lane holding a nonzero value. An SM id beyond the map's SM_ROWS rows counts
-        one dropped event per lane."""
+        added by each lane holding a nonzero value."""
         def add() -> None:
             mask = self.tmp("u32")
             self.emit(ops.ReadSpecial(mask, "activemask"))
@@ -540,13 +542,7 @@ class _Ctx:
                 if summed:
                     self.emit(ops.Binary(nonzero, "and", nonzero, lead))
                 self.emit(ops.If(nonzero, (ops.AtomicAdd(None, addr, offset, total, reg.type),)))
-        if spec.level != "sm":
-            add()
-            return
-        inside = self.tmp("pred")
-        self.emit(ops.Compare(inside, "lt", unit, Imm(SM_ROWS, "u32")))
-        self.emit(ops.If(inside, tuple(self.nested(add))))
-        self.drop_unless(spec, inside)
+        add()
 
     def flush_counts(self, spec: MapSpec, count: Reg) -> list[Stmt]:
         """Per-thread record count to the counts array; events beyond capacity to `dropped`."""
