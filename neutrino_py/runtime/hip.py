@@ -1,8 +1,9 @@
 """Launching an instrumented GCN code object in process with hip-python (AMD GPUs).
 
-UNTESTED ON HARDWARE: no AMD GPU was available while this was written. It follows hip-python's
-documented API (``hipModuleLoadData``, ``hipModuleLaunchKernel`` with its ``extra`` argument
-tuple) and contracts §4 for the appended buffers. ``hip`` is imported only when `launch` runs, so
+Not run on an AMD GPU (none was available). tests/test_runtime_hip.py runs it through hip-python
+10 against the fake libamdhip64 (load, ``hipModuleLaunchKernel`` with the kernel's own args and
+the appended buffers packed by hip-python into ``extra``, copy-back, `maps.read`); contracts §4
+gives the appended buffers. ``hip`` is imported only when `launch` runs, so
 importing neutrino_py never needs ROCm.
 """
 from __future__ import annotations
@@ -13,8 +14,6 @@ from typing import Any, Sequence
 from neutrino_py.contract.manifest import Manifest
 from neutrino_py.errors import ToolError
 from neutrino_py.maps import Maps, dim3, layout, read
-
-MEMCPY_DEVICE_TO_HOST = 2
 
 
 def _hip():
@@ -57,7 +56,8 @@ def launch(code_object: bytes, manifest: Manifest, grid: int | Sequence[int],
         host = {}
         for name, size in sizes.items():
             data = (ctypes.c_char * max(size, 1))()
-            _check(hip.hipMemcpy(data, buffers[name], size, MEMCPY_DEVICE_TO_HOST))
+            _check(hip.hipMemcpy(data, buffers[name], size,
+                                 hip.hipMemcpyKind.hipMemcpyDeviceToHost))
             host[name] = bytes(data)[:size]
     finally:
         for ptr in buffers.values():
