@@ -93,6 +93,9 @@ def test_instrumented_code_object_is_consistent(path, probe, tmp_path):
         v, s = registers_used(co, name)
         assert kd["next_free_vgpr"] >= v and kd["next_free_sgpr"] >= s, (name, kd, v, s)
         assert md[".vgpr_count"] >= v
+        if md.get(".agpr_count"):       # AGPRs are numbered from accum_offset, above every v
+            assert v <= kd["accum_offset"] and kd["accum_offset"] % 4 == 0
+            assert md[".vgpr_count"] == kd["accum_offset"] + md[".agpr_count"] <= kd["next_free_vgpr"]
         added = manifest.registers_added
         assert md[".vgpr_count"] == before.metadata[".vgpr_count"] + added["vgpr"]
         assert md[".sgpr_count"] == before.metadata[".sgpr_count"] + added["sgpr"]

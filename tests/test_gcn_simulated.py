@@ -1,6 +1,7 @@
 """Exact map contents of instrumented GCN kernels, computed on the CPU by the wave simulator
 (tests/gcn_wave.py): every stock probe x every kernel of the GCN corpus (kernels.hip, shapes.hip:
-loops, LDS trees with barriers, atomics, divergent branches, cross-lane permutes, MFMA), on
+loops, LDS trees with barriers, atomics, divergent branches, cross-lane permutes, MFMA with
+accumulators in AGPRs), on
 gfx90a and gfx942. Each kernel's outputs are first checked against a NumPy reference, which
 checks the simulator itself.
 
@@ -80,6 +81,14 @@ def _cases() -> dict[str, Case]:
     rows = _f32(40 * 8, 11)
     big = _rng(12).integers(0, 1 << 30, 200).astype(np.uint32)
     ma, mb = _f32(64, 13), _f32(64, 14)
+    aa, ab = _f32(64, 15), _f32(64, 16)
+
+    def agpr_ref(bufs):
+        c = np.frombuffer(bufs[2], np.float32)
+        a, b = aa.reshape(32, 2).astype(np.float64), ab.reshape(2, 32).astype(np.float64)
+        want = sum((a + k) @ b for k in range(4))
+        kept = [aa[(lane % 32) * 2 + lane // 32] for lane in range(64)]
+        return np.allclose(c[:1024].reshape(32, 32), want, atol=1e-4) and c[1024:].tolist() == kept
 
     def branchy(v):
         m = int(math.fmod(v, 3))                       # C's %: truncates toward zero
@@ -107,6 +116,8 @@ def _cases() -> dict[str, Case]:
         "mfma_tile": Case("shapes", (1, 1, 1), (64, 1, 1), [ma.tobytes(), mb.tobytes(), bytes(4 * 256)],
                           lambda bufs: np.allclose(np.frombuffer(bufs[2], np.float32).reshape(16, 16),
                                                    ma.reshape(16, 4) @ mb.reshape(4, 16), atol=1e-5)),
+        "mfma_agpr": Case("shapes", (1, 1, 1), (64, 1, 1),
+                          [aa.tobytes(), ab.tobytes(), bytes(4 * (1024 + 64))], agpr_ref),
         "vector_add": Case("kernels", (2, 1, 1), (48, 1, 1),
                            [a.tobytes(), b.tobytes(), bytes(4 * n), n],
                            lambda bufs: np.array_equal(np.frombuffer(bufs[2], np.float32), a + b)),

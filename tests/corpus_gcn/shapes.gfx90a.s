@@ -909,6 +909,143 @@ mfma_tile:                              ; @mfma_tile
 ; COMPUTE_PGM_RSRC3_GFX90A:ACCUM_OFFSET: 1
 ; COMPUTE_PGM_RSRC3_GFX90A:TG_SPLIT: 0
 	.text
+	.protected	mfma_agpr               ; -- Begin function mfma_agpr
+	.globl	mfma_agpr
+	.p2align	8
+	.type	mfma_agpr,@function
+mfma_agpr:                              ; @mfma_agpr
+; %bb.0:
+	s_load_dwordx4 s[0:3], s[4:5], 0x0
+	s_load_dwordx2 s[6:7], s[4:5], 0x10
+	v_bfe_u32 v2, v0, 5, 1
+	v_and_b32_e32 v1, 31, v0
+	v_lshlrev_b32_e32 v3, 2, v2
+	v_lshl_or_b32 v3, v1, 3, v3
+	s_waitcnt lgkmcnt(0)
+	global_load_dword v3, v3, s[0:1]
+	v_and_b32_e32 v0, 63, v0
+	v_lshlrev_b32_e32 v0, 2, v0
+	global_load_dword v4, v0, s[2:3]
+	v_lshlrev_b32_e32 v1, 2, v1
+	v_lshl_or_b32 v1, v2, 9, v1
+	v_or_b32_e32 v0, 0x1000, v0
+	s_waitcnt vmcnt(1)
+	;;#ASMSTART
+	v_accvgpr_write_b32 a20, v3
+	v_accvgpr_read_b32 v2, a20
+	;;#ASMEND
+	v_add_f32_e32 v5, 0, v3
+	s_waitcnt vmcnt(0)
+	s_nop 0
+	v_mfma_f32_32x32x2f32 a[0:15], v5, v4, 0
+	v_add_f32_e32 v5, 1.0, v3
+	s_nop 1
+	v_mfma_f32_32x32x2f32 a[0:15], v5, v4, a[0:15]
+	v_add_f32_e32 v5, 2.0, v3
+	s_nop 1
+	v_mfma_f32_32x32x2f32 a[0:15], v5, v4, a[0:15]
+	v_add_f32_e32 v5, 0x40400000, v3
+	s_nop 1
+	v_mfma_f32_32x32x2f32 a[0:15], v5, v4, a[0:15]
+	s_nop 7
+	s_nop 7
+	s_nop 2
+	global_store_dword v1, a0, s[6:7]
+	global_store_dword v1, a1, s[6:7] offset:128
+	global_store_dword v1, a2, s[6:7] offset:256
+	global_store_dword v1, a3, s[6:7] offset:384
+	global_store_dword v1, a4, s[6:7] offset:1024
+	global_store_dword v1, a5, s[6:7] offset:1152
+	global_store_dword v1, a6, s[6:7] offset:1280
+	global_store_dword v1, a7, s[6:7] offset:1408
+	global_store_dword v1, a8, s[6:7] offset:2048
+	global_store_dword v1, a9, s[6:7] offset:2176
+	global_store_dword v1, a10, s[6:7] offset:2304
+	global_store_dword v1, a11, s[6:7] offset:2432
+	global_store_dword v1, a12, s[6:7] offset:3072
+	global_store_dword v1, a13, s[6:7] offset:3200
+	global_store_dword v1, a14, s[6:7] offset:3328
+	global_store_dword v1, a15, s[6:7] offset:3456
+	global_store_dword v0, v2, s[6:7]
+	s_endpgm
+	.section	.rodata,"a",@progbits
+	.p2align	6, 0x0
+	.amdhsa_kernel mfma_agpr
+		.amdhsa_group_segment_fixed_size 0
+		.amdhsa_private_segment_fixed_size 0
+		.amdhsa_kernarg_size 24
+		.amdhsa_user_sgpr_count 6
+		.amdhsa_user_sgpr_private_segment_buffer 1
+		.amdhsa_user_sgpr_dispatch_ptr 0
+		.amdhsa_user_sgpr_queue_ptr 0
+		.amdhsa_user_sgpr_kernarg_segment_ptr 1
+		.amdhsa_user_sgpr_dispatch_id 0
+		.amdhsa_user_sgpr_flat_scratch_init 0
+		.amdhsa_user_sgpr_kernarg_preload_length 0
+		.amdhsa_user_sgpr_kernarg_preload_offset 0
+		.amdhsa_user_sgpr_private_segment_size 0
+		.amdhsa_uses_dynamic_stack 0
+		.amdhsa_system_sgpr_private_segment_wavefront_offset 0
+		.amdhsa_system_sgpr_workgroup_id_x 1
+		.amdhsa_system_sgpr_workgroup_id_y 0
+		.amdhsa_system_sgpr_workgroup_id_z 0
+		.amdhsa_system_sgpr_workgroup_info 0
+		.amdhsa_system_vgpr_workitem_id 0
+		.amdhsa_next_free_vgpr 29
+		.amdhsa_next_free_sgpr 8
+		.amdhsa_accum_offset 8
+		.amdhsa_reserve_vcc 0
+		.amdhsa_reserve_flat_scratch 0
+		.amdhsa_reserve_xnack_mask 1
+		.amdhsa_float_round_mode_32 0
+		.amdhsa_float_round_mode_16_64 0
+		.amdhsa_float_denorm_mode_32 3
+		.amdhsa_float_denorm_mode_16_64 3
+		.amdhsa_dx10_clamp 1
+		.amdhsa_ieee_mode 1
+		.amdhsa_fp16_overflow 0
+		.amdhsa_tg_split 0
+		.amdhsa_exception_fp_ieee_invalid_op 0
+		.amdhsa_exception_fp_denorm_src 0
+		.amdhsa_exception_fp_ieee_div_zero 0
+		.amdhsa_exception_fp_ieee_overflow 0
+		.amdhsa_exception_fp_ieee_underflow 0
+		.amdhsa_exception_fp_ieee_inexact 0
+		.amdhsa_exception_int_div_zero 0
+	.end_amdhsa_kernel
+	.text
+.Lfunc_end5:
+	.size	mfma_agpr, .Lfunc_end5-mfma_agpr
+                                        ; -- End function
+	.section	.AMDGPU.csdata,"",@progbits
+; Kernel info:
+; codeLenInByte = 332
+; NumSgprs: 12
+; NumVgprs: 6
+; NumAgprs: 21
+; TotalNumVgprs: 29
+; ScratchSize: 0
+; MemoryBound: 0
+; FloatMode: 240
+; IeeeMode: 1
+; LDSByteSize: 0 bytes/workgroup (compile time only)
+; SGPRBlocks: 1
+; VGPRBlocks: 3
+; NumSGPRsForWavesPerEU: 12
+; NumVGPRsForWavesPerEU: 29
+; AccumOffset: 8
+; Occupancy: 8
+; WaveLimiterHint : 1
+; COMPUTE_PGM_RSRC2:SCRATCH_EN: 0
+; COMPUTE_PGM_RSRC2:USER_SGPR: 6
+; COMPUTE_PGM_RSRC2:TRAP_HANDLER: 0
+; COMPUTE_PGM_RSRC2:TGID_X_EN: 1
+; COMPUTE_PGM_RSRC2:TGID_Y_EN: 0
+; COMPUTE_PGM_RSRC2:TGID_Z_EN: 0
+; COMPUTE_PGM_RSRC2:TIDIG_COMP_CNT: 0
+; COMPUTE_PGM_RSRC3_GFX90A:ACCUM_OFFSET: 1
+; COMPUTE_PGM_RSRC3_GFX90A:TG_SPLIT: 0
+	.text
 	.p2alignl 6, 3212836864
 	.fill 256, 4, 3212836864
 	.type	__hip_cuid_a2815b1a1554e5c0,@object ; @__hip_cuid_a2815b1a1554e5c0
@@ -1226,6 +1363,34 @@ amdhsa.kernels:
     .uniform_work_group_size: 1
     .uses_dynamic_stack: false
     .vgpr_count:     6
+    .vgpr_spill_count: 0
+    .wavefront_size: 64
+  - .agpr_count:     21
+    .args:
+      - .address_space:  global
+        .offset:         0
+        .size:           8
+        .value_kind:     global_buffer
+      - .address_space:  global
+        .offset:         8
+        .size:           8
+        .value_kind:     global_buffer
+      - .address_space:  global
+        .offset:         16
+        .size:           8
+        .value_kind:     global_buffer
+    .group_segment_fixed_size: 0
+    .kernarg_segment_align: 8
+    .kernarg_segment_size: 24
+    .max_flat_workgroup_size: 1024
+    .name:           mfma_agpr
+    .private_segment_fixed_size: 0
+    .sgpr_count:     12
+    .sgpr_spill_count: 0
+    .symbol:         mfma_agpr.kd
+    .uniform_work_group_size: 1
+    .uses_dynamic_stack: false
+    .vgpr_count:     29
     .vgpr_spill_count: 0
     .wavefront_size: 64
 amdhsa.target:   amdgcn-amd-amdhsa--gfx90a

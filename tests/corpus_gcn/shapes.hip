@@ -64,3 +64,19 @@ extern "C" __global__ void mfma_tile(const float *a, const float *b, float *c) {
   acc = __builtin_amdgcn_mfma_f32_16x16x4f32(av, bv, acc, 0, 0, 0);
   for (int j = 0; j < 4; ++j) c[(4 * (lane / 16) + j) * 16 + lane % 16] = acc[j];
 }
+
+// A 32x32 tile of C = A(32x2) x B(2x32) accumulated 4 times, C = sum_k (A + k) x B, plus A's
+// element moved through a20: with an AGPR in use the compiler keeps the accumulators in a[0:15].
+typedef float float16_t __attribute__((ext_vector_type(16)));
+
+extern "C" __global__ void mfma_agpr(const float *a, const float *b, float *c) {
+  unsigned lane = tid_x() & 63;
+  float av = a[(lane % 32) * 2 + lane / 32], bv = b[(lane / 32) * 32 + lane % 32];
+  float16_t acc = {};
+  for (int k = 0; k < 4; ++k) acc = __builtin_amdgcn_mfma_f32_32x32x2f32(av + k, bv, acc, 0, 0, 0);
+  float kept;
+  asm volatile("v_accvgpr_write_b32 a20, %1\n\tv_accvgpr_read_b32 %0, a20" : "=v"(kept) : "v"(av) : "a20");
+  for (int j = 0; j < 16; ++j)
+    c[(8 * (j / 4) + 4 * (lane / 32) + j % 4) * 32 + lane % 32] = acc[j];
+  c[1024 + lane] = kept;
+}

@@ -219,14 +219,11 @@ class GcnKernel:
         return sources, (["v0"] if self.facts.packed_tid else ["v0", "v1", "v2"])
 
     def make_frame(self, params: dict[str, int]) -> Frame:
-        if self.meta.get(".agpr_count", 0):
-            raise self.error("the kernel uses AGPRs", "instrumenting MFMA kernels with AGPRs is "
-                             "not supported yet on GCN")
         hidden = {a[".value_kind"]: a[".offset"] for a in self.meta[".args"]
                   if a[".value_kind"].startswith("hidden_")}
         wg, tid = self.enable_ids()
         d = self.desc
-        vbase = max(d.get("next_free_vgpr"), len(tid))
+        vbase = max(self.arch_vgprs(), len(tid))
         sbase = max(d.get("next_free_sgpr"), self.system_end)
         frame = Frame(self.facts, vbase + vbase % 2, sbase + sbase % 2, dict(self.persistent),
                       hidden=hidden, params=params)
@@ -391,21 +388,39 @@ class GcnKernel:
                          "sgpr": self.desc.get("next_free_sgpr") - self.s0},
                         self.warnings, self.occupancy)
 
+    def agprs(self) -> int:
+        """Accumulation registers the kernel uses (MFMA on gfx90a/gfx94x): in the unified
+        register file they sit above the architectural VGPRs, from ``.amdhsa_accum_offset``."""
+        return int(self.meta.get(".agpr_count", 0)) if ".amdhsa_accum_offset" in self.desc.fields else 0
+
+    def arch_vgprs(self) -> int:
+        """Architectural VGPRs the kernel may use: below the AGPRs' offset when it has AGPRs."""
+        return self.desc.get("accum_offset") if self.agprs() else self.desc.get("next_free_vgpr")
+
     def update_registers(self, frame: Frame, v0: int, s0: int) -> None:
+        """Descriptor and metadata cover the frame; with AGPRs the accumulation offset moves up
+        past the new architectural VGPRs (a0.. are numbered from it, so the code is unchanged)."""
         d, meta = self.desc, self.meta
-        v1, s1 = max(v0, frame.vhigh), max(s0, frame.shigh)
+        arch0, agprs = self.arch_vgprs(), self.agprs()
+        arch1, s1 = max(arch0, frame.vhigh), max(s0, frame.shigh)
         extra = meta.get(".sgpr_count", s0) - s0
         if s1 + max(extra, 0) > MAX_SGPRS + 6:
             raise self.error(f"the probe needs SGPRs up to s{s1 - 1}; with the kernel's "
                              f"{meta.get('.sgpr_count')} SGPRs that exceeds the 102 of gfx9",
                              "use fewer shared registers or simpler probe expressions")
-        if v1 > 256:
-            raise self.error(f"the probe needs VGPRs up to v{v1 - 1} (more than 256)",
+        if arch1 > 256:
+            raise self.error(f"the probe needs VGPRs up to v{arch1 - 1} (more than 256)",
+                             "use fewer shared registers or simpler probe expressions")
+        accum = max(4, -(-arch1 // 4) * 4)
+        v1 = accum + agprs if agprs else arch1
+        if v1 > self.facts.vgpr_file:
+            raise self.error(f"the probe needs VGPRs up to v{arch1 - 1}; with the kernel's {agprs} "
+                             f"AGPRs that exceeds the {self.facts.vgpr_file} registers of a lane",
                              "use fewer shared registers or simpler probe expressions")
         d.set("next_free_vgpr", v1)
         d.set("next_free_sgpr", s1)
         if ".amdhsa_accum_offset" in d.fields:
-            d.set("accum_offset", max(4, -(-v1 // 4) * 4))
+            d.set("accum_offset", accum)
         before = self.facts.occupancy(meta.get(".vgpr_count", v0), meta.get(".sgpr_count", s0))
         meta[".vgpr_count"] = meta.get(".vgpr_count", v0) + (v1 - v0)
         meta[".sgpr_count"] = meta.get(".sgpr_count", s0) + (s1 - s0)
