@@ -49,7 +49,7 @@ from benchmarks.common import RESULTS, device_slug, write_results  # noqa: E402
 
 PROGRAM = ROOT / "examples/programs/ddp_train.py"
 PROBE = ROOT / "probes/block_sched.probe"
-RESULT = re.compile(r"^ddp_train result (\{.*\})$", re.M)
+RESULT = "ddp_train result "
 SMALL_TRACE = 8 << 20          # a run directory up to this size is copied whole into --docs
 
 
@@ -59,12 +59,23 @@ def torchrun(nproc: int, out_prefix: Path, steps: int) -> list[str]:
             str(out_prefix)]
 
 
+def results(stdout: str) -> list[dict]:
+    """Every rank's `ddp_train result {...}` object. Ranks share one stdout, so a line may carry
+    text after the object (another rank's output): decode the object alone."""
+    decoder, out, at = json.JSONDecoder(), [], stdout.find(RESULT)
+    while at >= 0:
+        obj, _ = decoder.raw_decode(stdout, at + len(RESULT))
+        out.append(obj)
+        at = stdout.find(RESULT, at + len(RESULT))
+    return out
+
+
 def run(cmd: list[str], env: dict, timeout: float) -> dict:
     """One command; its per-rank `ddp_train result` lines, output and outer wall time."""
     t0 = time.perf_counter()
     proc = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=timeout, cwd=ROOT)
     wall = time.perf_counter() - t0
-    ranks = {r["rank"]: r for r in (json.loads(m) for m in RESULT.findall(proc.stdout))}
+    ranks = {r["rank"]: r for r in results(proc.stdout)}
     if proc.returncode or not ranks:
         raise SystemExit(f"{' '.join(cmd[:6])}... failed (rc {proc.returncode}):\n"
                          f"{proc.stdout[-4000:]}\n{proc.stderr[-6000:]}")
