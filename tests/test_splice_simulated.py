@@ -19,6 +19,7 @@ import numpy as np
 import pytest
 
 from conftest import CORPUS
+from sim_memory import Memory
 from neutrino_py.asm import ir, parse_ptx
 from neutrino_py.errors import ToolError
 from neutrino_py.maps import needed_bytes, read
@@ -56,38 +57,6 @@ def to_raw(value, t: str) -> int:
     if t == "f64":
         return struct.unpack("<Q", struct.pack("<d", value))[0]
     return int(value) & ((1 << width(t)) - 1)
-
-
-class Memory:
-    """Global memory: separate allocations; an access outside all of them is a bug."""
-
-    def __init__(self) -> None:
-        self.blocks: dict[int, bytearray] = {}
-        self.next = 0x7f00_0000_1000
-
-    def alloc(self, data: bytes | int, align: int = 4096) -> int:
-        buf = bytearray(data) if not isinstance(data, int) else bytearray(data)
-        base = self.next
-        self.blocks[base] = buf
-        self.next = (base + max(len(buf), 1) + 2 * align - 1) // align * align
-        return base
-
-    def _find(self, addr: int, size: int) -> tuple[bytearray, int]:
-        for base, buf in self.blocks.items():
-            if base <= addr and addr + size <= base + len(buf):
-                return buf, addr - base
-        raise AssertionError(f"access of {size} bytes at {addr:#x} is outside every allocation")
-
-    def read(self, addr: int, size: int) -> int:
-        buf, off = self._find(addr, size)
-        return int.from_bytes(buf[off:off + size], "little")
-
-    def write(self, addr: int, size: int, value: int) -> None:
-        buf, off = self._find(addr, size)
-        buf[off:off + size] = (value & ((1 << 8 * size) - 1)).to_bytes(size, "little")
-
-    def bytes(self, base: int) -> bytes:
-        return bytes(self.blocks[base])
 
 
 class Sim:
