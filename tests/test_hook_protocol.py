@@ -1,19 +1,23 @@
-"""The wire format is defined once (hook/protocol.py): the C header the shim includes is generated
+"""The wire format is defined once (contract/wire.py): the C header the shim includes is generated
 from it, and the names the shim writes into the trace directory are tracedir.layout's."""
 from __future__ import annotations
 
+from neutrino_py.contract import cheader, wire
 from neutrino_py.hook import protocol
 from neutrino_py.tracedir import layout
 
 
-def test_generated_wire_header_is_current():
-    assert protocol.HEADER_PATH.read_text() == protocol.c_header(), (
-        "regenerate it: python -m neutrino_py.hook.protocol")
+def test_generated_header_carries_every_message_format():
+    text = cheader.header_text()
+    assert cheader.is_current(), "regenerate it: python -m neutrino_py.contract.cheader"
+    for spec in protocol.SPECS.values():
+        assert f'#define NT_MSG_{spec.verb.upper()} "{spec.c_format()}"' in text
+    assert f'#define NT_ENV_SOCKET "{protocol.ENV["SOCKET"]}"' in text
 
 
 def test_shim_writes_the_trace_layout_names():
     assert protocol.TRACE["PROCS"] == layout.PROCS and protocol.TRACE["DATA"] == layout.DATA
-    assert protocol.TRACE_ALIGN == layout.DATA_ALIGN
+    assert wire.TRACE_ALIGN == layout.DATA_ALIGN
 
 
 def test_a_launch_message_reads_back_typed():

@@ -33,6 +33,15 @@ def header_text() -> str:
              " * Regenerate with `python -m neutrino_py.contract.cheader`. */",
              "#ifndef NEUTRINO_CONTRACT_H", "#define NEUTRINO_CONTRACT_H", ""]
     lines += [f"#define {name:<{width}}{value:<4} /* {what} */" for name, value, what in CONSTANTS]
+    lines += ["", "/* the socket messages, the environment and the trace directory's names (contract.wire) */",
+              f"#define NT_TRACE_ALIGN {wire.TRACE_ALIGN}", f"#define NT_MAP_ALIGN {wire.MAP_ALIGN}"]
+    lines += [f'#define NT_ENV_{k} "{v}"' for k, v in wire.ENV.items()]
+    lines += [f'#define NT_TRACE_{k} "{v}"' for k, v in wire.TRACE.items()]
+    lines += [f'#define NT_REPLY_{k} "{v}"' for k, v in wire.REPLY.items()]
+    for spec in wire.SPECS.values():
+        lines.append(f'#define NT_MSG_{spec.verb.upper()} "{spec.c_format()}"')
+        if spec.repeated:
+            lines.append(f'#define NT_MSG_{spec.verb.upper()}_SEGMENT "{spec.repeated.key} {spec.repeated.c}\\n"')
     lines += ["", "#endif", ""]
     return "\n".join(lines)
 

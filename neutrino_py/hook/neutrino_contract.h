@@ -11,4 +11,31 @@
 #define NT_WIRE_HEADER_LENGTH_BYTES  4    /* socket message: header length field */
 #define NT_WIRE_PAYLOAD_LENGTH_BYTES 8    /* socket message: payload length field */
 
+/* the socket messages, the environment and the trace directory's names (contract.wire) */
+#define NT_TRACE_ALIGN 64
+#define NT_MAP_ALIGN 256
+#define NT_ENV_SOCKET "NEUTRINO_SOCKET"
+#define NT_ENV_HOOK_CACHE "NEUTRINO_HOOK_CACHE"
+#define NT_ENV_RUN "NEUTRINO_TRACE_RUN"
+#define NT_ENV_LAUNCHES "NEUTRINO_LAUNCHES"
+#define NT_ENV_EVERY "NEUTRINO_EVERY"
+#define NT_ENV_MAX_BYTES "NEUTRINO_MAX_BYTES"
+#define NT_ENV_MIN_FREE "NEUTRINO_MIN_FREE"
+#define NT_ENV_STAGING "NEUTRINO_STAGING"
+#define NT_ENV_RING_FULL "NEUTRINO_RING_FULL"
+#define NT_TRACE_PROCS "procs"
+#define NT_TRACE_DATA "maps.bin"
+#define NT_TRACE_BUDGET "budget"
+#define NT_REPLY_SKIP "skip"
+#define NT_REPLY_KEY "key"
+#define NT_REPLY_CUBIN "cubin"
+#define NT_REPLY_NPARAMS "nparams"
+#define NT_REPLY_SOURCE "source"
+#define NT_REPLY_MAP "map"
+#define NT_MSG_INSTRUMENT "instrument\nkernel %s\nimage %016llx\nsize %zu\narch %d\nmeta %s\npid %d\norigin %s\n"
+#define NT_MSG_LAUNCH "launch\nseq %llu\nkernel %s\nkey %s\ngrid %u %u %u\nblock %u %u %u\nshm %u\nstream %llu\nstart_ns %lld\nend_ns %lld\nduration_ms %.6f\ninstrumented %d\npid %d\ndevice %d\ncontext %llu\nrank %s\nlocal_rank %s\nscope %s\nreason %s\nfallback %s\nlost %s\nsource %s\ndata %s\n"
+#define NT_MSG_LAUNCH_SEGMENT "seg %llu %llu %llu %llu %lld\n"
+#define NT_MSG_ALLOC "alloc\nop %s\nptr %llu\nbytes %llu\nt_ns %lld\npid %d\n"
+#define NT_MSG_STATS "stats\npid %d\nring_bytes %llu\nring_full %s\nring_waits %lu\nring_wait_s %.6f\nring_native %lu\nbytes_written %llu\nmax_bytes %llu\nstopped %s\ndriver_errors %lu\nexit_code %d\nrank %s\nlocal_rank %s\nworld_size %s\n"
+
 #endif

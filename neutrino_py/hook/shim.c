@@ -7,8 +7,8 @@
  * HOOKS, names every intercepted entry point; everything else is forwarded untouched.
  *
  * Protocol with the server (NEUTRINO_SOCKET, a Unix socket): each message is u32 header length,
- * header text ("verb\nkey value\n..."), u64 payload length, payload; the formats come from
- * neutrino_wire.h (generated from hook/protocol.py), sizes and limits from neutrino_contract.h.
+ * header text ("verb\nkey value\n..."), u64 payload length, payload; the formats, sizes and limits
+ * come from neutrino_contract.h (generated from neutrino_py/contract).
  * Map bytes never cross the socket: the writer thread copies them back on a side stream through a
  * ring of pinned buffers and appends them to the trace's procs/<pid>/maps.bin; the server gets
  * where they are. Anything we cannot handle (graph capture, `extra` launches, no PTX, no server) runs the original
@@ -35,7 +35,6 @@
 #include <unistd.h>
 
 #include "neutrino_contract.h"
-#include "neutrino_wire.h"
 
 typedef int CUresult;
 typedef int CUdevice;

@@ -14,14 +14,16 @@ from typing import Any, Iterable, Iterator
 import numpy as np
 from numpy.lib import format as np_format
 
+from neutrino_py.contract import wire
+
 VERSION = 2                 # 2: map bytes in per-process segment files; 1: a .npy folder per launch
 TRACE_JSON = "trace.json"
 EVENTS = "events.jsonl"
 KERNELS = "kernels"
 LAUNCHES = "launches"       # version 1 only: launches/<seq:06d>-<kernel>/<map>.npy
-PROCS = "procs"             # procs/<pid>/: what one traced process wrote itself
-DATA = "maps.bin"           # procs/<pid>/maps.bin: append-only map bytes, located by launch events
-DATA_ALIGN = 64             # every map's bytes start at a multiple of this in maps.bin
+PROCS = wire.TRACE["PROCS"]     # procs/<pid>/: what one traced process wrote itself
+DATA = wire.TRACE["DATA"]       # procs/<pid>/maps.bin: append-only map bytes, located by launch events
+DATA_ALIGN = wire.TRACE_ALIGN   # every map's bytes start at a multiple of this in maps.bin
 
 
 def data_file(pid: int) -> str:
