@@ -82,6 +82,17 @@ def test_summary_groups_skipped_kernels_by_reason(tmp_path):
     assert lines[at + 1:at + 3] == [f"    4 x no PTX: {'k' * 60}, b, d and 1 more", "    1 x -k: c"]
 
 
+def test_summary_lists_a_kernel_instrumented_in_two_processes_once(tmp_path):
+    from neutrino_py.hook.command import format_summary
+
+    twins = ["b", "a", "b"]
+    lines = format_summary({"summary": {"launches": 3, "kernels_instrumented": twins}},
+                           tmp_path).splitlines()
+    at = lines.index("  kernels instrumented: 2 (3 instrumented copies: one per process or device "
+                     "that loaded it)")
+    assert lines[at + 1:at + 3] == ["    a", "    b (x2)"]
+
+
 def test_trace_into_an_uncreatable_tracedir_says_so(tmp_path):
     blocker = tmp_path / "a_file"
     blocker.write_text("")

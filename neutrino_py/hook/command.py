@@ -18,6 +18,7 @@ import subprocess
 import sys
 import tempfile
 import threading
+from collections import Counter
 from pathlib import Path
 
 from neutrino_py import __version__, paths, toolchain
@@ -248,10 +249,13 @@ def processes(server: Server, top: int | None, code: int) -> list[dict]:
 
 def format_summary(trace: dict, run_dir: Path) -> str:
     s = trace["summary"]
+    twins = Counter(s.get("kernels_instrumented", []))
     lines = [f"neutrino: trace written to {run_dir}",
              f"  launches: {s.get('launches', 0)} ({s.get('instrumented_launches', 0)} instrumented)",
-             f"  kernels instrumented: {len(s.get('kernels_instrumented', []))}"]
-    lines += [f"    {name}" for name in s.get("kernels_instrumented", [])[:20]]
+             f"  kernels instrumented: {len(twins)}"
+             + (f" ({sum(twins.values())} instrumented copies: one per process or device that "
+                "loaded it)" if sum(twins.values()) > len(twins) else "")]
+    lines += [f"    {name}" + (f" (x{n})" if n > 1 else "") for name, n in sorted(twins.items())[:20]]
     skipped = s.get("kernels_skipped", {})
     lines.append(f"  kernels not instrumented (timed only): {len(skipped)}")
     lines += [f"    {group}" for group in layout.by_reason((n[:60], r) for n, r in skipped.items())]
