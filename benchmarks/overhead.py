@@ -82,12 +82,14 @@ def cases() -> list[tuple[str, str, str, dict]]:
     ]
 
 
-def probes() -> dict:
+def probes(extra: Path | None = None) -> dict:
+    """The stock probes, plus every `*.probe` in `extra` (variants measured beside them)."""
     import neutrino_py as nt
     from neutrino_py import paths
 
     out = {}
-    for path in sorted(paths.probes_dir().glob("*.probe")):
+    files = sorted(paths.probes_dir().glob("*.probe")) + (sorted(extra.glob("*.probe")) if extra else [])
+    for path in files:
         text = re.sub(r"pool [^\n{]*", POOL, path.read_text())
         out[path.stem] = nt.Probe(text, file=str(path))
     return out
@@ -106,6 +108,8 @@ def main() -> int:
     parser.add_argument("--warmup", type=int, default=3)
     parser.add_argument("--only", default="", help="comma-separated kernel labels")
     parser.add_argument("--probes", default="", help="comma-separated stock probe names")
+    parser.add_argument("--probe-dir", type=Path, default=None,
+                        help="also measure the probes in this folder (e.g. variants of a stock probe)")
     parser.add_argument("--out", default=None, help="JSON path (default: results/overhead-<device>.json)")
     args = parser.parse_args()
 
@@ -118,7 +122,7 @@ def main() -> int:
     out = Path(args.out) if args.out else RESULTS / f"overhead-{device_slug(dev.name)}.json"
     rows = []
     selected = [c for c in cases() if not args.only or c[0] in args.only.split(",")]
-    all_probes = {name: probe for name, probe in probes().items()
+    all_probes = {name: probe for name, probe in probes(args.probe_dir).items()
                   if not args.probes or name in args.probes.split(",")}
     print(f"{'kernel':18} {'probe':18} {'native ms':>10} {'instr. ms':>10} {'ratio':>7}  written")
     for label, kind, file, rec in selected:

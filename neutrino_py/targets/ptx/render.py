@@ -90,7 +90,7 @@ def render(stmts: Iterable[Stmt], scope: Scope) -> list[str]:
     out: list[str] = []
     for stmt in stmts:
         key = None
-        if not isinstance(stmt, If):               # an If takes a fresh label: never reused
+        if not isinstance(stmt, If):               # an If takes a fresh label: never memoized
             key = (stmt, tuple(sorted(scope.base.items())), tuple(sorted(scope.used.items())))
             hit = _RENDERED.get(key)
             if hit is not None:
@@ -100,11 +100,16 @@ def render(stmts: Iterable[Stmt], scope: Scope) -> list[str]:
         ctx = {f.name: getattr(stmt, f.name) for f in fields(stmt)}
         if isinstance(stmt, If):
             ctx["body"] = render(stmt.body, scope)
+        labels: list[str] = []
+
+        def label() -> str:
+            labels.append(scope.label())
+            return labels[-1]
+
         text = _template(stmt.op).render(
-            ctx, reg=spell,
-            tmp=lambda t: reg_name(scope.tmp(t)), label=scope.label)
+            ctx, reg=spell, tmp=lambda t: reg_name(scope.tmp(t)), label=label)
         lines = [line.strip() for line in text.splitlines() if line.strip()]
-        if key is not None:
+        if key is not None and not labels:       # a template with labels is rendered afresh
             if len(_RENDERED) > 1 << 17:          # a long-lived engine: keep the memo bounded
                 _RENDERED.clear()
             _RENDERED[key] = (lines, dict(scope.used))
