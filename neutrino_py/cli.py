@@ -12,7 +12,8 @@ from neutrino_py import __version__
 COMMANDS: dict[str, tuple[str, str]] = {
     "inspect": ("neutrino_py.asm.inspect", "summarize the kernels of a PTX or GCN file"),
     "check": ("neutrino_py.probe.check", "check a .probe file and summarize it"),
-    "instrument": ("neutrino_py.splice.command", "splice a probe into a PTX/GCN file"),
+    "instrument": ("neutrino_py.assemble.command",
+                   "splice a probe into a PTX/GCN file and predict its cost"),
     "trace": ("neutrino_py.hook.command", "run a program with its kernels instrumented"),
     "report": ("neutrino_py.tools.command", "analyze a trace directory"),
     "export": ("neutrino_py.tools.export", "write a trace as Parquet or Arrow files"),

@@ -159,6 +159,19 @@ def run_ptxas(ptx: str | os.PathLike, arch: str | int | None = None, *,
     `arch` defaults to the module's own ``.target`` (sm_90a PTX needs sm_90a). A diagnostic that
     ptxas ties to a line becomes a SourceError pointing at that line; anything else a ToolError.
     """
+    return _ptxas(ptx, arch, extra_args, filename)[0]
+
+
+def ptxas_report(ptx: str | os.PathLike, arch: str | int | None = None, *,
+                 filename: str | None = None) -> str:
+    """What ``ptxas -v`` says about a module (registers, stack, spills, shared memory per
+    function), for the cost `neutrino instrument` predicts; errors as in `run_ptxas`."""
+    return _ptxas(ptx, arch, ("-v",), filename)[1]
+
+
+def _ptxas(ptx: str | os.PathLike, arch: str | int | None, extra_args: tuple[str, ...],
+           filename: str | None) -> tuple[bytes, str]:
+    """Run ptxas once: (cubin, its stderr) on success, else the located error."""
     is_path = isinstance(ptx, os.PathLike) or ("\n" not in ptx and Path(ptx).is_file())
     text = files.read_source(ptx) if is_path else str(ptx)
     shown = filename or (str(ptx) if is_path else "<ptx>")
@@ -174,7 +187,7 @@ def run_ptxas(ptx: str | os.PathLike, arch: str | int | None = None, *,
         cmd = [str(ptxas), f"-arch={_arch_name(arch)}", *extra_args, str(src), "-o", str(out)]
         proc = subprocess.run(cmd, capture_output=True, text=True)
         if proc.returncode == 0:
-            return out.read_bytes()
+            return out.read_bytes(), proc.stderr + proc.stdout
     stderr = proc.stderr.replace(str(src), shown).strip()
     diag = _PTXAS_DIAG.search(stderr)
     if diag:

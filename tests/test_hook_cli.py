@@ -134,5 +134,6 @@ def test_instrument_prints_the_bytes_one_launch_writes(tmp_path):
                    "--grid", "1024", "--block", "256")
     assert run.returncode == 0, run.stderr
     # block_sched: record(1) of 24 B + a u32 count per warp; 1024 blocks x 8 warps
-    assert "  bytes per launch at grid 1024x1x1, block 256x1x1: 224 KiB" in run.stdout
-    assert "    sched: 224 KiB (warps x (1 x 24 B) + warps x 4 B counts)" in run.stdout
+    assert "cost at grid 1024x1x1, block 256x1x1" in run.stdout
+    assert run.stdout.splitlines()[-3].endswith("224 KiB")          # the table's bytes/launch
+    assert "  vector_add.sched: 224 KiB (warps x (1 x 24 B) + warps x 4 B counts)" in run.stdout

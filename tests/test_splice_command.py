@@ -23,7 +23,7 @@ def test_writes_ptx_and_manifests(tmp_path, capsys):
     m = manifests["vector_add"]
     assert m["positions"] == {"probe 0 (before ld.global)": 2, "probe 1 (before st.global)": 1,
                               "probe 2 (before atom.global, red.global)": 0}
-    assert "vector_add: 3 positions matched, registers added:" in stdout
+    assert "vector_add: 3 positions matched, virtual registers added:" in stdout
     assert "probe 0 (before ld.global): 2" in stdout
 
 

@@ -42,16 +42,19 @@ def available() -> list[str]:
     return [b for b in BACKENDS if usable[b]]
 
 
-def _with_nvjitlink(ptx: bytes, arch: str) -> bytes:
+def _nvjitlink(ptx: bytes, arch: str, *options: str) -> tuple[bytes, str]:
+    """Link one PTX module: (cubin, nvJitLink's info log)."""
     from cuda.bindings import nvjitlink
 
-    handle = nvjitlink.create(1, [f"-arch={arch}"])
+    handle = nvjitlink.create(1 + len(options), [f"-arch={arch}", *options])
     try:
         nvjitlink.add_data(handle, nvjitlink.InputType.PTX, ptx, len(ptx), "module.ptx")
         nvjitlink.complete(handle)
         cubin = bytearray(nvjitlink.get_linked_cubin_size(handle))
         nvjitlink.get_linked_cubin(handle, cubin)
-        return bytes(cubin)
+        info = bytearray(nvjitlink.get_info_log_size(handle))
+        nvjitlink.get_info_log(handle, info)
+        return bytes(cubin), info.rstrip(b"\0").decode(errors="replace")
     except nvjitlink.nvJitLinkError as err:
         log = bytearray(nvjitlink.get_error_log_size(handle))
         nvjitlink.get_error_log(handle, log)
@@ -64,11 +67,11 @@ def _with_ptxas(ptx: bytes, arch: str) -> bytes:
     return toolchain.run_ptxas(ptx.decode("utf-8", "surrogateescape"), arch, filename="<instrumented ptx>")
 
 
-_ASSEMBLE = {"nvjitlink": _with_nvjitlink, "ptxas": _with_ptxas}
+_ASSEMBLE = {"nvjitlink": lambda ptx, arch: _nvjitlink(ptx, arch)[0], "ptxas": _with_ptxas}
 
 
-def ptx_to_cubin(ptx_text: str, arch: str = "sm_90", backend: str | None = None) -> bytes:
-    """Assemble a PTX module for `arch` (e.g. sm_90, sm_90a); `backend` forces one assembler."""
+def _backend(backend: str | None) -> str:
+    """The assembler to use: `backend` if given and usable, else the preferred usable one."""
     if backend is not None and backend not in BACKENDS:
         raise ToolError(f"unknown assembler {backend!r}", f"use one of {', '.join(BACKENDS)}")
     usable = available()
@@ -76,6 +79,22 @@ def ptx_to_cubin(ptx_text: str, arch: str = "sm_90", backend: str | None = None)
     if name not in usable:
         raise ToolError(f"no PTX assembler found ({backend or 'nvJitLink or ptxas'})",
                         "pip install nvidia-nvjitlink nvidia-cuda-nvcc (or put CUDA's bin/ on PATH)")
+    return name
+
+
+def assembler_report(ptx_text: str, arch: str = "sm_90", backend: str | None = None
+                     ) -> tuple[str, str]:
+    """(the assembler's verbose report, the backend that wrote it): registers, stack, spills and
+    shared memory per function in ``ptxas -v``'s words, which nvJitLink's ``-verbose`` repeats."""
+    name = _backend(backend)
+    if name == "nvjitlink":
+        return _nvjitlink(ptx_text.encode("utf-8", "surrogateescape"), arch, "-verbose")[1], name
+    return toolchain.ptxas_report(ptx_text, arch, filename="<ptx>"), name
+
+
+def ptx_to_cubin(ptx_text: str, arch: str = "sm_90", backend: str | None = None) -> bytes:
+    """Assemble a PTX module for `arch` (e.g. sm_90, sm_90a); `backend` forces one assembler."""
+    name = _backend(backend)
     data = ptx_text.encode("utf-8", "surrogateescape")   # bytes read from a file come back as read
     key = hashlib.sha256(b"\0".join([data, arch.encode(), name.encode(),
                                      toolchain.version().encode()])).hexdigest()

@@ -1,4 +1,6 @@
-"""`neutrino instrument --probe P.probe [-k REGEX] IN.ptx -o OUT.ptx` (+ OUT.manifest.json)."""
+"""`neutrino instrument --probe P.probe [-k REGEX] IN.ptx -o OUT.ptx` (+ OUT.manifest.json): splice
+the probe, then predict its cost per kernel (registers, occupancy, bytes per launch: assemble/cost.py).
+It lives in the assemble layer because the cost needs the assembler's resource report."""
 from __future__ import annotations
 
 import argparse
@@ -7,7 +9,6 @@ import sys
 from pathlib import Path
 
 from neutrino_py import files
-from neutrino_py.contract.manifest import format_bytes
 from neutrino_py.errors import ToolError
 from neutrino_py.splice import kernel_regex
 
@@ -25,7 +26,12 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--grid", metavar="X[,Y,Z]", type=dims, default=(1, 1, 1),
                         help="launch grid for the bytes-per-launch estimate (default 1)")
     parser.add_argument("--block", metavar="X[,Y,Z]", type=dims, default=(128, 1, 1),
-                        help="launch block for the bytes-per-launch estimate (default 128)")
+                        help="launch block for the occupancy and bytes-per-launch estimates "
+                             "(default 128)")
+    parser.add_argument("--arch", metavar="sm_XX",
+                        help="GPU to predict occupancy for (default: the PTX's .target)")
+    parser.add_argument("--json", action="store_true",
+                        help="print the positions and the cost as JSON instead of text")
 
 
 def dims(text: str) -> tuple[int, int, int]:
@@ -75,17 +81,25 @@ def run(args: argparse.Namespace) -> int:
         ptx.write(result.module.to_text())
         files.atomic_write(manifests, json.dumps(
             {k: m.to_json() for k, m in result.manifests.items()}, indent=2) + "\n")
-    for name, m in result.manifests.items():
-        regs = ", ".join(f"{n} {t}" for t, n in m.registers_added.items()) or "none"
-        print(f"{name}: {sum(m.positions.values())} positions matched, registers added: {regs}")
-        for label, n in m.positions.items():
-            print(f"  {label}: {n}")
-        shape = f"grid {'x'.join(map(str, args.grid))}, block {'x'.join(map(str, args.block))}"
-        rows = m.bytes_per_launch(args.grid, args.block)
-        print(f"  bytes per launch at {shape}: {format_bytes(sum(n for _, n, _ in rows))}")
-        for map_name, n, rule in rows:
-            print(f"    {map_name}: {format_bytes(n)} ({rule})")
+    from neutrino_py.assemble.cost import predict, render
+    cost = predict(result.manifests, args.grid, args.block,
+                   None if is_gcn else text, None if is_gcn else result.module.to_text(),
+                   None if is_gcn else args.arch or module.arch or "sm_90")
+    if args.json:
+        print(json.dumps({"kernels": {k: {"positions": m.positions,
+                                          "registers_added": m.registers_added}
+                                      for k, m in result.manifests.items()},
+                          "cost": cost.to_json()}, indent=2))
+    else:
+        for name, m in result.manifests.items():
+            regs = ", ".join(f"{n} {t}" for t, n in m.registers_added.items()) or "none"
+            print(f"{name}: {sum(m.positions.values())} positions matched, "
+                  f"virtual registers added: {regs}")
+            for label, n in m.positions.items():
+                print(f"  {label}: {n}")
+        for line in render(cost):
+            print(line)
     for d in result.diagnostics:
         print(d.render(program.text if d.file == program.file else None), file=sys.stderr)
-    print(f"wrote {out} and {manifests}")
+    print(f"wrote {out} and {manifests}", file=sys.stderr if args.json else sys.stdout)
     return 0

@@ -1,0 +1,128 @@
+"""The cost of a probe, predicted before anything is launched: per kernel, the registers, shared
+memory, stack and spills the assembler reports for the original and the instrumented module, the
+occupancy both give for a block size, and the bytes the probe's maps take per launch (the
+contract's size rules). What `neutrino instrument` prints."""
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from neutrino_py.assemble.occupancy import Occupancy, limits_for, occupancy
+from neutrino_py.assemble.ptx import assembler_report
+from neutrino_py.assemble.resources import Usage, parse_report
+from neutrino_py.contract.manifest import Manifest, format_bytes
+from neutrino_py.errors import SourceError, ToolError
+
+
+@dataclass
+class KernelCost:
+    kernel: str
+    maps: list[tuple[str, int, str]]          # (map, bytes per launch, size rule)
+    before: Usage | None = None
+    after: Usage | None = None
+    occupancy_before: Occupancy | None = None
+    occupancy_after: Occupancy | None = None
+
+    @property
+    def bytes_per_launch(self) -> int:
+        return sum(n for _, n, _ in self.maps)
+
+    @property
+    def lowers_occupancy(self) -> bool:
+        return (self.occupancy_before is not None and self.occupancy_after is not None
+                and self.occupancy_after.warps < self.occupancy_before.warps)
+
+    def to_json(self) -> dict[str, Any]:
+        def occ(o: Occupancy | None) -> dict[str, Any] | None:
+            return None if o is None else {**asdict(o), "fraction": o.fraction}
+        return {"kernel": self.kernel, "bytes_per_launch": self.bytes_per_launch,
+                "maps": [{"map": m, "bytes": n, "rule": r} for m, n, r in self.maps],
+                "before": asdict(self.before) if self.before else None,
+                "after": asdict(self.after) if self.after else None,
+                "occupancy_before": occ(self.occupancy_before),
+                "occupancy_after": occ(self.occupancy_after),
+                "lowers_occupancy": self.lowers_occupancy}
+
+
+@dataclass
+class Cost:
+    arch: str | None
+    grid: tuple[int, int, int]
+    block: tuple[int, int, int]
+    kernels: list[KernelCost]
+    source: str | None = None                 # the assembler whose report was read
+    notes: list[str] = field(default_factory=list)   # why a figure is missing
+
+    def to_json(self) -> dict[str, Any]:
+        return {"arch": self.arch, "grid": list(self.grid), "block": list(self.block),
+                "resource_usage_from": self.source, "notes": list(self.notes),
+                "kernels": [k.to_json() for k in self.kernels]}
+
+
+def predict(manifests: dict[str, Manifest], grid: tuple[int, int, int],
+            block: tuple[int, int, int], original: str | None = None,
+            instrumented: str | None = None, arch: str | None = None) -> Cost:
+    """The cost of every instrumented kernel at this launch shape. Registers and occupancy need
+    the two PTX modules, an assembler and an architecture whose limits are known; without them a
+    note says what is missing, and the bytes per launch are still given."""
+    kernels = [KernelCost(name, m.bytes_per_launch(grid, block)) for name, m in manifests.items()]
+    cost = Cost(arch, grid, block, kernels)
+    if original is None or instrumented is None or arch is None:
+        cost.notes.append("registers and occupancy: only computed for PTX (GCN: bytes per launch only)")
+        return cost
+    try:
+        log_before, cost.source = assembler_report(original, arch)
+        log_after, _ = assembler_report(instrumented, arch)
+    except (ToolError, SourceError) as err:
+        cost.notes.append(f"registers and occupancy not computed: {str(err).splitlines()[0]}")
+        return cost
+    before, after = parse_report(log_before), parse_report(log_after)
+    limits = limits_for(arch)
+    if limits is None:
+        cost.notes.append(f"occupancy not computed: no SM limits known for {arch}")
+    threads = block[0] * block[1] * block[2]
+    for k in kernels:
+        k.before, k.after = before.get(k.kernel), after.get(k.kernel)
+        if limits is not None and k.before and k.after:
+            k.occupancy_before = occupancy(k.before, threads, limits)
+            k.occupancy_after = occupancy(k.after, threads, limits)
+    return cost
+
+
+def _occ(o: Occupancy | None) -> str:
+    return "-" if o is None else f"{o.fraction:.0%}"
+
+
+def render(cost: Cost) -> list[str]:
+    """The cost as a text table, then one warning per kernel whose occupancy the probe lowers."""
+    shape = f"grid {'x'.join(map(str, cost.grid))}, block {'x'.join(map(str, cost.block))}"
+    report = {"nvjitlink": "nvJitLink -verbose", "ptxas": "ptxas -v"}
+    where = f"{cost.arch}, {report[cost.source]}" if cost.source else (cost.arch or "GCN")
+    rows = [("kernel", "registers", "smem", "stack/spills", "occupancy", "limited by",
+             "bytes/launch")]
+    for k in cost.kernels:
+        b, a = k.before, k.after
+        regs = f"{b.registers} -> {a.registers} (+{a.registers - b.registers})" if b and a else "-"
+        smem = f"{a.shared} B" if a else "-"
+        spills = (f"{b.stack}/{b.spill_stores} -> {a.stack}/{a.spill_stores} B" if b and a else "-")
+        occ = f"{_occ(k.occupancy_before)} -> {_occ(k.occupancy_after)}"
+        limit = k.occupancy_after.limit if k.occupancy_after else "-"
+        rows.append((k.kernel, regs, smem, spills, occ, limit, format_bytes(k.bytes_per_launch)))
+    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
+    lines = [f"cost at {shape} ({where}):"]
+    lines += ["  " + "  ".join(c.ljust(w) for c, w in zip(r, widths)).rstrip() for r in rows]
+    lines += [f"  {k.kernel}.{m}: {format_bytes(n)} ({rule})" for k in cost.kernels
+              for m, n, rule in k.maps]
+    lines += [f"  note: {n}" for n in cost.notes]
+    for k in cost.kernels:
+        if k.lowers_occupancy:
+            ob, oa = k.occupancy_before, k.occupancy_after
+            lines.append(f"warning: the probe lowers {k.kernel}'s occupancy at {shape} from "
+                         f"{ob.warps} to {oa.warps} warps per SM ({ob.fraction:.0%} -> "
+                         f"{oa.fraction:.0%}, limited by {oa.limit}: {k.before.registers} -> "
+                         f"{k.after.registers} registers per thread)")
+        if k.before and k.after and k.after.spill_stores > k.before.spill_stores:
+            lines.append(f"warning: the probe makes {k.kernel} spill: {k.before.spill_stores} -> "
+                         f"{k.after.spill_stores} bytes of spill stores per thread")
+    return lines
+
