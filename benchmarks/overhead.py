@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import copy
+import json
 import re
 import statistics
 import sys
@@ -102,6 +103,22 @@ def written(run) -> tuple[int, int, int]:
     return items, sum(run.dropped.values()), nbytes
 
 
+def markdown(data: dict) -> str:
+    """The README's table (kernel x probe ratios) from one results file."""
+    rows = data["rows"]
+    probes = list(dict.fromkeys(r["probe"] for r in rows))
+    kernels = list(dict.fromkeys(r["kernel"] for r in rows))
+    cell = {(r["kernel"], r["probe"]): r for r in rows}
+    lines = ["| kernel | kind | native ms | " + " | ".join(f"`{p}`" for p in probes) + " |",
+             "|---|---|---:|" + "---:|" * len(probes)]
+    for k in kernels:
+        first = next(r for r in rows if r["kernel"] == k)
+        ratios = [f"{cell[k, p]['ratio']:.2f}" + ("⁰" if not cell[k, p]["positions"] else "")
+                  + ("*" if cell[k, p]["dropped"] else "") if (k, p) in cell else "" for p in probes]
+        lines.append(f"| {k} | {first['kind']} | {first['native_ms']:.3f} | " + " | ".join(ratios) + " |")
+    return "\n".join(lines)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--launches", type=int, default=25, help="timed launches per side (>= 20)")
@@ -111,7 +128,12 @@ def main() -> int:
     parser.add_argument("--probe-dir", type=Path, default=None,
                         help="also measure the probes in this folder (e.g. variants of a stock probe)")
     parser.add_argument("--out", default=None, help="JSON path (default: results/overhead-<device>.json)")
+    parser.add_argument("--markdown", type=Path, default=None,
+                        help="print the README table of a results file and exit")
     args = parser.parse_args()
+    if args.markdown:
+        print(markdown(json.loads(args.markdown.read_text())))
+        return 0
 
     import neutrino_py as nt
     from neutrino_py.runtime import Buffer, device

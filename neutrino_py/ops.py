@@ -340,8 +340,9 @@ class ShardReserve(Stmt):
 @dataclass(frozen=True)
 class HistAdd(Stmt):
     """``*(type *)addr += value`` for every active lane, warp-aggregated: lanes whose `addr` is
-    equal combine into one atomic issued by the lowest of them (the sum of their values; with an
-    `Imm` value that is ``count * value``). The result equals one atomic per lane."""
+    equal combine into one atomic issued by the lowest of them, adding the sum of their values
+    (``count * value`` for an `Imm`, a warp sum over the group for an integer register; a float
+    register may stay one atomic per lane). The result equals one atomic per lane."""
     op: ClassVar[str] = "hist_add"
     addr: Value
     value: Value

@@ -197,13 +197,21 @@ class Sim:
             for lane in run:
                 put(lane, mask, "u32")
             return None
-        if op in ("vote", "bar"):                  # vote.sync.any.pred, bar.warp.sync
-            members = {lane for lane in range(32) if src(len(ops) - 1, run[0], "u32") >> lane & 1}
-            assert members == set(ctx["active"]), f"{s.to_text()}: member lanes not converged"
+        if op in ("vote", "bar"):                  # vote.sync.{any,all}.pred, bar.warp.sync
+            # every lane names its group (all active lanes, or one match group) in its mask
+            groups = {}
+            for lane in run:
+                mask = src(len(ops) - 1, lane, "u32")
+                members = {m for m in range(32) if mask >> m & 1}
+                assert lane in members and members <= set(run), \
+                    f"{s.to_text()}: member lanes not converged"
+                groups[lane] = members
+            assert set().union(*groups.values()) == set(ctx["active"]) or op == "vote", \
+                f"{s.to_text()}: member lanes not converged"
             if op == "vote":
                 assert mods[:2] in (["sync", "any"], ["sync", "all"]), s.to_text()
-                hit = (any if mods[1] == "any" else all)(src(1, lane, "pred") for lane in run)
                 for lane in run:
+                    hit = (any if mods[1] == "any" else all)(src(1, m, "pred") for m in groups[lane])
                     put(lane, int(hit), "pred")
             return None
         if op == "redux":                          # redux.sync.add.{u32,s32}: per-lane masks
@@ -468,14 +476,23 @@ def test_hotness_counts_every_access_in_its_page():
     assert int(pages.sum()) == 3 * N
 
 
-def test_block_sched_one_record_per_warp():
+def test_block_sched_one_record_per_block_from_its_first_warp():
     grid, block = (3, 1, 1), (16, 3, 1)               # 48 threads: 2 warps per block
     maps, _, _, _ = vector_add(stock("block_sched"), grid=grid, block=block)
     s = maps["sched"]
-    assert s["unit"].tolist() == list(range(6))
+    assert s["unit"].tolist() == [0, 2, 4]            # warp 0 of blocks 0, 1, 2
     assert (s["elapsed"] > 0).all()
-    assert s["sm"].tolist() == [b % 7 for b in range(3) for _ in range(2)]
+    assert s["sm"].tolist() == [b % 7 for b in range(3)]
     assert maps.dropped["sched"] == 0
+
+
+def test_block_sched_one_record_per_warp_without_its_filters():
+    grid, block = (3, 1, 1), (16, 3, 1)
+    text = (probes_dir() / "block_sched.probe").read_text().replace("/ warpid() == 0 / ", "")
+    maps, _, _, _ = vector_add(load(text, "block_sched_warps.probe"), grid=grid, block=block)
+    s = maps["sched"]
+    assert s["unit"].tolist() == list(range(6))
+    assert s["sm"].tolist() == [b % 7 for b in range(3) for _ in range(2)]
 
 
 def test_opcode_mix_total_equals_instructions_issued():
@@ -675,6 +692,27 @@ def test_hist_levels_and_out_of_range_indices():
     assert maps.dropped["w"] == 2 * warps_with_work and maps.dropped["t"] == 0
     v = maps["v"]["value"] if maps["v"].dtype.names else maps["v"]
     assert v.tolist() == [2 * sum(tids)]                 # lane values, not a count
+
+
+M64 = (1 << 64) - 1
+
+
+@pytest.mark.parametrize("index,value,bin_of,value_of", [
+    ("0", "(u64)threadid()", lambda t: 0, lambda t: t),               # one bin, values differ
+    ("threadid() % 32", "(u64)threadid()", lambda t: t % 32, lambda t: t),   # a bin per lane
+    ("threadid() * 7 % 5", "(u64)threadid() << 30", lambda t: t * 7 % 5,     # sums past 2**32
+     lambda t: t << 30),
+    ("threadid() % 3", "(u64)0 - (u64)threadid()", lambda t: t % 3,          # wrapping
+     lambda t: -t & M64),
+])
+def test_hist_lanes_with_register_values_combine_to_the_per_lane_sums(index, value, bin_of, value_of):
+    text = f"map h: hist[40] u64;\nbefore ld.global {{ h[{index}] += {value}; }}\n"
+    maps, _, _, _ = vector_add(load(text, "h.probe"), grid=(3, 1, 1), block=(48, 1, 1))
+    got = maps["h"]["value"] if maps["h"].dtype.names else maps["h"]
+    want = [0] * 40
+    for tid in (i % 48 for i in range(N)):            # threads below n, two loads each
+        want[bin_of(tid)] = (want[bin_of(tid)] + 2 * value_of(tid)) & M64
+    assert got.tolist() == want
 
 
 def test_operand_values_after_an_instruction():

@@ -59,6 +59,27 @@ def test_block_sched(trace):
     assert r.arrays["per_sm_warps"].tolist() == [2, 1, 1]
 
 
+def test_block_sched_reads_a_row_per_block_as_its_warps(tmp_path):
+    from neutrino_py.tracedir.writer import TraceWriter
+    from tests.synthetic import DEVICE, SCHED, records
+
+    w = TraceWriter.start(tmp_path, command=["python", "model.py"], device=DEVICE,
+                          probe={"file": "block_sched.probe", "text": "", "hash": "0"})
+    k = w.kernel("vec_add", ptx="// vec_add", instrumented_ptx="// vec_add +", manifest={
+        "kernel": "vec_add", "maps": [{"name": "sched", "kind": "record", "level": "warp"}]})
+    # 3 blocks of 4 warps, one row each (their first warp): 300 + 100 ns on SM 0, 200 ns on SM 1
+    w.launch(k, grid=3, block=128, start_ns=0, end_ns=1000, stream=7, maps={
+        "sched": records(SCHED, [(1000, 300, 0, 0), (1300, 100, 0, 4), (1000, 200, 1, 8)])})
+    w.close()
+    r = nt.Trace(w.dir).report("block_sched")
+    (launch,) = r.data["launches"]
+    assert (launch["resolution"], launch["warps_per_row"], launch["warps"]) == ("block", 4, 12)
+    assert launch["span_ns"] == 400 and launch["mean_warp_ns"] == 200
+    assert r.arrays["per_sm_busy_ns"].tolist() == [1600, 800]
+    assert r.data["kernels"]["vec_add"]["resolution"] == "block"
+    assert "one row per block" in r.notes[0]
+
+
 def test_dmat(trace):
     k = trace.report("dmat").data["kernels"]["vec_add"]
     assert (k["launches"], k["accesses"], k["bytes"], k["dropped"]) == (2, 6, 40, 2)

@@ -155,7 +155,7 @@ def test_a_damaged_map_file_fails_one_tool_not_the_report(tmp_path):
     (run / "trace.json").write_text(json.dumps(meta))
     rc, text = _report(str(run), "--no-progress", "-t", "block_sched", "-t", "launches")
     assert rc == 0 and text.count("note: skipped 1 unreadable map file(s): cannot read map") == 1
-    assert "vec_add         1      1  1/4" in text                 # launch 2's warp still counts
+    assert "vec_add         1      1  warp     1/4" in text        # launch 2's warp still counts
     assert "launches per kernel (3 kernels, 5 launches" in text
     doc = build(nt.Trace(run))
     validate(doc)

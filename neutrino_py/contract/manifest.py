@@ -28,6 +28,12 @@ WARP = 32
 # GPU so far has fewer SM ids (H100: 132 SMs); gfx94x ids carry the XCD above the CU (bit 8 up),
 # so its XCDs share rows: sums stay exact, nothing is dropped.
 SM_ROWS = 256
+# A coarse counter ([sm], [kernel]) keeps SM_ROWS x COARSE_SPREAD rows on the device: a warp adds
+# to row (SM id, hardware warp slot modulo COARSE_SPREAD), so the warps of one SM spread their
+# atomics over COARSE_SPREAD addresses instead of queueing on one (H100, vector add: [sm] 1.81x,
+# [kernel] 11x with one row); the reader folds them into SM_ROWS rows, or one. A manifest says its
+# maps' `spread` (1 in traces written before it).
+COARSE_SPREAD = 8
 COUNT_BYTES = 4                 # the u32 event count per unit after a fixed record's items
 MAX_MAPS = 16                   # maps one probe may declare (the shims keep fixed-size tables)
 # Sharded pools (contracts §4): a shard's u64 cursor and dropped count sit alone in one L2 line at
@@ -123,6 +129,7 @@ class MapSpec:
     pool: int | None = None
     header_slot: int = 0
     shards: int = 1
+    spread: int = 1             # device rows per row of a coarse counter (COARSE_SPREAD)
 
     def numpy_dtype(self) -> np.dtype:
         return item_dtype(self.dtype)
@@ -141,10 +148,18 @@ class MapSpec:
         if self.kind == "hist":
             return int(self.capacity)
         if self.kind == "counter":
-            return units(self.level, grid, block)
+            return units(self.level, grid, block) * self.device_rows_per_row
         if self.capacity is None:
             return self.first_item + int(self.pool)
         return units(self.level, grid, block) * int(self.capacity)
+
+    @property
+    def device_rows_per_row(self) -> int:
+        """Device rows folded into one row the reader returns: SM_ROWS x spread fold into one
+        [kernel] row, `spread` into each [sm] row; 1 for every other map."""
+        if self.kind != "counter" or self.spread == 1:
+            return 1
+        return self.spread * (SM_ROWS if self.level == "kernel" else 1)
 
     @property
     def first_item(self) -> int:
@@ -168,7 +183,7 @@ class MapSpec:
             return SizeRule(unit, 0, (self.first_item + int(self.pool)) * item, item)
         per = item if self.kind == "counter" else int(self.capacity) * item + COUNT_BYTES
         if unit == "none":                           # [sm], [kernel]: a fixed number of rows
-            return SizeRule(unit, 0, per * units(self.level, 1, 1))
+            return SizeRule(unit, 0, per * units(self.level, 1, 1) * self.device_rows_per_row)
         return SizeRule(unit, per, 0)
 
     def nbytes(self, grid: Any, block: Any) -> int:
@@ -182,7 +197,8 @@ class MapSpec:
         if self.kind == "hist":
             return f"{self.capacity} x {self.itemsize} B"
         if self.kind == "counter":
-            return f"{u} x {self.itemsize} B"
+            spread = f" (x {self.device_rows_per_row} on the device)" if self.device_rows_per_row > 1 else ""
+            return f"{u} x {self.itemsize} B{spread}"
         if self.capacity is None and self.shards > 1:
             return (f"pool {self.pool} x {self.itemsize} B in {self.shards} shards of "
                     f"{self.pool // self.shards}, after {self.first_item} x {self.itemsize} B of "
@@ -249,7 +265,7 @@ class Manifest:
         maps = [MapSpec(name=m["name"], kind=m["kind"], level=m["level"],
                         dtype=[list(f) for f in m["dtype"]], capacity=m.get("capacity"),
                         pool=m.get("pool"), header_slot=m.get("header_slot", i),
-                        shards=m.get("shards", 1))
+                        shards=m.get("shards", 1), spread=m.get("spread", 1))
                 for i, m in enumerate(data["maps"])]
         params = [Param(p["name"], p["role"], p.get("map")) for p in data["params"]]
         return cls(kernel=data["kernel"], probe=dict(data["probe"]), params=params, maps=maps,

@@ -32,6 +32,7 @@ class MapLayout:
     header_slot: int
     shards: int = 1            # unbounded records: pool shards (cursors at the buffer's start)
     first: int = 0             # unbounded records: items before the first record
+    fold: int = 1              # coarse counters: device rows summed into each row read back
 
 
 def as_manifest(manifest: Manifest | dict | str) -> Manifest:
@@ -66,5 +67,6 @@ def layout(manifest: Any, grid: Dim3 | int, block: Dim3 | int) -> list[MapLayout
                              units(spec.level, grid, block), spec.capacity, spec.items(grid, block),
                              spec.counts_offset(grid, block), spec.nbytes(grid, block),
                              spec.header_slot, spec.shards,
-                             spec.first_item if spec.kind == "record" and spec.capacity is None else 0))
+                             spec.first_item if spec.kind == "record" and spec.capacity is None else 0,
+                             spec.device_rows_per_row))
     return out

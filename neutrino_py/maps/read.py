@@ -97,8 +97,19 @@ def read_one(lay: MapLayout, raw: Any, cursor: int, dropped: int,
         return _fixed_records(lay, raw)
     count = min(cursor, lay.items) if is_pool(lay) else lay.items
     array = np.frombuffer(raw, dtype=lay.dtype, count=count)
+    if lay.fold > 1:
+        return folded(array, lay.fold), dropped
     lost = max(cursor - lay.items, 0) if is_pool(lay) else dropped
     return (array.copy() if copy else array), lost
+
+
+def folded(array: np.ndarray, fold: int) -> np.ndarray:
+    """Each run of `fold` device rows of a coarse counter summed into one row (integers modulo
+    2**bits, as the atomics that filled them wrap)."""
+    out = np.zeros(len(array) // fold, array.dtype)
+    for name in array.dtype.names:
+        out[name] = array[name].reshape(-1, fold).sum(axis=1, dtype=array.dtype[name])
+    return out
 
 
 def read(manifest: Any, grid: Dim3 | int, block: Dim3 | int, header: bytes,

@@ -12,9 +12,9 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 from neutrino_py import ops
-from neutrino_py.contract.manifest import (HEADER_PARAM, HEADER_SLOT_BYTES, LANES_AFFINE,
-                                           SHARD_CHUNK, SHARD_SLOT_BYTES, SM_ROWS, MapSpec,
-                                           companion, map_param, pool_shards)
+from neutrino_py.contract.manifest import (COARSE_SPREAD, HEADER_PARAM, HEADER_SLOT_BYTES,
+                                           LANES_AFFINE, SHARD_CHUNK, SHARD_SLOT_BYTES, SM_ROWS,
+                                           MapSpec, companion, map_param, pool_shards)
 from neutrino_py.errors import SourceError
 from neutrino_py.ops import Imm, Reg, Scratch, Stmt, Value
 from neutrino_py.probe import ast, fold
@@ -39,9 +39,11 @@ def map_spec(decl: ast.MapDecl, slot: int, shard_pools: bool = True) -> MapSpec:
     """The manifest entry for a declared map (contracts §4); `slot` is its header slot. Unbounded
     records are sharded when `shard_pools` (the target renders `ShardReserve`)."""
     pool = decl.kind == "record" and decl.capacity is None and decl.pool
+    coarse = decl.kind == "counter" and decl.level in ("sm", "kernel")
     return MapSpec(name=decl.name, kind=decl.kind, level=decl.level, dtype=decl.dtype,
                    capacity=decl.capacity, pool=decl.pool, header_slot=slot,
-                   shards=pool_shards(decl.pool) if pool and shard_pools else 1)
+                   shards=pool_shards(decl.pool) if pool and shard_pools else 1,
+                   spread=COARSE_SPREAD if coarse else 1)
 
 
 def lanes_spec(decl: ast.MapDecl, f: ast.Field, slot: int) -> MapSpec:
@@ -255,15 +257,23 @@ class _Ctx:
         return u
 
     def row(self, level: str) -> Reg:
-        """This thread's row of a per-unit map: its unit index, block, SM id modulo SM_ROWS, or 0
-        (kernel)."""
+        """This thread's row of a per-unit map: its unit index or block; for [sm] and [kernel]
+        counters the device row of its SM id modulo SM_ROWS and its hardware warp slot modulo
+        COARSE_SPREAD (the reader folds them: contract.manifest)."""
         if level in ("thread", "warp"):
             return self.unit(level)
         u = self.tmp("u32")
-        self.emit(ops.Move(u, Imm(0, "u32")) if level == "kernel" else
-                  ops.ReadSpecial(u, "smid" if level == "sm" else "block_linear"))
-        if level == "sm":        # gfx94x ids carry the XCD above the CU: rows wrap, never drop
-            self.emit(ops.Binary(u, "and", u, Imm(SM_ROWS - 1, "u32")))
+        if level == "block":
+            self.emit(ops.ReadSpecial(u, "block_linear"))
+            return u
+        slot = self.tmp("u32")
+        self.emit(ops.ReadSpecial(u, "smid"))
+        # gfx94x ids carry the XCD above the CU: rows wrap, never drop
+        self.emit(ops.Binary(u, "and", u, Imm(SM_ROWS - 1, "u32")))
+        self.emit(ops.Binary(u, "shl", u, Imm(COARSE_SPREAD.bit_length() - 1, "u32")))
+        self.emit(ops.ReadSpecial(slot, "hw_warpid"))
+        self.emit(ops.Binary(slot, "and", slot, Imm(COARSE_SPREAD - 1, "u32")))
+        self.emit(ops.Binary(u, "or", u, slot))
         return u
 
     def counts_address(self, spec: MapSpec, base: Reg, unit: Reg) -> Reg:

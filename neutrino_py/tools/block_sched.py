@@ -1,9 +1,12 @@
 """`block_sched`: when each warp ran on which SM; SM occupancy and load imbalance.
 
-Reads a map with `start`, `elapsed` (globaltimer ns) and `sm` per warp (probes/block_sched.probe).
-Per launch: span = last warp end − first warp start; an SM's busy time = the sum of its warps'
-elapsed; occupancy = busy / span (mean warps resident on that SM); imbalance = max busy / mean
-busy over the SMs that ran anything.
+Reads a map with `start`, `elapsed` (globaltimer ns) and `sm` per row (probes/block_sched.probe).
+A row is one warp, or one block timed by its first warp: the stock probe records only warp 0 of
+each block (one row per block, a warp's exit code in one warp of each block instead of all), and a
+launch with exactly one row per block of several warps is read at that resolution, each row
+standing for the block's warps. Per launch: span = last end − first start; an SM's busy time =
+the sum of its warps' elapsed; occupancy = busy / span (mean warps resident on that SM);
+imbalance = max busy / mean busy over the SMs that ran anything.
 """
 from __future__ import annotations
 
@@ -28,8 +31,18 @@ def sm_count(device: dict) -> int | None:
     return next((n for fragment, n in SM_COUNT if fragment in name), None)
 
 
-def sm_stats(array: np.ndarray, progress: Progress) -> dict:
-    """Per-SM warps and busy ns plus the launch's time span, in one chunked pass."""
+def warps_per_row(ref: MapRef) -> int:
+    """1 for a row per warp; the block's warps for a row per block (the stock probe records the
+    first warp of each block: exactly one row per block)."""
+    launch = ref.launch
+    blocks = int(np.prod(launch.grid))
+    per_block = -(-int(np.prod(launch.block)) // 32)
+    return per_block if per_block > 1 and len(ref.array) == blocks else 1
+
+
+def sm_stats(array: np.ndarray, progress: Progress, weight: int = 1) -> dict:
+    """Per-SM warps and busy ns plus the launch's time span, in one chunked pass; each row stands
+    for `weight` warps."""
     warps = np.zeros(0, np.int64)
     busy = np.zeros(0, np.float64)
     first, last = np.inf, -np.inf
@@ -40,8 +53,8 @@ def sm_stats(array: np.ndarray, progress: Progress) -> dict:
         start = part["start"].astype(np.int64)
         elapsed = part["elapsed"].astype(np.int64)
         size = max(len(warps), int(sm.max()) + 1)
-        warps = np.pad(warps, (0, size - len(warps))) + np.bincount(sm, minlength=size)
-        busy = np.pad(busy, (0, size - len(busy))) + np.bincount(sm, elapsed, minlength=size)
+        warps = np.pad(warps, (0, size - len(warps))) + weight * np.bincount(sm, minlength=size)
+        busy = np.pad(busy, (0, size - len(busy))) + weight * np.bincount(sm, elapsed, minlength=size)
         first, last = min(first, int(start.min())), max(last, int((start + elapsed).max()))
     span = int(last - first) if len(warps) else 0
     used = warps > 0
@@ -66,11 +79,15 @@ class BlockSched(Tool):
         sms = sm_count(trace.device)
         launches, stats = [], {}
         for ref in refs:
-            s = sm_stats(ref.array, progress)
+            weight = warps_per_row(ref)
+            s = sm_stats(ref.array, progress, weight)
+            s["resolution"] = "warp" if weight == 1 else "block"
+            s["warps_per_row"] = weight
             stats[ref] = s
             launches.append({"seq": ref.launch.seq, "kernel": ref.launch.kernel, "map": ref.name,
                              **{k: v for k, v in s.items() if not k.startswith("per_sm")}})
         rows, per_kernel = [], {}
+        blocks = [r for r in refs if stats[r]["resolution"] == "block"]
         for kernel, krefs in by_kernel(refs).items():
             ks = [stats[r] for r in krefs]
             agg = {"launches": len(ks), "warps": sum(s["warps"] for s in ks),
@@ -79,17 +96,22 @@ class BlockSched(Tool):
                    "mean_warp_us": _mean([s["mean_warp_ns"] / 1e3 for s in ks if s["mean_warp_ns"]]),
                    "occupancy": _mean([s["occupancy"] for s in ks]),
                    "imbalance": _mean([s["imbalance"] for s in ks])}
+            agg["resolution"] = "/".join(sorted({s["resolution"] for s in ks}))
             per_kernel[kernel] = agg
-            rows.append([short(kernel), agg["launches"], agg["warps"],
+            rows.append([short(kernel), agg["launches"], agg["warps"], agg["resolution"],
                          f"{agg['sms_used']}/{sms}" if sms else agg["sms_used"],
                          agg["mean_span_us"], agg["mean_warp_us"], agg["occupancy"],
                          agg["imbalance"]])
         table = Table("SM scheduling per kernel (means over launches)",
-                      ["kernel", "launches", "warps", "SMs used", "span us", "warp us",
+                      ["kernel", "launches", "warps", "row per", "SMs used", "span us", "warp us",
                        "warps/SM", "imbalance"], rows)
         chosen = self._chosen(refs, stats)
         report = Report(self.name, [table], {"kernels": per_kernel, "launches": launches,
                                              "sm_count": sms})
+        if blocks:
+            report.notes.append(f"{len(blocks)} of {len(refs)} launches have one row per block "
+                                "(timed by its first warp): their warps and busy time count each "
+                                "block's warps as running for its first warp's time")
         if chosen is None and self.launch is not None:
             report.notes.append(f"launch {self.launch} has no map block_sched reads: nothing drawn")
         if chosen is not None:
@@ -110,9 +132,9 @@ def _mean(values: list) -> float | None:
     return float(np.mean(values)) if values else None
 
 
-def residency(array: np.ndarray, first_ns: int, bins: int) -> tuple[np.ndarray, float]:
-    """Warps resident on each SM at `bins` evenly spaced instants (bin centers) of the launch;
-    returns the (SMs, bins) counts and the bin width in ns."""
+def residency(array: np.ndarray, first_ns: int, bins: int, weight: int = 1) -> tuple[np.ndarray, float]:
+    """Warps resident on each SM at `bins` evenly spaced instants (bin centers) of the launch
+    (each row standing for `weight` warps); returns the (SMs, bins) counts and the bin width in ns."""
     sm = array["sm"].astype(np.int64)
     start = array["start"].astype(np.int64) - first_ns
     end = start + array["elapsed"].astype(np.int64)
@@ -120,14 +142,14 @@ def residency(array: np.ndarray, first_ns: int, bins: int) -> tuple[np.ndarray, 
     first = np.ceil(start / width - 0.5).astype(np.int64).clip(0, bins)   # first center >= start
     last = np.ceil(end / width - 0.5).astype(np.int64).clip(0, bins)      # first center >= end
     diff = np.zeros((int(sm.max()) + 1 if len(sm) else 1, bins + 1), np.int64)
-    np.add.at(diff, (sm, first), 1)
-    np.add.at(diff, (sm, last), -1)
+    np.add.at(diff, (sm, first), weight)
+    np.add.at(diff, (sm, last), -weight)
     return np.cumsum(diff, axis=1)[:, :bins], width
 
 
 def _timeline(ref: MapRef, stats: dict, bins: int = 400):
     from neutrino_py.tools.plots import figure
-    counts, width = residency(ref.array, stats["first_ns"], bins)
+    counts, width = residency(ref.array, stats["first_ns"], bins, stats["warps_per_row"])
     fig, axes = figure(f"warps on SMs: {short(ref.launch.kernel, 60)} (launch {ref.launch.seq})",
                        2, 1, size=(10, 8))
     ax = axes[0][0]
