@@ -715,6 +715,46 @@ def test_hist_lanes_with_register_values_combine_to_the_per_lane_sums(index, val
     assert got.tolist() == want
 
 
+# Guarded loads in one basic block, the guard rewritten between the second and third.
+FOLD = """
+.version 8.0
+.target sm_80
+.address_size 64
+.visible .entry fold(.param .u64 fold_p0)
+{
+    .reg .pred %p<3>;
+    .reg .b32 %r<6>;
+    .reg .b64 %rd<3>;
+    ld.param.u64 %rd1, [fold_p0];
+    cvta.to.global.u64 %rd1, %rd1;
+    mov.u32 %r1, %tid.x;
+    and.b32 %r2, %r1, 1;
+    setp.eq.u32 %p1, %r2, 1;
+    @%p1 ld.global.u32 %r3, [%rd1];
+    @%p1 ld.global.v2.u32 {%r3, %r4}, [%rd1+8];
+    setp.lt.u32 %p1, %r1, 5;
+    @%p1 ld.global.u32 %r5, [%rd1+16];
+    ld.global.u32 %r5, [%rd1+20];
+    ld.global.u32 %r5, [%rd1+24];
+    ret;
+}
+"""
+
+
+def test_constant_counter_adds_of_a_block_fold_into_its_first_site_exactly():
+    program = load("map c[thread]: counter { u64 bytes; }\n"
+                   "before ld.global { c.bytes += BYTES; }\n", "fold.probe")
+    module = parse_ptx(FOLD, cache=False)
+    instrument(module, program)
+    adds = [s for s in module.function("fold").instructions()
+            if s.name.startswith("add.u64") and "nt_rd0" in s.to_text()]
+    # two loads under %p1 fold (4 + 8), the load after %p1 is rewritten stays alone (4), and the
+    # two unguarded loads fold (4 + 4)
+    assert sorted(a.to_text().split()[-1] for a in adds) == ["12;", "4;", "8;"]
+    maps, _, _, _ = launch(FOLD, program, (1, 1, 1), (40, 1, 1), {"p": bytes(64)})
+    assert maps["c"]["bytes"].tolist() == [(t & 1) * 12 + (t < 5) * 4 + 8 for t in range(40)]
+
+
 def test_operand_values_after_an_instruction():
     text = ("map r[thread]: record(1) { u64 out; u64 in1; u64 in2; u32 pc; u32 op; }\n"
             "after add.f32 { r.save(OUT, IN1, IN2, PC, OPCODE); }\n")

@@ -25,6 +25,7 @@ from neutrino_py.probe.walk import operands_read
 from neutrino_py.splice.bind import bind
 from neutrino_py.splice.lower import Lowerer, Site
 from neutrino_py.splice.match import Match, matches
+from neutrino_py.splice.merge import Candidate, fold
 from neutrino_py.targets import Guard, SiteCode, Target, TargetKernel, Unreadable
 
 
@@ -157,8 +158,12 @@ class _KernelSplice:
             for p in entry:
                 code += self.low.probe(p, Site({"PC": Imm(0, "u32")}), scope)
             k.emit(SiteCode(anchor, scope, before=code, entry=True))
-        for group in groups.values():
-            self.site(group, exits)
+        made = [self.site(group, exits) for group in groups.values()]
+        block_of = {id(i): n for n, b in enumerate(k.blocks()) for i in b}
+        fold(made, instructions, block_of, k.keeps_guard,
+             lambda i: k.pattern(i)[0].split(".")[0] == "call")
+        for c in made:
+            k.emit(c.site)
 
         finished = k.finish()
         self.occupancy = finished.occupancy
@@ -176,9 +181,10 @@ class _KernelSplice:
                         positions=positions, registers_added=finished.registers_added,
                         warnings=warnings + self.warnings)
 
-    def site(self, group: _Group, exits: list[ast.Probe]) -> None:
+    def site(self, group: _Group, exits: list[ast.Probe]) -> Candidate:
         """All probes at one anchor: captures and `before` bodies, then `after` bodies; at an
-        exit, the exit probes and the flush of counters."""
+        exit, the exit probes and the flush of counters (rendered once `merge.fold` has seen
+        every site)."""
         k = self.kernel
         scope = k.scope()
         # the instruction at the anchor, whichever probe matched it first (on targets with
@@ -212,7 +218,9 @@ class _KernelSplice:
             site = Site({"PC": Imm(group.first.pc, "u32")})
             code = [s for p in exits for s in self.low.probe(p, site, scope)]
             code = self.gated(code + self.low.flush(scope), guard, None)
-        k.emit(SiteCode(group.first.anchor, scope, before, after, code))
+        plain = all(m.instruction is not None and m.where == "before" for _, m in group.pairs)
+        return Candidate(SiteCode(group.first.anchor, scope, before, after, code),
+                         group.first.pc, guard, plain and bool(group.pairs) and not group.exit)
 
     def bind(self, probe: ast.Probe, ins: Any, pc: int, scope: Any, before: list[Stmt],
              after: list[Stmt]) -> dict[str, Value]:

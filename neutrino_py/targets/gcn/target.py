@@ -276,6 +276,10 @@ class GcnKernel:
     def guard(self, ins: Instruction) -> Guard | None:
         return None
 
+    def keeps_guard(self, ins: Instruction, guard: Guard) -> bool:
+        """GCN code is gated by EXEC, never by a guard predicate (`guard` is always None)."""
+        raise AssertionError("GCN instructions have no guard predicate")
+
     def is_terminator(self, ins: Instruction) -> bool:
         return opcodes.is_terminator(ins.opcode)
 

@@ -91,6 +91,10 @@ class PtxKernel(PtxCode):
         return Guard(Src(ins.guard.name, "pred"), ins.guard_negated,
                      ins.guard.name in ins.regs_written())
 
+    def keeps_guard(self, ins: ir.Instruction, guard: Guard) -> bool:
+        """Whether `ins` leaves `guard`'s predicate register as it found it."""
+        return guard.cond.text not in ins.regs_written()
+
     def after_refusal(self, ins: ir.Instruction) -> tuple[str, str] | None:
         if ins.is_terminator and ins.guard is None:
             return ins.name, (f"use `before`, narrow the opcode pattern, or `after @{ins.opcode}` "
