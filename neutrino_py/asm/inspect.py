@@ -80,29 +80,72 @@ def summarize_function(fn: ir.Function) -> dict:
 
 
 def summarize_gcn(text: str, file: str) -> dict:
-    """The GCN subset: kernels, opcode families and register counts."""
+    """The same facts for GCN: params from the kernel's `.amdgpu_metadata` arguments (hidden ones
+    left out), opcode families, memory operations by space (global, flat, scratch as local, LDS
+    as shared; `scalar`: s_load, bytes per wave) with bytes per lane, registers used and the basic
+    blocks."""
+    from neutrino_py.asm import gcn_opcodes
     from neutrino_py.asm.gcn import Instruction
+    from neutrino_py.asm.gcn_cfg import labelled_blocks, successors
     from neutrino_py.asm.gcn_parse import parse_gcn
 
     module = parse_gcn(text, file=file)
     functions = []
     for name in module.kernel_names():
         view = module.kernel(name)
+        body = module.statements[view.start:view.end]
         opcodes: Counter[str] = Counter()
+        memory: dict[str, dict[str, int]] = {}
         regs: dict[str, set[int]] = {}
         count = 0
-        for s in module.statements[view.start:view.end]:
-            if isinstance(s, Instruction):
-                count += 1
-                opcodes["_".join(s.opcode.split("_")[:2])] += 1
-                for r in s.regs():
-                    if r.first is not None:
-                        regs.setdefault(r.file, set()).update(r.indices)
-        functions.append({"name": name, "kind": "kernel", "params": [], "instructions": count,
-                          "opcodes": dict(opcodes.most_common()), "memory": {},
-                          "registers": {k: len(v) for k, v in sorted(regs.items())}, "blocks": []})
+        for s in body:
+            if not isinstance(s, Instruction):
+                continue
+            count += 1
+            opcodes["_".join(s.opcode.split("_")[:2])] += 1
+            space = _gcn_space(s.opcode, gcn_opcodes)
+            if space:
+                m = memory.setdefault(space, {"ops": 0, "bytes": 0})
+                m["ops"] += 1
+                m["bytes"] += gcn_opcodes.width(s.opcode)
+            for r in s.regs():
+                if r.first is not None:
+                    regs.setdefault(r.file, set()).update(r.indices)
+        blocks = labelled_blocks(body)
+        functions.append({"name": name, "kind": "kernel", "params": _gcn_params(view.metadata),
+                          "instructions": count, "opcodes": dict(opcodes.most_common()),
+                          "memory": dict(sorted(memory.items())),
+                          "registers": {k: len(v) for k, v in sorted(regs.items())},
+                          "blocks": [{"index": n, "labels": labels, "instructions": len(ins),
+                                      "succs": succs} for n, ((labels, ins), succs)
+                                     in enumerate(zip(blocks, successors(blocks)))]})
     return {"file": file, "isa": "gcn", "version": None, "target": [module.target],
             "functions": functions}
+
+
+def _gcn_space(opcode: str, gcn_opcodes) -> str | None:
+    """A memory instruction's space as `inspect` names it (PTX's words), or None."""
+    if opcode.startswith("s_load") or opcode.startswith("s_buffer_load"):
+        return "scalar"
+    mem = gcn_opcodes.memory_space(opcode)
+    if mem is None:
+        return None
+    return {"": "flat", "shared": "shared", "local": "local"}.get(mem[1], mem[1])
+
+
+def _gcn_params(meta: dict | None) -> list[dict]:
+    """The kernel's own arguments from its metadata (`.args` without the `hidden_*` ones)."""
+    out = []
+    for a in (meta or {}).get(".args", []):
+        kind = str(a.get(".value_kind", ""))
+        if kind.startswith("hidden_"):
+            continue
+        ptr = kind == "global_buffer"
+        out.append({"name": str(a.get(".name", f"arg{len(out)}")),
+                    "type": f"ptr {a.get('.address_space', 'global')}" if ptr else f"b{8 * int(a.get('.size', 0))}",
+                    "size": int(a.get(".size", 0)), "align": None, "offset": int(a.get(".offset", 0)),
+                    "ptr": None})
+    return out
 
 
 def render(summary: dict) -> str:

@@ -31,8 +31,8 @@ def _override(name: str) -> str:
 def llvm_tool(name: str) -> Path | None:
     """`name` (``llvm-mc``, ``ld.lld``, ``clang``...) from the newest LLVM on this machine."""
     override = os.environ.get(_override(name))
-    if override:
-        return Path(override)
+    if override:            # named by the user: that binary or none (a missing one is not found)
+        return Path(override) if os.access(override, os.X_OK) else None
     versions: dict[int, Path] = {}
     for folder in filter(None, os.environ.get("PATH", "").split(os.pathsep)):
         for p in Path(folder).glob(f"{name}-[0-9]*"):

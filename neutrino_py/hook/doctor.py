@@ -4,6 +4,7 @@ from __future__ import annotations
 import argparse
 import ctypes
 import os
+import re
 import shutil
 import subprocess
 from typing import Callable
@@ -59,6 +60,25 @@ def _toolchain() -> tuple[bool, str, str]:
         "pip install nvidia-cuda-nvcc nvidia-nvjitlink (or put CUDA's bin on PATH)"
 
 
+def _amd_toolchain() -> tuple[bool, str, str]:
+    """llvm-mc and ld.lld for GCN code objects, and the processors this llvm-mc assembles."""
+    from neutrino_py.assemble import gcn
+    mc, lld = gcn.llvm_tool("llvm-mc"), gcn.llvm_tool("ld.lld")
+    if mc is None or lld is None:
+        return False, f"{'llvm-mc' if mc is None else 'ld.lld'} not found (needed for AMD GPUs only)", \
+            "apt-get install llvm-19 lld-19 (Debian bookworm), or set NEUTRINO_LLVM_MC / NEUTRINO_LD_LLD"
+    lld_out = subprocess.run([str(lld), "--version"], capture_output=True, text=True).stdout
+    lld_version = re.search(r"LLD (\S+)", lld_out)
+    procs = [p for p in GFX if gcn.supports(p)]
+    detail = (f"llvm-mc {gcn.llvm_version()} ({mc}), ld.lld {lld_version.group(1) if lld_version else '?'}"
+              f" ({lld}); assembles {', '.join(procs) or 'none of ' + ', '.join(GFX)}")
+    return bool(procs), detail, "install LLVM 17 or newer (apt-get install llvm-19 lld-19): code object v5 " \
+        "with gfx90a/gfx942 fields is needed"
+
+
+GFX = ("gfx90a", "gfx942")
+
+
 def _shim(build_it: bool) -> Callable[[], tuple[bool, str, str]]:
     def check() -> tuple[bool, str, str]:
         from neutrino_py.hook import build
@@ -106,11 +126,13 @@ def run(args: argparse.Namespace) -> int:
     checks = [("driver", _driver), ("gpu", _gpu), ("toolchain", _toolchain),
               ("shim", _shim(not args.no_build)), ("cache", _cache),
               ("parse cache", _parse_cache), ("fatbin zstd", _zstd)]
+    optional = [("amd toolchain", _amd_toolchain)]     # a CUDA-only machine does not fail it
     failed = 0
-    for name, check in checks:
+    for name, check in checks + optional:
         ok, detail, fix = check()
-        print(f"{'ok  ' if ok else 'FAIL'} {name:12} {detail}")
+        required = (name, check) in checks
+        print(f"{'ok  ' if ok else 'FAIL' if required else 'no  '} {name:13} {detail}")
         if not ok:
-            failed += 1
-            print(f"     {'':12} fix: {fix}")
+            failed += required
+            print(f"     {'':13} fix: {fix}")
     return 1 if failed else 0
