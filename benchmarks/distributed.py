@@ -1,5 +1,5 @@
 """DDP training traced per rank: losses identical to an untraced run, every rank's kernels
-instrumented, one record per warp, native vs traced wall time per rank.
+instrumented, one record per block, native vs traced wall time per rank.
 
 Runs `examples/programs/ddp_train.py` under `python -m torch.distributed.run` (torchrun) with
 `--nproc` ranks, in this order: once untraced to fill the Inductor cache (so both measured runs
@@ -8,7 +8,7 @@ use the same compiled kernels and autotuning choices), once untraced (native), t
 instrumented) and once more with that cache (warm). Checks, per rank: the losses of every step
 equal the native run's as floats (to the last digit) and the final parameters are the same bytes;
 in the trace, every launch is tagged with its rank and pid, Inductor kernels are instrumented in
-every rank, every instrumented launch holds exactly one `sched` record per warp (distinct units,
+every rank, every instrumented launch holds exactly one `sched` record per block (distinct units,
 nothing dropped), each process ended `exited`.
 
     python benchmarks/distributed.py --layout shared --docs $OUT/ddp      # 2 ranks on GPU 0, gloo
@@ -23,17 +23,18 @@ and duckdb are installed; else run docs/examples/warps_per_sm_per_rank.py on the
 
 `--case two-devices` runs `examples/programs/two_devices.py` (one process, a kernel alternating
 between GPU 0 and GPU 1) natively and under `block_sched` and `gmem_bytes`, and checks every launch
-against the program's own oracle lines: the launch's device, exactly one record per warp, SM ids
+against the program's own oracle lines: the launch's device, exactly one record per block, SM ids
 below the device's SM count, 4 * n bytes loaded and stored, and outputs identical.
 
 Results go to benchmarks/results/distributed-<device>.json under `cases[<case>]` (ddp-shared-2,
-ddp-per-rank-2, two-devices; other cases already in the file are kept), and to $OUT when set. Every trace is bounded: block_sched keeps 24 bytes per warp, and the
+ddp-per-rank-2, two-devices; other cases already in the file are kept), and to $OUT when set. Every trace is bounded: block_sched keeps 28 bytes per warp (rows kept for each block's first), and the
 run directories live under --work (deleted at the end unless --keep).
 """
 from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import re
 import shutil
@@ -95,15 +96,16 @@ def trace_checks(run_dir: Path, nproc: int) -> dict:
         for x in inst:
             sched = x.maps["sched"]
             units = len(set(sched["unit"].tolist()))
-            if not (len(sched) == x.warps == units and not x.dropped.get("sched")):
-                bad.append({"seq": x.seq, "kernel": x.kernel, "warps": x.warps,
+            blocks = math.prod(x.grid)            # the stock probe: a row per block (first warp)
+            if not (len(sched) == blocks == units and not x.dropped.get("sched")):
+                bad.append({"seq": x.seq, "kernel": x.kernel, "blocks": blocks,
                             "records": len(sched), "units": units, "dropped": x.dropped})
         per_rank[rank] = {
             "launches": len(launches), "instrumented_launches": len(inst),
             "instrumented_kernels": sorted({x.kernel for x in inst}),
             "timed_only_kernels": sorted({x.kernel for x in launches if not x.instrumented}),
-            "warp_records": sum(len(x.maps["sched"]) for x in inst),
-            "launches_not_one_record_per_warp": bad,
+            "sched_records": sum(len(x.maps["sched"]) for x in inst),
+            "launches_not_one_record_per_block": bad,
             "devices": sorted({x.device for x in launches if x.device is not None}),
             "pids": sorted({x.pid for x in launches if x.pid is not None})}
     kernels = [set(r["instrumented_kernels"]) for r in per_rank.values()]
@@ -114,7 +116,7 @@ def trace_checks(run_dir: Path, nproc: int) -> dict:
             "untagged_launches": sum(1 for x in t.launches if x.rank is None or x.pid is None),
             "inductor_kernels_instrumented_in_every_rank": bool(kernels) and all(kernels)
             and all(k == kernels[0] for k in kernels),
-            "one_record_per_warp": all(not r["launches_not_one_record_per_warp"]
+            "one_record_per_block": all(not r["launches_not_one_record_per_block"]
                                        for r in per_rank.values()),
             "summary": {k: t.summary.get(k) for k in ("launches", "instrumented_launches",
                                                       "records", "dropped", "fallbacks")}}
@@ -254,13 +256,13 @@ def two_devices(work: Path, env: dict, timeout: float) -> dict:
         rows = []
         for (device, grid, n), x in zip(oracle, launches):
             row = {"seq": x.seq, "device": x.device, "want_device": device,
-                   "instrumented": x.instrumented, "warps": x.warps, "want_warps": grid * 8}
+                   "instrumented": x.instrumented, "warps": x.warps, "want_rows": grid}
             arrays = [x.maps[m] for m in x.maps]
             if probe == "block_sched" and arrays:
                 sched = arrays[0]
                 row.update(records=len(sched), units=len(set(sched["unit"].tolist())),
                            max_sm=int(sched["sm"].max()) if len(sched) else None)
-                row["ok"] = (x.device == device and len(sched) == row["units"] == grid * 8
+                row["ok"] = (x.device == device and len(sched) == row["units"] == grid
                              and row["max_sm"] is not None and row["max_sm"] < sms)
             elif probe == "gmem_bytes" and arrays:
                 gmem = arrays[0]
@@ -320,10 +322,10 @@ def print_table(result: dict) -> None:
     tr = result["checks"]["trace"]
     print(f"trace: ranks {tr['ranks']}, untagged launches {tr['untagged_launches']}, inductor "
           f"kernels in every rank {tr['inductor_kernels_instrumented_in_every_rank']}, one record "
-          f"per warp {tr['one_record_per_warp']}")
+          f"per block {tr['one_record_per_block']}")
     for rank, r in tr["per_rank"].items():
         print(f"  rank {rank}: {r['launches']} launches, {r['instrumented_launches']} instrumented "
-              f"({len(r['instrumented_kernels'])} kernels), {r['warp_records']} warp records, "
+              f"({len(r['instrumented_kernels'])} kernels), {r['sched_records']} sched records, "
               f"devices {r['devices']}, timed only: {', '.join(r['timed_only_kernels'][:4])}")
     for p in tr["processes"]:
         print(f"  process {p['pid']} rank {p['rank']}: {p['state']} {p['exit_code']}")

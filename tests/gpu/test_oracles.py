@@ -39,15 +39,20 @@ def test_gmem_bytes_equal_the_analytic_count(file, kernel):
     assert int(gmem["atomic"].sum()) == 0
 
 
-def test_block_sched_one_record_per_warp_on_real_sms_inside_the_kernel_window():
+def first_warps(rec: dict) -> np.ndarray:
+    """Unit indices of the first warp of every block (the stock block_sched's rows)."""
+    per_block = -(-int(np.prod(rec["block"])) // 32)
+    return np.arange(int(np.prod(rec["grid"]))) * per_block
+
+
+def test_block_sched_one_record_per_block_on_real_sms_inside_the_kernel_window():
     from neutrino_py.runtime import device
 
     file, kernel = "cuda/sgemm.sm_90.ptx", "sgemm_tiled"
     rec = recipe(file, kernel)
     out = probed((file, kernel), "block_sched")
     sched = out.run.maps["sched"]
-    warps = int(np.prod(rec["grid"])) * -(-int(np.prod(rec["block"])) // 32)
-    assert len(sched) == warps and np.array_equal(sched["unit"], np.arange(warps))
+    assert np.array_equal(sched["unit"], first_warps(rec))
     assert sched["sm"].max() < device().sm_count
     assert (sched["start"] > 0).all() and (sched["elapsed"] > 0).all()
     span_ns = int((sched["start"] + sched["elapsed"]).max() - sched["start"].min())
@@ -118,13 +123,58 @@ def test_hotness_counts_sum_to_the_number_of_global_accesses():
 
 
 @pytest.mark.parametrize("file,kernel", [VA, ("cuda/reduction.sm_90.ptx", "reduce_sum")])
-def test_block_sched_exactly_one_record_per_short_lived_warp(file, kernel):
+def test_block_sched_exactly_one_record_per_short_lived_warp_without_its_filters(file, kernel):
     """Warps whose lanes all exit together take their slot from a register, not an atomic."""
+    import neutrino_py as nt
+
+    text = nt.Probe.from_file("block_sched").text.replace("/ warpid() == 0 / ", "")
     rec = recipe(file, kernel)
-    out = probed((file, kernel), "block_sched")
+    out = probed((file, kernel), nt.Probe(text, file="block_sched_warps.probe"))
     sched = out.run.maps["sched"]
     warps = int(np.prod(rec["grid"])) * -(-int(np.prod(rec["block"])) // 32)
     assert np.array_equal(sched["unit"], np.arange(warps)) and out.run.dropped["sched"] == 0
+    stock = probed((file, kernel), "block_sched").run.maps["sched"]
+    assert np.array_equal(stock["unit"], first_warps(rec))
+
+
+@pytest.mark.parametrize("level", ["block", "sm", "kernel"])
+def test_coarse_counters_equal_the_sums_of_the_thread_counters(level):
+    """[block], [sm] (8 device rows per SM id, folded) and [kernel] rows against [thread] rows of
+    the same launch recipe: the same totals, and for [block] the same per-block sums."""
+    import neutrino_py as nt
+
+    text = nt.Probe.from_file("gmem_bytes").text
+    file, kernel = "cuda/sgemm.sm_90.ptx", "sgemm_tiled"
+    rec = recipe(file, kernel)
+    per = {lv: probed((file, kernel), nt.Probe(text.replace("map gmem[sm]", f"map gmem[{lv}]"),
+                                               file=f"gmem_{lv}.probe")).run.maps["gmem"]
+           for lv in ("thread", level)}
+    for field in ("loaded", "stored", "atomic"):
+        assert int(per[level][field].astype(np.uint64).sum()) == int(per["thread"][field].astype(np.uint64).sum())
+    if level == "block":
+        threads = int(np.prod(rec["block"]))
+        sums = per["thread"]["loaded"].astype(np.uint64).reshape(-1, threads).sum(axis=1)
+        assert np.array_equal(per["block"]["loaded"].astype(np.uint64), sums)
+    if level == "kernel":
+        assert len(per["kernel"]) == 1
+
+
+def test_hist_lanes_with_register_values_combine_exactly():
+    """Lanes of a warp that hit one bin add their own values with one atomic (match.any, redux):
+    bin tid % 64 of vector add gets 3 x tid for every thread below n (two loads, one store)."""
+    import neutrino_py as nt
+
+    probe = nt.Probe("map h: hist[64] u64;\n"
+                     "before ld.global, st.global { h[threadid() % 64] += (u64)threadid(); }\n",
+                     file="hist_values.probe")
+    rec = recipe(*VA)
+    out = probed(VA, probe)
+    n, block = rec["params"][3]["value"], int(np.prod(rec["block"]))
+    tid = np.arange(n) % block
+    want = np.bincount(tid % 64, weights=3 * tid, minlength=64).astype(np.uint64)
+    got = out.run.maps["h"]
+    got = got["value"] if got.dtype.names else got
+    assert np.array_equal(got.astype(np.uint64), want)
 
 
 def test_sharded_pool_overflow_is_counted_exactly():

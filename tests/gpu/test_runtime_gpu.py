@@ -121,7 +121,7 @@ def test_trace_instruments_triton_kernels_launched_in_the_block():
     assert torch.equal(traced, native) and not tracing.skipped
     (run,) = tracing.runs
     assert run.kernel == "axpy" and run.grid == (grid[0], 1, 1) and run.block == (128, 1, 1)
-    assert len(run.maps["sched"]) == grid[0] * 4
+    assert len(run.maps["sched"]) == grid[0]                 # a row per block (its first warp)
     gmem = counting.runs[0].maps["gmem"]
     assert int(gmem["loaded"].sum()) == 8 * N and int(gmem["stored"].sum()) == 4 * N
 
@@ -140,4 +140,4 @@ def test_map_buffers_are_reused_and_zeroed_for_every_launch(vector_add):
     kernel = nt.Kernel.from_ptx(VECTOR_ADD, "vector_add").instrument("block_sched")
     a, b = inputs()
     runs = [kernel.launch((N + 255) // 256, 256, [a, b, np.zeros(N, np.float32), N]) for _ in range(3)]
-    assert [len(r.maps["sched"]) for r in runs] == [((N + 255) // 256) * 8] * 3
+    assert [len(r.maps["sched"]) for r in runs] == [(N + 255) // 256] * 3
