@@ -173,6 +173,17 @@ def test_without_an_assembler_bytes_are_still_given(tmp_path, capsys, monkeypatc
     assert "sgemm_tiled.sched: 112 B" in text
 
 
+def test_no_cost_skips_the_assembler_and_keeps_the_bytes(tmp_path, capsys, monkeypatch):
+    def refuse():
+        raise AssertionError("--no-cost must not look for an assembler")
+
+    monkeypatch.setattr(ptx_backend, "available", refuse)
+    got = instrument_json(tmp_path, capsys, "block_sched", SGEMM, "--grid", "10", "--block", "64",
+                          "--no-cost")
+    assert got["cost"]["notes"] == ["registers and occupancy: not computed (--no-cost)"]
+    assert got["cost"]["kernels"][0]["bytes_per_launch"] == 10 * 2 * (24 + 4)
+
+
 # bytes per launch against the bytes the maps really hold after a simulated launch: every byte
 # written lies inside the prediction, and per-thread and per-warp maps write into their last unit's
 # row (the prediction is tight); pools fill up to their cursor, [sm] rows only for the SM ids seen

@@ -32,6 +32,10 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         help="GPU to predict occupancy for (default: the PTX's .target)")
     parser.add_argument("--json", action="store_true",
                         help="print the positions and the cost as JSON instead of text")
+    parser.add_argument("--no-cost", action="store_true",
+                        help="skip assembling the original and instrumented module for registers and "
+                             "occupancy (bytes per launch are still printed): on a large module with "
+                             "a probe at every access that is most of the time")
 
 
 def dims(text: str) -> tuple[int, int, int]:
@@ -82,9 +86,12 @@ def run(args: argparse.Namespace) -> int:
         files.atomic_write(manifests, json.dumps(
             {k: m.to_json() for k, m in result.manifests.items()}, indent=2) + "\n")
     from neutrino_py.assemble.cost import predict, render
+    assemble = not (is_gcn or args.no_cost)
     cost = predict(result.manifests, args.grid, args.block,
-                   None if is_gcn else text, None if is_gcn else result.module.to_text(),
-                   None if is_gcn else args.arch or module.arch or "sm_90")
+                   text if assemble else None, result.module.to_text() if assemble else None,
+                   args.arch or module.arch or "sm_90" if assemble else None,
+                   "not computed (--no-cost)" if args.no_cost else
+                   "only computed for PTX (GCN: bytes per launch only)")
     if args.json:
         print(json.dumps({"kernels": {k: {"positions": m.positions,
                                           "registers_added": m.registers_added}

@@ -61,14 +61,16 @@ class Cost:
 
 def predict(manifests: dict[str, Manifest], grid: tuple[int, int, int],
             block: tuple[int, int, int], original: str | None = None,
-            instrumented: str | None = None, arch: str | None = None) -> Cost:
+            instrumented: str | None = None, arch: str | None = None,
+            why_not: str = "only computed for PTX (GCN: bytes per launch only)") -> Cost:
     """The cost of every instrumented kernel at this launch shape. Registers and occupancy need
     the two PTX modules, an assembler and an architecture whose limits are known; without them a
-    note says what is missing, and the bytes per launch are still given."""
+    note says what is missing (`why_not` when the modules are not given), and the bytes per
+    launch are still given."""
     kernels = [KernelCost(name, m.bytes_per_launch(grid, block)) for name, m in manifests.items()]
     cost = Cost(arch, grid, block, kernels)
     if original is None or instrumented is None or arch is None:
-        cost.notes.append("registers and occupancy: only computed for PTX (GCN: bytes per launch only)")
+        cost.notes.append(f"registers and occupancy: {why_not}")
         return cost
     try:
         log_before, cost.source = assembler_report(original, arch)
