@@ -467,3 +467,47 @@ def test_unknown_instructions_are_an_error():
     module = parse_gcn(text)
     with pytest.raises(Unknown, match="s_frobnicate_b32"):
         Simulator(module, "vector_add", Memory()).run((1, 1, 1), (64, 1, 1), [0, 0, 0, 0])
+
+
+M64 = (1 << 64) - 1
+
+
+def _s64(v: int) -> int:
+    return v - (1 << 64) if v >> 63 else v
+
+
+def _trunc_div(a: int, b: int) -> tuple[int, int]:
+    q = abs(a) // abs(b) * (1 if (a < 0) == (b < 0) else -1)
+    return q, a - q * b
+
+
+@pytest.mark.parametrize("target", TARGETS)
+def test_64_bit_division_and_remainder_are_exact(target):
+    """u64 and s64 `/` and `%` on the wave simulator against Python, per lane: addresses over
+    lane-dependent divisors (a zero among them), negative dividends and divisors, 2**63."""
+    from neutrino_py.probe import load
+
+    text = """
+map r[thread]: record(1) { u64 a; u64 q; u64 m; u64 sq; u64 sm; u64 zq; u64 zm; u64 bq; }
+before ld.global {
+    r.save(ADDR, ADDR / (u64)(threadid() + 1), ADDR % ((u64)threadid() * 977 + 3),
+           (u64)(((s64)0 - (s64)ADDR) / ((s64)threadid() * 2 - 41)),
+           (u64)(((s64)0 - (s64)ADDR) % ((s64)7 - (s64)threadid() * 2)),
+           ADDR / ((u64)threadid() & 0), ADDR % ((u64)threadid() & 0),
+           ((u64)1 << 63) / ((u64)threadid() + 2));
+}
+"""
+    run = instrumented(target, "vector_add", load(text, "div64.probe"))
+    rows = run.maps["r"]
+    assert len(rows) > 0
+    tpb = 48
+    for row in rows:
+        t = int(row["unit"]) % tpb
+        a = int(row["a"])
+        assert int(row["q"]) == a // (t + 1)
+        assert int(row["m"]) == a % (t * 977 + 3)
+        na = _s64((-a) & M64)
+        assert _s64(int(row["sq"])) == _trunc_div(na, 2 * t - 41)[0]
+        assert _s64(int(row["sm"])) == _trunc_div(na, 7 - 2 * t)[1]
+        assert int(row["zq"]) == M64 and int(row["zm"]) == a          # by zero: 2**64-1, a
+        assert int(row["bq"]) == (1 << 63) // (t + 2)

@@ -16,8 +16,8 @@ def neutrino(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess:
 def test_doctor_names_every_check_and_a_fix_for_each_failure():
     run = neutrino("doctor", "--no-build")
     lines = run.stdout.splitlines()
-    checks = [line.split()[1] for line in lines if line.startswith(("ok", "FAIL"))]
-    assert checks == ["driver", "gpu", "toolchain", "shim", "cache", "parse", "fatbin"]
+    checks = [line.split()[1] for line in lines if line.startswith(("ok", "FAIL", "no "))]
+    assert checks == ["driver", "gpu", "toolchain", "shim", "cache", "parse", "fatbin", "amd"]
     failures = [i for i, line in enumerate(lines) if line.startswith("FAIL")]
     assert all("fix:" in lines[i + 1] for i in failures)
     assert run.returncode == (1 if failures else 0)

@@ -126,13 +126,13 @@ def run(args: argparse.Namespace) -> int:
     checks = [("driver", _driver), ("gpu", _gpu), ("toolchain", _toolchain),
               ("shim", _shim(not args.no_build)), ("cache", _cache),
               ("parse cache", _parse_cache), ("fatbin zstd", _zstd)]
-    optional = [("amd toolchain", _amd_toolchain)]     # a CUDA-only machine does not fail it
+    optional = [("amd tools", _amd_toolchain)]     # a CUDA-only machine does not fail it
     failed = 0
     for name, check in checks + optional:
         ok, detail, fix = check()
         required = (name, check) in checks
-        print(f"{'ok  ' if ok else 'FAIL' if required else 'no  '} {name:13} {detail}")
+        print(f"{'ok  ' if ok else 'FAIL' if required else 'no  '} {name:12} {detail}")
         if not ok:
             failed += required
-            print(f"     {'':13} fix: {fix}")
+            print(f"     {'':12} fix: {fix}")
     return 1 if failed else 0

@@ -40,8 +40,8 @@ V5_HIDDEN = {"hidden_block_count_x": (0, 4), "hidden_block_count_y": (4, 4),
              "hidden_block_count_z": (8, 4), "hidden_group_size_x": (12, 2),
              "hidden_group_size_y": (14, 2), "hidden_group_size_z": (16, 2)}
 SYSTEM_SGPRS = ("workgroup_id_x", "workgroup_id_y", "workgroup_id_z", "workgroup_info")
-# 64-bit integer operations the templates implement (div and rem are not)
-WIDE_INT_FNS = ("and", "or", "xor", "shl", "shr", "add", "sub", "mul", "min", "max")
+# 64-bit integer operations the templates implement
+WIDE_INT_FNS = ("and", "or", "xor", "shl", "shr", "add", "sub", "mul", "min", "max", "div", "rem")
 
 
 class _Tmp:
