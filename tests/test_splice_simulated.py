@@ -262,7 +262,10 @@ class Sim:
                 ctx["regs"][lane][d.name] = self.mem.read(addr + k * size, size)
         elif op == "st":
             addr = self.address(ops[0], lane, ctx)
-            self.mem.write(addr, width(t) // 8, src(1, lane))
+            size = width(t) // 8
+            items = ops[1].items if isinstance(ops[1], ir.Vector) else [ops[1]]
+            for k, item in enumerate(items):
+                self.mem.write(addr + k * size, size, self.value(item, lane, t, ctx))
         elif op in ("atom", "red"):
             at = 0 if op == "red" else 1
             addr = self.address(ops[at], lane, ctx)

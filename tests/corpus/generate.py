@@ -120,15 +120,38 @@ def cuda_recipes() -> dict[str, dict]:
         scalar("M", "int32", mt), scalar("N", "int32", mt), scalar("K", "int32", mt)],
         note="cycles[block*4 + warp] = clock64() delta around the mma_begin/mma_end markers "
              "(the time_range oracle); exclude it from bit-identity checks")
+    na, stride = 1 << 20, 7
+    st = recipe((na // 256, 1, 1), (256, 1, 1), [
+        buf("in", "in", "float32", na * stride, uniform(-1, 1, 40)), buf("out", "out", "float32", na),
+        scalar("n", "int32", na), scalar("stride", "int32", stride)],
+        gmem_bytes={"load": 4 * na, "store": 4 * na}, note="each warp's 32 loads span 32 x 28 bytes")
+    ga = recipe((na // 256, 1, 1), (256, 1, 1), [
+        buf("idx", "in", "int32", na, randint(0, na, 41)), buf("src", "in", "float32", na, uniform(-1, 1, 42)),
+        buf("out", "out", "float32", na), scalar("n", "int32", na)],
+        gmem_bytes={"load": 8 * na, "store": 4 * na}, note="src is read at random indices")
+    nd = (1 << 20) - 5
+    lanes = [i % 256 for i in range(nd)]
+    dv = recipe((cdiv(nd, 256), 1, 1), (256, 1, 1), [
+        buf("a", "in", "float32", nd, uniform(-1, 1, 43)), buf("b", "in", "float32", nd, uniform(-1, 1, 44)),
+        buf("out", "out", "float32", nd), scalar("n", "int32", nd)],
+        gmem_bytes={"load": 4 * (nd + sum(1 for t in lanes if t % 4 == 2)),
+                    "store": 4 * sum(1 for t in lanes if t % 3 == 0)},
+        note="odd lanes load a, even lanes b (and a when bit 1 is set), lanes t % 3 == 0 store")
+    n4 = 1 << 18
+    v4 = recipe((n4 // 256, 1, 1), (256, 1, 1), [
+        buf("in", "in", "float32", 4 * n4, uniform(-1, 1, 45)), buf("out", "out", "float32", 4 * n4),
+        scalar("s", "float32", 1.5), scalar("n", "int32", n4)],
+        gmem_bytes={"load": 16 * n4, "store": 16 * n4}, note="one ld.global.v4.f32 and one st per thread")
     return {"vector_add": va, "saxpy": sx, "reduce_sum": rd, "sgemm_tiled": sg,
             "histogram_atomic": hi, "_Z14apply_noinlinePKfPfPii": ni, "mma_m16n8k16": mma,
-            "wmma_gemm": wm, "cp_async_scale": ca, "timed_matmul": tm}
+            "wmma_gemm": wm, "cp_async_scale": ca, "timed_matmul": tm, "strided_copy": st,
+            "gather": ga, "divergent": dv, "vec4_scale": v4}
 
 
 # --- CUDA C ----------------------------------------------------------------------------------------
 
 CUDA_SOURCES = ["vector_add", "saxpy", "reduction", "sgemm", "histogram", "noinline", "tensor_core",
-                "cp_async", "timed_matmul"]
+                "cp_async", "timed_matmul", "access"]
 EXAMPLE = "cuda/vector_add.sm_80.lineinfo.ptx"  # also shipped as examples/vector_add.ptx
 DEBUG_BUILDS = [("sgemm", "sm_90"), ("tensor_core", "sm_90")]
 
