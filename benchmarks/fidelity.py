@@ -30,6 +30,8 @@ import sys
 import tempfile
 from pathlib import Path
 
+import numpy as np
+
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 CORPUS = ROOT / "tests" / "corpus"
@@ -62,6 +64,16 @@ block {
 TIMING_PROBE = (ROOT / "probes" / "time_range.probe").read_text()
 # the same ranges kept in fixed per-warp slots: no pool cursor, so no atomic after the second mark
 TIMING_SLOTS = TIMING_PROBE.replace("map ranges[warp]: record {", "map ranges[warp]: record(8) {")
+# the range read the same way, but saved at the warp's exit: inside the marks the probe adds one
+# clock read and a subtraction, nothing the kernel's own second clock64() would also time
+TIMING_DEFERRED = """
+map ranges[warp]: record(1) { u64 cycles; u32 sm; }
+reg u64 t0;
+reg u64 dt;
+before mark("mma_begin") { t0 = clock(); }
+after  mark("mma_end")   { dt = clock() - t0; }
+exit { ranges.save(dt, smid()); }
+"""
 
 
 def parse_ncu_csv(text: str) -> list[dict]:
@@ -169,16 +181,29 @@ def timing(probes: dict[str, str], file: str = "cuda/timed_matmul.sm_90.ptx", na
         cycles = outcome.nondeterministic["cycles"].astype("int64")
         return int(cycles[cycles > 0].sum())
 
+    def worst_warp(outcome) -> float | None:
+        """Largest per-warp relative error against the same warp's clock64() range, where the
+        records say which warp they belong to (fixed per-warp records carry `unit`)."""
+        ranges = outcome.run.maps["ranges"]
+        if "unit" not in (ranges.dtype.names or ()):
+            return None
+        source = outcome.nondeterministic["cycles"].astype("float64")[ranges["unit"]]
+        return float(np.max(np.abs(ranges["cycles"].astype("float64") / source - 1)))
+
     median = lambda xs: sorted(xs)[len(xs) // 2]  # noqa: E731
     native = []
     probe: dict[str, list[int]] = {v: [] for v in variants}
     same_launch: dict[str, list[int]] = {v: [] for v in variants}
+    warp_worst: dict[str, list[float]] = {v: [] for v in variants}
     for _ in range(runs):            # interleaved, so clock changes over the run hit every side
         native.append(source_total(run_recipe(kernel, rec)))
         for v, inst in variants.items():
             outcome = run_recipe(inst, rec)
             probe[v].append(int(outcome.run.maps["ranges"]["cycles"].astype("int64").sum()))
             same_launch[v].append(source_total(outcome))
+            worst = worst_warp(outcome)
+            if worst is not None:
+                warp_worst[v].append(worst)
     out = {"kernel": name, "runs": runs, "native_clock64_cycles": native, "variants": {}}
     for v in variants:
         out["variants"][v] = {
@@ -186,9 +211,11 @@ def timing(probes: dict[str, str], file: str = "cuda/timed_matmul.sm_90.ptx", na
             "relative_error": relative_error(median(probe[v]), median(native)),
             "relative_error_same_launch": relative_error(median(probe[v]), median(same_launch[v])),
             "relative_error_same_launch_max": max(abs(relative_error(p, s))
-                                                  for p, s in zip(probe[v], same_launch[v]))}
+                                                  for p, s in zip(probe[v], same_launch[v])),
+            "worst_warp_relative_error_same_launch": max(warp_worst[v], default=None)}
     out["why_same_launch"] = ("in the instrumented launch the kernel's own second clock64() comes after "
-                              "the probe's record is saved, so its range includes the probe's cost")
+                              "the probe's record is saved, so its range includes the probe's cost; "
+                              "time_range_at_exit saves at the warp's exit instead")
     return out
 
 
@@ -222,12 +249,14 @@ def main() -> int:
                          "error_executed": relative_error(executed, hw[kind]),
                          "error_issued": relative_error(issued, hw[kind]), "why": why})
             print(f"{name[:28]:28} {kind:5} {hw[kind]:10d} {executed:10d} {issued:10d}  {why}", flush=True)
-    time_row = timing({"time_range": TIMING_PROBE, "time_range_slots": TIMING_SLOTS})
+    time_row = timing({"time_range": TIMING_PROBE, "time_range_slots": TIMING_SLOTS,
+                       "time_range_at_exit": TIMING_DEFERRED})
     for v, t in time_row["variants"].items():
         print(f"{v} on {time_row['kernel']} ({time_row['runs']} runs each): probe {t['probe_cycles']} "
               f"cycles, clock64() in the original kernel {time_row['native_clock64_cycles']}: relative "
               f"error of the medians {t['relative_error']:+.4%} (against the instrumented launch's own "
-              f"clock64(): {t['relative_error_same_launch']:+.4%})")
+              f"clock64(): {t['relative_error_same_launch']:+.4%}, worst warp "
+              f"{t['worst_warp_relative_error_same_launch']})")
     exact = sum(1 for r in rows if r["ncu"] == r["executed"])
     write_results(out, {"device": dev.name, "arch": dev.arch, "metrics": METRICS,
                         "summary": {"rows": len(rows), "kernels": len(selected),

@@ -123,3 +123,16 @@ def test_vector_accesses_count_once():
     assert maps["executed"]["ld"].tolist() == [1, 1, 1, 0] == maps["executed"]["st"].tolist()
     src = np.frombuffer(mem.bytes(ptrs["in"]), np.float32)
     assert np.array_equal(np.frombuffer(mem.bytes(ptrs["out"]), np.float32), src * np.float32(1.5))
+
+
+def test_timing_variants_instrument_the_timed_kernel_at_both_marks():
+    from neutrino_py.asm import parse_ptx
+    from neutrino_py.probe import load
+    from neutrino_py.splice import instrument
+
+    text = (ROOT / "tests" / "corpus" / "cuda" / "timed_matmul.sm_90.ptx").read_text()
+    for name, probe in (("slots", fidelity.TIMING_SLOTS), ("at_exit", fidelity.TIMING_DEFERRED)):
+        m = instrument(parse_ptx(text, cache=False), load(probe, f"{name}.probe")).manifests
+        positions = m["timed_matmul"].positions
+        assert [n for n in positions.values()] == ([1, 1] if name == "slots" else [1, 1, 1]), name
+        assert m["timed_matmul"].map("ranges").capacity == (8 if name == "slots" else 1)
