@@ -17,7 +17,10 @@ from neutrino_py.asm import ir, parse_ptx
 from neutrino_py.image.elf import code_sections, sections
 
 CORPUS_FILES = sorted(CORPUS.glob("**/*.ptx"))
-PTX_TEXT_SECTIONS = {".nv_debug_ptx_txt", ".nv_debug_line_sass", ".rela.nv_debug_line_sass"}
+# sections that hold PTX text or PTX line numbers (the printer drops blank lines), and the
+# relocations into them (.rela on sm_90, .rel on sm_80: access.sm_80.lineinfo moves one offset)
+PTX_TEXT_SECTIONS = {".nv_debug_ptx_txt", ".nv_debug_line_sass", ".rela.nv_debug_line_sass",
+                     ".rel.nv_debug_line_sass"}
 
 HAND = r"""//
 // Hand-written PTX: the constructs compiler output in the corpus does not show.
