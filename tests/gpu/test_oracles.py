@@ -225,13 +225,19 @@ def _accesses(out, name: str) -> np.ndarray:
     return pairs[np.lexsort((pairs[:, 2], pairs[:, 1], pairs[:, 0]))]
 
 
+ACCESS = "cuda/access.sm_90.ptx"
+
+
 @pytest.mark.parametrize("file,kernel", [VA, ("cuda/saxpy.sm_90.ptx", "saxpy"),
                                          ("cuda/reduction.sm_90.ptx", "reduce_sum"),
                                          ("cuda/sgemm.sm_90.ptx", "sgemm_tiled"),
-                                         ("cuda/histogram.sm_90.ptx", "histogram_atomic")])
+                                         ("cuda/histogram.sm_90.ptx", "histogram_atomic"),
+                                         (ACCESS, "strided_copy"), (ACCESS, "gather"),
+                                         (ACCESS, "divergent"), (ACCESS, "vec4_scale")])
 def test_memtrace_rebuilds_exactly_the_addresses_dmat_records(file, kernel):
-    """Contiguous (vector add, saxpy), a reduction whose lanes drop out, strided tiles (SGEMM) and
-    data-dependent atomics (histogram bins): the warp records, expanded, are dmat's lanes."""
+    """Contiguous (vector add, saxpy), a reduction whose lanes drop out, strided tiles (SGEMM),
+    data-dependent atomics (histogram bins), a strided copy, a gather with random indices, lanes
+    that diverge and 16-byte vector loads: the warp records, expanded, are dmat's lanes."""
     import neutrino_py as nt
     from neutrino_py.paths import probe_file
 
