@@ -998,6 +998,21 @@ def test_memtrace_rebuilds_exactly_the_addresses_dmat_records(case):
         assert stored == 5                       # the src loads of the 5 warps that have work
 
 
+MEMTRACE_SLOTS = (probes_dir() / "memtrace.probe").read_text().replace(
+    "map mem[warp]: record {", "map mem[warp]: record(8) {").replace("} pool 1 << 21", "}")
+
+
+@pytest.mark.parametrize("case", sorted(CASES))
+def test_memtrace_in_fixed_per_warp_slots_rebuilds_the_same_addresses(case):
+    """`record(N)` slots per warp instead of the pool: no reservation atomic while the warp is
+    converged, the same lanes rebuilt (divergent and gather cases included)."""
+    idx, skip = CASES[case]
+    dmat, _, _, _ = gather_run(stock("dmat"), idx, skip)
+    mem, _, _, _ = gather_run(load(MEMTRACE_SLOTS, "memtrace_slots.probe"), idx, skip)
+    assert "record(8)" in MEMTRACE_SLOTS and mem.dropped["mem"] == mem.dropped["mem__addr"] == 0
+    assert accesses(mem) == accesses(dmat)
+
+
 def test_memtrace_on_vector_add_and_predicated_pointer_chasing():
     for run in (lambda p: vector_add(p),
                 lambda p: launch(CHASE, p, (1, 1, 1), (40, 1, 1), {"p": chain()[0]})):

@@ -72,15 +72,14 @@ class Resolve(Pass):
 
     def check_lanes(self, m: syntax.MapSyntax, kind: str, level: str,
                     fields: tuple[ast.Field, ...], capacity: int | None) -> None:
-        """`lanes` fields compress a value over the warp: only in [warp] pool records, whose
-        companion map names (`contract.manifest.companion`) must be free."""
+        """`lanes` fields compress a value over the warp: only in [warp] records (a pool, or
+        `record(N)` slots per warp), whose companion map names (`contract.manifest.companion`)
+        must be free."""
         for f in fields:
             if not f.lanes:
                 continue
-            if kind != "record" or level != "warp" or capacity is not None:
-                raise self.error(f"a lanes field needs a [warp] record with a pool, not "
-                                 f"{'record(N)' if kind == 'record' and capacity else kind} "
-                                 f"[{level}]", f.span,
+            if kind != "record" or level != "warp":
+                raise self.error(f"a lanes field needs a [warp] record, not {kind} [{level}]", f.span,
                                  hint=f"write: map {m.name.text}[warp]: record {{ lanes "
                                       f"{f.name}; }} pool 1 << 20")
             other = companion(m.name.text, f.name)

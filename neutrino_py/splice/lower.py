@@ -18,6 +18,7 @@ from neutrino_py.contract.manifest import (COARSE_SPREAD, HEADER_PARAM, HEADER_S
 from neutrino_py.errors import SourceError
 from neutrino_py.ops import Imm, Reg, Scratch, Stmt, Value
 from neutrino_py.probe import ast, fold
+from neutrino_py.probe.passes import DEFAULT_POOL
 
 HELPER_SPECIALS = {"clock": "clock", "globaltimer": "globaltimer", "smid": "smid",
                    "warpid": "warp_linear", "laneid": "laneid", "activemask": "activemask",
@@ -48,10 +49,11 @@ def map_spec(decl: ast.MapDecl, slot: int, shard_pools: bool = True) -> MapSpec:
 
 def lanes_spec(decl: ast.MapDecl, f: ast.Field, slot: int) -> MapSpec:
     """The companion map of `lanes` field `f` (contracts §4): a thread-level pool of u64 values,
-    LANES_POOL_FACTOR values per record of the map's pool (at most MAX_LANES_POOL), unsharded so
-    that one event's lanes lie side by side."""
+    LANES_POOL_FACTOR values per record of the map's pool (of DEFAULT_POOL for `record(N)`
+    slots; at most MAX_LANES_POOL), unsharded so that one event's lanes lie side by side."""
+    records = decl.pool or DEFAULT_POOL
     return MapSpec(name=companion(decl.name, f.name), kind="record", level="thread",
-                   dtype=[["value", "<u8"]], pool=min(LANES_POOL_FACTOR * decl.pool, MAX_LANES_POOL),
+                   dtype=[["value", "<u8"]], pool=min(LANES_POOL_FACTOR * records, MAX_LANES_POOL),
                    header_slot=slot)
 
 
