@@ -511,3 +511,26 @@ before ld.global {
         assert _s64(int(row["sm"])) == _trunc_div(na, 7 - 2 * t)[1]
         assert int(row["zq"]) == M64 and int(row["zm"]) == a          # by zero: 2**64-1, a
         assert int(row["bq"]) == (1 << 63) // (t + 2)
+
+
+@pytest.mark.parametrize("target", TARGETS)
+@pytest.mark.parametrize("kernel", ["vector_add", "reduce_sum", "histogram"])
+def test_hist_with_a_constant_combines_lanes_and_keeps_exact_counts(target, kernel):
+    """The wave-aggregated hist (one atomic per distinct bin per wave) against every lane's
+    access: bins of 64-byte lines, u64 += 3 and u32 += 100000 (count x value in 32 and 64 bits)."""
+    from neutrino_py.probe import load
+
+    text = ("map h: hist[16] u64;\nmap g: hist[16] u32;\n"
+            "before ld.global { h[(u32)(ADDR >> 6) & 15] += 3; g[(u32)(ADDR >> 6) & 15] += 100000; }\n")
+    run = instrumented(target, kernel, load(text, "hist_const.probe"))
+    base = original(target, kernel)
+    want = Counter()
+    for e in base.sim.events:
+        if kind(base.instructions[e.index]) == "ld":
+            for _, addr, _ in e.access:
+                want[(addr >> 6) & 15] += 1
+    h = run.maps["h"]["value"] if run.maps["h"].dtype.names else run.maps["h"]
+    g = run.maps["g"]["value"] if run.maps["g"].dtype.names else run.maps["g"]
+    assert sum(want.values()) > 0
+    assert h.tolist() == [3 * want[b] for b in range(16)]
+    assert g.tolist() == [(100000 * want[b]) % (1 << 32) for b in range(16)]
