@@ -96,6 +96,9 @@ class Lowerer:
             elif d.kind == "record" and d.capacity is not None and warp_slots:
                 self.warp_slots[name] = (self._keep("u32"), self._keep("pred"))
         self.warp_mask = self._keep("u32") if self.warp_slots else None   # lanes at entry
+        # counter fields some probe of this kernel adds to; the others stay 0 and are not flushed
+        # (None: every field; the splicer narrows it once it knows what matched)
+        self.live_counters: set[tuple[str, str]] | None = None
         sharded = any(spec.shards > 1 for spec in self.specs.values())
         self.warp_unit = self._keep("u32") if sharded else None           # picks the shard
 
@@ -521,7 +524,11 @@ class _Ctx:
             unit = self.row(spec.level)
             self.emit(ops.Address(addr, base, unit, spec.itemsize))
             offsets = spec.field_offsets()
-            regs = [(offsets[name][0], self.low.counters[spec.name, name]) for name, _ in spec.dtype]
+            live = self.low.live_counters
+            regs = [(offsets[name][0], self.low.counters[spec.name, name]) for name, _ in spec.dtype
+                    if live is None or (spec.name, name) in live]
+            if not regs:
+                return
             if spec.level in ("block", "sm", "kernel"):
                 self.coarse_add(spec, addr, unit, regs)
                 return

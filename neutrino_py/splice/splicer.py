@@ -21,7 +21,7 @@ from neutrino_py.contract.manifest import Manifest, params_for
 from neutrino_py.errors import WARNING, Diagnostic, SourceError
 from neutrino_py.ops import Imm, Stmt, Value
 from neutrino_py.probe import ast
-from neutrino_py.probe.walk import operands_read
+from neutrino_py.probe.walk import operands_read, probe_nodes
 from neutrino_py.splice.bind import bind
 from neutrino_py.splice.lower import Lowerer, Site
 from neutrino_py.splice.match import Match, matches
@@ -129,6 +129,8 @@ class _KernelSplice:
         instructions = k.instructions()
         pcs = {id(i): n for n, i in enumerate(instructions)}
         found = {p.index: matches(k, instructions, p.position, pcs) for p in program.probes}
+        self.low.live_counters = {(n.map, n.field) for p in program.probes if found[p.index]
+                                  for n in probe_nodes(p) if isinstance(n, ast.CounterAdd)}
         for p in program.probes:
             self.check_after(p, found[p.index])
 
