@@ -6,6 +6,7 @@ import pytest
 
 from neutrino_py import ops
 from neutrino_py.asm import ir, parse_statements
+from neutrino_py.asm.printer import print_statements
 from neutrino_py.ops import Reg
 from neutrino_py.probe import fold
 from neutrino_py.splice import lower
@@ -19,7 +20,7 @@ LOGICAL = {"not", "and", "or", "xor"}                              # also on pre
 # the GCN target's legalisation refuses these (an error at the probe expression)
 
 
-def ptx_lines(stmt: ops.Stmt) -> list[str]:
+def ptx_statements(stmt: ops.Stmt) -> list[ir.Statement]:
     return ptx.render([stmt], ptx.Scope({}, lambda: "$L"))
 
 
@@ -62,8 +63,10 @@ def test_the_lowering_emits_only_the_vocabulary():
 
 @pytest.mark.parametrize("fn, stmt", CASES, ids=IDS)
 def test_ptx_renders_every_op_as_one_instruction_of_its_name(fn, stmt):
-    parsed = [s for line in ptx_lines(stmt) for s in parse_statements(line)]
-    assert all(isinstance(s, ir.Instruction) for s in parsed)
+    rendered = ptx_statements(stmt)
+    assert all(isinstance(s, ir.Instruction) for s in rendered)
+    parsed = parse_statements(print_statements(rendered))     # and it prints as valid PTX
+    assert [s.to_text() for s in parsed] == [s.to_text() for s in rendered]
     if isinstance(stmt, ops.Compare) and stmt.a.type == "pred":     # xor, then not for eq
         assert [s.opcode for s in parsed] == ["xor"] + ["not"] * (fn == "eq")
         return
@@ -88,5 +91,5 @@ def test_every_target_reads_every_special(which):
     """A `which` a template does not know renders nothing, so each must give code."""
     stmt = ops.ReadSpecial(Reg(ops.SPECIALS[which][0], 0), which)
     dst = ptx.reg_name(stmt.dst)
-    assert any(dst in line.split()[1] for line in ptx_lines(stmt))
+    assert any(ir.Register(dst) in s.dests for s in ptx_statements(stmt))
     assert gcn_lines(stmt)

@@ -207,21 +207,58 @@ class Loc(_Node):
         return f".loc\t{self.file} {self.source_line} {self.source_col}{extra}"
 
 
-@dataclass(slots=True, eq=False)
 class Instruction(_Node):
     """``[@[!]guard] opcode.mod.mod operand, …;`` — the one generic instruction form.
 
     `loc` is the ``.loc`` in effect (set by the parser; None before the first ``.loc``).
     Compare instructions by identity (``is``): two equal-looking instructions are distinct nodes.
+
+    The parser gives an instruction its operands as the text it read (`args`) and turns that
+    text into `Operand`s only when `operands` is first read: most instructions of a kernel are
+    only matched by opcode and printed back, and their operand text is printed as written until
+    `operands` is assigned.
     """
-    opcode: str
-    modifiers: list[str] = field(default_factory=list)
-    operands: list[Operand] = field(default_factory=list)
-    guard: Register | None = None
-    guard_negated: bool = False
-    line: int = 0
-    col: int = 0
-    loc: Loc | None = None
+    __slots__ = ("opcode", "modifiers", "_operands", "guard", "guard_negated", "line", "col", "loc",
+                 "args", "_named")
+    __match_args__ = ("opcode", "modifiers", "operands", "guard", "guard_negated", "line", "col",
+                      "loc")
+
+    def __init__(self, opcode: str, modifiers: list[str] | None = None,
+                 operands: list[Operand] | None = None, guard: Register | None = None,
+                 guard_negated: bool = False, line: int = 0, col: int = 0, loc: Loc | None = None,
+                 args: str | None = None, named: frozenset[str] = frozenset()) -> None:
+        self.opcode = opcode
+        self.modifiers = [] if modifiers is None else modifiers
+        self._operands = [] if operands is None and args is None else operands
+        self.guard, self.guard_negated = guard, guard_negated
+        self.line, self.col, self.loc = line, col, loc
+        self.args, self._named = args, named
+
+    def __reduce__(self):
+        if self._operands is None:
+            return _lazy_instruction, (self.opcode, self.modifiers, self.guard, self.guard_negated,
+                                       self.line, self.col, self.loc, self.args, self._named)
+        return Instruction, (self.opcode, self.modifiers, self._operands, self.guard,
+                             self.guard_negated, self.line, self.col, self.loc, self.args)
+
+    def __repr__(self) -> str:
+        return f"Instruction({self.to_text()!r}, line={self.line})"
+
+    @property
+    def operands(self) -> list[Operand]:
+        if self._operands is None:
+            from neutrino_py.asm.parser import parse_args
+            self._operands = parse_args(self.args or "", self._named)
+        return self._operands
+
+    @operands.setter
+    def operands(self, value: list[Operand]) -> None:
+        self._operands, self.args = value, None
+
+    @property
+    def named_registers(self) -> frozenset[str]:
+        """Registers this instruction's body declares without ``%`` (inline asm's ``p``)."""
+        return self._named
 
     @property
     def name(self) -> str:
@@ -333,9 +370,14 @@ class Instruction(_Node):
 
     def to_text(self) -> str:
         guard = f"@{'!' if self.guard_negated else ''}{self.guard} " if self.guard else ""
-        if not self.operands:
+        args = self.args if self.args is not None else ", ".join(map(str, self._operands))
+        if not args:
             return f"{guard}{self.name};"
-        return f"{guard}{self.name} \t{', '.join(map(str, self.operands))};"
+        return f"{guard}{self.name} \t{args};"
+
+
+def _lazy_instruction(opcode, modifiers, guard, guard_negated, line, col, loc, args, named):
+    return Instruction(opcode, modifiers, None, guard, guard_negated, line, col, loc, args, named)
 
 
 @dataclass(slots=True, eq=False)

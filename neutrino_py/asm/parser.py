@@ -16,6 +16,7 @@ import re
 import threading
 from functools import lru_cache
 from pathlib import Path
+from typing import AbstractSet
 
 from lark import Lark, Token, Transformer, v_args
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
@@ -27,7 +28,7 @@ except ImportError:  # pragma: no cover - pure-Python Lark is the fallback
     lark_cython = None
 
 from neutrino_py import paths
-from neutrino_py.asm import ir, ptx_isa
+from neutrino_py.asm import ir, ptx_isa, scan
 from neutrino_py.errors import SourceError, ToolError
 from neutrino_py.files import atomic_file
 
@@ -197,6 +198,9 @@ class Build(Transformer):
         parts = op.value.rstrip().split(".")
         operands = [self._leaf(c) if type(c) in _TOKENS else c for c in children[i:]]
         return ir.Instruction(parts[0], parts[1:], operands, guard, neg, op.line, op.column)
+
+    def args(self, *operands):
+        return [self._leaf(c) if type(c) in _TOKENS else c for c in operands]
 
     def guard(self, *toks):
         reg = toks[-1]
@@ -382,10 +386,10 @@ def _lark() -> Lark:
     grammar = paths.grammar("ptx.lark").read_text()
     digest = _grammar_digest()
     backend = "-cython" if lark_cython else ""
-    lark = Lark(grammar, parser="lalr", lexer="contextual", start=["module", "body"],
+    lark = Lark(grammar, parser="lalr", lexer="contextual", start=["module", "body", "args"],
                 transformer=_BUILD, maybe_placeholders=False,
                 lexer_callbacks={"COMMENT": _BUILD.collect_comment},
-                cache=str(paths.cache_dir("parse") / f"ptx-grammar-{digest}{backend}.lark"),
+                cache=str(paths.cache_dir("grammar") / f"ptx-grammar-{digest}{backend}.lark"),
                 **({"_plugins": lark_cython.plugins} if lark_cython else {}))
     for term in lark.terminals:
         if term.name in ("REG", "IMM", "IDENT"):
@@ -394,6 +398,22 @@ def _lark() -> Lark:
 
 
 _TERMINALS: dict[str, re.Pattern] = {}
+
+
+@lru_cache(maxsize=1)
+def _scanner() -> scan.Scanner:
+    _lark()
+    operands = scan.OperandSyntax(*(_TERMINALS[t].pattern for t in ("REG", "IMM", "IDENT")))
+    return scan.Scanner(operands, _parse_run)
+
+
+def _parse_run(text: str) -> list[ir.Statement] | None:
+    """Declarations the scan met; None if they do not parse (the whole body is then parsed
+    again by the grammar, for the error's context)."""
+    try:
+        return _parse(text, "body", {}, "<run>", text)
+    except SourceError:
+        return None
 
 
 _NAMES = {
@@ -476,7 +496,11 @@ def _parse(text: str, start: str, bodies: dict, file: str, source: str):
 
 
 def parse_body(text: str, line: int = 1, col: int = 1, file: str = "<input>") -> list[ir.Statement]:
-    """Statements of a function body that starts at (line, col) of its module."""
+    """Statements of a function body that starts at (line, col) of its module: the scan's fast
+    path where it recognises the text (`asm.scan`), the grammar otherwise."""
+    stmts = _scanner().scan(text, line, col)
+    if stmts is not None:
+        return stmts
     pad = "\n" * (line - 1) + " " * (col - 1)
     padded = pad + text
     stmts = _parse(padded, "body", {}, file, padded)
@@ -488,25 +512,39 @@ def parse_body(text: str, line: int = 1, col: int = 1, file: str = "<input>") ->
     return stmts
 
 
+def parse_args(text: str, named: AbstractSet[str] = frozenset()) -> list[ir.Operand]:
+    """The operands of one instruction from its operand text, which the scan has checked;
+    registers declared without ``%`` in `named` become `Register`s."""
+    operands = _scanner().operands.read(text)
+    return [_by_name(op, named) for op in operands] if named else operands
+
+
+def grammar_args(text: str) -> list[ir.Operand]:
+    """The same operands as `parse_args`, by the grammar's `args` rule (its reference)."""
+    return _parse(text, "args", {}, "<operands>", text) if text else []
+
+
 def _registers_by_name(stmts: list[ir.Statement], named: set[str]) -> None:
     """Registers declared without a ``%`` (``.reg .pred p;`` in inline asm) lex as names; make
     their uses `Register`s like every other register."""
-    def fix(op):
-        if isinstance(op, ir.Symbol):
-            return ir.Register(op.name) if op.name in named else op
-        if isinstance(op, ir.Vector):
-            return ir.Vector(tuple(map(fix, op.items)))
-        if isinstance(op, ir.ParamList):
-            return ir.ParamList(tuple(map(fix, op.items)))
-        if isinstance(op, ir.Address):
-            coords = fix(op.coords) if op.coords is not None else None
-            return ir.Address(fix(op.base), op.offset, coords, op.zero_offset)
-        if isinstance(op, ir.PredPair):
-            return ir.PredPair(fix(op.first), fix(op.second))
-        return op
     for s in ir.walk(stmts):
         if isinstance(s, ir.Instruction):
-            s.operands = [fix(op) for op in s.operands]
+            s.operands = [_by_name(op, named) for op in s.operands]
+
+
+def _by_name(op: ir.Operand, named: AbstractSet[str]) -> ir.Operand:
+    if isinstance(op, ir.Symbol):
+        return ir.Register(op.name) if op.name in named else op
+    if isinstance(op, ir.Vector):
+        return ir.Vector(tuple(_by_name(i, named) for i in op.items))
+    if isinstance(op, ir.ParamList):
+        return ir.ParamList(tuple(_by_name(i, named) for i in op.items))
+    if isinstance(op, ir.Address):
+        coords = _by_name(op.coords, named) if op.coords is not None else None
+        return ir.Address(_by_name(op.base, named), op.offset, coords, op.zero_offset)
+    if isinstance(op, ir.PredPair):
+        return ir.PredPair(_by_name(op.first, named), _by_name(op.second, named))
+    return op
 
 
 def _set_locs(stmts: list, loc: ir.Loc | None) -> ir.Loc | None:
@@ -568,11 +606,13 @@ def load_body(text: str, line: int, col: int, file: str, cache: bool,
               allow_unknown: bool = False) -> list[ir.Statement]:
     """A function body from the disk cache, or parsed (and then cached); checked against the
     PTX ISA unless `allow_unknown`."""
-    path = _cache_path("body", f"{file}:{line}:{col}", text) if cache else None
-    stmts = _load(path)
-    if stmts is None:
-        stmts = parse_body(text, line, col, file)
-        _store(path, stmts)
+    stmts = _scanner().scan(text, line, col)
+    if stmts is None:             # only what the grammar parses is worth a cache entry: the
+        path = _cache_path("body", f"{file}:{line}:{col}", text) if cache else None
+        stmts = _load(path)       # scan is about as fast as reading a pickle back
+        if stmts is None:
+            stmts = parse_body(text, line, col, file)
+            _store(path, stmts)
     if not allow_unknown:
         try:
             check_known(stmts, file)

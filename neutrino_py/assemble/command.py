@@ -81,15 +81,16 @@ def run(args: argparse.Namespace) -> int:
     manifests = manifest_path(out)
     # both written before either is renamed; the manifest lands first, so a .ptx never
     # stands without its manifest
+    out_text = result.module.to_text()
     with files.atomic_file(out, "w") as ptx:
-        ptx.write(result.module.to_text())
+        ptx.write(out_text)
         files.atomic_write(manifests, json.dumps(
             {k: m.to_json() for k, m in result.manifests.items()}, indent=2) + "\n")
     from neutrino_py.assemble.cost import predict, render
     assemble = not (is_gcn or args.no_cost)
     cost = predict(result.manifests, args.grid, args.block,
-                   text if assemble else None, result.module.to_text() if assemble else None,
-                   args.arch or module.arch or "sm_90" if assemble else None,
+                   text if assemble else None, out_text if assemble else None,
+                   None if is_gcn else args.arch or module.arch or "sm_90",
                    "not computed (--no-cost)" if args.no_cost else
                    "only computed for PTX (GCN: bytes per launch only)")
     if args.json:

@@ -52,7 +52,7 @@ def parser() -> Lark:
     digest = hashlib.sha256(grammar.encode()).hexdigest()[:16]
     return Lark(grammar, parser="lalr", lexer="contextual", transformer=ToSyntax(),
                 maybe_placeholders=True,
-                cache=str(paths.cache_dir("parse") / f"probe-grammar-{digest}.lark"))
+                cache=str(paths.cache_dir("grammar") / f"probe-grammar-{digest}.lark"))
 
 
 def parse(text: str, file: str) -> list[Item]:

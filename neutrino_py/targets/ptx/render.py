@@ -1,20 +1,21 @@
-"""Render `ops` statements into PTX with this folder's Jinja templates.
+"""Render `ops` statements into PTX IR with this folder's Jinja templates.
 
 The templates hold all PTX syntax; this module only names registers, formats constants and hands
-each template its statement's fields. Registers the instrumentation owns are spelled with the
-reserved prefix ``%nt_`` so they never collide with the kernel's own.
+each template its statement's fields and the helpers that build IR: a template line such as
+``{{ i("add.u64", d, d, 8) }}`` appends an `ir.Instruction` (``guard=p``/``neg=True`` for a
+guarded one), ``{{ at(l) }}`` a label; `mem` (an address), `vec` and `sreg` build the other
+operands. Nothing is printed and parsed back. Registers the instrumentation owns are spelled
+with the reserved prefix ``%nt_`` so they never collide with the kernel's own.
 """
 from __future__ import annotations
 
-import copy
 import struct
 from dataclasses import fields
-from functools import lru_cache
 from pathlib import Path
 from typing import Callable, Iterable
 
-from neutrino_py.asm import ir, parse_statements
-from neutrino_py.ops import Imm, If, Reg, Stmt, Value, bits
+from neutrino_py.asm import ir
+from neutrino_py.ops import Imm, If, Reg, Src, Stmt, Value, bits
 from neutrino_py.targets import templates
 
 PREFIX = "%nt_"
@@ -44,13 +45,22 @@ def format_imm(value: int | float, type_: str) -> str:
     return str(v) if v < 1 << 31 else hex(v)
 
 
-def spell(v: Value) -> str:
-    """How a template writes an operand: register name, PTX literal, or the user's own text."""
+def operand(v: Value | ir.Operand | int | str) -> ir.Operand:
+    """The IR operand a template names: an instrumentation register, a constant, the kernel's
+    own operand (`Src`, in its PTX spelling), a Python int, or a register or label name."""
     if isinstance(v, Reg):
-        return reg_name(v)
+        return ir.Register(reg_name(v))
     if isinstance(v, Imm):
-        return format_imm(v.value, v.type)
-    return v.text
+        return ir.Immediate(format_imm(v.value, v.type))
+    if isinstance(v, int):
+        return ir.Immediate(str(v))
+    if isinstance(v, str):
+        return ir.Register(v) if v.startswith("%") else ir.Symbol(v)
+    if isinstance(v, Src):
+        t = v.text
+        return (ir.Register(t) if t.startswith("%") else
+                ir.Immediate(t) if t[:1].isdigit() or t[:1] == "-" else ir.Symbol(t))
+    return v
 
 
 def declarations(counts: dict[str, int]) -> list[str]:
@@ -77,12 +87,49 @@ class Scope:
         return {t: self.base.get(t, 0) + self.used.get(t, 0) for t in STEMS}
 
 
-_template = templates.loader(Path(__file__).parent, vec=lambda *xs: "{" + ", ".join(xs) + "}")
+class Emit:
+    """The statements one template appends through its helpers, in order."""
+
+    def __init__(self, scope: Scope) -> None:
+        self.out: list[ir.Statement] = []
+        self.scope = scope
+        self.labels: list[str] = []
+
+    def i(self, opcode: str, *operands, guard=None, neg: bool = False) -> str:
+        parts = opcode.split(".")
+        self.out.append(ir.Instruction(parts[0], parts[1:], [operand(o) for o in operands],
+                                       None if guard is None else operand(guard), neg))
+        return ""
+
+    def at(self, label: ir.Symbol) -> str:
+        self.out.append(ir.Label(label.name))
+        return ""
+
+    def extend(self, stmts: list[ir.Statement]) -> str:
+        self.out.extend(stmts)
+        return ""
+
+    def label(self) -> ir.Symbol:
+        self.labels.append(self.scope.label())
+        return ir.Symbol(self.labels[-1])
+
+    def tmp(self, type_: str) -> ir.Register:
+        return ir.Register(reg_name(self.scope.tmp(type_)))
 
 
-# (statement, scope numbering before) -> (lines, scope numbering after): a template's output
-# depends on nothing else, and sites repeat the same statements many times.
-_RENDERED: dict[tuple, tuple[list[str], dict[str, int]]] = {}
+def _address(base, offset: int = 0) -> ir.Address:
+    return ir.Address(operand(base), offset)
+
+
+_template = templates.loader(
+    Path(__file__).parent, reg=operand, mem=_address, sreg=lambda name: ir.Register("%" + name),
+    vec=lambda *xs: ir.Vector(tuple(operand(x) for x in xs)))
+
+
+# (statement, scope numbering before) -> (statements, scope numbering after): a template's output
+# depends on nothing else, and sites repeat the same statements many times. The statements are
+# shared between the sites that use them: inserted code is never edited in place.
+_RENDERED: dict[tuple, tuple[tuple[ir.Statement, ...], dict[str, int]]] = {}
 
 
 # Opcodes whose result does not depend on which lanes are active: a short body of these under an
@@ -93,18 +140,19 @@ PREDICABLE = frozenset({"add", "sub", "mul", "mad", "min", "max", "and", "or", "
 PREDICATED_MAX = 4
 
 
-def predicable(lines: list[str], cond: str) -> bool:
-    """Whether `lines` can run as predicated (by `cond`) instructions instead of behind a branch:
+def predicable(body: list[ir.Statement], cond: ir.Operand) -> bool:
+    """Whether `body` can run as predicated (by `cond`) instructions instead of behind a branch:
     a few lane-independent instructions, none guarded already, none touching `cond`."""
-    return 0 < len(lines) <= PREDICATED_MAX and all(
-        not line.startswith("@") and line.split(".", 1)[0].split()[0] in PREDICABLE
-        and "%lanemask" not in line and cond not in line.replace(",", " ").replace(";", " ").split()
-        for line in lines)
+    return 0 < len(body) <= PREDICATED_MAX and all(
+        isinstance(s, ir.Instruction) and s.guard is None and s.opcode in PREDICABLE
+        and not any(r.name.startswith("%lanemask") or r == cond
+                    for op in s.operands for r in ir.registers_in(op))
+        for s in body)
 
 
-def render(stmts: Iterable[Stmt], scope: Scope) -> list[str]:
-    """PTX lines for `stmts`; scratch registers and labels come from `scope`."""
-    out: list[str] = []
+def render(stmts: Iterable[Stmt], scope: Scope) -> list[ir.Statement]:
+    """PTX statements for `stmts`; scratch registers and labels come from `scope`."""
+    out: list[ir.Statement] = []
     for stmt in stmts:
         key = None
         if not isinstance(stmt, If):               # an If takes a fresh label: never memoized
@@ -117,40 +165,22 @@ def render(stmts: Iterable[Stmt], scope: Scope) -> list[str]:
         ctx = {f.name: getattr(stmt, f.name) for f in fields(stmt)}
         if isinstance(stmt, If):
             ctx["body"] = render(stmt.body, scope)
-            if predicable(ctx["body"], spell(stmt.cond)):
-                guard = f"@{'!' if stmt.negate else ''}{spell(stmt.cond)}"
-                out += [f"{guard} {line}" for line in ctx["body"]]
+            cond = operand(stmt.cond)
+            if predicable(ctx["body"], cond):
+                out += [ir.Instruction(s.opcode, s.modifiers, s.operands, cond, stmt.negate)
+                        for s in ctx["body"]]
                 continue
-        labels: list[str] = []
-
-        def label() -> str:
-            labels.append(scope.label())
-            return labels[-1]
-
-        text = _template(stmt.op).render(
-            ctx, reg=spell, tmp=lambda t: reg_name(scope.tmp(t)), label=label)
-        lines = [line.strip() for line in text.splitlines() if line.strip()]
-        if key is not None and not labels:       # a template with labels is rendered afresh
+        emit = Emit(scope)
+        text = _template(stmt.op).render(ctx, i=emit.i, at=emit.at, extend=emit.extend,
+                                         tmp=emit.tmp, label=emit.label)
+        if text.strip():
+            raise ValueError(f"targets/ptx/{stmt.op}.j2 wrote text outside an i()/at() call: "
+                             f"{text.strip()[:60]!r}")
+        if key is not None and not emit.labels:  # a template with labels is rendered afresh
             if len(_RENDERED) > 1 << 17:          # a long-lived engine: keep the memo bounded
                 _RENDERED.clear()
-            _RENDERED[key] = (lines, dict(scope.used))
-        out += lines
+            _RENDERED[key] = (tuple(emit.out), dict(scope.used))
+        out += emit.out
     return out
 
 
-@lru_cache(maxsize=1 << 16)
-def _parsed(line: str) -> tuple[ir.Statement, ...]:
-    return tuple(parse_statements(line))
-
-
-def _fresh(s: ir.Statement) -> ir.Statement:
-    """A copy of a cached parse that shares no mutable list with other insertions."""
-    if isinstance(s, ir.Instruction):
-        return ir.Instruction(s.opcode, list(s.modifiers), list(s.operands), s.guard,
-                              s.guard_negated)
-    return copy.copy(s)
-
-
-def statements(stmts: Iterable[Stmt], scope: Scope) -> list[ir.Statement]:
-    """IR statements of `stmts` rendered (each distinct line is parsed once per process)."""
-    return [_fresh(s) for line in render(stmts, scope) for s in _parsed(line)]

@@ -194,9 +194,9 @@ class PtxKernel(PtxCode):
         scope = site.scope
         before = site.before + site.exit
         if before:
-            self.fn.insert_before(site.anchor, ptx.statements(before, scope))
+            self.fn.insert_before(site.anchor, ptx.render(before, scope))
         if site.after:
-            self.fn.insert_after(site.anchor, ptx.statements(site.after, scope))
+            self.fn.insert_after(site.anchor, ptx.render(site.after, scope))
         for t, n in scope.high_water().items():
             self.high[t] = max(self.high.get(t, 0), n)
 

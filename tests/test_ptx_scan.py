@@ -1,0 +1,105 @@
+"""The fast statement scan (`asm.scan`) against the grammar it stands in for: on every corpus body
+the scan builds exactly the statements, operands, positions and `.loc`s the Lark grammar builds,
+and on damaged bodies it either agrees with the grammar or hands the body to it (never accepts
+text the grammar refuses)."""
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from neutrino_py.asm import ir, parse_ptx, parser
+from neutrino_py.errors import SourceError
+
+CORPUS = sorted((Path(__file__).parent / "corpus").glob("*/*.ptx"))
+
+
+def shape(stmts: list[ir.Statement]) -> list[tuple]:
+    """Everything a later stage reads from a body, in order."""
+    out = []
+    for s in ir.walk(stmts):
+        if isinstance(s, ir.Instruction):
+            loc = s.loc and (s.loc.file, s.loc.source_line, s.loc.source_col, s.loc.extra)
+            out.append(("ins", s.name, s.guard, s.guard_negated, s.operands, s.line, s.col, loc))
+        elif isinstance(s, ir.Block):
+            out.append(("block", s.line, s.col))
+        else:
+            out.append((type(s).__name__, s.to_text(), s.line, s.col))
+    return out
+
+
+def by_grammar(text: str, line: int, col: int) -> list[ir.Statement]:
+    padded = "\n" * (line - 1) + " " * (col - 1) + text
+    stmts = parser._parse(padded, "body", {}, "<body>", padded)
+    parser._set_locs(stmts, None)
+    return stmts
+
+
+def bodies(path: Path):
+    for fn in parse_ptx(path.read_text(), file=str(path), cache=False).functions():
+        yield fn.name, fn._body_text, fn._body_pos
+
+
+@pytest.mark.parametrize("path", CORPUS, ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_scan_builds_what_the_grammar_builds(path):
+    for name, text, (line, col) in bodies(path):
+        scanned = parser._scanner().scan(text, line, col)
+        assert scanned is not None, f"{name}: compiler output should not need the grammar"
+        assert shape(scanned) == shape(by_grammar(text, line, col)), name
+
+
+def test_operands_read_lazily_equal_the_grammars_args_rule():
+    seen = 0
+    for path in CORPUS:
+        for fn in parse_ptx(path.read_text(), cache=False).functions():
+            for s in ir.walk(fn.body):
+                if isinstance(s, ir.Instruction) and s.args:
+                    assert s.operands == parser.grammar_args(s.args), s.args
+                    seen += 1
+    assert seen > 10_000
+
+
+def test_unread_operands_print_as_written_and_assigned_ones_as_nodes():
+    text = (".version 8.0\n.target sm_90\n.address_size 64\n.visible .entry k()\n{\n"
+            "\t.reg .b64 %rd<3>;\n\tld.global.b32 { %r1 }, [ %rd1 + 0 ];\n\tret;\n}\n")
+    module = parse_ptx(text, cache=False)
+    ld = next(module.kernels()).body[1]
+    assert ld.to_text() == "ld.global.b32 \t{ %r1 }, [ %rd1 + 0 ];"
+    assert ld.address == ir.Address(ir.Register("%rd1"), 0, None, True)
+    assert ld.to_text() == "ld.global.b32 \t{ %r1 }, [ %rd1 + 0 ];"     # read, not changed
+    ld.operands = [ld.operands[0], ir.Address(ir.Register("%rd2"))]
+    assert ld.to_text() == "ld.global.b32 \t{%r1}, [%rd2];"
+
+
+def test_named_registers_of_inline_asm_are_registers_when_read_lazily():
+    text = (".version 8.0\n.target sm_90\n.address_size 64\n.visible .entry k()\n{\n"
+            "\t{\n\t.reg .pred p;\n\tsetp.ne.b32 p, %r1, 0;\n\tselp.u32 %r2, 1, 0, p;\n\t}\n"
+            "\tret;\n}\n")
+    block = next(parse_ptx(text, cache=False).kernels()).body[0]
+    setp, selp = block.body[1], block.body[2]
+    assert setp.operands[0] == ir.Register("p") and selp.operands[3] == ir.Register("p")
+
+
+def _mutations(text: str, rng: random.Random, n: int):
+    pieces = [";", ",", "{", "}", "[", "]", "@", "!", "%", "//", "/*", "*/", ":", ".", " ", "\n",
+              "+", "-", "0x", "|", "(", ")", ".reg", ".loc 1 2 3", "<4>", "_", "$"]
+    for _ in range(n):
+        at = rng.randrange(len(text) + 1)
+        cut = rng.randrange(0, 4)
+        yield text[:at] + rng.choice(pieces) + text[at + cut:]
+
+
+@pytest.mark.parametrize("path", CORPUS[::6], ids=lambda p: p.name)
+def test_damaged_bodies_are_never_accepted_by_the_scan_alone(path):
+    rng = random.Random(path.name)
+    for name, text, (line, col) in bodies(path):
+        for damaged in _mutations(text, rng, 25):
+            scanned = parser._scanner().scan(damaged, line, col)
+            if scanned is None:
+                continue
+            try:
+                expected = by_grammar(damaged, line, col)
+            except SourceError:
+                pytest.fail(f"the scan accepted what the grammar refuses:\n{damaged}")
+            assert shape(scanned) == shape(expected)
