@@ -7,7 +7,7 @@ import subprocess
 import pytest
 
 from neutrino_py.contract import MapSpec, SizeRule, cheader, wire
-from neutrino_py.contract.manifest import MAX_MAPS, SM_ROWS, units
+from neutrino_py.contract.manifest import MAX_MAPS, SM_ROWS, item_dtype, item_layout, units
 from neutrino_py.hook import build
 
 RECORD = [["clock", "<u8"], ["addr", "<u8"], ["bytes", "<u4"]]          # 24 B aligned
@@ -86,3 +86,16 @@ def test_bytes_per_launch_in_words():
         ("f", 262144, "65536 x 4 B")]
     assert [format_bytes(n) for n in (512, 1536, 24 << 20, 3 << 40)] == \
         ["512 B", "1.5 KiB", "24 MiB", "3 TiB"]
+
+
+@pytest.mark.parametrize("fields", [
+    RECORD, [["a", "<u4"], ["b", "<u8"], ["c", "<u4"]], [["a", "<u2"], ["b", "<u4"]],
+    [["x", "<f4"]], [["a", "<u4"], ["b", "<i8"], ["c", "<f8"], ["d", "<u2"]],
+] + [spec.dtype for spec in SPECS.values()])
+def test_item_layout_is_numpys_aligned_struct(fields):
+    """The contract sizes items without NumPy (so instrumenting need not import it); readers
+    view them through NumPy: both must agree on every offset and the item size."""
+    dtype = item_dtype(fields)
+    offsets, size = item_layout(fields)
+    assert size == dtype.itemsize
+    assert offsets == {name: dtype.fields[name][1] for name, _ in fields}

@@ -1,11 +1,12 @@
-"""Function bodies are parsed on first access, and parsed modules and bodies come back from the
-disk cache (keyed by content hash) without running the parser."""
+"""Function bodies are parsed on first access; parsed modules, and bodies that needed the grammar
+(the scan handles the rest about as fast as a cache read), come back from the disk cache (keyed
+by content hash) without running the parser."""
 from __future__ import annotations
 
 import pytest
 
 from conftest import CORPUS
-from neutrino_py.asm import ir, parse_ptx, parser
+from neutrino_py.asm import ir, parse_ptx, parser, scan
 
 TEXT = (CORPUS / "cuda" / "noinline.sm_90.ptx").read_text()
 
@@ -18,14 +19,19 @@ def cache(tmp_path, monkeypatch):
 
 @pytest.fixture
 def body_parses(monkeypatch):
-    """Where each body parse starts (line), in order."""
+    """Where each body parse (by the scan or the grammar) starts (line), in order."""
     seen: list[int] = []
-    real = parser.parse_body
+    real_scan, real_parse = scan.Scanner.scan, parser.parse_body
 
-    def spy(text, line=1, col=1, file="<input>"):
+    def spy_scan(self, text, line, col):
         seen.append(line)
-        return real(text, line, col, file)
-    monkeypatch.setattr(parser, "parse_body", spy)
+        return real_scan(self, text, line, col)
+
+    def spy_parse(text, line=1, col=1, file="<input>"):
+        seen.append(line)
+        return real_parse(text, line, col, file)
+    monkeypatch.setattr(scan.Scanner, "scan", spy_scan)
+    monkeypatch.setattr(parser, "parse_body", spy_parse)
     return seen
 
 
@@ -55,18 +61,32 @@ def test_unparsed_bodies_print_as_written(body_parses):
 def test_cache_hit_skips_the_parser(cache, monkeypatch, body_parses):
     first = parse_ptx(TEXT, file="noinline.ptx").parse_all()
     assert len(list(cache.glob("*.module.pickle"))) == 1
-    assert len(list(cache.glob("*.body.pickle"))) == 4 and len(body_parses) == 4
+    assert len(list(cache.glob("*.body.pickle"))) == 0 and len(body_parses) == 4  # all scanned
 
-    def no_parse(*args, **kwargs):
-        raise AssertionError("parser ran on a cache hit")
-    monkeypatch.setattr(parser, "_parse", no_parse)
+    real = parser._parse
+
+    def no_module_parse(text, start, *args):
+        if start == "module":
+            raise AssertionError("parser ran on a cache hit")
+        return real(text, start, *args)         # declaration runs of the scanned bodies
+    monkeypatch.setattr(parser, "_parse", no_module_parse)
     again = parse_ptx(TEXT, file="noinline.ptx").parse_all()
     assert again.to_text() == first.to_text()
-    assert len(body_parses) == 4
     kernel = again.function("_Z14apply_noinlinePKfPfPii")
     assert kernel._file == "noinline.ptx" and isinstance(kernel.body[0], ir.Statement.__args__)
     with pytest.raises(AssertionError, match="parser ran"):
         parse_ptx(TEXT + "\n// changed\n", file="noinline.ptx")
+
+
+def test_bodies_the_grammar_parsed_come_back_from_the_cache(cache, monkeypatch, body_parses):
+    odd = TEXT.replace("ret;", "mov.u32 %r1, /* a comment in the operands */ %r1;\n\tret;", 1)
+    first = parse_ptx(odd, file="odd.ptx").parse_all()
+    assert len(list(cache.glob("*.body.pickle"))) == 1           # the one body the scan gave up
+
+    def no_parse(*args, **kwargs):
+        raise AssertionError("the grammar parsed a cached body again")
+    monkeypatch.setattr(parser, "parse_body", no_parse)
+    assert parse_ptx(odd, file="odd.ptx").parse_all().to_text() == first.to_text()
 
 
 def test_damaged_cache_file_is_ignored(cache):

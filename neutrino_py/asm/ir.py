@@ -369,11 +369,11 @@ class Instruction(_Node):
         return None
 
     def to_text(self) -> str:
-        guard = f"@{'!' if self.guard_negated else ''}{self.guard} " if self.guard else ""
+        name = ".".join((self.opcode, *self.modifiers)) if self.modifiers else self.opcode
         args = self.args if self.args is not None else ", ".join(map(str, self._operands))
-        if not args:
-            return f"{guard}{self.name};"
-        return f"{guard}{self.name} \t{args};"
+        if self.guard is not None:
+            name = f"@{'!' if self.guard_negated else ''}{self.guard.name} {name}"
+        return f"{name} \t{args};" if args else f"{name};"
 
 
 def _lazy_instruction(opcode, modifiers, guard, guard_negated, line, col, loc, args, named):

@@ -55,16 +55,28 @@ def print_function(fn: ir.Function) -> str:
     return "\n".join(lines)
 
 
-def _print_statements(stmts: list[ir.Statement], out: list[str], depth: int) -> None:
+def _print_statements(stmts: list[ir.Statement], out: list[str], depth: int,
+                      shared: dict[int, str] | None = None) -> None:
+    """`shared` keeps the text of inserted instructions (line 0) by node: instrumentation shares
+    one node among all the sites that render the same code, so it is printed once."""
+    shared = {} if shared is None else shared
     indent = "\t" * depth
+    instruction, label, block = ir.Instruction, ir.Label, ir.Block
     for s in stmts:
-        if isinstance(s, ir.Instruction):
-            out.append(indent + s.to_text())
-        elif isinstance(s, ir.Label):
+        kind = type(s)
+        if kind is instruction:
+            if s.line:
+                out.append(indent + s.to_text())
+            else:
+                text = shared.get(id(s))
+                if text is None:
+                    text = shared[id(s)] = indent + s.to_text()
+                out.append(text)
+        elif kind is label:
             out.append(f"{s.name}:")
-        elif isinstance(s, ir.Block):
+        elif kind is block:
             out.append(indent + "{")
-            _print_statements(s.body, out, depth + 1)
+            _print_statements(s.body, out, depth + 1, shared)
             out.append(indent + "}")
         else:
             out.append(indent + s.to_text())

@@ -11,9 +11,10 @@ from __future__ import annotations
 import json
 import math
 from dataclasses import asdict, dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import numpy as np
+if TYPE_CHECKING:
+    import numpy as np
 
 VERSION = 1
 HEADER_SLOT_BYTES = 16          # per map: u64 cursor, u64 dropped
@@ -63,9 +64,23 @@ def map_param(name: str) -> str:
     return f"__nt_map_{name}"
 
 
-def item_dtype(fields: list[list[str]] | list[tuple[str, str]]) -> np.dtype:
+def item_dtype(fields: list[list[str]] | list[tuple[str, str]]) -> "np.dtype":
     """One map item: the NumPy struct of `fields` (`[[name, "<u8"], ...]`), aligned like C."""
+    import numpy as np                  # only readers need NumPy: instrumenting starts faster
     return np.dtype([(n, t) for n, t in fields], align=True)
+
+
+def item_layout(fields: list[list[str]] | list[tuple[str, str]]) -> tuple[dict[str, int], int]:
+    """Byte offset of every field and the item size of `item_dtype(fields)`, without NumPy: each
+    field aligned to its own size, the item to its largest field (C's layout)."""
+    offsets, at, align = {}, 0, 1
+    for name, t in fields:
+        size = int(t[2:])
+        at = -(-at // size) * size
+        offsets[name] = at
+        at += size
+        align = max(align, size)
+    return offsets, -(-at // align) * align
 
 
 def _prod(dims: Any) -> int:
@@ -131,17 +146,17 @@ class MapSpec:
     shards: int = 1
     spread: int = 1             # device rows per row of a coarse counter (COARSE_SPREAD)
 
-    def numpy_dtype(self) -> np.dtype:
+    def numpy_dtype(self) -> "np.dtype":
         return item_dtype(self.dtype)
 
     def field_offsets(self) -> dict[str, tuple[int, str]]:
         """Field name -> (byte offset in the item, NumPy type string)."""
-        dt = self.numpy_dtype()
-        return {n: (dt.fields[n][1], t) for n, t in self.dtype}
+        offsets = item_layout(self.dtype)[0]
+        return {n: (offsets[n], t) for n, t in self.dtype}
 
     @property
     def itemsize(self) -> int:
-        return self.numpy_dtype().itemsize
+        return item_layout(self.dtype)[1]
 
     def items(self, grid: Any, block: Any) -> int:
         """How many dtype items the buffer holds for this launch."""

@@ -4,7 +4,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from neutrino_py.contract.manifest import item_dtype
+from neutrino_py.contract.manifest import item_layout
 from neutrino_py.errors import SourceError, ToolError
 from neutrino_py.probe import ast, load_file
 
@@ -39,7 +39,7 @@ def summary(p: ast.ProbeProgram) -> str:
     out = [f"{p.file}: ok: {plural(len(p.maps), 'map')}, {plural(len(p.regs), 'register')}, "
            f"{plural(len(p.probes), 'probe')} (sha256 {p.hash[:12]})", "maps:"]
     for m in p.maps.values():
-        item = item_dtype(m.dtype).itemsize
+        item = item_layout(m.dtype)[1]
         fields = ", ".join(f"{'lanes' if f.lanes else f.type} {f.name}" for f in m.fields)
         out.append(f"  {m.name:<12} {m.kind:<8} {'[' + m.level + ']':<9} {_size(m):<24} "
                    f"{item:>4} B  {{ {fields} }}")

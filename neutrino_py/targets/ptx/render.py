@@ -70,12 +70,18 @@ def declarations(counts: dict[str, int]) -> list[str]:
 
 class Scope:
     """Fresh scratch registers and labels for one site. `take` reserves a register type's
-    numbers below `base` for the persistent registers; scratch numbering restarts per site."""
+    numbers below `base` for the persistent registers; scratch numbering restarts per site.
+    `made` lists the labels handed out, so a memoized rendering can be relabelled."""
 
     def __init__(self, base: dict[str, int], new_label: Callable[[], str]) -> None:
         self.base = dict(base)
         self.used: dict[str, int] = {}
-        self.label = new_label
+        self.new_label = new_label
+        self.made: list[str] = []
+
+    def label(self) -> str:
+        self.made.append(self.new_label())
+        return self.made[-1]
 
     def tmp(self, type_: str) -> Reg:
         n = self.used.get(type_, 0)
@@ -93,7 +99,6 @@ class Emit:
     def __init__(self, scope: Scope) -> None:
         self.out: list[ir.Statement] = []
         self.scope = scope
-        self.labels: list[str] = []
 
     def i(self, opcode: str, *operands, guard=None, neg: bool = False) -> str:
         parts = opcode.split(".")
@@ -110,8 +115,7 @@ class Emit:
         return ""
 
     def label(self) -> ir.Symbol:
-        self.labels.append(self.scope.label())
-        return ir.Symbol(self.labels[-1])
+        return ir.Symbol(self.scope.label())
 
     def tmp(self, type_: str) -> ir.Register:
         return ir.Register(reg_name(self.scope.tmp(type_)))
@@ -126,9 +130,10 @@ _template = templates.loader(
     vec=lambda *xs: ir.Vector(tuple(operand(x) for x in xs)))
 
 
-# (statement, scope numbering before) -> (statements, scope numbering after): a template's output
-# depends on nothing else, and sites repeat the same statements many times. The statements are
-# shared between the sites that use them: inserted code is never edited in place.
+# (statement, scope numbering before) -> (statements, scope numbering after, labels it made): a
+# template's output depends on nothing else, and sites repeat the same statements many times. The
+# statements are shared between the sites that use them (inserted code is never edited in
+# place); those naming a label are made anew with fresh labels.
 _RENDERED: dict[tuple, tuple[tuple[ir.Statement, ...], dict[str, int]]] = {}
 
 
@@ -154,33 +159,63 @@ def render(stmts: Iterable[Stmt], scope: Scope) -> list[ir.Statement]:
     """PTX statements for `stmts`; scratch registers and labels come from `scope`."""
     out: list[ir.Statement] = []
     for stmt in stmts:
-        key = None
-        if not isinstance(stmt, If):               # an If takes a fresh label: never memoized
-            key = (stmt, tuple(sorted(scope.base.items())), tuple(sorted(scope.used.items())))
-            hit = _RENDERED.get(key)
-            if hit is not None:
-                out += hit[0]
-                scope.used = dict(hit[1])
-                continue
-        ctx = {f.name: getattr(stmt, f.name) for f in fields(stmt)}
-        if isinstance(stmt, If):
-            ctx["body"] = render(stmt.body, scope)
-            cond = operand(stmt.cond)
-            if predicable(ctx["body"], cond):
-                out += [ir.Instruction(s.opcode, s.modifiers, s.operands, cond, stmt.negate)
-                        for s in ctx["body"]]
-                continue
-        emit = Emit(scope)
-        text = _template(stmt.op).render(ctx, i=emit.i, at=emit.at, extend=emit.extend,
-                                         tmp=emit.tmp, label=emit.label)
-        if text.strip():
-            raise ValueError(f"targets/ptx/{stmt.op}.j2 wrote text outside an i()/at() call: "
-                             f"{text.strip()[:60]!r}")
-        if key is not None and not emit.labels:  # a template with labels is rendered afresh
-            if len(_RENDERED) > 1 << 17:          # a long-lived engine: keep the memo bounded
-                _RENDERED.clear()
-            _RENDERED[key] = (tuple(emit.out), dict(scope.used))
-        out += emit.out
+        key = (stmt, tuple(sorted(scope.base.items())), tuple(sorted(scope.used.items())))
+        hit = _RENDERED.get(key)
+        if hit is not None:
+            rendered, used, labels = hit
+            out += _relabelled(rendered, labels, scope) if labels else rendered
+            scope.used = dict(used)
+            continue
+        made = len(scope.made)
+        rendered = _render_one(stmt, scope)
+        if len(_RENDERED) > 1 << 17:              # a long-lived engine: keep the memo bounded
+            _RENDERED.clear()
+        labels = _label_uses(rendered, scope.made[made:])
+        _RENDERED[key] = (tuple(rendered), dict(scope.used), labels)
+        out += rendered
     return out
 
 
+def _render_one(stmt: Stmt, scope: Scope) -> list[ir.Statement]:
+    ctx = {f.name: getattr(stmt, f.name) for f in fields(stmt)}
+    if isinstance(stmt, If):
+        ctx["body"] = render(stmt.body, scope)
+        cond = operand(stmt.cond)
+        if predicable(ctx["body"], cond):
+            return [ir.Instruction(s.opcode, s.modifiers, s.operands, cond, stmt.negate)
+                    for s in ctx["body"]]
+    emit = Emit(scope)
+    text = _template(stmt.op).render(ctx, i=emit.i, at=emit.at, extend=emit.extend,
+                                     tmp=emit.tmp, label=emit.label)
+    if text.strip():
+        raise ValueError(f"targets/ptx/{stmt.op}.j2 wrote text outside an i()/at() call: "
+                         f"{text.strip()[:60]!r}")
+    return emit.out
+
+
+def _label_uses(stmts: list[ir.Statement], made: list[str]) -> tuple:
+    """(labels made, indices of the statements naming one) of a rendering, for `_relabelled`."""
+    if not made:
+        return ()
+    names = set(made)
+    return tuple(made), tuple(
+        n for n, s in enumerate(stmts)
+        if (isinstance(s, ir.Label) and s.name in names) or (isinstance(s, ir.Instruction) and any(
+            isinstance(o, ir.Symbol) and o.name in names for o in s.operands)))
+
+
+def _relabelled(stmts: tuple[ir.Statement, ...], labels: tuple, scope: Scope) -> list[ir.Statement]:
+    """A memoized rendering with fresh labels: the statements that name a label are new nodes,
+    the others are shared."""
+    made, uses = labels
+    fresh = {old: scope.label() for old in made}
+    out = list(stmts)
+    for n in uses:
+        s = out[n]
+        if isinstance(s, ir.Label):
+            out[n] = ir.Label(fresh[s.name])
+        else:
+            out[n] = ir.Instruction(s.opcode, s.modifiers, [
+                ir.Symbol(fresh[o.name]) if isinstance(o, ir.Symbol) and o.name in fresh else o
+                for o in s.operands], s.guard, s.guard_negated)
+    return out
