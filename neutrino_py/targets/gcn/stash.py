@@ -101,10 +101,10 @@ def relocate(file: str, low: int, high: int, cap: int, persistent: Iterable[int]
         return None
     g = BLOCK[file]
     moved = [b for b in range(low - low % g, high, g) if b + g > cap]
-    busy = {i for s in inserted if isinstance(s, Instruction) for r in s.regs()
-            if r.file == file and r.first is not None for i in r.indices if i < low}
-    busy |= {i for s in kernel if opcodes.is_asynchronous(s.opcode) for r in s.regs() if r.file == file and r.first is not None
-             for i in r.indices}
+    read = {i for s in inserted if isinstance(s, Instruction) for r in s.regs() if r.file == file
+            for i in r.indices if i < low}
+    busy = read | {i for s in kernel if opcodes.is_asynchronous(s.opcode) for r in s.regs()
+                   if r.file == file for i in r.indices}
     free = [b for b in range(min(low, cap) // g * g - g, -1, -g) if not busy & set(range(b, b + g))]
     if len(free) < len(moved):
         raise NoRoom(f"{len(free)} of the kernel's {'VGPR pairs' if file == 'v' else 'SGPR quads'} "

@@ -1,13 +1,15 @@
 """The GCN `Target`: kernels of an `asm.gcn.GcnModule`, operand binding, rendering, finishing.
 
 - registers are physical: the instrumentation's frame sits above ``.amdhsa_next_free_vgpr/sgpr``,
-  both raised to cover it (and ``.vgpr_count``/``.sgpr_count`` in the metadata);
+  both raised to cover it (and ``.vgpr_count``/``.sgpr_count`` in the metadata); what passes a
+  register limit is stashed around every site (`stash`);
 - a prologue at entry saves the kernarg pointer, the workgroup ids and the work-item ids (the
   kernel overwrites them later); workgroup ids y/z and work-item ids y/z are enabled when that
   shifts none of the kernel's own SGPRs;
 - the header and map pointers are appended as explicit ``global_buffer`` arguments after the
   kernel's own, before the hidden arguments, which move up; the kernel's own ``s_load`` of
-  hidden arguments through the kernarg pointer are moved with them;
+  hidden arguments through the kernarg pointer (or copies of it) are moved with them; where one
+  cannot move, the pointers follow the hidden arguments instead;
 - every site saves SCC in an SGPR and restores it; EXEC is restored by the templates that narrow
   it; VCC is never written; a site that issued memory operations waits for them before the
   kernel's code continues (so the kernel's own ``s_waitcnt`` counts stay right);
@@ -431,8 +433,9 @@ class GcnKernel:
         vstash = max(self.arch_vgprs(), f.vhigh)
         scc = Register.parse(f.scc).first
         try:
-            moves = [stash.relocate("s", f.sbase, f.shigh, self.sgpr_cap(), set(range(f.sbase, f.ssite)) - {scc},
-                                    vstash, inserted, self.instructions()),
+            moves = [stash.relocate("s", f.sbase, f.shigh, self.sgpr_cap(),
+                                    set(range(f.sbase, f.ssite)) - {scc}, vstash, inserted,
+                                    self.instructions()),
                      stash.relocate("v", f.vbase, f.vhigh, VGPRS, range(f.vbase, f.vsite), self.agprs(),
                                     inserted, self.instructions())]
         except stash.NoRoom as e:
