@@ -938,8 +938,9 @@ def _mad_u64_u32(sim, w, s, src, put, o, enc, signed=False):
 
 
 def _cndmask(sim, w, s, src, put, o, enc):
+    """VOP3 neg/abs act on the sign bit, as for f32 (LLVM selects -x this way)."""
     bits = sim.lanes(sim.sread(w, o[3], 2))
-    put(np.where(bits, src(2), src(1)))
+    put(np.where(bits, src(2, 1, 32), src(1, 1, 32)))
 
 
 def _readlane(sim, w, s, src, put, o, enc):
@@ -1063,6 +1064,8 @@ _VOPS: dict[str, Callable] = {
     "trunc_f32": _f32op(np.trunc), "floor_f32": _f32op(np.floor), "ceil_f32": _f32op(np.ceil),
     "rndne_f32": _f32op(np.rint), "fract_f32": _f32op(lambda a: a - np.floor(a)),
     "ldexp_f32": lambda sim, w, s, src, put, o, enc: put(b32(np.ldexp(f32(src(1)), s32(src(2, 1, 0)).astype(np.int32)))),
+    "ldexp_f64": lambda sim, w, s, src, put, o, enc: put(
+        b64(np.ldexp(f64(src(1, 2, 64)), s32(src(2, 1, 0)).astype(np.int32))), 2),
     "cvt_f32_u32": lambda sim, w, s, src, put, o, enc: put(b32(src(1, 1, 0).astype(np.float32))),
     "cvt_f32_i32": lambda sim, w, s, src, put, o, enc: put(b32(s32(src(1, 1, 0)).astype(np.float32))),
     "cvt_u32_f32": lambda sim, w, s, src, put, o, enc: put(

@@ -28,7 +28,8 @@ def test_corpus_has_both_processors_and_every_kernel():
     want = {"kernels": ["vector_add", "saxpy", "reduce_sum", "histogram", "collatz",
                         "transpose_2d", "wave_ops"],
             "shapes": ["branchy", "nested_loops", "block_max", "lane_rotate", "mfma_tile",
-                       "mfma_agpr"]}
+                       "mfma_agpr"],
+            "pressure": ["vgpr_full", "sgpr_full"]}
     assert sorted(f.name for f in FILES) == sorted(f"{k}.{g}.s" for k in want for g in ("gfx90a", "gfx942"))
     for f in FILES:
         assert parse_gcn(f.read_text(), str(f)).kernel_names() == want[f.name.split(".")[0]]

@@ -90,6 +90,26 @@ def _cases() -> dict[str, Case]:
         kept = [aa[(lane % 32) * 2 + lane // 32] for lane in range(64)]
         return np.allclose(c[:1024].reshape(32, 32), want, atol=1e-4) and c[1024:].tolist() == kept
 
+    walk_in = _f32(100, 17)
+
+    def walk(i):
+        x = np.float32(0)
+        for k in range(i, 100, 37):
+            x = np.float32(x + (walk_in[k] if k & 1 else -walk_in[k]))
+        return x
+
+    def pinned(file):
+        """out[i] = walk(i) + what the values pinned in the top registers give back."""
+        def check(bufs):
+            want = []
+            for i in range(100):
+                b = i if file == "v" else (i // 64 + 100)
+                top = (b, b + 7, 3 * b, b ^ 0x55) if file == "v" else (b, b + 11, 5 * b, b ^ 0x77)
+                kept = ((top[0] + top[1] + top[2]) ^ top[3]) & 0xffffffff
+                want.append(np.float32(walk(i) + np.float32(kept)))
+            return np.frombuffer(bufs[1], np.float32)[:100].tolist() == want
+        return check
+
     def branchy(v):
         m = int(math.fmod(v, 3))                       # C's %: truncates toward zero
         return v * 7 if m == 0 else v - 11 if m == 1 else -v if v & 4 else v ^ 0x55
@@ -118,6 +138,10 @@ def _cases() -> dict[str, Case]:
                                                    ma.reshape(16, 4) @ mb.reshape(4, 16), atol=1e-5)),
         "mfma_agpr": Case("shapes", (1, 1, 1), (64, 1, 1),
                           [aa.tobytes(), ab.tobytes(), bytes(4 * (1024 + 64))], agpr_ref),
+        "vgpr_full": Case("pressure", (2, 1, 1), (64, 1, 1),
+                          [walk_in.tobytes(), bytes(4 * 128), 100], pinned("v")),
+        "sgpr_full": Case("pressure", (2, 1, 1), (64, 1, 1),
+                          [walk_in.tobytes(), bytes(4 * 128), 100], pinned("s")),
         "vector_add": Case("kernels", (2, 1, 1), (48, 1, 1),
                            [a.tobytes(), b.tobytes(), bytes(4 * n), n],
                            lambda bufs: np.array_equal(np.frombuffer(bufs[2], np.float32), a + b)),
@@ -152,9 +176,10 @@ class Run:
     sim: Simulator
     memory: Memory
     buffers: list[int | None]     # per explicit arg: its buffer's address (None: by value)
-    key: tuple = ()               # (target, kernel)
+    key: tuple = ()               # (target, kernel, variant text or None)
     maps: object = None
     instructions: list = None     # the kernel's own instructions, in order
+    warnings: list = None         # the manifest's
 
 
 def _alloc_args(memory: Memory, args: list) -> tuple[list[int], list[int]]:
@@ -175,22 +200,23 @@ def _text(file: str, target: str) -> str:
 
 
 @lru_cache(maxsize=None)
-def original(target: str, kernel: str) -> Run:
+def original(target: str, kernel: str, text: str | None = None) -> Run:
+    """The kernel as compiled (or as `text`, a variant of its corpus file)."""
     case = CASES[kernel]
-    module = parse_gcn(_text(case.file, target), f"{case.file}.{target}.s")
+    module = parse_gcn(text or _text(case.file, target), f"{case.file}.{target}.s")
     memory = Memory()
     values, buffers = _alloc_args(memory, case.args)
     sim = Simulator(module, kernel, memory)
     sim.run(case.grid, case.block, values)
     view = module.kernel(kernel)
     own = [s for s in module.statements[view.start:view.end] if isinstance(s, Instruction)]
-    return Run(sim, memory, buffers, (target, kernel), instructions=own)
+    return Run(sim, memory, buffers, (target, kernel, text), instructions=own)
 
 
-def instrumented(target: str, kernel: str, program: ast.ProbeProgram) -> Run:
+def instrumented(target: str, kernel: str, program: ast.ProbeProgram, text: str | None = None) -> Run:
     case = CASES[kernel]
     path = f"{case.file}.{target}.s"
-    module = parse_gcn(_text(case.file, target), path)
+    module = parse_gcn(text or _text(case.file, target), path)
     view = module.kernel(kernel)
     own = [id(s) for s in module.statements[view.start:view.end] if isinstance(s, Instruction)]
     result = instrument(module, program, kernels=f"^{kernel}$")
@@ -208,7 +234,9 @@ def instrumented(target: str, kernel: str, program: ast.ProbeProgram) -> Run:
     sim.run(case.grid, case.block, values + [header] + list(maps.values()))
     out = read(manifest, case.grid, case.block, memory.bytes(header),
                {name: memory.bytes(addr) for name, addr in maps.items()})
-    return Run(sim, memory, buffers, (target, kernel), out)
+    run = Run(sim, memory, buffers, (target, kernel, text), out)
+    run.warnings = manifest.warnings
+    return run
 
 
 # ------------------------------------------------------------------------------ geometry

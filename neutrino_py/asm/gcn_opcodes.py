@@ -23,6 +23,8 @@ RENAME = {"lshl": "shl", "lshr": "shr", "ashr": "shr", "cmp": "setp", "cmpx": "s
           "branch": "bra", "cbranch": "bra", "swappc": "call", "setpc": "brx", "bcnt1": "popc",
           "ff1": "bfind", "subrev": "sub", "mac": "mad", "fmac": "fma", "mad": "mad",
           "sendmsg": "pmevent", "sleep": "nanosleep"}
+ASYNCHRONOUS = ("global_", "flat_", "buffer_", "scratch_", "ds_", "image_", "s_memtime",
+                "s_memrealtime", "s_dcache", "v_mfma", "v_smfmac")
 TERMINATORS = ("s_branch", "s_cbranch_", "s_endpgm", "s_setpc_b64")
 # instructions whose first operand is not written
 NO_DEST = re.compile(r"^(global_store|flat_store|buffer_store|scratch_store|ds_write|ds_store|"
@@ -86,6 +88,12 @@ def is_terminator(opcode: str) -> bool:
 def is_vector_memory(opcode: str) -> bool:
     """A global, flat or buffer access: one ``s_waitcnt vmcnt(0)`` drains it."""
     return opcode.startswith(("global_", "flat_", "buffer_"))
+
+
+def is_asynchronous(opcode: str) -> bool:
+    """Whether an instruction may read or write its registers after it issued (memory, the
+    clocks, matrix instructions): until the kernel's ``s_waitcnt`` or wait states."""
+    return memory_space(opcode) is not None or opcode.startswith(ASYNCHRONOUS)
 
 
 def writes_first(opcode: str, modifiers: list[str]) -> bool:

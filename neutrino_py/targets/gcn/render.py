@@ -54,6 +54,12 @@ class Facts:
         return "sc0" if self.gfx94x else "glc"
 
     @property
+    def sgprs(self) -> int:
+        """SGPRs code may name: LLVM keeps the top of gfx9's 102 for VCC, XNACK_MASK and
+        FLAT_SCRATCH (gfx94x's flat scratch is architected, not an SGPR pair)."""
+        return MAX_SGPRS + 4 if self.gfx94x else MAX_SGPRS
+
+    @property
     def vgpr_file(self) -> int:
         """VGPRs (arch + accumulation) per SIMD lane that waves share."""
         return 512

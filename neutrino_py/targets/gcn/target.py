@@ -1,13 +1,15 @@
 """The GCN `Target`: kernels of an `asm.gcn.GcnModule`, operand binding, rendering, finishing.
 
 - registers are physical: the instrumentation's frame sits above ``.amdhsa_next_free_vgpr/sgpr``,
-  both raised to cover it (and ``.vgpr_count``/``.sgpr_count`` in the metadata);
+  both raised to cover it (and ``.vgpr_count``/``.sgpr_count`` in the metadata); what passes a
+  register limit is stashed around every site (`stash`);
 - a prologue at entry saves the kernarg pointer, the workgroup ids and the work-item ids (the
   kernel overwrites them later); workgroup ids y/z and work-item ids y/z are enabled when that
   shifts none of the kernel's own SGPRs;
 - the header and map pointers are appended as explicit ``global_buffer`` arguments after the
   kernel's own, before the hidden arguments, which move up; the kernel's own ``s_load`` of
-  hidden arguments through the kernarg pointer are moved with them;
+  hidden arguments through the kernarg pointer (or copies of it) are moved with them; where one
+  cannot move, the pointers follow the hidden arguments instead;
 - every site saves SCC in an SGPR and restores it; EXEC is restored by the templates that narrow
   it; VCC is never written; a site that issued memory operations waits for them before the
   kernel's code continues (so the kernel's own ``s_waitcnt`` counts stay right);
@@ -29,8 +31,8 @@ from neutrino_py.asm.gcn_parse import parse_gcn
 from neutrino_py.errors import SourceError
 from neutrino_py.ops import Scratch, Src, Stmt, Value
 from neutrino_py.targets import Finished, Guard, SiteCode
-from neutrino_py.targets.gcn import hazards
-from neutrino_py.targets.gcn.render import LABEL_PREFIX, MAX_SGPRS, Facts, Frame
+from neutrino_py.targets.gcn import hazards, stash
+from neutrino_py.targets.gcn.render import LABEL_PREFIX, Facts, Frame
 from neutrino_py.targets.gcn.render import Site as RenderSite
 from neutrino_py.targets.gcn.render import render
 
@@ -39,9 +41,19 @@ from neutrino_py.targets.gcn.render import render
 V5_HIDDEN = {"hidden_block_count_x": (0, 4), "hidden_block_count_y": (4, 4),
              "hidden_block_count_z": (8, 4), "hidden_group_size_x": (12, 2),
              "hidden_group_size_y": (14, 2), "hidden_group_size_z": (16, 2)}
+HIDDEN_BYTES = 256           # code object v5's hidden argument block
 SYSTEM_SGPRS = ("workgroup_id_x", "workgroup_id_y", "workgroup_id_z", "workgroup_info")
 # 64-bit integer operations the templates implement
+VGPRS = 256                 # architectural VGPRs a lane can name
 WIDE_INT_FNS = ("and", "or", "xor", "shl", "shr", "add", "sub", "mul", "min", "max", "div", "rem")
+
+
+class Stuck(Exception):
+    """A read of hidden kernel arguments that cannot move (at source `line`)."""
+
+    def __init__(self, reason: str, line: int) -> None:
+        super().__init__(reason)
+        self.line = line
 
 
 class _Tmp:
@@ -81,6 +93,7 @@ class GcnKernel:
         self.warnings: list[str] = []
         self.occupancy = (0, 0)
         self.inserts: dict[int, tuple[list[Statement], list[Statement]]] = {}
+        self.widen: set[int] = set()        # ids of the exits' `s_mov_b64 exec, <entry lanes>`
         self.lines_of = self.source_lines(module.files())
         self.check_not_instrumented()
         self.v0, self.s0 = self.desc.get("next_free_vgpr"), self.desc.get("next_free_sgpr")
@@ -99,7 +112,9 @@ class GcnKernel:
     # -------------------------------------------------------------- kernel arguments
 
     def append_params(self, params: list) -> dict[str, int]:
-        """Insert the pointers after the explicit args; hidden args move up by the same shift."""
+        """Insert the pointers after the explicit args; hidden args move up by the same shift,
+        and so do the kernel's reads of them. Where a read cannot move (`Stuck`), the pointers
+        go after the hidden args instead, which then stay where they are."""
         if self.meta is None:
             raise self.error("no .amdgpu_metadata entry", "assemble with code object v4 or newer")
         args = self.meta.setdefault(".args", [])
@@ -107,20 +122,30 @@ class GcnKernel:
         hidden = [a for a in args if a[".value_kind"].startswith("hidden_")]
         end = max((a[".offset"] + a[".size"] for a in explicit), default=0)
         first = -(-end // 8) * 8            # code object v5: hidden args start 8-aligned
-        offsets = {p.name: first + 8 * i for i, p in enumerate(params)}
-        base = first + 8 * len(params)
-        shift = base - first
+        shift = 8 * len(params)
+        try:
+            moves = self.hidden_reads(first, shift) if hidden else []
+        except Stuck as why:
+            self.warnings.append(f"{self.module.file}:{why.line}: {why}; the map pointers follow "
+                                 "the hidden arguments")
+            moves, shift = [], 0
+            start = -(-max([self.meta.get(".kernarg_segment_size", 0), first + HIDDEN_BYTES]
+                           + [a[".offset"] + a[".size"] for a in args]) // 8) * 8
+        else:
+            start = first
+        for ins, offset in moves:
+            ins.operands[2] = Imm(offset)
+        offsets = {p.name: start + 8 * i for i, p in enumerate(params)}
+        base = first + shift
         for a in hidden:
             a[".offset"] += shift
-        if hidden:
-            self.relocate_hidden_loads(first, shift)
         have = {a[".value_kind"] for a in hidden}
         hidden += [{".offset": base + off, ".size": size, ".value_kind": kind}
                    for kind, (off, size) in V5_HIDDEN.items() if kind not in have]
         hidden.sort(key=lambda a: a[".offset"])
         new_args = [{".address_space": "global", ".name": p.name, ".offset": offsets[p.name],
                      ".size": 8, ".value_kind": "global_buffer"} for p in params]
-        self.meta[".args"] = explicit + new_args + hidden
+        self.meta[".args"] = explicit + new_args + hidden if shift else explicit + hidden + new_args
         need = -(-max(a[".offset"] + a[".size"] for a in self.meta[".args"]) // 8) * 8   # dword reads
         size = max(self.meta.get(".kernarg_segment_size", 0) + shift, need)
         self.meta[".kernarg_segment_size"] = size
@@ -132,64 +157,59 @@ class GcnKernel:
         return 4 * d.get("user_sgpr_private_segment_buffer") + 2 * d.get("user_sgpr_dispatch_ptr") \
             + 2 * d.get("user_sgpr_queue_ptr")
 
-    def relocate_hidden_loads(self, hidden_start: int, shift: int) -> None:
-        """Move the kernel's reads of hidden args by `shift`: `s_load`s through its kernarg
-        pointer, and pointers it derives from it (``s_add_u32 lo, k, IMM; s_addc_u32 hi, k+1,
-        0``, LLVM's implicit-argument pointer) when they point into the hidden args."""
-        if shift == 0:
-            return
+    def hidden_reads(self, hidden_start: int, shift: int) -> list[tuple[Instruction, str]]:
+        """The kernel's reads of hidden args, moved by `shift`: (instruction, new offset of its
+        third operand) for `s_load`s through its kernarg pointer, copies of it (``s_mov_b64``)
+        and pointers it derives from it (``s_add_u32 lo, k, IMM; s_addc_u32 hi, k+1, 0``, LLVM's
+        implicit-argument pointer) when they point into the hidden args. Raises `Stuck` where a
+        read cannot move, or where such a pointer goes anywhere else (its reads are unknown)."""
         k = self.kernarg_sgpr()
         pointers = {(k, k + 1): (0, None)}     # SGPR pair -> (kernarg offset, the s_add)
         pending: dict[int, tuple[int, Instruction]] = {}
-        escaped = 0
+        moves: list[tuple[Instruction, str]] = []
         for s in self.body():
             if not isinstance(s, Instruction):
                 continue
             ops_ = s.operands
-            src = ops_[1] if len(ops_) > 2 else None
-            if s.opcode == "s_add_u32" and isinstance(src, Register) and src.file == "s" \
-                    and src.first == k and isinstance(ops_[2], Imm) and isinstance(ops_[0], Register):
-                pending[ops_[0].first] = (int(ops_[2].value), s)
+            src = ops_[1] if len(ops_) > 1 else None
+            spair = (src.first, src.first + 1) if isinstance(src, Register) and src.file == "s" \
+                and src.first is not None else None
+            dst = ops_[0] if ops_ and isinstance(ops_[0], Register) and ops_[0].file == "s" else None
+            if s.opcode == "s_add_u32" and spair in pointers and isinstance(ops_[2], Imm) and dst:
+                pending[dst.first] = (pointers[spair][0] + int(ops_[2].value), s)
                 continue
-            if s.opcode == "s_addc_u32" and isinstance(src, Register) and src.first == k + 1 \
-                    and isinstance(ops_[2], Imm) and ops_[2].value == 0 and isinstance(ops_[0], Register) \
-                    and ops_[0].first - 1 in pending:
-                delta, add = pending.pop(ops_[0].first - 1)
+            if s.opcode == "s_addc_u32" and spair and (spair[0] - 1, spair[0]) in pointers \
+                    and isinstance(ops_[2], Imm) and ops_[2].value == 0 and dst and dst.first - 1 in pending:
+                delta, add = pending.pop(dst.first - 1)
                 if delta >= hidden_start:
-                    add.operands[2] = Imm(str(delta + shift))
-                pointers[(ops_[0].first - 1, ops_[0].first)] = (delta, add)
+                    moves.append((add, str(delta + shift)))
+                pointers[(dst.first - 1, dst.first)] = (delta, add)
                 continue
-            base = ops_[1] if s.opcode.startswith("s_load") and len(ops_) > 2 else None
-            pair = (base.first, base.first + 1) if isinstance(base, Register) and base.file == "s" \
-                and base.count == 2 else None
-            if pair in pointers and isinstance(ops_[2], Imm):
-                delta, add = pointers[pair]
+            if s.opcode == "s_mov_b64" and spair in pointers and dst:
+                pointers[(dst.first, dst.first + 1)] = pointers[spair]
+                continue
+            load = s.opcode.startswith("s_load") and spair in pointers and isinstance(ops_[2], Imm)
+            if load:
+                delta, add = pointers[spair]
                 off = delta + int(ops_[2].value)
                 size = opcodes.width(s.opcode) or 4
                 if off < hidden_start < off + size:
-                    raise self.error("a load reads explicit and hidden arguments together",
-                                     "map pointers cannot be inserted between them", s.line)
+                    raise Stuck("a load reads explicit and hidden arguments together", s.line)
                 if off >= hidden_start and add is None:
-                    if escaped:
-                        raise self.error(
-                            "cannot move the kernel's read of its hidden arguments",
-                            f"the kernarg pointer is copied or overwritten first (line {escaped}); "
-                            "map pointers cannot be appended", s.line)
-                    s.operands[2] = Imm(hex(off + shift))
+                    moves.append((s, hex(off + shift)))
                 elif off >= hidden_start and delta < hidden_start:
-                    raise self.error(
-                        "a pointer into the explicit arguments reads hidden arguments",
-                        f"it is made at line {add.line}; map pointers cannot be inserted between "
-                        "them", s.line)
-            written = set(ops_[0].indices) if ops_ and isinstance(ops_[0], Register) and ops_[0].file == "s" \
-                and opcodes.writes_first(s.opcode, [m.name for m in s.modifiers]) else set()
+                    raise Stuck(f"a pointer made at line {add.line} into the explicit arguments "
+                                "reads hidden arguments", s.line)
+            writes = opcodes.writes_first(s.opcode, [m.name for m in s.modifiers])
+            read = {i for op in ops_[1 if writes else 0:] if isinstance(op, Register) and op.file == "s"
+                    for i in op.indices}
+            if not load and any(read & set(p) for p in pointers):
+                raise Stuck(f"the kernarg pointer reaches `{s.opcode}`, whose reads cannot be "
+                            "followed", s.line)
+            written = set(dst.indices) if dst and writes else set()
             for p in [p for p in pointers if written & set(p)]:
-                if p == (k, k + 1):
-                    escaped = escaped or s.line
                 del pointers[p]
-            if (k, k + 1) in pointers and pair != (k, k + 1) and \
-                    any({k, k + 1} & set(r.indices) for r in s.regs() if r.file == "s"):
-                escaped = escaped or s.line
+        return moves
 
     # -------------------------------------------------------------- frame and prologue
 
@@ -361,19 +381,20 @@ class GcnKernel:
             self.inserts.setdefault(id(site.anchor), ([], []))[0].extend(
                 _to_statements(lines, self.file))
             return
-        text = render(site.before, rs)
+        code = _to_statements(render(site.before, rs), self.file)
         if site.exit:
-            text += [f"s_mov_b64 exec, {frame.entry_exec}"] + render(site.exit, rs)
-        self.queue(site.anchor, 0, text)
+            widen = _to_statements([f"s_mov_b64 exec, {frame.entry_exec}"], self.file)
+            self.widen.add(id(widen[0]))
+            code += widen + _to_statements(render(site.exit, rs), self.file)
+        self.queue(site.anchor, 0, code)
         if site.after:
-            self.queue(site.anchor, 1, render(site.after, rs))
+            self.queue(site.anchor, 1, _to_statements(render(site.after, rs), self.file))
 
-    def queue(self, anchor: Statement, side: int, text: list[str]) -> None:
-        """Insert rendered lines before (`side` 0) or after (1) `anchor`, SCC kept, memory
+    def queue(self, anchor: Statement, side: int, code: list[Statement]) -> None:
+        """Insert rendered code before (`side` 0) or after (1) `anchor`, SCC kept, memory
         drained."""
-        if not text:
+        if not code:
             return
-        code = _to_statements(text, self.file)
         if any(isinstance(s, Instruction) and opcodes.is_vector_memory(s.opcode) for s in code):
             code += _to_statements(["s_waitcnt vmcnt(0)"], self.file)
         scc = self.frame.scc
@@ -382,15 +403,55 @@ class GcnKernel:
         self.inserts.setdefault(id(anchor), ([], []))[side].extend(code)
 
     def finish(self) -> Finished:
+        moves = self.relocations()
         body = []
         for s in self.body():
             edit = self.inserts.get(id(s))
-            body += [*edit[0], s, *edit[1]] if edit else [s]
+            if not edit:
+                body.append(s)
+                continue
+            before, after = edit
+            for m in moves:
+                before, after = (m.wrap(side, self.widen) if side else side for side in (before, after))
+            body += [*before, s, *after]
         self.module.statements[self.view.start:self.view.end] = body
-        self.update_registers(self.frame, self.v0, self.s0)
+        self.update_registers(moves)
         return Finished({"vgpr": self.desc.get("next_free_vgpr") - self.v0,
                          "sgpr": self.desc.get("next_free_sgpr") - self.s0},
                         self.warnings, self.occupancy)
+
+    def sgpr_cap(self) -> int:
+        """SGPRs the code may name: the processor's budget (`Facts.sgprs`), or what the kernel
+        already names where its compiler knew better."""
+        return max(self.s0, self.facts.sgprs)
+
+    def relocations(self) -> list[stash.Relocation]:
+        """Where the frame passes a register limit, its registers beyond it move onto the
+        kernel's, stashed around every site (`stash`); refused where neither file has room."""
+        f = self.frame
+        inserted = [s for edit in self.inserts.values() for side in edit for s in side]
+        vstash = max(self.arch_vgprs(), f.vhigh)
+        scc = Register.parse(f.scc).first
+        try:
+            moves = [stash.relocate("s", f.sbase, f.shigh, self.sgpr_cap(),
+                                    set(range(f.sbase, f.ssite)) - {scc}, vstash, inserted,
+                                    self.instructions()),
+                     stash.relocate("v", f.vbase, f.vhigh, VGPRS, range(f.vbase, f.vsite), self.agprs(),
+                                    inserted, self.instructions())]
+        except stash.NoRoom as e:
+            raise self.error(f"the kernel is at its register limit and {e}",
+                             "use fewer shared registers or simpler probe expressions") from None
+        sm, vm = moves
+        if sm and (vm or vstash + -(-sm.slots // 64) > VGPRS):
+            raise self.error(f"the probe needs SGPRs up to s{f.shigh - 1} and VGPRs up to "
+                             f"v{f.vhigh - 1}, past both register limits; a site needs one file "
+                             "free to stash the other", "use fewer shared registers or simpler "
+                             "probe expressions")
+        if vm and VGPRS + self.agprs() + vm.slots > self.facts.vgpr_file:
+            raise self.error(f"the kernel's {VGPRS} VGPRs and {self.agprs()} AGPRs leave no room "
+                             f"for the {vm.slots} AGPRs that would stash the probe's VGPRs",
+                             "use fewer shared registers or simpler probe expressions")
+        return [m for m in moves if m]
 
     def agprs(self) -> int:
         """Accumulation registers the kernel uses (MFMA on gfx90a/gfx94x): in the unified
@@ -401,22 +462,22 @@ class GcnKernel:
         """Architectural VGPRs the kernel may use: below the AGPRs' offset when it has AGPRs."""
         return self.desc.get("accum_offset") if self.agprs() else self.desc.get("next_free_vgpr")
 
-    def update_registers(self, frame: Frame, v0: int, s0: int) -> None:
+    def update_registers(self, moves: list[stash.Relocation]) -> None:
         """Descriptor and metadata cover the frame; with AGPRs the accumulation offset moves up
-        past the new architectural VGPRs (a0.. are numbered from it, so the code is unchanged)."""
-        d, meta = self.desc, self.meta
+        past the new architectural VGPRs (a0.. are numbered from it, so the code is unchanged).
+        With a VGPR stash the architectural VGPRs stop at the limit and the stash's AGPRs follow
+        the kernel's; an SGPR stash adds its VGPRs."""
+        d, meta, frame, v0, s0 = self.desc, self.meta, self.frame, self.v0, self.s0
         arch0, agprs = self.arch_vgprs(), self.agprs()
-        arch1, s1 = max(arch0, frame.vhigh), max(s0, frame.shigh)
-        extra = meta.get(".sgpr_count", s0) - s0
-        if s1 + max(extra, 0) > MAX_SGPRS + 6:
-            raise self.error(f"the probe needs SGPRs up to s{s1 - 1}; with the kernel's "
-                             f"{meta.get('.sgpr_count')} SGPRs that exceeds the 102 of gfx9",
-                             "use fewer shared registers or simpler probe expressions")
-        if arch1 > 256:
-            raise self.error(f"the probe needs VGPRs up to v{arch1 - 1} (more than 256)",
-                             "use fewer shared registers or simpler probe expressions")
+        arch1, s1, stashed = max(arch0, frame.vhigh), max(s0, frame.shigh), 0
+        for m in moves:
+            if m.file == "v":
+                arch1, stashed = VGPRS, m.slots
+            else:
+                s1 = self.sgpr_cap()
+                arch1 = m.stash + -(-m.slots // 64)
         accum = max(4, -(-arch1 // 4) * 4)
-        v1 = accum + agprs if agprs else arch1
+        v1 = accum + agprs + stashed if agprs or stashed else arch1
         if v1 > self.facts.vgpr_file:
             raise self.error(f"the probe needs VGPRs up to v{arch1 - 1}; with the kernel's {agprs} "
                              f"AGPRs that exceeds the {self.facts.vgpr_file} registers of a lane",
@@ -425,6 +486,8 @@ class GcnKernel:
         d.set("next_free_sgpr", s1)
         if ".amdhsa_accum_offset" in d.fields:
             d.set("accum_offset", accum)
+        if stashed:
+            meta[".agpr_count"] = agprs + stashed
         before = self.facts.occupancy(meta.get(".vgpr_count", v0), meta.get(".sgpr_count", s0))
         meta[".vgpr_count"] = meta.get(".vgpr_count", v0) + (v1 - v0)
         meta[".sgpr_count"] = meta.get(".sgpr_count", s0) + (s1 - s0)
@@ -433,6 +496,10 @@ class GcnKernel:
         if after < before:
             self.warnings.append(f"occupancy drops from {before} to {after} waves per SIMD "
                                  f"(+{v1 - v0} VGPRs, +{s1 - s0} SGPRs)")
+        for m in moves:
+            self.warnings.append(f"at the {'VGPR' if m.file == 'v' else 'SGPR'} limit: "
+                                 f"{len(m.displaced)} of the kernel's registers are stashed "
+                                 f"around every site")
 
 
 class GcnTarget:
@@ -440,7 +507,7 @@ class GcnTarget:
     name = "gcn"
     warp_slots = False          # no VoteAny/WarpSync templates
     shard_pools = False         # no ShardReserve template
-    warp_sum = False            # no WarpSum template
+    warp_sum = True
     shared_sites = True         # one SCC save and one register frame per anchor
 
     def kernels(self, module: GcnModule) -> list[tuple[str, str]]:

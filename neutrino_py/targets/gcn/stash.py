@@ -1,0 +1,116 @@
+"""Kernels at the register limit: the instrumentation's registers beyond the limit move onto
+kernel registers, whose values wait in a stash while a site runs.
+
+- VGPRs: a kernel that needs all 256 architectural VGPRs still has the accumulation registers
+  (AGPRs) of gfx90a/gfx94x's unified file. Each site saves the displaced kernel VGPRs into AGPRs
+  (``v_accvgpr_write``) and restores them after (``v_accvgpr_read``); both follow EXEC, and so
+  does every instruction of a site, so the lanes a site does not run keep the kernel's values.
+- SGPRs: a kernel at the SGPR limit gets one more VGPR whose lanes hold the displaced SGPRs
+  (``v_writelane``/``v_readlane``, which ignore EXEC).
+
+Persistent instrumentation registers (the frame's kernarg pointer, entry EXEC and ids, shared
+probe registers, counters) that are displaced live in the stash between sites: a site loads
+them after saving the kernel's values and stores them back before restoring. At an exit, where
+EXEC widens to the lanes the wave started with, displaced persistent VGPRs are stored before and
+loaded after the widening (the wave ends there, so the kernel's values in the newly enabled lanes
+are not needed again).
+
+Displaced kernel registers are whole aligned blocks (VGPR pairs, SGPR quads), so the frame's
+aligned ranges stay aligned, chosen from the top down among registers that no instrumentation
+code reads (operands it captures, the prologue's sources) and no asynchronous instruction of
+the kernel names: a load may land, a store or an MFMA may read its operands, any time before the
+kernel's own ``s_waitcnt``, when a site may hold something else there.
+"""
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import Iterable
+
+from neutrino_py.asm import gcn_opcodes as opcodes
+from neutrino_py.asm.gcn import Imm, Instruction, Modified, Operand, Register, Statement
+from neutrino_py.targets.gcn import hazards
+
+BLOCK = {"v": 2, "s": 4}
+
+
+class NoRoom(Exception):
+    """The kernel has too few registers that can be displaced; the message says which."""
+
+
+@dataclass
+class Relocation:
+    """Instrumentation registers of one file (``v`` or ``s``) moved onto kernel registers."""
+    file: str
+    rename: dict[int, int]          # instrumentation register -> the kernel register it takes
+    displaced: list[int]            # kernel registers saved around every site
+    persistent: list[int]           # displaced registers holding persistent state (new numbers)
+    stash: int                      # first AGPR (v) or stash VGPR (s)
+
+    @property
+    def slots(self) -> int:
+        """Stash slots: AGPRs (v) or VGPR lanes (s)."""
+        return len(self.displaced) + len(self.persistent)
+
+    def operand(self, op: Operand) -> Operand:
+        if isinstance(op, Register) and op.file == self.file and op.first in self.rename:
+            first = self.rename[op.first]
+            assert all(self.rename.get(i) == first + i - op.first for i in op.indices), op
+            return dataclasses.replace(op, first=first)
+        if isinstance(op, Modified):
+            return dataclasses.replace(op, inner=self.operand(op.inner))
+        return op
+
+    def _save(self, reg: int, slot: int) -> Instruction:
+        if self.file == "v":
+            return Instruction("v_accvgpr_write_b32", [Register("a", self.stash + slot), Register("v", reg)])
+        return Instruction("v_writelane_b32", [Register("v", self.stash + slot // 64), Register("s", reg),
+                                               Imm(str(slot % 64))])
+
+    def _load(self, slot: int, reg: int) -> Instruction:
+        if self.file == "v":
+            return Instruction("v_accvgpr_read_b32", [Register("v", reg), Register("a", self.stash + slot)])
+        return Instruction("v_readlane_b32", [Register("s", reg), Register("v", self.stash + slot // 64),
+                                              Imm(str(slot % 64))])
+
+    def _persist(self, load: bool) -> list[Instruction]:
+        n = len(self.displaced)
+        return [self._load(n + j, r) if load else self._save(r, n + j) for j, r in enumerate(self.persistent)]
+
+    def wrap(self, code: list[Statement], widen: set[int]) -> list[Statement]:
+        """`code` (one insertion of the instrumentation) renamed and wrapped in the stash; the
+        instructions in `widen` (ids) set EXEC to the wave's entry lanes."""
+        nop = [Instruction("s_nop", [Imm("1")])] if self.file == "v" else []   # DPP / trans reads
+        head = [self._save(r, k) for k, r in enumerate(self.displaced)] + self._persist(load=True)
+        tail = self._persist(load=False) + [self._load(k, r) for k, r in enumerate(self.displaced)]
+        body: list[Statement] = []
+        for s in code:
+            wide = id(s) in widen and self.file == "v"
+            if isinstance(s, Instruction):
+                s = dataclasses.replace(s, operands=[self.operand(op) for op in s.operands])
+            body += [*self._persist(load=False), s, *self._persist(load=True)] if wide else [s]
+        return hazards.pad([*nop, *head]) + body + hazards.pad([*tail, *nop])
+
+
+def relocate(file: str, low: int, high: int, cap: int, persistent: Iterable[int], stash: int,
+             inserted: Iterable[Statement], kernel: Iterable[Instruction]) -> Relocation | None:
+    """Move the instrumentation's registers ``[low, high)`` of `file` that lie at or above `cap`
+    onto kernel registers below `low` (None: nothing is above `cap`); `stash` is where the
+    stash starts (first AGPR or stash VGPR). Raises `NoRoom` when too few can be displaced."""
+    if high <= cap:
+        return None
+    g = BLOCK[file]
+    moved = [b for b in range(low - low % g, high, g) if b + g > cap]
+    read = {i for s in inserted if isinstance(s, Instruction) for r in s.regs() if r.file == file
+            for i in r.indices if i < low}
+    busy = read | {i for s in kernel if opcodes.is_asynchronous(s.opcode) for r in s.regs()
+                   if r.file == file for i in r.indices}
+    free = [b for b in range(min(low, cap) // g * g - g, -1, -g) if not busy & set(range(b, b + g))]
+    if len(free) < len(moved):
+        raise NoRoom(f"{len(free)} of the kernel's {'VGPR pairs' if file == 'v' else 'SGPR quads'} "
+                     f"can hold the probe's registers while a site runs, {len(moved)} are needed "
+                     "(the others feed memory operations or matrix instructions, or the probe "
+                     "reads them)")
+    rename = {m + k: f + k for m, f in zip(moved, free) for k in range(g) if m + k >= low}
+    displaced = sorted({f + k for f in free[:len(moved)] for k in range(g)})
+    return Relocation(file, rename, displaced, sorted(rename[i] for i in persistent if i in rename), stash)

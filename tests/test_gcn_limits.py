@@ -1,0 +1,128 @@
+"""GCN kernels that used to be refused: at a register limit (the probe's registers beyond it are
+stashed around every site: tests/corpus_gcn/pressure.hip's kernels run the whole stock-probe
+matrix of test_gcn_simulated), and kernarg layouts where the map pointers cannot go between the
+kernel's own and the hidden arguments (they follow the hidden ones). Exact on the wave
+simulator; the code objects assemble and link. What is still refused says why, with a place.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from neutrino_py.asm.gcn import Instruction
+from neutrino_py.asm.gcn_parse import parse_gcn
+from neutrino_py.assemble import gcn as tools
+from neutrino_py.contract.manifest import HEADER_PARAM
+from neutrino_py.errors import SourceError
+from neutrino_py.paths import probes_dir
+from neutrino_py.probe import load_file
+from neutrino_py.splice import instrument
+from test_gcn_simulated import (CASES, TARGETS, Geometry, _text, got_dmat, instrumented, oracle_dmat,
+                                oracle_hotness, original, stream)
+
+# vector_add reading hidden_group_size_x (0x2c) through a copy of its kernarg pointer (followed:
+# the read moves with the hidden args), or through a pointer made with a register offset (not
+# followed: the map pointers go after the hidden args)
+READ = {"gfx942": ("s3", "s[0:1]", "s[6:7]"), "gfx90a": ("s0", "s[4:5]", "s[0:1]")}
+VIA = {"copy": "\ts_mov_b64 {copy}, {k}\n\ts_load_dword {d}, {copy}, 0x2c\n",
+       "register": "\ts_movk_i32 {c0}, 0x2c\n\ts_add_u32 {c0}, {k0}, {c0}\n\ts_addc_u32 {c1}, {k1}, 0\n"
+                   "\ts_load_dword {d}, {copy}, 0x0\n"}
+
+
+def variant(target: str, via: str) -> str:
+    d, k, copy = READ[target]
+    k0, k1, c0, c1 = (f"s{int(x)}" for pair in (k, copy) for x in pair[2:-1].split(":"))
+    old = f"\ts_load_dword {d}, {k}, 0x2c\n"
+    text = _text("kernels", target)
+    assert old in text
+    return text.replace(old, VIA[via].format(d=d, k=k, copy=copy, k0=k0, k1=k1, c0=c0, c1=c1), 1)
+
+
+def needs(mcpu: str) -> None:
+    if tools.llvm_tool("llvm-mc") is None or tools.llvm_tool("ld.lld") is None or not tools.supports(mcpu):
+        pytest.skip(f"no llvm-mc/ld.lld for {mcpu} (apt-get install llvm-19 lld-19)")
+
+
+@pytest.mark.parametrize("target", TARGETS)
+@pytest.mark.parametrize("probe", ["dmat", "hotness"])
+@pytest.mark.parametrize("via", ["copy", "register"])
+def test_hidden_args_read_through_a_copy_or_a_register_offset(target, probe, via):
+    """A copy of the kernarg pointer is followed (its read moves); a pointer made with a register
+    offset is not, so the map pointers follow the hidden args and nothing of the kernel moves."""
+    text = variant(target, via)
+    program = load_file(probes_dir() / f"{probe}.probe")
+    base, run = original(target, "vector_add", text), instrumented(target, "vector_add", program, text)
+    assert stream(run) == stream(base)
+    assert [b and run.memory.bytes(b) for b in run.buffers] == \
+        [b and base.memory.bytes(b) for b in base.buffers]
+    geo = Geometry(CASES["vector_add"])
+    if probe == "dmat":
+        assert got_dmat(run.maps) == oracle_dmat(base, geo)
+    else:
+        pages = run.maps["pages"]["value"]
+        assert {int(k): int(pages[k]) for k in pages.nonzero()[0]} == oracle_hotness(base, geo)
+    warnings = [w for w in run.warnings if "hidden arguments" in w]
+    if via == "copy":
+        assert warnings == []
+        return
+    line = next(n for n, t in enumerate(text.splitlines(), 1) if t.startswith("\ts_add_u32 s"))
+    assert warnings == [f"kernels.{target}.s:{line}: the kernarg pointer reaches `s_add_u32`, whose reads "
+                        "cannot be followed; the map pointers follow the hidden arguments"]
+
+
+@pytest.mark.parametrize("target", TARGETS)
+def test_appended_pointers_keep_the_hidden_layout_and_link(target):
+    needs(target)
+    module = parse_gcn(variant(target, "register"), "register.s")
+    hidden_before = [a for a in module.kernel("vector_add").metadata[".args"]
+                     if a[".value_kind"].startswith("hidden_")]
+    size_before = module.kernel("vector_add").metadata[".kernarg_segment_size"]
+    instrument(module, load_file(probes_dir() / "dmat.probe"), kernels="^vector_add$")
+    meta = module.kernel("vector_add").metadata
+    args = meta[".args"]
+    ours = [a for a in args if str(a.get(".name", "")).startswith("__nt_")]
+    assert ours[0][".name"] == HEADER_PARAM and ours[0][".offset"] == size_before
+    assert [a for a in args if a[".value_kind"].startswith("hidden_")][:len(hidden_before)] == hidden_before
+    assert meta[".kernarg_segment_size"] == size_before + 8 * len(ours)
+    assert module.kernel("vector_add").descriptor.get("kernarg_size") == meta[".kernarg_segment_size"]
+    assert tools.gcn_to_hsaco(module.to_text(), target)[:4] == b"\x7fELF"
+
+
+def _code(module, name: str) -> list[Instruction]:
+    k = module.kernel(name)
+    return [s for s in module.statements[k.start:k.end] if isinstance(s, Instruction)]
+
+
+@pytest.mark.parametrize("target", TARGETS)
+def test_stashed_registers_stay_within_the_limits(target):
+    """The instrumented code names no VGPR above v255 (the stash is AGPRs past accum_offset) and no
+    SGPR above the budget the kernel was compiled to (the stash is lanes of one VGPR)."""
+    path = Path(__file__).parent / "corpus_gcn" / f"pressure.{target}.s"
+    module = parse_gcn(path.read_text(), str(path))
+    result = instrument(module, load_file(probes_dir() / "opcode_mix.probe"))
+    cap = {"gfx90a": 96, "gfx942": 100}[target]
+    high = {n: {f: max((i for s in _code(module, n) for r in s.regs() if r.file == f for i in r.indices),
+                       default=-1) for f in "vsa"} for n in ("vgpr_full", "sgpr_full")}
+    assert high["vgpr_full"]["v"] == 255 and high["vgpr_full"]["a"] >= 0
+    assert high["sgpr_full"]["s"] < cap and high["sgpr_full"]["a"] == -1
+    vk, sk = module.kernel("vgpr_full"), module.kernel("sgpr_full")
+    assert vk.descriptor.get("accum_offset") == 256
+    agprs = vk.metadata[".agpr_count"]
+    assert agprs == vk.descriptor.get("next_free_vgpr") - 256 == high["vgpr_full"]["a"] + 1
+    assert sk.descriptor.get("next_free_sgpr") == cap
+    ops = {s.opcode for s in _code(module, "sgpr_full")}
+    assert {"v_writelane_b32", "v_readlane_b32"} <= ops
+    assert any("at the SGPR limit" in w for w in result.manifests["sgpr_full"].warnings)
+    assert any("at the VGPR limit" in w for w in result.manifests["vgpr_full"].warnings)
+
+
+def test_a_kernel_at_both_limits_is_refused_with_the_reason():
+    """No file left to stash the other in: refused at the kernel's descriptor."""
+    module = parse_gcn(_text("pressure", "gfx90a"), "both.s")
+    desc = module.kernel("vgpr_full").descriptor
+    desc.set("next_free_sgpr", 96)                 # vgpr_full at the SGPR budget too
+    with pytest.raises(SourceError) as err:
+        instrument(module, load_file(probes_dir() / "dmat.probe"), kernels="^vgpr_full$")
+    assert err.value.file == "both.s" and err.value.line == desc.line
+    assert "past both register limits" in err.value.message
