@@ -132,7 +132,7 @@ class Scanner:
         run = [-1, -1]                          # a run of declarations not yet parsed
         pos, n = 0, len(text)
         at_line, line_start, counted = line, -col, 0   # text[line_start + 1] is column 1
-        match, valid = _STATEMENT.match, self.operands.valid
+        match, valid, count = _STATEMENT.match, self.operands.valid, text.count
         while pos < n:
             m = match(text, pos)
             if m is None:
@@ -140,32 +140,33 @@ class Scanner:
             kind = m.lastgroup
             if kind == "end":
                 break
-            start, pos = m.span(kind)
             if kind == "other":
-                run[0] = start if run[0] < 0 else run[0]
-                run[1] = pos
+                run[0] = m.start(kind) if run[0] < 0 else run[0]
+                run[1] = pos = m.end()
                 continue
+            start = m.start("opcode" if kind == "instruction" else kind)  # an instruction is
+            pos = m.end()                                                # where its opcode is
             if run[0] >= 0 and not self._flush(text, run, line, col, named, out):
                 return None
-            if kind == "instruction":              # an instruction is where its opcode is
-                start = m.start("opcode")
-            nl = text.count("\n", counted, start)
+            nl = count("\n", counted, start)
             if nl:
                 at_line += nl
                 line_start = text.rfind("\n", counted, start)
             counted = start
-            at = (at_line, start - line_start)
-            if kind == "instruction":
-                args = m.group("args") or ""
-                if args and valid(args) is None:
+            if kind == "instruction":               # most statements: the shortest path
+                opcode, args, guard, neg = m.group("opcode", "args", "guard", "neg")
+                if args is None:
+                    args = ""
+                elif valid(args) is None:
                     return None
-                guard = m.group("guard")
                 if guard is not None:
                     guard = regs.get(guard) or regs.setdefault(guard, ir.Register(guard))
-                parts = m.group("opcode").split(".")
-                out.append(ir.Instruction(parts[0], parts[1:], None, guard, bool(m.group("neg")),
-                                          *at, loc, args, named))
-            elif kind == "label":
+                parts = opcode.split(".")
+                out.append(ir.Instruction(parts[0], parts[1:], None, guard, neg == "!",
+                                          at_line, start - line_start, loc, args, named))
+                continue
+            at = (at_line, start - line_start)
+            if kind == "label":
                 out.append(ir.Label(m.group("name"), *at))
             elif kind == "comment":
                 out.append(ir.Comment(m.group(kind).rstrip(), *at))
