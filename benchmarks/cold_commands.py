@@ -11,7 +11,11 @@ the same machine load. Ratios are of CPU seconds (user + system of the child), a
 `benchmarks/large_modules.py` makes (over 1 MB, many kernels). Writes
 benchmarks/results/cold_commands-cpu.json.
 
+With --baseline DIR the same commands also run from another checkout (e.g. a worktree of an
+earlier commit), interleaved with ours, for a before/after measured side by side.
+
     python benchmarks/cold_commands.py [--repeat 3] [--probes dmat,block_sched] [--corpus]
+                                       [--baseline DIR]
 """
 from __future__ import annotations
 
@@ -37,9 +41,11 @@ GOAL = 0.25
 
 
 def timed(cmd: list[str], env: dict[str, str]) -> tuple[float, float]:
-    """(wall, CPU) seconds of one child process; a failure stops the benchmark."""
+    """(wall, CPU) seconds of one child process; a failure stops the benchmark. It runs in the
+    cache folder, so that `python -m` finds the package on PYTHONPATH, not in the cwd."""
     start, cpu = time.perf_counter(), children_cpu()
-    proc = subprocess.run(cmd, env=env, capture_output=True, text=True)
+    proc = subprocess.run(cmd, env=env, capture_output=True, text=True,
+                          cwd=env["NEUTRINO_CACHE"])
     wall, cpu = time.perf_counter() - start, children_cpu() - cpu
     if proc.returncode:
         raise SystemExit(f"{' '.join(cmd)} failed:\n{proc.stderr[-2000:]}")
@@ -51,6 +57,7 @@ def main() -> int:
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--probes", help="comma-separated stock probe names (default: all)")
     ap.add_argument("--corpus", action="store_true", help="also every corpus module")
+    ap.add_argument("--baseline", type=Path, help="a checkout to time next to this one")
     ap.add_argument("--out", default=str(RESULTS / "cold_commands-cpu.json"))
     args = ap.parse_args()
     names = args.probes.split(",") if args.probes else None
@@ -61,12 +68,19 @@ def main() -> int:
     if args.corpus:
         modules += sorted((ROOT / "tests" / "corpus").glob("*/*.ptx"))
     cache = work / "cache"
+    for folder in (cache, work / "baseline-cache"):
+        folder.mkdir(parents=True, exist_ok=True)
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
     env["NEUTRINO_CACHE"] = str(cache)
+    trees = {"ours": {**env, "PYTHONPATH": str(ROOT)}}
+    if args.baseline:
+        trees["baseline"] = {**env, "PYTHONPATH": str(args.baseline.resolve()),
+                             "NEUTRINO_CACHE": str(work / "baseline-cache")}
     neutrino = [sys.executable, "-m", "neutrino_py"]
     ptxas = str(toolchain.tool_path("ptxas"))
-    timed(neutrino + ["instrument", "--no-cost", "--probe", "dmat", str(modules[0]), "-o",
-                      str(work / "warm.ptx")], env)                 # the tool's first use
+    for tree_env in trees.values():                                 # the tool's first use
+        timed(neutrino + ["instrument", "--no-cost", "--probe", "dmat", str(modules[0]), "-o",
+                          str(work / "warm.ptx")], tree_env)
     rows = []
     print(f"{'module':36} {'command':22} {'MB':>5} {'ours CPU s':>10} {'ptxas CPU s':>11} {'ratio':>6}")
     for module in modules:
@@ -77,24 +91,29 @@ def main() -> int:
                                         "-o", str(work / "out.ptx")] for p in probes}
         commands["inspect"] = ["inspect", str(module)]
         for label, cmd in commands.items():
-            ours, theirs = [], []
+            times: dict[str, list] = {name: [] for name in trees}
+            theirs = []
             for _ in range(args.repeat):
-                shutil.rmtree(cache / "parse", ignore_errors=True)
-                ours.append(timed(neutrino + cmd, env))
+                for name, tree_env in trees.items():
+                    shutil.rmtree(Path(tree_env["NEUTRINO_CACHE"]) / "parse", ignore_errors=True)
+                    times[name].append(timed(neutrino + cmd, tree_env))
                 theirs.append(timed([ptxas, f"-arch={arch}", str(module), "-o",
                                      str(work / "o.cubin")], env))
             row = {"module": module.name, "bytes": len(text), "kernels": text.count(".entry"),
                    "command": label,
-                   "cpu_s": statistics.median(c for _, c in ours),
-                   "wall_s": statistics.median(w for w, _ in ours),
                    "ptxas_cpu_s": statistics.median(c for _, c in theirs),
                    "ptxas_wall_s": statistics.median(w for w, _ in theirs),
-                   "runs": {"ours": ours, "ptxas": theirs}}
-            row["ratio"] = row["cpu_s"] / row["ptxas_cpu_s"]
-            row["wall_ratio"] = row["wall_s"] / row["ptxas_wall_s"]
+                   "runs": {**times, "ptxas": theirs}}
+            for name, runs in times.items():
+                prefix = "" if name == "ours" else f"{name}_"
+                row[f"{prefix}cpu_s"] = statistics.median(c for _, c in runs)
+                row[f"{prefix}wall_s"] = statistics.median(w for w, _ in runs)
+                row[f"{prefix}ratio"] = row[f"{prefix}cpu_s"] / row["ptxas_cpu_s"]
+                row[f"{prefix}wall_ratio"] = row[f"{prefix}wall_s"] / row["ptxas_wall_s"]
             rows.append(row)
+            before = f" (baseline {row['baseline_ratio']:.2f})" if args.baseline else ""
             print(f"{module.name:36} {label:22} {len(text) / 1e6:5.2f} {row['cpu_s']:10.3f} "
-                  f"{row['ptxas_cpu_s']:11.3f} {row['ratio']:6.2f}")
+                  f"{row['ptxas_cpu_s']:11.3f} {row['ratio']:6.2f}{before}")
     shutil.rmtree(work, ignore_errors=True)
     large = [r for r in rows if r["bytes"] >= 1_000_000]
     summary = {"goal": GOAL, "ratio_of": "CPU seconds of the child (user + system)",
@@ -103,6 +122,7 @@ def main() -> int:
                "large_rows_over_goal": [f"{r['module']} {r['command']} {r['ratio']:.2f}"
                                         for r in large if r["ratio"] > GOAL]}
     write_results(Path(args.out), {"device": "cpu", "cpu": cpu_name(), "machine": platform_info(),
+                                   "baseline": str(args.baseline) if args.baseline else None,
                                    "ptxas": ptxas, "ptxas_version": toolchain.tool_version("ptxas"),
                                    "summary": summary, "rows": rows})
     print(f"\n{summary['rows_over_goal']} of {len(rows)} rows over {GOAL}x; large modules: "

@@ -54,6 +54,14 @@ def manifest_path(output: Path) -> Path:
     return output.with_suffix(".manifest.json") if output.suffix else Path(f"{output}.manifest.json")
 
 
+def manifests_json(manifests: dict) -> str:
+    """Every kernel's manifest, one kernel per line: JSON's C encoder writes that (an indented
+    file took 0.1 s for 420 kernels), and a line per kernel still reads and diffs well."""
+    lines = [f"{json.dumps(name)}: {json.dumps(m.to_json())}"
+             for name, m in manifests.items()]
+    return "{\n" + ",\n".join(lines) + "\n}\n"
+
+
 def run(args: argparse.Namespace) -> int:
     from neutrino_py.asm import parse_ptx
     from neutrino_py.probe import load_file
@@ -84,8 +92,7 @@ def run(args: argparse.Namespace) -> int:
     out_text = result.module.to_text()
     with files.atomic_file(out, "w") as ptx:
         ptx.write(out_text)
-        files.atomic_write(manifests, json.dumps(
-            {k: m.to_json() for k, m in result.manifests.items()}, indent=2) + "\n")
+        files.atomic_write(manifests, manifests_json(result.manifests))
     from neutrino_py.assemble.cost import predict, render
     assemble = not (is_gcn or args.no_cost)
     cost = predict(result.manifests, args.grid, args.block,

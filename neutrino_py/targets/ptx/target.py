@@ -8,6 +8,7 @@ sized to the largest site; map pointers are appended as ``.param .u64``.
 from __future__ import annotations
 
 import itertools
+from functools import lru_cache
 from typing import Iterable, Sequence
 
 from neutrino_py import ops
@@ -64,18 +65,24 @@ class PtxKernel(PtxCode):
     def __init__(self, module: ir.Module, fn: ir.Function, files: dict[int, str],
                  persistent: dict[str, int], params: list) -> None:
         super().__init__(module, fn, files)
-        self.check_reserved()
         self.persistent, self.params = persistent, params
         self.high = dict(persistent)
         self.labels = itertools.count()
-        self.widths = {name: 1 if t == "pred" else 8 * ir.TYPE_BYTES.get(t, 4)
-                       for name, t in fn.declared_registers().items()}
-        self.label_names = {s.name for s in ir.walk(fn.body) if isinstance(s, ir.Label)}
-        self.call_params = {s.name for s in ir.walk(fn.body)
-                            if isinstance(s, ir.VarDecl) and s.space == "param"}
+        self.widths: dict[str, int] = {}
+        self.label_names: set[str] = set()
+        self.call_params: set[str] = set()
+        for s in ir.walk(fn.body):                       # one walk for every fact kept
+            if isinstance(s, ir.RegDecl):
+                bits = 1 if s.type == "pred" else 8 * ir.TYPE_BYTES.get(s.type, 4)
+                self.widths.update((name, bits) for name in s.registers())
+            elif isinstance(s, ir.Label):
+                self.label_names.add(s.name)
+            elif isinstance(s, ir.VarDecl) and s.space == "param":
+                self.call_params.add(s.name)
+        self.check_reserved()
 
     def check_reserved(self) -> None:
-        regs = [r for r in self.fn.declared_registers() if r.startswith(ptx.PREFIX)]
+        regs = [r for r in self.widths if r.startswith(ptx.PREFIX)]
         names = [p.name for p in self.fn.params if p.name.startswith(RESERVED_PARAM)]
         if regs or names:
             raise SourceError(
@@ -233,7 +240,10 @@ class PtxTarget:
         return None
 
 
+@lru_cache(maxsize=4)
 def _files(module: ir.Module) -> dict[int, str]:
+    """The module's ``.file`` table (kept for the few modules in use: a module of 420 kernels
+    opened each kernel by walking all its items)."""
     return {item.index: item.path for item in module.items if isinstance(item, ir.File)}
 
 
