@@ -57,7 +57,7 @@ class Spec:
 _NAME, _DASH = "%s", "str"
 INSTRUMENT = Spec("instrument", (
     Field("kernel", _NAME, _DASH), Field("image", "%016llx", _DASH), Field("size", "%zu"),
-    Field("arch", "%d"), Field("meta", _NAME, _DASH), Field("pid", "%d"), Field("origin", _NAME, _DASH)))
+    Field("arch", _NAME, _DASH), Field("meta", _NAME, _DASH), Field("pid", "%d"), Field("origin", _NAME, _DASH)))
 LAUNCH = Spec("launch", (
     Field("seq", "%llu"), Field("kernel", _NAME, _DASH), Field("key", _NAME, _DASH),
     Field("grid", "%u %u %u", "dim3"), Field("block", "%u %u %u", "dim3"), Field("shm", "%u"),

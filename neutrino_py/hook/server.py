@@ -27,6 +27,12 @@ from neutrino_py.maps.read import is_pool
 from neutrino_py.tracedir import TraceWriter
 from neutrino_py.tracedir.writer import StoredMaps
 
+def _arch(text: str) -> int | str:
+    """The device a request is for: a CUDA compute capability (90) or an AMD target (gfx942;
+    `-` when the HIP shim could not tell)."""
+    return int(text) if text.isdigit() else text
+
+
 @dataclass
 class Flight:
     """One kernel being instrumented for whichever process asked first."""
@@ -170,7 +176,7 @@ class Server:
         if data is None:
             return "skip the engine server never received this image\n"
         kernel = self._once((image_hash, name, msg.fields["arch"]),
-                            lambda: self.instrumenter(data, name, int(msg.fields["arch"]), msg.get("origin")))
+                            lambda: self.instrumenter(data, name, _arch(msg.fields["arch"]), msg.get("origin")))
         start = time.perf_counter()
         cubin_path = None
         if kernel.instrumented:
