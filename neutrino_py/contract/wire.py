@@ -1,9 +1,9 @@
-"""What the C shims and the Python side say to each other (contracts §6, hook/shim.c).
+"""What the C shims and the Python side say to each other (contracts §6, hook/shim_core.c).
 
 A message on the engine's socket is a u32 header length, the header text (a verb line, then
 `key value` lines), a u64 payload length and the payload, all little-endian. An `instrument` reply
-carries one `map` line per map with its sizing rule; the HIP shim reads the same rule from a
-twin file (`hook.build_hip.write_twin`). The messages' fields (`SPECS`: Python reads them typed,
+carries one `map` line per map with its sizing rule (both shims, CUDA and HIP, read it); the
+`arch` of a request is a compute capability (90) or an AMD target (gfx942). The messages' fields (`SPECS`: Python reads them typed,
 the C shim gets their printf formats), the environment the shim reads and the names it writes are
 defined here once; the C header (`contract.cheader`) carries them, and the sizes and limits, to
 the shims. Socket I/O is the hook's (`hook.protocol`).
@@ -91,8 +91,3 @@ def map_line(spec: MapSpec) -> str:
     capacity = spec.capacity if spec.kind == "record" and spec.capacity is not None else 0
     return f"map {rule.unit} {rule.per_unit} {rule.fixed} {rule.pool_item} {spec.header_slot} {capacity}"
 
-
-def twin_line(param: str, spec: MapSpec) -> str:
-    """A HIP twin file's line for one map's buffer: `<param> <level> <per_unit> <fixed>`."""
-    rule = spec.size_rule()
-    return f"{param} {spec.level} {rule.per_unit} {rule.fixed}"

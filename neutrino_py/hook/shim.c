@@ -120,26 +120,7 @@ static size_t image_size(const unsigned char **pp) {
         memcpy(&body, p + 8, 8);
         return hs + body;
     }
-    if (memcmp(p, "\x7f" "ELF", 4) == 0) {
-        uint64_t shoff, phoff;
-        uint16_t shentsize, shnum, phentsize, phnum;
-        memcpy(&phoff, p + 32, 8);
-        memcpy(&shoff, p + 40, 8);
-        memcpy(&phentsize, p + 54, 2);
-        memcpy(&phnum, p + 56, 2);
-        memcpy(&shentsize, p + 58, 2);
-        memcpy(&shnum, p + 60, 2);
-        size_t end = shoff + (size_t)shentsize * shnum, ph = phoff + (size_t)phentsize * phnum;
-        for (unsigned i = 0; i < shnum; i++) {      /* a section may lie past the headers */
-            uint64_t off, size;
-            uint32_t type;
-            memcpy(&type, p + shoff + i * shentsize + 4, 4);
-            memcpy(&off, p + shoff + i * shentsize + 24, 8);
-            memcpy(&size, p + shoff + i * shentsize + 32, 8);
-            if (type != 8 && off + size > end) end = off + size;   /* 8 = SHT_NOBITS */
-        }
-        return end > ph ? end : ph;
-    }
+    if (memcmp(p, "\x7f" "ELF", 4) == 0) return nt_elf_size(p);
     return strlen((const char *)p) + 1;
 }
 

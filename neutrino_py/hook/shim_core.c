@@ -117,6 +117,29 @@ static unsigned long long hash_bytes(const unsigned char *p, size_t n) {
     return h;
 }
 
+/* Bytes of the ELF at p (a cubin or an AMDGPU code object): its section headers, or a section
+ * that lies past them, end it. */
+size_t nt_elf_size(const unsigned char *p) {
+    uint64_t shoff, phoff;
+    uint16_t shentsize, shnum, phentsize, phnum;
+    memcpy(&phoff, p + 32, 8);
+    memcpy(&shoff, p + 40, 8);
+    memcpy(&phentsize, p + 54, 2);
+    memcpy(&phnum, p + 56, 2);
+    memcpy(&shentsize, p + 58, 2);
+    memcpy(&shnum, p + 60, 2);
+    size_t end = shoff + (size_t)shentsize * shnum, ph = phoff + (size_t)phentsize * phnum;
+    for (unsigned i = 0; i < shnum; i++) {      /* a section may lie past the headers */
+        uint64_t off, size;
+        uint32_t type;
+        memcpy(&type, p + shoff + i * shentsize + 4, 4);
+        memcpy(&off, p + shoff + i * shentsize + 24, 8);
+        memcpy(&size, p + shoff + i * shentsize + 32, 8);
+        if (type != 8 && off + size > end) end = off + size;   /* 8 = SHT_NOBITS */
+    }
+    return end > ph ? end : ph;
+}
+
 /* Remember the image behind a module/library. Images inside a loaded object (.nv_fatbin of a
  * binary or .so) stay put; others (JIT output in a Python bytes object) are copied. */
 void nt_note_image(void *owner, const void *data, size_t size) {

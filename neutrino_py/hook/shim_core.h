@@ -101,6 +101,7 @@ void *nt_call(int id);                        /* an NT_CALLS role's function, NU
 int nt_checked(int result);                   /* 1 on success; a failure is counted */
 int nt_active(void);                          /* `neutrino trace` runs us (an engine socket) */
 void *nt_read_file(const char *path, size_t *size);
+size_t nt_elf_size(const unsigned char *elf);
 
 void nt_note_image(void *owner, const void *data, size_t size);
 void nt_note_file_image(void *owner, const char *path);
