@@ -69,6 +69,7 @@ class Server:
         self._sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
         self._sock.bind(self.path)
         self._sock.listen(64)
+        self._sock.setblocking(False)          # accepted only when select says one waits
         self._accept = threading.Thread(target=self._serve, name="neutrino-accept", daemon=True)
 
     def start(self) -> "Server":
@@ -76,13 +77,27 @@ class Server:
         return self
 
     def _serve(self) -> None:
+        """Accept connections. A connection is taken off the backlog and its thread registered
+        under `lock`, in one step: `wait_idle` (which looks at both under the lock) then never
+        sees a connection that is neither pending nor served. A process that connected, sent its
+        last events and exited before we got to it (a short program traced from a warm cache
+        connects only once, late, while the engine's warm-up holds the GIL) is not lost."""
         while True:
             try:
-                conn, _ = self._sock.accept()
-            except OSError:
+                ready = select.select([self._sock], [], [], 0.2)[0]
+            except (OSError, ValueError):        # stop() closed the socket
                 return
-            t = threading.Thread(target=self._connection, args=(conn,), daemon=True)
+            if not ready:
+                continue
             with self.lock:
+                try:
+                    conn, _ = self._sock.accept()
+                except BlockingIOError:
+                    continue
+                except OSError:
+                    return
+                conn.setblocking(True)
+                t = threading.Thread(target=self._connection, args=(conn,), daemon=True)
                 t.start()
                 self.connections.add(t)
 
@@ -93,8 +108,8 @@ class Server:
         accepted and read first."""
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
-            pending = bool(select.select([self._sock], [], [], 0)[0])
-            with self.lock:
+            with self.lock:                      # the accept thread moves a connection under it
+                pending = bool(select.select([self._sock], [], [], 0)[0])
                 threads = [t for t in self.connections if t.is_alive()]
             if not pending and not threads:
                 return
