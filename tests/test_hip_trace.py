@@ -15,9 +15,13 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from neutrino_py import Trace
+from neutrino_py import Trace, probe
 from neutrino_py.assemble import gcn as gcn_tools
 from neutrino_py.hook import build, build_hip
+from neutrino_py.hook.engine import Engine
+from neutrino_py.hook.server import Server
+from neutrino_py.tracedir import TraceWriter
+from tests.test_hook_shim import FakeInstrumenter, binaries  # noqa: F401 (fixture)
 
 FAKES = Path(__file__).parent / "fakes"
 HOOK = Path(build.__file__).parent
@@ -115,7 +119,8 @@ def test_hip_program_traced_with_instrumented_code_objects(program, tmp_path):
         assert pages.dtype.itemsize == 8 and pages.size == 1 << 16
         assert pages.tobytes() == pattern(8 << 16, 0)
         assert x.dropped["pages"] == 5                     # header slot 0 as the fake wrote it
-    assert (t.dir / "procs").is_dir() and len(list((t.dir / "procs").glob("*/maps.bin"))) == 1
+    # the HIP shim's own data file (CUDA's shim, preloaded beside it, would write maps.bin)
+    assert [p.name for p in (t.dir / "procs").glob("*/*")] == ["maps.hip.bin"]
 
     s = t.summary
     assert s["launches"] == 6 and s["instrumented_launches"] == 4
@@ -153,3 +158,67 @@ def test_without_an_engine_the_shim_passes_every_launch_through(program, tmp_pat
     assert counts["hipModuleLaunchKernel"] == 4 and counts["hipLaunchKernel"] == 2
     assert counts["launches"] == 6 and counts["instrumented"] == 0
     assert sum(" original " in line or " host " in line for line in log.read_text().splitlines()) == 5
+
+
+def test_a_refused_code_object_is_said_to_be_refused_by_the_runtime(program, tmp_path, monkeypatch):
+    monkeypatch.setenv("FAKE_HIP_REFUSE_TWIN", "1")
+    _, summary, t = trace(program, tmp_path)
+    assert not any(x.instrumented for x in t.launches)
+    refused = "the runtime refused the instrumented code object"
+    assert t.summary["fallbacks"] == {refused: 5, "not instrumentable": 1}      # `missing`: the engine said no
+    assert f"fallback to the original kernel: 5 launch(es): {refused}" in summary
+
+
+class BothRuntimes:
+    """The fake libcuda's images go to FakeInstrumenter; GCN code objects to the real engine."""
+
+    def __init__(self, asm: Path) -> None:
+        self.fake = FakeInstrumenter()
+        self.engine = Engine(probe.load_file("hotness"), gcn_asm=[asm])
+
+    def __call__(self, data: bytes, name: str, arch, origin=None):
+        return (self.fake if data.startswith(b"FAKEIMAGE") else self.engine)(data, name, arch, origin)
+
+
+def test_one_process_using_cuda_and_hip_writes_one_data_file_per_shim(program, binaries, tmp_path):
+    """Both shims active in one process: each writer thread appends to its own file under
+    procs/<pid>/ (maps.bin, maps.hip.bin), and every launch's maps read back from the one its
+    event names."""
+    root, _ = binaries
+    main = tmp_path / "both.c"
+    main.write_text("int cuda_main(int, char **); int hip_main(int, char **);\n"
+                    "int main(int argc, char **argv) {\n"
+                    "    char *c[] = {argv[0], \"loop\", argv[1], \"2\", 0}, *h[] = {argv[0], argv[2], argv[3], 0};\n"
+                    "    return argc != 4 ? 2 : cuda_main(4, c) || hip_main(3, h);\n}\n")
+    cc = build.compiler()
+    subprocess.run([cc, "-std=gnu11", "-c", "-Dmain=cuda_main", "-o", str(tmp_path / "cuda.o"), str(FAKES / "prog.c")],
+                   check=True)
+    subprocess.run([cc, "-std=gnu11", "-c", "-Dmain=hip_main", "-o", str(tmp_path / "hip.o"),
+                    str(FAKES / "prog_hip.c")], check=True)
+    subprocess.run([cc, "-std=gnu11", "-o", str(tmp_path / "both"), str(main), str(tmp_path / "cuda.o"),
+                    str(tmp_path / "hip.o"), str(root / "libcuda.so.1"), str(program / "libamdhip64.so"),
+                    f"-Wl,-rpath,{root}:{program}", "-ldl", "-lpthread"], check=True)
+    writer = TraceWriter.start(tmp_path / "trace", command=["both"])
+    server = Server(tmp_path / "s.sock", writer, BothRuntimes(program / "asm"), None, tmp_path).start()
+    env = {**os.environ, "LD_PRELOAD": f"{build.shim_path()}:{build_hip.shim_path()}",
+           "NEUTRINO_SOCKET": str(server.path), "NEUTRINO_TRACE_RUN": str(writer.dir),
+           "FAKE_CUDA_LOG": str(tmp_path / "cuda.log"), "FAKE_HIP_LOG": str(tmp_path / "hip.log")}
+    env.pop("NEUTRINO_HOOK_CACHE", None)
+    try:
+        run = subprocess.run([str(tmp_path / "both"), str(root / "image.bin"), str(program / "kernels.hsaco"),
+                              str(program / "kernels.hipfb")], env=env, capture_output=True, text=True, timeout=120)
+        assert run.returncode == 0, run.stderr
+        server.wait_idle(10)
+    finally:
+        server.stop()
+        writer.meta(processes=server.processes())
+        writer.close(server.summary())
+    t = Trace(writer.dir)
+    assert sorted(p.name for p in (t.dir / "procs").glob("*/*")) == ["maps.bin", "maps.hip.bin"]
+    cuda = [x for x in t.launches if x.kernel == "add"]
+    hip = [x for x in t.launches if x.kernel == "vector_add" and x.instrumented]
+    assert len(cuda) == 2 and all(x.instrumented and x.info["data"].endswith("/maps.bin") for x in cuda)
+    assert all(np.array_equal(x.maps["m"]["tid"], np.arange(64 * 64)) for x in cuda)
+    assert [x.grid[0] for x in hip] == [2, 3, 4, 5]
+    assert all(x.info["data"].endswith("/maps.hip.bin") for x in hip)
+    assert all(x.maps["pages"].tobytes() == pattern(8 << 16, 0) for x in hip)

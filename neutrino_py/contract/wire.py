@@ -23,8 +23,10 @@ ENV = {"SOCKET": "NEUTRINO_SOCKET", "HOOK_CACHE": "NEUTRINO_HOOK_CACHE", "RUN": 
        "LAUNCHES": "NEUTRINO_LAUNCHES", "EVERY": "NEUTRINO_EVERY", "MAX_BYTES": "NEUTRINO_MAX_BYTES",
        "MIN_FREE": "NEUTRINO_MIN_FREE", "STAGING": "NEUTRINO_STAGING", "RING_FULL": "NEUTRINO_RING_FULL"}
 
-# Names in the trace directory the shim writes (tracedir.layout takes them from here).
-TRACE = {"PROCS": "procs", "DATA": "maps.bin", "BUDGET": "budget"}
+# Names in the trace directory the shim writes (tracedir.layout takes them from here). Each shim
+# appends to its own data file under procs/<pid>/ (CUDA's maps.bin, HIP's maps.hip.bin): a process
+# driving both runtimes has two writer threads, and a launch event names the file its maps are in.
+TRACE = {"PROCS": "procs", "DATA": "maps.bin", "DATA_HIP": "maps.hip.bin", "BUDGET": "budget"}
 TRACE_ALIGN = 64          # a map's bytes start at a multiple of this in maps.bin
 MAP_ALIGN = 256           # a map's buffer starts at a multiple of this on the device
 

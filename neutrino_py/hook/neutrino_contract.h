@@ -25,6 +25,7 @@
 #define NT_ENV_RING_FULL "NEUTRINO_RING_FULL"
 #define NT_TRACE_PROCS "procs"
 #define NT_TRACE_DATA "maps.bin"
+#define NT_TRACE_DATA_HIP "maps.hip.bin"
 #define NT_TRACE_BUDGET "budget"
 #define NT_REPLY_SKIP "skip"
 #define NT_REPLY_KEY "key"

@@ -273,6 +273,8 @@ class Server:
         m = msg.typed()
         kernel = self._kernel(m["key"], msg)
         khash = self._register(kernel)
+        if kernel.instrumented and m["fallback"] == "not instrumentable" and m["reason"]:
+            m["fallback"] = m["reason"]          # the engine made a twin the shim could not use: say why
         stored = None
         if m["instrumented"] and m["data"] and kernel.manifest:
             stored = self._stored(kernel, m)

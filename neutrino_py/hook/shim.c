@@ -193,7 +193,7 @@ static CUresult call_real(const struct nt_launch *l, void *fn, void **params) {
 }
 
 const struct nt_runtime nt_rt = {
-    .tag = "neutrino-shim",
+    .tag = "neutrino-shim", .api = "driver", .code = "cubin", .data_name = NT_TRACE_DATA,
     .calls = {"cuCtxGetCurrent", "cuCtxSetCurrent", "cuCtxGetDevice", "cuEventCreate", "cuEventRecord",
               "cuEventSynchronize", "cuEventElapsedTime", "cuEventDestroy_v2", "cuStreamCreate",
               "cuStreamSynchronize", "cuStreamWaitEvent", "cuStreamIsCapturing", "cuMemHostAlloc",

@@ -1,6 +1,7 @@
 /* The core both preload shims share (shim_core.h says what is in it and why): kernel and image
  * tables, the engine server client, the launch steps, the side-stream copy-back through a pinned
- * ring, the writer thread appending to the trace's procs/<pid>/maps.bin, and the trace bounds.
+ * ring, the writer thread appending to the trace's procs/<pid>/<data file> (the shim's
+ * `nt_rt.data_name`: CUDA's maps.bin, HIP's maps.hip.bin), and the trace bounds.
  *
  * Protocol with the server (NEUTRINO_SOCKET, a Unix socket): each message is u32 header length,
  * header text ("verb\nkey value\n..."), u64 payload length, payload; the formats, sizes and limits
@@ -405,6 +406,9 @@ static int prepare(struct nt_func *f, int dev) {
     return ok;
 }
 
+/* A launch's fallback reason outlives the launch (the writer sends it): made once, at load. */
+static char refused_attributes[128];
+
 static void apply_reply(struct nt_func *f, char *text) {
     char *src = strstr(text, "\n" NT_REPLY_SOURCE " ");
     if (src) sscanf(src + strlen(NT_REPLY_SOURCE) + 2, "%15s", f->source);
@@ -451,10 +455,15 @@ static void apply_reply(struct nt_func *f, char *text) {
     char *bytes = nt_read_file(cubin, &size);
     if (!bytes) { skip(f, "instrumented code missing from the cache"); return; }
     int dev = 0;
-    if (!nt_rt.load_twin(f, bytes, size)) skip(f, "the runtime refused the instrumented code");
-    else if (!checked(CALL(ctx_device, int (*)(int *), &dev)) || !prepare(f, dev))
-        skip(f, "the runtime refused the kernel's attributes on the instrumented twin");
-    else __atomic_store_n(&f->state, NT_F_READY, __ATOMIC_RELEASE);
+    char why[128];
+    if (!nt_rt.load_twin(f, bytes, size)) {
+        snprintf(why, sizeof why, "the %s refused the instrumented %s", nt_rt.api, nt_rt.code);
+        skip(f, why);
+    } else if (!checked(CALL(ctx_device, int (*)(int *), &dev)) || !prepare(f, dev)) {
+        skip(f, refused_attributes);
+    } else {
+        __atomic_store_n(&f->state, NT_F_READY, __ATOMIC_RELEASE);
+    }
     free(bytes);
 }
 
@@ -731,7 +740,7 @@ static void ring_release(size_t bytes) {
 
 /* ---- the writer thread: copies, segment writes, metadata ------------------------------------ */
 
-/* Writer-thread state: the process's maps.bin, the pinned ring, the header staging area. */
+/* Writer-thread state: the process's data file (this shim's), the pinned ring, the header staging area. */
 static int data_fd = -1;
 static unsigned long long data_off, data_written;
 static const char *write_failed;              /* maps.bin takes no more bytes: why */
@@ -745,13 +754,13 @@ static int open_data(void) {
         stop_recording(write_failed = "no trace directory (NEUTRINO_TRACE_RUN unset)");
         return 0;
     }
-    snprintf(data_rel, sizeof data_rel, NT_TRACE_PROCS "/%d/" NT_TRACE_DATA, (int)getpid());
+    snprintf(data_rel, sizeof data_rel, NT_TRACE_PROCS "/%d/%s", (int)getpid(), nt_rt.data_name);
     struct text path = {0};
     add(&path, "%s/" NT_TRACE_PROCS, opt.run);
     if (path.s) mkdir(path.s, 0755);
     add(&path, "/%d", (int)getpid());
     if (path.s) mkdir(path.s, 0755);
-    add(&path, "/" NT_TRACE_DATA);
+    add(&path, "/%s", nt_rt.data_name);
     data_fd = path.s ? open(path.s, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644) : -1;
     free(path.s);
     if (data_fd < 0) {
@@ -1187,7 +1196,7 @@ int nt_launch(struct nt_launch *l) {
         pthread_mutex_unlock(&instrument_lock);
         if (!ok) {
             drop_maps(it, l);
-            fallback = "the runtime refused the kernel's attributes on the instrumented twin";
+            fallback = refused_attributes;
             counter = C_FB_LAUNCH_FAILED;
         }
     }
@@ -1264,6 +1273,8 @@ __attribute__((constructor)) static void shim_init(void) {
     const char *full = getenv(NT_ENV_RING_FULL);
     opt.ring_native = full && strcmp(full, "native") == 0;
     pthread_atfork(NULL, NULL, after_fork_child);
+    snprintf(refused_attributes, sizeof refused_attributes,
+             "the %s refused the kernel's attributes on the instrumented twin", nt_rt.api);
 }
 
 __attribute__((destructor)) static void shim_fini(void) {

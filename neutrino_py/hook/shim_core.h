@@ -82,6 +82,8 @@ struct nt_launch {
 
 struct nt_runtime {
     const char *tag;                          /* NEUTRINO_SHIM_DEBUG lines start with it */
+    const char *api, *code;                   /* in messages: "driver" / "runtime", "cubin" / "code object" */
+    const char *data_name;                    /* its file under procs/<pid>/ (NT_TRACE_DATA*) */
     const char *calls[NT_N_CALLS];            /* symbol of each NT_CALLS role */
     struct nt_hook *hooks;                    /* the shim's table, for the debug counts */
     int nhooks;

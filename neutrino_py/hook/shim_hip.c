@@ -2,7 +2,8 @@
  * libamdhip64 what shim.c does for libcuda, through the same core (shim_core.c): on a kernel's
  * first launch the engine server instruments the GCN code object the kernel came from (or the
  * disk cache has it), the twin runs with the map buffers appended, and the maps come back on a
- * side stream into the trace's procs/<pid>/maps.bin.
+ * side stream into the trace's procs/<pid>/maps.hip.bin (its own file: CUDA's shim, preloaded beside
+ * it, writes maps.bin).
  *
  * AMD execution is untested on hardware: this is verified only against the fake libamdhip64 the
  * tests build (tests/fakes/fake_hip.c).
@@ -139,7 +140,7 @@ static int call_real(const struct nt_launch *l, void *fn, void **params) {
 }
 
 const struct nt_runtime nt_rt = {
-    .tag = "neutrino-hip",
+    .tag = "neutrino-hip", .api = "runtime", .code = "code object", .data_name = NT_TRACE_DATA_HIP,
     .calls = {"hipCtxGetCurrent", "hipCtxSetCurrent", "hipGetDevice", "hipEventCreateWithFlags",
               "hipEventRecord", "hipEventSynchronize", "hipEventElapsedTime", "hipEventDestroy",
               "hipStreamCreateWithFlags", "hipStreamSynchronize", "hipStreamWaitEvent",
