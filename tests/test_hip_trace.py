@@ -222,3 +222,21 @@ def test_one_process_using_cuda_and_hip_writes_one_data_file_per_shim(program, b
     assert [x.grid[0] for x in hip] == [2, 3, 4, 5]
     assert all(x.info["data"].endswith("/maps.hip.bin") for x in hip)
     assert all(x.maps["pages"].tobytes() == pattern(8 << 16, 0) for x in hip)
+
+
+def test_a_process_that_only_allocates_says_goodbye(program, tmp_path):
+    """No launch, so no instrument request and no launch path: the allocation events start the
+    writer, and the exit handler registered then sends them and the goodbye (exited, code 3)."""
+    src = tmp_path / "alloc.c"
+    src.write_text("int hipMalloc(void **, unsigned long);\n"
+                   "int main(void) { void *p; return hipMalloc(&p, 64) ? 1 : 3; }\n")
+    subprocess.run([build.compiler(), "-o", str(tmp_path / "alloc"), str(src), str(program / "libamdhip64.so"),
+                    f"-Wl,-rpath,{program}"], check=True)
+    env = {**os.environ, "NEUTRINO_CACHE": str(tmp_path / "cache")}
+    run = subprocess.run([sys.executable, "-m", "neutrino_py", "trace", "--probe", "hotness", "--tracedir",
+                          str(tmp_path / "traces"), "--", str(tmp_path / "alloc")],
+                         env=env, capture_output=True, text=True, timeout=300)
+    assert run.returncode == 3, run.stderr
+    t = Trace(tmp_path / "traces")
+    assert [(a["op"], a["bytes"]) for a in t.allocations] == [("alloc", 64)]
+    assert [(p["state"], p["exit_code"]) for p in t.meta["processes"]] == [("exited", 3)]

@@ -635,8 +635,13 @@ static char *current_scope(void) {
 }
 
 static void *writer_main(void *arg);
+static void register_drain(void);
+static pthread_once_t drain_once = PTHREAD_ONCE_INIT;
 
 static void enqueue(struct item *it) {
+    /* the goodbye at exit, whatever came first (a process may allocate and never launch);
+     * registered after the runtime's own exit handlers, so it runs before they tear contexts down */
+    pthread_once(&drain_once, register_drain);
     pthread_mutex_lock(&queue_lock);
     if (!writer_started && opt.socket) {
         writer_started = pthread_create(&writer_thread, NULL, writer_main, NULL) == 0;
@@ -1161,9 +1166,8 @@ NT_API void _exit(int code) {
  * either way, and handed to the writer thread (step 7), which copies the maps back off the
  * program's stream. */
 int nt_launch(struct nt_launch *l) {
-    static pthread_once_t once = PTHREAD_ONCE_INIT;
     /* registered after cuInit's own exit handlers, so it runs before they tear contexts down */
-    pthread_once(&once, register_drain);
+    pthread_once(&drain_once, register_drain);
     COUNT(C_LAUNCHES);
     if (!opt.socket) return nt_rt.launch(l, l->f, l->params);     /* pass-through (doctor, tests) */
     struct nt_func *f = nt_func_of(l->f);
