@@ -222,6 +222,9 @@ def test_one_process_using_cuda_and_hip_writes_one_data_file_per_shim(program, b
     assert [x.grid[0] for x in hip] == [2, 3, 4, 5]
     assert all(x.info["data"].endswith("/maps.hip.bin") for x in hip)
     assert all(x.maps["pages"].tobytes() == pattern(8 << 16, 0) for x in hip)
+    # each shim's goodbye counts: the bytes written are both files'
+    sizes = sum(p.stat().st_size for p in (t.dir / "procs").glob("*/maps*.bin"))
+    assert t.summary["recording"]["bytes_written"] == sizes > 0
 
 
 def test_a_process_that_only_allocates_says_goodbye(program, tmp_path):

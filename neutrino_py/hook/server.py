@@ -53,7 +53,8 @@ class Server:
         self.registered: set[str] = set()
         self.fallbacks: Counter = Counter()
         self.not_recorded: Counter = Counter()     # twin ran, maps not kept: why
-        self.stats: dict[int, dict] = {}           # per process: its shim's ring and budget figures
+        self.stats: list[dict] = []                # per shim of each process (a process may run
+                                                   # CUDA's and HIP's): ring and budget figures
         self.procs: dict[int, dict] = {}           # per process: rank, devices, launches, connections
         self.flights: dict[tuple, Flight] = {}     # instrument requests by (image, kernel, arch)
         self.shared_requests = 0                   # answered with another process's result
@@ -334,7 +335,7 @@ class Server:
     def _on_stats(self, msg: protocol.Message) -> None:
         m = msg.typed()
         with self.lock:
-            self.stats[m["pid"]] = m
+            self.stats.append(m)
             proc = self._proc(m["pid"])
             proc["goodbye"] = m
             proc.update({k: int(m[k]) for k in ("rank", "local_rank", "world_size")
@@ -347,7 +348,7 @@ class Server:
     def summary(self) -> dict[str, Any]:
         with self.lock:
             kernels = [k for k in self.kernels.values() if k.key in self.registered]
-        stats = list(self.stats.values())
+            stats = list(self.stats)
         per_launch = {}
         for key, (grid, block) in self.shapes.items():
             kernel = self.kernels[key]
