@@ -46,7 +46,7 @@ sys.stderr.write("\\nRESULT " + json.dumps({"rc": rc, "wall_s": wall, "entry": e
 
 
 def drop_cache(directory: Path) -> None:
-    for path in [*directory.rglob("*.npy"), *directory.rglob("maps.bin")]:
+    for path in [*directory.rglob("*.npy"), *directory.rglob("maps*.bin")]:
         fd = os.open(path, os.O_RDONLY)
         try:
             os.fsync(fd)
@@ -102,7 +102,7 @@ def main() -> None:
     t0 = time.perf_counter()
     run_dir = big(root, int(args.gib * 2**30))
     gen_s = time.perf_counter() - t0
-    data = [*run_dir.rglob("*.npy"), *run_dir.rglob("maps.bin")]
+    data = [*run_dir.rglob("*.npy"), *run_dir.rglob("maps*.bin")]
     size = sum(p.stat().st_size for p in data)
     import neutrino_py as nt
     records = sum(nt.Trace(run_dir).summary.get("records", {}).values())

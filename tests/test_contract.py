@@ -54,7 +54,6 @@ def test_wire_lines():
     assert wire.map_line(SPECS["fixed_warp"]) == "map warp 28 0 0 1 3"
     assert wire.map_line(SPECS["pool"]) == "map thread 0 24000 24 2 0"
     assert wire.map_line(SPECS["hist"]) == "map none 0 262144 0 0 0"
-    assert wire.twin_line("__nt_map_a", SPECS["fixed_thread"]) == "__nt_map_a thread 1540 0"
 
 
 def test_generated_header_is_current():

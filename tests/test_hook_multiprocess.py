@@ -4,6 +4,7 @@ launch tagged with its pid, device, context and rank, maps on the launch's devic
 end (exited with its code, or killed) in the trace; NCCL kernels timed only."""
 from __future__ import annotations
 
+import socket
 import subprocess
 import threading
 import time
@@ -12,6 +13,7 @@ import numpy as np
 import pytest
 
 from neutrino_py import probe, toolchain
+from neutrino_py.hook import protocol
 from neutrino_py.hook.engine import NCCL_REASON, Engine, KernelEntry
 from neutrino_py.hook.server import Server
 from neutrino_py.tracedir import TraceWriter
@@ -107,6 +109,33 @@ def test_concurrent_requests_for_one_kernel_instrument_it_once(tmp_path):
         t.join()
     assert len(calls) == 1 and len(got) == 4 and all(k is got[0] for k in got)
     assert server.shared_requests == 3
+    server.stop()
+    writer.close()
+
+
+def test_wait_idle_waits_for_a_connection_accepted_but_not_yet_served(tmp_path, monkeypatch):
+    """A process that connects, sends its events and exits while the accept thread is between
+    accept() and starting the connection's thread (the engine warming up holds the GIL; a short
+    program traced from a warm cache connects only once, late): wait_idle must still wait for
+    those events, or the run ends with none of its launches."""
+    accept = socket.socket.accept
+    accepted = threading.Event()
+
+    def slow_accept(self):
+        got = accept(self)
+        accepted.set()
+        time.sleep(0.5)                      # the accept thread is descheduled here
+        return got
+
+    monkeypatch.setattr(socket.socket, "accept", slow_accept)
+    writer = TraceWriter.start(tmp_path / "t")
+    server = Server(tmp_path / "s.sock", writer, FakeInstrumenter(), None, tmp_path).start()
+    with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as client:
+        client.connect(server.path)
+        protocol.send_message(client, "alloc\nop alloc\nptr 4096\nbytes 64\nt_ns 1\npid 4242\n")
+    assert accepted.wait(10)
+    server.wait_idle(10)
+    assert 4242 in server.procs                # the event was read before wait_idle returned
     server.stop()
     writer.close()
 

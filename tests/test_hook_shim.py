@@ -162,6 +162,12 @@ def test_disk_cache_answers_the_second_run(binaries, tmp_path):
     assert {k.name: k.instrumented for k in second.kernels} == {"add": True, "sass_only": False}
 
 
+def test_a_refused_cubin_is_said_to_be_refused_by_the_driver(binaries, tmp_path):
+    log, counts, trace, _ = traced(binaries, tmp_path, "direct", env_extra={"FAKE_REFUSE_TWIN": "1"})
+    assert counts["instrumented"] == 0 and "cuLibraryLoadData twin" in log
+    assert trace.summary["fallbacks"]["the driver refused the instrumented cubin"] == 4
+
+
 def test_dead_server_runs_every_original_kernel(binaries, tmp_path):
     log, counts = run_prog(binaries, tmp_path, "dlsym", socket=tmp_path / "nobody-listens")
     assert counts["launches"] == 6 and counts["instrumented"] == 0

@@ -37,7 +37,8 @@ def rocm(tmp_path_factory):
         pytest.skip("no C compiler")
     root = tmp_path_factory.mktemp("rocm")
     (root / "lib").mkdir()
-    subprocess.run([cc, "-std=gnu11", "-shared", "-fPIC", "-Wl,-soname,libamdhip64.so", "-o",
+    subprocess.run([cc, "-std=gnu11", "-shared", "-fPIC", f"-I{Path(build.__file__).parent}",
+                    "-Wl,-soname,libamdhip64.so", "-o",
                     str(root / "lib" / "libamdhip64.so"), str(FAKES / "fake_hip.c"), "-lpthread"],
                    check=True)
     return root

@@ -1,9 +1,9 @@
-"""What the C shims and the Python side say to each other (contracts §6, hook/shim.c).
+"""What the C shims and the Python side say to each other (contracts §6, hook/shim_core.c).
 
 A message on the engine's socket is a u32 header length, the header text (a verb line, then
 `key value` lines), a u64 payload length and the payload, all little-endian. An `instrument` reply
-carries one `map` line per map with its sizing rule; the HIP shim reads the same rule from a
-twin file (`hook.build_hip.write_twin`). The messages' fields (`SPECS`: Python reads them typed,
+carries one `map` line per map with its sizing rule (both shims, CUDA and HIP, read it); the
+`arch` of a request is a compute capability (90) or an AMD target (gfx942). The messages' fields (`SPECS`: Python reads them typed,
 the C shim gets their printf formats), the environment the shim reads and the names it writes are
 defined here once; the C header (`contract.cheader`) carries them, and the sizes and limits, to
 the shims. Socket I/O is the hook's (`hook.protocol`).
@@ -23,8 +23,10 @@ ENV = {"SOCKET": "NEUTRINO_SOCKET", "HOOK_CACHE": "NEUTRINO_HOOK_CACHE", "RUN": 
        "LAUNCHES": "NEUTRINO_LAUNCHES", "EVERY": "NEUTRINO_EVERY", "MAX_BYTES": "NEUTRINO_MAX_BYTES",
        "MIN_FREE": "NEUTRINO_MIN_FREE", "STAGING": "NEUTRINO_STAGING", "RING_FULL": "NEUTRINO_RING_FULL"}
 
-# Names in the trace directory the shim writes (tracedir.layout takes them from here).
-TRACE = {"PROCS": "procs", "DATA": "maps.bin", "BUDGET": "budget"}
+# Names in the trace directory the shim writes (tracedir.layout takes them from here). Each shim
+# appends to its own data file under procs/<pid>/ (CUDA's maps.bin, HIP's maps.hip.bin): a process
+# driving both runtimes has two writer threads, and a launch event names the file its maps are in.
+TRACE = {"PROCS": "procs", "DATA": "maps.bin", "DATA_HIP": "maps.hip.bin", "BUDGET": "budget"}
 TRACE_ALIGN = 64          # a map's bytes start at a multiple of this in maps.bin
 MAP_ALIGN = 256           # a map's buffer starts at a multiple of this on the device
 
@@ -57,7 +59,7 @@ class Spec:
 _NAME, _DASH = "%s", "str"
 INSTRUMENT = Spec("instrument", (
     Field("kernel", _NAME, _DASH), Field("image", "%016llx", _DASH), Field("size", "%zu"),
-    Field("arch", "%d"), Field("meta", _NAME, _DASH), Field("pid", "%d"), Field("origin", _NAME, _DASH)))
+    Field("arch", _NAME, _DASH), Field("meta", _NAME, _DASH), Field("pid", "%d"), Field("origin", _NAME, _DASH)))
 LAUNCH = Spec("launch", (
     Field("seq", "%llu"), Field("kernel", _NAME, _DASH), Field("key", _NAME, _DASH),
     Field("grid", "%u %u %u", "dim3"), Field("block", "%u %u %u", "dim3"), Field("shm", "%u"),
@@ -91,8 +93,3 @@ def map_line(spec: MapSpec) -> str:
     capacity = spec.capacity if spec.kind == "record" and spec.capacity is not None else 0
     return f"map {rule.unit} {rule.per_unit} {rule.fixed} {rule.pool_item} {spec.header_slot} {capacity}"
 
-
-def twin_line(param: str, spec: MapSpec) -> str:
-    """A HIP twin file's line for one map's buffer: `<param> <level> <per_unit> <fixed>`."""
-    rule = spec.size_rule()
-    return f"{param} {spec.level} {rule.per_unit} {rule.fixed}"

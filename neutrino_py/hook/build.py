@@ -12,7 +12,9 @@ from neutrino_py.contract import cheader
 from neutrino_py.errors import ToolError
 
 SOURCE = Path(__file__).with_name("shim.c")
-FLAGS = ["-std=gnu11", "-O2", "-Wall", "-shared", "-fPIC"]
+CORE = Path(__file__).with_name("shim_core.c")     # shared by the CUDA and HIP shims
+# hidden: both shims may be preloaded into one process, each with its own copy of the core
+FLAGS = ["-std=gnu11", "-O2", "-Wall", "-shared", "-fPIC", "-fvisibility=hidden"]
 LIBS = ["-ldl", "-lpthread"]
 
 
@@ -30,7 +32,8 @@ def _compiler_id(cc: str) -> str:
 
 
 def shim_path(source: Path = SOURCE, kind: str = "shim") -> Path:
-    """The shared object built from `source`; built now if the cache has none for this compiler."""
+    """The shared object built from `source` and the shared core; built now if the cache has none
+    for this compiler."""
     cc = compiler()
     if cc is None:
         raise ToolError("no C compiler found to build the preload shim",
@@ -38,13 +41,13 @@ def shim_path(source: Path = SOURCE, kind: str = "shim") -> Path:
     if not cheader.is_current():
         raise ToolError(f"{cheader.PATH.name} does not match the contract it is generated from",
                         "regenerate it: python -m neutrino_py.contract.cheader")
-    headers = b"".join(p.read_bytes() for p in sorted(source.parent.glob("neutrino_*.h")))
-    key = hashlib.sha256(source.read_bytes() + headers + _compiler_id(cc).encode() + " ".join(FLAGS).encode())
+    headers = b"".join(p.read_bytes() for p in sorted(source.parent.glob("*.h")))
+    key = hashlib.sha256(source.read_bytes() + CORE.read_bytes() + headers + _compiler_id(cc).encode() + " ".join(FLAGS).encode())
     out = paths.cache_dir(kind) / f"{source.stem}-{key.hexdigest()[:16]}.so"
     if out.exists():
         return out
     tmp = out.with_name(f"{out.name}.{os.getpid()}.tmp")
-    run = subprocess.run([cc, *FLAGS, "-o", str(tmp), str(source), *LIBS], capture_output=True, text=True)
+    run = subprocess.run([cc, *FLAGS, "-o", str(tmp), str(source), str(CORE), *LIBS], capture_output=True, text=True)
     if run.returncode != 0:
         tmp.unlink(missing_ok=True)
         raise ToolError(f"building {source.name} with {cc} failed:\n{run.stderr.strip()}",

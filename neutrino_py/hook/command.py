@@ -1,6 +1,7 @@
 """`neutrino trace --probe P.probe [-k REGEX] [--launches N] [--every K] [--max-bytes SIZE] … -- CMD`
 
-Runs CMD with the shim preloaded and this process as its engine server; writes the trace
+Runs CMD with both shims preloaded (CUDA's, then HIP's: each acts only when the program calls its
+runtime, whether linked or dlopen'ed later) and this process as their engine server; writes the trace
 directory (docs/contracts.md §6) and ends with a summary of what was and was not instrumented,
 what was recorded, and which bound stopped the recording. The bounds and the staging ring are
 the shim's (`protocol.ENV`): it decides per launch, without asking this process.
@@ -24,7 +25,7 @@ from pathlib import Path
 from neutrino_py import __version__, paths, toolchain
 from neutrino_py.contract.manifest import format_bytes
 from neutrino_py.errors import ToolError
-from neutrino_py.hook import build, doctor, protocol
+from neutrino_py.hook import build, build_hip, doctor, protocol
 from neutrino_py.hook.engine import PHASES, Engine
 from neutrino_py.hook.server import Server
 from neutrino_py.splice import kernel_regex
@@ -65,6 +66,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("-k", "--kernels", metavar="REGEX", type=kernel_regex,
                         help="instrument only kernels whose name matches (others are timed only)")
     parser.add_argument("--tracedir", default="neutrino-trace", help="where run directories go")
+    parser.add_argument("--gcn-asm", metavar="DIR", type=Path, action="append", default=[],
+                        help="a folder of GCN assembly (clang -S output) the HIP program's code "
+                             "objects were built from; it is looked for beside the program too")
     parser.add_argument("--no-cache", action="store_true",
                         help="instrument every kernel afresh instead of reusing cached cubins")
     bounds = parser.add_argument_group(
@@ -115,10 +119,12 @@ def default_max_bytes(tracedir: Path) -> int:
     return min(shutil.disk_usage(tracedir).free // 4, MAX_BYTES_CAP)
 
 
-def child_env(shim: Path, sock: str, cache: Path | None, run_dir: Path | None = None,
+def child_env(shims: list[Path], sock: str, cache: Path | None, run_dir: Path | None = None,
               bounds: dict[str, int | str] | None = None) -> dict[str, str]:
+    """The traced program's environment. `shims` are preloaded in order: CUDA's first, since it
+    overrides dlsym and each shim finds libc's through the ones after it."""
     env = dict(os.environ)
-    env["LD_PRELOAD"] = ":".join(p for p in (str(shim), env.get("LD_PRELOAD")) if p)
+    env["LD_PRELOAD"] = ":".join(p for p in (*map(str, shims), env.get("LD_PRELOAD")) if p)
     names = protocol.ENV
     env[names["SOCKET"]] = sock
     for key in ("HOOK_CACHE", "RUN", "LAUNCHES", "EVERY", "MAX_BYTES", "MIN_FREE", "STAGING", "RING_FULL"):
@@ -144,7 +150,7 @@ def run(args: argparse.Namespace) -> int:
         raise ToolError("no program to trace", "put it after --: neutrino trace --probe p.probe -- python x.py")
     _runnable(cmd[0])
     program = probe_mod.load_file(args.probe)
-    shim = build.shim_path()
+    shims = [build.shim_path(), build_hip.shim_path()]
     cache = None if args.no_cache else cache_folder(program.hash, args.kernels)
     try:
         writer = TraceWriter.start(args.tracedir, command=cmd,
@@ -161,14 +167,14 @@ def run(args: argparse.Namespace) -> int:
     facts = threading.Thread(target=_learn_facts, args=(writer,), daemon=True)
     facts.start()
     scratch = Path(tempfile.mkdtemp(prefix="neutrino-"))
-    engine = Engine(program, args.kernels)
+    engine = Engine(program, args.kernels, gcn_asm=args.gcn_asm)
     server = Server(scratch / "engine.sock", writer, engine, cache, scratch)
     code, interrupted, started, child = 1, False, False, None
     try:
         server.start()
         bounds = {"LAUNCHES": args.launches, "EVERY": args.every, "MAX_BYTES": max_bytes,
                   "MIN_FREE": args.min_free, "STAGING": args.staging, "RING_FULL": args.ring_full}
-        child = subprocess.Popen(cmd, env=child_env(shim, server.path, cache, writer.dir, bounds))
+        child = subprocess.Popen(cmd, env=child_env(shims, server.path, cache, writer.dir, bounds))
         started = True
         # after the program is on its way, so the warm-up does not delay its start
         threading.Thread(target=engine.warm_up, name="neutrino-warm-up", daemon=True).start()

@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterator
 
 from neutrino_py import image
+from neutrino_py.image import offload
 from neutrino_py.contract import wire
 from neutrino_py.contract.manifest import Manifest
 from neutrino_py.hook.protocol import REPLY
@@ -94,7 +95,7 @@ class KernelEntry:
                 f"{r['SOURCE']} {self.source}\n{maps}")
 
 
-Instrumenter = Callable[[bytes, str, int, str | None], KernelEntry]
+Instrumenter = Callable[[bytes, str, int | str, str | None], KernelEntry]
 
 
 def skipped(name: str, reason: str, source: str = "unknown") -> KernelEntry:
@@ -192,8 +193,10 @@ class Engine:
     `phases` (seconds per `PHASES` entry)."""
 
     def __init__(self, program: Any, pattern: str | None = None,
-                 cache_dirs: Callable[[], list[Path]] = compiler_cache_dirs) -> None:
+                 cache_dirs: Callable[[], list[Path]] = compiler_cache_dirs,
+                 gcn_asm: list[Path] | None = None) -> None:
         self.program, self.pattern = program, re.compile(pattern) if pattern else None
+        self.gcn_asm = list(gcn_asm or [])    # where GCN images' assembly is looked for
         self.compiler_caches = CompilerCaches(cache_dirs)
         self.instrument_s = 0.0       # all of it, per kernel, serialized
         self.phases = dict.fromkeys(PHASES, 0.0)
@@ -256,10 +259,17 @@ class Engine:
         self._by_id[id(self._images[key][0])] = self._images[key]
         return self._images[key][1]
 
-    def __call__(self, data: bytes, name: str, arch: int, origin: str | None = None) -> KernelEntry:
+    def __call__(self, data: bytes, name: str, arch: int | str, origin: str | None = None) -> KernelEntry:
+        """Kernel `name`'s twin: a cubin for a CUDA image (`arch` 90), a code object for an AMD
+        one (code object or offload bundle, from the HIP shim; `arch` gfx942 or `-`)."""
         start = time.perf_counter()
         try:
-            return self._instrument(data, name, arch, origin)
+            if offload.is_gcn_image(data):
+                from neutrino_py.hook import engine_gcn
+
+                return engine_gcn.instrument(self.program, self.pattern, data, name, arch, origin,
+                                             self.gcn_asm, self._timed)
+            return self._instrument(data, name, int(arch), origin)
         finally:
             self.instrument_s += time.perf_counter() - start
 

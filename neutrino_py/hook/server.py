@@ -27,6 +27,12 @@ from neutrino_py.maps.read import is_pool
 from neutrino_py.tracedir import TraceWriter
 from neutrino_py.tracedir.writer import StoredMaps
 
+def _arch(text: str) -> int | str:
+    """The device a request is for: a CUDA compute capability (90) or an AMD target (gfx942;
+    `-` when the HIP shim could not tell)."""
+    return int(text) if text.isdigit() else text
+
+
 @dataclass
 class Flight:
     """One kernel being instrumented for whichever process asked first."""
@@ -47,7 +53,8 @@ class Server:
         self.registered: set[str] = set()
         self.fallbacks: Counter = Counter()
         self.not_recorded: Counter = Counter()     # twin ran, maps not kept: why
-        self.stats: dict[int, dict] = {}           # per process: its shim's ring and budget figures
+        self.stats: list[dict] = []                # per shim of each process (a process may run
+                                                   # CUDA's and HIP's): ring and budget figures
         self.procs: dict[int, dict] = {}           # per process: rank, devices, launches, connections
         self.flights: dict[tuple, Flight] = {}     # instrument requests by (image, kernel, arch)
         self.shared_requests = 0                   # answered with another process's result
@@ -63,6 +70,7 @@ class Server:
         self._sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
         self._sock.bind(self.path)
         self._sock.listen(64)
+        self._sock.setblocking(False)          # accepted only when select says one waits
         self._accept = threading.Thread(target=self._serve, name="neutrino-accept", daemon=True)
 
     def start(self) -> "Server":
@@ -70,13 +78,27 @@ class Server:
         return self
 
     def _serve(self) -> None:
+        """Accept connections. A connection is taken off the backlog and its thread registered
+        under `lock`, in one step: `wait_idle` (which looks at both under the lock) then never
+        sees a connection that is neither pending nor served. A process that connected, sent its
+        last events and exited before we got to it (a short program traced from a warm cache
+        connects only once, late, while the engine's warm-up holds the GIL) is not lost."""
         while True:
             try:
-                conn, _ = self._sock.accept()
-            except OSError:
+                ready = select.select([self._sock], [], [], 0.2)[0]
+            except (OSError, ValueError):        # stop() closed the socket
                 return
-            t = threading.Thread(target=self._connection, args=(conn,), daemon=True)
+            if not ready:
+                continue
             with self.lock:
+                try:
+                    conn, _ = self._sock.accept()
+                except BlockingIOError:
+                    continue
+                except OSError:
+                    return
+                conn.setblocking(True)
+                t = threading.Thread(target=self._connection, args=(conn,), daemon=True)
                 t.start()
                 self.connections.add(t)
 
@@ -87,8 +109,8 @@ class Server:
         accepted and read first."""
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
-            pending = bool(select.select([self._sock], [], [], 0)[0])
-            with self.lock:
+            with self.lock:                      # the accept thread moves a connection under it
+                pending = bool(select.select([self._sock], [], [], 0)[0])
                 threads = [t for t in self.connections if t.is_alive()]
             if not pending and not threads:
                 return
@@ -170,7 +192,7 @@ class Server:
         if data is None:
             return "skip the engine server never received this image\n"
         kernel = self._once((image_hash, name, msg.fields["arch"]),
-                            lambda: self.instrumenter(data, name, int(msg.fields["arch"]), msg.get("origin")))
+                            lambda: self.instrumenter(data, name, _arch(msg.fields["arch"]), msg.get("origin")))
         start = time.perf_counter()
         cubin_path = None
         if kernel.instrumented:
@@ -252,6 +274,8 @@ class Server:
         m = msg.typed()
         kernel = self._kernel(m["key"], msg)
         khash = self._register(kernel)
+        if kernel.instrumented and m["fallback"] == "not instrumentable" and m["reason"]:
+            m["fallback"] = m["reason"]          # the engine made a twin the shim could not use: say why
         stored = None
         if m["instrumented"] and m["data"] and kernel.manifest:
             stored = self._stored(kernel, m)
@@ -311,7 +335,7 @@ class Server:
     def _on_stats(self, msg: protocol.Message) -> None:
         m = msg.typed()
         with self.lock:
-            self.stats[m["pid"]] = m
+            self.stats.append(m)
             proc = self._proc(m["pid"])
             proc["goodbye"] = m
             proc.update({k: int(m[k]) for k in ("rank", "local_rank", "world_size")
@@ -324,7 +348,7 @@ class Server:
     def summary(self) -> dict[str, Any]:
         with self.lock:
             kernels = [k for k in self.kernels.values() if k.key in self.registered]
-        stats = list(self.stats.values())
+            stats = list(self.stats)
         per_launch = {}
         for key, (grid, block) in self.shapes.items():
             kernel = self.kernels[key]

@@ -68,6 +68,20 @@ def entries(data: bytes) -> list[str]:
     return names
 
 
+def symbol_names(data: bytes) -> list[str]:
+    """Names of every symbol in ``.symtab`` and ``.dynsym``, in table order (an AMDGPU code
+    object's kernels are the ``<name>.kd`` descriptors among them)."""
+    secs = sections(data)
+    names = []
+    for table, strings in ((".symtab", ".strtab"), (".dynsym", ".dynstr")):
+        symtab, strtab = secs.get(table, b""), secs.get(strings, b"")
+        for off in range(0, len(symtab) - _SYM.size + 1, _SYM.size):
+            name_off = _SYM.unpack_from(symtab, off)[0]
+            if name_off:
+                names.append(strtab[name_off:strtab.find(b"\0", name_off)].decode("ascii", "replace"))
+    return names
+
+
 def size(data: bytes) -> int:
     """Bytes the ELF file at the start of `data` spans (fatbins pad their members)."""
     if len(data) < _EHDR.size or data[:4] != _IDENT:

@@ -35,6 +35,15 @@ class CodeObject:
     def disassemble(self) -> str:
         return tools.disassemble(self.data)
 
+    def kernels(self) -> list[str]:
+        """The kernels it holds: the names of its kernel descriptors (``<name>.kd``)."""
+        return sorted({n[:-3] for n in elf.symbol_names(self.data) if n.endswith(".kd")})
+
+
+def is_gcn_image(data: bytes) -> bool:
+    """A code object or an offload bundle (plain or compressed): what a HIP program loads."""
+    return is_code_object(data) or data[:4] == COMPRESSED or data[:len(MAGIC)] == MAGIC
+
 
 def is_code_object(data: bytes) -> bool:
     """A bare AMDGPU ELF (e_machine EM_AMDGPU), unlike a host ELF that carries a .hip_fatbin."""

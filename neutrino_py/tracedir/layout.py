@@ -23,6 +23,7 @@ KERNELS = "kernels"
 LAUNCHES = "launches"       # version 1 only: launches/<seq:06d>-<kernel>/<map>.npy
 PROCS = wire.TRACE["PROCS"]     # procs/<pid>/: what one traced process wrote itself
 DATA = wire.TRACE["DATA"]       # procs/<pid>/maps.bin: append-only map bytes, located by launch events
+DATA_HIP = wire.TRACE["DATA_HIP"]   # procs/<pid>/maps.hip.bin: the HIP shim's (a process may run both)
 DATA_ALIGN = wire.TRACE_ALIGN   # every map's bytes start at a multiple of this in maps.bin
 
 

@@ -99,6 +99,7 @@ static CUresult load(struct module **m, const void *image, const char *how) {
     *m = calloc(1, sizeof **m);
     (*m)->twin = strncmp(image, "FAKECUBIN", 9) == 0;
     note("%s %s", how, (*m)->twin ? "twin" : "image");
+    if ((*m)->twin && getenv("FAKE_REFUSE_TWIN")) return 200;   /* CUDA_ERROR_INVALID_IMAGE */
     return 0;
 }
 CUresult cuModuleLoadData(struct module **m, const void *image) { return load(m, image, "cuModuleLoadData"); }

@@ -1,29 +1,69 @@
-/* A stand-in libamdhip64 for the HIP shim tests: "device" memory is host memory, images are short
- * text ("FAKEHSACO <kernel> <own params>" is an instrumented twin), and every launch is logged to
- * $FAKE_HIP_LOG. A twin launch plays the instrumented kernel: its first appended map (a thread-level
- * u32 counter) gets each thread's linear index. */
+/* A stand-in libamdhip64 for the HIP shim tests: "device" memory is host memory, every call runs
+ * at once, and what matters is logged to $FAKE_HIP_LOG. Code objects are real ELF bytes: a load
+ * logs their size and FNV-1a hash, and one holding `__nt_hdr` (an instrumented twin) plays the
+ * instrumented kernel at launch: it finds the header among the arguments (the first that points
+ * at the base of a hipMallocAsync buffer), and fills map k's buffer with byte j = (7j + 13k + 1)
+ * mod 256 and header slot k's dropped count with 5 + k, so a test knows every byte the trace
+ * must hold. The programs' kernels take 4 arguments. Text images ("FAKEHSACO <kernel> <own
+ * params>", runtime/hip.py's tests) play a twin whose first map gets each thread's index, with
+ * the arguments packed into `extra` as hip-python does. Streams other than the program's (NULL) and events are counted handles. */
 #define _GNU_SOURCE
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "fake_log.h"
+#include "neutrino_contract.h"   /* the header slots the shim reads back */
 
 typedef struct { uint32_t x, y, z; } dim3;
-struct module { char text[256]; };
+struct module { unsigned char *data; size_t size; int twin, maps; char text[256]; };
 struct func { struct module *m; char name[64]; };
 static struct { const void *host; char name[64]; } registry[64];
 static int n_registry;
+static struct { unsigned char *base; size_t size; } pools[256];   /* hipMallocAsync buffers */
+static int n_pools;
+static int context = 1, streams;
 
 #define say(...) fake_log("FAKE_HIP_LOG", __VA_ARGS__)
 
-int hipMalloc(void **p, size_t n) { *p = malloc(n); return *p ? 0 : 2; }
+int hipMalloc(void **p, size_t n) { *p = calloc(1, n ? n : 1); return *p ? 0 : 2; }
 int hipFree(void *p) { free(p); return 0; }
 int hipMemset(void *p, int v, size_t n) { memset(p, v, n); return 0; }
 int hipMemcpy(void *d, const void *s, size_t n, int kind) { (void)kind; memcpy(d, s, n); return 0; }
-int hipStreamSynchronize(void *s) { (void)s; return 0; }
-int hipDeviceSynchronize(void) { return 0; }
 int hipModuleUnload(void *m) { free(m); return 0; }
+int hipDeviceSynchronize(void) { return 0; }
+int hipDeviceReset(void) { return 0; }
+int hipGetDevice(int *d) { *d = 0; return 0; }
+int hipCtxGetCurrent(void **c) { *c = &context; return 0; }
+int hipCtxSetCurrent(void *c) { (void)c; return 0; }
+int hipStreamCreateWithFlags(void **s, unsigned flags) {
+    *s = (void *)(uintptr_t)(0x5000 + ++streams);
+    say("stream_create flags=%u", flags);
+    return 0;
+}
+int hipStreamSynchronize(void *s) { say("stream_sync %s", s ? "side" : "program"); return 0; }
+int hipStreamWaitEvent(void *s, void *e, unsigned f) { (void)e; (void)f; say("stream_wait %s", s ? "side" : "program"); return 0; }
+int hipStreamIsCapturing(void *s, int *status) { (void)s; *status = 0; return 0; }
+int hipEventCreateWithFlags(void **e, unsigned flags) { (void)flags; *e = calloc(1, sizeof(long)); return 0; }
+int hipEventRecord(void *e, void *s) { static long t; (void)s; *(long *)e = ++t; return 0; }
+int hipEventSynchronize(void *e) { (void)e; return 0; }
+int hipEventElapsedTime(float *ms, void *a, void *b) { *ms = (float)(*(long *)b - *(long *)a) * 0.5f; return 0; }
+int hipEventDestroy(void *e) { free(e); return 0; }
+int hipHostMalloc(void **p, size_t n, unsigned flags) { (void)flags; *p = malloc(n); return *p ? 0 : 2; }
+int hipHostFree(void *p) { free(p); return 0; }
+int hipMemsetD8Async(void *p, unsigned char v, size_t n, void *s) { (void)s; memset(p, v, n); return 0; }
+int hipMemcpyDtoHAsync(void *d, void *s, size_t n, void *stream) {
+    memcpy(d, s, n);
+    say("copy_back %zu on %s", n, stream ? "side" : "program");
+    return 0;
+}
+int hipMallocAsync(void **p, size_t n, void *s) {
+    (void)s;
+    *p = calloc(1, n);
+    if (n_pools < 256) pools[n_pools++].base = *p, pools[n_pools - 1].size = n;
+    return *p ? 0 : 2;
+}
+int hipFreeAsync(void *p, void *s) { (void)s; (void)p; return 0; }   /* kept: the writer copied it */
 
 void **__hipRegisterFatBinary(const void *wrapper) {
     static void *handle;
@@ -39,12 +79,43 @@ void __hipRegisterFunction(void **modules, const void *host, char *name, const c
     say("register_function %s", name);
 }
 
+static size_t count(const unsigned char *p, size_t n, const char *what) {
+    size_t k = 0, len = strlen(what);
+    for (size_t i = 0; i + len <= n; i++) k += memcmp(p + i, what, len) == 0;
+    return k;
+}
+
 int hipModuleLoadData(void **module, const void *image) {
-    if (strncmp(image, "FAKE", 4) != 0) return 200;     /* hipErrorInvalidImage */
+    if (strncmp(image, "FAKEHSACO", 9) == 0) {
+        struct module *m = calloc(1, sizeof *m);
+        snprintf(m->text, sizeof m->text, "%s", (const char *)image);
+        *module = m;
+        say("load %s", m->text);
+        return 0;
+    }
+    if (memcmp(image, "\x7f" "ELF", 4) != 0) return 200;      /* hipErrorInvalidImage */
+    const unsigned char *p = image;
+    uint64_t shoff;
+    uint16_t shentsize, shnum;
+    memcpy(&shoff, p + 40, 8);
+    memcpy(&shentsize, p + 58, 2);
+    memcpy(&shnum, p + 60, 2);
     struct module *m = calloc(1, sizeof *m);
-    snprintf(m->text, sizeof m->text, "%s", (const char *)image);
+    m->size = shoff + (size_t)shentsize * shnum;               /* lld puts the headers last */
+    m->data = malloc(m->size);
+    memcpy(m->data, p, m->size);
+    m->twin = count(m->data, m->size, "__nt_hdr") > 0;
+    if (m->twin && getenv("FAKE_HIP_REFUSE_TWIN")) {           /* a runtime that will not load twins */
+        free(m->data);
+        free(m);
+        say("load elf refused twin");
+        return 200;
+    }
+    m->maps = (int)count(m->data, m->size, "__nt_map_");
+    unsigned long long h = 0xcbf29ce484222325ull;
+    for (size_t i = 0; i < m->size; i++) h = (h ^ m->data[i]) * 0x100000001b3ull;
     *module = m;
-    say("load %s", m->text);
+    say("load elf bytes=%zu fnv=%016llx twin=%d", m->size, h, m->twin);
     return 0;
 }
 
@@ -56,54 +127,89 @@ int hipModuleGetFunction(void **function, void *module, const char *name) {
     return 0;
 }
 
-static void run(const char *name, const char *image, dim3 g, dim3 b, void **args) {
-    char kernel[64];
-    int own = 0;
-    unsigned long long threads = (unsigned long long)g.x * g.y * g.z * b.x * b.y * b.z;
-    if (sscanf(image, "FAKEHSACO %63s %d", kernel, &own) == 2) {
-        uint32_t *map = *(uint32_t **)args[own + 1];
-        for (unsigned long long i = 0; i < threads; i++) map[i] = (uint32_t)i;
-        say("launch %s twin args=%d,%d hdr=%d", name, *(int *)args[0], *(int *)args[1],
-            *(void **)args[own] != NULL);
-    } else {
-        say("launch %s original args=%d,%d", name, *(int *)args[0], *(int *)args[1]);
+static int pool_base(const void *p) {
+    for (int i = 0; i < n_pools; i++)
+        if (pools[i].base == p) return i;
+    return -1;
+}
+
+/* The first 4 bytes of each of the program's own arguments, in hex: the same for the original
+ * and the twin when the shim passes them through untouched. */
+static void own_args(char *out, size_t n, void **args, int own) {
+    out[0] = 0;
+    for (int i = 0; i < own; i++) {
+        uint32_t v;
+        memcpy(&v, args[i], 4);
+        snprintf(out + strlen(out), n - strlen(out), "%s%08x", i ? "," : "", v);
     }
 }
 
-int hipModuleLaunchKernel(void *f, unsigned gx, unsigned gy, unsigned gz, unsigned bx, unsigned by,
-                          unsigned bz, unsigned shm, void *stream, void **params, void **extra) {
-    (void)shm; (void)stream;
-    struct func *fn = f;
-    if (!params && extra && !strncmp(fn->m->text, "FAKEHSACO", 9)) {
+static void play_twin(const char *name, struct module *m, dim3 g, dim3 b, void **args) {
+    int own = 0, pool = -1;
+    while (own < 64 && (pool = pool_base(*(void **)args[own])) < 0) own++;
+    if (pool < 0) { say("launch %s twin without a header", name); return; }
+    unsigned char *hdr = pools[pool].base, *end = hdr + pools[pool].size;
+    for (int k = 0; k < m->maps; k++) {
+        unsigned char *map = *(unsigned char **)args[own + 1 + k];
+        unsigned char *next = k + 1 < m->maps ? *(unsigned char **)args[own + 2 + k] : end;
+        for (size_t j = 0; map + j < next; j++) map[j] = (unsigned char)(7 * j + 13 * k + 1);
+        uint64_t dropped = 5 + k;
+        memcpy(hdr + NT_HEADER_SLOT_BYTES * k + NT_HEADER_DROPPED, &dropped, 8);
+    }
+    char text[256];
+    own_args(text, sizeof text, args, own);
+    say("launch %s twin grid=%u block=%u own=%d maps=%d args=%s", name, g.x, b.x, own, m->maps, text);
+}
+
+/* A text twin: its first map (a thread-level u32 counter) gets each thread's linear index. */
+static int play_text(struct func *fn, dim3 g, dim3 b, void **params, void **extra) {
+    char kernel[64];
+    int own = 0;
+    sscanf(fn->m->text, "FAKEHSACO %63s %d", kernel, &own);
+    void *packed[16], **args = params;
+    if (!params && extra) {
         /* hip-python's extra=(args...): HIP_LAUNCH_PARAM_BUFFER_POINTER (1), buffer,
          * HIP_LAUNCH_PARAM_BUFFER_SIZE (2), &size, END (3); a twin's own args are 4-byte ints,
          * the appended pointers 8-aligned after them */
         char *buf = NULL;
-        size_t size = 0;
+        size_t size = 0, off = 0;
         for (int i = 0; extra[i] != (void *)3; i += 2) {
             if (extra[i] == (void *)1) buf = extra[i + 1];
             if (extra[i] == (void *)2) size = *(size_t *)extra[i + 1];
         }
-        char kernel[64];
-        int own = 0;
-        sscanf(fn->m->text, "FAKEHSACO %63s %d", kernel, &own);
-        void *args[16];
-        size_t off = 0;
-        for (int i = 0; i < own; i++, off += 4) args[i] = buf + off;
+        for (int i = 0; i < own; i++, off += 4) packed[i] = buf + off;
         off = (off + 7) & ~(size_t)7;
-        for (int i = own; i < 16 && off + 8 <= size; i++, off += 8) args[i] = buf + off;
+        for (int i = own; i < 16 && off + 8 <= size; i++, off += 8) packed[i] = buf + off;
         say("launch %s packed=%zu", fn->name, size);
-        run(fn->name, fn->m->text, (dim3){gx, gy, gz}, (dim3){bx, by, bz}, args);
-        return 0;
+        args = packed;
     }
+    unsigned long long threads = (unsigned long long)g.x * g.y * g.z * b.x * b.y * b.z;
+    uint32_t *map = *(uint32_t **)args[own + 1];
+    for (unsigned long long i = 0; i < threads; i++) map[i] = (uint32_t)i;
+    say("launch %s twin args=%d,%d hdr=%d", fn->name, *(int *)args[0], *(int *)args[1], *(void **)args[own] != NULL);
+    return 0;
+}
+
+int hipModuleLaunchKernel(void *f, unsigned gx, unsigned gy, unsigned gz, unsigned bx, unsigned by,
+                          unsigned bz, unsigned shm, void *stream, void **params, void **extra) {
+    (void)gy; (void)gz; (void)by; (void)bz; (void)shm;
+    struct func *fn = f;
+    if (fn->m->text[0]) return play_text(fn, (dim3){gx, gy, gz}, (dim3){bx, by, bz}, params, extra);
     if (!params) { say("launch %s extra=%d", fn->name, extra != NULL); return 0; }
-    run(fn->name, fn->m->text, (dim3){gx, gy, gz}, (dim3){bx, by, bz}, params);
+    if (fn->m->twin) { play_twin(fn->name, fn->m, (dim3){gx, 1, 1}, (dim3){bx, 1, 1}, params); return 0; }
+    char text[256];
+    own_args(text, sizeof text, params, 4);
+    say("launch %s original grid=%u block=%u args=%s on %s", fn->name, gx, bx, text, stream ? "side" : "program");
     return 0;
 }
 
 int hipLaunchKernel(const void *host, dim3 grid, dim3 block, void **args, size_t shm, void *stream) {
     (void)shm; (void)stream;
     for (int i = 0; i < n_registry; i++)
-        if (registry[i].host == host) run(registry[i].name, "FAKEBUNDLE", grid, block, args);
+        if (registry[i].host == host) {
+            char text[256];
+            own_args(text, sizeof text, args, 4);
+            say("launch %s host grid=%u block=%u args=%s", registry[i].name, grid.x, block.x, text);
+        }
     return 0;
 }

@@ -1,8 +1,11 @@
-/* A stand-in HIP program for the shim tests: registers a fat binary and two kernels the way
- * hipcc's generated code does, loads a module, and launches through both APIs.
- * Launches: add x2 (module API, host API), other x2 (no twin), add with `extra` x1. */
+/* A stand-in HIP program for the shim tests: usage prog_hip CODE_OBJECT BUNDLE.
+ * Module API: loads CODE_OBJECT (hipModuleLoadData), launches vector_add(a, b, c, n) 3 times
+ * (grid 2, 3, 4 x block 64), then once with arguments through `extra`.
+ * Host API, the way hipcc's generated code does it: registers BUNDLE (__hipRegisterFatBinary) with
+ * two kernels, vector_add (in the bundle) and missing (not in it), and launches each once. */
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 typedef struct { uint32_t x, y, z; } dim3;
 void **__hipRegisterFatBinary(const void *wrapper);
@@ -13,28 +16,42 @@ int hipModuleGetFunction(void **, void *, const char *);
 int hipModuleLaunchKernel(void *, unsigned, unsigned, unsigned, unsigned, unsigned, unsigned,
                           unsigned, void *, void **, void **);
 int hipLaunchKernel(const void *, dim3, dim3, void **, size_t, void *);
+int hipMalloc(void **, size_t);
 
-static void stub_add(void) {}
-static void stub_other(void) {}
+static void stub_vector_add(void) {}
+static void stub_missing(void) {}
 
-int main(void) {
-    static const struct { unsigned magic, version; const void *binary; void *unused; } wrapper =
-        {0x48495046, 1, "__CLANG_OFFLOAD_BUNDLE__", 0};
-    void **handle = __hipRegisterFatBinary(&wrapper);
-    __hipRegisterFunction(handle, (const void *)stub_add, "add", "add", -1u, 0, 0, 0, 0, 0);
-    __hipRegisterFunction(handle, (const void *)stub_other, "other", "other", -1u, 0, 0, 0, 0, 0);
-    void *module, *add, *other;
-    if (hipModuleLoadData(&module, "FAKEBUNDLE add other")) return 1;
-    hipModuleGetFunction(&add, module, "add");
-    hipModuleGetFunction(&other, module, "other");
-    int a = 7, b = 9;
-    void *args[] = {&a, &b};
+static void *slurp(const char *path) {
+    FILE *f = fopen(path, "rb");
+    if (!f) exit(2);
+    fseek(f, 0, SEEK_END);
+    long n = ftell(f);
+    fseek(f, 0, SEEK_SET);
+    void *data = malloc(n);
+    if (fread(data, 1, n, f) != (size_t)n) exit(2);
+    fclose(f);
+    return data;
+}
+
+int main(int argc, char **argv) {
+    if (argc != 3) return 2;
+    void *module, *add, *a, *b, *c;
+    if (hipModuleLoadData(&module, slurp(argv[1]))) return 1;
+    hipModuleGetFunction(&add, module, "vector_add");
+    hipMalloc(&a, 1024), hipMalloc(&b, 1024), hipMalloc(&c, 1024);
+    int n = 256;
+    void *args[] = {&a, &b, &c, &n};
+    for (unsigned g = 2; g <= 4; g++) hipModuleLaunchKernel(add, g, 1, 1, 64, 1, 1, 0, 0, args, 0);
     void *extra[] = {0};
-    hipModuleLaunchKernel(add, 2, 1, 1, 64, 1, 1, 0, 0, args, 0);
-    hipModuleLaunchKernel(other, 1, 1, 1, 32, 1, 1, 0, 0, args, 0);
-    hipModuleLaunchKernel(add, 1, 1, 1, 32, 1, 1, 0, 0, 0, extra);
-    hipLaunchKernel((const void *)stub_add, (dim3){3, 1, 1}, (dim3){32, 1, 1}, args, 0, 0);
-    hipLaunchKernel((const void *)stub_other, (dim3){1, 1, 1}, (dim3){32, 1, 1}, args, 0, 0);
+    hipModuleLaunchKernel(add, 1, 1, 1, 64, 1, 1, 0, 0, 0, extra);
+
+    static struct { unsigned magic, version; const void *binary; void *unused; } wrapper = {0x48495046, 1, 0, 0};
+    wrapper.binary = slurp(argv[2]);
+    void **handle = __hipRegisterFatBinary(&wrapper);
+    __hipRegisterFunction(handle, (const void *)stub_vector_add, "vector_add", "vector_add", -1u, 0, 0, 0, 0, 0);
+    __hipRegisterFunction(handle, (const void *)stub_missing, "missing", "missing", -1u, 0, 0, 0, 0, 0);
+    hipLaunchKernel((const void *)stub_vector_add, (dim3){5, 1, 1}, (dim3){64, 1, 1}, args, 0, 0);
+    hipLaunchKernel((const void *)stub_missing, (dim3){1, 1, 1}, (dim3){64, 1, 1}, args, 0, 0);
     puts("done");
     return 0;
 }

@@ -1,0 +1,1291 @@
+/* The core both preload shims share (shim_core.h says what is in it and why): kernel and image
+ * tables, the engine server client, the launch steps, the side-stream copy-back through a pinned
+ * ring, the writer thread appending to the trace's procs/<pid>/<data file> (the shim's
+ * `nt_rt.data_name`: CUDA's maps.bin, HIP's maps.hip.bin), and the trace bounds.
+ *
+ * Protocol with the server (NEUTRINO_SOCKET, a Unix socket): each message is u32 header length,
+ * header text ("verb\nkey value\n..."), u64 payload length, payload; the formats, sizes and limits
+ * come from neutrino_contract.h (generated from neutrino_py/contract). Map bytes never cross the
+ * socket: the server gets where they are. Anything not handled runs the original kernel; each
+ * launch event says which fallback it took, and NEUTRINO_SHIM_DEBUG=1 prints the per-entry-point
+ * and per-fallback counts at exit.
+ */
+#include "shim_core.h"
+
+#include <dlfcn.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/statvfs.h>
+#include <sys/syscall.h>
+#include <sys/un.h>
+#include <time.h>
+#include <unistd.h>
+
+#define EVENT_BLOCKING_SYNC 1   /* cuEventCreate / hipEventCreateWithFlags */
+#define STREAM_NON_BLOCKING 1   /* cuStreamCreate / hipStreamCreateWithFlags */
+#define HOST_ALLOC_PORTABLE 1   /* cuMemHostAlloc / hipHostMalloc */
+
+/* ---- resolving the runtime ------------------------------------------------------------------ */
+
+typedef void *(*dlsym_fn)(void *, const char *);
+static dlsym_fn real_dlsym_ptr;
+static void *calls[NT_N_CALLS];
+
+/* libc's dlsym, whoever overrides it (the CUDA shim does): RTLD_NEXT then means "after us". */
+void *nt_real_dlsym(void *handle, const char *name) {
+    if (!real_dlsym_ptr) {
+        real_dlsym_ptr = (dlsym_fn)dlvsym(RTLD_NEXT, "dlsym", "GLIBC_2.34");
+        if (!real_dlsym_ptr) real_dlsym_ptr = (dlsym_fn)dlvsym(RTLD_NEXT, "dlsym", "GLIBC_2.2.5");
+    }
+    return real_dlsym_ptr ? real_dlsym_ptr(handle, name) : NULL;
+}
+
+void *nt_real(struct nt_hook *h) {
+    if (!h->real && !h->tried) {
+        void *lib = nt_rt.library();
+        void *p = lib ? nt_real_dlsym(lib, h->name) : NULL;
+        if (p != h->wrapper) h->real = p;
+        h->tried = lib != NULL;
+    }
+    return h->real;
+}
+
+void *nt_call(int id) {
+    if (!calls[id] && nt_rt.library()) calls[id] = nt_real_dlsym(nt_rt.library(), nt_rt.calls[id]);
+    return calls[id];
+}
+#define CALL(id, type, ...) (nt_call(NT_##id) ? ((type)nt_call(NT_##id))(__VA_ARGS__) : 1)
+
+/* ---- small tables keyed by pointer ---------------------------------------------------------- */
+
+struct entry { void *key; void *value; };
+struct table { struct entry *slots; size_t cap, n; };
+static pthread_mutex_t table_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct table images_by_owner, funcs;   /* module/library -> image; handle -> func */
+
+static size_t slot_of(struct table *t, void *key) {
+    size_t i = ((uintptr_t)key >> 4) * 0x9E3779B97F4A7C15ull & (t->cap - 1);
+    while (t->slots[i].key && t->slots[i].key != key) i = (i + 1) & (t->cap - 1);
+    return i;
+}
+
+static void *table_get(struct table *t, void *key) {
+    if (!t->cap || !key) return NULL;
+    return t->slots[slot_of(t, key)].value;
+}
+
+static void table_put(struct table *t, void *key, void *value) {
+    if (!key) return;
+    if ((t->n + 1) * 2 > t->cap) {
+        struct table bigger = {calloc(t->cap ? t->cap * 2 : 1024, sizeof(struct entry)),
+                               t->cap ? t->cap * 2 : 1024, 0};
+        for (size_t i = 0; i < t->cap; i++)
+            if (t->slots[i].key) {
+                bigger.slots[slot_of(&bigger, t->slots[i].key)] = t->slots[i];
+                bigger.n++;
+            }
+        free(t->slots);
+        *t = bigger;
+    }
+    size_t i = slot_of(t, key);
+    if (!t->slots[i].key) t->n++;
+    t->slots[i].key = key;
+    t->slots[i].value = value;
+}
+
+
+/* ---- images --------------------------------------------------------------------------------- */
+
+static unsigned long long hash_bytes(const unsigned char *p, size_t n) {
+    unsigned long long h = 0xcbf29ce484222325ull ^ n;
+    size_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+        unsigned long long w;
+        memcpy(&w, p + i, 8);
+        h = (h ^ w) * 0x100000001b3ull;
+        h ^= h >> 29;
+    }
+    for (; i < n; i++) h = (h ^ p[i]) * 0x100000001b3ull;
+    return h;
+}
+
+/* Bytes of the ELF at p (a cubin or an AMDGPU code object): its section headers, or a section
+ * that lies past them, end it. */
+size_t nt_elf_size(const unsigned char *p) {
+    uint64_t shoff, phoff;
+    uint16_t shentsize, shnum, phentsize, phnum;
+    memcpy(&phoff, p + 32, 8);
+    memcpy(&shoff, p + 40, 8);
+    memcpy(&phentsize, p + 54, 2);
+    memcpy(&phnum, p + 56, 2);
+    memcpy(&shentsize, p + 58, 2);
+    memcpy(&shnum, p + 60, 2);
+    size_t end = shoff + (size_t)shentsize * shnum, ph = phoff + (size_t)phentsize * phnum;
+    for (unsigned i = 0; i < shnum; i++) {      /* a section may lie past the headers */
+        uint64_t off, size;
+        uint32_t type;
+        memcpy(&type, p + shoff + i * shentsize + 4, 4);
+        memcpy(&off, p + shoff + i * shentsize + 24, 8);
+        memcpy(&size, p + shoff + i * shentsize + 32, 8);
+        if (type != 8 && off + size > end) end = off + size;   /* 8 = SHT_NOBITS */
+    }
+    return end > ph ? end : ph;
+}
+
+/* Remember the image behind a module/library. Images inside a loaded object (.nv_fatbin of a
+ * binary or .so) stay put; others (JIT output in a Python bytes object) are copied. */
+void nt_note_image(void *owner, const void *data, size_t size) {
+    if (!owner || !data) return;
+    struct nt_image *img = calloc(1, sizeof *img);
+    const unsigned char *p = data;
+    img->size = size;
+    Dl_info info;
+    if (dladdr(p, &info) && info.dli_fbase) {
+        img->data = p;
+        img->origin = info.dli_fname;
+    } else {
+        unsigned char *copy = malloc(img->size);
+        memcpy(copy, p, img->size);
+        img->data = copy;
+    }
+    pthread_mutex_lock(&table_lock);
+    table_put(&images_by_owner, owner, img);
+    pthread_mutex_unlock(&table_lock);
+}
+
+/* A whole file, NUL-terminated (caller frees; *size without the NUL), or NULL if it cannot be opened. */
+void *nt_read_file(const char *path, size_t *size) {
+    FILE *fp = path ? fopen(path, "rb") : NULL;
+    if (!fp) return NULL;
+    fseek(fp, 0, SEEK_END);
+    long n = ftell(fp);
+    fseek(fp, 0, SEEK_SET);
+    char *bytes = malloc((size_t)n + 1);
+    size_t got = fread(bytes, 1, (size_t)n, fp);
+    fclose(fp);
+    bytes[got] = 0;
+    if (size) *size = got;
+    return bytes;
+}
+
+/* A module loaded from a file (torch.compile's static launcher loads Triton's cubin files): the
+ * file's bytes, with its path as origin so the server can find the assembly beside it. */
+void nt_note_file_image(void *owner, const char *path) {
+    size_t got;
+    unsigned char *copy = owner ? nt_read_file(path, &got) : NULL;
+    if (!copy) return;
+    struct nt_image *img = calloc(1, sizeof *img);
+    img->data = copy;
+    img->size = got;
+    img->origin = strdup(path);
+    pthread_mutex_lock(&table_lock);
+    table_put(&images_by_owner, owner, img);
+    pthread_mutex_unlock(&table_lock);
+}
+
+/* `owner` (a module, library or fat binary handle) now holds the image `same_as` holds. */
+void nt_alias_image(void *owner, void *same_as) {
+    pthread_mutex_lock(&table_lock);
+    struct nt_image *img = table_get(&images_by_owner, same_as);
+    if (img) table_put(&images_by_owner, owner, img);
+    pthread_mutex_unlock(&table_lock);
+}
+
+void nt_note_func(void *handle, void *owner, const char *name) {
+    if (!handle) return;
+    pthread_mutex_lock(&table_lock);
+    if (!table_get(&funcs, handle)) {
+        struct nt_func *f = calloc(1, sizeof *f);
+        f->handle = handle;
+        f->img = table_get(&images_by_owner, owner);
+        f->name = strdup(name ? name : "?");
+        table_put(&funcs, handle, f);
+    }
+    pthread_mutex_unlock(&table_lock);
+}
+
+/* `handle` launches the kernel `same_as` names: one state, whichever handle launches. */
+void nt_alias_func(void *handle, void *same_as) {
+    pthread_mutex_lock(&table_lock);
+    struct nt_func *src = table_get(&funcs, same_as);
+    if (src && !table_get(&funcs, handle)) table_put(&funcs, handle, src);
+    pthread_mutex_unlock(&table_lock);
+}
+
+struct nt_func *nt_func_of(void *handle) {
+    pthread_mutex_lock(&table_lock);
+    struct nt_func *f = table_get(&funcs, handle);
+    pthread_mutex_unlock(&table_lock);
+    if (f) return f;
+    const char *name = NULL;                   /* loaded before us or by a path we do not see */
+    void *owner = NULL;
+    if (nt_rt.identify) nt_rt.identify(handle, &name, &owner);
+    nt_note_func(handle, owner, name);
+    pthread_mutex_lock(&table_lock);
+    f = table_get(&funcs, handle);
+    pthread_mutex_unlock(&table_lock);
+    return f;
+}
+
+
+/* ---- counters and options ------------------------------------------------------------------- */
+
+enum { C_LAUNCHES, C_INSTRUMENTED, C_FB_CAPTURE, C_FB_EXTRA, C_FB_SKIPPED, C_FB_NO_IMAGE,
+       C_FB_SERVER, C_FB_LAUNCH_FAILED, C_FB_PARAMS, C_FB_UNSELECTED, C_FB_LIMIT, C_FB_BUDGET,
+       C_FB_RING, C_NOT_RECORDED, C_RING_WAITS, C_DRIVER_ERRORS, C_LOST, N_COUNTERS };
+static const char *COUNTER_NAMES[N_COUNTERS] = {
+    "launches", "instrumented", "fallback_graph_capture", "fallback_extra_params",
+    "fallback_not_instrumentable", "fallback_unknown_image", "fallback_server_unavailable",
+    "fallback_instrumented_launch_failed", "fallback_too_many_params", "fallback_not_selected",
+    "fallback_launch_limit", "fallback_budget_reached", "fallback_ring_full", "not_recorded",
+    "ring_waits", "driver_errors", "lost_events"};
+static unsigned long counters[N_COUNTERS];
+#define COUNT(c) __atomic_add_fetch(&counters[c], 1, __ATOMIC_RELAXED)
+
+static int debug_enabled(void) {
+    const char *d = getenv("NEUTRINO_SHIM_DEBUG");
+    return d && *d && *d != '0';
+}
+
+/* What `neutrino trace` asked for (docs/contracts.md §6), read once at load from NT_ENV_*. */
+static struct {
+    const char *socket, *run;                  /* engine socket; run directory (maps.bin goes under it) */
+    unsigned long long launches, every;        /* per kernel: first N selected launches, one in K */
+    unsigned long long max_bytes, min_free;    /* map bytes of the run; free space never crossed */
+    unsigned long long staging;                /* pinned ring bytes = map bytes waiting on the device */
+    int ring_native;                           /* ring full: 1 = run the original, 0 = wait */
+} opt;
+
+static unsigned long long env_u64(const char *name, unsigned long long fallback) {
+    const char *v = getenv(name);
+    return v && *v ? strtoull(v, NULL, 10) : fallback;
+}
+
+/* ---- growing text (message headers hold kernel names of any length) ------------------------ */
+
+struct text { char *s; size_t n, cap; };
+
+__attribute__((format(printf, 2, 3))) static void add(struct text *t, const char *fmt, ...) {
+    for (;;) {
+        va_list ap;
+        va_start(ap, fmt);
+        int k = t->s ? vsnprintf(t->s + t->n, t->cap - t->n, fmt, ap) : -1;
+        va_end(ap);
+        if (k >= 0 && t->n + (size_t)k < t->cap) {
+            t->n += (size_t)k;
+            return;
+        }
+        size_t cap = t->cap ? t->cap * 2 : 1024;
+        while (k >= 0 && cap <= t->n + (size_t)k) cap *= 2;
+        char *s = realloc(t->s, cap);
+        if (!s) return;                         /* out of memory: the message goes out shorter */
+        t->s = s;
+        t->cap = cap;
+        if (k < 0) t->s[t->n] = 0;
+    }
+}
+
+/* ---- the server connection ------------------------------------------------------------------ */
+
+static pthread_mutex_t request_lock = PTHREAD_MUTEX_INITIALIZER;
+static int request_fd = -1, server_dead = 0;
+static unsigned long long next_seq;
+#define DEAD() __atomic_load_n(&server_dead, __ATOMIC_ACQUIRE)
+
+static int connect_server(void) {
+    if (!opt.socket || DEAD()) return -1;
+    int fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    struct sockaddr_un addr = {.sun_family = AF_UNIX};
+    snprintf(addr.sun_path, sizeof addr.sun_path, "%s", opt.socket);
+    if (fd < 0 || connect(fd, (struct sockaddr *)&addr, sizeof addr) < 0) {
+        if (fd >= 0) close(fd);
+        __atomic_store_n(&server_dead, 1, __ATOMIC_RELEASE);
+        return -1;
+    }
+    return fd;
+}
+
+static int write_all(int fd, const void *buf, size_t n) {
+    const char *p = buf;
+    while (n) {
+        ssize_t k = send(fd, p, n, MSG_NOSIGNAL);
+        if (k < 0 && errno == EINTR) continue;
+        if (k <= 0) return -1;
+        p += k;
+        n -= (size_t)k;
+    }
+    return 0;
+}
+
+static int read_all(int fd, void *buf, size_t n) {
+    char *p = buf;
+    while (n) {
+        ssize_t k = recv(fd, p, n, 0);
+        if (k < 0 && errno == EINTR) continue;
+        if (k <= 0) return -1;
+        p += k;
+        n -= (size_t)k;
+    }
+    return 0;
+}
+
+static int send_msg(int fd, const char *header, const void *payload, size_t n) {
+    uint32_t hl = (uint32_t)strlen(header);
+    uint64_t pl = n;
+    return write_all(fd, &hl, NT_WIRE_HEADER_LENGTH_BYTES) || write_all(fd, header, hl) ||
+           write_all(fd, &pl, NT_WIRE_PAYLOAD_LENGTH_BYTES) || (n && write_all(fd, payload, n)) ? -1 : 0;
+}
+
+/* Reply header (text, NUL-terminated, caller frees) or NULL; the payload is read and dropped. */
+static char *recv_msg(int fd) {
+    uint32_t hl;
+    uint64_t pl;
+    if (read_all(fd, &hl, NT_WIRE_HEADER_LENGTH_BYTES)) return NULL;
+    char *h = malloc((size_t)hl + 1);
+    if (!h || read_all(fd, h, hl) || read_all(fd, &pl, NT_WIRE_PAYLOAD_LENGTH_BYTES)) { free(h); return NULL; }
+    h[hl] = 0;
+    char sink[4096];
+    while (pl) {
+        size_t k = pl < sizeof sink ? pl : sizeof sink;
+        if (read_all(fd, sink, k)) { free(h); return NULL; }
+        pl -= k;
+    }
+    return h;
+}
+
+/* One request, one reply, serialized; a broken connection marks the server dead for good. */
+static char *request(const char *header, const void *payload, size_t n) {
+    pthread_mutex_lock(&request_lock);
+    if (request_fd < 0) request_fd = connect_server();
+    char *reply = NULL;
+    if (request_fd >= 0 && send_msg(request_fd, header, payload, n) == 0) reply = recv_msg(request_fd);
+    if (!reply && request_fd >= 0) {
+        close(request_fd);
+        request_fd = -1;
+        __atomic_store_n(&server_dead, 1, __ATOMIC_RELEASE);
+    }
+    pthread_mutex_unlock(&request_lock);
+    return reply;
+}
+
+/* ---- instrumenting a kernel ----------------------------------------------------------------- */
+
+/* A runtime call whose failure we can live with but must not hide: counted (driver_errors). */
+int nt_checked(int r) {
+    if (r != 0) COUNT(C_DRIVER_ERRORS);
+    return r == 0;
+}
+#define checked nt_checked
+
+int nt_active(void) { return opt.socket != NULL; }
+
+static void skip(struct nt_func *f, const char *why) {
+    free(f->reason);
+    f->reason = strdup(why);
+    __atomic_store_n(&f->state, NT_F_SKIP, __ATOMIC_RELEASE);
+}
+
+/* Fill f from a reply/meta text (contract.wire: "ok\nkey K\ncubin PATH\nnparams N\nmap UNIT PER_UNIT
+ * FIXED POOL_ITEM SLOT CAPACITY\n..." or "skip REASON"). A line may be as long as it likes. */
+/* The twin made ready on device `dev` once, before its first launch there (a process may drive
+ * several GPUs); caller holds instrument_lock. */
+static int prepare(struct nt_func *f, int dev) {
+    unsigned long long bit = dev >= 0 && dev < 64 ? 1ull << dev : 0;
+    if (bit && (__atomic_load_n(&f->prepared, __ATOMIC_ACQUIRE) & bit)) return 1;
+    int ok = !nt_rt.prepare || nt_rt.prepare(f, dev);
+    if (ok) __atomic_or_fetch(&f->prepared, bit, __ATOMIC_ACQ_REL);
+    return ok;
+}
+
+/* A launch's fallback reason outlives the launch (the writer sends it): made once, at load. */
+static char refused_attributes[128];
+
+static void apply_reply(struct nt_func *f, char *text) {
+    char *src = strstr(text, "\n" NT_REPLY_SOURCE " ");
+    if (src) sscanf(src + strlen(NT_REPLY_SOURCE) + 2, "%15s", f->source);
+    if (strncmp(text, NT_REPLY_SKIP " ", strlen(NT_REPLY_SKIP) + 1) == 0) {
+        char *nl = strchr(text, '\n');
+        if (nl) *nl = 0;
+        skip(f, text + strlen(NT_REPLY_SKIP) + 1);
+        return;
+    }
+    const char *cubin = NULL;
+    int nmaps = 0;
+    char *save = NULL;
+    for (char *line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+        char unit[16];
+        long long a, b, item = 0, cap = 0;
+        int slot = 0;
+        if (sscanf(line, NT_REPLY_KEY " %71s", f->key) == 1) continue;
+        if (strncmp(line, NT_REPLY_CUBIN " ", strlen(NT_REPLY_CUBIN) + 1) == 0) {
+            cubin = line + strlen(NT_REPLY_CUBIN) + 1;
+            continue;
+        }
+        if (sscanf(line, NT_REPLY_NPARAMS " %d", &f->nparams) == 1) continue;
+        if (sscanf(line, NT_REPLY_MAP " %15s %lld %lld %lld %d %lld", unit, &a, &b, &item, &slot, &cap) >= 3) {
+            if (nmaps < NT_MAX_MAPS) {
+                struct nt_map_rule *m = &f->maps[nmaps];
+                m->unit = strcmp(unit, "warp") == 0 ? 1 : strcmp(unit, "block") == 0 ? 2 :
+                          strcmp(unit, "none") == 0 ? -1 : 0;
+                m->per_unit = a;
+                m->fixed = b;
+                m->pool_item = item;
+                m->slot = slot;
+                m->capacity = cap;
+            }
+            nmaps++;
+        }
+    }
+    if (nmaps > NT_MAX_MAPS) {                 /* the verifier refuses these; an old cache might not */
+        f->key[0] = 0;
+        skip(f, "the probe declares more maps than the shim can append (" NT_STR(NT_MAX_MAPS) ")");
+        return;
+    }
+    f->nmaps = nmaps;
+    size_t size = 0;
+    char *bytes = nt_read_file(cubin, &size);
+    if (!bytes) { skip(f, "instrumented code missing from the cache"); return; }
+    int dev = 0;
+    char why[128];
+    if (!nt_rt.load_twin(f, bytes, size)) {
+        snprintf(why, sizeof why, "the %s refused the instrumented %s", nt_rt.api, nt_rt.code);
+        skip(f, why);
+    } else if (!checked(CALL(ctx_device, int (*)(int *), &dev)) || !prepare(f, dev)) {
+        skip(f, refused_attributes);
+    } else {
+        __atomic_store_n(&f->state, NT_F_READY, __ATOMIC_RELEASE);
+    }
+    free(bytes);
+}
+
+static pthread_mutex_t instrument_lock = PTHREAD_MUTEX_INITIALIZER;
+static const char SERVER_DOWN[] = "engine server unavailable";
+void nt_lock_instrument(void) { pthread_mutex_lock(&instrument_lock); }
+void nt_unlock_instrument(void) { pthread_mutex_unlock(&instrument_lock); }
+
+static void instrument(struct nt_func *f) {
+    pthread_mutex_lock(&instrument_lock);
+    if (f->state != NT_F_UNKNOWN) goto out;
+    if (!f->img) { skip(f, "image not seen (loaded before the shim started)"); goto out; }
+    if (!f->img->hash) f->img->hash = hash_bytes(f->img->data, f->img->size);
+    char arch[64];
+    if (!nt_rt.arch(arch, sizeof arch)) snprintf(arch, sizeof arch, "-");
+    const char *cache = getenv(NT_ENV_HOOK_CACHE);
+    struct text meta = {0}, header = {0};
+    add(&meta, "%s/%016llx-%016llx-%s%s.meta", cache ? cache : "", f->img->hash,
+        hash_bytes((const unsigned char *)f->name, strlen(f->name)), nt_rt.cache_prefix, arch);
+    char *text = cache && *cache && meta.s ? nt_read_file(meta.s, NULL) : NULL;
+    if (text) {
+        apply_reply(f, text);
+        free(text);
+        free(meta.s);
+        goto out;
+    }
+    add(&header, NT_MSG_INSTRUMENT, f->name, f->img->hash, f->img->size, arch,
+        cache && *cache && meta.s ? meta.s : "-", (int)getpid(), f->img->origin ? f->img->origin : "-");
+    int send_image = !f->img->sent;
+    char *reply = header.s ? request(header.s, send_image ? f->img->data : NULL, send_image ? f->img->size : 0) : NULL;
+    free(header.s);
+    free(meta.s);
+    if (!reply) { skip(f, SERVER_DOWN); goto out; }
+    f->img->sent = 1;
+    apply_reply(f, reply);
+    free(reply);
+out:
+    pthread_mutex_unlock(&instrument_lock);
+}
+
+/* ---- contexts: a side stream for copies, timing, reusable events ---------------------------- */
+
+#define SLOTS 4                 /* staging ring slots: copies of one run ahead of the writes of another */
+#define POOLED_EVENTS 256
+
+/* Per context: an event recorded once with the host time it completed at (to date launches), the
+ * side stream the copies go on, one event per staging slot, and events for reuse. */
+struct ctx_state {
+    void *ctx;
+    int device;
+    void *ref, *slot_done[SLOTS];
+    long long t_ns;
+    void *copies;
+    void *spare[POOLED_EVENTS];
+    int nspare;
+};
+static struct ctx_state ctxs[64];
+static int nctxs;
+static pthread_mutex_t ctx_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static long long now_ns(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    return ts.tv_sec * 1000000000ll + ts.tv_nsec;
+}
+
+static void *event_new(void) {
+    void *ev = NULL;
+    return checked(CALL(event_create, int (*)(void **, unsigned), &ev, EVENT_BLOCKING_SYNC)) ? ev : NULL;
+}
+
+/* An event of `cs`'s context recorded on `stream` now (NULL if the driver said no). */
+static void *event_at(struct ctx_state *cs, void *stream) {
+    pthread_mutex_lock(&ctx_lock);
+    void *ev = cs->nspare ? cs->spare[--cs->nspare] : NULL;
+    pthread_mutex_unlock(&ctx_lock);
+    if (!ev) ev = event_new();
+    if (ev && !checked(CALL(event_record, int (*)(void *, void *), ev, stream))) {
+        checked(CALL(event_destroy, int (*)(void *), ev));
+        ev = NULL;
+    }
+    return ev;
+}
+
+static void event_done(struct ctx_state *cs, void *ev) {
+    if (!ev) return;
+    pthread_mutex_lock(&ctx_lock);
+    int kept = cs->nspare < POOLED_EVENTS;
+    if (kept) cs->spare[cs->nspare++] = ev;
+    pthread_mutex_unlock(&ctx_lock);
+    if (!kept) checked(CALL(event_destroy, int (*)(void *), ev));
+}
+
+/* The state of the current context, made on its first launch (NULL if the driver refuses). */
+static struct ctx_state *ctx_state_of(void *stream) {
+    void *ctx = NULL;
+    if (!checked(CALL(ctx_current, int (*)(void **), &ctx))) return NULL;
+    pthread_mutex_lock(&ctx_lock);
+    struct ctx_state *cs = NULL;
+    for (int i = 0; i < nctxs && !cs; i++)
+        if (ctxs[i].ctx == ctx) cs = &ctxs[i];
+    if (!cs && nctxs < 64) {
+        struct ctx_state fresh = {.ctx = ctx};
+        fresh.ref = event_new();
+        int ok = fresh.ref && checked(CALL(event_record, int (*)(void *, void *), fresh.ref, stream)) &&
+                 checked(CALL(event_sync, int (*)(void *), fresh.ref));
+        fresh.t_ns = now_ns();
+        /* non-blocking (flag 1): copies never wait on the program's legacy default stream */
+        ok = ok && checked(CALL(stream_create, int (*)(void **, unsigned), &fresh.copies, STREAM_NON_BLOCKING)) &&
+             checked(CALL(ctx_device, int (*)(int *), &fresh.device));
+        for (int i = 0; ok && i < SLOTS; i++) ok = (fresh.slot_done[i] = event_new()) != NULL;
+        if (ok) {
+            ctxs[nctxs] = fresh;
+            cs = &ctxs[nctxs++];
+        }
+    }
+    pthread_mutex_unlock(&ctx_lock);
+    return cs;
+}
+
+/* ---- the queue to the writer thread --------------------------------------------------------- */
+
+enum { ITEM_LAUNCH, ITEM_ALLOC, ITEM_STATS };
+struct item {
+    struct item *next;
+    int kind;
+    /* launch */
+    unsigned long long seq;
+    struct nt_func *f;
+    struct ctx_state *cs;
+    void *start, *end;
+    unsigned grid[3], block[3], shm;
+    void *stream;
+    long long sizes[NT_MAX_MAPS];
+    size_t offsets[NT_MAX_MAPS], total;   /* device buffer: header, then each map at its offset */
+    nt_dptr dev;                      /* map buffers, freed by the writer after copying */
+    const char *fallback;                 /* why the original kernel ran (NULL: the twin ran) */
+    char *scope;
+    /* allocation */
+    long long t_ns;
+    const char *op;
+    unsigned long long ptr, bytes;
+    /* stats: the exit code (-1: not known) */
+    int code;
+};
+
+static pthread_mutex_t queue_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t queue_cond = PTHREAD_COND_INITIALIZER, drained_cond = PTHREAD_COND_INITIALIZER;
+static struct item *queue_head, *queue_tail;
+static int writer_started, writer_busy, writer_fd = -1;
+static pid_t writer_pid;         /* the process whose writer thread runs (not a vfork child) */
+static pthread_t writer_thread;
+static pthread_mutex_t scope_lock = PTHREAD_MUTEX_INITIALIZER;
+static char *scope;
+
+/* Called from Python through ctypes (docs/contracts.md §7). */
+NT_API void neutrino_set_scope(const char *s) {
+    pthread_mutex_lock(&scope_lock);
+    free(scope);
+    scope = s && *s ? strdup(s) : NULL;
+    pthread_mutex_unlock(&scope_lock);
+}
+
+static char *current_scope(void) {
+    pthread_mutex_lock(&scope_lock);
+    char *s = scope ? strdup(scope) : NULL;
+    pthread_mutex_unlock(&scope_lock);
+    return s;
+}
+
+static void *writer_main(void *arg);
+static void register_drain(void);
+static pthread_once_t drain_once = PTHREAD_ONCE_INIT;
+
+static void enqueue(struct item *it) {
+    /* the goodbye at exit, whatever came first (a process may allocate and never launch);
+     * registered after the runtime's own exit handlers, so it runs before they tear contexts down */
+    pthread_once(&drain_once, register_drain);
+    pthread_mutex_lock(&queue_lock);
+    if (!writer_started && opt.socket) {
+        writer_started = pthread_create(&writer_thread, NULL, writer_main, NULL) == 0;
+        writer_pid = getpid();
+    }
+    if (!writer_started) {
+        pthread_mutex_unlock(&queue_lock);
+        free(it->scope);
+        free(it);
+        return;
+    }
+    if (queue_tail) queue_tail->next = it; else queue_head = it;
+    queue_tail = it;
+    pthread_cond_signal(&queue_cond);
+    pthread_mutex_unlock(&queue_lock);
+}
+
+/* ---- bounds: the run's byte budget, the free-space floor, the staging ring ------------------- */
+
+/* Why later launches run the original kernel (NULL while recording); set once, never cleared. */
+static const char *stopped;
+static char stop_text[256];
+static const char *const BUDGET_REACHED = "trace budget reached (--max-bytes)";
+
+static void stop_recording(const char *why) {
+    const char *none = NULL;
+    __atomic_compare_exchange_n(&stopped, &none, why, 0, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE);
+}
+
+/* Map bytes reserved or written by every process of the run: a counter in a file all of them map
+ * (procs/budget), so --max-bytes bounds the run, not each process. */
+static unsigned long long *budget_used, own_budget;
+
+static void open_budget(void) {
+    budget_used = &own_budget;
+    if (!opt.run) return;
+    struct text path = {0};
+    add(&path, "%s/" NT_TRACE_PROCS, opt.run);
+    if (path.s) mkdir(path.s, 0755);
+    add(&path, "/" NT_TRACE_BUDGET);
+    int fd = path.s ? open(path.s, O_RDWR | O_CREAT | O_CLOEXEC, 0644) : -1;
+    free(path.s);
+    struct stat st;
+    if (fd < 0) return;
+    if (fstat(fd, &st) == 0 && (st.st_size >= 64 || ftruncate(fd, 64) == 0)) {
+        void *p = mmap(NULL, 64, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+        if (p != MAP_FAILED) budget_used = p;
+    }
+    close(fd);
+}
+
+static size_t aligned(size_t n, size_t to) { return (n + to - 1) / to * to; }
+
+/* Hold `bytes` of the budget for a launch; 0 when they do not fit (and recording stops). */
+static int reserve(unsigned long long bytes) {
+    static pthread_once_t once = PTHREAD_ONCE_INIT;
+    pthread_once(&once, open_budget);
+    if (!opt.max_bytes) return 1;
+    unsigned long long before = __atomic_fetch_add(budget_used, bytes, __ATOMIC_ACQ_REL);
+    if (before + bytes <= opt.max_bytes) return 1;
+    __atomic_sub_fetch(budget_used, bytes, __ATOMIC_ACQ_REL);
+    stop_recording(BUDGET_REACHED);
+    return 0;
+}
+
+static void unreserve(unsigned long long bytes) {
+    if (opt.max_bytes && bytes) __atomic_sub_fetch(budget_used, bytes, __ATOMIC_ACQ_REL);
+}
+
+/* Map bytes on the device waiting for the writer, bounded by the ring's size (one launch larger
+ * than the ring may pass alone: it is staged in pieces). */
+static pthread_mutex_t ring_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t ring_cond = PTHREAD_COND_INITIALIZER;
+static unsigned long long inflight;
+static double ring_wait_s;
+
+static int ring_admit(size_t bytes) {
+    pthread_mutex_lock(&ring_lock);
+    int waited = 0;
+    long long t0 = 0;
+    while (inflight && inflight + bytes > opt.staging) {
+        if (opt.ring_native) {
+            pthread_mutex_unlock(&ring_lock);
+            return 0;
+        }
+        if (!waited) { waited = 1; t0 = now_ns(); COUNT(C_RING_WAITS); }
+        pthread_cond_wait(&ring_cond, &ring_lock);
+    }
+    inflight += bytes;
+    if (waited) ring_wait_s += (now_ns() - t0) / 1e9;
+    pthread_mutex_unlock(&ring_lock);
+    return 1;
+}
+
+static void ring_release(size_t bytes) {
+    pthread_mutex_lock(&ring_lock);
+    inflight -= bytes;
+    pthread_cond_broadcast(&ring_cond);
+    pthread_mutex_unlock(&ring_lock);
+}
+
+/* ---- the writer thread: copies, segment writes, metadata ------------------------------------ */
+
+/* Writer-thread state: the process's data file (this shim's), the pinned ring, the header staging area. */
+static int data_fd = -1;
+static unsigned long long data_off, data_written;
+static const char *write_failed;              /* maps.bin takes no more bytes: why */
+static char data_rel[64];
+static unsigned char *ring_host, *hdr_host;
+static size_t slot_bytes;
+
+static int open_data(void) {
+    if (data_fd >= 0) return 1;
+    if (!opt.run) {
+        stop_recording(write_failed = "no trace directory (NEUTRINO_TRACE_RUN unset)");
+        return 0;
+    }
+    snprintf(data_rel, sizeof data_rel, NT_TRACE_PROCS "/%d/%s", (int)getpid(), nt_rt.data_name);
+    struct text path = {0};
+    add(&path, "%s/" NT_TRACE_PROCS, opt.run);
+    if (path.s) mkdir(path.s, 0755);
+    add(&path, "/%d", (int)getpid());
+    if (path.s) mkdir(path.s, 0755);
+    add(&path, "/%s", nt_rt.data_name);
+    data_fd = path.s ? open(path.s, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644) : -1;
+    free(path.s);
+    if (data_fd < 0) {
+        snprintf(stop_text, sizeof stop_text, "trace write failed: cannot create %s: %s", data_rel, strerror(errno));
+        stop_recording(write_failed = stop_text);
+    }
+    return data_fd >= 0;
+}
+
+/* The ring: opt.staging bytes of pinned host memory, SLOTS slots, allocated once (smaller if the
+ * driver cannot pin that much; 1 MiB slots at the least). */
+static int open_ring(void) {
+    if (ring_host) return 1;
+    int (*host_alloc)(void **, size_t, unsigned) = nt_call(NT_host_alloc);
+    size_t want = aligned(opt.staging, SLOTS * 4096), least = (size_t)SLOTS << 20;
+    for (size_t bytes = want > least ? want : least; host_alloc && bytes >= least; bytes /= 2) {
+        void *p = NULL, *h = NULL;
+        if (checked(host_alloc(&p, bytes, HOST_ALLOC_PORTABLE)) &&
+            checked(host_alloc(&h, NT_HEADER_SLOT_BYTES * NT_MAX_MAPS, HOST_ALLOC_PORTABLE))) {
+            ring_host = p;
+            hdr_host = h;
+            slot_bytes = bytes / SLOTS;
+            return 1;
+        }
+        if (p) checked(CALL(host_free, int (*)(void *), p));
+    }
+    stop_recording("no pinned host memory for the staging ring");
+    return 0;
+}
+
+static int write_fd(int fd, const void *buf, size_t n) {
+    const char *p = buf;
+    while (n) {
+        ssize_t k = write(fd, p, n);
+        if (k < 0 && errno == EINTR) continue;
+        if (k <= 0) return k < 0 ? errno : ENOSPC;
+        p += k;
+        n -= (size_t)k;
+    }
+    return 0;
+}
+
+/* What one launch's maps came to: bytes written per map, where, and the fixed records' valid count. */
+struct written {
+    unsigned long long offset[NT_MAX_MAPS], nbytes[NT_MAX_MAPS], cursor[NT_MAX_MAPS], dropped[NT_MAX_MAPS];
+    long long valid[NT_MAX_MAPS];
+};
+
+/* Records kept in a fixed-capacity map: sum of min(count, capacity) over its units' u32 counts,
+ * for the counts that lie in bytes [from, from + n) of the map, held at `p`. */
+static long long valid_in(const struct nt_map_rule *m, long long size, size_t from, const unsigned char *p, size_t n) {
+    if (m->capacity <= 0 || m->per_unit <= 4) return 0;
+    size_t units = (size_t)((size - m->fixed) / m->per_unit), counts = units * (size_t)(m->per_unit - 4);
+    size_t lo = from > counts ? from : counts, hi = from + n;
+    long long sum = 0;
+    for (size_t at = lo; at + 4 <= hi; at += 4) {
+        uint32_t c;
+        memcpy(&c, p + (at - from), 4);
+        sum += c < (uint64_t)m->capacity ? c : m->capacity;
+    }
+    return sum;
+}
+
+/* Copy each map's bytes (`w->nbytes`) through the ring's slots and append them to maps.bin: the
+ * copy of the next slot runs while this one is written. 0, or the errno of the failed write
+ * (-1: a failed copy). */
+static int copy_out(struct item *it, struct written *w) {
+    struct ctx_state *cs = it->cs;
+    int (*copy)(void *, nt_dptr, size_t, void *) = nt_call(NT_dtoh_async);
+    static const unsigned char zeros[NT_TRACE_ALIGN];
+    struct piece { int map; size_t from, n; } pieces[SLOTS];
+    int map = 0, failed = 0;
+    size_t from = 0;
+    unsigned long issued = 0, done = 0;
+    for (;;) {
+        while (!failed && issued - done < SLOTS) {        /* issue copies into free slots */
+            while (map < it->f->nmaps && from >= w->nbytes[map]) { map++; from = 0; }
+            if (map >= it->f->nmaps) break;
+            size_t n = w->nbytes[map] - from < slot_bytes ? w->nbytes[map] - from : slot_bytes;
+            int s = issued % SLOTS;
+            pieces[s] = (struct piece){map, from, n};
+            failed = !copy || !checked(copy(ring_host + s * slot_bytes, it->dev + it->offsets[map] + from, n, cs->copies)) ||
+                     !checked(CALL(event_record, int (*)(void *, void *), cs->slot_done[s], cs->copies));
+            from += n;
+            issued++;
+        }
+        if (done == issued) return failed ? -1 : 0;
+        int s = done % SLOTS;
+        struct piece *p = &pieces[s];
+        unsigned char *buf = ring_host + s * slot_bytes;
+        if (!checked(CALL(event_sync, int (*)(void *), cs->slot_done[s]))) failed = 1;
+        if (failed) { done++; continue; }                  /* drain the slots already issued */
+        const struct nt_map_rule *m = &it->f->maps[p->map];
+        w->valid[p->map] += valid_in(m, it->sizes[p->map], p->from, buf, p->n);
+        size_t n = p->n, pad = p->from + n == w->nbytes[p->map] ? aligned(w->nbytes[p->map], NT_TRACE_ALIGN) - w->nbytes[p->map] : 0;
+        if (pad && n + pad <= slot_bytes) { memset(buf + n, 0, pad); n += pad; pad = 0; }
+        int err = write_fd(data_fd, buf, n);
+        if (!err && pad) err = write_fd(data_fd, zeros, pad);
+        if (err) return err;
+        done++;
+    }
+}
+
+/* Read back the header, then write each map: pools only up to their cursor. Returns the reason the
+ * maps were not kept, or NULL. On a failed write maps.bin is cut back to where this launch began. */
+static const char *record_maps(struct item *it, struct written *w) {
+    struct ctx_state *cs = it->cs;
+    struct nt_func *f = it->f;
+    if (write_failed) return write_failed;     /* admitted before the failure: not written either */
+    if (!open_data() || !open_ring()) return __atomic_load_n(&stopped, __ATOMIC_ACQUIRE);
+    if (!checked(CALL(stream_wait, int (*)(void *, void *, unsigned), cs->copies, it->end, 0)) ||
+        !checked(CALL(dtoh_async, int (*)(void *, nt_dptr, size_t, void *), hdr_host, it->dev,
+                      NT_HEADER_SLOT_BYTES * (size_t)f->nmaps, cs->copies)) ||
+        !checked(CALL(stream_sync, int (*)(void *), cs->copies)))
+        return "copying the map header back failed";
+    unsigned long long total = 0;
+    for (int i = 0; i < f->nmaps; i++) {
+        const unsigned char *slot = hdr_host + NT_HEADER_SLOT_BYTES * f->maps[i].slot;
+        memcpy(&w->cursor[i], slot + NT_HEADER_CURSOR, 8);
+        memcpy(&w->dropped[i], slot + NT_HEADER_DROPPED, 8);
+        w->nbytes[i] = (unsigned long long)it->sizes[i];
+        if (f->maps[i].pool_item) {             /* maps.needed_bytes: the records written */
+            unsigned long long items = (unsigned long long)(it->sizes[i] / f->maps[i].pool_item);
+            w->nbytes[i] = (w->cursor[i] < items ? w->cursor[i] : items) * (unsigned long long)f->maps[i].pool_item;
+        }
+        w->offset[i] = data_off + total;
+        total += aligned(w->nbytes[i], NT_TRACE_ALIGN);
+    }
+    if (!reserve(total)) return write_failed = BUDGET_REACHED;   /* in launch order: a prefix is kept */
+    struct statvfs vfs;
+    if (opt.min_free && fstatvfs(data_fd, &vfs) == 0 &&
+        (unsigned long long)vfs.f_bavail * vfs.f_frsize < total + opt.min_free) {
+        unreserve(total);
+        stop_recording(write_failed = "free-space floor reached (--min-free)");
+        return write_failed;
+    }
+    int err = copy_out(it, w);
+    if (err) {
+        unreserve(total);
+        if (ftruncate(data_fd, (off_t)data_off) != 0 || lseek(data_fd, (off_t)data_off, SEEK_SET) < 0) {
+            close(data_fd);                     /* cannot even cut it back: write nothing more */
+            data_fd = -1;
+        }
+        if (err < 0) return "copying the maps back failed";
+        snprintf(stop_text, sizeof stop_text, "trace write failed: %s", strerror(err));
+        stop_recording(write_failed = stop_text);
+        return write_failed;
+    }
+    data_off += total;
+    data_written += total;
+    return NULL;
+}
+
+static void send_text(const char *header) {
+    if (writer_fd < 0) writer_fd = connect_server();
+    if (writer_fd >= 0 && send_msg(writer_fd, header, NULL, 0) != 0) {
+        close(writer_fd);
+        writer_fd = -1;
+        __atomic_store_n(&server_dead, 1, __ATOMIC_RELEASE);
+        COUNT(C_LOST);
+    }
+}
+
+static const char *env_or_dash(const char *name) {
+    const char *v = getenv(name);
+    return v && *v ? v : "-";
+}
+
+static void send_launch(struct item *it) {
+    struct ctx_state *cs = it->cs;
+    float ms_total = -1, ms_start = 0;
+    int timed = it->start && it->end && cs && checked(CALL(ctx_set, int (*)(void *), cs->ctx)) &&
+                checked(CALL(event_sync, int (*)(void *), it->end)) &&
+                checked(CALL(event_elapsed, int (*)(float *, void *, void *), &ms_total, it->start, it->end)) &&
+                checked(CALL(event_elapsed, int (*)(float *, void *, void *), &ms_start, cs->ref, it->start));
+    if (!timed && it->end) COUNT(C_LOST);        /* captured launches are untimed by design */
+    struct written w = {0};
+    const char *lost = NULL;
+    if (it->dev) {
+        lost = record_maps(it, &w);
+        if (lost) COUNT(C_NOT_RECORDED);
+        int (*free_async)(nt_dptr, void *) = nt_call(NT_free_async);
+        if (!free_async || !checked(free_async(it->dev, cs->copies))) COUNT(C_LOST);
+        ring_release(it->total);
+    }
+    long long start_ns = timed ? cs->t_ns + (long long)(ms_start * 1e6) : 0;
+    struct text h = {0};
+    add(&h, NT_MSG_LAUNCH, it->seq, it->f->name, it->f->key[0] ? it->f->key : "-", it->grid[0], it->grid[1],
+        it->grid[2], it->block[0], it->block[1], it->block[2], it->shm, (unsigned long long)(uintptr_t)it->stream,
+        start_ns, start_ns + (long long)(ms_total * 1e6), timed ? ms_total : -1.0, it->dev && !lost,
+        (int)getpid(), cs ? cs->device : -1, (unsigned long long)(uintptr_t)(cs ? cs->ctx : NULL),
+        env_or_dash("RANK"), env_or_dash("LOCAL_RANK"), it->scope ? it->scope : "-",
+        it->f->reason ? it->f->reason : "-", it->fallback ? it->fallback : "-", lost ? lost : "-",
+        it->f->source[0] ? it->f->source : "unknown", it->dev && !lost ? data_rel : "-");
+    for (int i = 0; it->dev && !lost && i < it->f->nmaps; i++)
+        add(&h, NT_MSG_LAUNCH_SEGMENT, w.offset[i], w.nbytes[i], w.cursor[i], w.dropped[i],
+            it->f->maps[i].capacity > 0 ? w.valid[i] : -1ll);
+    if (h.s) send_text(h.s);
+    free(h.s);
+    event_done(cs, it->start);
+    event_done(cs, it->end);
+}
+
+static void send_item(struct item *it) {
+    struct text h = {0};
+    if (it->kind == ITEM_LAUNCH) {
+        send_launch(it);
+    } else if (it->kind == ITEM_ALLOC) {
+        add(&h, NT_MSG_ALLOC, it->op, it->ptr, it->bytes, it->t_ns, (int)getpid());
+    } else {
+        pthread_mutex_lock(&ring_lock);
+        double waited = ring_wait_s;
+        pthread_mutex_unlock(&ring_lock);
+        const char *why = __atomic_load_n(&stopped, __ATOMIC_ACQUIRE);
+        add(&h, NT_MSG_STATS, (int)getpid(), (unsigned long long)(ring_host ? slot_bytes * SLOTS : 0),
+            opt.ring_native ? "native" : "wait", __atomic_load_n(&counters[C_RING_WAITS], __ATOMIC_RELAXED),
+            waited, __atomic_load_n(&counters[C_FB_RING], __ATOMIC_RELAXED), data_written, opt.max_bytes,
+            why ? why : "-", __atomic_load_n(&counters[C_DRIVER_ERRORS], __ATOMIC_RELAXED), it->code,
+            env_or_dash("RANK"), env_or_dash("LOCAL_RANK"), env_or_dash("WORLD_SIZE"));
+    }
+    if (h.s) send_text(h.s);
+    free(h.s);
+}
+
+static void *writer_main(void *arg) {
+    (void)arg;
+    for (;;) {
+        pthread_mutex_lock(&queue_lock);
+        while (!queue_head) {
+            writer_busy = 0;
+            pthread_cond_broadcast(&drained_cond);
+            pthread_cond_wait(&queue_cond, &queue_lock);
+        }
+        writer_busy = 1;
+        struct item *it = queue_head;
+        queue_head = it->next;
+        if (!queue_head) queue_tail = NULL;
+        pthread_mutex_unlock(&queue_lock);
+        send_item(it);
+        free(it->scope);
+        free(it);
+    }
+    return NULL;
+}
+
+/* Wait until everything queued has been sent (before a context goes away, and at exit). */
+void nt_drain(void) {
+    pthread_mutex_lock(&queue_lock);
+    if (writer_started) {
+        struct timespec until;
+        clock_gettime(CLOCK_REALTIME, &until);
+        until.tv_sec += 60;
+        while ((queue_head || writer_busy) &&
+               pthread_cond_timedwait(&drained_cond, &queue_lock, &until) != ETIMEDOUT) {}
+    }
+    pthread_mutex_unlock(&queue_lock);
+}
+
+
+/* ---- launching ------------------------------------------------------------------------------ */
+
+static struct item *launch_item(const struct nt_launch *l, struct nt_func *f, struct ctx_state *cs) {
+    struct item *it = calloc(1, sizeof *it);
+    if (!it) return NULL;
+    *it = (struct item){.kind = ITEM_LAUNCH, .f = f, .cs = cs, .grid = {l->grid[0], l->grid[1], l->grid[2]},
+                        .block = {l->block[0], l->block[1], l->block[2]}, .shm = l->shm,
+                        .stream = l->stream, .scope = current_scope(),
+                        .seq = __atomic_fetch_add(&next_seq, 1, __ATOMIC_RELAXED)};
+    return it;
+}
+
+/* Step 1, capture: a stream being captured into a graph gets the original kernel, untimed (events
+ * and copies cannot join a graph). 1 when the launch was handled here. */
+static int captured(const struct nt_launch *l, struct nt_func *f) {
+    int capturing = 0;
+    if (!f) return 0;
+    if (!checked(CALL(stream_capturing, int (*)(void *, int *), l->stream, &capturing)))
+        capturing = 1;                          /* unknown: the safe answer */
+    if (!capturing) return 0;
+    COUNT(C_FB_CAPTURE);
+    struct item *it = launch_item(l, f, NULL);
+    if (it) {
+        it->fallback = "graph capture";
+        enqueue(it);
+    }
+    return 1;
+}
+
+/* Step 2, choice: why this launch runs the original kernel (and the counter saying so), NULL when
+ * the twin runs: kernel not instrumented, arguments we cannot extend, not selected by
+ * --every/--launches, or recording stopped. */
+static const char *fallback_of(struct nt_func *f, const struct nt_launch *l, int *counter) {
+    if (__atomic_load_n(&f->state, __ATOMIC_ACQUIRE) == NT_F_SKIP) {
+        if (!strcmp(f->reason, SERVER_DOWN)) { *counter = C_FB_SERVER; return SERVER_DOWN; }
+        if (f->img) { *counter = C_FB_SKIPPED; return "not instrumentable"; }
+        *counter = C_FB_NO_IMAGE;
+        return "unknown image";
+    }
+    if (l->extra && !l->params) { *counter = C_FB_EXTRA; return "kernel arguments passed through `extra`"; }
+    if (f->nparams + 1 + f->nmaps > NT_MAX_PARAMS) { *counter = C_FB_PARAMS; return "too many parameters"; }
+    unsigned long long n = __atomic_fetch_add(&f->seen, 1, __ATOMIC_RELAXED);
+    if (n % opt.every) { *counter = C_FB_UNSELECTED; return "not selected (--every)"; }
+    if (opt.launches && n / opt.every >= opt.launches) { *counter = C_FB_LIMIT; return "launch limit reached (--launches)"; }
+    const char *why = __atomic_load_n(&stopped, __ATOMIC_ACQUIRE);
+    if (why) { *counter = C_FB_BUDGET; return why; }
+    return NULL;
+}
+
+/* Step 3, sizing: each map's bytes for this grid and block by its contract rule (per unit x units
+ * + fixed), laid out after the header block, each at an NT_MAP_ALIGN boundary. Returns the total. */
+static size_t size_maps(struct item *it, const struct nt_launch *l) {
+    const struct nt_func *f = it->f;
+    unsigned long long blocks = (unsigned long long)l->grid[0] * l->grid[1] * l->grid[2];
+    unsigned long long per_block = (unsigned long long)l->block[0] * l->block[1] * l->block[2];
+    unsigned long long threads = blocks * per_block, warps = blocks * ((per_block + NT_WARP - 1) / NT_WARP);
+    size_t total = aligned(NT_HEADER_SLOT_BYTES * (size_t)f->nmaps, NT_MAP_ALIGN);
+    for (int i = 0; i < f->nmaps; i++) {
+        const struct nt_map_rule *m = &f->maps[i];
+        unsigned long long units = m->unit == 2 ? blocks : m->unit == 1 ? warps : m->unit < 0 ? 0 : threads;
+        it->sizes[i] = m->per_unit * (long long)units + m->fixed;
+        it->offsets[i] = total;
+        total += aligned((size_t)it->sizes[i], NT_MAP_ALIGN);
+    }
+    return total;
+}
+
+/* Step 4, admission: the ring takes the launch's device buffer, or it runs the original kernel.
+ * (The byte budget is settled by the writer in launch order, once a pool's cursor is known; a
+ * launch admitted before the budget ran out runs the twin and is counted as not recorded.) */
+static const char *admit(struct item *it, int *counter) {
+    if (ring_admit(it->total)) return NULL;
+    *counter = C_FB_RING;
+    return "staging ring full (--ring-full native)";
+}
+
+/* Step 5, allocation: the device buffer, zeroed, on the program's stream (stream-ordered). */
+static int alloc_maps(struct item *it, const struct nt_launch *l) {
+    int (*alloc_async)(nt_dptr *, size_t, void *) = nt_call(NT_alloc_async);
+    int (*free_async)(nt_dptr, void *) = nt_call(NT_free_async);
+    if (!alloc_async || !free_async || !checked(alloc_async(&it->dev, it->total, l->stream))) {
+        it->dev = 0;
+        return 0;
+    }
+    if (checked(CALL(memset_async, int (*)(nt_dptr, unsigned char, size_t, void *), it->dev, 0, it->total, l->stream)))
+        return 1;
+    checked(free_async(it->dev, l->stream));
+    it->dev = 0;
+    return 0;
+}
+
+static void drop_maps(struct item *it, const struct nt_launch *l) {
+    int (*free_async)(nt_dptr, void *) = nt_call(NT_free_async);
+    if (it->dev && free_async) checked(free_async(it->dev, l->stream));
+    it->dev = 0;
+    ring_release(it->total);
+}
+
+/* Step 6, parameters: the program's own, then the header pointer, then one pointer per map. */
+static void twin_params(const struct item *it, const struct nt_launch *l, void **params, nt_dptr *ptrs) {
+    const struct nt_func *f = it->f;
+    for (int i = 0; i < f->nparams; i++) params[i] = l->params[i];
+    ptrs[0] = it->dev;
+    params[f->nparams] = &ptrs[0];
+    for (int i = 0; i < f->nmaps; i++) {
+        ptrs[i + 1] = it->dev + it->offsets[i];
+        params[f->nparams + 1 + i] = &ptrs[i + 1];
+    }
+}
+
+/* The process's goodbye, once: its ring and budget figures and exit code (the server lists it as
+ * exited; a process that never says it, killed or crashed, is listed as killed), after everything
+ * queued. Only the process whose writer thread runs says it: a vfork child shares our memory. */
+static int said_goodbye;
+static void goodbye(int code) {
+    if (!writer_started || writer_pid != getpid() || __atomic_exchange_n(&said_goodbye, 1, __ATOMIC_ACQ_REL))
+        return;
+    struct item *it = calloc(1, sizeof *it);
+    if (it) {
+        it->kind = ITEM_STATS;
+        it->code = code;
+        enqueue(it);
+    }
+    nt_drain();
+}
+static void drain_at_exit(void) { goodbye(-1); }
+static void register_drain(void) { atexit(drain_at_exit); }
+
+/* os._exit (how Python's fork children and multiprocessing workers end) skips atexit handlers:
+ * say goodbye here too, so the launches still queued reach the trace. */
+NT_API void _exit(int code) {
+    goodbye(code);
+    void (*real_exit)(int) = (void (*)(int))nt_real_dlsym(RTLD_NEXT, "_exit");
+    if (real_exit) real_exit(code);
+    for (;;) syscall(SYS_exit_group, code);      /* not reached: real _exit does not return */
+}
+
+/* A launch: the twin with map buffers appended, or the original kernel with the reason why; timed
+ * either way, and handed to the writer thread (step 7), which copies the maps back off the
+ * program's stream. */
+int nt_launch(struct nt_launch *l) {
+    /* registered after cuInit's own exit handlers, so it runs before they tear contexts down */
+    pthread_once(&drain_once, register_drain);
+    COUNT(C_LAUNCHES);
+    if (!opt.socket) return nt_rt.launch(l, l->f, l->params);     /* pass-through (doctor, tests) */
+    struct nt_func *f = nt_func_of(l->f);
+    if (captured(l, f)) return nt_rt.launch(l, l->f, l->params);
+    if (!f || (DEAD() && __atomic_load_n(&f->state, __ATOMIC_ACQUIRE) == NT_F_UNKNOWN)) {
+        COUNT(C_FB_SERVER);
+        return nt_rt.launch(l, l->f, l->params);
+    }
+    if (__atomic_load_n(&f->state, __ATOMIC_ACQUIRE) == NT_F_UNKNOWN) instrument(f);
+    struct ctx_state *cs = ctx_state_of(l->stream);
+    struct item *it = cs ? launch_item(l, f, cs) : NULL;
+    if (!it) {
+        COUNT(C_LOST);
+        return nt_rt.launch(l, l->f, l->params);
+    }
+    int counter = 0;
+    const char *fallback = fallback_of(f, l, &counter);
+    if (!fallback) {
+        it->total = size_maps(it, l);
+        fallback = admit(it, &counter);
+    }
+    if (!fallback && !alloc_maps(it, l)) {
+        drop_maps(it, l);
+        fallback = "could not allocate map buffers";
+        counter = C_FB_LAUNCH_FAILED;
+    }
+    if (!fallback && !(__atomic_load_n(&f->prepared, __ATOMIC_ACQUIRE) & (1ull << (cs->device & 63)))) {
+        pthread_mutex_lock(&instrument_lock);      /* first launch on this device */
+        int ok = prepare(f, cs->device);
+        pthread_mutex_unlock(&instrument_lock);
+        if (!ok) {
+            drop_maps(it, l);
+            fallback = refused_attributes;
+            counter = C_FB_LAUNCH_FAILED;
+        }
+    }
+    it->start = event_at(cs, l->stream);
+    int r;
+    if (!fallback) {
+        void *params[NT_MAX_PARAMS];
+        nt_dptr ptrs[NT_MAX_MAPS + 1];
+        twin_params(it, l, params, ptrs);
+        r = nt_rt.launch(l, f->twin, params);
+        if (r != 0) {                      /* e.g. too many resources: run the original */
+            drop_maps(it, l);
+            fallback = "instrumented launch failed";
+            counter = C_FB_LAUNCH_FAILED;
+        }
+    }
+    if (fallback) r = nt_rt.launch(l, l->f, l->params);
+    it->end = event_at(cs, l->stream);
+    COUNT(fallback ? counter : C_INSTRUMENTED);
+    it->fallback = fallback;
+    enqueue(it);
+    return r;
+}
+
+void nt_note_alloc(const char *op, unsigned long long ptr, unsigned long long bytes) {
+    if (!opt.socket) return;
+    struct item *it = calloc(1, sizeof *it);
+    if (!it) return;
+    it->kind = ITEM_ALLOC;
+    it->op = op;
+    it->ptr = ptr;
+    it->bytes = bytes;
+    it->t_ns = now_ns();
+    enqueue(it);
+}
+
+
+/* ---- process lifetime ----------------------------------------------------------------------- */
+
+static void after_fork_child(void) {
+    /* the child has no writer thread, must not share the parent's sockets or maps.bin, and
+     * writes its own procs/<pid>/ subtree */
+    if (request_fd >= 0) close(request_fd);    /* the parent keeps its own copies open */
+    if (writer_fd >= 0) close(writer_fd);
+    request_fd = writer_fd = -1;
+    writer_started = writer_busy = said_goodbye = 0;
+    queue_head = queue_tail = NULL;
+    if (data_fd >= 0) close(data_fd);
+    data_fd = -1;
+    data_off = data_written = 0;
+    write_failed = NULL;
+    inflight = 0;
+    pthread_mutex_init(&queue_lock, NULL);
+    pthread_mutex_init(&request_lock, NULL);
+    pthread_mutex_init(&table_lock, NULL);
+    pthread_mutex_init(&instrument_lock, NULL);
+    pthread_mutex_init(&ctx_lock, NULL);
+    pthread_mutex_init(&ring_lock, NULL);
+    pthread_mutex_init(&scope_lock, NULL);
+    nctxs = 0;
+}
+
+__attribute__((constructor)) static void shim_init(void) {
+    opt.socket = getenv(NT_ENV_SOCKET);
+    if (opt.socket && !*opt.socket) opt.socket = NULL;
+    opt.run = getenv(NT_ENV_RUN);
+    if (opt.run && !*opt.run) opt.run = NULL;
+    opt.launches = env_u64(NT_ENV_LAUNCHES, 0);
+    opt.every = env_u64(NT_ENV_EVERY, 1);
+    if (!opt.every) opt.every = 1;
+    opt.max_bytes = env_u64(NT_ENV_MAX_BYTES, 0);
+    opt.min_free = env_u64(NT_ENV_MIN_FREE, 0);
+    opt.staging = env_u64(NT_ENV_STAGING, 256ull << 20);
+    const char *full = getenv(NT_ENV_RING_FULL);
+    opt.ring_native = full && strcmp(full, "native") == 0;
+    pthread_atfork(NULL, NULL, after_fork_child);
+    snprintf(refused_attributes, sizeof refused_attributes,
+             "the %s refused the kernel's attributes on the instrumented twin", nt_rt.api);
+}
+
+__attribute__((destructor)) static void shim_fini(void) {
+    nt_drain();
+    if (!debug_enabled()) return;
+    for (int i = 0; i < nt_rt.nhooks; i++)
+        if (nt_rt.hooks[i].calls) fprintf(stderr, "%s: %s %lu\n", nt_rt.tag, nt_rt.hooks[i].name, nt_rt.hooks[i].calls);
+    for (int i = 0; i < N_COUNTERS; i++)
+        fprintf(stderr, "%s: %s %lu\n", nt_rt.tag, COUNTER_NAMES[i], counters[i]);
+}

@@ -1,0 +1,121 @@
+/* What the two preload shims (shim.c for CUDA, shim_hip.c for HIP) share: the kernel and image
+ * tables, the engine server client, the launch steps (capture check, fallback choice, sizing,
+ * admission, allocation, parameters), the side-stream copy-back, the writer thread and the trace
+ * bounds. Each shim is a runtime's table of intercepted entry points plus `nt_rt`, the few
+ * things that differ (which library, the calls' symbol names, the device's arch, loading a twin,
+ * launching). Built with -fvisibility=hidden: both shims can be preloaded into one process and
+ * each keeps its own copy of this core; only the runtime entry points are exported (NT_API).
+ */
+#ifndef NEUTRINO_SHIM_CORE_H
+#define NEUTRINO_SHIM_CORE_H
+#define _GNU_SOURCE
+#include <stddef.h>
+
+#include "neutrino_contract.h"
+
+#define NT_API __attribute__((visibility("default")))
+#define NT_MAX_PARAMS 512
+#define NT_XSTR(x) #x
+#define NT_STR(x) NT_XSTR(x)
+
+typedef unsigned long long nt_dptr;     /* a device address (CUdeviceptr, hipDeviceptr_t) */
+
+/* An intercepted entry point: its wrapper here and the runtime's own, found on first use. */
+struct nt_hook { const char *name; void *wrapper; void *volatile real; int tried; unsigned long calls; };
+#define NT_AS_ROW(n) {#n, (void *)n, NULL, 0, 0},
+#define NT_SEEN(hooks, id) __atomic_add_fetch(&(hooks)[id].calls, 1, __ATOMIC_RELAXED)
+
+/* The runtime calls the core makes, by role; each shim names the symbols (`nt_runtime.calls`).
+ * CUDA and HIP give them the same shapes and 0 for success. */
+#define NT_CALLS(X)                                                                               \
+    X(ctx_current) X(ctx_set) X(ctx_device) X(event_create) X(event_record) X(event_sync)         \
+    X(event_elapsed) X(event_destroy) X(stream_create) X(stream_sync) X(stream_wait)              \
+    X(stream_capturing) X(host_alloc) X(host_free) X(memset_async) X(dtoh_async) X(alloc_async)   \
+    X(free_async)
+#define NT_AS_CENUM(n) NT_##n,
+enum { NT_CALLS(NT_AS_CENUM) NT_N_CALLS };
+
+struct nt_image {
+    const unsigned char *data;
+    size_t size;
+    unsigned long long hash;
+    int sent;
+    const char *origin;       /* the binary or .so holding it; NULL for JIT output */
+};
+
+/* One map's buffer by its contract rule (contract size_rule): per_unit x units + fixed bytes. */
+struct nt_map_rule {
+    int unit;                 /* 0 threads, 1 warps, 2 blocks, -1 none (fixed size) */
+    long long per_unit, fixed;
+    long long pool_item;      /* unbounded records: item size (written up to the cursor) */
+    long long capacity;       /* fixed-capacity records: per unit (their u32 counts close the buffer) */
+    int slot;                 /* its header slot */
+};
+
+enum { NT_F_UNKNOWN, NT_F_READY, NT_F_SKIP };
+
+struct nt_func {
+    void *handle;             /* the function the program launches (or its host stub) */
+    struct nt_image *img;
+    char *name;
+    int state;                /* NT_F_*: set under the instrument lock, read atomically by launches */
+    char *reason;             /* NT_F_SKIP: why */
+    char key[72];             /* kernel hash from the server */
+    void *twin;               /* the instrumented kernel */
+    int nparams, nmaps;
+    struct nt_map_rule maps[NT_MAX_MAPS];
+    unsigned long long seen;  /* launches that reached selection (--every, --launches) */
+    char source[16];
+    int nattrs, attrs[8][2];  /* attribute calls the runtime wants replayed on the twin (CUDA) */
+    unsigned long long prepared;   /* devices (bit per ordinal) the twin is prepared on */
+};
+
+/* One launch as the program asked for it; `form`, `id` and `config` are the shim's own. */
+struct nt_launch {
+    int form, id;
+    void *f;
+    unsigned grid[3], block[3], shm;
+    void *stream;
+    void **params, **extra;
+    const void *config;
+};
+
+struct nt_runtime {
+    const char *tag;                          /* NEUTRINO_SHIM_DEBUG lines start with it */
+    const char *api, *code;                   /* in messages: "driver" / "runtime", "cubin" / "code object" */
+    const char *data_name;                    /* its file under procs/<pid>/ (NT_TRACE_DATA*) */
+    const char *calls[NT_N_CALLS];            /* symbol of each NT_CALLS role */
+    struct nt_hook *hooks;                    /* the shim's table, for the debug counts */
+    int nhooks;
+    void *(*library)(void);                   /* the runtime library's handle (NULL: not loaded) */
+    const char *cache_prefix;                 /* before the arch in .meta file names ("sm") */
+    int (*arch)(char *out, size_t n);         /* the current device, as the engine reads it */
+    int (*load_twin)(struct nt_func *f, const void *bytes, size_t n);   /* 1: f->twin set */
+    int (*prepare)(struct nt_func *f, int device);   /* before the twin's first launch there */
+    int (*launch)(const struct nt_launch *l, void *fn, void **params);
+    void (*identify)(void *handle, const char **name, void **owner);   /* unseen function */
+};
+extern const struct nt_runtime nt_rt;        /* defined by each shim */
+
+void *nt_real_dlsym(void *handle, const char *name);
+void *nt_real(struct nt_hook *h);             /* the runtime's own function behind a hook */
+void *nt_call(int id);                        /* an NT_CALLS role's function, NULL if none */
+int nt_checked(int result);                   /* 1 on success; a failure is counted */
+int nt_active(void);                          /* `neutrino trace` runs us (an engine socket) */
+void *nt_read_file(const char *path, size_t *size);
+size_t nt_elf_size(const unsigned char *elf);
+
+void nt_note_image(void *owner, const void *data, size_t size);
+void nt_note_file_image(void *owner, const char *path);
+void nt_alias_image(void *owner, void *same_as);
+void nt_note_func(void *handle, void *owner, const char *name);
+void nt_alias_func(void *handle, void *same_as);
+struct nt_func *nt_func_of(void *handle);
+void nt_lock_instrument(void);
+void nt_unlock_instrument(void);
+
+int nt_launch(struct nt_launch *l);           /* twin or original, timed, maps copied back */
+void nt_note_alloc(const char *op, unsigned long long ptr, unsigned long long bytes);
+void nt_drain(void);                          /* wait for the writer (before a context goes) */
+
+#endif

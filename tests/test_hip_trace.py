@@ -1,0 +1,245 @@
+"""`neutrino trace` of a HIP program against a fake libamdhip64 (tests/fakes/fake_hip.c): the HIP
+shim asks the engine server for each kernel's twin (a real GCN code object, assembled from the
+corpus with llvm-mc + ld.lld), launches it with the map buffers appended, copies the maps back on
+a side stream into the trace, and counts what fell back. No AMD GPU exists here; the fake stands
+in for one and fills the map buffers with bytes the test knows."""
+from __future__ import annotations
+
+import os
+import re
+import struct
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from neutrino_py import Trace, probe
+from neutrino_py.assemble import gcn as gcn_tools
+from neutrino_py.hook import build, build_hip
+from neutrino_py.hook.engine import Engine
+from neutrino_py.hook.server import Server
+from neutrino_py.tracedir import TraceWriter
+from tests.test_hook_shim import FakeInstrumenter, binaries  # noqa: F401 (fixture)
+
+FAKES = Path(__file__).parent / "fakes"
+HOOK = Path(build.__file__).parent
+CORPUS = Path(__file__).parent / "corpus_gcn" / "kernels.gfx942.s"
+pytestmark = pytest.mark.skipif(
+    build.compiler() is None or gcn_tools.llvm_tool("llvm-mc") is None or gcn_tools.llvm_tool("ld.lld") is None,
+    reason="needs a C compiler and llvm-mc / ld.lld")
+
+
+def bundle(code: bytes, triple: str = "hipv4-amdgcn-amd-amdhsa--gfx942") -> bytes:
+    """A clang offload bundle holding an empty host entry and `code` (image/offload.py's format)."""
+    entries = [("host-x86_64-unknown-linux-gnu", b""), (triple, code)]
+    head = 24 + 8 + sum(24 + len(t) for t, _ in entries)
+    out, body, at = bytearray(b"__CLANG_OFFLOAD_BUNDLE__" + struct.pack("<Q", len(entries))), b"", head
+    for t, blob in entries:
+        out += struct.pack("<QQQ", at, len(blob), len(t)) + t.encode()
+        body += blob
+        at += len(blob)
+    return bytes(out + body)
+
+
+@pytest.fixture(scope="module")
+def program(tmp_path_factory):
+    """The fake runtime, the program linked to it, and its code object and fat binary (built from
+    the corpus's gfx942 assembly, which sits beside them as the engine's source)."""
+    root = tmp_path_factory.mktemp("fake_hip")
+    cc = build.compiler()
+    subprocess.run([cc, "-std=gnu11", "-shared", "-fPIC", f"-I{HOOK}", "-Wl,-soname,libamdhip64.so", "-o",
+                    str(root / "libamdhip64.so"), str(FAKES / "fake_hip.c"), "-lpthread"], check=True)
+    subprocess.run([cc, "-std=gnu11", "-o", str(root / "prog"), str(FAKES / "prog_hip.c"),
+                    str(root / "libamdhip64.so"), f"-Wl,-rpath,{root}"], check=True)
+    asm = root / "asm"
+    asm.mkdir()
+    (asm / "kernels.s").write_text(CORPUS.read_text())
+    code = gcn_tools.gcn_to_hsaco(CORPUS.read_text(), "gfx942")
+    (root / "kernels.hsaco").write_bytes(code)
+    (root / "kernels.hipfb").write_bytes(bundle(code))
+    build_hip.shim_path()
+    return root
+
+
+def trace(root: Path, tmp: Path, *options: str, cache: Path | None = None):
+    """`neutrino trace --probe hotness` of the program, caching under `cache` (default `tmp`):
+    (fake's log lines, stderr summary, Trace)."""
+    tmp.mkdir(parents=True, exist_ok=True)
+    log = tmp / "hip.log"
+    env = {**os.environ, "FAKE_HIP_LOG": str(log), "NEUTRINO_CACHE": str((cache or tmp) / "cache")}
+    run = subprocess.run([sys.executable, "-m", "neutrino_py", "trace", "--probe", "hotness",
+                          "--tracedir", str(tmp / "traces"), "--gcn-asm", str(root / "asm"), *options,
+                          "--", str(root / "prog"), str(root / "kernels.hsaco"), str(root / "kernels.hipfb")],
+                         env=env, capture_output=True, text=True, timeout=300)
+    assert run.returncode == 0, run.stderr
+    return log.read_text().splitlines(), run.stderr, Trace(tmp / "traces")
+
+
+def fnv(data: bytes) -> str:
+    h = 0xcbf29ce484222325
+    for b in data:
+        h = ((h ^ b) * 0x100000001b3) & 0xFFFFFFFFFFFFFFFF
+    return f"{h:016x}"
+
+
+def pattern(nbytes: int, k: int) -> bytes:
+    """What the fake writes into map k: byte j = (7j + 13k + 1) mod 256."""
+    return bytes((7 * j + 13 * k + 1) & 0xFF for j in range(nbytes))
+
+
+def test_hip_program_traced_with_instrumented_code_objects(program, tmp_path):
+    log, summary, t = trace(program, tmp_path)
+    loads = [line for line in log if line.startswith("load elf")]
+    twins = [line for line in loads if line.endswith("twin=1")]
+    # the program's code object, then one twin per image (module API and fat binary)
+    assert len(loads) == 3 and len(twins) == 2 and loads[0].endswith("twin=0")
+    kernel = next(k for k in t.kernels if k.instrumented)
+    hsaco = next((tmp_path / "cache").rglob(f"{kernel.hash}.cubin")).read_bytes()
+    assert all(f"bytes={len(hsaco)} fnv={fnv(hsaco)} twin=1" in line for line in twins)
+
+    launches = [line for line in log if line.startswith("launch")]
+    twin_runs = [line for line in launches if " twin " in line]
+    assert [re.search(r"grid=(\d+)", line)[1] for line in twin_runs] == ["2", "3", "4", "5"]
+    assert all("own=4 maps=1" in line for line in twin_runs)   # 4 own args, then header + 1 map
+    own = {re.search(r"args=(\S+)", line)[1] for line in launches if "args=" in line}
+    assert len(own) == 1                                  # the program's arguments, untouched
+    assert "launch vector_add extra=1" in launches
+    assert [line for line in launches if " host " in line] == [
+        f"launch missing host grid=1 block=64 args={own.pop()}"]
+    assert not any(line in ("stream_sync program", "stream_wait program") for line in log)
+    assert all(line.endswith("on side") for line in log if line.startswith("copy_back"))
+    assert "stream_create flags=1" in log                # the side stream is non-blocking
+
+    done = [x for x in t.launches if x.instrumented]
+    assert [x.grid[0] for x in done] == [2, 3, 4, 5] and len(t.launches) == 6
+    for x in done:
+        pages = x.maps["pages"]
+        assert pages.dtype.itemsize == 8 and pages.size == 1 << 16
+        assert pages.tobytes() == pattern(8 << 16, 0)
+        assert x.dropped["pages"] == 5                     # header slot 0 as the fake wrote it
+    # the HIP shim's own data file (CUDA's shim, preloaded beside it, would write maps.bin)
+    assert [p.name for p in (t.dir / "procs").glob("*/*")] == ["maps.hip.bin"]
+
+    s = t.summary
+    assert s["launches"] == 6 and s["instrumented_launches"] == 4
+    assert s["kernels_instrumented"] == ["vector_add"]     # one assembly: one kernel record
+    assert s["kernels_skipped"] == {"missing": "kernel not in the image (gfx942)"}
+    assert s["fallbacks"] == {"kernel arguments passed through `extra`": 1, "not instrumentable": 1}
+    assert "launches: 6 (4 instrumented)" in summary
+    assert "fallback to the original kernel: 1 launch(es): kernel arguments passed through `extra`" in summary
+    assert "fallback to the original kernel: 1 launch(es): not instrumentable" in summary
+    assert "missing" in summary and "kernel not in the image (gfx942)" in summary
+
+
+def test_second_run_uses_the_disk_cache_and_bounds_hold(program, tmp_path):
+    _, _, t = trace(program, tmp_path / "first", cache=tmp_path)
+    assert t.summary["instrument_requests"] == 3          # vector_add twice (two images), missing
+    _, _, t = trace(program, tmp_path / "launches", "--launches", "1", cache=tmp_path)
+    assert t.summary["instrument_requests"] == 0          # the .meta files answer
+    assert [x.grid[0] for x in t.launches if x.instrumented] == [2, 5]     # first of each twin
+    assert t.summary["fallbacks"]["launch limit reached (--launches)"] == 2
+    _, _, t = trace(program, tmp_path / "every", "--every", "2", cache=tmp_path)
+    assert [x.grid[0] for x in t.launches if x.instrumented] == [2, 4, 5]
+    _, summary, t = trace(program, tmp_path / "small", "--max-bytes", "700K", cache=tmp_path)
+    assert [x.grid[0] for x in t.launches if x.instrumented] == [2]
+    assert "recording stopped: trace budget reached (--max-bytes)" in summary
+
+
+def test_without_an_engine_the_shim_passes_every_launch_through(program, tmp_path):
+    log = tmp_path / "hip.log"
+    env = {**os.environ, "FAKE_HIP_LOG": str(log), "NEUTRINO_SHIM_DEBUG": "1",
+           "LD_PRELOAD": f"{build.shim_path()}:{build_hip.shim_path()}"}
+    run = subprocess.run([str(program / "prog"), str(program / "kernels.hsaco"), str(program / "kernels.hipfb")],
+                         env=env, capture_output=True, text=True, timeout=60)
+    assert run.returncode == 0 and run.stdout == "done\n", run.stderr
+    counts = {k: int(v) for k, v in re.findall(r"neutrino-hip: (\w+) (\d+)", run.stderr)}
+    assert counts["hipModuleLaunchKernel"] == 4 and counts["hipLaunchKernel"] == 2
+    assert counts["launches"] == 6 and counts["instrumented"] == 0
+    assert sum(" original " in line or " host " in line for line in log.read_text().splitlines()) == 5
+
+
+def test_a_refused_code_object_is_said_to_be_refused_by_the_runtime(program, tmp_path, monkeypatch):
+    monkeypatch.setenv("FAKE_HIP_REFUSE_TWIN", "1")
+    _, summary, t = trace(program, tmp_path)
+    assert not any(x.instrumented for x in t.launches)
+    refused = "the runtime refused the instrumented code object"
+    assert t.summary["fallbacks"] == {refused: 5, "not instrumentable": 1}      # `missing`: the engine said no
+    assert f"fallback to the original kernel: 5 launch(es): {refused}" in summary
+
+
+class BothRuntimes:
+    """The fake libcuda's images go to FakeInstrumenter; GCN code objects to the real engine."""
+
+    def __init__(self, asm: Path) -> None:
+        self.fake = FakeInstrumenter()
+        self.engine = Engine(probe.load_file("hotness"), gcn_asm=[asm])
+
+    def __call__(self, data: bytes, name: str, arch, origin=None):
+        return (self.fake if data.startswith(b"FAKEIMAGE") else self.engine)(data, name, arch, origin)
+
+
+def test_one_process_using_cuda_and_hip_writes_one_data_file_per_shim(program, binaries, tmp_path):
+    """Both shims active in one process: each writer thread appends to its own file under
+    procs/<pid>/ (maps.bin, maps.hip.bin), and every launch's maps read back from the one its
+    event names."""
+    root, _ = binaries
+    main = tmp_path / "both.c"
+    main.write_text("int cuda_main(int, char **); int hip_main(int, char **);\n"
+                    "int main(int argc, char **argv) {\n"
+                    "    char *c[] = {argv[0], \"loop\", argv[1], \"2\", 0}, *h[] = {argv[0], argv[2], argv[3], 0};\n"
+                    "    return argc != 4 ? 2 : cuda_main(4, c) || hip_main(3, h);\n}\n")
+    cc = build.compiler()
+    subprocess.run([cc, "-std=gnu11", "-c", "-Dmain=cuda_main", "-o", str(tmp_path / "cuda.o"), str(FAKES / "prog.c")],
+                   check=True)
+    subprocess.run([cc, "-std=gnu11", "-c", "-Dmain=hip_main", "-o", str(tmp_path / "hip.o"),
+                    str(FAKES / "prog_hip.c")], check=True)
+    subprocess.run([cc, "-std=gnu11", "-o", str(tmp_path / "both"), str(main), str(tmp_path / "cuda.o"),
+                    str(tmp_path / "hip.o"), str(root / "libcuda.so.1"), str(program / "libamdhip64.so"),
+                    f"-Wl,-rpath,{root}:{program}", "-ldl", "-lpthread"], check=True)
+    writer = TraceWriter.start(tmp_path / "trace", command=["both"])
+    server = Server(tmp_path / "s.sock", writer, BothRuntimes(program / "asm"), None, tmp_path).start()
+    env = {**os.environ, "LD_PRELOAD": f"{build.shim_path()}:{build_hip.shim_path()}",
+           "NEUTRINO_SOCKET": str(server.path), "NEUTRINO_TRACE_RUN": str(writer.dir),
+           "FAKE_CUDA_LOG": str(tmp_path / "cuda.log"), "FAKE_HIP_LOG": str(tmp_path / "hip.log")}
+    env.pop("NEUTRINO_HOOK_CACHE", None)
+    try:
+        run = subprocess.run([str(tmp_path / "both"), str(root / "image.bin"), str(program / "kernels.hsaco"),
+                              str(program / "kernels.hipfb")], env=env, capture_output=True, text=True, timeout=120)
+        assert run.returncode == 0, run.stderr
+        server.wait_idle(10)
+    finally:
+        server.stop()
+        writer.meta(processes=server.processes())
+        writer.close(server.summary())
+    t = Trace(writer.dir)
+    assert sorted(p.name for p in (t.dir / "procs").glob("*/*")) == ["maps.bin", "maps.hip.bin"]
+    cuda = [x for x in t.launches if x.kernel == "add"]
+    hip = [x for x in t.launches if x.kernel == "vector_add" and x.instrumented]
+    assert len(cuda) == 2 and all(x.instrumented and x.info["data"].endswith("/maps.bin") for x in cuda)
+    assert all(np.array_equal(x.maps["m"]["tid"], np.arange(64 * 64)) for x in cuda)
+    assert [x.grid[0] for x in hip] == [2, 3, 4, 5]
+    assert all(x.info["data"].endswith("/maps.hip.bin") for x in hip)
+    assert all(x.maps["pages"].tobytes() == pattern(8 << 16, 0) for x in hip)
+    # each shim's goodbye counts: the bytes written are both files'
+    sizes = sum(p.stat().st_size for p in (t.dir / "procs").glob("*/maps*.bin"))
+    assert t.summary["recording"]["bytes_written"] == sizes > 0
+
+
+def test_a_process_that_only_allocates_says_goodbye(program, tmp_path):
+    """No launch, so no instrument request and no launch path: the allocation events start the
+    writer, and the exit handler registered then sends them and the goodbye (exited, code 3)."""
+    src = tmp_path / "alloc.c"
+    src.write_text("int hipMalloc(void **, unsigned long);\n"
+                   "int main(void) { void *p; return hipMalloc(&p, 64) ? 1 : 3; }\n")
+    subprocess.run([build.compiler(), "-o", str(tmp_path / "alloc"), str(src), str(program / "libamdhip64.so"),
+                    f"-Wl,-rpath,{program}"], check=True)
+    env = {**os.environ, "NEUTRINO_CACHE": str(tmp_path / "cache")}
+    run = subprocess.run([sys.executable, "-m", "neutrino_py", "trace", "--probe", "hotness", "--tracedir",
+                          str(tmp_path / "traces"), "--", str(tmp_path / "alloc")],
+                         env=env, capture_output=True, text=True, timeout=300)
+    assert run.returncode == 3, run.stderr
+    t = Trace(tmp_path / "traces")
+    assert [(a["op"], a["bytes"]) for a in t.allocations] == [("alloc", 64)]
+    assert [(p["state"], p["exit_code"]) for p in t.meta["processes"]] == [("exited", 3)]
