@@ -313,8 +313,9 @@ class BumpReserve(Stmt):
 class ShardReserve(Stmt):
     """`BumpReserve` into one of `shards` shards of a pool of `pool` records (contracts §4).
 
-    The shard is ``unit % shards`` (`unit`, u32: the warp's unit index, which spreads records
-    evenly over the shards); its u64 cursor and dropped count are at ``base + shard *
+    The shard is ``unit % shards`` (`unit`, u32: a key the same in every lane of the warp and
+    steady while it runs, such as its SM id plus hardware warp slot, which spreads the warps
+    running at once evenly over the shards); its u64 cursor and dropped count are at ``base + shard *
     slot_bytes`` and ``+8`` (`base` is the map buffer's address). The leader adds the active
     lanes' count ``n`` to the shard's cursor (ONE atomic per warp) and gets ``b``; each active
     lane takes ``k = b + (active lanes below it)`` and ``fits(pred) = k < pool / shards``; the
