@@ -6,6 +6,7 @@ that the probes measure the right numbers on hardware.
 """
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
 import subprocess
@@ -115,6 +116,24 @@ def test_instrumented_code_object_is_consistent(path, probe, tmp_path):
         assert min(a[".offset"] for a in hidden) >= ours[-1][".offset"] + 8
         assert kd["kernarg_size"] == md[".kernarg_segment_size"] >= max(a[".offset"] + a[".size"] for a in args)
         assert kd["system_vgpr_workitem_id"] == 2
+
+
+def _unplaced(s):
+    """A statement without its source position (inserted code has none)."""
+    return dataclasses.replace(s, line=0, col=0)
+
+
+@pytest.mark.parametrize("probe", PROBES, ids=lambda p: p.stem)
+@pytest.mark.parametrize("path", FILES, ids=lambda p: p.stem)
+def test_inserted_ir_is_what_the_parser_reads_from_its_text(path, probe):
+    """The templates build IR nodes directly: each must be the node the grammar builds from its
+    printed line (the wave simulator runs the nodes, llvm-mc assembles the text)."""
+    module, _, _ = instrumented(path, probe)
+    again = parse_gcn(module.to_text(), str(path))
+    for name in module.kernel_names():
+        view, reread = module.kernel(name), again.kernel(name)
+        built = [_unplaced(s) for s in module.statements[view.start:view.end]]
+        assert built == [_unplaced(s) for s in again.statements[reread.start:reread.end]]
 
 
 def test_original_code_is_kept_in_order_and_hidden_loads_move():
