@@ -27,8 +27,7 @@ from neutrino_py.contract.manifest import HEADER_PARAM, map_param
 
 CORPUS = Path(__file__).parent / "corpus_gcn"
 FILES = sorted(CORPUS.glob("*.s"))
-REFUSED = {"memtrace"}            # lanes fields: refused on GCN (test_lanes_fields_are_refused)
-PROBES = sorted(p for p in paths.probes_dir().glob("*.probe") if p.stem not in REFUSED)
+PROBES = sorted(paths.probes_dir().glob("*.probe"))
 _REG = re.compile(r"\b([vs])(\d+)\b|\b([vs])\[(\d+):(\d+)\]")
 
 
@@ -220,18 +219,6 @@ def test_64_bit_division_assembles_and_links(path):
                             "before ld.global { c.q += ADDR / 3; c.m += ADDR % (u64)threadid();\n"
                             "                   c.s += (s64)ADDR / ((s64)threadid() - 5); }\n", "d.probe"))
     assert tools.gcn_to_hsaco(module.to_text(), module.target)[:4] == b"\x7fELF"
-
-
-def test_lanes_fields_are_refused_at_the_field():
-    path = CORPUS / "kernels.gfx90a.s"
-    module = parse_gcn(path.read_text(), str(path))
-    probe = paths.probes_dir() / "memtrace.probe"
-    with pytest.raises(SourceError) as err:
-        instrument(module, load_file(probe))
-    line = next(n for n, ln in enumerate(probe.read_text().splitlines(), 1)
-                if ln.startswith("map mem[warp]"))
-    assert (err.value.line, err.value.message) == (
-        line, "lanes fields are not supported on AMD GPUs yet (no warp compression template)")
 
 
 def test_reads_through_a_copy_of_the_kernarg_pointer_move_with_the_hidden_args():

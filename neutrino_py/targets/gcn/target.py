@@ -504,8 +504,6 @@ class GcnTarget:
         return []
 
     def illegal(self, stmt: Stmt) -> str | None:
-        if isinstance(stmt, ops.LaneCompress):
-            return "lanes fields are not supported on AMD GPUs yet (no warp compression template)"
         if isinstance(stmt, ops.Binary) and stmt.dst.type in ("u64", "s64") \
                 and stmt.fn not in WIDE_INT_FNS:
             return f"64-bit integer {stmt.fn} is not supported on GCN yet; compute it in 32 bits"
