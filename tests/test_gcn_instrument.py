@@ -275,3 +275,15 @@ def test_values_captured_before_an_instruction_reach_the_probe_after_it():
     adds = [s for s in after if s.opcode.startswith(("v_add_co", "v_addc_co"))]
     read = {r.first for s in adds for r in s.regs() if r.file == "v"}
     assert set(copies) <= read                                     # ... and summed after it
+
+
+def test_the_same_module_and_probe_give_the_same_text_in_one_process():
+    """Labels are numbered per kernel (and named after its place in the module), not by a
+    process-wide counter: a second instrumentation prints the same text, labels included."""
+    path, probe = CORPUS / "shapes.gfx942.s", paths.probes_dir() / "memtrace.probe"
+    texts = []
+    for _ in range(2):
+        module = parse_gcn(path.read_text(), str(path))
+        instrument(module, load_file(probe))
+        texts.append(module.to_text())
+    assert texts[0] == texts[1] and ".Lnt_1_0:" in texts[0]

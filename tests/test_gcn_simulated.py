@@ -10,9 +10,10 @@ must issue the kernel's own instructions exactly as the original did (same order
 addresses, LDS offsets: the probes change nothing the kernel sees) and leave every buffer
 byte-identical. Each probe's maps are then checked against an oracle computed from the original
 run's instruction stream, not from the instrumented code: which lanes accessed which addresses
-(dmat, gmem_bytes, hotness; memtrace's lanes rebuilt from its warp-compressed records), which basic blocks each lane entered (opcode_mix), the lanes at each
-conditional branch (branch_divergence), marks (time_range), and the deterministic clocks the
-simulator hands out (block_sched). The simulator executes the IR whose printed text llvm-mc
+(dmat, gmem_bytes, hotness; memtrace's lanes rebuilt from its warp-compressed records), which
+basic blocks each lane entered (opcode_mix), the lanes at each conditional branch
+(branch_divergence), marks (time_range), and the deterministic clocks the simulator hands out
+(block_sched). The simulator executes the IR whose printed text llvm-mc
 assembles; that text is checked to parse back to the same instructions.
 """
 from __future__ import annotations
@@ -628,13 +629,14 @@ def test_lanes_fields_are_exact_per_warp(target):
                 for f in LANES_VALUES:
                     values = {lane: f(a) for lane, a in addrs.items()}
                     b, stride, affine = _compress(values)
-                    row.append((b, stride, affine, () if affine else tuple(values[j] for j in sorted(values))))
+                    lane_values = () if affine else tuple(values[j] for j in sorted(values))
+                    row.append((b, stride, affine, lane_values))
                 want[tuple(row)] += 1
                 lanes = sorted(addrs)
                 if len(lanes) > 1 and lanes[1] - lanes[0] > 1:
+                    hashed = [LANES_VALUES[1](addrs[lane]) for lane in lanes[:2]]
                     gaps += 1
-                    d = lanes[1] - lanes[0]
-                    inexact += _s64((LANES_VALUES[1](addrs[lanes[1]]) - LANES_VALUES[1](addrs[lanes[0]])) & M64) % d != 0
+                    inexact += _s64((hashed[1] - hashed[0]) & M64) % (lanes[1] - lanes[0]) != 0
         maps = run.maps
         assert all(maps.dropped[name] == 0 for name in ("m", "m__a", "m__b", "m__c"))
         got = Counter()

@@ -35,7 +35,7 @@ HIDDEN = {f"hidden_{what}_{axis}": 8 + 4 * i + 12 * j
 
 def gcn_statements(stmt: ops.Stmt) -> list[GcnStatement]:
     frame = gcn.Frame(gcn.Facts("gfx90a"), 8, 8, {}, hidden=HIDDEN)
-    return gcn.render([stmt], gcn.Site(frame))
+    return gcn.render([stmt], gcn.Site(frame, lambda: ".L"))
 
 
 def cases() -> list[tuple[str, ops.Stmt]]:

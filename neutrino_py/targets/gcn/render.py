@@ -27,11 +27,10 @@ leaders and warp-level units mean on AMD what they mean on NVIDIA (contracts §4
 from __future__ import annotations
 
 import functools
-import itertools
 import struct
 from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
-from typing import Iterable
+from typing import Callable, Iterable
 
 from neutrino_py.asm import gcn as asm
 from neutrino_py.asm.gcn import (SPECIAL_REGS, Func, Instruction, Label, Modified, Modifier, Register,
@@ -195,14 +194,13 @@ def _source(text: str) -> Register:
 
 
 class Site:
-    """Scratch registers, labels and constant materialization for one instrumentation site;
-    `made` lists the labels handed out, so a kept rendering can be relabelled."""
+    """Scratch registers, labels and constant materialization for one instrumentation site.
+    Labels are named by `labels` (the kernel's: deterministic, and unique in the module); `made`
+    lists the labels handed out, so a kept rendering can be relabelled."""
 
-    _labels = itertools.count()
-
-    def __init__(self, frame: Frame) -> None:
+    def __init__(self, frame: Frame, labels: Callable[[], str]) -> None:
         frame.begin_site()
-        self.frame = frame
+        self.frame, self.labels = frame, labels
         self.scratch: dict[tuple[str, int], Register] = {}
         self.made: list[str] = []
 
@@ -213,7 +211,7 @@ class Site:
         return self.frame.sgprs(n)
 
     def new_label(self) -> str:
-        self.made.append(f"{LABEL_PREFIX}{next(self._labels)}")
+        self.made.append(self.labels())
         return self.made[-1]
 
     def label(self) -> Sym:

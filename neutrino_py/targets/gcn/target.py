@@ -18,6 +18,7 @@
 """
 from __future__ import annotations
 
+import itertools
 from typing import Sequence
 
 from neutrino_py import ops
@@ -81,7 +82,14 @@ class GcnKernel:
         self.lines_of = self.source_lines(module.files())
         self.check_not_instrumented()
         self.v0, self.s0 = self.desc.get("next_free_vgpr"), self.desc.get("next_free_sgpr")
+        # labels are numbered per kernel and carry the kernel's place in the module (llvm-mc's
+        # .L labels are the file's): the same kernel and probe give the same text in any process
+        self.labels = itertools.count()
+        self.label_stem = f"{LABEL_PREFIX}{module.kernel_names().index(name)}_"
         self.frame = self.make_frame(self.append_params(params))
+
+    def new_label(self) -> str:
+        return f"{self.label_stem}{next(self.labels)}"
 
     def error(self, message: str, hint: str, line: int = 0) -> SourceError:
         return SourceError(f"{self.name}: {message}", file=self.module.file,
@@ -359,7 +367,7 @@ class GcnKernel:
         """Render a site; its captures and `before` code share registers with its `after` code.
         At an exit, every lane the wave started with runs the exit code, once."""
         frame = self.frame
-        rs = RenderSite(frame)
+        rs = RenderSite(frame, self.new_label)
         if site.entry:
             self.inserts.setdefault(id(site.anchor), ([], []))[0].extend(
                 hazards.pad(self.prologue + render(site.before, rs)))
