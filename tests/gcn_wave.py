@@ -1043,6 +1043,8 @@ _VOPS: dict[str, Callable] = {
     "max_u32": _binary(np.maximum), "min_u32": _binary(np.minimum),
     "max_i32": _binary(lambda a, b: u(np.maximum(s32(a), s32(b))) & M32U),
     "min_i32": _binary(lambda a, b: u(np.minimum(s32(a), s32(b))) & M32U),
+    "ffbl_b32": _unary(lambda a: np.array([(int(x) & -int(x)).bit_length() - 1 if x else M32
+                                           for x in a], U64)),
     "bfe_u32": _bfe(False), "bfe_i32": _bfe(True),
     "bfi_b32": _ternary(lambda a, b, c: (a & b) | (~a & c) & M32U),
     "alignbit_b32": _ternary(lambda a, b, c: (((a << U64(32)) | b) >> (c & U64(31))) & M32U),

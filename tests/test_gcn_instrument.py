@@ -6,6 +6,7 @@ that the probes measure the right numbers on hardware.
 """
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
 import subprocess
@@ -26,8 +27,7 @@ from neutrino_py.contract.manifest import HEADER_PARAM, map_param
 
 CORPUS = Path(__file__).parent / "corpus_gcn"
 FILES = sorted(CORPUS.glob("*.s"))
-REFUSED = {"memtrace"}            # lanes fields: refused on GCN (test_lanes_fields_are_refused)
-PROBES = sorted(p for p in paths.probes_dir().glob("*.probe") if p.stem not in REFUSED)
+PROBES = sorted(paths.probes_dir().glob("*.probe"))
 _REG = re.compile(r"\b([vs])(\d+)\b|\b([vs])\[(\d+):(\d+)\]")
 
 
@@ -117,6 +117,24 @@ def test_instrumented_code_object_is_consistent(path, probe, tmp_path):
         assert kd["system_vgpr_workitem_id"] == 2
 
 
+def _unplaced(s):
+    """A statement without its source position (inserted code has none)."""
+    return dataclasses.replace(s, line=0, col=0)
+
+
+@pytest.mark.parametrize("probe", PROBES, ids=lambda p: p.stem)
+@pytest.mark.parametrize("path", FILES, ids=lambda p: p.stem)
+def test_inserted_ir_is_what_the_parser_reads_from_its_text(path, probe):
+    """The templates build IR nodes directly: each must be the node the grammar builds from its
+    printed line (the wave simulator runs the nodes, llvm-mc assembles the text)."""
+    module, _, _ = instrumented(path, probe)
+    again = parse_gcn(module.to_text(), str(path))
+    for name in module.kernel_names():
+        view, reread = module.kernel(name), again.kernel(name)
+        built = [_unplaced(s) for s in module.statements[view.start:view.end]]
+        assert built == [_unplaced(s) for s in again.statements[reread.start:reread.end]]
+
+
 def test_original_code_is_kept_in_order_and_hidden_loads_move():
     path = next(f for f in FILES if "gfx942" in f.name)
     needs("gfx942")
@@ -203,18 +221,6 @@ def test_64_bit_division_assembles_and_links(path):
     assert tools.gcn_to_hsaco(module.to_text(), module.target)[:4] == b"\x7fELF"
 
 
-def test_lanes_fields_are_refused_at_the_field():
-    path = CORPUS / "kernels.gfx90a.s"
-    module = parse_gcn(path.read_text(), str(path))
-    probe = paths.probes_dir() / "memtrace.probe"
-    with pytest.raises(SourceError) as err:
-        instrument(module, load_file(probe))
-    line = next(n for n, ln in enumerate(probe.read_text().splitlines(), 1)
-                if ln.startswith("map mem[warp]"))
-    assert (err.value.line, err.value.message) == (
-        line, "lanes fields are not supported on AMD GPUs yet (no warp compression template)")
-
-
 def test_reads_through_a_copy_of_the_kernarg_pointer_move_with_the_hidden_args():
     path = next(f for f in FILES if "gfx942" in f.name)
     text = path.read_text().replace("\ts_load_dword s3, s[0:1], 0x2c\n",
@@ -269,3 +275,15 @@ def test_values_captured_before_an_instruction_reach_the_probe_after_it():
     adds = [s for s in after if s.opcode.startswith(("v_add_co", "v_addc_co"))]
     read = {r.first for s in adds for r in s.regs() if r.file == "v"}
     assert set(copies) <= read                                     # ... and summed after it
+
+
+def test_the_same_module_and_probe_give_the_same_text_in_one_process():
+    """Labels are numbered per kernel (and named after its place in the module), not by a
+    process-wide counter: a second instrumentation prints the same text, labels included."""
+    path, probe = CORPUS / "shapes.gfx942.s", paths.probes_dir() / "memtrace.probe"
+    texts = []
+    for _ in range(2):
+        module = parse_gcn(path.read_text(), str(path))
+        instrument(module, load_file(probe))
+        texts.append(module.to_text())
+    assert texts[0] == texts[1] and ".Lnt_1_0:" in texts[0]

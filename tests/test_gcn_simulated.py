@@ -10,9 +10,10 @@ must issue the kernel's own instructions exactly as the original did (same order
 addresses, LDS offsets: the probes change nothing the kernel sees) and leave every buffer
 byte-identical. Each probe's maps are then checked against an oracle computed from the original
 run's instruction stream, not from the instrumented code: which lanes accessed which addresses
-(dmat, gmem_bytes, hotness), which basic blocks each lane entered (opcode_mix), the lanes at each
-conditional branch (branch_divergence), marks (time_range), and the deterministic clocks the
-simulator hands out (block_sched). The simulator executes the IR whose printed text llvm-mc
+(dmat, gmem_bytes, hotness; memtrace's lanes rebuilt from its warp-compressed records), which
+basic blocks each lane entered (opcode_mix), the lanes at each conditional branch
+(branch_divergence), marks (time_range), and the deterministic clocks the simulator hands out
+(block_sched). The simulator executes the IR whose printed text llvm-mc
 assembles; that text is checked to parse back to the same instructions.
 """
 from __future__ import annotations
@@ -31,6 +32,7 @@ from neutrino_py.asm.gcn import Comment, Instruction, Label
 from neutrino_py.asm.gcn_parse import parse_gcn
 from neutrino_py.contract.manifest import SM_ROWS
 from neutrino_py.maps import read
+from neutrino_py.maps.lanes import expand
 from neutrino_py.maps.layout import layout
 from neutrino_py.paths import probes_dir
 from neutrino_py.probe import ast, load, load_file
@@ -39,8 +41,7 @@ from neutrino_py.asm import gcn_opcodes as opcodes
 
 CORPUS = Path(__file__).parent / "corpus_gcn"
 TARGETS = ("gfx90a", "gfx942")
-PROBES = sorted(p.stem for p in probes_dir().glob("*.probe")
-                if p.stem != "memtrace")     # lanes fields are refused on GCN (test_gcn_instrument)
+PROBES = sorted(p.stem for p in probes_dir().glob("*.probe"))
 
 
 def _rng(seed: int) -> np.random.Generator:
@@ -299,6 +300,25 @@ def got_dmat(maps):
     return Counter(zip(r["clock"].tolist(), r["addr"].tolist(), r["bytes"].tolist()))
 
 
+def oracle_memtrace(run: Run):
+    """(clock, lane in its 32-lane warp, address, bytes) of every lane's global access."""
+    recs = Counter()
+    for e in run.sim.events:
+        if kind(run.instructions[e.index]):
+            for lane, addr, nbytes in e.access:
+                recs[(CLOCK_BASE + e.issued, lane % 32, addr, nbytes)] += 1
+    return recs
+
+
+def got_memtrace(maps):
+    """The same, rebuilt from the warp-compressed records (`maps.lanes.expand`)."""
+    assert maps.dropped["mem"] == maps.dropped["mem__addr"] == 0
+    lanes, lost = expand(maps["mem"], {"addr": maps["mem__addr"]})
+    assert lost == 0
+    return Counter(zip(lanes["clock"].tolist(), lanes["lane"].tolist(), lanes["addr"].tolist(),
+                       lanes["bytes"].tolist()))
+
+
 def sm_of(wave: int, geo: Geometry, target: str) -> int:
     """smid() of a wave: the simulator's HW_ID CU field, and the XCC above it on gfx94x."""
     blin = wave // geo.waves_per_block
@@ -457,6 +477,8 @@ def test_stock_probe_maps_are_exact_and_the_kernel_is_unchanged(kernel, target, 
     maps = run.maps
     if probe == "dmat":
         assert got_dmat(maps) == oracle_dmat(base, geo)
+    elif probe == "memtrace":
+        assert got_memtrace(maps) == oracle_memtrace(base)
     elif probe == "gmem_bytes":
         g = maps["gmem"]
         rows = np.stack([g["loaded"], g["stored"], g["atomic"]], 1).tolist()
@@ -562,3 +584,71 @@ def test_hist_with_a_constant_combines_lanes_and_keeps_exact_counts(target, kern
     assert sum(want.values()) > 0
     assert h.tolist() == [3 * want[b] for b in range(16)]
     assert g.tolist() == [(100000 * want[b]) % (1 << 32) for b in range(16)]
+
+
+LANES_TEXT = """
+map m[warp]: record { u64 clock; lanes a; lanes b; lanes c; } pool 1 << 16
+before ld.global, st.global, atom.global, red.global {
+    m.save(clock(), ADDR, ADDR * ADDR * 0x9E3779B97F4A7C15, (u64)0 - ADDR * 8);
+}
+"""
+LANES_VALUES = (lambda a: a, lambda a: a * a * 0x9E3779B97F4A7C15 & M64, lambda a: -8 * a & M64)
+
+
+def _compress(values: dict[int, int]) -> tuple[int, int, bool]:
+    """`ops.LaneCompress` over one warp's lanes (lane -> value): base, stride (s64), affine."""
+    lanes = sorted(values)
+    low, base = lanes[0], values[lanes[0]]
+    stride = 0 if len(lanes) == 1 else \
+        _trunc_div(_s64((values[lanes[1]] - base) & M64), lanes[1] - low)[0]
+    return base, stride, all(values[j] == (base + (j - low) * stride) & M64 for j in lanes)
+
+
+@pytest.mark.parametrize("target", TARGETS)
+def test_lanes_fields_are_exact_per_warp(target):
+    """`lanes` fields (`LaneCompress`) against a per-lane Python reference, every warp-level
+    access of 6 kernels (divergent masks with gaps among them): base, truncated signed stride,
+    mask, and each non-affine warp's values in lane order. The values: ADDR (affine), a 64-bit
+    hash of it (strides from 64-bit differences over lane gaps > 1) and -8 * ADDR (negative)."""
+    from neutrino_py.contract.manifest import LANES_AFFINE
+
+    program = load(LANES_TEXT, "lanes.probe")
+    gaps = inexact = 0
+    for kernel in ("vector_add", "branchy", "collatz", "histogram", "transpose_2d", "wave_ops"):
+        base, run = original(target, kernel), instrumented(target, kernel, program)
+        want = Counter()
+        for e in base.sim.events:
+            if not kind(base.instructions[e.index]):
+                continue
+            for half in (0, 1):
+                addrs = {lane % 32: addr for lane, addr, _ in e.access if lane // 32 == half}
+                if not addrs:
+                    continue
+                mask = sum(1 << lane for lane in addrs)
+                row = [CLOCK_BASE + e.issued, mask]
+                for f in LANES_VALUES:
+                    values = {lane: f(a) for lane, a in addrs.items()}
+                    b, stride, affine = _compress(values)
+                    lane_values = () if affine else tuple(values[j] for j in sorted(values))
+                    row.append((b, stride, affine, lane_values))
+                want[tuple(row)] += 1
+                lanes = sorted(addrs)
+                if len(lanes) > 1 and lanes[1] - lanes[0] > 1:
+                    hashed = [LANES_VALUES[1](addrs[lane]) for lane in lanes[:2]]
+                    gaps += 1
+                    inexact += _s64((hashed[1] - hashed[0]) & M64) % (lanes[1] - lanes[0]) != 0
+        maps = run.maps
+        assert all(maps.dropped[name] == 0 for name in ("m", "m__a", "m__b", "m__c"))
+        got = Counter()
+        for r in maps["m"]:
+            row = [int(r["clock"]), int(r["a_mask"])]
+            assert int(r["b_mask"]) == int(r["c_mask"]) == row[1]
+            for f in "abc":
+                at, n = int(r[f + "_at"]), bin(row[1]).count("1")
+                pool = maps[f"m__{f}"]
+                pool = pool["value"] if pool.dtype.names else pool
+                row.append((int(r[f]), int(r[f + "_stride"]), at == LANES_AFFINE,
+                            () if at == LANES_AFFINE else tuple(int(v) for v in pool[at:at + n])))
+            got[tuple(row)] += 1
+        assert sum(want.values()) > 0 and got == want, kernel
+    assert gaps > 0 and inexact > 0          # lane gaps, and differences they do not divide

@@ -2,10 +2,14 @@
 lowering emits, and what every target's templates render, for every value type."""
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from neutrino_py import ops
 from neutrino_py.asm import ir, parse_statements
+from neutrino_py.asm.gcn import Label as GcnLabel, Statement as GcnStatement
+from neutrino_py.asm.gcn_parse import parse_gcn
 from neutrino_py.asm.printer import print_statements
 from neutrino_py.ops import Reg
 from neutrino_py.probe import fold
@@ -29,9 +33,9 @@ HIDDEN = {f"hidden_{what}_{axis}": 8 + 4 * i + 12 * j
           for j, what in enumerate(("block_count", "group_size")) for i, axis in enumerate("xyz")}
 
 
-def gcn_lines(stmt: ops.Stmt) -> list[str]:
+def gcn_statements(stmt: ops.Stmt) -> list[GcnStatement]:
     frame = gcn.Frame(gcn.Facts("gfx90a"), 8, 8, {}, hidden=HIDDEN)
-    return gcn.render([stmt], gcn.Site(frame))
+    return gcn.render([stmt], gcn.Site(frame, lambda: ".L"))
 
 
 def cases() -> list[tuple[str, ops.Stmt]]:
@@ -77,9 +81,11 @@ def test_ptx_renders_every_op_as_one_instruction_of_its_name(fn, stmt):
 @pytest.mark.parametrize("fn, stmt", CASES, ids=IDS)
 def test_gcn_renders_every_op(fn, stmt):
     assert GCN.illegal(stmt) is None
-    lines = gcn_lines(stmt)
-    assert lines and all(line.split()[0].startswith(("v_", "s_")) or line.endswith(":")
-                         for line in lines)       # 64-bit div/rem loop: one label
+    rendered = gcn_statements(stmt)
+    assert rendered and all(isinstance(s, GcnLabel) or s.opcode.startswith(("v_", "s_"))
+                            for s in rendered)      # 64-bit div/rem loop: one label
+    text = "\n".join(s.to_text() for s in rendered)     # and it prints as what it is
+    assert [dataclasses.replace(s, line=0, col=0) for s in parse_gcn(text).statements] == rendered
 
 
 def test_helpers_read_only_specials():
@@ -92,4 +98,4 @@ def test_every_target_reads_every_special(which):
     stmt = ops.ReadSpecial(Reg(ops.SPECIALS[which][0], 0), which)
     dst = ptx.reg_name(stmt.dst)
     assert any(ir.Register(dst) in s.dests for s in ptx_statements(stmt))
-    assert gcn_lines(stmt)
+    assert gcn_statements(stmt)

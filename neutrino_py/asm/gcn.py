@@ -32,9 +32,10 @@ _REG = re.compile(r"(v|s|a|ttmp)(\d+)$")
 _RANGE = re.compile(r"(v|s|a|ttmp)\[(\d+):(\d+)\]$")
 
 
-@dataclass
+@dataclass(frozen=True)
 class Register:
-    """A register: `file` is ``v`` ``s`` ``a`` ``ttmp`` (numbered, `count` wide) or a special name."""
+    """A register: `file` is ``v`` ``s`` ``a`` ``ttmp`` (numbered, `count` wide) or a special name.
+    Frozen, so renderers can key their memo on the registers a site placed."""
     file: str
     first: int | None = None
     count: int = 1

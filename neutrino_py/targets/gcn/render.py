@@ -1,4 +1,4 @@
-"""Render `ops` statements into AMDGCN lines with this folder's Jinja templates.
+"""Render `ops` statements into AMDGCN IR with this folder's Jinja templates.
 
 GCN registers are physical, so a `Frame` lays out the instrumentation's registers above the
 kernel's own (``.amdhsa_next_free_vgpr/sgpr``):
@@ -14,20 +14,29 @@ Templates may clobber SCC (the splicer saves and restores it around each site), 
 instruction can read one SGPR or literal only, so the renderer first moves every non-inline
 constant and every SGPR operand into VGPRs; templates then see VGPRs and inline constants.
 
+The templates build IR, as the PTX ones do: ``{{ i("v_add_u32_e32", d, x, 1) }}`` appends an
+`asm.gcn.Instruction` (operands: the statement's values, registers of the frame, Python numbers,
+special register names such as ``"exec"``, other names as symbols (``"off"``); `mod` builds a
+trailing modifier, `func` a ``name(args)`` operand, `neg` a negated source, `hex` a hex literal),
+``{{ at(l) }}`` a label, ``{{ extend(body) }}`` a rendered body. Nothing is printed and parsed
+back; the template must write no other text.
+
 A wave64 is treated as two 32-lane warps (lanes 0-31 and 32-63), so ``laneid``, ``activemask``,
 leaders and warp-level units mean on AMD what they mean on NVIDIA (contracts §4's 32-thread warps).
 """
 from __future__ import annotations
 
-import itertools
+import functools
 import struct
 from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
-from typing import Iterable
+from typing import Callable, Iterable
 
-from neutrino_py.asm.gcn import Register as GcnRegister
+from neutrino_py.asm import gcn as asm
+from neutrino_py.asm.gcn import (SPECIAL_REGS, Func, Instruction, Label, Modified, Modifier, Register,
+                                 Statement, Sym)
 from neutrino_py.ops import Imm, If, Reg, Src, Stmt, Value, bits
-from neutrino_py.targets import templates
+from neutrino_py.targets import memo, templates
 
 LABEL_PREFIX = ".Lnt_"
 WIDE = ("u64", "s64", "f64")
@@ -79,11 +88,11 @@ class Frame:
     vbase: int                      # first VGPR the instrumentation may use
     sbase: int                      # first SGPR
     persistent: dict[str, int]      # ops register type -> how many persistent registers
-    kernarg: str = ""               # SGPR pair holding the kernarg segment pointer
-    entry_exec: str = ""            # SGPR pair holding the lanes the wave started with
-    wgid: tuple[str, str, str] = ("", "", "")
-    tid: tuple[str, ...] = ()       # packed id VGPR, or x, y, z VGPRs
-    scc: str = ""                   # SGPR holding SCC during a site
+    kernarg: Register = field(init=False)       # SGPR pair holding the kernarg segment pointer
+    entry_exec: Register = field(init=False)    # SGPR pair holding the lanes the wave started with
+    wgid: tuple[Register, ...] = field(init=False)
+    tid: tuple[Register, ...] = field(init=False)   # packed id VGPR, or x, y, z VGPRs
+    scc: Register = field(init=False)           # SGPR holding SCC during a site
     hidden: dict[str, int] = field(default_factory=dict)   # hidden arg kind -> kernarg offset
     params: dict[str, int] = field(default_factory=dict)   # appended param -> kernarg offset
     vhigh: int = 0
@@ -97,26 +106,29 @@ class Frame:
         self.wgid = (self.sgprs(1), self.sgprs(1), self.sgprs(1))
         self.scc = self.sgprs(1)
         self.tid = tuple(self.vgprs(1) for _ in range(1 if self.facts.packed_tid else 3))
-        self._fixed: dict[tuple[str, int], str] = {}
+        self._fixed: dict[tuple[str, int], Register] = {}
         for t, n in self.persistent.items():
             for i in range(n):
                 self._fixed[(t, i)] = self.place(t)
         self.vsite, self.ssite = self._v, self._s
+        # what templates read of the frame besides the allocation pointers (a memo key)
+        self.key = (self.facts.mcpu, self.vbase, self.sbase, tuple(self.persistent.items()),
+                    tuple(sorted(self.hidden.items())), tuple(sorted(self.params.items())))
 
-    def vgprs(self, n: int) -> str:
+    def vgprs(self, n: int) -> Register:
         start = self._v + (self._v % 2 if n > 1 else 0)
         self._v = start + n
         self.vhigh = max(self.vhigh, self._v)
-        return f"v{start}" if n == 1 else f"v[{start}:{start + n - 1}]"
+        return Register("v", start, n, n > 1)
 
-    def sgprs(self, n: int) -> str:
+    def sgprs(self, n: int) -> Register:
         align = 4 if n >= 4 else (2 if n == 2 else 1)
         start = -(-self._s // align) * align
         self._s = start + n
         self.shigh = max(self.shigh, self._s)
-        return f"s{start}" if n == 1 else f"s[{start}:{start + n - 1}]"
+        return Register("s", start, n, n > 1)
 
-    def place(self, type_: str) -> str:
+    def place(self, type_: str) -> Register:
         if type_ == "pred":
             return self.sgprs(2)
         return self.vgprs(2 if type_ in WIDE else 1)
@@ -128,11 +140,15 @@ class Frame:
         """Template temporaries allocated since `mark` are dead again."""
         self._v, self._s = mark
 
+    def reach(self, high: tuple[int, int]) -> None:
+        """Registers up to `high` (VGPR, SGPR) are in use somewhere."""
+        self.vhigh, self.shigh = max(self.vhigh, high[0]), max(self.shigh, high[1])
+
     def begin_site(self) -> None:
         """Scratch registers of the previous site are free again."""
         self._v, self._s = self.vsite, self.ssite
 
-    def phys(self, r: Reg, scratch: dict[tuple[str, int], str]) -> str:
+    def phys(self, r: Reg, scratch: dict[tuple[str, int], Register]) -> Register:
         key = (r.type, r.n)
         if key in self._fixed:
             return self._fixed[key]
@@ -156,110 +172,223 @@ def _words(value: int | float, type_: str) -> list[int]:
     return [v & 0xffffffff, v >> 32] if type_ in WIDE else [v]
 
 
-def _lit(word: int) -> str:
+def _lit(word: int) -> asm.Imm:
+    """A 32-bit word as an operand: inline constants in decimal, others in hex."""
     signed = word - (1 << 32) if word >= 1 << 31 else word
-    return str(signed) if _inline(signed) else hex(word)
+    return asm.Imm(str(signed) if _inline(signed) else hex(word))
+
+
+@dataclass(frozen=True)
+class Placed:
+    """A statement's operand already moved into the frame's VGPRs (see `Site.operand`)."""
+    reg: Register
+    type: str
+
+
+def _source(text: str) -> Register:
+    """The kernel's register an `ops.Src` names (the GCN target only reads registers)."""
+    r = Register.parse(text)
+    if r is None:
+        raise ValueError(f"not a GCN register: {text!r}")
+    return r
 
 
 class Site:
-    """Scratch registers, labels and constant materialization for one instrumentation site."""
+    """Scratch registers, labels and constant materialization for one instrumentation site.
+    Labels are named by `labels` (the kernel's: deterministic, and unique in the module); `made`
+    lists the labels handed out, so a kept rendering can be relabelled."""
 
-    _labels = itertools.count()
-
-    def __init__(self, frame: Frame) -> None:
+    def __init__(self, frame: Frame, labels: Callable[[], str]) -> None:
         frame.begin_site()
-        self.frame = frame
-        self.scratch: dict[tuple[str, int], str] = {}
-        self.used: dict[str, int] = {}
-        self.prelude: list[str] = []
+        self.frame, self.labels = frame, labels
+        self.scratch: dict[tuple[str, int], Register] = {}
+        self.made: list[str] = []
 
-    def tmp(self, type_: str) -> str:
-        n = self.frame.persistent.get(type_, 0) + 1000 + self.used.get(type_, 0)
-        self.used[type_] = self.used.get(type_, 0) + 1
-        return self.frame.phys(Reg(type_, n), self.scratch)
+    def tmp(self, type_: str) -> Register:
+        return self.frame.place(type_)
 
-    def stmp(self, n: int = 1) -> str:
+    def stmp(self, n: int = 1) -> Register:
         return self.frame.sgprs(n)
 
-    def label(self) -> str:
-        return f"{LABEL_PREFIX}{next(self._labels)}"
+    def new_label(self) -> str:
+        self.made.append(self.labels())
+        return self.made[-1]
 
-    def spell(self, v: Value | str) -> str:
-        if isinstance(v, str):
-            return v
+    def label(self) -> Sym:
+        return Sym(self.new_label())
+
+    def spell(self, v: Value | Placed | asm.Operand | int | float | str) -> asm.Operand:
+        """The operand node a template names: a statement's value, a register of the frame, a
+        Python number, a special register's name or another name (a symbol: ``off``)."""
         if isinstance(v, Reg):
             return self.frame.phys(v, self.scratch)
         if isinstance(v, Imm):
-            return _lit(_words(v.value, v.type)[0]) if v.type != "pred" else ("exec" if v.value else "0")
-        return v.text
-
-    def half(self, v: Value | str, i: int) -> str:
-        """Word `i` (0 low, 1 high) of a 64-bit value (or register text), of a 32-bit one
-        zero-extended."""
+            if v.type == "pred":
+                return Register("exec") if v.value else asm.Imm("0")
+            return _lit(_words(v.value, v.type)[0])
+        if isinstance(v, Src):
+            return _source(v.text)
+        if isinstance(v, Placed):
+            return v.reg
+        if isinstance(v, (int, float)):
+            return asm.Imm(str(v))
         if isinstance(v, str):
-            v = Src(v, "u64")
+            return Register(v) if v in SPECIAL_REGS else Sym(v)
+        return v
+
+    def half(self, v: Value | Placed | Register, i: int) -> asm.Operand:
+        """Word `i` (0 low, 1 high) of a 64-bit value (or register pair), of a 32-bit one
+        zero-extended."""
         if isinstance(v, Imm):
             words = _words(v.value, v.type)
-            return _lit(words[i]) if i < len(words) else "0"
-        text = self.spell(v)
-        if text in ("vcc", "exec"):
-            return f"{text}_{'lo' if i == 0 else 'hi'}"
-        r = GcnRegister.parse(text)
-        if r is None or r.first is None:
-            return text if i == 0 else "0"
-        return f"{r.file}{r.first + i}" if i < r.count else "0"
+            return _lit(words[i]) if i < len(words) else asm.Imm("0")
+        r = self.spell(v)
+        if r.file in ("vcc", "exec"):
+            return Register(f"{r.file}_{'lo' if i == 0 else 'hi'}")
+        if r.first is None:
+            return r if i == 0 else asm.Imm("0")
+        return Register(r.file, r.first + i) if i < r.count else asm.Imm("0")
 
-    def operand(self, v: Value) -> Value:
-        """`v` as a VALU operand: non-inline constants and SGPRs are moved into VGPRs first."""
+    def operand(self, v: Value, out: list[Statement]) -> Value | Placed:
+        """`v` as a VALU operand: non-inline constants and SGPRs are moved into VGPRs first (the
+        moves appended to `out`)."""
         if isinstance(v, Imm) and v.type != "pred":
             words = _words(v.value, v.type)
             if v.type[0] == "f" and v.value != 0 or not all(_inline(w - (1 << 32) if w >= 1 << 31 else w) for w in words):
-                return self._to_vgprs(v, [hex(w) for w in words])
-        if isinstance(v, Src) and v.type != "pred" and (r := GcnRegister.parse(v.text)) and r.file == "s":
-            return self._to_vgprs(v, [f"s{i}" for i in r.indices])
+                return self._to_vgprs(v, [asm.Imm(hex(w)) for w in words], out)
+        if isinstance(v, Src) and v.type != "pred" and (r := _source(v.text)).file == "s":
+            return self._to_vgprs(v, [Register("s", i) for i in r.indices], out)
         return v
 
-    def _to_vgprs(self, v: Value, words: list[str]) -> Src:
-        moved = Src(self.tmp(v.type), v.type)
+    def _to_vgprs(self, v: Value, words: list[asm.Operand], out: list[Statement]) -> Placed:
+        moved = Placed(self.tmp(v.type), v.type)
         for i, w in enumerate(words):
-            self.prelude.append(f"v_mov_b32 {self.half(moved, i)}, {w}")
+            out.append(Instruction("v_mov_b32", [self.half(moved, i), w]))
         return moved
 
 
-_template = templates.loader(Path(__file__).parent, wide=lambda t: t in WIDE)
+class Emit:
+    """The statements one template appends through its helpers, in order."""
+
+    def __init__(self, site: Site) -> None:
+        self.out: list[Statement] = []
+        self.site = site
+
+    def i(self, opcode: str, *args) -> str:
+        """Append ``opcode operands... modifiers...``: `Modifier` arguments (`mod`) go last,
+        None arguments (a modifier left out) nowhere."""
+        self.out.append(Instruction(
+            opcode, [self.site.spell(a) for a in args if a is not None and not isinstance(a, Modifier)],
+            [a for a in args if isinstance(a, Modifier)]))
+        return ""
+
+    def at(self, label: Sym) -> str:
+        self.out.append(Label(label.text))
+        return ""
+
+    def extend(self, stmts: Iterable[Statement]) -> str:
+        self.out.extend(stmts)
+        return ""
 
 
-def _regs(stmt: Stmt) -> Iterable[Reg]:
+def _mod(name: str | Func, value: object = None) -> Modifier:
+    """A trailing modifier: ``glc``, ``offset:16`` (`value` 16), ``lgkmcnt(0)`` (a `Func`)."""
+    if isinstance(name, Func):
+        return Modifier(name.name, name)
+    return Modifier(name, None if value is None else str(value))
+
+
+def _func(name: str, *args: int | str) -> Func:
+    """``name(args)``: ``vmcnt(0)``, ``hwreg(HW_REG_HW_ID, 8, 8)`` (names become symbols)."""
+    return Func(name, tuple(asm.Imm(str(a)) if isinstance(a, int) else Sym(a) for a in args))
+
+
+def _neg(x: asm.Operand) -> asm.Operand:
+    """``-x``: a negated source (on a constant, the negative literal the assembler reads)."""
+    return asm.Imm("-" + x.text) if isinstance(x, asm.Imm) else Modified(x, neg=True)
+
+
+_template = templates.loader(Path(__file__).parent, wide=lambda t: t in WIDE, mod=_mod, func=_func,
+                             neg=_neg, hex=lambda n: asm.Imm(hex(n)))
+
+
+def _label_names(s: Statement) -> list[str]:
+    if isinstance(s, Label):
+        return [s.name]
+    if isinstance(s, Instruction):
+        return [o.text for o in s.operands if isinstance(o, Sym)]
+    return []
+
+
+def _relabel(s: Statement, fresh: dict[str, str]) -> Statement:
+    if isinstance(s, Label):
+        return Label(fresh[s.name])
+    return replace(s, operands=[Sym(fresh[o.text]) if isinstance(o, Sym) and o.text in fresh else o
+                                for o in s.operands])
+
+
+# (statement, frame, allocation pointers, placements of its registers) -> (statements,
+# placements made, pointers after, highest registers reached)
+_RENDERED: memo.Renderings[Statement] = memo.Renderings(_label_names, _relabel)
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _reg_keys(stmt: Stmt) -> tuple[tuple[str, int], ...]:
+    """(type, number) of every register `stmt` names, in the bodies it holds too."""
+    out: list[tuple[str, int]] = []
     for f in fields(stmt):
         v = getattr(stmt, f.name)
         if isinstance(v, Reg):
-            yield v
+            out.append((v.type, v.n))
         elif isinstance(v, tuple):
             for s in v:
-                yield from _regs(s)
+                out += _reg_keys(s)
+    return tuple(out)
 
 
-def render(stmts: Iterable[Stmt], site: Site) -> list[str]:
-    """GCN lines for `stmts`; registers and labels come from `site`'s frame. The statements'
-    own registers are placed first; each template's temporaries are freed after it."""
-    out: list[str] = []
+def render(stmts: Iterable[Stmt], site: Site) -> list[Statement]:
+    """GCN statements for `stmts`; registers and labels come from `site`'s frame. The
+    statements' own registers are placed first; each template's temporaries are freed after it."""
+    out: list[Statement] = []
+    frame = site.frame
     for stmt in stmts:
-        for r in _regs(stmt):
-            site.frame.phys(r, site.scratch)
-        mark = site.frame.mark()
-        values = {f.name: getattr(stmt, f.name) for f in fields(stmt)}
-        operands = {k: site.operand(v) for k, v in values.items()
-                    if isinstance(v, (Imm, Src)) and k not in ("dst",)}
-        stmt = replace(stmt, **operands) if operands else stmt
-        ctx = {f.name: getattr(stmt, f.name) for f in fields(stmt)}
-        if isinstance(stmt, If):
-            ctx["saved"] = site.stmp(2)
-            ctx["body"] = render(stmt.body, site)
-        text = _template(stmt.op).render(
-            ctx, reg=site.spell, lo=lambda v: site.half(v, 0), hi=lambda v: site.half(v, 1),
-            tmp=site.tmp, stmp=site.stmp, label=site.label, frame=site.frame, facts=site.frame.facts)
-        out.extend(site.prelude)
-        site.prelude.clear()
-        out.extend(line.strip() for line in text.splitlines() if line.strip())
-        site.frame.release(mark)
+        keys = _reg_keys(stmt)
+        key = (stmt, frame.key, frame.mark(), tuple(site.scratch.get(k) for k in keys))
+        hit = _RENDERED.get(key, site.new_label)
+        if hit is not None:
+            rendered, (placed, after, high) = hit
+            site.scratch.update(placed)
+            frame.release(after)
+            frame.reach(high)
+        else:
+            made, before = len(site.made), (frame.vhigh, frame.shigh)
+            frame.vhigh, frame.shigh = frame.mark()
+            rendered = _render_one(stmt, site)
+            high = (frame.vhigh, frame.shigh)
+            frame.reach(before)
+            placed = tuple((k, site.scratch[k]) for k in keys if k in site.scratch)
+            _RENDERED.put(key, rendered, (placed, frame.mark(), high), site.made[made:])
+        out += rendered
     return out
+
+
+def _render_one(stmt: Stmt, site: Site) -> list[Statement]:
+    for t, n in _reg_keys(stmt):
+        site.frame.phys(Reg(t, n), site.scratch)
+    mark = site.frame.mark()
+    emit = Emit(site)
+    operands = {f.name: site.operand(v, emit.out) for f in fields(stmt)
+                if isinstance(v := getattr(stmt, f.name), (Imm, Src)) and f.name != "dst"}
+    ctx = {f.name: getattr(stmt, f.name) for f in fields(stmt)} | operands
+    if isinstance(stmt, If):
+        ctx["saved"] = site.stmp(2)
+        ctx["body"] = render(stmt.body, site)
+    text = _template(stmt.op).render(
+        ctx, i=emit.i, at=emit.at, extend=emit.extend, reg=site.spell,
+        lo=lambda v: site.half(v, 0), hi=lambda v: site.half(v, 1), tmp=site.tmp, stmp=site.stmp,
+        label=site.label, frame=site.frame, facts=site.frame.facts)
+    if text.strip():
+        raise ValueError(f"targets/gcn/{stmt.op}.j2 wrote text outside an i()/at() call: "
+                         f"{text.strip()[:60]!r}")
+    site.frame.release(mark)
+    return emit.out

@@ -18,16 +18,14 @@
 """
 from __future__ import annotations
 
-import dataclasses
-import functools
+import itertools
 from typing import Sequence
 
 from neutrino_py import ops
 from neutrino_py.asm import gcn_opcodes as opcodes
-from neutrino_py.asm.gcn import (Comment, GcnModule, Imm, Instruction, Label, Loc, Modified, Register,
-                                 Statement)
+from neutrino_py.asm.gcn import (Comment, Func, GcnModule, Imm, Instruction, Label, Loc, Modified,
+                                 Register, Statement)
 from neutrino_py.asm.gcn_cfg import basic_blocks
-from neutrino_py.asm.gcn_parse import parse_gcn
 from neutrino_py.errors import SourceError
 from neutrino_py.ops import Scratch, Src, Stmt, Value
 from neutrino_py.targets import Finished, Guard, SiteCode
@@ -68,19 +66,6 @@ class _Tmp:
         return ops.Reg(type_, self.persistent.get(type_, 0) + n)
 
 
-@functools.lru_cache(maxsize=1 << 16)
-def _parsed(line: str, file: str) -> tuple[Statement, ...]:
-    return tuple(parse_gcn(line, file).statements)
-
-
-def _to_statements(lines: list[str], file: str) -> list[Statement]:
-    """IR statements of rendered lines, wait states padded (each distinct line is parsed once per
-    process; instructions are copied so no two insertions share an operand list)."""
-    return hazards.pad([dataclasses.replace(s, operands=list(s.operands), modifiers=list(s.modifiers))
-                        if isinstance(s, Instruction) else dataclasses.replace(s)
-                        for line in lines for s in _parsed(line, file)])
-
-
 class GcnKernel:
     """One kernel of a GCN module being instrumented."""
 
@@ -97,7 +82,14 @@ class GcnKernel:
         self.lines_of = self.source_lines(module.files())
         self.check_not_instrumented()
         self.v0, self.s0 = self.desc.get("next_free_vgpr"), self.desc.get("next_free_sgpr")
+        # labels are numbered per kernel and carry the kernel's place in the module (llvm-mc's
+        # .L labels are the file's): the same kernel and probe give the same text in any process
+        self.labels = itertools.count()
+        self.label_stem = f"{LABEL_PREFIX}{module.kernel_names().index(name)}_"
         self.frame = self.make_frame(self.append_params(params))
+
+    def new_label(self) -> str:
+        return f"{self.label_stem}{next(self.labels)}"
 
     def error(self, message: str, hint: str, line: int = 0) -> SourceError:
         return SourceError(f"{self.name}: {message}", file=self.module.file,
@@ -213,14 +205,14 @@ class GcnKernel:
 
     # -------------------------------------------------------------- frame and prologue
 
-    def enable_ids(self) -> tuple[list[str], list[str]]:
+    def enable_ids(self) -> tuple[list[Register | Imm], list[Register]]:
         """Enable the workgroup id SGPRs (where no other SGPR moves) and all work-item ids;
-        returns (source register of wg x, y, z or "0", source VGPRs of the work-item ids)."""
+        returns (source register of wg x, y, z or 0, source VGPRs of the work-item ids)."""
         d = self.desc
         enabled = [d.get("system_sgpr_" + s) for s in SYSTEM_SGPRS]
         after_private = d.get("system_sgpr_private_segment_wavefront_offset") or \
             d.get("enable_private_segment")
-        sources: list[str] = []
+        sources: list[Register | Imm] = []
         pos = d.get("user_sgpr_count")
         for i, dim in enumerate("xyz"):
             later = any(enabled[i + 1:]) or after_private
@@ -228,15 +220,15 @@ class GcnKernel:
                 enabled[i] = 1
                 d.set(f"system_sgpr_workgroup_id_{dim}", 1)
             if enabled[i]:
-                sources.append(f"s{pos}")
+                sources.append(Register("s", pos))
                 pos += 1
             else:
-                sources.append("0")
+                sources.append(Imm("0"))
                 self.warnings.append(f"workgroup id {dim} is not available (the kernel's system "
                                      f"SGPRs would move): block indices assume {dim} = 0")
         self.system_end = pos + sum(enabled[3:]) + bool(after_private)
         d.set("system_vgpr_workitem_id", max(2, d.get("system_vgpr_workitem_id")))
-        return sources, (["v0"] if self.facts.packed_tid else ["v0", "v1", "v2"])
+        return sources, [Register("v", i) for i in range(1 if self.facts.packed_tid else 3)]
 
     def make_frame(self, params: dict[str, int]) -> Frame:
         hidden = {a[".value_kind"]: a[".offset"] for a in self.meta[".args"]
@@ -248,10 +240,10 @@ class GcnKernel:
         frame = Frame(self.facts, vbase + vbase % 2, sbase + sbase % 2, dict(self.persistent),
                       hidden=hidden, params=params)
         k = self.kernarg_sgpr()
-        prologue = [f"s_mov_b64 {frame.kernarg}, s[{k}:{k + 1}]", f"s_mov_b64 {frame.entry_exec}, exec"]
-        prologue += [f"s_mov_b32 {dst}, {src}" for dst, src in zip(frame.wgid, wg)]
-        prologue += [f"v_mov_b32 {dst}, {src}" for dst, src in zip(frame.tid, tid)]
-        self.prologue = prologue
+        self.prologue = [Instruction("s_mov_b64", [frame.kernarg, Register("s", k, 2, True)]),
+                         Instruction("s_mov_b64", [frame.entry_exec, Register("exec")]),
+                         *(Instruction("s_mov_b32", [d, s]) for d, s in zip(frame.wgid, wg)),
+                         *(Instruction("v_mov_b32", [d, s]) for d, s in zip(frame.tid, tid))]
         return frame
 
     # -------------------------------------------------------------- code facts
@@ -375,20 +367,19 @@ class GcnKernel:
         """Render a site; its captures and `before` code share registers with its `after` code.
         At an exit, every lane the wave started with runs the exit code, once."""
         frame = self.frame
-        rs = RenderSite(frame)
+        rs = RenderSite(frame, self.new_label)
         if site.entry:
-            lines = self.prologue + render(site.before, rs)
             self.inserts.setdefault(id(site.anchor), ([], []))[0].extend(
-                _to_statements(lines, self.file))
+                hazards.pad(self.prologue + render(site.before, rs)))
             return
-        code = _to_statements(render(site.before, rs), self.file)
+        code = hazards.pad(render(site.before, rs))
         if site.exit:
-            widen = _to_statements([f"s_mov_b64 exec, {frame.entry_exec}"], self.file)
-            self.widen.add(id(widen[0]))
-            code += widen + _to_statements(render(site.exit, rs), self.file)
+            widen = Instruction("s_mov_b64", [Register("exec"), frame.entry_exec])
+            self.widen.add(id(widen))
+            code += [widen, *hazards.pad(render(site.exit, rs))]
         self.queue(site.anchor, 0, code)
         if site.after:
-            self.queue(site.anchor, 1, _to_statements(render(site.after, rs), self.file))
+            self.queue(site.anchor, 1, hazards.pad(render(site.after, rs)))
 
     def queue(self, anchor: Statement, side: int, code: list[Statement]) -> None:
         """Insert rendered code before (`side` 0) or after (1) `anchor`, SCC kept, memory
@@ -396,10 +387,10 @@ class GcnKernel:
         if not code:
             return
         if any(isinstance(s, Instruction) and opcodes.is_vector_memory(s.opcode) for s in code):
-            code += _to_statements(["s_waitcnt vmcnt(0)"], self.file)
+            code += [Instruction("s_waitcnt", [Func("vmcnt", (Imm("0"),))])]
         scc = self.frame.scc
-        code = _to_statements([f"s_cselect_b32 {scc}, 1, 0"], self.file) + code + \
-            _to_statements([f"s_cmp_lg_u32 {scc}, 0"], self.file)
+        code = [Instruction("s_cselect_b32", [scc, Imm("1"), Imm("0")]), *code,
+                Instruction("s_cmp_lg_u32", [scc, Imm("0")])]
         self.inserts.setdefault(id(anchor), ([], []))[side].extend(code)
 
     def finish(self) -> Finished:
@@ -431,7 +422,7 @@ class GcnKernel:
         f = self.frame
         inserted = [s for edit in self.inserts.values() for side in edit for s in side]
         vstash = max(self.arch_vgprs(), f.vhigh)
-        scc = Register.parse(f.scc).first
+        scc = f.scc.first
         try:
             moves = [stash.relocate("s", f.sbase, f.shigh, self.sgpr_cap(),
                                     set(range(f.sbase, f.ssite)) - {scc}, vstash, inserted,
@@ -521,8 +512,6 @@ class GcnTarget:
         return []
 
     def illegal(self, stmt: Stmt) -> str | None:
-        if isinstance(stmt, ops.LaneCompress):
-            return "lanes fields are not supported on AMD GPUs yet (no warp compression template)"
         if isinstance(stmt, ops.Binary) and stmt.dst.type in ("u64", "s64") \
                 and stmt.fn not in WIDE_INT_FNS:
             return f"64-bit integer {stmt.fn} is not supported on GCN yet; compute it in 32 bits"

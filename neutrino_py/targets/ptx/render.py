@@ -16,7 +16,7 @@ from typing import Callable, Iterable
 
 from neutrino_py.asm import ir
 from neutrino_py.ops import Imm, If, Reg, Src, Stmt, Value, bits
-from neutrino_py.targets import templates
+from neutrino_py.targets import memo, templates
 
 PREFIX = "%nt_"
 LABEL_PREFIX = "$nt_L"
@@ -130,11 +130,25 @@ _template = templates.loader(
     vec=lambda *xs: ir.Vector(tuple(operand(x) for x in xs)))
 
 
-# (statement, scope numbering before) -> (statements, scope numbering after, labels it made): a
-# template's output depends on nothing else, and sites repeat the same statements many times. The
-# statements are shared between the sites that use them (inserted code is never edited in
-# place); those naming a label are made anew with fresh labels.
-_RENDERED: dict[tuple, tuple[tuple[ir.Statement, ...], dict[str, int]]] = {}
+def _label_names(s: ir.Statement) -> list[str]:
+    if isinstance(s, ir.Label):
+        return [s.name]
+    if isinstance(s, ir.Instruction):
+        return [o.name for o in s.operands if isinstance(o, ir.Symbol)]
+    return []
+
+
+def _relabel(s: ir.Statement, fresh: dict[str, str]) -> ir.Statement:
+    if isinstance(s, ir.Label):
+        return ir.Label(fresh[s.name])
+    return ir.Instruction(s.opcode, s.modifiers, [
+        ir.Symbol(fresh[o.name]) if isinstance(o, ir.Symbol) and o.name in fresh else o
+        for o in s.operands], s.guard, s.guard_negated)
+
+
+# (statement, scope numbering before) -> (statements, scope numbering after): a template's
+# output depends on nothing else
+_RENDERED: memo.Renderings[ir.Statement] = memo.Renderings(_label_names, _relabel)
 
 
 # Opcodes whose result does not depend on which lanes are active: a short body of these under an
@@ -160,18 +174,14 @@ def render(stmts: Iterable[Stmt], scope: Scope) -> list[ir.Statement]:
     out: list[ir.Statement] = []
     for stmt in stmts:
         key = (stmt, tuple(sorted(scope.base.items())), tuple(sorted(scope.used.items())))
-        hit = _RENDERED.get(key)
+        hit = _RENDERED.get(key, scope.label)
         if hit is not None:
-            rendered, used, labels = hit
-            out += _relabelled(rendered, labels, scope) if labels else rendered
+            rendered, used = hit
             scope.used = dict(used)
-            continue
-        made = len(scope.made)
-        rendered = _render_one(stmt, scope)
-        if len(_RENDERED) > 1 << 17:              # a long-lived engine: keep the memo bounded
-            _RENDERED.clear()
-        labels = _label_uses(rendered, scope.made[made:])
-        _RENDERED[key] = (tuple(rendered), dict(scope.used), labels)
+        else:
+            made = len(scope.made)
+            rendered = _render_one(stmt, scope)
+            _RENDERED.put(key, rendered, dict(scope.used), scope.made[made:])
         out += rendered
     return out
 
@@ -191,31 +201,3 @@ def _render_one(stmt: Stmt, scope: Scope) -> list[ir.Statement]:
         raise ValueError(f"targets/ptx/{stmt.op}.j2 wrote text outside an i()/at() call: "
                          f"{text.strip()[:60]!r}")
     return emit.out
-
-
-def _label_uses(stmts: list[ir.Statement], made: list[str]) -> tuple:
-    """(labels made, indices of the statements naming one) of a rendering, for `_relabelled`."""
-    if not made:
-        return ()
-    names = set(made)
-    return tuple(made), tuple(
-        n for n, s in enumerate(stmts)
-        if (isinstance(s, ir.Label) and s.name in names) or (isinstance(s, ir.Instruction) and any(
-            isinstance(o, ir.Symbol) and o.name in names for o in s.operands)))
-
-
-def _relabelled(stmts: tuple[ir.Statement, ...], labels: tuple, scope: Scope) -> list[ir.Statement]:
-    """A memoized rendering with fresh labels: the statements that name a label are new nodes,
-    the others are shared."""
-    made, uses = labels
-    fresh = {old: scope.label() for old in made}
-    out = list(stmts)
-    for n in uses:
-        s = out[n]
-        if isinstance(s, ir.Label):
-            out[n] = ir.Label(fresh[s.name])
-        else:
-            out[n] = ir.Instruction(s.opcode, s.modifiers, [
-                ir.Symbol(fresh[o.name]) if isinstance(o, ir.Symbol) and o.name in fresh else o
-                for o in s.operands], s.guard, s.guard_negated)
-    return out

@@ -1,0 +1,48 @@
+"""Renderings kept for reuse, shared by the targets' renderers (`targets/ptx`, `targets/gcn`).
+
+A template's output depends on nothing but its statement and the state of the site's registers
+before it (the key a renderer builds), and sites repeat the same statements many times. Each
+rendering is kept with the state it leaves behind, and its IR nodes are shared between the
+sites that use it (inserted code is never edited in place). A rendering that made labels comes
+back with fresh ones: the statements naming one are new nodes, the others are shared.
+"""
+from __future__ import annotations
+
+from typing import Any, Callable, Generic, Hashable, Iterable, Sequence, TypeVar
+
+S = TypeVar("S")
+LIMIT = 1 << 17            # a long-lived engine: keep the memo bounded
+
+
+class Renderings(Generic[S]):
+    """`names(s)`: the label names statement `s` defines or refers to; `relabel(s, fresh)`: a
+    copy of `s` with those names mapped through `fresh`."""
+
+    def __init__(self, names: Callable[[S], Iterable[str]],
+                 relabel: Callable[[S, dict[str, str]], S]) -> None:
+        self.names, self.relabel = names, relabel
+        self.kept: dict[Hashable, tuple[tuple[S, ...], Any, tuple[str, ...], tuple[int, ...]]] = {}
+
+    def get(self, key: Hashable, new_label: Callable[[], str]) -> tuple[Sequence[S], Any] | None:
+        """(statements, state after) of the rendering kept under `key`, labels made anew with
+        `new_label` in the order the rendering first made them; None when there is none."""
+        hit = self.kept.get(key)
+        if hit is None:
+            return None
+        stmts, state, made, uses = hit
+        if not made:
+            return stmts, state
+        fresh = {old: new_label() for old in made}
+        out = list(stmts)
+        for n in uses:
+            out[n] = self.relabel(out[n], fresh)
+        return out, state
+
+    def put(self, key: Hashable, stmts: Sequence[S], state: Any, made: Sequence[str]) -> None:
+        """Keep a rendering, the state it left and the labels it made (in order)."""
+        if len(self.kept) > LIMIT:
+            self.kept.clear()
+        wanted = set(made)
+        uses = tuple(n for n, s in enumerate(stmts) if wanted.intersection(self.names(s))) \
+            if made else ()
+        self.kept[key] = (tuple(stmts), state, tuple(made), uses)
