@@ -62,17 +62,13 @@ block {
 """
 
 TIMING_PROBE = (ROOT / "probes" / "time_range.probe").read_text()
-# the same ranges kept in fixed per-warp slots: no pool cursor, so no atomic after the second mark
-TIMING_SLOTS = TIMING_PROBE.replace("map ranges[warp]: record {", "map ranges[warp]: record(8) {")
-# the range read the same way, but saved at the warp's exit: inside the marks the probe adds one
-# clock read and a subtraction, nothing the kernel's own second clock64() would also time
-TIMING_DEFERRED = """
-map ranges[warp]: record(1) { u64 cycles; u32 sm; }
+# one record per pass, saved at the second mark into the shared pool (the stock probe until
+# 2026-11-24): its pool atomic runs before the kernel's own second clock64()
+TIMING_EACH = """
+map ranges[warp]: record { u64 cycles; u32 sm; }
 reg u64 t0;
-reg u64 dt;
 before mark("mma_begin") { t0 = clock(); }
-after  mark("mma_end")   { dt = clock() - t0; }
-exit { ranges.save(dt, smid()); }
+after  mark("mma_end")   { ranges.save(clock() - t0, smid()); }
 """
 
 
@@ -213,9 +209,9 @@ def timing(probes: dict[str, str], file: str = "cuda/timed_matmul.sm_90.ptx", na
             "relative_error_same_launch_max": max(abs(relative_error(p, s))
                                                   for p, s in zip(probe[v], same_launch[v])),
             "worst_warp_relative_error_same_launch": max(warp_worst[v], default=None)}
-    out["why_same_launch"] = ("in the instrumented launch the kernel's own second clock64() comes after "
-                              "the probe's record is saved, so its range includes the probe's cost; "
-                              "time_range_at_exit saves at the warp's exit instead")
+    out["why_same_launch"] = ("time_range_each saves its record before the kernel's own second "
+                              "clock64(), so the kernel's range includes the save; the stock "
+                              "time_range saves at the warp's exit")
     return out
 
 
@@ -249,8 +245,7 @@ def main() -> int:
                          "error_executed": relative_error(executed, hw[kind]),
                          "error_issued": relative_error(issued, hw[kind]), "why": why})
             print(f"{name[:28]:28} {kind:5} {hw[kind]:10d} {executed:10d} {issued:10d}  {why}", flush=True)
-    time_row = timing({"time_range": TIMING_PROBE, "time_range_slots": TIMING_SLOTS,
-                       "time_range_at_exit": TIMING_DEFERRED})
+    time_row = timing({"time_range": TIMING_PROBE, "time_range_each": TIMING_EACH})
     for v, t in time_row["variants"].items():
         print(f"{v} on {time_row['kernel']} ({time_row['runs']} runs each): probe {t['probe_cycles']} "
               f"cycles, clock64() in the original kernel {time_row['native_clock64_cycles']}: relative "

@@ -131,8 +131,8 @@ def test_timing_variants_instrument_the_timed_kernel_at_both_marks():
     from neutrino_py.splice import instrument
 
     text = (ROOT / "tests" / "corpus" / "cuda" / "timed_matmul.sm_90.ptx").read_text()
-    for name, probe in (("slots", fidelity.TIMING_SLOTS), ("at_exit", fidelity.TIMING_DEFERRED)):
+    for name, probe in (("each", fidelity.TIMING_EACH), ("stock", fidelity.TIMING_PROBE)):
         m = instrument(parse_ptx(text, cache=False), load(probe, f"{name}.probe")).manifests
         positions = m["timed_matmul"].positions
-        assert [n for n in positions.values()] == ([1, 1] if name == "slots" else [1, 1, 1]), name
-        assert m["timed_matmul"].map("ranges").capacity == (8 if name == "slots" else 1)
+        assert [n for n in positions.values()] == ([1, 1] if name == "each" else [1, 1, 1]), name
+        assert m["timed_matmul"].map("ranges").capacity == (None if name == "each" else 1)

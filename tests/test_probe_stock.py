@@ -101,13 +101,17 @@ def test_opcode_mix_counts_per_basic_block():
     assert counts["control"].matches("bra.uni") and counts["sync"].matches("bar.sync")
 
 
-def test_time_range_between_marks():
+def test_time_range_between_marks_saved_at_exit():
     p = stock("time_range")
-    begin, end = p.probes
+    begin, end, leave = p.probes
     assert (begin.position.when, begin.position.target.name) == ("before", "mma_begin")
     assert (end.position.when, end.position.target.name) == ("after", "mma_end")
-    cycles = end.body[0].args[0]
-    assert (cycles.op, cycles.left.name, cycles.right.name) == ("-", "clock", "t0")
+    spent = end.body[0]                                  # spent = spent + (clock() - t0)
+    assert (spent.reg, spent.value.op, spent.value.left.name) == ("spent", "+", "spent")
+    assert (spent.value.right.left.name, spent.value.right.right.name) == ("clock", "t0")
+    assert leave.position.when == "exit" and not any(
+        type(s).__name__ == "Save" for s in begin.body + end.body)    # nothing saved inside
+    assert [a.name for a in leave.body[0].args[:2]] == ["spent", "passes"]
 
 
 def test_branch_divergence_at_guarded_branches():

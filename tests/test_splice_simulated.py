@@ -813,7 +813,8 @@ def test_time_range_between_marks():
         '"mma_begin"', '"begin"').replace('"mma_end"', '"end"')
     maps, _, _, _ = launch(GUARD, load(text, "t.probe"), (3, 1, 1), (40, 1, 1), {"p": 0})
     r = maps["ranges"]
-    assert len(r) == 6 and maps.dropped["ranges"] == 0    # one range per warp
+    assert len(r) == 6 and maps.dropped["ranges"] == 0    # one row per warp
+    assert (r["count"] == 1).all()                        # each passed the marks once
     assert (r["cycles"] > 0).all()
     assert sorted(r["sm"].tolist()) == [0, 0, 1, 1, 2, 2]
 

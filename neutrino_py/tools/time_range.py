@@ -1,7 +1,9 @@
 """`time_range`: how long a marked instruction range took, as a distribution per kernel, warp and SM.
 
 Reads records with a `cycles` field (probes/time_range.probe); `sm` and the reader's `unit`
-(warp index) fields, where present, give the per-SM and per-warp breakdowns.
+(warp index) fields, where present, give the per-SM and per-warp breakdowns. A `count` field
+(the stock probe's: a warp's cycles summed over its `count` passes through the marks) turns each
+row into `count` ranges of its mean duration, `cycles / count`.
 """
 from __future__ import annotations
 
@@ -44,7 +46,7 @@ class TimeRange(Tool):
             groups.setdefault((ref.launch.kernel, ref.name), []).append(ref)
         results, rows, series = {}, [], {}
         for (kernel, map_name), grefs in groups.items():
-            parts = {f: [] for f in ("cycles", "sm", "unit")}
+            parts = {f: [] for f in ("cycles", "count", "sm", "unit")}
             for ref in grefs:
                 array = ref.array
                 names = array.dtype.names
@@ -55,7 +57,13 @@ class TimeRange(Tool):
                             col = chunk[f].astype(np.int64)
                             parts[f].append(col + (ref.launch.seq << 32) if f == "unit" else col)
             cycles = np.concatenate(parts["cycles"]) if parts["cycles"] else np.zeros(0, np.int64)
+            passes = None
+            if parts["count"] and len(parts["count"]) == len(parts["cycles"]):
+                passes = np.concatenate(parts["count"])
+                cycles = cycles / np.maximum(passes, 1)
             dist = distribution(cycles)
+            if passes is not None:
+                dist["count"] = int(passes.sum())
             entry = {"kernel": kernel, "map": map_name, "launches": len(grefs), **dist}
             for f, label in (("sm", "per_sm_mean"), ("unit", "per_warp_mean")):
                 if parts[f] and len(parts[f]) == len(parts["cycles"]):
