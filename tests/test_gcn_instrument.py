@@ -48,7 +48,7 @@ def _run(tool: str, *args: str) -> str:
 def instrumented(path: Path, probe: Path):
     module = parse_gcn(path.read_text(), str(path))
     result = instrument(module, load_file(probe))
-    return module, result, tools.gcn_to_hsaco(module.to_text(), module.target)
+    return module, result, tools.gcn_to_hsaco(module.to_text(), module.target_id)
 
 
 def descriptors(co: Path, names: list[str]) -> dict[str, dict[str, int]]:
@@ -200,7 +200,7 @@ def test_64_bit_division_assembles_and_links(path):
     instrument(module, load("map c[thread]: counter { u64 q; u64 m; s64 s; }\n"
                             "before ld.global { c.q += ADDR / 3; c.m += ADDR % (u64)threadid();\n"
                             "                   c.s += (s64)ADDR / ((s64)threadid() - 5); }\n", "d.probe"))
-    assert tools.gcn_to_hsaco(module.to_text(), module.target)[:4] == b"\x7fELF"
+    assert tools.gcn_to_hsaco(module.to_text(), module.target_id)[:4] == b"\x7fELF"
 
 
 def test_lanes_fields_are_refused_at_the_field():
