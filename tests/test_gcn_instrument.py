@@ -272,3 +272,21 @@ def test_values_captured_before_an_instruction_reach_the_probe_after_it():
     adds = [s for s in after if s.opcode.startswith(("v_add_co", "v_addc_co"))]
     read = {r.first for s in adds for r in s.regs() if r.file == "v"}
     assert set(copies) <= read                                     # ... and summed after it
+
+
+def test_lds_counters_are_lds_atomics_with_their_address_in_m0():
+    """ds_append/ds_consume (ir_lds.ll) have no address operand: ADDR reads M0 and OUT the old
+    counter they return; the instrumented kernel links."""
+    path = CORPUS / "ir_lds.gfx942.s"
+    needs("gfx942")
+    module = parse_gcn(path.read_text(), str(path))
+    program = load("map a[thread]: record { u64 addr; u64 out; }\n"
+                   "after atom.shared { a.save(ADDR, OUT); }\n")
+    result = instrument(module, program, kernels="^ir_ds_append$")
+    assert result.manifests["ir_ds_append"].positions == {"probe 0 (after atom.shared)": 2}
+    k = module.kernel("ir_ds_append")
+    code = [s for s in module.statements[k.start:k.end] if isinstance(s, Instruction)]
+    for counter in ("ds_append", "ds_consume"):      # ADDR is taken before the instruction runs
+        n = next(i for i, s in enumerate(code) if s.opcode == counter)
+        assert code[n - 1].opcode == "v_mov_b32" and str(code[n - 1].operands[1]) == "m0"
+    assert tools.gcn_to_hsaco(module.to_text(), module.target_id)[:4] == b"\x7fELF"
