@@ -286,7 +286,7 @@ def test_lds_counters_are_lds_atomics_with_their_address_in_m0():
     assert result.manifests["ir_ds_append"].positions == {"probe 0 (after atom.shared)": 2}
     k = module.kernel("ir_ds_append")
     code = [s for s in module.statements[k.start:k.end] if isinstance(s, Instruction)]
-    for counter in ("ds_append", "ds_consume"):      # ADDR is taken before the instruction runs
-        n = next(i for i, s in enumerate(code) if s.opcode == counter)
-        assert code[n - 1].opcode == "v_mov_b32" and str(code[n - 1].operands[1]) == "m0"
+    at = [i for i, s in enumerate(code) if s.opcode in ("ds_append", "ds_consume")]
+    reads = [i for i, s in enumerate(code) if s.opcode == "v_mov_b32" and str(s.operands[1]) == "m0"]
+    assert len(at) == len(reads) == 2 and reads[0] < at[0] < reads[1] < at[1]  # ADDR: before each
     assert tools.gcn_to_hsaco(module.to_text(), module.target_id)[:4] == b"\x7fELF"
