@@ -25,9 +25,11 @@ from neutrino_py.splice import instrument
 from neutrino_py.contract.manifest import HEADER_PARAM, map_param
 
 CORPUS = Path(__file__).parent / "corpus_gcn"
-# the hand-written modules; the rest of the corpus is swept by benchmarks/gcn_sweep.py and
-# sampled by tests/test_gcn_corpus.py
-FILES = sorted(p for p in CORPUS.glob("*.s") if p.name.split(".")[0] in ("kernels", "shapes"))
+# the hand-written modules and a sample of the broad corpus (calls and their stack, wave
+# intrinsics, hidden arguments read through dispatch/queue/implicitarg pointers, a target id with
+# features); all of it is linked by benchmarks/gcn_sweep.py and sampled by tests/test_gcn_corpus.py
+FILES = sorted(p for p in CORPUS.glob("*.s")
+               if p.name.split(".")[0] in ("kernels", "shapes", "calls", "wave", "ir_kernarg", "xnack"))
 REFUSED = {"memtrace"}            # lanes fields: refused on GCN (test_lanes_fields_are_refused)
 PROBES = sorted(p for p in paths.probes_dir().glob("*.probe") if p.stem not in REFUSED)
 _REG = re.compile(r"\b([vs])(\d+)\b|\b([vs])\[(\d+):(\d+)\]")
@@ -120,7 +122,7 @@ def test_instrumented_code_object_is_consistent(path, probe, tmp_path):
 
 
 def test_original_code_is_kept_in_order_and_hidden_loads_move():
-    path = next(f for f in FILES if "gfx942" in f.name)
+    path = CORPUS / "kernels.gfx942.s"
     needs("gfx942")
     module, result, _ = instrumented(path, paths.probes_dir() / "dmat.probe")
     original = parse_gcn(path.read_text(), str(path))
@@ -142,7 +144,7 @@ def test_original_code_is_kept_in_order_and_hidden_loads_move():
 
 
 def test_sites_keep_scc_and_exec():
-    path = next(f for f in FILES if "gfx90a" in f.name)
+    path = CORPUS / "kernels.gfx90a.s"
     needs("gfx90a")
     module = parse_gcn(path.read_text(), str(path))
     program = load("map c[thread]: counter { u64 n; u64 mask; }\n"
@@ -174,7 +176,7 @@ def test_sites_keep_scc_and_exec():
 
 
 def test_after_a_branch_is_refused():
-    path = FILES[0]
+    path = CORPUS / "kernels.gfx90a.s"
     module = parse_gcn(path.read_text(), str(path))
     with pytest.raises(SourceError) as err:
         instrument(module, load("map c[thread]: counter { u64 n; }\nafter @bra { c.n += 1; }\n", "b.probe"))
@@ -183,7 +185,7 @@ def test_after_a_branch_is_refused():
 
 def test_splice_instrument_dispatches_gcn_modules_and_marks_match():
     from neutrino_py.splice import instrument
-    path = next(f for f in FILES if "gfx942" in f.name)
+    path = CORPUS / "kernels.gfx942.s"
     module = parse_gcn(path.read_text(), str(path))
     result = instrument(module, load_file(paths.probes_dir() / "time_range.probe"), kernels="^reduce_sum$")
     manifest = result.manifests["reduce_sum"]
@@ -218,7 +220,7 @@ def test_lanes_fields_are_refused_at_the_field():
 
 
 def test_a_kernel_that_copies_its_kernarg_pointer_is_refused():
-    path = next(f for f in FILES if "gfx942" in f.name)
+    path = CORPUS / "kernels.gfx942.s"
     text = path.read_text().replace("\ts_load_dword s3, s[0:1], 0x2c\n",
                                     "\ts_mov_b64 s[6:7], s[0:1]\n\ts_load_dword s3, s[0:1], 0x2c\n", 1)
     module = parse_gcn(text, "copy.s")
@@ -229,7 +231,7 @@ def test_a_kernel_that_copies_its_kernarg_pointer_is_refused():
 
 
 def test_source_line_positions_follow_loc_directives():
-    path = next(f for f in FILES if "gfx942" in f.name)
+    path = CORPUS / "kernels.gfx942.s"
     lines = path.read_text().splitlines()
     body = [i for i, l in enumerate(lines) if l.startswith("\ts_") or l.startswith("\tv_")]
     lines.insert(body[5], "\t.loc\t1 20 0")          # instructions 2..4 of vector_add are line 10
@@ -243,7 +245,7 @@ def test_source_line_positions_follow_loc_directives():
 
 def test_neutrino_instrument_command_takes_gcn(tmp_path):
     from neutrino_py import cli
-    path = next(f for f in FILES if "gfx90a" in f.name)
+    path = CORPUS / "kernels.gfx90a.s"
     out = tmp_path / "out.s"
     assert cli.main(["instrument", "--probe", str(paths.probes_dir() / "gmem_bytes.probe"),
                      "-k", "^saxpy$", str(path), "-o", str(out)]) == 0
@@ -255,7 +257,7 @@ def test_neutrino_instrument_command_takes_gcn(tmp_path):
 
 
 def test_values_captured_before_an_instruction_reach_the_probe_after_it():
-    path = next(f for f in FILES if "gfx90a" in f.name)
+    path = CORPUS / "kernels.gfx90a.s"
     module = parse_gcn(path.read_text(), str(path))
     program = load("map c[thread]: counter { u64 a; }\nafter st.global { c.a += ADDR; }\n")
     instrument(module, program, kernels="^vector_add$")
