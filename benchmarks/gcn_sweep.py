@@ -42,6 +42,14 @@ def reason(err: SourceError) -> str:
     return _NUMBERS.sub("N", err.message)
 
 
+def where(err: SourceError) -> str:
+    """``file:line:col`` of an error, the file relative to the checkout (a stock probe's path)."""
+    file = Path(err.file)
+    if file.is_absolute() and file.is_relative_to(ROOT):
+        file = file.relative_to(ROOT)
+    return f"{file}:{err.line}:{err.col}"
+
+
 def outcome(path: Path, probe: Path, kernel: str) -> dict:
     """One kernel x probe: {"result": ok|refused|crash, "reason": ..., "where": file:line:col}."""
     text = path.read_text()
@@ -51,8 +59,7 @@ def outcome(path: Path, probe: Path, kernel: str) -> dict:
         tools.gcn_to_hsaco(module.to_text(), module.target_id, path.name)
     except SourceError as err:
         located = err.line > 0 and err.col > 0 and bool(err.file)
-        return {"result": "refused" if located else "crash", "reason": reason(err),
-                "where": f"{err.file}:{err.line}:{err.col}"}
+        return {"result": "refused" if located else "crash", "reason": reason(err), "where": where(err)}
     except Exception as err:          # noqa: BLE001 - a crash is what the sweep is looking for
         last = traceback.format_exception_only(type(err), err)[-1].strip()
         return {"result": "crash", "reason": last, "where": traceback.format_tb(err.__traceback__)[-1]}
