@@ -509,6 +509,12 @@ def _scalar(sim: Simulator, w: Wave, s: Instruction, lds, access) -> None:
             v -= 1 << n
         sim.swrite(w, o[0], v & M32)
         w.scc = int(v != 0)
+    elif op in ("s_brev_b32", "s_brev_b64"):
+        bits = 64 if wide else 32
+        sim.swrite(w, o[0], int(f"{r(1):0{bits}b}"[::-1], 2), dw)
+    elif op in ("s_bitset0_b32", "s_bitset1_b32", "s_bitset0_b64", "s_bitset1_b64"):
+        bit = 1 << (r(1, 1) & (63 if wide else 31))           # the destination is also read
+        sim.swrite(w, o[0], r(0) | bit if "bitset1" in op else r(0) & ~bit & mask, dw)
     elif op == "s_bfm_b32":
         sim.swrite(w, o[0], (((1 << (r(1) & 31)) - 1) << (r(2) & 31)) & M32)
     elif op in ("s_sext_i32_i8", "s_sext_i32_i16"):
@@ -570,7 +576,7 @@ def _width(op: str) -> tuple[int, int]:
              "short": (2, 1), "dword": (4, 1), "dwordx2": (4, 2), "dwordx3": (4, 3),
              "dwordx4": (4, 4), "dwordx8": (4, 8), "dwordx16": (4, 16), "b32": (4, 1),
              "b64": (4, 2), "b96": (4, 3), "b128": (4, 4), "u8": (1, 1), "i8": (1, 1),
-             "u16": (2, 1), "i16": (2, 1), "d16": (2, 1)}
+             "u16": (2, 1), "i16": (2, 1), "d16": (2, 1), "b8": (1, 1), "b16": (2, 1)}
     if tail in table:
         return table[tail]
     raise Unknown(f"memory width of {op}")
@@ -728,6 +734,18 @@ def _ds(sim: Simulator, w: Wave, s: Instruction, lds: Lds, access) -> None:
             for k in range(n * len(offs)):
                 sim.vwrite(w, Register(dst.file, dst.first + k), out[k])
         return
+    if op == "ds_swizzle_b32":
+        data, out = sim.vread(w, o[1]), np.zeros(LANES, U64)
+        for lane, src in enumerate(_swizzle_sources(s.modifier("offset"))):
+            out[lane] = data[src] if (w.exec >> src) & 1 else 0
+        sim.vwrite(w, o[0], out)
+        return
+    if op == "ds_permute_b32":                 # forward: lane k's data goes to lane (addr + offset) / 4
+        addr, data, out = sim.vread(w, o[1]), sim.vread(w, o[2]), np.zeros(LANES, U64)
+        for lane in np.nonzero(on)[0]:
+            out[(int(addr[lane]) + _imm_mod(s, "offset")) // 4 % LANES] = data[lane]
+        sim.vwrite(w, o[0], out)
+        return
     if op == "ds_bpermute_b32":                # dst[lane] = data[(addr + offset) / 4] across lanes
         addr, data = sim.vread(w, o[1]), sim.vread(w, o[2])
         src = (addr + U64(_imm_mod(s, "offset"))) // U64(4) % U64(LANES)
@@ -756,6 +774,37 @@ def _ds(sim: Simulator, w: Wave, s: Instruction, lds: Lds, access) -> None:
         old[lane] = cur
     if rtn:
         sim.vwrite(w, o[0], old, 2 if wide else 1)
+
+
+def _swizzle_sources(offset) -> list[int]:
+    """Source lane of each lane for ds_swizzle's offset (GCN3 ISA): bit 15 set, a quad
+    permute by the 2-bit fields of bits 7:0; else within 32 lanes ((lane & and) | or) ^ xor with
+    the masks in bits 4:0, 9:5, 14:10. llvm-mc's swizzle(...) macros are encoded to that."""
+    value = offset.value if offset is not None else "0"
+    if isinstance(value, Func):
+        mode, *args = value.args
+        n = [int(a.value) for a in args if isinstance(a, Imm)]
+        if str(mode) == "QUAD_PERM":
+            value = 0x8000 | sum(k << (2 * i) for i, k in enumerate(n))
+        elif str(mode) == "SWAP":
+            value = 0x1f | n[0] << 10
+        elif str(mode) == "REVERSE":
+            value = 0x1f | (n[0] - 1) << 10
+        elif str(mode) == "BROADCAST":
+            value = (0x20 - n[0]) | n[1] << 5
+        elif str(mode) == "BITMASK_PERM":
+            bits = str(args[0]).strip('"')
+            value = 0
+            for i, c in enumerate(reversed(bits)):    # the last character is bit 0
+                value |= {"p": 1, "0": 0, "1": 1 << 5, "i": 1 | 1 << 10}[c] << i
+        else:
+            raise Unknown(f"swizzle mode {mode}")
+    else:
+        value = int(value, 0)
+    if value & 0x8000:
+        return [lane - lane % 4 + (value >> (2 * (lane % 4)) & 3) for lane in range(LANES)]
+    and_, or_, xor = value & 0x1f, value >> 5 & 0x1f, value >> 10 & 0x1f
+    return [lane - lane % 32 + (((lane % 32) & and_) | or_) ^ xor for lane in range(LANES)]
 
 
 # ------------------------------------------------------------------------------ vector ALU
@@ -787,6 +836,17 @@ def _dpp(sim: Simulator, w: Wave, s: Instruction, src: np.ndarray) -> tuple[np.n
             src_lane, ok = lane - lane % 4 + sel[lane % 4], True
         elif name == "row_mirror":
             src_lane, ok = row * 16 + 15 - pos, True
+        elif name == "row_half_mirror":
+            src_lane, ok = lane - pos % 8 + 7 - pos % 8, True
+        elif name == "row_bcast":                # lane 15 of each row to the next row; lane 31 to rows 2, 3
+            n = int(ctrl.value, 0)
+            src_lane = row * 16 - 1 if n == 15 else 31
+            ok = row >= (1 if n == 15 else 2)
+        elif name in ("wave_shr", "wave_shl", "wave_ror", "wave_rol"):
+            step = -1 if name in ("wave_shr", "wave_ror") else 1
+            src_lane = lane + step
+            ok = 0 <= src_lane < LANES or name in ("wave_ror", "wave_rol")
+            src_lane %= LANES
         else:
             raise Unknown(f"DPP {name}")
         enabled = (row_mask >> row) & 1 and (bank_mask >> (pos // 4)) & 1
@@ -937,6 +997,14 @@ def _mad_u64_u32(sim, w, s, src, put, o, enc, signed=False):
     sim.swrite(w, o[1], sim.to_mask(np.array([not 0 <= f <= M64 for f in full]), w.exec), 2)
 
 
+def _pk_mov_b32(sim, w, s, src, put, o, enc):
+    """gfx90a: the low dword from src0, the high from src1, each's half chosen by op_sel."""
+    sel = s.modifier("op_sel")
+    lo_hi, hi_hi = (int(str(x)) for x in sel.value.items) if sel is not None else (0, 0)
+    a, b = src(1, 2), src(2, 2)
+    put(((a >> U64(32 * lo_hi)) & M32U) | (((b >> U64(32 * hi_hi)) & M32U) << U64(32)), 2)
+
+
 def _cndmask(sim, w, s, src, put, o, enc):
     """VOP3 neg/abs act on the sign bit, as for f32 (LLVM selects -x this way)."""
     bits = sim.lanes(sim.sread(w, o[3], 2))
@@ -1005,6 +1073,18 @@ def _bfe(signed):
 M32U = U64(M32)
 
 
+def _perm(a: int, b: int, sel: int) -> int:
+    """v_perm_b32: each selector byte picks a byte of {a, b} (0-3: b's, 4-7: a's), a byte's
+    sign (8-11: bits 15, 31, 47, 63), 0x00 (12) or 0xff (13 and up)."""
+    both, out = a << 32 | b, 0
+    for i in range(4):
+        k = sel >> (8 * i) & 0xff
+        byte = both >> (8 * k) & 0xff if k < 8 else 0xff * (both >> (16 * (k - 8) + 15) & 1) \
+            if k < 12 else 0 if k == 12 else 0xff
+        out |= byte << (8 * i)
+    return out
+
+
 _VOPS: dict[str, Callable] = {
     "mov_b32": _unary(lambda a: a),
     "mov_b64": lambda sim, w, s, src, put, o, enc: put(src(1, 2), 2),
@@ -1046,6 +1126,10 @@ _VOPS: dict[str, Callable] = {
     "ffbl_b32": _unary(lambda a: np.array([(int(x) & -int(x)).bit_length() - 1 if x else M32
                                            for x in a], U64)),
     "bfe_u32": _bfe(False), "bfe_i32": _bfe(True),
+    "ffbh_u32": _unary(lambda a: np.array([32 - int(x).bit_length() if x else M32 for x in a], U64)),
+    "ffbl_b32": _unary(lambda a: np.array([(int(x) & -int(x)).bit_length() - 1 if x else M32 for x in a], U64)),
+    "bfrev_b32": _unary(lambda a: np.array([int(f"{int(x):032b}"[::-1], 2) for x in a], U64)),
+    "perm_b32": _ternary(lambda a, b, c: np.array([_perm(int(x), int(y), int(z)) for x, y, z in zip(a, b, c)], U64)),
     "bfi_b32": _ternary(lambda a, b, c: (a & b) | (~a & c) & M32U),
     "alignbit_b32": _ternary(lambda a, b, c: (((a << U64(32)) | b) >> (c & U64(31))) & M32U),
     "bcnt_u32_b32": _binary(lambda a, b: (np.array([bin(int(x)).count("1") for x in a], U64) + b) & M32U),
@@ -1055,9 +1139,13 @@ _VOPS: dict[str, Callable] = {
     "add_f32": _f32op(lambda a, b: a + b), "sub_f32": _f32op(lambda a, b: a - b),
     "subrev_f32": _f32op(lambda a, b: b - a), "mul_f32": _f32op(lambda a, b: a * b),
     "max_f32": _f32op(np.fmax), "min_f32": _f32op(np.fmin),
-    "fma_f32": _f32op(_fma32), "fmac_f32": lambda sim, w, s, src, put, o, enc: put(
+    "fma_f32": _f32op(_fma32),
+    "fmamk_f32": _f32op(lambda a, k, b: _fma32(a, k, b)), "fmaak_f32": _f32op(_fma32),
+    "fmac_f32": lambda sim, w, s, src, put, o, enc: put(
         b32(_fma32(f32(src(1)), f32(src(2)), f32(sim.vread(w, o[0], 1))))),
-    "mad_f32": _f32op(lambda a, b, c: (a * b) + c),
+    "mad_f32": _f32op(lambda a, b, c: (a * b) + c), "madmk_f32": _f32op(lambda a, k, b: (a * k) + b),
+    "madak_f32": _f32op(lambda a, b, k: (a * b) + k),
+    "pk_mov_b32": _pk_mov_b32,
     "mac_f32": lambda sim, w, s, src, put, o, enc: put(
         b32(f32(src(1)) * f32(src(2)) + f32(sim.vread(w, o[0], 1)))),
     "rcp_f32": _f32op(lambda a: np.float32(1) / a), "rcp_iflag_f32": _f32op(lambda a: np.float32(1) / a),

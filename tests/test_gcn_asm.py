@@ -24,27 +24,29 @@ def needs(mcpu: str):
 
 
 def test_corpus_has_both_processors_and_every_kernel():
-    assert {_mcpu(f) for f in FILES} == {"gfx90a", "gfx942"}
+    """Every source (HIP or LLVM IR) is built for both processors, with the same kernels."""
+    sources = sorted(p.stem for p in [*CORPUS.glob("*.hip"), *CORPUS.glob("*.ll")])
+    assert sorted(f.name for f in FILES) == sorted(f"{s}.{g}.s" for s in sources for g in ("gfx90a", "gfx942"))
     want = {"kernels": ["vector_add", "saxpy", "reduce_sum", "histogram", "collatz",
                         "transpose_2d", "wave_ops"],
             "shapes": ["branchy", "nested_loops", "block_max", "lane_rotate", "mfma_tile",
                        "mfma_agpr"],
             "pressure": ["vgpr_full", "sgpr_full"]}
-    assert sorted(f.name for f in FILES) == sorted(f"{k}.{g}.s" for k in want for g in ("gfx90a", "gfx942"))
-    for f in FILES:
-        assert parse_gcn(f.read_text(), str(f)).kernel_names() == want[f.name.split(".")[0]]
+    names = {f.name: parse_gcn(f.read_text(), str(f)).kernel_names() for f in FILES}
+    for s in sources:
+        assert names[f"{s}.gfx90a.s"] == names[f"{s}.gfx942.s"] == want.get(s, names[f"{s}.gfx90a.s"])
+    assert len(sources) >= 40 and sum(map(len, names.values())) >= 380
 
 
 @pytest.mark.parametrize("path", FILES, ids=lambda p: p.name)
 def test_roundtrip_reassembles_to_identical_object(path):
-    mcpu = _mcpu(path)
-    needs(mcpu)
     text = path.read_text()
     module = parse_gcn(text, str(path))
-    original = tools.gcn_to_object(text, mcpu)
-    assert tools.gcn_to_object(module.to_text(), mcpu) == original
+    needs(_mcpu(path))
+    original = tools.gcn_to_object(text, module.target_id)
+    assert tools.gcn_to_object(module.to_text(), module.target_id) == original
     module.metadata().doc            # force the YAML to be printed from the parsed document
-    assert tools.gcn_to_object(module.to_text(), mcpu) == original
+    assert tools.gcn_to_object(module.to_text(), module.target_id) == original
 
 
 def test_operands_and_modifiers_are_typed():
@@ -76,6 +78,42 @@ def test_operands_and_modifiers_are_typed():
     assert "\n".join(s.to_text() for s in m.statements).count("\n") == 8
 
 
+def test_keyed_functions_and_strings_are_operands_llvm_mc_reads_back():
+    m = parse_gcn('\tds_swizzle_b32 v1, v1 offset:swizzle(BITMASK_PERM,"ppppp")\n'
+                  "\tds_swizzle_b32 v3, v2 offset:swizzle(SWAP,1)\n\ts_waitcnt vmcnt(0) lgkmcnt(0)\n")
+    perm, swap, wait = m.statements
+    assert perm.modifier("offset").value == Func("swizzle", (Sym("BITMASK_PERM"), Sym('"ppppp"')))
+    assert swap.modifier("offset").value == Func("swizzle", (Sym("SWAP"), Imm("1")))
+    assert m.to_text() == ('\tds_swizzle_b32 v1, v1 offset:swizzle(BITMASK_PERM, "ppppp")\n'
+                           "\tds_swizzle_b32 v3, v2 offset:swizzle(SWAP, 1)\n\ts_waitcnt vmcnt(0) lgkmcnt(0)\n")
+
+
+def test_metadata_strings_llvm_would_read_as_another_type_are_tagged():
+    """An argument named `n` is a bool to LLVM's YAML reader unless tagged `!str` (as LLVM
+    writes it): the printed document must keep the tag, or llvm-mc rejects the metadata."""
+    path = CORPUS / "ir_scalar.gfx90a.s"
+    module = parse_gcn(path.read_text(), str(path))
+    loop = module.kernel("ir_uniform_loop").metadata
+    assert [a[".name"] for a in loop[".args"][:3]] == ["out", "in", "n"]
+    for a, name in zip(loop[".args"], ["n", "1e3", "0x10", "inf", "on", "~", "y1", "name"]):
+        a[".name"] = name
+    text = module.to_text()
+    assert "!str 'n'" in text and "!str '0x10'" in text and ".name: y1" in text
+    names = [a[".name"] for a in parse_gcn(text).kernel("ir_uniform_loop").metadata[".args"][:8]]
+    assert names == ["n", "1e3", "0x10", "inf", "on", "~", "y1", "name"]
+    needs("gfx90a")
+    tools.gcn_to_object(text, module.target_id)
+
+
+def test_target_features_reach_the_assembler():
+    """`.amdgcn_target "...--gfx90a:sramecc+:xnack+"`: llvm-mc must be given the same features."""
+    path = CORPUS / "xnack.gfx90a.s"
+    module = parse_gcn(path.read_text(), str(path))
+    assert (module.target, module.target_id) == ("gfx90a", "gfx90a:sramecc+:xnack+")
+    assert tools._target_flags(module.target_id) == ["-mcpu=gfx90a", "-mattr=+sramecc,+xnack"]
+    assert tools._target_flags("gfx942") == ["-mcpu=gfx942"]
+
+
 def test_unknown_opcodes_parse_without_grammar_changes():
     (ins,) = parse_gcn("\tv_future_op_b96 v[0:2], s[4:6], 0x7 brand_new_mod:3\n").statements
     assert ins.opcode == "v_future_op_b96" and ins.operands[0] == Register("v", 0, 3, True)
@@ -83,12 +121,13 @@ def test_unknown_opcodes_parse_without_grammar_changes():
 
 
 def test_descriptor_and_metadata_are_structured():
-    m = parse_gcn(FILES[0].read_text(), str(FILES[0]))
+    path = CORPUS / "kernels.gfx90a.s"
+    m = parse_gcn(path.read_text(), str(path))
     k = m.kernel("vector_add")
     assert k.descriptor.get("kernarg_size") == k.metadata[".kernarg_segment_size"] == 288
     assert [a[".value_kind"] for a in k.metadata[".args"][:4]] == ["global_buffer"] * 3 + ["by_value"]
     assert m.statements[k.start - 1].name == "vector_add"
-    assert m.target == _mcpu(FILES[0])
+    assert m.target == "gfx90a"
 
 
 def test_syntax_error_points_at_the_token():
@@ -146,7 +185,7 @@ def test_file_and_loc_directives_are_typed_and_print_back():
 
 def test_metadata_reads_the_scalar_tags_llvm_writes():
     # LLVM's msgpack YAML writer tags scalars that would read as another type (`!str 1`)
-    path = next(f for f in FILES if _mcpu(f) == "gfx942")
+    path = CORPUS / "kernels.gfx942.s"
     text = path.read_text().replace("amdhsa.target:   amdgcn", "amdhsa.target:   !str amdgcn", 1)
     text = text.replace("  - 1\n  - 2\n...", "  - !int 1\n  - !int 0x2\n...", 1)
     text = text.replace(".uniform_work_group_size: 1", ".uniform_work_group_size: !str 1", 1)

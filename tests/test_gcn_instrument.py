@@ -26,7 +26,11 @@ from neutrino_py.splice import instrument
 from neutrino_py.contract.manifest import HEADER_PARAM, map_param
 
 CORPUS = Path(__file__).parent / "corpus_gcn"
-FILES = sorted(CORPUS.glob("*.s"))
+# the hand-written modules and a sample of the broad corpus (calls and their stack, wave
+# intrinsics, hidden arguments read through dispatch/queue/implicitarg pointers, a target id with
+# features); all of it is linked by benchmarks/gcn_sweep.py and sampled by tests/test_gcn_corpus.py
+FILES = sorted(p for p in CORPUS.glob("*.s")
+               if p.name.split(".")[0] in ("kernels", "shapes", "calls", "wave", "ir_kernarg", "xnack"))
 PROBES = sorted(paths.probes_dir().glob("*.probe"))
 _REG = re.compile(r"\b([vs])(\d+)\b|\b([vs])\[(\d+):(\d+)\]")
 
@@ -48,7 +52,7 @@ def _run(tool: str, *args: str) -> str:
 def instrumented(path: Path, probe: Path):
     module = parse_gcn(path.read_text(), str(path))
     result = instrument(module, load_file(probe))
-    return module, result, tools.gcn_to_hsaco(module.to_text(), module.target)
+    return module, result, tools.gcn_to_hsaco(module.to_text(), module.target_id)
 
 
 def descriptors(co: Path, names: list[str]) -> dict[str, dict[str, int]]:
@@ -136,7 +140,7 @@ def test_inserted_ir_is_what_the_parser_reads_from_its_text(path, probe):
 
 
 def test_original_code_is_kept_in_order_and_hidden_loads_move():
-    path = next(f for f in FILES if "gfx942" in f.name)
+    path = CORPUS / "kernels.gfx942.s"
     needs("gfx942")
     module, result, _ = instrumented(path, paths.probes_dir() / "dmat.probe")
     original = parse_gcn(path.read_text(), str(path))
@@ -158,7 +162,7 @@ def test_original_code_is_kept_in_order_and_hidden_loads_move():
 
 
 def test_sites_keep_scc_and_exec():
-    path = next(f for f in FILES if "gfx90a" in f.name)
+    path = CORPUS / "kernels.gfx90a.s"
     needs("gfx90a")
     module = parse_gcn(path.read_text(), str(path))
     program = load("map c[thread]: counter { u64 n; u64 mask; }\n"
@@ -190,7 +194,7 @@ def test_sites_keep_scc_and_exec():
 
 
 def test_after_a_branch_is_refused():
-    path = FILES[0]
+    path = CORPUS / "kernels.gfx90a.s"
     module = parse_gcn(path.read_text(), str(path))
     with pytest.raises(SourceError) as err:
         instrument(module, load("map c[thread]: counter { u64 n; }\nafter @bra { c.n += 1; }\n", "b.probe"))
@@ -199,7 +203,7 @@ def test_after_a_branch_is_refused():
 
 def test_splice_instrument_dispatches_gcn_modules_and_marks_match():
     from neutrino_py.splice import instrument
-    path = next(f for f in FILES if "gfx942" in f.name)
+    path = CORPUS / "kernels.gfx942.s"
     module = parse_gcn(path.read_text(), str(path))
     result = instrument(module, load_file(paths.probes_dir() / "time_range.probe"), kernels="^reduce_sum$")
     manifest = result.manifests["reduce_sum"]
@@ -218,11 +222,11 @@ def test_64_bit_division_assembles_and_links(path):
     instrument(module, load("map c[thread]: counter { u64 q; u64 m; s64 s; }\n"
                             "before ld.global { c.q += ADDR / 3; c.m += ADDR % (u64)threadid();\n"
                             "                   c.s += (s64)ADDR / ((s64)threadid() - 5); }\n", "d.probe"))
-    assert tools.gcn_to_hsaco(module.to_text(), module.target)[:4] == b"\x7fELF"
+    assert tools.gcn_to_hsaco(module.to_text(), module.target_id)[:4] == b"\x7fELF"
 
 
 def test_reads_through_a_copy_of_the_kernarg_pointer_move_with_the_hidden_args():
-    path = next(f for f in FILES if "gfx942" in f.name)
+    path = CORPUS / "kernels.gfx942.s"
     text = path.read_text().replace("\ts_load_dword s3, s[0:1], 0x2c\n",
                                     "\ts_mov_b64 s[6:7], s[0:1]\n\ts_load_dword s3, s[6:7], 0x2c\n", 1)
     module = parse_gcn(text, "copy.s")
@@ -232,7 +236,7 @@ def test_reads_through_a_copy_of_the_kernarg_pointer_move_with_the_hidden_args()
 
 
 def test_source_line_positions_follow_loc_directives():
-    path = next(f for f in FILES if "gfx942" in f.name)
+    path = CORPUS / "kernels.gfx942.s"
     lines = path.read_text().splitlines()
     body = [i for i, l in enumerate(lines) if l.startswith("\ts_") or l.startswith("\tv_")]
     lines.insert(body[5], "\t.loc\t1 20 0")          # instructions 2..4 of vector_add are line 10
@@ -246,7 +250,7 @@ def test_source_line_positions_follow_loc_directives():
 
 def test_neutrino_instrument_command_takes_gcn(tmp_path):
     from neutrino_py import cli
-    path = next(f for f in FILES if "gfx90a" in f.name)
+    path = CORPUS / "kernels.gfx90a.s"
     out = tmp_path / "out.s"
     assert cli.main(["instrument", "--probe", str(paths.probes_dir() / "gmem_bytes.probe"),
                      "-k", "^saxpy$", str(path), "-o", str(out)]) == 0
@@ -258,7 +262,7 @@ def test_neutrino_instrument_command_takes_gcn(tmp_path):
 
 
 def test_values_captured_before_an_instruction_reach_the_probe_after_it():
-    path = next(f for f in FILES if "gfx90a" in f.name)
+    path = CORPUS / "kernels.gfx90a.s"
     module = parse_gcn(path.read_text(), str(path))
     program = load("map c[thread]: counter { u64 a; }\nafter st.global { c.a += ADDR; }\n")
     instrument(module, program, kernels="^vector_add$")
@@ -287,3 +291,21 @@ def test_the_same_module_and_probe_give_the_same_text_in_one_process():
         instrument(module, load_file(probe))
         texts.append(module.to_text())
     assert texts[0] == texts[1] and ".Lnt_1_0:" in texts[0]
+
+
+def test_lds_counters_are_lds_atomics_with_their_address_in_m0():
+    """ds_append/ds_consume (ir_lds.ll) have no address operand: ADDR reads M0 and OUT the old
+    counter they return; the instrumented kernel links."""
+    path = CORPUS / "ir_lds.gfx942.s"
+    needs("gfx942")
+    module = parse_gcn(path.read_text(), str(path))
+    program = load("map a[thread]: record { u64 addr; u64 out; }\n"
+                   "after atom.shared { a.save(ADDR, OUT); }\n")
+    result = instrument(module, program, kernels="^ir_ds_append$")
+    assert result.manifests["ir_ds_append"].positions == {"probe 0 (after atom.shared)": 2}
+    k = module.kernel("ir_ds_append")
+    code = [s for s in module.statements[k.start:k.end] if isinstance(s, Instruction)]
+    at = [i for i, s in enumerate(code) if s.opcode in ("ds_append", "ds_consume")]
+    reads = [i for i, s in enumerate(code) if s.opcode == "v_mov_b32" and str(s.operands[1]) == "m0"]
+    assert len(at) == len(reads) == 2 and reads[0] < at[0] < reads[1] < at[1]  # ADDR: before each
+    assert tools.gcn_to_hsaco(module.to_text(), module.target_id)[:4] == b"\x7fELF"

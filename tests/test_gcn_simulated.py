@@ -1,8 +1,9 @@
 """Exact map contents of instrumented GCN kernels, computed on the CPU by the wave simulator
-(tests/gcn_wave.py): every stock probe x every kernel of the GCN corpus (kernels.hip, shapes.hip:
-loops, LDS trees with barriers, atomics, divergent branches, cross-lane permutes, MFMA with
-accumulators in AGPRs), on
-gfx90a and gfx942. Each kernel's outputs are first checked against a NumPy reference, which
+(tests/gcn_wave.py): every stock probe x every kernel of the hand-written GCN corpus (kernels.hip,
+shapes.hip: loops, LDS trees with barriers, atomics, divergent branches, cross-lane permutes,
+MFMA with accumulators in AGPRs) and a sample of the broad corpus (`_broad_cases`: switches,
+selects, returning atomics, swizzles, DPP broadcasts, forward permutes, 64-bit shifts, an LDS
+scan, an irreducible loop, scalar bit operations, a CSR product), on gfx90a and gfx942. Each kernel's outputs are first checked against a NumPy reference, which
 checks the simulator itself.
 
 Each kernel runs twice on the same inputs: as compiled, and instrumented. The instrumented run
@@ -166,6 +167,130 @@ def _cases() -> dict[str, Case]:
                                  np.frombuffer(bufs[1], np.float64).reshape(32, 16), mat.T)),
         "wave_ops": Case("kernels", (2, 1, 1), (64, 1, 1),
                          [wave_in.tobytes(), bytes(4 * 80), half.tobytes(), bytes(2 * 80), 80]),
+        **_broad_cases(),
+    }
+
+
+def _u32(n, seed, hi=1 << 32):
+    return _rng(seed).integers(0, hi, n, dtype=np.uint64).astype(np.uint32)
+
+
+def _dpp_shift(x, pos_ok, src):
+    """A DPP result with `old` = 0: the source lane's value where the lane is enabled and its
+    source exists, else 0."""
+    return np.array([x[src(k)] if pos_ok(k) else 0 for k in range(64)], np.uint32)
+
+
+def _broad_cases() -> dict[str, Case]:
+    """A sample of the broad corpus (loops, divergent switches and selects, returning atomics,
+    swizzles, DPP broadcasts, forward and backward permutes, 64-bit shifts, an LDS scan with
+    barriers, bit tricks, an irreducible loop, scalar bit operations, a CSR product)."""
+    m = _f32(40 * 5, 20)
+    words = _u32(128, 21)
+    ops, xs = _rng(22).integers(0, 9, 90).astype(np.int32), _f32(90, 23)
+    sa, sb = _f32(128, 24), _f32(128, 25)
+    swz, perm = _rng(26).integers(-999, 999, 64).astype(np.int32), _rng(27).permutation(64).astype(np.int32)
+    u64s = _rng(28).integers(0, 1 << 63, 64, dtype=np.uint64)
+    scan = _rng(29).integers(-50, 50, 256).astype(np.int32)
+    sw = _rng(30).integers(0, 12, 64).astype(np.int32)
+    rows = [sorted(_rng(31 + r).choice(16, r % 4, replace=False)) for r in range(40)]
+    rowptr = np.cumsum([0] + [len(c) for c in rows]).astype(np.int32)
+    col = np.array([c for cs in rows for c in cs], np.int32)
+    val, vec = _f32(len(col), 32), _f32(16, 33)
+
+    def rbits(v, bits=32):
+        return int(f"{v:0{bits}b}"[::-1], 2)
+
+    def switch(o, x):
+        f = np.float32
+        return {0: x + f(1), 1: x * x, 2: -x, 3: x * f(0.25), 4: x - f(3), 7: f(42)}.get(int(o), f(0))
+
+    def lane_loop(x):
+        acc = 0
+        for k in range(x & 31):
+            acc = (acc * 31 + k) & 0xffffffff
+        return acc
+
+    def select(i, x, y):
+        r = x - y if x > y else y - x
+        r = r * r if r < np.float32(1) else r
+        return r if i & 1 else -r
+
+    def dpp(v):
+        row, pos = (lambda k: k // 16), (lambda k: k % 16)
+        v1 = v + _dpp_shift(v, lambda k: pos(k) >= 1, lambda k: k - 1)
+        v2 = v1 + _dpp_shift(v1, lambda k: pos(k) >= 4 and pos(k) // 4 >= 1, lambda k: k - 4)
+        v3 = v2 + _dpp_shift(v2, lambda k: row(k) in (1, 3), lambda k: 16 * row(k) - 1)
+        return v3 + _dpp_shift(v3, lambda k: True, lambda k: k - k % 4 + 3 - k % 4)
+
+    def irreducible(t, n):
+        x = y = t
+        left = t % 2 == 0
+        while True:
+            if left:
+                x = y + 3
+                if not x < n:
+                    return x
+                y, left = x, False
+            else:
+                y = x * 2 if not left else y
+                if not y < n:
+                    return y
+                x, left = y, True
+
+    def sbits(a, b, g):
+        x = a ^ g
+        return (rbits(x) + (32 - x.bit_length()) + ((x & -x).bit_length() - 1 if x else 32)
+                + bin(b).count("1") + ((x >> 5) & 127)) & 0xffffffff
+    i32 = lambda bufs, k: np.frombuffer(bufs[k], np.int32)            # noqa: E731
+    u32 = lambda bufs, k: np.frombuffer(bufs[k], np.uint32)           # noqa: E731
+    f32 = lambda bufs, k: np.frombuffer(bufs[k], np.float32)          # noqa: E731
+    return {
+        "sum_rows": Case("loops", (1, 1, 1), (64, 1, 1), [m.tobytes(), bytes(4 * 40), 40, 5],
+                         lambda b: f32(b, 1).tolist() == [float(sum(m[5 * r:5 * r + 5], np.float32(0)))
+                                                         for r in range(40)]),
+        "do_while_bits": Case("loops", (2, 1, 1), (64, 1, 1), [words.tobytes(), bytes(4 * 128)],
+                              lambda b: u32(b, 1).tolist() == [bin(int(x)).count("1") for x in words]),
+        "switch_op": Case("divergent", (2, 1, 1), (64, 1, 1),
+                          [ops.tobytes(), xs.tobytes(), bytes(4 * 90), 90],
+                          lambda b: f32(b, 2).tolist() == [float(switch(o, x)) for o, x in zip(ops, xs)]),
+        "lane_loops": Case("divergent", (2, 1, 1), (64, 1, 1), [words.tobytes(), bytes(4 * 128)],
+                           lambda b: u32(b, 1).tolist() == [lane_loop(int(x)) for x in words]),
+        "selects": Case("divergent", (2, 1, 1), (64, 1, 1), [sa.tobytes(), sb.tobytes(), bytes(4 * 128)],
+                        lambda b: f32(b, 2).tolist() == [float(select(i, x, y))
+                                                         for i, (x, y) in enumerate(zip(sa, sb))]),
+        "atomic_returning": Case("atomics", (2, 1, 1), (64, 1, 1), [bytes(4), bytes(4 * 128)],
+                                 lambda b: u32(b, 0)[0] == 128 and sorted(u32(b, 1)) == list(range(128))),
+        "wave_swizzle": Case("wave", (1, 1, 1), (64, 1, 1), [swz.tobytes(), bytes(4 * 64)],
+                             lambda b: i32(b, 1).tolist() == [int(swz[k ^ 1]) + 2 * int(swz[k - k % 4 + (
+                                 (0x1f >> 2 * (k % 4)) & 3)]) for k in range(64)]),
+        "wave_dpp": Case("wave", (1, 1, 1), (64, 1, 1), [words[:64].tobytes(), bytes(4 * 64)],
+                         lambda b: u32(b, 1).tolist() == dpp(words[:64]).tolist()),
+        "wave_permute": Case("wave", (1, 1, 1), (64, 1, 1), [swz.tobytes(), perm.tobytes(), bytes(4 * 64)],
+                             lambda b: i32(b, 2).tolist() == [int(swz[perm[k]]) + int(swz[list(perm).index(k)])
+                                                              for k in range(64)]),
+        "u64_mul_shift": Case("math64", (1, 1, 1), (64, 1, 1), [u64s.tobytes(), bytes(8 * 64), 77],
+                              lambda b: np.frombuffer(b[1], np.uint64).tolist() == [
+                                  (int(x) * 0x9e3779b97f4a7c15 ^ int(x) >> 13 ^ int(x) << i) & (2**64 - 1)
+                                  for i, x in enumerate(u64s)]),
+        "block_scan": Case("lds", (2, 1, 1), (128, 1, 1), [scan.tobytes(), bytes(4 * 256)],
+                           lambda b: i32(b, 1).tolist() == np.concatenate(
+                               [np.cumsum(scan[:128]), np.cumsum(scan[128:])]).tolist()),
+        "byte_perm": Case("bits", (2, 1, 1), (64, 1, 1), [words.tobytes(), bytes(4 * 128)],
+                          lambda b: u32(b, 1).tolist() == [int.from_bytes(int(x).to_bytes(4, "little"), "big")
+                                                           ^ ((int(x) >> 8) & 0xff) << 24 for x in words]),
+        "ir_switch": Case("ir_control", (1, 1, 1), (64, 1, 1), [bytes(4 * 64), sw.tobytes()],
+                          lambda b: i32(b, 0).tolist() == [{0: 11, 1: 7 * int(v), 5: int(v) ^ t, 9: t << 3}.get(
+                              int(v), -int(v)) for t, v in enumerate(sw)]),
+        "ir_irreducible": Case("ir_control", (1, 1, 1), (64, 1, 1), [bytes(4 * 64), 100],
+                               lambda b: u32(b, 0).tolist() == [irreducible(t, 100) for t in range(64)]),
+        "ir_sbits": Case("ir_scalar", (4, 1, 1), (64, 1, 1), [bytes(4 * 4), 0x0f0f1234, 0x123456789],
+                         lambda b: u32(b, 0).tolist() == [sbits(0x0f0f1234, 0x123456789, g) for g in range(4)]),
+        "spmv_csr": Case("sparse", (1, 1, 1), (64, 1, 1),
+                         [rowptr.tobytes(), col.tobytes(), val.tobytes(), vec.tobytes(), bytes(4 * 40), 40],
+                         lambda b: np.allclose(f32(b, 4), [sum(float(val[k]) * float(vec[col[k]])
+                                                               for k in range(rowptr[r], rowptr[r + 1]))
+                                                           for r in range(40)], atol=1e-6)),
     }
 
 

@@ -133,12 +133,13 @@ Operand = Union[Register, Imm, Sym, Func, ListOp, Modified]
 
 @dataclass
 class Modifier:
-    """A trailing modifier: ``glc`` (value None), ``offset:16``, ``op_sel:[0,1]``, ``lgkmcnt(0)``."""
+    """A trailing modifier: ``glc`` (value None), ``offset:16``, ``op_sel:[0,1]``, ``lgkmcnt(0)``
+    (a function named like the modifier), ``offset:swizzle(SWAP,1)`` (a keyed function)."""
     name: str
     value: str | ListOp | Func | None = None
 
     def __str__(self) -> str:
-        if isinstance(self.value, Func):
+        if isinstance(self.value, Func) and self.value.name == self.name:
             return str(self.value)
         return self.name if self.value is None else f"{self.name}:{self.value}"
 
@@ -310,7 +311,8 @@ class Metadata:
     def to_text(self) -> str:
         if self._doc is None:
             return self.text
-        body = yaml.safe_dump(self._doc, sort_keys=False, default_flow_style=False, width=1 << 16)
+        body = yaml.dump(self._doc, Dumper=_MetadataDumper, sort_keys=False,
+                         default_flow_style=False, width=1 << 16)
         return f"\t.amdgpu_metadata\n---\n{body}...\n\n\t.end_amdgpu_metadata"
 
 
@@ -323,6 +325,27 @@ for _tag, _make in (("!str", str), ("!int", lambda v: int(v, 0)), ("!float", flo
                     ("!bool", lambda v: v.lower() == "true"), ("!nil", lambda v: None)):
     _MetadataLoader.add_constructor(
         _tag, lambda loader, node, make=_make: make(loader.construct_scalar(node)))
+
+
+# Plain scalars LLVM's msgpack YAML reader takes for a bool, null, int or float (it infers the
+# type of every untagged scalar, quoted or not: `llvm::yaml::parseBool` words, strtoull/strtod).
+_LLVM_NOT_STRING = re.compile(
+    r"|~|null|Null|NULL|[yYnN]|yes|Yes|YES|no|No|NO|true|True|TRUE|false|False|FALSE|on|On|ON|off|Off|OFF"
+    r"|[-+]?(0[xX][0-9a-fA-F]+|0[bB][01]+|0[oO]?[0-7]*|[0-9]+)"
+    r"|[-+]?((\d+\.?\d*|\.\d+)([eE][-+]?\d+)?|(?i:inf(inity)?|nan)|0[xX][0-9a-fA-F.]+[pP][-+]?\d+)")
+
+
+class _MetadataDumper(yaml.SafeDumper):
+    """YAML as LLVM reads it back: a string that LLVM would read as another type (a kernel
+    argument named ``n`` is a bool to it) is written with the ``!str`` tag, as LLVM does."""
+
+    def represent_str(self, data: str) -> yaml.ScalarNode:
+        if _LLVM_NOT_STRING.fullmatch(data):
+            return self.represent_scalar("!str", data)
+        return super().represent_str(data)
+
+
+_MetadataDumper.add_representer(str, _MetadataDumper.represent_str)
 
 
 Statement = Union[Instruction, Label, Directive, Loc, File, Comment, KernelDescriptor, Metadata]
@@ -346,9 +369,15 @@ class GcnModule:
     @property
     def target(self) -> str:
         """The processor (``gfx942``) named by ``.amdgcn_target``."""
+        return self.target_id.split(":")[0]
+
+    @property
+    def target_id(self) -> str:
+        """The processor with its feature settings (``gfx90a:sramecc+:xnack+``), as
+        ``.amdgcn_target`` names it: what the assembler must be told to accept the file."""
         for s in self.statements:
             if isinstance(s, Directive) and s.name == ".amdgcn_target":
-                return s.args.strip('"').split("--")[-1].split(":")[0]
+                return s.args.strip('"').split("--")[-1]
         raise ValueError("no .amdgcn_target directive in the module")
 
     def metadata(self) -> Metadata | None:

@@ -17,7 +17,9 @@ MEMORY = (
     ("ds_read", "ld.shared"), ("ds_load", "ld.shared"), ("ds_write", "st.shared"),
     ("ds_store", "st.shared"), ("s_load", "ld.const"), ("s_buffer_load", "ld.const"),
 )
-DS_ATOMIC = re.compile(r"ds_(add|sub|inc|dec|min|max|and|or|xor|mskor|cmpst|cmpswap|wrxchg)")
+DS_ATOMIC = re.compile(r"ds_(add|sub|inc|dec|min|max|and|or|xor|mskor|cmpst|cmpswap|wrxchg|append|consume)")
+# LDS counters: they add/subtract the lane count at M0 + offset and always return the old value
+M0_ADDRESSED = ("ds_append", "ds_consume")
 RENAME = {"lshl": "shl", "lshr": "shr", "ashr": "shr", "cmp": "setp", "cmpx": "setp",
           "cndmask": "selp", "mfma": "mma", "smfmac": "mma", "barrier": "bar", "endpgm": "exit",
           "branch": "bra", "cbranch": "bra", "swappc": "call", "setpc": "brx", "bcnt1": "popc",
@@ -38,8 +40,9 @@ _WIDTH = {"byte": 1, "ubyte": 1, "sbyte": 1, "u8": 1, "i8": 1, "b8": 1, "short":
 
 
 def returns(opcode: str, modifiers: list[str]) -> bool:
-    """Whether an atomic writes the old value back (``glc``/``sc0``, or ``_rtn`` on LDS)."""
-    return "_rtn" in opcode or "glc" in modifiers or "sc0" in modifiers
+    """Whether an atomic writes the old value back (``glc``/``sc0``, ``_rtn`` on LDS, and the LDS
+    counters always)."""
+    return "_rtn" in opcode or "glc" in modifiers or "sc0" in modifiers or opcode.startswith(M0_ADDRESSED)
 
 
 def memory_space(opcode: str) -> tuple[str, str] | None:

@@ -124,6 +124,10 @@ class _ToIR(Transformer):
         return Modifier(str(key)[:-1], ListOp(tuple(a for a in items if a is not None)))
 
     @v_args(inline=True)
+    def keyed_func(self, key, name, *args):
+        return Modifier(str(key)[:-1], Func(str(name), tuple(a for a in args if a is not None)))
+
+    @v_args(inline=True)
     def func_modifier(self, name, *args):
         return Modifier(str(name), Func(str(name), tuple(a for a in args if a is not None)))
 

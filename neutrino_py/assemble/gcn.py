@@ -98,23 +98,35 @@ def _run(cmd: list[str], what: str, source: str, file: str) -> None:
                     fix=f"check that {cmd[0]} supports this target")
 
 
-def gcn_to_object(text: str, mcpu: str, file: str = "<gcn>") -> bytes:
-    """Assemble to a relocatable ELF object (what the round-trip tests compare byte for byte)."""
+def _target_flags(target_id: str) -> list[str]:
+    """llvm-mc's flags for a target id: ``gfx90a:sramecc+:xnack+`` -> ``-mcpu=gfx90a
+    -mattr=+sramecc,+xnack``. llvm-mc refuses a file whose ``.amdgcn_target`` names features
+    it was not given."""
+    mcpu, *features = target_id.split(":")
+    flags = [f"-mcpu={mcpu}"]
+    if features:
+        flags.append("-mattr=" + ",".join(f[-1] + f[:-1] for f in features))
+    return flags
+
+
+def gcn_to_object(text: str, target_id: str, file: str = "<gcn>") -> bytes:
+    """Assemble to a relocatable ELF object (what the round-trip tests compare byte for byte).
+    `target_id` is a processor (``gfx942``) or a target id (``GcnModule.target_id``)."""
     with tempfile.TemporaryDirectory(prefix="neutrino-mc-") as tmp:
         src, obj = Path(tmp) / "in.s", Path(tmp) / "out.o"
         src.write_bytes(text.encode("utf-8", "surrogateescape"))
-        _run([str(llvm_tool_path("llvm-mc")), "-triple=amdgcn-amd-amdhsa", f"-mcpu={mcpu}",
+        _run([str(llvm_tool_path("llvm-mc")), "-triple=amdgcn-amd-amdhsa", *_target_flags(target_id),
               "-filetype=obj", "-o", str(obj), str(src)], "llvm-mc", text, file)
         return obj.read_bytes()
 
 
-def gcn_to_hsaco(text: str, mcpu: str, file: str = "<gcn>") -> bytes:
+def gcn_to_hsaco(text: str, target_id: str, file: str = "<gcn>") -> bytes:
     """Assemble and link into a loadable code object (HSACO), cached by content and toolchain."""
-    key = hashlib.sha256(f"{llvm_version()}\0{mcpu}\0{text}".encode("utf-8", "surrogateescape")).hexdigest()
+    key = hashlib.sha256(f"{llvm_version()}\0{target_id}\0{text}".encode("utf-8", "surrogateescape")).hexdigest()
     cached = paths.cache_dir("hsaco") / f"{key}.hsaco"
     if cached.is_file():
         return cached.read_bytes()
-    obj = gcn_to_object(text, mcpu, file)
+    obj = gcn_to_object(text, target_id, file)
     with tempfile.TemporaryDirectory(prefix="neutrino-lld-") as tmp:
         o, out = Path(tmp) / "in.o", Path(tmp) / "out.hsaco"
         o.write_bytes(obj)

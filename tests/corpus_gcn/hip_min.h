@@ -3,6 +3,7 @@
 #define __global__ __attribute__((global))
 #define __device__ __attribute__((device))
 #define __shared__ __attribute__((shared))
+#define __constant__ __attribute__((constant))
 
 static __device__ inline unsigned tid_x() { return __builtin_amdgcn_workitem_id_x(); }
 static __device__ inline unsigned tid_y() { return __builtin_amdgcn_workitem_id_y(); }
@@ -16,3 +17,11 @@ static __device__ inline void syncthreads() {
   __builtin_amdgcn_s_barrier();
   __builtin_amdgcn_fence(__ATOMIC_ACQUIRE, "workgroup");
 }
+static __device__ inline unsigned tid_z() { return __builtin_amdgcn_workitem_id_z(); }
+static __device__ inline unsigned bid_z() { return __builtin_amdgcn_workgroup_id_z(); }
+static __device__ inline unsigned bdim_z() { return __builtin_amdgcn_workgroup_size_z(); }
+static __device__ inline unsigned gid_x() { return bid_x() * bdim_x() + tid_x(); }
+static __device__ inline unsigned lane_id() {
+  return __builtin_amdgcn_mbcnt_hi(~0u, __builtin_amdgcn_mbcnt_lo(~0u, 0u));
+}
+#define ATOMIC(op, p, v, scope) __hip_atomic_##op(p, v, __ATOMIC_RELAXED, __HIP_MEMORY_SCOPE_##scope)

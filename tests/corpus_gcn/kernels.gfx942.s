@@ -1058,17 +1058,17 @@ wave_ops:                               ; @wave_ops
 	.text
 	.p2alignl 6, 3212836864
 	.fill 256, 4, 3212836864
-	.type	__hip_cuid_7b5418d0f8c144e3,@object ; @__hip_cuid_7b5418d0f8c144e3
+	.type	__hip_cuid_b0907a5fd841bd0,@object ; @__hip_cuid_b0907a5fd841bd0
 	.section	.bss,"aw",@nobits
-	.globl	__hip_cuid_7b5418d0f8c144e3
-__hip_cuid_7b5418d0f8c144e3:
+	.globl	__hip_cuid_b0907a5fd841bd0
+__hip_cuid_b0907a5fd841bd0:
 	.byte	0                               ; 0x0
-	.size	__hip_cuid_7b5418d0f8c144e3, 1
+	.size	__hip_cuid_b0907a5fd841bd0, 1
 
 	.ident	"Debian clang version 19.1.7 (3~deb12u1)"
 	.section	".note.GNU-stack","",@progbits
 	.addrsig
-	.addrsig_sym __hip_cuid_7b5418d0f8c144e3
+	.addrsig_sym __hip_cuid_b0907a5fd841bd0
 	.amdgpu_metadata
 ---
 amdhsa.kernels:

@@ -1014,17 +1014,17 @@ mfma_agpr:                              ; @mfma_agpr
 	.text
 	.p2alignl 6, 3212836864
 	.fill 256, 4, 3212836864
-	.type	__hip_cuid_cb3916f8b2b4d647,@object ; @__hip_cuid_cb3916f8b2b4d647
+	.type	__hip_cuid_8b36d504275d998a,@object ; @__hip_cuid_8b36d504275d998a
 	.section	.bss,"aw",@nobits
-	.globl	__hip_cuid_cb3916f8b2b4d647
-__hip_cuid_cb3916f8b2b4d647:
+	.globl	__hip_cuid_8b36d504275d998a
+__hip_cuid_8b36d504275d998a:
 	.byte	0                               ; 0x0
-	.size	__hip_cuid_cb3916f8b2b4d647, 1
+	.size	__hip_cuid_8b36d504275d998a, 1
 
 	.ident	"Debian clang version 19.1.7 (3~deb12u1)"
 	.section	".note.GNU-stack","",@progbits
 	.addrsig
-	.addrsig_sym __hip_cuid_cb3916f8b2b4d647
+	.addrsig_sym __hip_cuid_8b36d504275d998a
 	.amdgpu_metadata
 ---
 amdhsa.kernels:

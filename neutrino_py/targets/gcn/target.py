@@ -332,8 +332,9 @@ class GcnKernel:
         return ops.Imm(0, "u64")
 
     def address(self, ins: Instruction, scope: Scratch, code: list[Stmt]) -> Value:
-        """ADDR: global/flat: the 64-bit address; LDS: the offset in the workgroup's LDS;
-        scalar loads: base + offset; buffer/scratch: 0 (needs the resource descriptor)."""
+        """ADDR: global/flat: the 64-bit address; LDS: the offset in the workgroup's LDS (M0's for
+        the LDS counters); scalar loads: base + offset; buffer/scratch: 0 (needs the resource
+        descriptor)."""
         op, mods = ins.opcode, [m.name for m in ins.modifiers]
         offset = sum(int(m.value, 0) for m in ins.modifiers
                      if m.name in ("offset", "offset0") and isinstance(m.value, str))
@@ -346,6 +347,8 @@ class GcnKernel:
                 code.append(ops.Binary(dst, "add", dst, Src(str(saddr), "u64")))
             else:
                 code.append(ops.Move(dst, Src(str(vaddr), "u64")))
+        elif op.startswith(opcodes.M0_ADDRESSED):
+            code.append(ops.Convert(dst, Src("m0", "u32")))
         elif op.startswith("ds_"):
             i = 0 if not opcodes.writes_first(op, mods) else 1
             code.append(ops.Convert(dst, Src(str(ins.operands[i]), "u32")))
