@@ -82,19 +82,19 @@ def test_opcode_mix_total_matches_the_instructions_on_each_warps_path():
 TIMED = ("cuda/timed_matmul.sm_90.ptx", "timed_matmul")
 
 
-def test_time_range_cycles_agree_with_clock64_in_the_source_warp_by_warp():
-    """The stock probe keeps one row per warp, saved at its exit, so each warp's range is
-    compared with that warp's own clock64() reads around the same marks: inside them the probe
-    adds a clock read and two adds, nothing of its save, so every warp agrees within 1% (the
-    probe's window lies inside the source's, never longer)."""
+def test_time_range_cycles_agree_with_clock64_in_the_source():
+    """The stock probe saves each warp's range at its exit: inside the marks it adds a clock read
+    and two adds, nothing of its save, so its window lies inside the kernel's own clock64() reads
+    around the same marks. Its records come in reservation order, so ranks are compared: the
+    probe is never longer, and every rank agrees within 1%."""
     out = probed(TIMED, "time_range")
     ranges, source = out.run.maps["ranges"], out.nondeterministic["cycles"]
-    assert np.array_equal(ranges["unit"], np.arange(len(source))) and out.run.dropped["ranges"] == 0
+    assert len(ranges) == len(source) and out.run.dropped["ranges"] == 0
     assert (ranges["count"] == 1).all()
-    got, want = ranges["cycles"].astype(np.float64), source.astype(np.float64)
+    got, want = np.sort(ranges["cycles"]).astype(np.float64), np.sort(source).astype(np.float64)
     assert (got <= want).all(), f"probe longer than the source window by {(got - want).max():.0f} cycles"
     err = (want - got) / want
-    assert err.max() <= 0.01, f"worst warp off by {err.max():.2%} (median {np.median(err):.2%})"
+    assert err.max() <= 0.01, f"worst rank off by {err.max():.2%} (median {np.median(err):.2%})"
     assert out.outputs["C"].tobytes() == native(*TIMED).outputs["C"].tobytes()
 
 
