@@ -66,13 +66,15 @@ class OperandSyntax:
             | \[{ws}(?P<base>{leaf}){ws}(?:(?P<sign>[+-]){ws}(?P<offset>{imm}){ws}
                                        |,{ws}(?P<coords>{vector}){ws})?\]
             | (?P<leaf>{leaf})){ws},?""", re.X).match
-        self._reg = re.compile(reg).fullmatch
-        self._imm = re.compile(imm).fullmatch
 
-    def leaf(self, text: str) -> ir.Operand:
-        if self._reg(text):
+    @staticmethod
+    def leaf(text: str) -> ir.Operand:
+        """A checked leaf by its first character: only a register starts with ``%``, only a
+        number with a digit or ``-`` (the grammar's REG, IMM and IDENT terminals)."""
+        first = text[0]
+        if first == "%":
             return ir.Register(text)
-        if self._imm(text):
+        if first.isdigit() or first == "-":
             return ir.Immediate(text)
         return _SINK if text == "_" else ir.Symbol(text)
 
