@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import math
 from dataclasses import asdict, dataclass, field
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -73,6 +74,11 @@ def item_dtype(fields: list[list[str]] | list[tuple[str, str]]) -> "np.dtype":
 def item_layout(fields: list[list[str]] | list[tuple[str, str]]) -> tuple[dict[str, int], int]:
     """Byte offset of every field and the item size of `item_dtype(fields)`, without NumPy: each
     field aligned to its own size, the item to its largest field (C's layout)."""
+    return _layout(tuple((name, t) for name, t in fields))
+
+
+@lru_cache(maxsize=1024)
+def _layout(fields: tuple[tuple[str, str], ...]) -> tuple[dict[str, int], int]:
     offsets, at, align = {}, 0, 1
     for name, t in fields:
         size = int(t[2:])

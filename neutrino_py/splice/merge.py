@@ -73,18 +73,24 @@ def _with(c: Candidate, adds: list[ops.Binary]) -> None:
         c.site.before = [ops.If(c.guard.cond, tuple(adds), negate=c.guard.negated)]
 
 
-def fold(candidates: list[Candidate], instructions: Sequence[Any], block_of: dict[int, int],
-         keeps_guard: Callable[[Any, Guard], bool], is_call: Callable[[Any], bool]) -> int:
-    """Fold each run of pure sites of a block into its first site; returns the sites emptied."""
+def fold(candidates: list[Candidate], instructions: Sequence[Any],
+         blocks: Callable[[], dict[int, int]], keeps_guard: Callable[[Any, Guard], bool],
+         is_call: Callable[[Any], bool]) -> int:
+    """Fold each run of pure sites of a block into its first site; returns the sites emptied.
+    `blocks` gives the basic block of each instruction (by id), asked for only when two pure
+    sites follow each other: most probes have none, and the CFG costs a walk of the kernel."""
     folded = 0
+    known: dict[int, int] | None = None
     by_pc = sorted(candidates, key=lambda c: c.pc)
     head: Candidate | None = None
     head_adds: list[ops.Binary] = []
     for c in by_pc:
         adds = _pure(c)
         ins = instructions[c.pc] if c.plain else None
+        if head is not None and adds is not None:
+            known = blocks() if known is None else known
         if head is not None and adds is not None \
-                and block_of.get(id(ins)) == block_of.get(id(instructions[head.pc])) \
+                and known.get(id(ins)) == known.get(id(instructions[head.pc])) \
                 and _same_guard(head.guard, c.guard) \
                 and all(not is_call(i) and (head.guard is None or keeps_guard(i, head.guard))
                         for i in instructions[head.pc:c.pc]):

@@ -13,7 +13,6 @@ import functools
 import re
 from collections import Counter
 from dataclasses import dataclass, field
-from functools import lru_cache
 from typing import Any
 
 from neutrino_py import ops, targets
@@ -68,6 +67,21 @@ class _Reads:
     out once per program (a module of 420 kernels walked the probes 13,000 times)."""
     operands: dict[int, dict[str, ast.Span]]
     counter_adds: dict[int, set[tuple[str, str]]]
+    matched: dict[tuple[int, str, bool], bool] = field(default_factory=dict)
+
+    def count(self, block: Counter, node: ast.Count) -> int:
+        """How many instructions of a block (a Counter of (opcode, guarded)) `node` counts;
+        whether a pattern matches an opcode is kept by node (identity: hashing the node for
+        every opcode of every block was most of a block probe's splice)."""
+        total = 0
+        for (opcode, guarded), n in block.items():
+            key = (id(node), opcode, guarded)
+            hit = self.matched.get(key)
+            if hit is None:
+                hit = self.matched[key] = node.matches(opcode, guarded)
+            if hit:
+                total += n
+        return total
 
     @classmethod
     def of(cls, program: ast.ProbeProgram) -> "_Reads":
@@ -100,16 +114,6 @@ def _device_function_matches(target: Target, module: Any,
     return out
 
 
-@lru_cache(maxsize=1 << 16)
-def _counts(node: ast.Count, opcode: str, guarded: bool) -> bool:
-    return node.matches(opcode, guarded)
-
-
-def _count(block: Counter, node: ast.Count) -> int:
-    """How many instructions of a block (a Counter of (opcode, guarded)) `node` counts."""
-    return sum(n for (opcode, guarded), n in block.items() if _counts(node, opcode, guarded))
-
-
 @dataclass
 class _Group:
     """The places that share one site: (probe, match) pairs, and whether the exit code joins."""
@@ -128,6 +132,7 @@ class _KernelSplice:
                            warp_sum=target.warp_sum, illegal=target.illegal)
         self.params = params_for(list(self.low.specs.values()))
         self.kernel: TargetKernel = target.open(module, handle, self.low.persistent, self.params)
+        self.reads = reads
         self.operands = reads.operands
         self.counter_adds = reads.counter_adds
         self.warnings: list[str] = []
@@ -177,8 +182,8 @@ class _KernelSplice:
                 code += self.low.probe(p, Site({"PC": Imm(0, "u32")}), scope)
             k.emit(SiteCode(anchor, scope, before=code, entry=True))
         made = [self.site(group, exits) for group in groups.values()]
-        block_of = {id(i): n for n, b in enumerate(k.blocks()) for i in b}
-        fold(made, instructions, block_of, k.keeps_guard,
+        fold(made, instructions, lambda: {id(i): n for n, b in enumerate(k.blocks()) for i in b},
+             k.keeps_guard,
              lambda i: k.pattern(i)[0].split(".")[0] == "call")
         for c in made:
             k.emit(c.site)
@@ -221,7 +226,7 @@ class _KernelSplice:
             late: list[Stmt] = []
             operands = {"PC": Imm(m.pc, "u32")} if m.instruction is None else self.bind(
                 probe, m.instruction, m.pc, scope, captured, late)
-            count = functools.partial(_count, Counter(k.pattern(i) for i in m.block))
+            count = functools.partial(self.reads.count, Counter(k.pattern(i) for i in m.block))
             body = self.low.probe(probe, Site(operands, count), scope)
             if m.where == "before":
                 before += self.gated(captured + body, guard, None)
