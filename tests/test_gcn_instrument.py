@@ -30,7 +30,8 @@ CORPUS = Path(__file__).parent / "corpus_gcn"
 # intrinsics, hidden arguments read through dispatch/queue/implicitarg pointers, a target id with
 # features); all of it is linked by benchmarks/gcn_sweep.py and sampled by tests/test_gcn_corpus.py
 FILES = sorted(p for p in CORPUS.glob("*.s")
-               if p.name.split(".")[0] in ("kernels", "shapes", "calls", "wave", "kernarg", "ir_kernarg", "xnack"))
+               if p.name.split(".")[0] in ("kernels", "shapes", "calls", "wave", "kernarg", "ir_kernarg",
+                                           "xnack"))
 # kernels with a kernarg read the splicer cannot follow (a vector load or an SGPR offset through
 # the kernarg pointer, a pointer made by `s_or_b32`): the map pointers follow the hidden args
 APPENDED = {"struct_by_value", "big_struct", "many_params", "ir_byref"}

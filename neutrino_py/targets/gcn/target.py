@@ -235,7 +235,8 @@ class GcnKernel:
             if not load and any(read & set(p) for p in pointers):
                 raise Stuck(f"the kernarg pointer reaches `{s.opcode}`, whose reads cannot be "
                             "followed", s.line)
-            written = {i for op in ops_[:n] if isinstance(op, Register) and op.file == "s" for i in op.indices}
+            written = {i for op in ops_[:n] if isinstance(op, Register) and op.file == "s"
+                       for i in op.indices}
             if s.opcode.startswith("s_cmov"):           # written only where SCC is set
                 for p in [p for p in pointers if written & set(p)]:
                     pointers[p] = CONFLICT
