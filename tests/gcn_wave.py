@@ -199,7 +199,7 @@ class Simulator:
         struct.pack_into("<HHH", packet, 4, *block)
         struct.pack_into("<III", packet, 12, *(g * b for g, b in zip(grid, block)))
         lds = self.meta.get(".group_segment_fixed_size", 0)
-        return Launch(tuple(grid), tuple(block), self.mem.alloc(bytes(kernarg)),
+        return Launch(tuple(grid), tuple(block), self.mem.alloc(bytes(kernarg), segment="kernarg"),
                       self.mem.alloc(bytes(packet)), lds)
 
     def init_wave(self, w: Wave, launch: Launch, tids: list[tuple[int, int, int]]) -> None:

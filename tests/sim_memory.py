@@ -8,13 +8,16 @@ class Memory:
 
     def __init__(self) -> None:
         self.blocks: dict[int, bytearray] = {}
-        self.next = 0x7f00_0000_1000
+        # where each segment's next allocation goes: kernel arguments have their own, so that a
+        # kernel reading them with vector loads sees the same addresses whatever else (an
+        # instrumented launch's header and maps) was allocated before
+        self.next = {"global": 0x7f00_0000_1000, "kernarg": 0x7e00_0000_1000}
 
-    def alloc(self, data: bytes | int, align: int = 4096) -> int:
+    def alloc(self, data: bytes | int, align: int = 4096, segment: str = "global") -> int:
         buf = bytearray(data)
-        base = self.next
+        base = self.next[segment]
         self.blocks[base] = buf
-        self.next = (base + max(len(buf), 1) + 2 * align - 1) // align * align
+        self.next[segment] = (base + max(len(buf), 1) + 2 * align - 1) // align * align
         return base
 
     def _find(self, addr: int, size: int) -> tuple[bytearray, int]:

@@ -27,7 +27,11 @@ from test_gcn_simulated import (CASES, TARGETS, Geometry, _text, got_dmat, instr
 READ = {"gfx942": ("s3", "s[0:1]", "s[6:7]"), "gfx90a": ("s0", "s[4:5]", "s[0:1]")}
 VIA = {"copy": "\ts_mov_b64 {copy}, {k}\n\ts_load_dword {d}, {copy}, 0x2c\n",
        "register": "\ts_movk_i32 {c0}, 0x2c\n\ts_add_u32 {c0}, {k0}, {c0}\n\ts_addc_u32 {c1}, {k1}, 0\n"
-                   "\ts_load_dword {d}, {copy}, 0x0\n"}
+                   "\ts_load_dword {d}, {copy}, 0x0\n",
+       # the kernarg pair overwritten on a path that ends, the read on the other, later in the
+       # text: followed over the control flow, the read still moves
+       "branch": "\ts_cmp_eq_u32 0, 1\n\ts_cbranch_scc0 .Lread_hidden\n\ts_mov_b64 {k}, 0\n"
+                 "\ts_endpgm\n.Lread_hidden:\n\ts_load_dword {d}, {k}, 0x2c\n"}
 
 
 def variant(target: str, via: str) -> str:
@@ -46,10 +50,11 @@ def needs(mcpu: str) -> None:
 
 @pytest.mark.parametrize("target", TARGETS)
 @pytest.mark.parametrize("probe", ["dmat", "hotness"])
-@pytest.mark.parametrize("via", ["copy", "register"])
+@pytest.mark.parametrize("via", ["copy", "register", "branch"])
 def test_hidden_args_read_through_a_copy_or_a_register_offset(target, probe, via):
-    """A copy of the kernarg pointer is followed (its read moves); a pointer made with a register
-    offset is not, so the map pointers follow the hidden args and nothing of the kernel moves."""
+    """A copy of the kernarg pointer is followed (its read moves), and so is the pointer past a
+    branch whose other side overwrote it; a pointer made with a register offset is not, so the
+    map pointers follow the hidden args and nothing of the kernel moves."""
     text = variant(target, via)
     program = load_file(probes_dir() / f"{probe}.probe")
     base, run = original(target, "vector_add", text), instrumented(target, "vector_add", program, text)
@@ -63,7 +68,7 @@ def test_hidden_args_read_through_a_copy_or_a_register_offset(target, probe, via
         pages = run.maps["pages"]["value"]
         assert {int(k): int(pages[k]) for k in pages.nonzero()[0]} == oracle_hotness(base, geo)
     warnings = [w for w in run.warnings if "hidden arguments" in w]
-    if via == "copy":
+    if via in ("copy", "branch"):
         assert warnings == []
         return
     line = next(n for n, t in enumerate(text.splitlines(), 1) if t.startswith("\ts_add_u32 s"))
@@ -126,3 +131,18 @@ def test_a_kernel_at_both_limits_is_refused_with_the_reason():
         instrument(module, load_file(probes_dir() / "dmat.probe"), kernels="^vgpr_full$")
     assert err.value.file == "both.s" and err.value.line == desc.line
     assert "past both register limits" in err.value.message
+
+
+@pytest.mark.parametrize("file, kernel", [("softmax.gfx942.s", "softmax_row"), ("lds.gfx942.s", "block_scan"),
+                                          ("ir_loops.gfx90a.s", "ir_countdown")])
+def test_a_kernarg_pair_reused_later_does_not_stop_the_hidden_reads_moving(file, kernel):
+    """The kernarg SGPRs written by a carry-out (`v_div_scale_f32 v2, s[0:1], ...`: the second
+    operand is a destination) or reused inside a loop after the kernel's last read of them: the
+    hidden-argument reads move and the map pointers go before the hidden args."""
+    path = Path(__file__).parent / "corpus_gcn" / file
+    module = parse_gcn(path.read_text(), str(path))
+    result = instrument(module, load_file(probes_dir() / "dmat.probe"), kernels=f"^{kernel}$")
+    assert not [w for w in result.manifests[kernel].warnings if "hidden arguments" in w]
+    args = module.kernel(kernel).metadata[".args"]
+    ours = min(a[".offset"] for a in args if str(a.get(".name", "")).startswith("__nt_"))
+    assert ours < min(a[".offset"] for a in args if a[".value_kind"].startswith("hidden_"))

@@ -20,6 +20,7 @@ assembles; that text is checked to parse back to the same instructions.
 from __future__ import annotations
 
 import math
+import struct
 from collections import Counter, defaultdict
 from dataclasses import dataclass
 from functools import lru_cache
@@ -168,6 +169,39 @@ def _cases() -> dict[str, Case]:
         "wave_ops": Case("kernels", (2, 1, 1), (64, 1, 1),
                          [wave_in.tobytes(), bytes(4 * 80), half.tobytes(), bytes(2 * 80), 80]),
         **_broad_cases(),
+        **_refused_before_cases(),
+    }
+
+
+def _refused_before_cases() -> dict[str, Case]:
+    """Kernels the sweep refused before the register stash and the appended kernarg layout:
+    big_struct and struct_by_value (a struct by value; a kernarg read the splicer cannot follow
+    puts the map pointers after the hidden args) and ir_many_sgprs (at the SGPR budget)."""
+    big = _rng(40).integers(-1000, 1000, 64).astype(np.int32)
+    xs = _f32(200, 41)
+    coef = _f32(8, 42)
+    params = struct.pack("<fidBxxxxxxxq8f", 1.5, 3, 0.25, 5, 2, *coef.tolist())
+    table = _u32(96, 43, 1 << 20)
+
+    def by_value(i):
+        f = np.float32
+        return (xs[2 * i] * f(1.5) + f(3)) * coef[i & 7] + f(0.25) + f(1)
+
+    def sgprs(t):
+        v, w, x = (table[32 * k:32 * k + 32].astype(np.uint64) for k in range(3))
+        return (int(np.sum(((v + w) * x & 0xffffffff) ^ v)) + t) & 0xffffffff
+
+    return {
+        "big_struct": Case("kernarg", (2, 1, 1), (64, 1, 1),
+                           [int.from_bytes(big.tobytes(), "little"), bytes(4 * 128)],
+                           lambda b: np.frombuffer(b[1], np.int32).tolist()
+                           == [int(big[t & 63] + big[0]) for t in (*range(64), *range(64))]),
+        "struct_by_value": Case("kernarg", (2, 1, 1), (50, 1, 1),
+                                [int.from_bytes(params, "little"), xs.tobytes(), bytes(4 * 100)],
+                                lambda b: np.allclose(np.frombuffer(b[2], np.float32),
+                                                      [by_value(i) for i in range(100)], rtol=1e-6)),
+        "ir_many_sgprs": Case("ir_pressure", (1, 1, 1), (64, 1, 1), [bytes(4 * 64), table.tobytes()],
+                              lambda b: np.frombuffer(b[0], np.uint32).tolist() == [sgprs(t) for t in range(64)]),
     }
 
 

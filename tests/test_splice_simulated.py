@@ -578,7 +578,7 @@ $L_loop:
 
 def chain() -> tuple[bytes, int]:
     """A linked list for CHASE: node k at offset 16k holds [pad, address of node k+1]."""
-    base = Memory().next                        # where the first allocation lands
+    base = Memory().next["global"]              # where the first allocation lands
     return b"".join(struct.pack("<QQ", 0, base + 16 * (k + 1)) for k in range(8)), base
 
 

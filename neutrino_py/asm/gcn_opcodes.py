@@ -33,6 +33,9 @@ NO_DEST = re.compile(r"^(global_store|flat_store|buffer_store|scratch_store|ds_w
                      r"s_store|s_cmp|s_bitcmp|s_cbranch|s_branch|s_waitcnt|s_nop|s_endpgm|"
                      r"s_barrier|s_setpc|s_sendmsg|s_setreg|s_sleep|s_dcache|buffer_wbl2|"
                      r"buffer_inv|v_cmp_.*_e32|v_cmpx_.*_e32)")
+# VALU instructions with a second destination (VOP3b: a carry-out or `v_div_scale`'s flag) in
+# their second operand (an SGPR pair, or VCC in the _e32 forms)
+CARRY_OUT = ("_co_", "v_mad_u64_u32", "v_mad_i64_i32", "v_div_scale")
 _WIDTH = {"byte": 1, "ubyte": 1, "sbyte": 1, "u8": 1, "i8": 1, "b8": 1, "short": 2, "ushort": 2,
           "sshort": 2, "u16": 2, "i16": 2, "b16": 2, "dword": 4, "b32": 4, "u32": 4, "i32": 4,
           "f32": 4, "dwordx2": 8, "b64": 8, "u64": 8, "i64": 8, "f64": 8, "x2": 8, "dwordx3": 12,
@@ -97,6 +100,13 @@ def is_asynchronous(opcode: str) -> bool:
     """Whether an instruction may read or write its registers after it issued (memory, the
     clocks, matrix instructions): until the kernel's ``s_waitcnt`` or wait states."""
     return memory_space(opcode) is not None or opcode.startswith(ASYNCHRONOUS)
+
+
+def destinations(opcode: str, modifiers: list[str]) -> int:
+    """How many leading operands are written: 0, 1, or 2 (a VOP3b carry-out or flag)."""
+    if not writes_first(opcode, modifiers):
+        return 0
+    return 2 if opcode.startswith("v_") and any(c in opcode for c in CARRY_OUT) else 1
 
 
 def writes_first(opcode: str, modifiers: list[str]) -> bool:

@@ -12,16 +12,17 @@ already made safe.
 """
 from __future__ import annotations
 
+from neutrino_py.asm import gcn_opcodes as opcodes
 from neutrino_py.asm.gcn import Imm, Instruction, Register, Statement
 
 TRANS = ("v_rcp", "v_rsq", "v_sqrt", "v_exp", "v_log", "v_sin", "v_cos")
-CARRY_OUT = ("_co_", "v_mad_u64_u32", "v_mad_i64_i32", "v_div_scale")
 
 
 def _writes_sgpr(ins: Instruction) -> bool:
     if not ins.opcode.startswith("v_") or not ins.operands:
         return False
-    firsts = ins.operands[:2] if any(c in ins.opcode for c in CARRY_OUT) else ins.operands[:1]
+    carry = any(c in ins.opcode for c in opcodes.CARRY_OUT)
+    firsts = ins.operands[:2] if carry else ins.operands[:1]
     return any(isinstance(op, Register) and (op.file == "s" or op.file in ("vcc", "exec"))
                for op in firsts)
 

@@ -25,7 +25,7 @@ from neutrino_py import ops
 from neutrino_py.asm import gcn_opcodes as opcodes
 from neutrino_py.asm.gcn import (Comment, Func, GcnModule, Imm, Instruction, Label, Loc, Modified,
                                  Register, Statement)
-from neutrino_py.asm.gcn_cfg import basic_blocks
+from neutrino_py.asm.gcn_cfg import basic_blocks, labelled_blocks, successors
 from neutrino_py.errors import SourceError
 from neutrino_py.ops import Scratch, Src, Stmt, Value
 from neutrino_py.targets import Finished, Guard, SiteCode
@@ -44,6 +44,15 @@ SYSTEM_SGPRS = ("workgroup_id_x", "workgroup_id_y", "workgroup_id_z", "workgroup
 # 64-bit integer operations the templates implement
 VGPRS = 256                 # architectural VGPRs a lane can name
 WIDE_INT_FNS = ("and", "or", "xor", "shl", "shr", "add", "sub", "mul", "min", "max", "div", "rem")
+
+
+CONFLICT = "conflict"     # an SGPR pair holding a kernarg pointer on some paths only, or different ones
+
+
+def _join(a: dict, b: dict) -> dict:
+    """Pointers at a block reached with states `a` and `b`: a pair on which they disagree (or
+    that one lacks) may hold a pointer, or not: CONFLICT."""
+    return {p: a.get(p) if a.get(p) == b.get(p) else CONFLICT for p in a.keys() | b.keys()}
 
 
 class Stuck(Exception):
@@ -153,55 +162,92 @@ class GcnKernel:
         """The kernel's reads of hidden args, moved by `shift`: (instruction, new offset of its
         third operand) for `s_load`s through its kernarg pointer, copies of it (``s_mov_b64``)
         and pointers it derives from it (``s_add_u32 lo, k, IMM; s_addc_u32 hi, k+1, 0``, LLVM's
-        implicit-argument pointer) when they point into the hidden args. Raises `Stuck` where a
-        read cannot move, or where such a pointer goes anywhere else (its reads are unknown)."""
+        implicit-argument pointer) when they point into the hidden args. Followed over the
+        kernel's control flow: a pair holds a pointer where every path there leaves it so, and
+        is `CONFLICT` where only some do (a register reused in a loop, overwritten on one
+        branch). Raises `Stuck` where a read cannot move, or where such a pointer, or a pair
+        that may hold one, goes anywhere else (its reads are unknown)."""
         k = self.kernarg_sgpr()
-        pointers = {(k, k + 1): (0, None)}     # SGPR pair -> (kernarg offset, the s_add)
+        blocks = labelled_blocks(self.body())
+        if not blocks:
+            return []
+        succs = successors(blocks)
+        into: dict[int, dict] = {0: {(k, k + 1): (0, None)}}
+        moves: dict[int, tuple[Instruction, str]] = {}
+        work = [0]
+        while work:
+            b = work.pop()
+            out = self._follow(blocks[b][1], dict(into[b]), hidden_start, shift, moves)
+            for n in succs[b]:
+                joined = out if n not in into else _join(into[n], out)
+                if n not in into or joined != into[n]:
+                    into[n] = joined
+                    work.append(n)
+        unknown = {p: CONFLICT for state in into.values() for p in state}
+        for b in range(len(blocks)):           # reached only by indirect jumps: anything may hold
+            if b not in into:
+                self._follow(blocks[b][1], dict(unknown), hidden_start, shift, moves)
+        return list(moves.values())
+
+    def _follow(self, code: list[Instruction], pointers: dict, hidden_start: int, shift: int,
+                moves: dict[int, tuple[Instruction, str]]) -> dict:
+        """One block of `hidden_reads`: `pointers` (SGPR pair -> (kernarg offset, the s_add that
+        made it) or CONFLICT) at its start, updated to its end; moves recorded by instruction."""
         pending: dict[int, tuple[int, Instruction]] = {}
-        moves: list[tuple[Instruction, str]] = []
-        for s in self.body():
-            if not isinstance(s, Instruction):
-                continue
+        for s in code:
             ops_ = s.operands
             src = ops_[1] if len(ops_) > 1 else None
             spair = (src.first, src.first + 1) if isinstance(src, Register) and src.file == "s" \
                 and src.first is not None else None
+            known = pointers.get(spair) if spair in pointers and pointers[spair] is not CONFLICT else None
             dst = ops_[0] if ops_ and isinstance(ops_[0], Register) and ops_[0].file == "s" else None
-            if s.opcode == "s_add_u32" and spair in pointers and isinstance(ops_[2], Imm) and dst:
-                pending[dst.first] = (pointers[spair][0] + int(ops_[2].value), s)
+            if s.opcode == "s_add_u32" and known and isinstance(ops_[2], Imm) and dst:
+                pending[dst.first] = (known[0] + int(ops_[2].value), s)
+                self._kill(pointers, set(dst.indices))
                 continue
-            if s.opcode == "s_addc_u32" and spair and (spair[0] - 1, spair[0]) in pointers \
+            low = (spair[0] - 1, spair[0]) if spair else None
+            if s.opcode == "s_addc_u32" and low in pointers and pointers[low] is not CONFLICT \
                     and isinstance(ops_[2], Imm) and ops_[2].value == 0 and dst and dst.first - 1 in pending:
                 delta, add = pending.pop(dst.first - 1)
                 if delta >= hidden_start:
-                    moves.append((add, str(delta + shift)))
+                    moves[id(add)] = (add, str(delta + shift))
+                self._kill(pointers, {dst.first})
                 pointers[(dst.first - 1, dst.first)] = (delta, add)
                 continue
-            if s.opcode == "s_mov_b64" and spair in pointers and dst:
-                pointers[(dst.first, dst.first + 1)] = pointers[spair]
+            if s.opcode == "s_mov_b64" and known and dst:
+                self._kill(pointers, set(dst.indices))
+                pointers[(dst.first, dst.first + 1)] = known
                 continue
-            load = s.opcode.startswith("s_load") and spair in pointers and isinstance(ops_[2], Imm)
+            load = s.opcode.startswith("s_load") and known is not None and isinstance(ops_[2], Imm)
             if load:
-                delta, add = pointers[spair]
+                delta, add = known
                 off = delta + int(ops_[2].value)
                 size = opcodes.width(s.opcode) or 4
                 if off < hidden_start < off + size:
                     raise Stuck("a load reads explicit and hidden arguments together", s.line)
                 if off >= hidden_start and add is None:
-                    moves.append((s, hex(off + shift)))
+                    moves[id(s)] = (s, hex(off + shift))
                 elif off >= hidden_start and delta < hidden_start:
                     raise Stuck(f"a pointer made at line {add.line} into the explicit arguments "
                                 "reads hidden arguments", s.line)
-            writes = opcodes.writes_first(s.opcode, [m.name for m in s.modifiers])
-            read = {i for op in ops_[1 if writes else 0:] if isinstance(op, Register) and op.file == "s"
-                    for i in op.indices}
+            n = opcodes.destinations(s.opcode, [m.name for m in s.modifiers])
+            read = {i for op in ops_[n:] if isinstance(op, Register) and op.file == "s" for i in op.indices}
             if not load and any(read & set(p) for p in pointers):
                 raise Stuck(f"the kernarg pointer reaches `{s.opcode}`, whose reads cannot be "
                             "followed", s.line)
-            written = set(dst.indices) if dst and writes else set()
-            for p in [p for p in pointers if written & set(p)]:
-                del pointers[p]
-        return moves
+            written = {i for op in ops_[:n] if isinstance(op, Register) and op.file == "s"
+                       for i in op.indices}
+            if s.opcode.startswith("s_cmov"):           # written only where SCC is set
+                for p in [p for p in pointers if written & set(p)]:
+                    pointers[p] = CONFLICT
+            else:
+                self._kill(pointers, written)
+        return pointers
+
+    @staticmethod
+    def _kill(pointers: dict, written: set[int]) -> None:
+        for p in [p for p in pointers if written & set(p)]:
+            del pointers[p]
 
     # -------------------------------------------------------------- frame and prologue
 
