@@ -56,7 +56,7 @@ def _sample():
         yield pytest.param(f, kernel, probe, id=f"{f.stem}-{kernel}-{probe.stem}")
 
 
-@pytest.mark.parametrize("path, kernel, probe", _sample())
+@pytest.mark.parametrize("path, kernel, probe", list(_sample()))
 def test_a_sample_instruments_and_links_or_is_refused_where_the_sweep_says(path, kernel, probe):
     if tools.llvm_tool("llvm-mc") is None or tools.llvm_tool("ld.lld") is None \
             or not tools.supports(path.name.split(".")[1]):
