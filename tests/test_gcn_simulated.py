@@ -622,7 +622,7 @@ def _matrix():
                 yield pytest.param(kernel, target, probe, id=f"{kernel}-{target}-{probe}")
 
 
-@pytest.mark.parametrize("kernel, target, probe", _matrix())
+@pytest.mark.parametrize("kernel, target, probe", list(_matrix()))
 def test_stock_probe_maps_are_exact_and_the_kernel_is_unchanged(kernel, target, probe):
     program = load_file(probes_dir() / f"{probe}.probe")
     base = original(target, kernel)
