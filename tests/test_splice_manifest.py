@@ -116,3 +116,18 @@ def test_zero_matches_is_a_warning():
     m = manifest_of('map r[warp]: record { u64 c; }\nbefore mark("nowhere") { r.save(clock()); }\n')
     assert m.positions == {'probe 0 (before mark("nowhere"))': 0}
     assert m.warnings == ['probe 0 (before mark("nowhere")) matched nothing in vector_add']
+
+
+def test_a_probe_that_matches_nothing_in_many_kernels_warns_once():
+    """One warning per probe, naming the kernels (the first few and how many more), not one per
+    kernel: a framework's module of hundreds of kernels would print hundreds of lines."""
+    head, body = VECTOR_ADD.read_text().split(".visible .entry", 1)
+    kernels = "".join(f".visible .entry{body.replace('vector_add', f'k{n}')}" for n in range(6))
+    result = instrument(parse_ptx(head + kernels, cache=False),
+                        load('map m[thread]: record(1) { u64 x; }\nbefore mark("nowhere") { m.save(1); }\n',
+                             "n.probe"))
+    nothing = [d.message for d in result.diagnostics if "matched nothing" in d.message]
+    assert nothing == ['probe 0 (before mark("nowhere")) matched nothing in 6 kernels: '
+                       'k0, k1, k2, k3 (+2 more)']
+    assert all(m.warnings == [f'probe 0 (before mark("nowhere")) matched nothing in {k}']
+               for k, m in result.manifests.items())

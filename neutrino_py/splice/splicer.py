@@ -46,13 +46,19 @@ def instrument(module: Any, program: ast.ProbeProgram, kernels: str | None = Non
     pattern = re.compile(kernels) if kernels else None
     result = Instrumented(module, diagnostics=list(program.diagnostics))
     reads = _Reads.of(program)
+    unmatched: dict[int, tuple[ast.Probe, list[str]]] = {}     # one warning per probe, not kernel
     for name, handle in target.kernels(module):
         if pattern is None or pattern.search(name):
             splice = _KernelSplice(target, module, handle, program, reads)
             result.manifests[name] = splice.run()
             result.diagnostics += splice.diagnostics
+            for probe in splice.unmatched:
+                unmatched.setdefault(probe.index, (probe, []))[1].append(name)
             if splice.occupancy is not None:
                 result.occupancy[name] = splice.occupancy
+    result.diagnostics += [_at_probe(program, probe, f"{probe.label} matched nothing in "
+                                     f"{_kernel_list(names)}")
+                           for probe, names in unmatched.values()]
     unreached = _device_function_matches(target, module, program)
     for manifest in result.manifests.values():
         manifest.warnings += [d.message for d in unreached]
@@ -88,6 +94,14 @@ class _Reads:
         return cls({p.index: operands_read(p) for p in program.probes},
                    {p.index: {(n.map, n.field) for n in probe_nodes(p)
                               if isinstance(n, ast.CounterAdd)} for p in program.probes})
+
+
+def _kernel_list(names: list[str], shown: int = 4) -> str:
+    """``k`` for one kernel; ``N kernels: a, b, c, d (+M more)`` for a module of many."""
+    if len(names) == 1:
+        return names[0]
+    more = f" (+{len(names) - shown} more)" if len(names) > shown else ""
+    return f"{len(names)} kernels: {', '.join(names[:shown])}{more}"
 
 
 def _at_probe(program: ast.ProbeProgram, probe: ast.Probe, message: str) -> Diagnostic:
@@ -194,8 +208,7 @@ class _KernelSplice:
         file, line = self.where
         self.diagnostics += [Diagnostic(WARNING, w, file, line, 1)
                              for w in finished.warnings + self.warnings]
-        self.diagnostics += [_at_probe(program, p, f"{p.label} matched nothing in {k.name}")
-                             for p in program.probes if not found[p.index]]
+        self.unmatched = [p for p in program.probes if not found[p.index]]
         warnings = finished.warnings + [f"{label} matched nothing in {k.name}"
                                         for label, n in positions.items() if n == 0]
         return Manifest(kernel=k.name, target=self.target.name,
