@@ -6,6 +6,7 @@ The full run's table is benchmarks/results/gcn_simulate_all-cpu.json."""
 from __future__ import annotations
 
 import random
+import re
 import sys
 from pathlib import Path
 
@@ -49,3 +50,27 @@ def test_a_kernel_past_the_step_limit_is_reported_not_failed(monkeypatch):
     monkeypatch.setattr(harness, "ORIGINAL_STEPS", 100)
     res = harness.kernel_outcomes("kernels.gfx942.s", "gfx942", "collatz", ["dmat"])
     assert res["probes"]["dmat"]["outcome"] == "step-limit"
+
+
+@pytest.mark.parametrize("module, kernel", [("matrix", "gemv_row"), ("sizeopt", "os_matvec"),
+                                            ("lastblock", "tile_queue"), ("text", "bytes_equal")])
+def test_an_implicit_argument_pointer_made_in_place_moves_with_the_hidden_args(module, kernel):
+    """`s_add_u32 s0, s0, 32; s_addc_u32 s1, s1, 0` (the kernarg pair itself turned into the
+    implicit-argument pointer) and then `s_load_dword s10, s[0:1], 0xc` (hidden_group_size_x):
+    the splicer used to lose the pair at the add, so the load stayed put while the hidden args
+    moved up behind the map pointers, and the kernel read a map pointer's bits as blockDim.x
+    (the first workgroup hid it: id 0 x anything). Found by the full harness run."""
+    from neutrino_py.asm.gcn_parse import parse_gcn
+    from neutrino_py.probe import load_file
+    from neutrino_py.paths import probes_dir
+    from neutrino_py.splice import instrument
+
+    path = harness.CORPUS / f"{module}.gfx942.s"
+    parsed = parse_gcn(path.read_text(), path.name)
+    instrument(parsed, load_file(probes_dir() / "dmat.probe"), kernels=f"^{kernel}$")
+    view = parsed.kernel(kernel)
+    adds = [m.group(1) for s in parsed.statements[view.start:view.end] if hasattr(s, "opcode")
+            for m in [re.match(r"\s*s_add_u32 s0, s0, (\S+)", s.to_text())] if m]
+    assert adds and all(int(a, 0) > 32 for a in adds)             # moved up with the hidden args
+    res = harness.kernel_outcomes(path.name, "gfx942", kernel, ["dmat", "block_sched"])
+    assert {p: o["outcome"] for p, o in res["probes"].items()} == {"dmat": "exact", "block_sched": "exact"}
