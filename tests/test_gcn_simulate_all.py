@@ -17,7 +17,7 @@ sys.path.insert(0, str(ROOT))
 
 from benchmarks import gcn_simulate_all as harness  # noqa: E402
 
-SAMPLE, SEED = 10, 17
+SAMPLE, SEED = 20, 17
 BUGS = ("outputs-changed", "map-mismatch", "instrumented-crash")
 
 
