@@ -38,6 +38,11 @@ class Unknown(AssertionError):
     """An instruction (or an operand form) the simulator does not implement."""
 
 
+class StepLimit(Exception):
+    """The launch issued more instructions (all waves, the instrumentation's included) than the
+    simulator's `max_steps`: a data-dependent loop that may not end."""
+
+
 class Lds:
     def __init__(self, size: int) -> None:
         self.data = bytearray(size)
@@ -162,7 +167,8 @@ class Simulator:
     """Runs one kernel of `module`. `user` holds the ids of the kernel's own instruction objects
     in order (the instrumentation's are all others); events record their issues."""
 
-    def __init__(self, module: GcnModule, name: str, memory: Memory, user: list[int] | None = None) -> None:
+    def __init__(self, module: GcnModule, name: str, memory: Memory, user: list[int] | None = None,
+                 max_steps: int | None = None) -> None:
         self.view = module.kernel(name)
         self.code = [s for s in module.statements[self.view.start:self.view.end]
                      if isinstance(s, (Instruction, Label))]
@@ -173,6 +179,7 @@ class Simulator:
         self.user = {k: n for n, k in enumerate(own)}
         self.events: list[Event] = []
         self.executed: set[str] = set()
+        self.max_steps, self.steps_taken = max_steps, 0
 
     # ------------------------------------------------------------------ set-up
 
@@ -359,6 +366,9 @@ class Simulator:
             w.pc += 1
             if isinstance(s, Label):
                 continue
+            self.steps_taken += 1
+            if self.max_steps is not None and self.steps_taken > self.max_steps:
+                raise StepLimit(f"more than {self.max_steps} instructions issued")
             n = self.user.get(id(s))
             access: list = []
             if n is not None:

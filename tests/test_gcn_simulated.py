@@ -20,6 +20,7 @@ assembles; that text is checked to parse back to the same instructions.
 from __future__ import annotations
 
 import math
+import re
 import struct
 from collections import Counter, defaultdict
 from dataclasses import dataclass
@@ -340,6 +341,7 @@ class Run:
     maps: object = None
     instructions: list = None     # the kernel's own instructions, in order
     warnings: list = None         # the manifest's
+    statements: list = None       # the original kernel's statements (labels, marks, instructions)
 
 
 def _alloc_args(memory: Memory, args: list) -> tuple[list[int], list[int]]:
@@ -359,43 +361,64 @@ def _text(file: str, target: str) -> str:
     return (CORPUS / f"{file}.{target}.s").read_text()
 
 
+def _own(module, kernel: str) -> list:
+    view = module.kernel(kernel)
+    return module.statements[view.start:view.end]
+
+
+def simulate_original(text: str, path: str, kernel: str, grid, block, args: list,
+                      max_steps: int | None = None) -> Run:
+    """Any kernel of a GCN assembly text, as compiled, on `args` (bytes: a buffer, int: by value)."""
+    module = parse_gcn(text, path)
+    memory = Memory()
+    values, buffers = _alloc_args(memory, args)
+    sim = Simulator(module, kernel, memory, max_steps=max_steps)
+    sim.run(grid, block, values)
+    stmts = _own(module, kernel)
+    run = Run(sim, memory, buffers, instructions=[s for s in stmts if isinstance(s, Instruction)])
+    run.statements = stmts
+    return run
+
+
+def simulate_instrumented(text: str, path: str, kernel: str, grid, block, args: list,
+                          program: ast.ProbeProgram, max_steps: int | None = None) -> Run:
+    """The same kernel instrumented with `program`, its maps read back into `run.maps`."""
+    module = parse_gcn(text, path)
+    own = [id(s) for s in _own(module, kernel) if isinstance(s, Instruction)]
+    result = instrument(module, program, kernels=f"^{re.escape(kernel)}$")
+    manifest = result.manifests[kernel]
+    # the code llvm-mc gets is this IR's text: it parses back to the same instructions
+    printed = parse_gcn(module.to_text(), path)
+    assert [s.to_text() for s in _own(printed, kernel) if isinstance(s, Instruction)] == \
+        [s.to_text() for s in _own(module, kernel) if isinstance(s, Instruction)]
+    memory = Memory()
+    values, buffers = _alloc_args(memory, args)
+    header = memory.alloc(manifest.header_nbytes() or 1)
+    maps = {lay.name: memory.alloc(max(lay.nbytes, 1)) for lay in layout(manifest, grid, block)}
+    sim = Simulator(module, kernel, memory, own, max_steps=max_steps)
+    sim.run(grid, block, values + [header] + list(maps.values()))
+    out = read(manifest, grid, block, memory.bytes(header),
+               {name: memory.bytes(addr) for name, addr in maps.items()})
+    run = Run(sim, memory, buffers, maps=out)
+    run.warnings = manifest.warnings
+    return run
+
+
 @lru_cache(maxsize=None)
 def original(target: str, kernel: str, text: str | None = None) -> Run:
     """The kernel as compiled (or as `text`, a variant of its corpus file)."""
     case = CASES[kernel]
-    module = parse_gcn(text or _text(case.file, target), f"{case.file}.{target}.s")
-    memory = Memory()
-    values, buffers = _alloc_args(memory, case.args)
-    sim = Simulator(module, kernel, memory)
-    sim.run(case.grid, case.block, values)
-    view = module.kernel(kernel)
-    own = [s for s in module.statements[view.start:view.end] if isinstance(s, Instruction)]
-    return Run(sim, memory, buffers, (target, kernel, text), instructions=own)
+    run = simulate_original(text or _text(case.file, target), f"{case.file}.{target}.s", kernel,
+                            case.grid, case.block, case.args)
+    run.key = (target, kernel, text)
+    return run
 
 
 def instrumented(target: str, kernel: str, program: ast.ProbeProgram, text: str | None = None) -> Run:
     case = CASES[kernel]
-    path = f"{case.file}.{target}.s"
-    module = parse_gcn(text or _text(case.file, target), path)
-    view = module.kernel(kernel)
-    own = [id(s) for s in module.statements[view.start:view.end] if isinstance(s, Instruction)]
-    result = instrument(module, program, kernels=f"^{kernel}$")
-    manifest = result.manifests[kernel]
-    # the code llvm-mc gets is this IR's text: it parses back to the same instructions
-    printed = parse_gcn(module.to_text(), path)
-    k2, k1 = printed.kernel(kernel), module.kernel(kernel)
-    assert [s.to_text() for s in printed.statements[k2.start:k2.end] if isinstance(s, Instruction)] == \
-        [s.to_text() for s in module.statements[k1.start:k1.end] if isinstance(s, Instruction)]
-    memory = Memory()
-    values, buffers = _alloc_args(memory, case.args)
-    header = memory.alloc(manifest.header_nbytes() or 1)
-    maps = {lay.name: memory.alloc(max(lay.nbytes, 1)) for lay in layout(manifest, case.grid, case.block)}
-    sim = Simulator(module, kernel, memory, own)
-    sim.run(case.grid, case.block, values + [header] + list(maps.values()))
-    out = read(manifest, case.grid, case.block, memory.bytes(header),
-               {name: memory.bytes(addr) for name, addr in maps.items()})
-    run = Run(sim, memory, buffers, (target, kernel, text), out)
-    run.warnings = manifest.warnings
+    run = simulate_instrumented(text or _text(case.file, target), f"{case.file}.{target}.s", kernel,
+                                case.grid, case.block, case.args, program)
+    run.key = (target, kernel, text)
     return run
 
 
@@ -404,11 +427,12 @@ def instrumented(target: str, kernel: str, program: ast.ProbeProgram, text: str 
 class Geometry:
     """Thread and warp units of a launch's lanes (a wave64 is two 32-lane warps)."""
 
-    def __init__(self, case: Case) -> None:
-        self.tpb = math.prod(case.block)
+    def __init__(self, case: Case | None = None, grid=None, block=None) -> None:
+        grid, block = (case.grid, case.block) if case is not None else (grid, block)
+        self.tpb = math.prod(block)
         self.waves_per_block = math.ceil(self.tpb / LANES)
         self.warps_per_block = math.ceil(self.tpb / 32)
-        self.blocks = math.prod(case.grid)
+        self.blocks = math.prod(grid)
 
     def thread(self, wave: int, lane: int) -> int:
         block, k = divmod(wave, self.waves_per_block)
@@ -520,18 +544,12 @@ def blocks_of(instructions: list[Instruction], statements) -> set[int]:
     return starts
 
 
-def _statements(target: str, kernel: str):
-    module = parse_gcn(_text(CASES[kernel].file, target))
-    view = module.kernel(kernel)
-    return module.statements[view.start:view.end]
-
-
 def oracle_mix(run: Run, geo: Geometry, program, target, kernel):
     (probe,) = [p for p in program.probes if p.position.when == "block"]
     def count(e):
         return count(e.operand) if isinstance(e, ast.Cast) else e
     fields = [(st.field, count(st.value)) for st in probe.body]
-    starts = blocks_of(run.instructions, _statements(target, kernel))
+    starts = blocks_of(run.instructions, run.statements)
     ends = sorted(starts) + [len(run.instructions)]
     block_of = {s: run.instructions[s:next(e for e in ends if e > s)] for s in starts}
     rows = defaultdict(Counter)        # a warp counter: once per block entry of any lane
@@ -547,7 +565,7 @@ def oracle_mix(run: Run, geo: Geometry, program, target, kernel):
 
 
 def oracle_branches(run: Run, geo: Geometry, target, kernel):
-    starts = blocks_of(run.instructions, _statements(target, kernel))
+    starts = blocks_of(run.instructions, run.statements)
     lanes_reg = {}
     recs = Counter()
     for e in run.sim.events:
@@ -574,7 +592,7 @@ def oracle_sched(run: Run, geo: Geometry, target):
 
 
 def oracle_ranges(run: Run, geo: Geometry, target, kernel):
-    stmts = _statements(target, kernel)
+    stmts = run.statements
     marks = {}
     n = 0
     for s in stmts:
@@ -600,8 +618,9 @@ def oracle_ranges(run: Run, geo: Geometry, target, kernel):
 
 # ------------------------------------------------------------------------------ the matrix
 
-def stream(run: Run) -> list[tuple]:
-    ends = {n for n, s in enumerate(original(*run.key).instructions) if s.opcode == "s_endpgm"}
+def stream(run: Run, own: list | None = None) -> list[tuple]:
+    """The kernel's own issues; `own`: its instructions (else the original run's of `run.key`)."""
+    ends = {n for n, s in enumerate(own or original(*run.key).instructions) if s.opcode == "s_endpgm"}
     return [(e.wave, e.index, 0 if e.index in ends else e.exec, e.issued, e.access)
             for e in run.sim.events]
 
@@ -627,12 +646,21 @@ def test_stock_probe_maps_are_exact_and_the_kernel_is_unchanged(kernel, target, 
     program = load_file(probes_dir() / f"{probe}.probe")
     base = original(target, kernel)
     run = instrumented(target, kernel, program)
-    # the kernel saw nothing: same instruction stream, same memory (EXEC at s_endpgm aside: the
-    # exit probes run on every lane the wave started with, and the wave ends there)
-    assert stream(run) == stream(base)
+    check_unchanged(base, run)
+    check_stock_maps(probe, program, base, run, Geometry(CASES[kernel]), target)
+
+
+def check_unchanged(base: Run, run: Run) -> None:
+    """The kernel saw nothing: same instruction stream, same memory (EXEC at s_endpgm aside: the
+    exit probes run on every lane the wave started with, and the wave ends there)."""
+    assert stream(run, base.instructions) == stream(base, base.instructions), "the kernel's own instruction stream changed"
     assert [b and run.memory.bytes(b) for b in run.buffers] == \
-        [b and base.memory.bytes(b) for b in base.buffers]
-    geo = Geometry(CASES[kernel])
+        [b and base.memory.bytes(b) for b in base.buffers], "the kernel's buffers changed"
+
+
+def check_stock_maps(probe: str, program, base: Run, run: Run, geo: Geometry, target: str) -> None:
+    """A stock probe's maps of `run` against the oracle computed from the original run `base`."""
+    kernel = None
     maps = run.maps
     if probe == "dmat":
         assert got_dmat(maps) == oracle_dmat(base, geo)
@@ -668,7 +696,7 @@ def test_stock_probe_maps_are_exact_and_the_kernel_is_unchanged(kernel, target, 
         got = Counter(zip(r["cycles"].tolist(), r["sm"].tolist()))
         assert got == oracle_ranges(base, geo, target, kernel)
     else:
-        pytest.fail(f"no oracle for the stock probe {probe}")
+        raise AssertionError(f"no oracle for the stock probe {probe}")
 
 
 def test_unknown_instructions_are_an_error():

@@ -202,13 +202,16 @@ class GcnKernel:
             known = pointers.get(spair) if spair in pointers and pointers[spair] is not CONFLICT else None
             dst = ops_[0] if ops_ and isinstance(ops_[0], Register) and ops_[0].file == "s" else None
             if s.opcode == "s_add_u32" and known and isinstance(ops_[2], Imm) and dst:
-                pending[dst.first] = (known[0] + int(ops_[2].value), s)
+                # the source pair is remembered: `s_add_u32 s0, s0, 32` overwrites its low half
+                pending[dst.first] = (known[0] + int(ops_[2].value), s, spair)
                 self._kill(pointers, set(dst.indices))
                 continue
             low = (spair[0] - 1, spair[0]) if spair else None
-            if s.opcode == "s_addc_u32" and low in pointers and pointers[low] is not CONFLICT \
-                    and isinstance(ops_[2], Imm) and ops_[2].value == 0 and dst and dst.first - 1 in pending:
-                delta, add = pending.pop(dst.first - 1)
+            made = pending.get(dst.first - 1) if dst else None
+            if s.opcode == "s_addc_u32" and made and made[2] == low and isinstance(ops_[2], Imm) \
+                    and ops_[2].value == 0 and (pointers.get(low, CONFLICT) is not CONFLICT
+                                                or made[1].operands[0].first == low[0]):
+                delta, add, _ = pending.pop(dst.first - 1)
                 if delta >= hidden_start:
                     moves[id(add)] = (add, str(delta + shift))
                 self._kill(pointers, {dst.first})
