@@ -256,11 +256,6 @@ class Instruction(_Node):
         self._operands, self.args = value, None
 
     @property
-    def named_registers(self) -> frozenset[str]:
-        """Registers this instruction's body declares without ``%`` (inline asm's ``p``)."""
-        return self._named
-
-    @property
     def name(self) -> str:
         """Full dotted opcode as written: ``ld.global.v4.f32``."""
         return ".".join([self.opcode, *self.modifiers])

@@ -50,37 +50,26 @@ class OperandSyntax:
     instruction)."""
 
     def __init__(self, reg: str, imm: str, ident: str) -> None:
-        leaf = f"(?:{reg}|{imm}|{ident})"
+        one = f"(?:{reg}|{imm}|{ident})"
         name = f"(?:{reg}|{ident})"
         ws = r"\s*"
-        vector = rf"\{{{ws}(?:{leaf}{ws}(?:,{ws}{leaf}{ws})*)?\}}"
-        plist = rf"\({ws}(?:{leaf}{ws}(?:,{ws}{leaf}{ws})*)?\)"
+        vector = rf"\{{{ws}(?:{one}{ws}(?:,{ws}{one}{ws})*)?\}}"
+        plist = rf"\({ws}(?:{one}{ws}(?:,{ws}{one}{ws})*)?\)"
         any_operand = (rf"(?:!{ws}{name}|{name}{ws}\|{ws}{name}|{vector}|{plist}"
-                       rf"|\[{ws}{leaf}{ws}(?:[+-]{ws}{imm}{ws}|,{ws}{vector}{ws})?\]|{leaf})")
+                       rf"|\[{ws}{one}{ws}(?:[+-]{ws}{imm}{ws}|,{ws}{vector}{ws})?\]|{one})")
         self.valid = re.compile(rf"{any_operand}(?:{ws},{ws}{any_operand})*").fullmatch
         self._operand = re.compile(rf"""{ws}(?:
               !{ws}(?P<negated>{name})
             | (?P<first>{name}){ws}\|{ws}(?P<second>{name})
             | (?P<vector>{vector})
             | (?P<plist>{plist})
-            | \[{ws}(?P<base>{leaf}){ws}(?:(?P<sign>[+-]){ws}(?P<offset>{imm}){ws}
+            | \[{ws}(?P<base>{one}){ws}(?:(?P<sign>[+-]){ws}(?P<offset>{imm}){ws}
                                        |,{ws}(?P<coords>{vector}){ws})?\]
-            | (?P<leaf>{leaf})){ws},?""", re.X).match
-
-    @staticmethod
-    def leaf(text: str) -> ir.Operand:
-        """A checked leaf by its first character: only a register starts with ``%``, only a
-        number with a digit or ``-`` (the grammar's REG, IMM and IDENT terminals)."""
-        first = text[0]
-        if first == "%":
-            return ir.Register(text)
-        if first.isdigit() or first == "-":
-            return ir.Immediate(text)
-        return _SINK if text == "_" else ir.Symbol(text)
+            | (?P<leaf>{one})){ws},?""", re.X).match
 
     def _items(self, text: str) -> tuple[ir.Operand, ...]:
         inner = text[1:-1]
-        return tuple(self.leaf(t.strip()) for t in inner.split(",")) if inner.strip() else ()
+        return tuple(leaf(t.strip()) for t in inner.split(",")) if inner.strip() else ()
 
     def read(self, text: str) -> list[ir.Operand]:
         out: list[ir.Operand] = []
@@ -90,29 +79,40 @@ class OperandSyntax:
             pos = m.end()
             kind = m.lastgroup
             if kind == "leaf":
-                out.append(self.leaf(m.group(kind)))
+                out.append(leaf(m.group(kind)))
             elif kind == "negated":
                 out.append(ir.Negated(ir.Register(m.group(kind))))     # a predicate, named or not
             elif kind == "second":
-                out.append(ir.PredPair(self.leaf(m.group("first")), self.leaf(m.group(kind))))
+                out.append(ir.PredPair(leaf(m.group("first")), leaf(m.group(kind))))
             elif kind == "vector":
                 out.append(ir.Vector(self._items(m.group(kind))))
             elif kind == "plist":
                 out.append(ir.ParamList(self._items(m.group(kind))))
             elif kind == "coords":
-                out.append(ir.Address(self.leaf(m.group("base")), 0,
+                out.append(ir.Address(leaf(m.group("base")), 0,
                                       ir.Vector(self._items(m.group(kind)))))
             elif kind == "offset":
                 offset = int(m.group(kind))
-                out.append(ir.Address(self.leaf(m.group("base")),
+                out.append(ir.Address(leaf(m.group("base")),
                                       -offset if m.group("sign") == "-" else offset, None,
                                       offset == 0))
             else:
-                out.append(ir.Address(self.leaf(m.group("base"))))
+                out.append(ir.Address(leaf(m.group("base"))))
         return out
 
 
 _SINK = ir.Sink()
+
+
+def leaf(text: str) -> ir.Operand:
+    """A checked operand leaf by its first character: only a register starts with ``%``, only a
+    number with a digit or ``-`` (the grammar's REG, IMM and IDENT terminals)."""
+    first = text[0]
+    if first == "%":
+        return ir.Register(text)
+    if first.isdigit() or first == "-":
+        return ir.Immediate(text)
+    return _SINK if text == "_" else ir.Symbol(text)
 _DIM = re.compile(r"\[\s*([0-9]*)\s*\]")
 _REG_NAME = re.compile(rf"\s*(%[A-Za-z0-9_$]+|{_NAME})(?:<([0-9]+)>)?\s*(?:,|$)")
 

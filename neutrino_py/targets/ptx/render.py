@@ -14,7 +14,7 @@ from dataclasses import fields
 from pathlib import Path
 from typing import Callable, Iterable
 
-from neutrino_py.asm import ir
+from neutrino_py.asm import ir, scan
 from neutrino_py.ops import Imm, If, Reg, Src, Stmt, Value, bits
 from neutrino_py.targets import memo, templates
 
@@ -54,18 +54,9 @@ def operand(v: Value | ir.Operand | int | str) -> ir.Operand:
         return ir.Immediate(format_imm(v.value, v.type))
     if isinstance(v, int):
         return ir.Immediate(str(v))
-    if isinstance(v, str):
-        return ir.Register(v) if v.startswith("%") else ir.Symbol(v)
-    if isinstance(v, Src):
-        t = v.text
-        return (ir.Register(t) if t.startswith("%") else
-                ir.Immediate(t) if t[:1].isdigit() or t[:1] == "-" else ir.Symbol(t))
+    if isinstance(v, (str, Src)):                 # spelled as PTX: read as the scan reads it
+        return scan.leaf(v if isinstance(v, str) else v.text)
     return v
-
-
-def declarations(counts: dict[str, int]) -> list[str]:
-    """`.reg` lines declaring registers 0..n-1 of every type in `counts`."""
-    return [f".reg .{t} {PREFIX}{STEMS[t]}<{n}>;" for t, n in counts.items() if n]
 
 
 class Scope:
