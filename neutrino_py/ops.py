@@ -324,6 +324,9 @@ class ShardReserve(Stmt):
     * chunk + k % chunk``. When ``ceil((b + n) / chunk) > ceil(b / chunk)`` the leader raises the
     header's ``cursor`` to ``first + shards * chunk * ceil((b + n) / chunk)`` (atomic max), so it
     bounds the prefix of the buffer that holds records. `chunk` is a power of two.
+
+    Without `lanes` the leader of a warp-level map runs it alone and reserves exactly one record
+    (``n = 1``, no election or broadcast: the lowering already runs it in that lane only).
     """
     op: ClassVar[str] = "shard_reserve"
     dst: Reg
@@ -336,6 +339,7 @@ class ShardReserve(Stmt):
     chunk: int
     first: int
     slot_bytes: int
+    lanes: bool = True
 
 
 @dataclass(frozen=True)

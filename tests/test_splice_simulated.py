@@ -437,6 +437,28 @@ def test_sharded_pool_across_chunks_and_cut_to_the_header_cursor():
         read(manifest, (2, 1, 1), (128, 1, 1), header, {"dmat": full[:needed_bytes(lay, cursor) - 24]})
 
 
+
+@pytest.mark.parametrize("pool, kept", [(512, 512), (1536, 600)])
+def test_warp_level_sharded_pool_counts_overflow_and_bounds_chunks(pool, kept):
+    # memtrace keeps one record per warp-level access, reserved by the leader alone: 100 blocks
+    # of 2 warps, 3 accesses each = 600 records, 300 in each of the 2 shards. pool 512: a shard
+    # keeps 256 (one chunk) and counts 44 dropped; pool 1536: 3 chunks a shard, all kept. Either
+    # way the 257th reservation of a shard raises the header cursor to round 2 (an upper bound:
+    # past the buffer when it overflowed, as for thread-level pools)
+    text = (probes_dir() / "memtrace.probe").read_text().replace("pool 1 << 21", f"pool {pool}")
+    n = 6400
+    program = load(text, "small_pool.probe")
+    maps, sim, ptrs, mem = vector_add(program, n=n, grid=(100, 1, 1), block=(64, 1, 1))
+    rec = maps["mem"]
+    assert len(rec) == kept and maps.dropped["mem"] == 600 - kept
+    want = Counter((base + 128 * w, 4, 0xFFFFFFFF) for base in ptrs.values() for w in range(200))
+    got = Counter(zip(rec["addr"].tolist(), rec["addr_stride"].tolist(), rec["addr_mask"].tolist()))
+    assert not got - want and (kept < 600 or got == want)
+    manifest = instrument(parse_ptx(corpus("vector_add"), cache=False), program).manifests["vector_add"]
+    (lay,) = [s for s in layout(manifest, (100, 1, 1), (64, 1, 1)) if s.name == "mem"]
+    header = mem.bytes(sim.params["__nt_hdr"])
+    assert (lay.shards, int.from_bytes(header[:8], "little")) == (2, lay.first + 2 * 2 * 256)
+
 def per_thread(name: str):
     """A stock probe with its maps kept per thread (what coarse levels are checked against)."""
     text = (probes_dir() / f"{name}.probe").read_text()

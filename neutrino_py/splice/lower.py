@@ -406,7 +406,8 @@ class _Ctx:
         if spec.shards > 1:
             base = self.map_base(spec)
             self.emit(ops.ShardReserve(slot, fits, hdr, base, self.shard_key(), spec.pool,
-                                       spec.shards, SHARD_CHUNK, spec.first_item, SHARD_SLOT_BYTES))
+                                       spec.shards, SHARD_CHUNK, spec.first_item, SHARD_SLOT_BYTES,
+                                       lanes=spec.level == "thread"))
             store = self.nested(lambda: self._store_at(spec, slot, values, base))
             self.emit(ops.If(fits, tuple(store)))
             return
