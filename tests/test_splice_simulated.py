@@ -136,6 +136,8 @@ class Sim:
             return lane
         if base == "lanemask_lt":
             return (1 << lane) - 1
+        if base == "lanemask_eq":
+            return 1 << lane
         if base in ("clock64", "clock"):
             return next(self.clock)
         if base == "globaltimer":
@@ -150,7 +152,7 @@ class Sim:
         """Raw bits of a source operand read as type `t`."""
         if isinstance(op, ir.Register):
             if op.name.startswith("%") and "." in op.name or op.name in (
-                    "%laneid", "%lanemask_lt", "%clock64", "%clock", "%globaltimer", "%smid",
+                    "%laneid", "%lanemask_lt", "%lanemask_eq", "%clock64", "%clock", "%globaltimer", "%smid",
                     "%warpid"):
                 return to_raw(self.special(op.name, lane, ctx), "u64")
             return ctx["regs"][lane].get(op.name, 0)
