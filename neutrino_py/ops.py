@@ -229,7 +229,8 @@ class LaneCompress(Stmt):
     """Describe `value` (u64) over the lanes of `mask` (u32, the active mask read just before,
     every lane of it executing this): every lane gets ``base`` (u64) = the value of the lowest
     lane ``l`` of `mask`, ``stride`` (s64) = ``(v2 - base) / (l2 - l)`` (signed, truncated) from
-    the next lane ``l2`` of `mask` (0 when `mask` has one lane), and ``affine`` (pred) = whether
+    the next lane ``l2`` of `mask` (0 when `mask` has one lane; a target may give 0 when
+    ``l2 - l > 1`` and ``v2 - base`` does not fit 32 bits), and ``affine`` (pred) = whether
     ``value == base + (lane - l) * stride`` (modulo 2**64) in every lane of `mask`."""
     op: ClassVar[str] = "lane_compress"
     base: Reg

@@ -20,6 +20,7 @@ from neutrino_py.ops import Imm, Reg, Scratch, Stmt, Value
 from neutrino_py.probe import ast, fold
 from neutrino_py.probe.passes import DEFAULT_POOL
 
+TIMERS = ("clock", "globaltimer")     # helpers a warp-level save reads late (`_Ctx.late_timers`)
 HELPER_SPECIALS = {"clock": "clock", "globaltimer": "globaltimer", "smid": "smid",
                    "warpid": "warp_linear", "laneid": "laneid", "activemask": "activemask",
                    "blockid": "block_linear", "threadid": "thread_linear"}
@@ -319,11 +320,14 @@ class _Ctx:
             value = self.expr(s.value)
             self.emit(ops.Move(self.low.regs[s.reg], value))
         elif isinstance(s, ast.Save):
-            decl = self.low.program.maps[s.map]
-            values = [self.expr(a) for a in s.args]
+            decl, spec = self.low.program.maps[s.map], self.low.specs[s.map]
+            late = self.late_timers(spec, s.args)
+            values = [self.tmp(a.type.value) if i in late else self.expr(a)
+                      for i, a in enumerate(s.args)]
+            reads = [ops.ReadSpecial(values[i], HELPER_SPECIALS[s.args[i].name]) for i in late]
             if any(f.lanes for f in decl.fields):
                 values = self.compress_lanes(decl, values)
-            self.save(self.low.specs[s.map], values)
+            self.save(spec, values, reads)
         elif isinstance(s, ast.CounterAdd):
             self.counter_add(self.low.specs[s.map], s.field, self.expr(s.value))
         elif isinstance(s, ast.HistAdd):
@@ -352,7 +356,18 @@ class _Ctx:
             ops.AtomicAdd(None, hdr or self.header(spec), 8, Imm(1, "u64"), "u64")))
         self.emit(ops.If(ok, tuple(dropped), negate=True))
 
-    def save(self, spec: MapSpec, values: list[Value]) -> None:
+    def late_timers(self, spec: MapSpec, args: tuple[ast.Expr, ...]) -> set[int]:
+        """Arguments of a save that the leader reads right before it stores: bare `clock()` and
+        `globaltimer()` of a warp-level save that runs in the leader alone. The time is then the
+        nearest to the instruction the probe precedes (the lanes are compressed and the slot
+        reserved before it), and no register holds it meanwhile; any other argument is the
+        leader's value either way."""
+        if spec.level != "warp" or spec.name in self.low.warp_slots:
+            return set()
+        return {i for i, a in enumerate(args) if isinstance(a, ast.Helper) and a.name in TIMERS}
+
+    def save(self, spec: MapSpec, values: list[Value], reads: list[Stmt] | None = None) -> None:
+        """Save `values`; `reads` (the late timers) open the leader's part."""
         if spec.capacity is None:
             body = self.nested(lambda: self.save_pool(spec, values))
         elif spec.level == "thread":
@@ -362,7 +377,7 @@ class _Ctx:
             return
         else:
             body = self.nested(lambda: self.save_warp(spec, values))
-        self.out += self.warp_leader(spec, body)
+        self.out += self.warp_leader(spec, [*(reads or []), *body])
 
     def compress_lanes(self, decl: ast.MapDecl, values: list[Value]) -> list[Value]:
         """The stored parts of every `lanes` field (`contract.manifest.LANE_PARTS`), computed by all active
