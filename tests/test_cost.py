@@ -158,16 +158,31 @@ def test_a_probe_that_lowers_occupancy_says_so(tmp_path, capsys):
         assert "warning: the probe lowers" not in text
 
 
+# one fixed record per warp (plus its count): bytes that follow the grid exactly
+PER_WARP = """map sched[warp]: record(1) { u64 start; u64 elapsed; u32 sm; }
+reg u64 t0;
+entry / warpid() == 0 / { t0 = globaltimer(); }
+exit  / warpid() == 0 / { sched.save(t0, globaltimer() - t0, smid()); }
+"""
+
+
+def per_warp_probe(tmp_path) -> str:
+    path = tmp_path / "per_warp.probe"
+    path.write_text(PER_WARP)
+    return str(path)
+
+
 def test_without_an_assembler_bytes_are_still_given(tmp_path, capsys, monkeypatch):
     monkeypatch.setattr(ptx_backend, "available", lambda: [])
-    got = instrument_json(tmp_path, capsys, "block_sched", SGEMM, "--grid", "10", "--block", "64")
+    got = instrument_json(tmp_path, capsys, per_warp_probe(tmp_path), SGEMM, "--grid", "10",
+                          "--block", "64")
     cost = got["cost"]
     assert cost["notes"] == ["registers and occupancy not computed: no PTX assembler found "
                              "(nvJitLink or ptxas)"]
     k = cost["kernels"][0]
     assert k["before"] is None and k["occupancy_after"] is None
     assert k["bytes_per_launch"] == 10 * 2 * (24 + 4)          # 20 warps x (record + count)
-    main(["instrument", "--probe", "block_sched", str(SGEMM), "-o", str(tmp_path / "p.ptx")])
+    main(["instrument", "--probe", per_warp_probe(tmp_path), str(SGEMM), "-o", str(tmp_path / "p.ptx")])
     text = capsys.readouterr().out
     assert "note: registers and occupancy not computed: no PTX assembler found" in text
     assert "sgemm_tiled.sched: 112 B" in text
@@ -178,8 +193,8 @@ def test_no_cost_skips_the_assembler_and_keeps_the_bytes(tmp_path, capsys, monke
         raise AssertionError("--no-cost must not look for an assembler")
 
     monkeypatch.setattr(ptx_backend, "available", refuse)
-    got = instrument_json(tmp_path, capsys, "block_sched", SGEMM, "--grid", "10", "--block", "64",
-                          "--no-cost")
+    got = instrument_json(tmp_path, capsys, per_warp_probe(tmp_path), SGEMM, "--grid", "10",
+                          "--block", "64", "--no-cost")
     assert got["cost"]["notes"] == ["registers and occupancy: not computed (--no-cost)"]
     assert got["cost"]["kernels"][0]["bytes_per_launch"] == 10 * 2 * (24 + 4)
 

@@ -130,10 +130,13 @@ def test_sizes_read_as_powers_of_1024():
 
 def test_instrument_prints_the_bytes_one_launch_writes(tmp_path):
     ptx = ROOT / "tests" / "corpus" / "cuda" / "vector_add.sm_90.ptx"
-    run = neutrino("instrument", "--probe", "block_sched", str(ptx), "-o", str(tmp_path / "o.ptx"),
+    probe = tmp_path / "per_warp.probe"
+    probe.write_text("map sched[warp]: record(1) { u64 start; u64 elapsed; u32 sm; }\n"
+                     "exit { sched.save(globaltimer(), 0, smid()); }\n")
+    run = neutrino("instrument", "--probe", str(probe), str(ptx), "-o", str(tmp_path / "o.ptx"),
                    "--grid", "1024", "--block", "256")
     assert run.returncode == 0, run.stderr
-    # block_sched: record(1) of 24 B + a u32 count per warp; 1024 blocks x 8 warps
+    # record(1) of 24 B + a u32 count per warp; 1024 blocks x 8 warps
     assert "cost at grid 1024x1x1, block 256x1x1" in run.stdout
     assert run.stdout.splitlines()[-3].endswith("224 KiB")          # the table's bytes/launch
     assert "  vector_add.sched: 224 KiB (warps x (1 x 24 B) + warps x 4 B counts)" in run.stdout

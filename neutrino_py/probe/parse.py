@@ -162,7 +162,7 @@ def _unexpected(text: str, file: str, err: UnexpectedToken) -> SourceError:
     tok, accepts = err.token, _accepted(err)
     prev = err.token_history[-1] if err.token_history else None
     opened = _unclosed_brace(text, tok)
-    if opened is not None and {str(tok), str(prev)} & _TOP_WORDS:
+    if opened is not None and {str(tok), str(prev)} & _TOP_WORDS and accepts != {"NAME"}:
         return _unterminated(text, file, opened)
     if "SEMICOLON" in accepts and prev is not None and (
             accepts == {"SEMICOLON"} or tok.type == "RBRACE" or tok.line > prev.end_line):
