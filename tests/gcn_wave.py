@@ -1015,6 +1015,22 @@ def _pk_mov_b32(sim, w, s, src, put, o, enc):
     put(((a >> U64(32 * lo_hi)) & M32U) | (((b >> U64(32 * hi_hi)) & M32U) << U64(32)), 2)
 
 
+def _pk_f32(fn):
+    """gfx90a packed f32 (``v_pk_add_f32``, ``v_pk_mul_f32``): the low result
+    from each source's half chosen by op_sel (default low), the high one by op_sel_hi (default
+    high); neg modifiers are not implemented."""
+    def run(sim, w, s, src, put, o, enc):
+        if s.modifier("neg_lo") is not None or s.modifier("neg_hi") is not None:
+            raise Unknown(f"the simulator does not know `{s.to_text().strip()}` (line {s.line})")
+        n = len(o) - 1
+        lo = [int(str(x)) for x in s.modifier("op_sel").value.items] if s.modifier("op_sel") else [0] * n
+        hi = [int(str(x)) for x in s.modifier("op_sel_hi").value.items] if s.modifier("op_sel_hi") else [1] * n
+        regs = [src(i + 1, 2, 0) for i in range(n)]
+        half = [[f32(r >> U64(32 * sel[i])) for i, r in enumerate(regs)] for sel in (lo, hi)]
+        put(b32(fn(*half[0])) | (b32(fn(*half[1])) << U64(32)), 2)
+    return run
+
+
 def _cndmask(sim, w, s, src, put, o, enc):
     """VOP3 neg/abs act on the sign bit, as for f32 (LLVM selects -x this way)."""
     bits = sim.lanes(sim.sread(w, o[3], 2))
@@ -1156,6 +1172,7 @@ _VOPS: dict[str, Callable] = {
     "mad_f32": _f32op(lambda a, b, c: (a * b) + c), "madmk_f32": _f32op(lambda a, k, b: (a * k) + b),
     "madak_f32": _f32op(lambda a, b, k: (a * b) + k),
     "pk_mov_b32": _pk_mov_b32,
+    "pk_add_f32": _pk_f32(lambda a, b: a + b), "pk_mul_f32": _pk_f32(lambda a, b: a * b),
     "mac_f32": lambda sim, w, s, src, put, o, enc: put(
         b32(f32(src(1)) * f32(src(2)) + f32(sim.vread(w, o[0], 1)))),
     "rcp_f32": _f32op(lambda a: np.float32(1) / a), "rcp_iflag_f32": _f32op(lambda a: np.float32(1) / a),
