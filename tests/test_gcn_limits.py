@@ -146,3 +146,22 @@ def test_a_kernarg_pair_reused_later_does_not_stop_the_hidden_reads_moving(file,
     args = module.kernel(kernel).metadata[".args"]
     ours = min(a[".offset"] for a in args if str(a.get(".name", "")).startswith("__nt_"))
     assert ours < min(a[".offset"] for a in args if a[".value_kind"].startswith("hidden_"))
+
+
+@pytest.mark.parametrize("target", TARGETS)
+def test_registers_named_by_memory_instructions_are_borrowed_after_a_drain(target):
+    """ir_many_vgprs names all 256 VGPRs, every pair in a global load or store: the stash borrows
+    pairs that memory instructions name, so every site first waits for the wave's memory
+    (``s_waitcnt 0``: no load can land in a borrowed register, no store read it) and then saves
+    them in AGPRs past the kernel's one (the first save goes to a1). Exact maps on the simulator: test_gcn_simulated's
+    ir_many_vgprs cases."""
+    needs(target)
+    path = Path(__file__).parent / "corpus_gcn" / f"ir_pressure.{target}.s"
+    module = parse_gcn(path.read_text(), str(path))
+    result = instrument(module, load_file(probes_dir() / "dmat.probe"), kernels="^ir_many_vgprs$")
+    code = [s for s in _code(module, "ir_many_vgprs") if s.opcode != "s_nop"]
+    saves = [n for n, s in enumerate(code) if s.opcode == "v_accvgpr_write_b32" and s.operands[0].first == 1]
+    assert saves and all(code[n - 1].to_text().split() == ["s_waitcnt", "0"] for n in saves)
+    assert any("first waits for the wave's memory operations" in w
+               for w in result.manifests["ir_many_vgprs"].warnings)
+    assert tools.gcn_to_hsaco(module.to_text(), target)[:4] == b"\x7fELF"

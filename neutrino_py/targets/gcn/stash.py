@@ -17,9 +17,12 @@ are not needed again).
 
 Displaced kernel registers are whole aligned blocks (VGPR pairs, SGPR quads), so the frame's
 aligned ranges stay aligned, chosen from the top down among registers that no instrumentation
-code reads (operands it captures, the prologue's sources) and no asynchronous instruction of
-the kernel names: a load may land, a store or an MFMA may read its operands, any time before the
-kernel's own ``s_waitcnt``, when a site may hold something else there.
+code reads (operands it captures, the prologue's sources), first among those no asynchronous
+instruction of the kernel names: a load may land, a store or an MFMA may read its operands, any
+time before the kernel's own ``s_waitcnt``, when a site may hold something else there. Where
+those are too few, registers that only memory instructions name are taken too, and every site
+then drains the wave's memory counters (``s_waitcnt 0``) before it saves them: no load is left to
+land in them and no store to read them. Registers an MFMA names are never taken.
 """
 from __future__ import annotations
 
@@ -32,6 +35,7 @@ from neutrino_py.asm.gcn import Imm, Instruction, Modified, Operand, Register, S
 from neutrino_py.targets.gcn import hazards
 
 BLOCK = {"v": 2, "s": 4}
+MATRIX = ("v_mfma", "v_smfmac")    # asynchronous by wait states, not counters: never drained
 
 
 class NoRoom(Exception):
@@ -46,6 +50,7 @@ class Relocation:
     displaced: list[int]            # kernel registers saved around every site
     persistent: list[int]           # displaced registers holding persistent state (new numbers)
     stash: int                      # first AGPR (v) or stash VGPR (s)
+    drain: bool = False             # some displaced register is named by a memory instruction
 
     @property
     def slots(self) -> int:
@@ -81,7 +86,8 @@ class Relocation:
         """`code` (one insertion of the instrumentation) renamed and wrapped in the stash; the
         instructions in `widen` (ids) set EXEC to the wave's entry lanes."""
         nop = [Instruction("s_nop", [Imm("1")])] if self.file == "v" else []   # DPP / trans reads
-        head = [self._save(r, k) for k, r in enumerate(self.displaced)] + self._persist(load=True)
+        drain = [Instruction("s_waitcnt", [Imm("0")])] if self.drain else []
+        head = drain + [self._save(r, k) for k, r in enumerate(self.displaced)] + self._persist(load=True)
         tail = self._persist(load=False) + [self._load(k, r) for k, r in enumerate(self.displaced)]
         body: list[Statement] = []
         for s in code:
@@ -103,14 +109,21 @@ def relocate(file: str, low: int, high: int, cap: int, persistent: Iterable[int]
     moved = [b for b in range(low - low % g, high, g) if b + g > cap]
     read = {i for s in inserted if isinstance(s, Instruction) for r in s.regs() if r.file == file
             for i in r.indices if i < low}
-    busy = read | {i for s in kernel if opcodes.is_asynchronous(s.opcode) for r in s.regs()
-                   if r.file == file for i in r.indices}
-    free = [b for b in range(min(low, cap) // g * g - g, -1, -g) if not busy & set(range(b, b + g))]
+    kernel = list(kernel)
+
+    def named(matrix: bool) -> set[int]:
+        return {i for s in kernel if opcodes.is_asynchronous(s.opcode)
+                and s.opcode.startswith(MATRIX) == matrix for r in s.regs() if r.file == file for i in r.indices}
+
+    memory, fixed = named(False), read | named(True)
+    blocks = [set(range(b, b + g)) for b in range(min(low, cap) // g * g - g, -1, -g)]
+    idle = [min(b) for b in blocks if not b & (fixed | memory)]
+    free = idle + [min(b) for b in blocks if not b & fixed and b & memory]
     if len(free) < len(moved):
         raise NoRoom(f"{len(free)} of the kernel's {'VGPR pairs' if file == 'v' else 'SGPR quads'} "
                      f"can hold the probe's registers while a site runs, {len(moved)} are needed "
-                     "(the others feed memory operations or matrix instructions, or the probe "
-                     "reads them)")
+                     "(the others feed matrix instructions, or the probe reads them)")
     rename = {m + k: f + k for m, f in zip(moved, free) for k in range(g) if m + k >= low}
     displaced = sorted({f + k for f in free[:len(moved)] for k in range(g)})
-    return Relocation(file, rename, displaced, sorted(rename[i] for i in persistent if i in rename), stash)
+    return Relocation(file, rename, displaced, sorted(rename[i] for i in persistent if i in rename), stash,
+                      drain=len(moved) > len(idle))

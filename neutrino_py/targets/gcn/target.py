@@ -542,7 +542,8 @@ class GcnKernel:
         for m in moves:
             self.warnings.append(f"at the {'VGPR' if m.file == 'v' else 'SGPR'} limit: "
                                  f"{len(m.displaced)} of the kernel's registers are stashed "
-                                 f"around every site")
+                                 f"around every site" + (", which first waits for the wave's memory "
+                                                         "operations (s_waitcnt 0)" if m.drain else ""))
 
 
 class GcnTarget:
