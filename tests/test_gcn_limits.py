@@ -18,8 +18,8 @@ from neutrino_py.errors import SourceError
 from neutrino_py.paths import probes_dir
 from neutrino_py.probe import load_file
 from neutrino_py.splice import instrument
-from test_gcn_simulated import (CASES, TARGETS, Geometry, _text, got_dmat, instrumented, oracle_dmat,
-                                oracle_hotness, original, stream)
+from test_gcn_simulated import (CASES, PROBES, TARGETS, Geometry, _text, check_stock_maps, check_unchanged,
+                                got_dmat, instrumented, oracle_dmat, oracle_hotness, original, stream)
 
 # vector_add reading hidden_group_size_x (0x2c) through a copy of its kernarg pointer (followed:
 # the read moves with the hidden args), or through a pointer made with a register offset (not
@@ -164,4 +164,43 @@ def test_registers_named_by_memory_instructions_are_borrowed_after_a_drain(targe
     assert saves and all(code[n - 1].to_text().split() == ["s_waitcnt", "0"] for n in saves)
     assert any("first waits for the wave's memory operations" in w
                for w in result.manifests["ir_many_vgprs"].warnings)
+    assert tools.gcn_to_hsaco(module.to_text(), target)[:4] == b"\x7fELF"
+
+
+def agprs_taken(target: str) -> str:
+    """ir_many_vgprs claiming 250 AGPRs (it uses a0): 256 + 250 leave no room in the 512-register
+    file for an AGPR stash."""
+    module = parse_gcn(_text("ir_pressure", target), f"ir_pressure.{target}.s")
+    kernel = module.kernel("ir_many_vgprs")
+    kernel.metadata[".agpr_count"] = 250
+    kernel.descriptor.set("next_free_vgpr", 256 + 250)
+    return module.to_text()
+
+
+@pytest.mark.parametrize("target", TARGETS)
+@pytest.mark.parametrize("probe", PROBES)
+def test_with_the_agprs_taken_the_stash_is_private_memory(target, probe):
+    """The displaced VGPRs go to the wave's private segment, after the kernel's (0 bytes here):
+    architected flat scratch on gfx942, the private segment buffer with the wave's offset folded
+    in on gfx90a. Exact maps and an unchanged kernel on the simulator; the code object links."""
+    needs(target)
+    text = agprs_taken(target)
+    program = load_file(probes_dir() / f"{probe}.probe")
+    base, run = original(target, "ir_many_vgprs", text), instrumented(target, "ir_many_vgprs", program, text)
+    check_unchanged(base, run)
+    check_stock_maps(probe, program, base, run, Geometry(CASES["ir_many_vgprs"]), target)
+    module = parse_gcn(text, "taken.s")
+    result = instrument(module, program, kernels="^ir_many_vgprs$")
+    kernel = module.kernel("ir_many_vgprs")
+    code = _code(module, "ir_many_vgprs")
+    spill = {"gfx942": "scratch_store_dword", "gfx90a": "buffer_store_dword"}[target]
+    stores = [s for s in code if s.opcode == spill]
+    slots = kernel.descriptor.get("private_segment_fixed_size") // 4
+    assert stores and {s.modifier("offset").value for s in stores} == {str(4 * k) for k in range(slots)}
+    assert kernel.metadata[".private_segment_fixed_size"] == 4 * slots
+    assert kernel.metadata[".agpr_count"] == 250 and not any(s.opcode.startswith("v_accvgpr_write")
+                                                             and s.operands[0].first > 0 for s in code)
+    assert kernel.descriptor.get("enable_private_segment" if target == "gfx942"
+                                 else "system_sgpr_private_segment_wavefront_offset") == 1
+    assert any("in private memory" in w for w in result.manifests["ir_many_vgprs"].warnings)
     assert tools.gcn_to_hsaco(module.to_text(), target)[:4] == b"\x7fELF"
