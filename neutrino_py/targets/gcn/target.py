@@ -508,9 +508,12 @@ class GcnKernel:
         dynamic stack: it would run over the slots), the offsets pass a MUBUF immediate, or gfx90a
         lacks the resource or an SGPR quad under the budget."""
         d, f, meta = self.desc, self.frame, self.meta
-        why = lambda m: self.error(f"the kernel is at its VGPR limit with its AGPRs taken, and the probe's "  # noqa: E731
-                                   f"VGPRs cannot be stashed in private memory: {m}",
-                                   "use fewer shared registers or simpler probe expressions")
+
+        def why(reason: str) -> SourceError:
+            return self.error("the kernel is at its VGPR limit with its AGPRs taken, and the probe's VGPRs "
+                              f"cannot be stashed in private memory: {reason}",
+                              "use fewer shared registers or simpler probe expressions")
+
         if d.get("uses_dynamic_stack") or any(s.opcode in ("s_swappc_b64", "s_setpc_b64")
                                                for s in self.instructions()):
             raise why("the kernel's stack grows past its fixed private segment (calls)")
