@@ -204,3 +204,22 @@ def test_with_the_agprs_taken_the_stash_is_private_memory(target, probe):
                                  else "system_sgpr_private_segment_wavefront_offset") == 1
     assert any("in private memory" in w for w in result.manifests["ir_many_vgprs"].warnings)
     assert tools.gcn_to_hsaco(module.to_text(), target)[:4] == b"\x7fELF"
+
+
+@pytest.mark.parametrize("target, field, why", [
+    ("gfx90a", "uses_dynamic_stack", "the kernel's stack grows past its fixed private segment"),
+    ("gfx942", "uses_dynamic_stack", "the kernel's stack grows past its fixed private segment"),
+    ("gfx90a", "user_sgpr_private_segment_buffer", "gfx90a needs the private segment buffer"),
+    ("gfx942", "private_segment_fixed_size", "exceed the 4095-byte immediate offset")])
+def test_a_private_memory_stash_that_cannot_be_made_is_refused_with_the_reason(target, field, why):
+    """A dynamic stack would run over the slots after the fixed segment; gfx90a without the
+    private segment buffer would have to move the kernel's SGPR inputs; slots past a 4095-byte
+    segment cannot be reached with an immediate offset. Located at the kernel's descriptor."""
+    module = parse_gcn(agprs_taken(target), "taken.s")
+    desc = module.kernel("ir_many_vgprs").descriptor
+    desc.set(field, {"uses_dynamic_stack": 1, "user_sgpr_private_segment_buffer": 0,
+                     "private_segment_fixed_size": 4090}[field])
+    with pytest.raises(SourceError) as err:
+        instrument(module, load_file(probes_dir() / "dmat.probe"), kernels="^ir_many_vgprs$")
+    assert err.value.file == "taken.s" and err.value.line == desc.line
+    assert "cannot be stashed in private memory" in err.value.message and why in err.value.message
