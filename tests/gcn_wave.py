@@ -31,6 +31,7 @@ LANES = 64
 M32, M64 = (1 << 32) - 1, (1 << 64) - 1
 CLOCK_BASE = 1_000_000
 REALTIME_BASE = 10_000_000
+PRIVATE_BASE, PRIVATE_STRIDE = 1 << 44, 1 << 24   # the private segment buffer's base; per wave
 U64 = np.uint64
 
 
@@ -178,6 +179,7 @@ class Simulator:
         own = user if user is not None else [id(s) for s in self.code if isinstance(s, Instruction)]
         self.user = {k: n for n, k in enumerate(own)}
         self.events: list[Event] = []
+        self.private: dict[tuple[int, int], int] = {}      # (address, lane) -> dword
         self.executed: set[str] = set()
         self.max_steps, self.steps_taken = max_steps, 0
 
@@ -213,7 +215,7 @@ class Simulator:
         d = self.desc
         n = 0
         for field_, width, value in (
-                ("private_segment_buffer", 4, 0), ("dispatch_ptr", 2, launch.dispatch),
+                ("private_segment_buffer", 4, PRIVATE_BASE), ("dispatch_ptr", 2, launch.dispatch),
                 ("queue_ptr", 2, 0), ("kernarg_segment_ptr", 2, launch.kernarg),
                 ("dispatch_id", 2, 0), ("flat_scratch_init", 2, 0), ("private_segment_size", 1, 0)):
             if d.get("user_sgpr_" + field_):
@@ -226,6 +228,9 @@ class Simulator:
                 w.s[n] = w.wg[i]
                 n += 1
         if d.get("system_sgpr_workgroup_info"):
+            n += 1
+        if d.get("system_sgpr_private_segment_wavefront_offset"):
+            w.s[n] = w.index * PRIVATE_STRIDE
             n += 1
         dims = d.get("system_vgpr_workitem_id") + 1
         for lane, (x, y, z) in enumerate(tids):
@@ -1015,6 +1020,22 @@ def _pk_mov_b32(sim, w, s, src, put, o, enc):
     put(((a >> U64(32 * lo_hi)) & M32U) | (((b >> U64(32 * hi_hi)) & M32U) << U64(32)), 2)
 
 
+def _pk_f32(fn):
+    """gfx90a packed f32 (``v_pk_add_f32``, ``v_pk_mul_f32``): the low result
+    from each source's half chosen by op_sel (default low), the high one by op_sel_hi (default
+    high); neg modifiers are not implemented."""
+    def run(sim, w, s, src, put, o, enc):
+        if s.modifier("neg_lo") is not None or s.modifier("neg_hi") is not None:
+            raise Unknown(f"the simulator does not know `{s.to_text().strip()}` (line {s.line})")
+        n = len(o) - 1
+        lo = [int(str(x)) for x in s.modifier("op_sel").value.items] if s.modifier("op_sel") else [0] * n
+        hi = [int(str(x)) for x in s.modifier("op_sel_hi").value.items] if s.modifier("op_sel_hi") else [1] * n
+        regs = [src(i + 1, 2, 0) for i in range(n)]
+        half = [[f32(r >> U64(32 * sel[i])) for i, r in enumerate(regs)] for sel in (lo, hi)]
+        put(b32(fn(*half[0])) | (b32(fn(*half[1])) << U64(32)), 2)
+    return run
+
+
 def _cndmask(sim, w, s, src, put, o, enc):
     """VOP3 neg/abs act on the sign bit, as for f32 (LLVM selects -x this way)."""
     bits = sim.lanes(sim.sread(w, o[3], 2))
@@ -1156,6 +1177,7 @@ _VOPS: dict[str, Callable] = {
     "mad_f32": _f32op(lambda a, b, c: (a * b) + c), "madmk_f32": _f32op(lambda a, k, b: (a * k) + b),
     "madak_f32": _f32op(lambda a, b, k: (a * b) + k),
     "pk_mov_b32": _pk_mov_b32,
+    "pk_add_f32": _pk_f32(lambda a, b: a + b), "pk_mul_f32": _pk_f32(lambda a, b: a * b),
     "mac_f32": lambda sim, w, s, src, put, o, enc: put(
         b32(f32(src(1)) * f32(src(2)) + f32(sim.vread(w, o[0], 1)))),
     "rcp_f32": _f32op(lambda a: np.float32(1) / a), "rcp_iflag_f32": _f32op(lambda a: np.float32(1) / a),
@@ -1235,10 +1257,38 @@ def _mfma(sim: Simulator, w: Wave, s: Instruction, lds, access) -> None:
         sim.vwrite(w, Register(dst.file, dst.first + i), b32(out[i].astype(np.float32)))
 
 
+def _private(sim: Simulator, w: Wave, s: Instruction, lds, access) -> None:
+    """Dword accesses to the wave's private segment, each lane its own: ``scratch_*`` with no
+    address registers (architected flat scratch: the wave's segment from 0), ``buffer_*`` with no
+    VGPR address through the private segment buffer resource (its base plus the wave's offset)."""
+    op, o = s.opcode, s.operands
+    load = "_load_" in op
+    off = [x for x in o if isinstance(x, Sym) and x.text == "off"]
+    if not op.endswith("_dword") or len(off) != (2 if op.startswith("scratch_") else 1):
+        raise Unknown(f"the simulator does not know `{s.to_text().strip()}` (line {s.line})")
+    if op.startswith("scratch_"):
+        base = PRIVATE_BASE + w.index * PRIVATE_STRIDE
+    else:
+        base = (sim.sread(w, o[2], 4) & ((1 << 48) - 1)) + sim.sread(w, o[3])
+        if not 0 <= base - PRIVATE_BASE - w.index * PRIVATE_STRIDE < PRIVATE_STRIDE:
+            raise Unknown(f"`{s.to_text().strip()}`: the simulator knows buffers only as the wave's "
+                          "private segment")
+    addr = base + _imm_mod(s, "offset")
+    reg = o[0] if load or op.startswith("buffer_") else o[1]
+    on = np.nonzero(sim.lanes(w.exec))[0]
+    if load:
+        value = np.array([sim.private.get((addr, lane), 0) for lane in range(LANES)], U64)
+        sim.vwrite(w, reg, value)
+    else:
+        data = sim.vread(w, reg)
+        sim.private.update({(addr, int(lane)): int(data[lane]) for lane in on})
+
+
 _HANDLERS: tuple = (
     ("s_load_", _sload), ("s_endpgm", _control), ("s_branch", _control), ("s_cbranch_", _control),
     ("s_waitcnt", _control), ("s_nop", _control), ("s_setprio", _control), ("s_sleep", _control),
     ("buffer_wbl2", _control), ("buffer_inv", _control), ("buffer_wbinvl1", _control),
     ("s_dcache", _control),
-    ("s_", _scalar), ("global_", _global), ("ds_", _ds), ("v_mfma_", _mfma), ("v_", _vector),
+    ("s_", _scalar), ("scratch_", _private), ("buffer_load_dword", _private),
+    ("buffer_store_dword", _private), ("global_", _global), ("ds_", _ds), ("v_mfma_", _mfma), ("v_", _vector),
 )

@@ -18,8 +18,8 @@ from neutrino_py.errors import SourceError
 from neutrino_py.paths import probes_dir
 from neutrino_py.probe import load_file
 from neutrino_py.splice import instrument
-from test_gcn_simulated import (CASES, TARGETS, Geometry, _text, got_dmat, instrumented, oracle_dmat,
-                                oracle_hotness, original, stream)
+from test_gcn_simulated import (CASES, PROBES, TARGETS, Geometry, _text, check_stock_maps, check_unchanged,
+                                got_dmat, instrumented, oracle_dmat, oracle_hotness, original, stream)
 
 # vector_add reading hidden_group_size_x (0x2c) through a copy of its kernarg pointer (followed:
 # the read moves with the hidden args), or through a pointer made with a register offset (not
@@ -146,3 +146,80 @@ def test_a_kernarg_pair_reused_later_does_not_stop_the_hidden_reads_moving(file,
     args = module.kernel(kernel).metadata[".args"]
     ours = min(a[".offset"] for a in args if str(a.get(".name", "")).startswith("__nt_"))
     assert ours < min(a[".offset"] for a in args if a[".value_kind"].startswith("hidden_"))
+
+
+@pytest.mark.parametrize("target", TARGETS)
+def test_registers_named_by_memory_instructions_are_borrowed_after_a_drain(target):
+    """ir_many_vgprs names all 256 VGPRs, every pair in a global load or store: the stash borrows
+    pairs that memory instructions name, so every site first waits for the wave's memory
+    (``s_waitcnt 0``: no load can land in a borrowed register, no store read it) and then saves
+    them in AGPRs past the kernel's one (the first save goes to a1). Exact maps on the simulator: test_gcn_simulated's
+    ir_many_vgprs cases."""
+    needs(target)
+    path = Path(__file__).parent / "corpus_gcn" / f"ir_pressure.{target}.s"
+    module = parse_gcn(path.read_text(), str(path))
+    result = instrument(module, load_file(probes_dir() / "dmat.probe"), kernels="^ir_many_vgprs$")
+    code = [s for s in _code(module, "ir_many_vgprs") if s.opcode != "s_nop"]
+    saves = [n for n, s in enumerate(code) if s.opcode == "v_accvgpr_write_b32" and s.operands[0].first == 1]
+    assert saves and all(code[n - 1].to_text().split() == ["s_waitcnt", "0"] for n in saves)
+    assert any("first waits for the wave's memory operations" in w
+               for w in result.manifests["ir_many_vgprs"].warnings)
+    assert tools.gcn_to_hsaco(module.to_text(), target)[:4] == b"\x7fELF"
+
+
+def agprs_taken(target: str) -> str:
+    """ir_many_vgprs claiming 250 AGPRs (it uses a0): 256 + 250 leave no room in the 512-register
+    file for an AGPR stash."""
+    module = parse_gcn(_text("ir_pressure", target), f"ir_pressure.{target}.s")
+    kernel = module.kernel("ir_many_vgprs")
+    kernel.metadata[".agpr_count"] = 250
+    kernel.descriptor.set("next_free_vgpr", 256 + 250)
+    return module.to_text()
+
+
+@pytest.mark.parametrize("target", TARGETS)
+@pytest.mark.parametrize("probe", PROBES)
+def test_with_the_agprs_taken_the_stash_is_private_memory(target, probe):
+    """The displaced VGPRs go to the wave's private segment, after the kernel's (0 bytes here):
+    architected flat scratch on gfx942, the private segment buffer with the wave's offset folded
+    in on gfx90a. Exact maps and an unchanged kernel on the simulator; the code object links."""
+    needs(target)
+    text = agprs_taken(target)
+    program = load_file(probes_dir() / f"{probe}.probe")
+    base, run = original(target, "ir_many_vgprs", text), instrumented(target, "ir_many_vgprs", program, text)
+    check_unchanged(base, run)
+    check_stock_maps(probe, program, base, run, Geometry(CASES["ir_many_vgprs"]), target)
+    module = parse_gcn(text, "taken.s")
+    result = instrument(module, program, kernels="^ir_many_vgprs$")
+    kernel = module.kernel("ir_many_vgprs")
+    code = _code(module, "ir_many_vgprs")
+    spill = {"gfx942": "scratch_store_dword", "gfx90a": "buffer_store_dword"}[target]
+    stores = [s for s in code if s.opcode == spill]
+    slots = kernel.descriptor.get("private_segment_fixed_size") // 4
+    assert stores and {s.modifier("offset").value for s in stores} == {str(4 * k) for k in range(slots)}
+    assert kernel.metadata[".private_segment_fixed_size"] == 4 * slots
+    assert kernel.metadata[".agpr_count"] == 250 and not any(s.opcode.startswith("v_accvgpr_write")
+                                                             and s.operands[0].first > 0 for s in code)
+    assert kernel.descriptor.get("enable_private_segment" if target == "gfx942"
+                                 else "system_sgpr_private_segment_wavefront_offset") == 1
+    assert any("in private memory" in w for w in result.manifests["ir_many_vgprs"].warnings)
+    assert tools.gcn_to_hsaco(module.to_text(), target)[:4] == b"\x7fELF"
+
+
+@pytest.mark.parametrize("target, field, why", [
+    ("gfx90a", "uses_dynamic_stack", "the kernel's stack grows past its fixed private segment"),
+    ("gfx942", "uses_dynamic_stack", "the kernel's stack grows past its fixed private segment"),
+    ("gfx90a", "user_sgpr_private_segment_buffer", "gfx90a needs the private segment buffer"),
+    ("gfx942", "private_segment_fixed_size", "exceed the 4095-byte immediate offset")])
+def test_a_private_memory_stash_that_cannot_be_made_is_refused_with_the_reason(target, field, why):
+    """A dynamic stack would run over the slots after the fixed segment; gfx90a without the
+    private segment buffer would have to move the kernel's SGPR inputs; slots past a 4095-byte
+    segment cannot be reached with an immediate offset. Located at the kernel's descriptor."""
+    module = parse_gcn(agprs_taken(target), "taken.s")
+    desc = module.kernel("ir_many_vgprs").descriptor
+    desc.set(field, {"uses_dynamic_stack": 1, "user_sgpr_private_segment_buffer": 0,
+                     "private_segment_fixed_size": 4090}[field])
+    with pytest.raises(SourceError) as err:
+        instrument(module, load_file(probes_dir() / "dmat.probe"), kernels="^ir_many_vgprs$")
+    assert err.value.file == "taken.s" and err.value.line == desc.line
+    assert "cannot be stashed in private memory" in err.value.message and why in err.value.message

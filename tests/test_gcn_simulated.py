@@ -177,12 +177,22 @@ def _cases() -> dict[str, Case]:
 def _refused_before_cases() -> dict[str, Case]:
     """Kernels the sweep refused before the register stash and the appended kernarg layout:
     big_struct and struct_by_value (a struct by value; a kernarg read the splicer cannot follow
-    puts the map pointers after the hidden args) and ir_many_sgprs (at the SGPR budget)."""
+    puts the map pointers after the hidden args), ir_many_sgprs (at the SGPR budget) and ir_many_vgprs
+    (256 VGPRs, every pair named by a global load or store: the sites drain memory and borrow)."""
     big = _rng(40).integers(-1000, 1000, 64).astype(np.int32)
     xs = _f32(200, 41)
     coef = _f32(8, 42)
     params = struct.pack("<fidBxxxxxxxq8f", 1.5, 3, 0.25, 5, 2, *coef.tolist())
     table = _u32(96, 43, 1 << 20)
+    vin = _f32(192 * 64, 44)
+
+    def many_vgprs(b, n=3):
+        t = np.arange(64)[:, None] * 64 + np.arange(64)[None, :]      # thread x element
+        a, w, x = vin[t], vin[t + 64 * 64], vin[t + 128 * 64]
+        for _ in range(n):
+            a, w, x = a * w, w + x, x - a
+        out = np.frombuffer(b[0], np.float32)
+        return all(np.array_equal(out[t + 64 * 64 * k], v) for k, v in enumerate((a, w, x)))
 
     def by_value(i):
         f = np.float32
@@ -203,6 +213,8 @@ def _refused_before_cases() -> dict[str, Case]:
                                                       [by_value(i) for i in range(100)], rtol=1e-6)),
         "ir_many_sgprs": Case("ir_pressure", (1, 1, 1), (64, 1, 1), [bytes(4 * 64), table.tobytes()],
                               lambda b: np.frombuffer(b[0], np.uint32).tolist() == [sgprs(t) for t in range(64)]),
+        "ir_many_vgprs": Case("ir_pressure", (2, 1, 1), (64, 1, 1),     # both blocks write the same
+                              [bytes(4 * 192 * 64), vin.tobytes(), 3], many_vgprs),
     }
 
 

@@ -243,3 +243,33 @@ def test_a_process_that_only_allocates_says_goodbye(program, tmp_path):
     t = Trace(tmp_path / "traces")
     assert [(a["op"], a["bytes"]) for a in t.allocations] == [("alloc", 64)]
     assert [(p["state"], p["exit_code"]) for p in t.meta["processes"]] == [("exited", 3)]
+
+
+def test_a_program_that_dlopens_the_runtime_is_traced_through_dlsym_and_get_proc_address(program, tmp_path):
+    """hip-python's way in: libamdhip64 dlopen'ed RTLD_LOCAL (no symbol of it binds to the shim's
+    exports), entry points from dlsym on that handle and from hipGetProcAddress (which hands out
+    the library's own addresses). The core's dlsym and nt_swap answer with the shim's wrappers:
+    all three launches run their twins and their maps are in the trace. `neutrino trace` preloads
+    the CUDA shim first: its dlsym must hand HIP names on to the HIP shim's."""
+    cc = build.compiler()
+    exe = tmp_path / "prog_dlsym"
+    subprocess.run([cc, "-std=gnu11", "-o", str(exe), str(FAKES / "prog_hip_dlsym.c"), "-ldl"], check=True)
+    log = tmp_path / "hip.log"
+    env = {**os.environ, "FAKE_HIP_LOG": str(log), "NEUTRINO_CACHE": str(tmp_path / "cache")}
+    run = subprocess.run([sys.executable, "-m", "neutrino_py", "trace", "--probe", "hotness",
+                          "--tracedir", str(tmp_path / "traces"), "--gcn-asm", str(program / "asm"),
+                          "--", str(exe), str(program / "libamdhip64.so"), str(program / "kernels.hsaco")],
+                         env=env, capture_output=True, text=True, timeout=300)
+    assert run.returncode == 0 and run.stdout.strip() == "done", run.stderr
+    lines = log.read_text().splitlines()
+    assert [line.endswith("twin=1") for line in lines if line.startswith("load elf")] == [False, True]
+    twin_runs = [line for line in lines if line.startswith("launch") and " twin " in line]
+    assert [re.search(r"grid=(\d+)", line)[1] for line in twin_runs] == ["2", "3", "4"]
+    assert all("own=4 maps=1" in line for line in twin_runs)
+    t = Trace(tmp_path / "traces")
+    done = [x for x in t.launches if x.instrumented]
+    assert [x.grid[0] for x in done] == [2, 3, 4] and len(t.launches) == 3
+    for x in done:
+        assert x.maps["pages"].tobytes() == pattern(8 << 16, 0)
+        assert x.dropped["pages"] == 5
+    assert t.summary["kernels_instrumented"] == ["vector_add"]

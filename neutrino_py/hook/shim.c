@@ -3,8 +3,8 @@
  * sizes and appends the map buffers and copies them back on a side stream.
  *
  * How calls reach us (DESIGN §5): direct calls (CuPy) bind to the exported wrappers below;
- * dlsym() on a dlopen'ed libcuda (CUDA 13 runtime, Triton) goes through our dlsym(); the runtime's
- * ~440 lookups go through cuGetProcAddress, whose answer we swap for our wrapper. One table,
+ * dlsym() on a dlopen'ed libcuda (CUDA 13 runtime, Triton) goes through the core's dlsym(); the
+ * runtime's ~440 lookups go through cuGetProcAddress, whose answer the core swaps for our wrapper. One table,
  * HOOKS, names every intercepted entry point; everything else is forwarded untouched.
  */
 #include "shim_core.h"
@@ -66,39 +66,6 @@ static void *libcuda(void) {
         libcuda_handle = h ? h : dlopen(name, RTLD_LAZY | RTLD_GLOBAL);
     }
     return libcuda_handle;
-}
-
-static int hook_index(const char *name) {
-    if (!name || name[0] != 'c' || name[1] != 'u') return -1;
-    for (int i = 0; i < N_HOOKS; i++)
-        if (strcmp(HOOKS[i].name, name) == 0) return i;
-    return -1;
-}
-
-/* A pointer handed out by the driver -> our wrapper for it, by identity with the exports, else by
- * name (+ _ptsz when the per-thread default stream was asked for). */
-static void *swap(const char *sym, void *p, unsigned long long flags) {
-    for (int i = 0; i < N_HOOKS; i++)
-        if (HOOKS[i].wrapper == p) return p;      /* a driver whose exports bind to ours */
-    for (int i = 0; i < N_HOOKS; i++)
-        if (real(i) == p) return HOOKS[i].wrapper;
-    char name[128];
-    snprintf(name, sizeof name, "%s%s", sym, (flags & 2) ? "_ptsz" : "");
-    int id = hook_index(name);
-    if (id < 0) id = hook_index(sym);
-    if (id >= 0 && (!HOOKS[id].real || HOOKS[id].real == p)) {
-        HOOKS[id].real = p;
-        return HOOKS[id].wrapper;
-    }
-    return p;
-}
-
-NT_API void *dlsym(void *handle, const char *name) {
-    void *p = nt_real_dlsym(handle, name);
-    int id = hook_index(name);
-    if (id < 0 || !p) return p;
-    if (p != HOOKS[id].wrapper && !HOOKS[id].real) HOOKS[id].real = p;
-    return p == HOOKS[id].real || p == HOOKS[id].wrapper ? HOOKS[id].wrapper : p;
 }
 
 /* ---- images --------------------------------------------------------------------------------- */
@@ -198,7 +165,7 @@ const struct nt_runtime nt_rt = {
               "cuEventSynchronize", "cuEventElapsedTime", "cuEventDestroy_v2", "cuStreamCreate",
               "cuStreamSynchronize", "cuStreamWaitEvent", "cuStreamIsCapturing", "cuMemHostAlloc",
               "cuMemFreeHost", "cuMemsetD8Async", "cuMemcpyDtoHAsync_v2", "cuMemAllocAsync", "cuMemFreeAsync"},
-    .hooks = HOOKS, .nhooks = N_HOOKS, .library = libcuda, .cache_prefix = "sm", .arch = device_arch,
+    .hooks = HOOKS, .nhooks = N_HOOKS, .prefixes = {"cu"}, .library = libcuda, .cache_prefix = "sm", .arch = device_arch,
     .load_twin = load_twin, .prepare = set_attributes, .launch = call_real, .identify = identify};
 
 /* ---- wrappers: launches --------------------------------------------------------------------- */
@@ -233,7 +200,7 @@ CUresult cuGetProcAddress(const char *sym, void **pfn, int version, unsigned lon
     SEEN(H_cuGetProcAddress);
     CUresult (*fn)(const char *, void **, int, unsigned long long) = real(H_cuGetProcAddress);
     CUresult r = fn ? fn(sym, pfn, version, flags) : 999;
-    if (r == 0 && pfn && *pfn) *pfn = swap(sym, *pfn, flags);
+    if (r == 0 && pfn && *pfn) *pfn = nt_swap(sym, *pfn, (flags & 2) ? "_ptsz" : "");
     return r;
 }
 
@@ -241,7 +208,7 @@ CUresult cuGetProcAddress_v2(const char *sym, void **pfn, int version, unsigned 
     SEEN(H_cuGetProcAddress_v2);
     CUresult (*fn)(const char *, void **, int, unsigned long long, void *) = real(H_cuGetProcAddress_v2);
     CUresult r = fn ? fn(sym, pfn, version, flags, status) : 999;
-    if (r == 0 && pfn && *pfn) *pfn = swap(sym, *pfn, flags);
+    if (r == 0 && pfn && *pfn) *pfn = nt_swap(sym, *pfn, (flags & 2) ? "_ptsz" : "");
     return r;
 }
 

@@ -41,12 +41,16 @@ static dlsym_fn real_dlsym_ptr;
 static void *calls[NT_N_CALLS];
 
 /* libc's dlsym, whoever overrides it (the CUDA shim does): RTLD_NEXT then means "after us". */
-void *nt_real_dlsym(void *handle, const char *name) {
+static dlsym_fn libc_dlsym(void) {
     if (!real_dlsym_ptr) {
         real_dlsym_ptr = (dlsym_fn)dlvsym(RTLD_NEXT, "dlsym", "GLIBC_2.34");
         if (!real_dlsym_ptr) real_dlsym_ptr = (dlsym_fn)dlvsym(RTLD_NEXT, "dlsym", "GLIBC_2.2.5");
     }
-    return real_dlsym_ptr ? real_dlsym_ptr(handle, name) : NULL;
+    return real_dlsym_ptr;
+}
+
+void *nt_real_dlsym(void *handle, const char *name) {
+    return libc_dlsym() ? libc_dlsym()(handle, name) : NULL;
 }
 
 void *nt_real(struct nt_hook *h) {
@@ -57,6 +61,55 @@ void *nt_real(struct nt_hook *h) {
         h->tried = lib != NULL;
     }
     return h->real;
+}
+
+static int hook_index(const char *name) {
+    int ours = 0;
+    for (int k = 0; k < 2 && name && !ours; k++)
+        ours = nt_rt.prefixes[k] && strncmp(name, nt_rt.prefixes[k], strlen(nt_rt.prefixes[k])) == 0;
+    for (int i = 0; ours && i < nt_rt.nhooks; i++)
+        if (strcmp(nt_rt.hooks[i].name, name) == 0) return i;
+    return -1;
+}
+
+/* A pointer the runtime handed out -> our wrapper for it, by identity with the exports, else by
+ * name (the suffixed variant first). */
+void *nt_swap(const char *sym, void *p, const char *suffix) {
+    struct nt_hook *hooks = nt_rt.hooks;
+    for (int i = 0; i < nt_rt.nhooks; i++)
+        if (hooks[i].wrapper == p) return p;      /* a runtime whose exports bind to ours */
+    for (int i = 0; i < nt_rt.nhooks; i++)
+        if (nt_real(&hooks[i]) == p) return hooks[i].wrapper;
+    char name[128];
+    snprintf(name, sizeof name, "%s%s", sym, suffix);
+    int id = hook_index(name);
+    if (id < 0) id = hook_index(sym);
+    if (id >= 0 && (!hooks[id].real || hooks[id].real == p)) {
+        hooks[id].real = p;
+        return hooks[id].wrapper;
+    }
+    return p;
+}
+
+/* Both shims export dlsym; preloaded together, the first one's answer comes from the second's, so
+ * each swaps the names of its own table. The next dlsym is found by libc's (dlvsym cannot: it
+ * skips unversioned definitions such as ours), asked from here: "after us". */
+static void *next_dlsym(void *handle, const char *name) {
+    static dlsym_fn next;
+    if (!next) {
+        next = libc_dlsym() ? (dlsym_fn)libc_dlsym()(RTLD_NEXT, "dlsym") : NULL;
+        if (!next || next == (dlsym_fn)dlsym) next = libc_dlsym();
+    }
+    return next ? next(handle, name) : NULL;
+}
+
+NT_API void *dlsym(void *handle, const char *name) {
+    void *p = next_dlsym(handle, name);
+    int id = hook_index(name);
+    if (id < 0 || !p) return p;
+    struct nt_hook *h = &nt_rt.hooks[id];
+    if (p != h->wrapper && !h->real) h->real = p;
+    return p == h->real || p == h->wrapper ? h->wrapper : p;
 }
 
 void *nt_call(int id) {

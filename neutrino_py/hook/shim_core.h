@@ -85,8 +85,9 @@ struct nt_runtime {
     const char *api, *code;                   /* in messages: "driver" / "runtime", "cubin" / "code object" */
     const char *data_name;                    /* its file under procs/<pid>/ (NT_TRACE_DATA*) */
     const char *calls[NT_N_CALLS];            /* symbol of each NT_CALLS role */
-    struct nt_hook *hooks;                    /* the shim's table, for the debug counts */
+    struct nt_hook *hooks;                    /* the shim's table of intercepted entry points */
     int nhooks;
+    const char *prefixes[2];                  /* every hooked name starts with one ("cu"; "hip", "__hip") */
     void *(*library)(void);                   /* the runtime library's handle (NULL: not loaded) */
     const char *cache_prefix;                 /* before the arch in .meta file names ("sm") */
     int (*arch)(char *out, size_t n);         /* the current device, as the engine reads it */
@@ -98,6 +99,11 @@ struct nt_runtime {
 extern const struct nt_runtime nt_rt;        /* defined by each shim */
 
 void *nt_real_dlsym(void *handle, const char *name);
+/* Entry points fetched by name: the core exports dlsym(), which answers a hooked name with the
+ * wrapper (the program's own handle on the runtime gives the real one); a runtime's
+ * GetProcAddress wrapper hands its answer to nt_swap (`suffix`: a variant the flags asked for,
+ * such as CUDA's "_ptsz", tried first). */
+void *nt_swap(const char *sym, void *p, const char *suffix);
 void *nt_real(struct nt_hook *h);             /* the runtime's own function behind a hook */
 void *nt_call(int id);                        /* an NT_CALLS role's function, NULL if none */
 int nt_checked(int result);                   /* 1 on success; a failure is counted */

@@ -12,6 +12,10 @@
  * its image is the fat binary `__hipRegisterFatBinary` registered) and `hipModuleGetFunction`
  * (function -> name, for hipModuleLaunchKernel; its image is what hipModuleLoadData loaded).
  * The device's target (gfx942) is NEUTRINO_HIP_ARCH when set, else the engine takes the image's.
+ *
+ * How calls reach us (DESIGN §5, as for CUDA): direct calls bind to the exported wrappers below;
+ * dlsym() on a dlopen'ed libamdhip64 (hip-python) goes through the core's dlsym(); entry points
+ * fetched with hipGetProcAddress are swapped for our wrappers by the core's nt_swap.
  */
 #include "shim_core.h"
 
@@ -41,13 +45,14 @@ NT_API hipError_t hipLaunchKernel(const void *host, dim3 grid, dim3 block, void 
 NT_API hipError_t hipMalloc(void **ptr, size_t size);
 NT_API hipError_t hipFree(void *ptr);
 NT_API hipError_t hipDeviceReset(void);
+NT_API hipError_t hipGetProcAddress(const char *symbol, void **pfn, int version, uint64_t flags, void *status);
 
 /* ---- the table ------------------------------------------------------------------------------ */
 
 #define HOOK_LIST(X)                                                                              \
     X(__hipRegisterFatBinary) X(__hipRegisterFunction) X(hipModuleLoadData) X(hipModuleLoad)      \
     X(hipModuleGetFunction) X(hipModuleLaunchKernel) X(hipLaunchKernel) X(hipMalloc) X(hipFree)   \
-    X(hipDeviceReset)
+    X(hipDeviceReset) X(hipGetProcAddress)
 
 #define AS_ENUM(n) H_##n,
 enum { HOOK_LIST(AS_ENUM) N_HOOKS };
@@ -146,7 +151,7 @@ const struct nt_runtime nt_rt = {
               "hipStreamCreateWithFlags", "hipStreamSynchronize", "hipStreamWaitEvent",
               "hipStreamIsCapturing", "hipHostMalloc", "hipHostFree", "hipMemsetD8Async",
               "hipMemcpyDtoHAsync", "hipMallocAsync", "hipFreeAsync"},
-    .hooks = HOOKS, .nhooks = N_HOOKS, .library = libhip, .cache_prefix = "", .arch = device_arch,
+    .hooks = HOOKS, .nhooks = N_HOOKS, .prefixes = {"hip", "__hip"}, .library = libhip, .cache_prefix = "", .arch = device_arch,
     .load_twin = load_twin, .launch = call_real};
 
 /* ---- intercepted entry points --------------------------------------------------------------- */
@@ -224,4 +229,14 @@ hipError_t hipDeviceReset(void) {
     SEEN(hipDeviceReset);
     nt_drain();
     return REAL(hipDeviceReset) ? REAL(hipDeviceReset)() : 999;
+}
+
+#define HIP_PER_THREAD_DEFAULT_STREAM 2u     /* hipEnablePerThreadDefaultStream */
+
+/* The per-thread-default-stream variants (hip*_spt) are not in the table: handed out untouched. */
+hipError_t hipGetProcAddress(const char *symbol, void **pfn, int version, uint64_t flags, void *status) {
+    SEEN(hipGetProcAddress);
+    hipError_t r = REAL(hipGetProcAddress) ? REAL(hipGetProcAddress)(symbol, pfn, version, flags, status) : 999;
+    if (r == 0 && pfn && *pfn && !(flags & HIP_PER_THREAD_DEFAULT_STREAM)) *pfn = nt_swap(symbol, *pfn, "");
+    return r;
 }

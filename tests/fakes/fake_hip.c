@@ -213,3 +213,18 @@ int hipLaunchKernel(const void *host, dim3 grid, dim3 block, void **args, size_t
         }
     return 0;
 }
+
+/* hipGetProcAddress (HIP 6.2+): the library's own functions, as the real one's internal table
+ * holds them (hidden aliases: a preloaded shim's exports do not replace these addresses). */
+#define OWN(name) extern __typeof__(name) own_##name __attribute__((alias(#name), visibility("hidden")));
+OWN(hipModuleLoadData) OWN(hipModuleGetFunction) OWN(hipModuleLaunchKernel) OWN(hipMalloc)
+int hipGetProcAddress(const char *symbol, void **pfn, int version, uint64_t flags, void *status) {
+    (void)version; (void)flags; (void)status;
+    static const struct { const char *name; void *fn; } table[] = {
+        {"hipModuleLoadData", (void *)own_hipModuleLoadData}, {"hipModuleGetFunction", (void *)own_hipModuleGetFunction},
+        {"hipModuleLaunchKernel", (void *)own_hipModuleLaunchKernel}, {"hipMalloc", (void *)own_hipMalloc}};
+    for (size_t i = 0; i < sizeof table / sizeof *table; i++)
+        if (strcmp(table[i].name, symbol) == 0) { *pfn = table[i].fn; return 0; }
+    *pfn = NULL;
+    return 500;    /* hipErrorNotFound */
+}

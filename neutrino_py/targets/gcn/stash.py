@@ -5,6 +5,11 @@ kernel registers, whose values wait in a stash while a site runs.
   (AGPRs) of gfx90a/gfx94x's unified file. Each site saves the displaced kernel VGPRs into AGPRs
   (``v_accvgpr_write``) and restores them after (``v_accvgpr_read``); both follow EXEC, and so
   does every instruction of a site, so the lanes a site does not run keep the kernel's values.
+  Where the AGPRs are taken too, the displaced VGPRs go to private memory (`Scratch`): dword
+  slots per lane after the kernel's own private segment, with ``scratch_store/load`` on
+  architected flat scratch (gfx94x) or ``buffer_store/load`` through a copy of the private
+  segment buffer resource (gfx90a); a site waits for its stores before it overwrites what they
+  read and for its loads before anything reads what they wrote.
 - SGPRs: a kernel at the SGPR limit gets one more VGPR whose lanes hold the displaced SGPRs
   (``v_writelane``/``v_readlane``, which ignore EXEC).
 
@@ -17,9 +22,12 @@ are not needed again).
 
 Displaced kernel registers are whole aligned blocks (VGPR pairs, SGPR quads), so the frame's
 aligned ranges stay aligned, chosen from the top down among registers that no instrumentation
-code reads (operands it captures, the prologue's sources) and no asynchronous instruction of
-the kernel names: a load may land, a store or an MFMA may read its operands, any time before the
-kernel's own ``s_waitcnt``, when a site may hold something else there.
+code reads (operands it captures, the prologue's sources), first among those no asynchronous
+instruction of the kernel names: a load may land, a store or an MFMA may read its operands, any
+time before the kernel's own ``s_waitcnt``, when a site may hold something else there. Where
+those are too few, registers that only memory instructions name are taken too, and every site
+then drains the wave's memory counters (``s_waitcnt 0``) before it saves them: no load is left to
+land in them and no store to read them. Registers an MFMA names are never taken.
 """
 from __future__ import annotations
 
@@ -28,10 +36,30 @@ from dataclasses import dataclass
 from typing import Iterable
 
 from neutrino_py.asm import gcn_opcodes as opcodes
-from neutrino_py.asm.gcn import Imm, Instruction, Modified, Operand, Register, Statement
+from neutrino_py.asm.gcn import Func, Imm, Instruction, Modified, Modifier, Operand, Register, Statement, Sym
 from neutrino_py.targets.gcn import hazards
 
 BLOCK = {"v": 2, "s": 4}
+MATRIX = ("v_mfma", "v_smfmac")    # asynchronous by wait states, not counters: never drained
+
+
+MAX_OFFSET = 4095          # the largest immediate offset of a MUBUF / scratch instruction
+
+
+@dataclass(frozen=True)
+class Scratch:
+    """A VGPR stash in private memory: slot k of a lane is the dword at `offset` + 4 k of the
+    lane's private segment; `resource` is gfx90a's buffer resource (the wave's base folded in),
+    None with architected flat scratch."""
+    offset: int
+    resource: Register | None
+
+    def access(self, kind: str, reg: int, slot: int) -> Instruction:
+        """``kind`` ("store" or "load") of v`reg` to or from `slot`."""
+        v, off, at = Register("v", reg), Sym("off"), [Modifier("offset", str(self.offset + 4 * slot))]
+        if self.resource is None:
+            return Instruction(f"scratch_{kind}_dword", [off, v, off] if kind == "store" else [v, off, off], at)
+        return Instruction(f"buffer_{kind}_dword", [v, off, self.resource, Imm("0")], at)
 
 
 class NoRoom(Exception):
@@ -46,6 +74,8 @@ class Relocation:
     displaced: list[int]            # kernel registers saved around every site
     persistent: list[int]           # displaced registers holding persistent state (new numbers)
     stash: int                      # first AGPR (v) or stash VGPR (s)
+    drain: bool = False             # some displaced register is named by a memory instruction
+    scratch: Scratch | None = None  # VGPRs: private memory instead of AGPRs
 
     @property
     def slots(self) -> int:
@@ -62,12 +92,16 @@ class Relocation:
         return op
 
     def _save(self, reg: int, slot: int) -> Instruction:
+        if self.scratch:
+            return self.scratch.access("store", reg, slot)
         if self.file == "v":
             return Instruction("v_accvgpr_write_b32", [Register("a", self.stash + slot), Register("v", reg)])
         return Instruction("v_writelane_b32", [Register("v", self.stash + slot // 64), Register("s", reg),
                                                Imm(str(slot % 64))])
 
     def _load(self, slot: int, reg: int) -> Instruction:
+        if self.scratch:
+            return self.scratch.access("load", reg, slot)
         if self.file == "v":
             return Instruction("v_accvgpr_read_b32", [Register("v", reg), Register("a", self.stash + slot)])
         return Instruction("v_readlane_b32", [Register("s", reg), Register("v", self.stash + slot // 64),
@@ -75,14 +109,21 @@ class Relocation:
 
     def _persist(self, load: bool) -> list[Instruction]:
         n = len(self.displaced)
-        return [self._load(n + j, r) if load else self._save(r, n + j) for j, r in enumerate(self.persistent)]
+        return self._waited([self._load(n + j, r) if load else self._save(r, n + j)
+                             for j, r in enumerate(self.persistent)])
+
+    def _waited(self, code: list[Instruction]) -> list[Instruction]:
+        """Private-memory accesses complete before the registers they name are used again."""
+        return [*code, Instruction("s_waitcnt", [Func("vmcnt", (Imm("0"),))])] if self.scratch and code else code
 
     def wrap(self, code: list[Statement], widen: set[int]) -> list[Statement]:
         """`code` (one insertion of the instrumentation) renamed and wrapped in the stash; the
         instructions in `widen` (ids) set EXEC to the wave's entry lanes."""
         nop = [Instruction("s_nop", [Imm("1")])] if self.file == "v" else []   # DPP / trans reads
-        head = [self._save(r, k) for k, r in enumerate(self.displaced)] + self._persist(load=True)
-        tail = self._persist(load=False) + [self._load(k, r) for k, r in enumerate(self.displaced)]
+        drain = [Instruction("s_waitcnt", [Imm("0")])] if self.drain else []
+        head = drain + self._waited([self._save(r, k) for k, r in enumerate(self.displaced)]) \
+            + self._persist(load=True)
+        tail = self._persist(load=False) + self._waited([self._load(k, r) for k, r in enumerate(self.displaced)])
         body: list[Statement] = []
         for s in code:
             wide = id(s) in widen and self.file == "v"
@@ -103,14 +144,21 @@ def relocate(file: str, low: int, high: int, cap: int, persistent: Iterable[int]
     moved = [b for b in range(low - low % g, high, g) if b + g > cap]
     read = {i for s in inserted if isinstance(s, Instruction) for r in s.regs() if r.file == file
             for i in r.indices if i < low}
-    busy = read | {i for s in kernel if opcodes.is_asynchronous(s.opcode) for r in s.regs()
-                   if r.file == file for i in r.indices}
-    free = [b for b in range(min(low, cap) // g * g - g, -1, -g) if not busy & set(range(b, b + g))]
+    kernel = list(kernel)
+
+    def named(matrix: bool) -> set[int]:
+        return {i for s in kernel if opcodes.is_asynchronous(s.opcode)
+                and s.opcode.startswith(MATRIX) == matrix for r in s.regs() if r.file == file for i in r.indices}
+
+    memory, fixed = named(False), read | named(True)
+    blocks = [set(range(b, b + g)) for b in range(min(low, cap) // g * g - g, -1, -g)]
+    idle = [min(b) for b in blocks if not b & (fixed | memory)]
+    free = idle + [min(b) for b in blocks if not b & fixed and b & memory]
     if len(free) < len(moved):
         raise NoRoom(f"{len(free)} of the kernel's {'VGPR pairs' if file == 'v' else 'SGPR quads'} "
                      f"can hold the probe's registers while a site runs, {len(moved)} are needed "
-                     "(the others feed memory operations or matrix instructions, or the probe "
-                     "reads them)")
+                     "(the others feed matrix instructions, or the probe reads them)")
     rename = {m + k: f + k for m, f in zip(moved, free) for k in range(g) if m + k >= low}
     displaced = sorted({f + k for f in free[:len(moved)] for k in range(g)})
-    return Relocation(file, rename, displaced, sorted(rename[i] for i in persistent if i in rename), stash)
+    return Relocation(file, rename, displaced, sorted(rename[i] for i in persistent if i in rename), stash,
+                      drain=len(moved) > len(idle))

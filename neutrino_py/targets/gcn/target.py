@@ -88,6 +88,8 @@ class GcnKernel:
         self.occupancy = (0, 0)
         self.inserts: dict[int, tuple[list[Statement], list[Statement]]] = {}
         self.widen: set[int] = set()        # ids of the exits' `s_mov_b64 exec, <entry lanes>`
+        self.entry = 0                      # id of the entry anchor (the prologue's)
+        self.setup: list[Statement] = []    # before the prologue: a private-memory stash's resource
         self.lines_of = self.source_lines(module.files())
         self.check_not_instrumented()
         self.v0, self.s0 = self.desc.get("next_free_vgpr"), self.desc.get("next_free_sgpr")
@@ -421,6 +423,7 @@ class GcnKernel:
         frame = self.frame
         rs = RenderSite(frame, self.new_label)
         if site.entry:
+            self.entry = id(site.anchor)
             self.inserts.setdefault(id(site.anchor), ([], []))[0].extend(
                 hazards.pad(self.prologue + render(site.before, rs)))
             return
@@ -456,6 +459,8 @@ class GcnKernel:
             before, after = edit
             for m in moves:
                 before, after = (m.wrap(side, self.widen) if side else side for side in (before, after))
+            if id(s) == self.entry:
+                before = self.setup + before
             body += [*before, s, *after]
         self.module.statements[self.view.start:self.view.end] = body
         self.update_registers(moves)
@@ -491,10 +496,50 @@ class GcnKernel:
                              "free to stash the other", "use fewer shared registers or simpler "
                              "probe expressions")
         if vm and VGPRS + self.agprs() + vm.slots > self.facts.vgpr_file:
-            raise self.error(f"the kernel's {VGPRS} VGPRs and {self.agprs()} AGPRs leave no room "
-                             f"for the {vm.slots} AGPRs that would stash the probe's VGPRs",
-                             "use fewer shared registers or simpler probe expressions")
+            vm.scratch = self.private_stash(vm.slots)
         return [m for m in moves if m]
+
+    def private_stash(self, slots: int) -> stash.Scratch:
+        """`slots` dwords per lane after the kernel's private segment, for a VGPR stash where the
+        AGPRs are taken. gfx94x: architected flat scratch, enabled in the descriptor. gfx90a: the
+        private segment buffer resource (user SGPRs 0-3) with the wave's offset (a system SGPR,
+        enabled after the others: nothing moves) folded into its base, in an SGPR quad above the
+        frame, set before the prologue. Refused where the kernel's stack grows at run time (calls,
+        dynamic stack: it would run over the slots), the offsets pass a MUBUF immediate, or gfx90a
+        lacks the resource or an SGPR quad under the budget."""
+        d, f, meta = self.desc, self.frame, self.meta
+
+        def why(reason: str) -> SourceError:
+            return self.error("the kernel is at its VGPR limit with its AGPRs taken, and the probe's VGPRs "
+                              f"cannot be stashed in private memory: {reason}",
+                              "use fewer shared registers or simpler probe expressions")
+
+        if d.get("uses_dynamic_stack") or any(s.opcode in ("s_swappc_b64", "s_setpc_b64")
+                                               for s in self.instructions()):
+            raise why("the kernel's stack grows past its fixed private segment (calls)")
+        offset = -(-d.get("private_segment_fixed_size") // 4) * 4
+        if offset + 4 * slots - 4 > stash.MAX_OFFSET:
+            raise why(f"{slots} dwords past the kernel's {offset} bytes exceed the {stash.MAX_OFFSET}-byte "
+                      "immediate offset")
+        d.set("private_segment_fixed_size", offset + 4 * slots)
+        meta[".private_segment_fixed_size"] = offset + 4 * slots
+        if self.facts.gfx94x:
+            d.set("enable_private_segment", 1)
+            return stash.Scratch(offset, None)
+        if not d.get("user_sgpr_private_segment_buffer"):
+            raise why("gfx90a needs the private segment buffer, and enabling it would move the "
+                      "kernel's SGPR inputs")
+        quad = -(-f.shigh // 4) * 4
+        if quad + 4 > self.sgpr_cap():
+            raise why(f"no SGPR quad for the private segment resource under s{self.sgpr_cap()}")
+        wave = d.get("user_sgpr_count") + sum(d.get("system_sgpr_" + s) for s in SYSTEM_SGPRS)
+        d.set("system_sgpr_private_segment_wavefront_offset", 1)
+        self.frame.shigh = quad + 4
+        res = Register("s", quad, 4, True)
+        self.setup = [Instruction("s_add_u32", [Register("s", quad), Register("s", 0), Register("s", wave)]),
+                      Instruction("s_addc_u32", [Register("s", quad + 1), Register("s", 1), Imm("0")]),
+                      Instruction("s_mov_b64", [Register("s", quad + 2, 2, True), Register("s", 2, 2, True)])]
+        return stash.Scratch(offset, res)
 
     def agprs(self) -> int:
         """Accumulation registers the kernel uses (MFMA on gfx90a/gfx94x): in the unified
@@ -515,7 +560,7 @@ class GcnKernel:
         arch1, s1, stashed = max(arch0, frame.vhigh), max(s0, frame.shigh), 0
         for m in moves:
             if m.file == "v":
-                arch1, stashed = VGPRS, m.slots
+                arch1, stashed = VGPRS, 0 if m.scratch else m.slots
             else:
                 s1 = self.sgpr_cap()
                 arch1 = m.stash + -(-m.slots // 64)
@@ -542,7 +587,8 @@ class GcnKernel:
         for m in moves:
             self.warnings.append(f"at the {'VGPR' if m.file == 'v' else 'SGPR'} limit: "
                                  f"{len(m.displaced)} of the kernel's registers are stashed "
-                                 f"around every site")
+                                 f"{'in private memory ' if m.scratch else ''}around every site" + (", which first waits for the wave's memory "
+                                                         "operations (s_waitcnt 0)" if m.drain else ""))
 
 
 class GcnTarget:
