@@ -1574,15 +1574,23 @@ def _div_scale(bits: int):
 
 
 def _div_fmas(bits: int):
-    """D = fma(s0, s1, s2), times 2**32 (f32) / 2**64 (f64) in lanes whose VCC bit is set."""
+    """D = fma(s0, s1, s2), post-scaled in lanes whose VCC bit v_div_scale set: by 2**64 (f32;
+    2**128 for f64) where s2, the quotient estimate, is >= 2 (its exponent field is above the
+    bias), else by 2**-64 (2**-128), undoing the scaling of the denominator or numerator. (The
+    ISA guide's pseudo-code prints a fixed 2**32 / 2**64 factor, which would not undo either.)"""
     def fn(sim, w, s, src, put, o, enc):
-        scale = np.where(sim.lanes(w.vcc), 2.0 ** (32 if bits == 32 else 64), 1.0)
         if bits == 32:
-            r = _fma32(*[f32(src(i)) for i in (1, 2, 3)])
+            a, b, c = (f32(src(i)) for i in (1, 2, 3))
+            up = _exponent(c) > 127
+            scale = np.where(sim.lanes(w.vcc), np.where(up, 2.0 ** 64, 2.0 ** -64), 1.0)
+            r = _fma32(a, b, c)
             put(b32((r.astype(np.float64) * scale).astype(np.float32)))
         else:
             a, b, c = (f64(src(i, 2, 64)) for i in (1, 2, 3))
-            put(b64(_fma64(a, b, c) * scale), 2)
+            up = _exponent(c) > 1023
+            vcc = sim.lanes(w.vcc)
+            r = _fma64(a, b, c)
+            put(b64(np.where(vcc, np.ldexp(r, np.where(up, 128, -128)), r)), 2)
     return fn
 
 
@@ -1626,8 +1634,8 @@ def _div_fixup(bits: int):
                 out[i] = sign * 0.0
             elif _exponent(n[i:i + 1])[0] - _exponent(d[i:i + 1])[0] < under:
                 out[i] = sign * 0.0
-            elif _exponent(d[i:i + 1])[0] == emax:
-                out[i] = sign * np.inf
+            elif _exponent(d[i:i + 1])[0] == emax or np.isnan(q[i]):
+                out[i] = sign * np.inf             # (a NaN estimate of valid inputs: overflow)
             else:
                 out[i] = sign * abs(q[i])
         put(back(out), dw)
@@ -1779,51 +1787,121 @@ _VOPS: dict[str, Callable] = {
 }
 
 
-def _mfma(sim: Simulator, w: Wave, s: Instruction, lds, access) -> None:
-    """v_mfma_f32_{M}x{N}x{K}{type}: D = A x B + C over the wave's 64 lanes (f32/f16 inputs,
-    the layouts of the AMD matrix instruction calculator for the shapes used here)."""
-    op, o = s.opcode, s.operands
-    m = re.fullmatch(r"v_mfma_f32_(\d+)x(\d+)x(\d+)_?(f32|f16|xf32|bf16)", op)
+_MFMA = re.compile(r"v_mfma_(f32|f64|i32)_(\d+)x(\d+)x(\d+)(?:_(\d+)b)?_?(f32|f16|bf16|i8|f64)(_1k)?")
+_IN_BITS = {"f32": 32, "f16": 16, "bf16": 16, "i8": 8, "f64": 64}
+
+
+def mfma_shape(op: str, a_regs: int) -> tuple[str, str, int, int, int, int, int]:
+    """(output type, input type, M, N, K, blocks, K values per lane) of an MFMA opcode with an
+    A operand of `a_regs` registers (gfx90a names leave the blocks implicit: 64 lanes x values
+    per lane = M x K x blocks)."""
+    m = _MFMA.fullmatch(op)
     if m is None:
-        raise Unknown(f"the simulator does not know `{s.to_text().strip()}` (line {s.line})")
-    M, N, K = int(m.group(1)), int(m.group(2)), int(m.group(3))
-    kind = m.group(4)
-    if (M, N) not in ((32, 32), (16, 16)) or kind not in ("f32", "f16"):
-        raise Unknown(f"MFMA shape {op}")
+        raise Unknown(f"MFMA {op}")
+    out, M, N, K, blocks, kind = m.group(1), int(m.group(2)), int(m.group(3)), int(m.group(4)), m.group(5), m.group(6)
+    kpl = a_regs * 32 // _IN_BITS[kind]
+    B = LANES * kpl // (M * K)
+    if blocks is not None:
+        assert int(blocks) == B, (op, blocks, B)
+    return out, kind, M, N, K, B, kpl
+
+
+def mfma_a_lane(i: int, k: int, b: int, M: int, B: int, kpl: int) -> tuple[int, int]:
+    """(lane, value within the lane) holding A[i][k] of block b (B[k][j]: the same with j, N)."""
+    kg, j = divmod(k, kpl)
+    return i + M * (b + B * kg), j
+
+
+def mfma_d_lane(i: int, j: int, b: int, M: int, N: int, B: int, wide: bool) -> tuple[int, int]:
+    """(lane, register; 64-bit registers for f64) holding D[i][j] of block b. 32-bit outputs:
+    the blocks' rows stacked (r = b M + i), groups of 4 rows across the 64 / N lane groups, then
+    on to the next 4 registers; f64: rows i spread over the lane groups left after the blocks."""
+    if wide:
+        g = LANES // (N * B)
+        return j + N * (b + B * (i % g)), i // g
+    g, r = LANES // N, b * M + i
+    return j + N * ((r // 4) % g), (r // (4 * g)) * 4 + r % 4
+
+
+def _mfma_values(sim, w, op_, kind: str, kpl: int) -> np.ndarray:
+    """Per lane, its kpl input values (float64, or int64 for i8)."""
+    bits = _IN_BITS[kind]
+    raw = sim.vread(w, op_, 2 if op_.count == 2 else 1) if isinstance(op_, Register) else sim.vread(w, op_, 1)
+    vals = [(raw >> U64(bits * j)) & U64((1 << bits) - 1) for j in range(kpl)]
     if kind == "f32":
-        A = f32(sim.vread(w, o[1], 1)).astype(np.float64)
-        B = f32(sim.vread(w, o[2], 1)).astype(np.float64)
-        kpl = 1
+        conv = lambda x: f32(x).astype(np.float64)        # noqa: E731
+    elif kind == "f16":
+        conv = lambda x: f16(x).astype(np.float64)        # noqa: E731
+    elif kind == "bf16":
+        conv = lambda x: f32(x << U64(16)).astype(np.float64)   # noqa: E731
+    elif kind == "f64":
+        conv = lambda x: f64(x)                            # noqa: E731
     else:
-        a2, b2 = sim.vread(w, o[1], 2), sim.vread(w, o[2], 2)
-        A = np.stack([f16(a2 >> U64(16 * i)) for i in range(4)], 1).astype(np.float64)
-        B = np.stack([f16(b2 >> U64(16 * i)) for i in range(4)], 1).astype(np.float64)
-        kpl = 4
-    blocks = LANES // M            # lane groups along K
-    acc = o[3]
-    nacc = M * N // LANES
-    C = np.zeros((nacc, LANES))
-    for i in range(nacc):
-        C[i] = f32(sim.vread(w, Register(acc.file, acc.first + i) if isinstance(acc, Register) else acc, 1))
-    a = np.zeros((M, K))
-    b = np.zeros((K, N))
-    for lane in range(LANES):
-        row, kb = lane % M, lane // M
-        for j in range(kpl):
-            k = kb * kpl + j
-            if k < K:
-                a[row, k] = A[lane] if kpl == 1 else A[lane, j]
-                b[k, row] = B[lane] if kpl == 1 else B[lane, j]
-    d = a @ b
-    out = np.zeros((nacc, LANES))
-    for lane in range(LANES):
-        col, grp = lane % N, lane // N
-        for i in range(nacc):
-            row = (i // 4) * (4 * blocks) + grp * 4 + i % 4
-            out[i, lane] = d[row, col] + C[i, lane]
-    dst = o[0]
-    for i in range(nacc):
-        sim.vwrite(w, Register(dst.file, dst.first + i), b32(out[i].astype(np.float32)))
+        conv = lambda x: x.astype(np.int64) - ((x.astype(np.int64) >> 7) << 8)   # noqa: E731
+    return np.stack([conv(v) for v in vals], 1)
+
+
+def _blgp_source(lane: int, blgp: int) -> int:
+    """The lane whose B value lane `lane` uses under BLGP (0: itself; 1/2: lanes 0-31 / 32-63 to
+    both halves; 3: rotated down by 16; 4-7: lanes 16 (blgp - 4) .. +15 to every group of 16)."""
+    if blgp == 0:
+        return lane
+    if blgp in (1, 2):
+        return lane % 32 + 32 * (blgp - 1)
+    if blgp == 3:
+        return (lane + 16) % LANES
+    return lane % 16 + 16 * (blgp - 4)
+
+
+def _mfma(sim: Simulator, w: Wave, s: Instruction, lds, access) -> None:
+    """v_mfma_{f32,i32,f64}_{M}x{N}x{K}[_{B}b]_{f32,f16,bf16,i8,f64}[_1k]: D = A x B + C for each
+    of the blocks, in the lane/register layouts of AMD's matrix instruction calculator, with
+    the CBSZ/ABID (A broadcast among blocks) and BLGP (B lane pattern) controls."""
+    op, o = s.opcode, s.operands
+    out, kind, M, N, K, B, kpl = mfma_shape(op, o[1].count if isinstance(o[1], Register) else 1)
+    wide = out == "f64"
+    if wide and (s.modifier("blgp") or s.modifier("neg")):
+        raise Unknown(f"f64 MFMA modifiers of {s.to_text()}")
+    cbsz, abid, blgp = _imm_mod(s, "cbsz"), _imm_mod(s, "abid"), _imm_mod(s, "blgp")
+    A, Bv = _mfma_values(sim, w, o[1], kind, kpl), _mfma_values(sim, w, o[2], kind, kpl)
+    nregs = M * N * B // LANES
+    acc, dst = o[3], o[0]
+    dw = 2 if wide else 1
+    if isinstance(acc, Register):
+        C = [sim.vread(w, Register(acc.file, acc.first + dw * r, dw), dw) for r in range(nregs)]
+    else:
+        C = [sim.vread(w, acc, dw, 64 if wide else 32) for _ in range(nregs)]
+    if out == "f32":
+        C = [f32(c).astype(np.float64) for c in C]
+    elif wide:
+        C = [f64(c) for c in C]
+    else:
+        C = [s32(c) for c in C]
+    D = [np.zeros(LANES, np.int64 if out == "i32" else np.float64) for _ in range(nregs)]
+    for b in range(B):
+        ab = (b >> cbsz << cbsz) + abid if cbsz else b
+        a = np.zeros((M, K), A.dtype)
+        bm = np.zeros((K, N), Bv.dtype)
+        for k in range(K):
+            for i in range(M):
+                lane, j = mfma_a_lane(i, k, ab, M, B, kpl)
+                a[i, k] = A[lane, j]
+            for jj in range(N):
+                lane, j = mfma_a_lane(jj, k, b, N, B, kpl)
+                bm[k, jj] = Bv[_blgp_source(lane, blgp), j]
+        prod = a @ bm
+        for i in range(M):
+            for jj in range(N):
+                lane, r = mfma_d_lane(i, jj, b, M, N, B, wide)
+                D[r][lane] = prod[i, jj] + C[r][lane]
+    for r in range(nregs):
+        reg = Register(dst.file, dst.first + dw * r, dw)
+        if out == "f32":
+            sim.vwrite(w, reg, b32(D[r].astype(np.float32)))
+        elif wide:
+            sim.vwrite(w, reg, b64(D[r]), 2)
+        else:
+            sim.vwrite(w, reg, u(D[r]) & M32U)
 
 
 _HANDLERS: tuple = (
