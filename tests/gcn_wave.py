@@ -240,8 +240,9 @@ class Simulator:
     in order (the instrumentation's are all others); events record their issues."""
 
     def __init__(self, module: GcnModule, name: str, memory: Memory, user: list[int] | None = None,
-                 max_steps: int | None = None) -> None:
+                 max_steps: int | None = None, dynamic_lds: int = 0) -> None:
         self.view = module.kernel(name)
+        self.dynamic_lds = dynamic_lds          # bytes of LDS the launch adds to the fixed size
         # the whole module's code (a kernel may call functions of its code object); the
         # kernel starts at its first statement
         self.code = [s for s in module.statements if isinstance(s, (Instruction, Label))]
@@ -272,7 +273,8 @@ class Simulator:
         hidden = {"hidden_block_count_x": counts[0], "hidden_block_count_y": counts[1],
                   "hidden_block_count_z": counts[2], "hidden_group_size_x": block[0],
                   "hidden_group_size_y": block[1], "hidden_group_size_z": block[2],
-                  "hidden_grid_dims": sum(1 for g, b in zip(grid, block) if g * b > 1) or 1}
+                  "hidden_grid_dims": sum(1 for g, b in zip(grid, block) if g * b > 1) or 1,
+                  "hidden_dynamic_lds_size": self.dynamic_lds}
         for a in self.meta[".args"]:
             kind, off, n = a[".value_kind"], a[".offset"], a[".size"]
             if kind.startswith("hidden_"):
@@ -283,7 +285,7 @@ class Simulator:
         packet = bytearray(64)
         struct.pack_into("<HHH", packet, 4, *block)
         struct.pack_into("<III", packet, 12, *(g * b for g, b in zip(grid, block)))
-        lds = self.meta.get(".group_segment_fixed_size", 0)
+        lds = self.meta.get(".group_segment_fixed_size", 0) + self.dynamic_lds
         return Launch(tuple(grid), tuple(block), self.mem.alloc(bytes(kernarg), segment="kernarg"),
                       self.mem.alloc(bytes(packet)), lds)
 
