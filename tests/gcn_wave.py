@@ -906,7 +906,8 @@ def _buffer(sim: Simulator, w: Wave, s: Instruction, lds, access) -> None:
     voff = np.zeros(LANES, U64)
     if isinstance(vaddr, Register):
         if idxen and offen:
-            index, voff = sim.vread(w, Register(vaddr.file, vaddr.first)), sim.vread(w, Register(vaddr.file, vaddr.first + 1))
+            index = sim.vread(w, Register(vaddr.file, vaddr.first))
+            voff = sim.vread(w, Register(vaddr.file, vaddr.first + 1))
         elif idxen:
             index = sim.vread(w, vaddr)
         elif offen:

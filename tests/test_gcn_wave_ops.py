@@ -11,8 +11,7 @@ import struct
 import numpy as np
 import pytest
 
-from gcn_wave import (LANES, M32, M64, PRIVATE_APERTURE, SCRATCH_BASE, SHARED_APERTURE, ADD_TID, Lds,
-                      Simulator, Unknown, Wave, _data_symbols)
+from gcn_wave import ADD_TID, LANES, M32, M64, SCRATCH_BASE, Lds, Simulator, Unknown, Wave, _data_symbols
 from neutrino_py.asm.gcn import Instruction, Label
 from neutrino_py.asm.gcn_parse import parse_gcn
 from sim_memory import Memory
@@ -360,7 +359,8 @@ def test_mfma_32x32x1_2_blocks_layout():
     """A[i] of block b in lane i + 32 b, B[j] in lane j + 32 b; D[i][j] of block b in lane
     j + 32 ((i / 4) % 2), register 16 b + 4 (i / 8) + i % 4."""
     w, *_ = run("\tv_mfma_f32_32x32x1_2b_f32 v[2:33], v0, v1, 0",
-                v={0: f32s(LANE % np.uint64(32) + LANE // np.uint64(32) * np.uint64(100)), 1: f32s(LANE % np.uint64(32))})
+                v={0: f32s(LANE % np.uint64(32) + LANE // np.uint64(32) * np.uint64(100)),
+                   1: f32s(LANE % np.uint64(32))})
     f = lambda r, lane: float(np.uint32(w.v[2 + r][lane]).view(np.float32))   # noqa: E731
     for b, i, j in ((0, 5, 7), (1, 30, 2), (1, 0, 31), (0, 12, 12)):
         lane, reg = j + 32 * ((i // 4) % 2), 16 * b + 4 * (i // 8) + i % 4
