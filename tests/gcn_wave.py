@@ -8,6 +8,15 @@ shifts and SDWA selects, `s_barrier` (the waves of a workgroup run in turn up to
 `s_waitcnt` as a no-op (every memory operation completes in program order). An instruction it
 does not implement raises `Unknown`: nothing is skipped.
 
+The whole module's code is loaded: `s_getpc_b64` gives CODE_BASE + 8 x (the next statement's
+index), so `sym@rel32@lo+4` / `@hi+12` pairs resolve, `s_swappc_b64` / `s_setpc_b64` call and
+return into functions of the same code object, and data sections (`.rodata` tables of words or
+function pointers) are laid out in memory. Each wave has private memory per lane (16 KiB), reached
+by `scratch_*` instructions, by the private segment buffer (a swizzled, ADD_TID_ENABLE buffer
+resource: lanes interleaved by dword, the stack pointer counted in wave bytes) and by flat
+addresses in the `src_private_base` aperture; flat addresses in the `src_shared_base` aperture are
+LDS, all others global memory. Other buffer resources address global memory with range checks.
+
 Clocks are deterministic so oracles can be exact: `s_memtime` returns CLOCK_BASE plus the number
 of the kernel's own instructions the wave has issued so far (the instrumentation's do not count,
 `user` names the kernel's instruction objects), `s_memrealtime` the same count plus

@@ -226,6 +226,15 @@ def test_dot4_and_sums_of_absolute_differences():
     assert int(w.v[6][0]) == M32                      # saturates
 
 
+def test_ds_append_adds_the_active_lane_count_and_returns_the_old_value_to_every_lane():
+    w, _, lds = run("""
+\ts_mov_b32 m0, 16
+\tds_append v1
+\tds_consume v2 offset:4""", exec_=0xff00ff)
+    assert int(w.v[1][0]) == 0 and int(w.v[1][16]) == 0
+    assert lds.read(16, 4) == 16 and lds.read(20, 4) == (-16) & M32
+
+
 # ------------------------------------------------------------------ calls and data
 
 def test_a_call_through_s_getpc_rel32_and_s_swappc_returns_with_s_setpc():
