@@ -272,6 +272,22 @@ table:
     assert int(w.v[0][0]) == (-5) & M32 and w.s[6] == 0x1234
 
 
+def test_gotpcrel_reads_the_address_from_a_got_slot_and_abs32_is_the_address():
+    w, sim, _ = run("""
+\ts_getpc_b64 s[0:1]
+\ts_add_u32 s0, s0, words@gotpcrel32@lo+4
+\ts_addc_u32 s1, s1, words@gotpcrel32@hi+12
+\ts_load_dwordx2 s[2:3], s[0:1], 0x0
+\ts_load_dword s4, s[2:3], 0x4
+\ts_mov_b32 s5, words@abs32@lo
+\ts_endpgm
+\t.data
+words:
+\t.long 7, 9
+\t.text""")
+    assert w.s[4] == 9 and w.s[5] == sim.data["words"] & M32 and (w.s[2] | w.s[3] << 32) == sim.data["words"]
+
+
 # ------------------------------------------------------------------ flat, private, buffer
 
 def test_flat_addresses_land_in_global_lds_or_private_memory_by_aperture():
