@@ -6,9 +6,10 @@ The launch (`derive_launch`): 2 workgroups of 64 lanes (fewer where `.max_flat_w
 says so); each `global_buffer` argument gets its own 64 KiB buffer of deterministic
 pseudo-random 32-bit words in [0, 32) (seeded by module, kernel and argument index): small
 enough to be in-range indices, trip counts and shifts wherever a kernel reads them as such;
-by-value arguments get 16 in every 4-byte word (1- and 2-byte ones 3). The original runs first
-with a step limit (instructions issued over all waves); each instrumented version runs with a
-limit scaled from the original's count.
+by-value arguments get 16 in every 4-byte word (1- and 2-byte ones 3); every workgroup gets
+4 KiB of dynamic LDS after the kernel's fixed LDS (`hidden_dynamic_lds_size` says so). The
+original runs first with a step limit (instructions issued over all waves); each instrumented
+version runs with a limit scaled from the original's count.
 
 Per kernel x probe x processor the outcome is one of
   exact                  maps equal the trace-derived oracles of tests/test_gcn_simulated.py
@@ -62,6 +63,7 @@ WORD_MAX = 32
 SCALAR = 16
 ORIGINAL_STEPS = 200_000
 GRID, LANES_PER_GROUP = (2, 1, 1), 64
+DYNAMIC_LDS = 4096                 # bytes of dynamic LDS per workgroup (`extern __shared__` arrays)
 
 
 def _seed(*parts) -> int:
@@ -121,7 +123,7 @@ def kernel_outcomes(path: str, target: str, kernel: str, probes: list[str]) -> d
     except NotLaunchable as err:
         return everyone({"outcome": "not-launchable", "why": str(err)})
     try:
-        base = T.simulate_original(text, path, kernel, grid, block, args, ORIGINAL_STEPS)
+        base = T.simulate_original(text, path, kernel, grid, block, args, ORIGINAL_STEPS, DYNAMIC_LDS)
     except Unknown as err:
         return everyone({"outcome": "unknown-instruction", "which": _unknown(err), "in": "original"})
     except StepLimit as err:
@@ -130,12 +132,12 @@ def kernel_outcomes(path: str, target: str, kernel: str, probes: list[str]) -> d
         return everyone({"outcome": "not-launchable", "why": _short(err)})
     steps = base.sim.steps_taken
     geo = T.Geometry(grid=grid, block=block)
-    out = {}
+    out, executed = {}, set(base.sim.executed)
     for probe in probes:
         program = load_file(probes_dir() / f"{probe}.probe")
         try:
             run = T.simulate_instrumented(text, path, kernel, grid, block, args, program,
-                                          max_steps=60 * steps + 100_000)
+                                          max_steps=60 * steps + 100_000, dynamic_lds=DYNAMIC_LDS)
         except SourceError as err:
             out[probe] = {"outcome": "not-launchable", "why": f"refused: {err.message}"[:300]}
             continue
@@ -149,6 +151,7 @@ def kernel_outcomes(path: str, target: str, kernel: str, probes: list[str]) -> d
             out[probe] = {"outcome": "instrumented-crash", "detail": _short(err),
                           "trace": traceback.format_exc().splitlines()[-3:]}
             continue
+        executed |= run.sim.executed
         try:
             T.check_unchanged(base, run)
         except AssertionError as err:
@@ -165,7 +168,7 @@ def kernel_outcomes(path: str, target: str, kernel: str, probes: list[str]) -> d
             continue
         out[probe] = {"outcome": "exact"}
     return {"probes": out, "steps": steps, "seconds": round(time.perf_counter() - t0, 2),
-            "launch": {"grid": list(grid), "block": list(block)}}
+            "launch": {"grid": list(grid), "block": list(block)}, "opcodes": sorted(executed)}
 
 
 def _task(args):
@@ -226,8 +229,9 @@ def run_all(todo: list[tuple], jobs: int = 2, deadline: float | None = None, pro
 
 
 def summarize(results: dict, planned: int, complete: bool) -> dict:
-    totals, unknown, bugs = Counter(), Counter(), []
+    totals, unknown, bugs, opcodes = Counter(), Counter(), [], set()
     for key, res in sorted(results.items()):
+        opcodes.update(res.pop("opcodes", ()))
         for probe, o in res["probes"].items():
             totals[o["outcome"]] += 1
             if o["outcome"] == "unknown-instruction":
@@ -237,6 +241,7 @@ def summarize(results: dict, planned: int, complete: bool) -> dict:
     return {"complete": complete and len(results) == planned, "kernels_planned": planned,
             "kernels_run": len(results), "totals": dict(sorted(totals.items())),
             "unknown_instructions": dict(unknown.most_common()), "bugs": bugs,
+            "opcodes_executed": len(opcodes), "opcodes": sorted(opcodes),
             "kernels": dict(sorted(results.items()))}
 
 
@@ -265,12 +270,13 @@ def main() -> None:
               "seconds": round(time.time() - t0, 1),
               "launch": {"grid": list(GRID), "lanes_per_group": LANES_PER_GROUP,
                          "buffer_bytes": BUFFER_BYTES, "words": f"uniform u32 in [0, {WORD_MAX})",
-                         "by_value": SCALAR, "original_steps": ORIGINAL_STEPS,
+                         "by_value": SCALAR, "dynamic_lds_bytes": DYNAMIC_LDS,
+                         "original_steps": ORIGINAL_STEPS,
                          "instrumented_steps": "60 x original + 100000"},
               "probes": probes, **report}
     write_results(Path(a.out), report)
     print(json.dumps({k: report[k] for k in ("complete", "kernels_planned", "kernels_run", "totals",
-                                             "unknown_instructions")}, indent=1))
+                                             "unknown_instructions", "opcodes_executed")}, indent=1))
     for b in report["bugs"][:40]:
         print(b["kernel"], b["probe"], b["outcome"], b.get("detail", ""))
 

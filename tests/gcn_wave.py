@@ -8,6 +8,15 @@ shifts and SDWA selects, `s_barrier` (the waves of a workgroup run in turn up to
 `s_waitcnt` as a no-op (every memory operation completes in program order). An instruction it
 does not implement raises `Unknown`: nothing is skipped.
 
+The whole module's code is loaded: `s_getpc_b64` gives CODE_BASE + 8 x (the next statement's
+index), so `sym@rel32@lo+4` / `@hi+12` pairs resolve, `s_swappc_b64` / `s_setpc_b64` call and
+return into functions of the same code object, and data sections (`.rodata` tables of words or
+function pointers) are laid out in memory. Each wave has private memory per lane (16 KiB), reached
+by `scratch_*` instructions, by the private segment buffer (a swizzled, ADD_TID_ENABLE buffer
+resource: lanes interleaved by dword, the stack pointer counted in wave bytes) and by flat
+addresses in the `src_private_base` aperture; flat addresses in the `src_shared_base` aperture are
+LDS, all others global memory. Other buffer resources address global memory with range checks.
+
 Clocks are deterministic so oracles can be exact: `s_memtime` returns CLOCK_BASE plus the number
 of the kernel's own instructions the wave has issued so far (the instrumentation's do not count,
 `user` names the kernel's instruction objects), `s_memrealtime` the same count plus
@@ -25,14 +34,23 @@ from typing import Callable, Iterator
 import numpy as np
 
 from sim_memory import Memory
-from neutrino_py.asm.gcn import Func, GcnModule, Imm, Instruction, Label, Modified, Register, Sym
+from neutrino_py.asm.gcn import Directive, Func, GcnModule, Imm, Instruction, Label, Modified, Register, Sym
 
 LANES = 64
 M32, M64 = (1 << 32) - 1, (1 << 64) - 1
 CLOCK_BASE = 1_000_000
 REALTIME_BASE = 10_000_000
-PRIVATE_BASE, PRIVATE_STRIDE = 1 << 44, 1 << 24   # the private segment buffer's base; per wave
 U64 = np.uint64
+# Where things are in the flat address space (none overlaps sim_memory's allocations): the LDS and
+# private apertures (`src_shared_base` / `src_private_base`: the high dword is the aperture), the
+# code (instruction i of the module at CODE_BASE + 8 i: `s_getpc_b64` / `sym@rel32@lo+4` pairs
+# and call/return addresses agree), and the private segment buffer's base (scratch by MUBUF).
+SHARED_APERTURE = 0x1000_0000_0000_0000
+PRIVATE_APERTURE = 0x2000_0000_0000_0000
+CODE_BASE = 0x6600_0000_0000
+SCRATCH_BASE = 0x6800_0000_0000
+PRIVATE_BYTES = 16 * 1024                # private memory of each lane
+ADD_TID = 1 << 23                        # buffer descriptor word 3: ADD_TID_ENABLE (swizzled scratch)
 
 
 class Unknown(AssertionError):
@@ -135,6 +153,66 @@ def cmp_fn(name: str) -> Callable:
             "tru": lambda a, b: np.ones(np.shape(a), bool)}[name]
 
 
+# ------------------------------------------------------------------------------ data sections
+
+DATA_BASE = 0x7d00_0000_1000
+_DATA_SIZES = {".byte": 1, ".short": 2, ".value": 2, ".long": 4, ".int": 4, ".quad": 8}
+
+
+def _data_symbols(module: GcnModule, memory: Memory) -> dict[str, int]:
+    """Lays out the module's data sections (.rodata, .data, .bss: `.byte/.short/.long/.quad`
+    values or symbols, `.zero`, `.asciz`, `.p2align`) in memory at a fixed place (the same in
+    every run of the module, whatever else was allocated) and returns {label: address}.
+    A `.quad` of a function symbol holds its code address."""
+    sections: dict[str, bytearray] = {}
+    labels: dict[str, tuple[str, int]] = {}
+    fixups: list[tuple[str, int, int, str]] = []
+    current = ".text"
+    for s in module.statements:
+        if isinstance(s, Directive):
+            name, args = s.name, s.args.strip()
+            if name in (".text", ".data", ".bss"):
+                current = name
+            elif name == ".section":
+                current = args.split(",")[0].strip().strip('"')
+            if current.startswith((".text", ".note", ".debug", ".AMDGPU")):
+                continue
+            buf = sections.setdefault(current, bytearray())
+            if name in _DATA_SIZES:
+                for item in args.split(","):
+                    item = item.strip()
+                    try:
+                        value = int(item, 0)
+                    except ValueError:
+                        fixups.append((current, len(buf), _DATA_SIZES[name], item))
+                        value = 0
+                    buf += (value & ((1 << 8 * _DATA_SIZES[name]) - 1)).to_bytes(_DATA_SIZES[name], "little")
+            elif name in (".zero", ".space"):
+                buf += bytes(int(args.split(",")[0], 0))
+            elif name in (".asciz", ".ascii", ".string"):
+                text = args.strip()[1:-1].encode().decode("unicode_escape").encode("latin-1")
+                buf += text + (b"\0" if name != ".ascii" else b"")
+            elif name == ".p2align":
+                align = 1 << int(args.split(",")[0], 0)
+                buf += bytes(-len(buf) % align)
+        elif isinstance(s, Label) and not current.startswith((".text", ".note", ".debug", ".AMDGPU")):
+            labels[s.name] = (current, len(sections.setdefault(current, bytearray())))
+    if not labels:
+        return {}
+    memory.next.setdefault("data", DATA_BASE)
+    bases = {name: memory.alloc(bytes(buf) or b"\0", segment="data") for name, buf in sections.items()}
+    out = {name: bases[sec] + off for name, (sec, off) in labels.items()}
+    code = {s.name: CODE_BASE + 8 * i for i, s in
+            enumerate(x for x in module.statements if isinstance(x, (Instruction, Label))) if isinstance(s, Label)}
+    for sec, off, size, expr in fixups:
+        m = re.fullmatch(r"([\w.$]+)([+-]\d+)?", expr)
+        target = m and (out.get(m.group(1)) or code.get(m.group(1)))
+        if target is None:
+            raise Unknown(f"data value {expr}")
+        memory.write(bases[sec] + off, size, target + int(m.group(2) or 0))
+    return out
+
+
 # ------------------------------------------------------------------------------ the launch
 
 @dataclass
@@ -159,6 +237,8 @@ class Wave:
     vcc: int = 0
     scc: int = 0
     m0: int = 0
+    flat_scratch: int = 0
+    scratch: bytearray | None = None    # the wave's private memory, lanes interleaved by dword
     pc: int = 0
     issued: int = 0
     done: bool = False
@@ -169,19 +249,25 @@ class Simulator:
     in order (the instrumentation's are all others); events record their issues."""
 
     def __init__(self, module: GcnModule, name: str, memory: Memory, user: list[int] | None = None,
-                 max_steps: int | None = None) -> None:
+                 max_steps: int | None = None, dynamic_lds: int = 0) -> None:
         self.view = module.kernel(name)
-        self.code = [s for s in module.statements[self.view.start:self.view.end]
-                     if isinstance(s, (Instruction, Label))]
+        self.dynamic_lds = dynamic_lds          # bytes of LDS the launch adds to the fixed size
+        # the whole module's code (a kernel may call functions of its code object); the
+        # kernel starts at its first statement
+        self.code = [s for s in module.statements if isinstance(s, (Instruction, Label))]
+        first = {id(s) for s in module.statements[self.view.start:self.view.end]}
+        self.entry = next((i for i, s in enumerate(self.code) if id(s) in first), len(self.code))
         self.labels = {s.name: i for i, s in enumerate(self.code) if isinstance(s, Label)}
+        self.data = _data_symbols(module, memory)
         self.mem, self.desc, self.meta = memory, self.view.descriptor, self.view.metadata
         self.mcpu = module.target
-        own = user if user is not None else [id(s) for s in self.code if isinstance(s, Instruction)]
+        own = user if user is not None else [id(s) for s in module.statements[self.view.start:self.view.end]
+                                             if isinstance(s, Instruction)]
         self.user = {k: n for n, k in enumerate(own)}
         self.events: list[Event] = []
-        self.private: dict[tuple[int, int], int] = {}      # (address, lane) -> dword
         self.executed: set[str] = set()
         self.max_steps, self.steps_taken = max_steps, 0
+        self.got: dict[str, int] = {}
 
     # ------------------------------------------------------------------ set-up
 
@@ -196,7 +282,8 @@ class Simulator:
         hidden = {"hidden_block_count_x": counts[0], "hidden_block_count_y": counts[1],
                   "hidden_block_count_z": counts[2], "hidden_group_size_x": block[0],
                   "hidden_group_size_y": block[1], "hidden_group_size_z": block[2],
-                  "hidden_grid_dims": sum(1 for g, b in zip(grid, block) if g * b > 1) or 1}
+                  "hidden_grid_dims": sum(1 for g, b in zip(grid, block) if g * b > 1) or 1,
+                  "hidden_dynamic_lds_size": self.dynamic_lds}
         for a in self.meta[".args"]:
             kind, off, n = a[".value_kind"], a[".offset"], a[".size"]
             if kind.startswith("hidden_"):
@@ -207,7 +294,7 @@ class Simulator:
         packet = bytearray(64)
         struct.pack_into("<HHH", packet, 4, *block)
         struct.pack_into("<III", packet, 12, *(g * b for g, b in zip(grid, block)))
-        lds = self.meta.get(".group_segment_fixed_size", 0)
+        lds = self.meta.get(".group_segment_fixed_size", 0) + self.dynamic_lds
         return Launch(tuple(grid), tuple(block), self.mem.alloc(bytes(kernarg), segment="kernarg"),
                       self.mem.alloc(bytes(packet)), lds)
 
@@ -215,7 +302,8 @@ class Simulator:
         d = self.desc
         n = 0
         for field_, width, value in (
-                ("private_segment_buffer", 4, PRIVATE_BASE), ("dispatch_ptr", 2, launch.dispatch),
+                ("private_segment_buffer", 4, SCRATCH_BASE | M32 << 64 | ADD_TID << 96),
+                ("dispatch_ptr", 2, launch.dispatch),
                 ("queue_ptr", 2, 0), ("kernarg_segment_ptr", 2, launch.kernarg),
                 ("dispatch_id", 2, 0), ("flat_scratch_init", 2, 0), ("private_segment_size", 1, 0)):
             if d.get("user_sgpr_" + field_):
@@ -230,8 +318,9 @@ class Simulator:
         if d.get("system_sgpr_workgroup_info"):
             n += 1
         if d.get("system_sgpr_private_segment_wavefront_offset"):
-            w.s[n] = w.index * PRIVATE_STRIDE
+            w.s[n] = 0                  # every wave has its own private memory (`Wave.scratch`)
             n += 1
+        w.pc = self.entry
         dims = d.get("system_vgpr_workitem_id") + 1
         for lane, (x, y, z) in enumerate(tids):
             ids = (x, y, z)[:dims]
@@ -284,20 +373,58 @@ class Simulator:
                 value = w.exec if op.file == "exec" else w.vcc
                 return value if dwords == 2 else value & M32
             special = {"exec_lo": w.exec & M32, "exec_hi": w.exec >> 32, "vcc_lo": w.vcc & M32,
-                       "vcc_hi": w.vcc >> 32, "m0": w.m0, "scc": w.scc, "src_scc": w.scc}
+                       "vcc_hi": w.vcc >> 32, "m0": w.m0, "scc": w.scc, "src_scc": w.scc,
+                       "flat_scratch_lo": w.flat_scratch & M32, "flat_scratch_hi": w.flat_scratch >> 32,
+                       "flat_scratch": w.flat_scratch}
             if op.file in special:
                 return special[op.file]
+            apertures = {"src_shared_base": SHARED_APERTURE, "src_private_base": PRIVATE_APERTURE,
+                         "src_shared_limit": SHARED_APERTURE | M32, "src_private_limit": PRIVATE_APERTURE | M32}
+            if op.file in apertures:
+                assert dwords == 2, f"{op} read as a 32-bit operand"
+                return apertures[op.file]
             if op.file == "null":
                 return 0
             raise Unknown(f"scalar operand {op}")
         if isinstance(op, Imm):
             value = op.value
-            if isinstance(value, float):
-                if not fbits:
-                    raise Unknown(f"float constant {op} in an integer operation")
-                return float_bits(value, fbits)
+            if isinstance(value, float):       # an integer operation takes the constant's bits
+                return float_bits(value, fbits or (64 if dwords == 2 else 32))
             return value & (M64 if dwords == 2 else M32) if value < 0 else value
+        if isinstance(op, Sym):
+            return self.symbol(w, op.text) & (M64 if dwords == 2 else M32)
         raise Unknown(f"scalar operand {op!r}")
+
+    def address_of(self, name: str) -> int:
+        if name in self.data:
+            return self.data[name]
+        if name in self.labels:
+            return CODE_BASE + 8 * self.labels[name]
+        raise Unknown(f"symbol {name}")
+
+    def symbol(self, w: Wave, text: str) -> int:
+        """A relocated operand: `sym@rel32@lo+4` (PC-relative to the literal, which follows the
+        4-byte instruction word), `sym@gotpcrel32@lo+4` (the same to a GOT slot holding sym),
+        `sym@abs32@lo`."""
+        m = re.fullmatch(r"([\w.$]+)@(rel32|gotpcrel32|gotpcrel|abs32)@(lo|hi)([+-]\d+)?", text)
+        if m is None:
+            raise Unknown(f"symbolic operand {text}")
+        name, kind, half, add = m.group(1), m.group(2), m.group(3), int(m.group(4) or 0)
+        target = self.address_of(name)
+        if kind.startswith("gotpcrel"):
+            if name not in self.got:
+                self.mem.next.setdefault("data", DATA_BASE)
+                self.got[name] = self.mem.alloc(target.to_bytes(8, "little"), segment="data")
+            target = self.got[name]
+        literal = CODE_BASE + 8 * (w.pc - 1) + 4
+        value = (target + add - (0 if kind == "abs32" else literal)) & M64
+        return value & M32 if half == "lo" else value >> 32
+
+    def jump(self, w: Wave, addr: int) -> None:
+        """s_setpc / s_swappc: continue at a code address (a function's label, a return address)."""
+        index, rest = divmod(addr - CODE_BASE, 8)
+        assert rest == 0 and 0 <= index < len(self.code), f"jump to {addr:#x}, not an instruction"
+        w.pc = index
 
     def swrite(self, w: Wave, op, value: int, dwords: int = 1) -> None:
         value &= (1 << (32 * dwords)) - 1
@@ -313,6 +440,11 @@ class Simulator:
             setattr(w, name, new)
         elif isinstance(op, Register) and op.file == "m0":
             w.m0 = value & M32
+        elif isinstance(op, Register) and op.file in ("flat_scratch_lo", "flat_scratch_hi", "flat_scratch"):
+            lo, hi = w.flat_scratch & M32, w.flat_scratch >> 32
+            lo = value & M32 if op.file != "flat_scratch_hi" else lo
+            hi = value >> 32 if op.file == "flat_scratch" else value if op.file == "flat_scratch_hi" else hi
+            w.flat_scratch = hi << 32 | lo
         elif isinstance(op, Register) and op.file == "null":
             pass
         else:
@@ -516,6 +648,11 @@ def _scalar(sim: Simulator, w: Wave, s: Instruction, lds, access) -> None:
     elif op.startswith("s_flbit_i32_b"):
         a, bits = r(1), (64 if wide else 32)
         sim.swrite(w, o[0], bits - a.bit_length() if a else M32)
+    elif op in ("s_flbit_i32", "s_flbit_i32_i64"):       # leading bits equal to the sign bit
+        bits = 64 if op.endswith("i64") else 32
+        a = r(1, bits // 32)
+        a = a ^ ((1 << bits) - 1) if a >> (bits - 1) else a
+        sim.swrite(w, o[0], bits - a.bit_length() if a else M32)
     elif op in ("s_bfe_u32", "s_bfe_i32"):
         a, spec = r(1), r(2)
         off, n = spec & 31, (spec >> 16) & 0x7f
@@ -551,6 +688,14 @@ def _scalar(sim: Simulator, w: Wave, s: Instruction, lds, access) -> None:
         if value is None:
             raise Unknown(f"hwreg {reg}")
         sim.swrite(w, o[0], (value >> off) & ((1 << size) - 1))
+    elif op == "s_getpc_b64":                       # the next instruction's address
+        sim.swrite(w, o[0], CODE_BASE + 8 * w.pc, 2)
+    elif op == "s_swappc_b64":
+        target = r(1)
+        sim.swrite(w, o[0], CODE_BASE + 8 * w.pc, 2)
+        sim.jump(w, target)
+    elif op == "s_setpc_b64":
+        sim.jump(w, r(0))
     elif op == "s_memtime":
         sim.swrite(w, o[0], CLOCK_BASE + w.issued, 2)
     elif op == "s_memrealtime":
@@ -597,6 +742,44 @@ def _width(op: str) -> tuple[int, int]:
     raise Unknown(f"memory width of {op}")
 
 
+def _swizzle(p: int, lane: int) -> int:
+    """A lane's private byte address -> its byte in the wave's scratch (dwords of the 64 lanes
+    interleaved: the private segment buffer's ADD_TID_ENABLE swizzle, element size 4)."""
+    return (p // 4) * 4 * LANES + lane * 4 + p % 4
+
+
+def _scratch_rw(sim: "Simulator", w: Wave, lane: int, base: int, p: int, size: int, value: int | None = None) -> int:
+    """Read (value None) or write `size` bytes at a lane's private address p (+ `base` wave bytes)."""
+    if w.scratch is None:
+        w.scratch = bytearray(PRIVATE_BYTES * LANES)
+    out = 0
+    for k in range(size):
+        a = base + _swizzle(p + k, lane)
+        assert 0 <= p + k < PRIVATE_BYTES and 0 <= a < len(w.scratch), \
+            f"private access {p + k:#x} (wave byte {a:#x}) outside {PRIVATE_BYTES} bytes per lane"
+        if value is None:
+            out |= w.scratch[a] << (8 * k)
+        else:
+            w.scratch[a] = (value >> (8 * k)) & 0xff
+    return out
+
+
+def _flat_rw(sim: "Simulator", w: Wave, lds: Lds, lane: int, addr: int, size: int, value: int | None = None) -> int:
+    """A flat access: the LDS or private aperture, else global memory."""
+    hi = addr >> 32
+    if hi == SHARED_APERTURE >> 32:
+        if value is None:
+            return lds.read(addr & M32, size)
+        lds.write(addr & M32, size, value)
+        return 0
+    if hi == PRIVATE_APERTURE >> 32:
+        return _scratch_rw(sim, w, lane, 0, addr & M32, size, value)
+    if value is None:
+        return sim.mem.read(addr, size)
+    sim.mem.write(addr, size, value)
+    return 0
+
+
 def _imm_mod(s: Instruction, name: str) -> int:
     m = s.modifier(name)
     return int(m.value, 0) if m is not None and isinstance(m.value, str) else 0
@@ -637,7 +820,7 @@ def _global(sim: Simulator, w: Wave, s: Instruction, lds, access) -> None:
             a = int(addrs[lane])
             access.append((int(lane), a, size * n))
             for k in range(n):
-                v = sim.mem.read(a + size * k, size)
+                v = _flat_rw(sim, w, lds, int(lane), a + size * k, size)
                 if signed and v >> (8 * size - 1):
                     v = (v - (1 << 8 * size)) & M32
                 out[k, lane] = v
@@ -652,7 +835,7 @@ def _global(sim: Simulator, w: Wave, s: Instruction, lds, access) -> None:
             a = int(addrs[lane])
             access.append((int(lane), a, size * n))
             for k in range(n):
-                sim.mem.write(a + size * k, size, int(vals[k][lane]))
+                _flat_rw(sim, w, lds, int(lane), a + size * k, size, int(vals[k][lane]))
         return
     kind = op.split("_atomic_", 1)[1]
     wide = kind.endswith("_x2") or kind.endswith("f64")
@@ -667,13 +850,118 @@ def _global(sim: Simulator, w: Wave, s: Instruction, lds, access) -> None:
     for lane in np.nonzero(on)[0]:
         a = int(addrs[lane])
         access.append((int(lane), a, size))
-        cur = sim.mem.read(a, size)
+        cur = _flat_rw(sim, w, lds, int(lane), a, size)
         x = int(data[lane])
         new = _atomic(kind.removesuffix("_x2"), cur, x, size, int(cmp[lane]) if kind.startswith("cmpswap") else 0)
-        sim.mem.write(a, size, new)
+        _flat_rw(sim, w, lds, int(lane), a, size, new)
         old[lane] = cur
     if rtn:
         sim.vwrite(w, o[0], old, dw)
+
+
+def _scratch(sim: Simulator, w: Wave, s: Instruction, lds, access) -> None:
+    """scratch_load/store: a lane's private address is vaddr (or 0) + saddr (or 0) + offset."""
+    op, o = s.opcode, s.operands
+    loads = "_load_" in op
+    vaddr, saddr = (o[1], o[2]) if loads else (o[0], o[2])
+    p = np.full(LANES, _imm_mod(s, "offset") & M32, U64)
+    if isinstance(vaddr, Register):
+        p = p + sim.vread(w, vaddr, 1)
+    if isinstance(saddr, Register):
+        p = p + U64(sim.sread(w, saddr))
+    p = p & U64(M32)
+    size, n = _width(op)
+    signed = op.endswith(("sbyte", "sshort"))
+    out = np.zeros((n, LANES), U64)
+    vals = None if loads else [sim.vread(w, Register(o[1].file, o[1].first + k)) for k in range(n)]
+    for lane in np.nonzero(sim.lanes(w.exec))[0]:
+        a = int(p[lane])
+        access.append((int(lane), a, size * n))
+        for k in range(n):
+            if loads:
+                v = _scratch_rw(sim, w, int(lane), 0, a + size * k, size)
+                out[k, lane] = (v - (1 << 8 * size)) & M32 if signed and v >> (8 * size - 1) else v
+            else:
+                _scratch_rw(sim, w, int(lane), 0, a + size * k, size, int(vals[k][lane]))
+    if loads:
+        for k in range(n):
+            sim.vwrite(w, Register(o[0].file, o[0].first + k), out[k])
+
+
+def _buffer(sim: Simulator, w: Wave, s: Instruction, lds, access) -> None:
+    """MUBUF loads, stores and atomics through a buffer resource (4 SGPRs): base (48 bits),
+    stride (word 1 bits 29:16), num_records (word 2), ADD_TID_ENABLE (word 3 bit 23). A swizzled
+    (ADD_TID) resource is the private segment buffer: the wave's scratch, lanes interleaved by
+    dword. Otherwise the address is base + soffset + index * stride + offset, range-checked per
+    element: out of range (stride 0: offset + bytes > num_records; else index >= num_records)
+    reads give 0 and writes are dropped."""
+    op, o = s.opcode, s.operands
+    if op in ("buffer_invl2", "buffer_wbl2", "buffer_inv", "buffer_wbinvl1_vol", "buffer_wbinvl1"):
+        return                      # caches: every access already completed in order
+    atomic = "_atomic_" in op
+    mods = [m.name for m in s.modifiers]
+    rtn = atomic and ("glc" in mods or "sc0" in mods)
+    loads = "_load_" in op
+    vaddr, rsrc, soff = o[1], o[2], o[3]
+    desc = sim.sread(w, rsrc, 4) if rsrc.count == 4 else None
+    assert desc is not None, s.to_text()
+    base = desc & ((1 << 48) - 1)
+    stride = (desc >> 48) & 0x3fff
+    records = (desc >> 64) & M32
+    tid = bool((desc >> 96) & ADD_TID)
+    soffset = sim.sread(w, soff)
+    offen, idxen = "offen" in mods, "idxen" in mods
+    index = np.zeros(LANES, U64)
+    voff = np.zeros(LANES, U64)
+    if isinstance(vaddr, Register):
+        if idxen and offen:
+            index = sim.vread(w, Register(vaddr.file, vaddr.first))
+            voff = sim.vread(w, Register(vaddr.file, vaddr.first + 1))
+        elif idxen:
+            index = sim.vread(w, vaddr)
+        elif offen:
+            voff = sim.vread(w, vaddr)
+    inst = _imm_mod(s, "offset")
+    if atomic:
+        kind = op.split("_atomic_", 1)[1]
+        size, n = (8 if kind.endswith("_x2") else 4), 1
+    else:
+        size, n = _width(op)
+    signed = op.endswith(("sbyte", "sshort"))
+    vals = None
+    if not loads:
+        data = o[0]
+        vals = [sim.vread(w, Register(data.file, data.first + k), 2 if size == 8 else 1) for k in range(n)]
+    out = np.zeros((n, LANES), U64)
+    for lane in np.nonzero(sim.lanes(w.exec))[0]:
+        off, idx = (int(voff[lane]) + inst) & M32, int(index[lane])
+        for k in range(n):
+            e = off + size * k
+            if tid:
+                rw = (lambda v=None, lane=int(lane), e=e: _scratch_rw(sim, w, lane, base - SCRATCH_BASE + soffset,
+                                                                        e, size, v))
+                access.append((int(lane), e, size))
+            else:
+                ok = (e + size <= records) if stride == 0 else (idx < records)
+                addr = base + soffset + idx * stride + e
+                access.append((int(lane), addr, size))
+                if not ok:
+                    continue                # out of range: loads read 0, stores are dropped
+                rw = (lambda v=None, addr=addr: sim.mem.read(addr, size) if v is None else sim.mem.write(addr, size, v))
+            if loads:
+                v = rw()
+                out[k, lane] = (v - (1 << 8 * size)) & M32 if signed and v >> (8 * size - 1) else v
+            elif atomic:
+                cur = rw()
+                rw(_atomic(kind.removesuffix("_x2"), cur, int(vals[0][lane]), size))
+                out[k, lane] = cur
+            else:
+                rw(int(vals[k][lane]))
+    if loads:
+        for k in range(n):
+            sim.vwrite(w, Register(o[0].file, o[0].first + k), out[k])
+    elif rtn:
+        sim.vwrite(w, o[0], out[0], 2 if size == 8 else 1)
 
 
 def _atomic(kind: str, cur: int, x: int, size: int, cmp: int = 0) -> int:
@@ -766,6 +1054,14 @@ def _ds(sim: Simulator, w: Wave, s: Instruction, lds: Lds, access) -> None:
         src = (addr + U64(_imm_mod(s, "offset"))) // U64(4) % U64(LANES)
         out = np.array([data[int(k)] if (w.exec >> int(k)) & 1 else 0 for k in src], U64)
         sim.vwrite(w, o[0], out)
+        return
+    if op in ("ds_append", "ds_consume"):     # a wave-wide counter at M0's LDS address + offset
+        a = (w.m0 & 0xffff) + _imm_mod(s, "offset")
+        cur = lds.read(a, 4)
+        n = bin(w.exec).count("1")
+        lds.write(a, 4, cur + n if op == "ds_append" else cur - n)
+        access.extend((int(lane), a, 4) for lane in np.nonzero(on)[0])
+        sim.vwrite(w, o[0], np.full(LANES, cur, U64))
         return
     kind = op.removeprefix("ds_")
     rtn = "_rtn_" in kind
@@ -940,6 +1236,17 @@ def _vcmp(sim, w, s, op, enc, o) -> None:
     fbits = {"f16": 16, "f32": 32, "f64": 64}.get(t, 0)
     dw = 2 if t in ("f64", "u64", "i64") else 1
     first = 1
+    if cond == "class":          # src1's bits pick IEEE classes of src0 (v_cmp_class_f32/f64/f16)
+        a, b = sim.vread(w, o[first], dw, fbits), sim.vread(w, o[first + 1], 1, 0)
+        bits = _fclass({"f16": f16, "f32": f32, "f64": f64}[t](a), fbits) & b != U64(0)
+        mask = sim.to_mask(bits, w.exec)
+        if parts[1] == "cmpx":
+            w.exec = mask
+        if enc == "e32":
+            w.vcc = mask
+        elif parts[1] == "cmp":
+            sim.swrite(w, o[0], mask, 2)
+        return
     a, b = sim.vread(w, o[first], dw, fbits), sim.vread(w, o[first + 1], dw, fbits)
     conv = {"f16": f16, "f32": f32, "f64": f64, "u16": lambda x: x & U64(0xffff), "u32": lambda x: x,
             "u64": lambda x: x, "i32": s32, "i64": s64,
@@ -952,6 +1259,20 @@ def _vcmp(sim, w, s, op, enc, o) -> None:
         w.vcc = mask
     elif parts[1] == "cmp":
         sim.swrite(w, o[0], mask, 2)
+
+
+def _fclass(x: np.ndarray, fbits: int) -> np.ndarray:
+    """The v_cmp_class bit of each value: 0 signaling NaN, 1 quiet NaN, 2 -inf, 3 -normal,
+    4 -denormal, 5 -0, 6 +0, 7 +denormal, 8 +normal, 9 +inf."""
+    raw = x.view({16: np.uint16, 32: np.uint32, 64: np.uint64}[fbits]).astype(U64)
+    quiet = U64(1 << {16: 9, 32: 22, 64: 51}[fbits])
+    tiny = np.finfo(x.dtype).tiny
+    neg = np.signbit(x)
+    k = np.where(np.isnan(x), np.where(raw & quiet != U64(0), 1, 0),
+                 np.where(np.isinf(x), np.where(neg, 2, 9),
+                          np.where(x == 0, np.where(neg, 5, 6),
+                                   np.where(np.abs(x) < tiny, np.where(neg, 4, 7), np.where(neg, 3, 8)))))
+    return U64(1) << k.astype(U64)
 
 
 def _add_co(sim, w, s, src, put, o, enc, sub=False, rev=False, carry=False):
@@ -1018,22 +1339,6 @@ def _pk_mov_b32(sim, w, s, src, put, o, enc):
     lo_hi, hi_hi = (int(str(x)) for x in sel.value.items) if sel is not None else (0, 0)
     a, b = src(1, 2), src(2, 2)
     put(((a >> U64(32 * lo_hi)) & M32U) | (((b >> U64(32 * hi_hi)) & M32U) << U64(32)), 2)
-
-
-def _pk_f32(fn):
-    """gfx90a packed f32 (``v_pk_add_f32``, ``v_pk_mul_f32``): the low result
-    from each source's half chosen by op_sel (default low), the high one by op_sel_hi (default
-    high); neg modifiers are not implemented."""
-    def run(sim, w, s, src, put, o, enc):
-        if s.modifier("neg_lo") is not None or s.modifier("neg_hi") is not None:
-            raise Unknown(f"the simulator does not know `{s.to_text().strip()}` (line {s.line})")
-        n = len(o) - 1
-        lo = [int(str(x)) for x in s.modifier("op_sel").value.items] if s.modifier("op_sel") else [0] * n
-        hi = [int(str(x)) for x in s.modifier("op_sel_hi").value.items] if s.modifier("op_sel_hi") else [1] * n
-        regs = [src(i + 1, 2, 0) for i in range(n)]
-        half = [[f32(r >> U64(32 * sel[i])) for i, r in enumerate(regs)] for sel in (lo, hi)]
-        put(b32(fn(*half[0])) | (b32(fn(*half[1])) << U64(32)), 2)
-    return run
 
 
 def _cndmask(sim, w, s, src, put, o, enc):
@@ -1116,6 +1421,239 @@ def _perm(a: int, b: int, sel: int) -> int:
     return out
 
 
+M16U = U64(0xffff)
+
+
+def _s16(x: np.ndarray) -> np.ndarray:
+    return (x & M16U).astype(np.uint16).view(np.int16).astype(np.int64)
+
+
+def _med3(a, b, c):
+    """The middle of three (NaN-free: max(min(a, b), min(max(a, b), c)))."""
+    return np.maximum(np.minimum(a, b), np.minimum(np.maximum(a, b), c))
+
+
+def _fmed3(a, b, c):
+    return np.fmax(np.fmin(a, b), np.fmin(np.fmax(a, b), c))
+
+
+def _signed3(fn, conv=s32, mask=M32U):
+    return _ternary(lambda a, b, c: u(fn(conv(a), conv(b), conv(c))) & mask)
+
+
+def _bytes_of(x: np.ndarray, signed: bool) -> list[np.ndarray]:
+    out = [(x >> U64(8 * i)) & U64(0xff) for i in range(4)]
+    return [b.astype(np.int64) - (b.astype(np.int64) >> 7 << 8) if signed else b.astype(np.int64) for b in out]
+
+
+def _dot4_i8(sim, w, s, src, put, o, enc, acc_is_dst=True):
+    """v_dot4c_i32_i8: D += the dot product of the four signed bytes of src0 and src1."""
+    a, b = _bytes_of(src(1), True), _bytes_of(src(2), True)
+    c = s32(sim.vread(w, o[0], 1)) if acc_is_dst else s32(src(3))
+    put(u(c + sum(x * y for x, y in zip(a, b))) & M32U)
+
+
+def _sad_u8(sim, w, s, src, put, o, enc):
+    """v_sad_u8: the sum of |byte differences| of src0 and src1, plus src2."""
+    a, b = _bytes_of(src(1), False), _bytes_of(src(2), False)
+    put((u(sum(np.abs(x - y) for x, y in zip(a, b))) + src(3)) & M32U)
+
+
+def _dot2_f32_f16(sim, w, s, src, put, o, enc, acc_is_dst=False):
+    """v_dot2_f32_f16 / v_dot2c_f32_f16: D = a.lo * b.lo + a.hi * b.hi + c, in f32 (the products of
+    f16 values are exact in f32; the two additions round in order)."""
+    a, b = src(1, 1, 0), src(2, 1, 0)
+    c = f32(sim.vread(w, o[0], 1)) if acc_is_dst else f32(src(3, 1, 32))
+    lo = f16(a).astype(np.float32) * f16(b).astype(np.float32)
+    hi = f16(a >> U64(16)).astype(np.float32) * f16(b >> U64(16)).astype(np.float32)
+    put(b32((lo.astype(np.float64) + hi.astype(np.float64) + c.astype(np.float64)).astype(np.float32)))
+
+
+def _sel_list(s: Instruction, name: str, n: int, default: int) -> list[int]:
+    m = s.modifier(name)
+    return [int(str(x), 0) for x in m.value.items] + [default] * n if m is not None else [default] * n
+
+
+_PK16 = {
+    "fma_f16": lambda a, b, c: b16((f16(a).astype(np.float64) * f16(b).astype(np.float64)
+                                    + f16(c).astype(np.float64)).astype(np.float16)),
+    "mul_f16": lambda a, b: b16(f16(a) * f16(b)), "add_f16": lambda a, b: b16(f16(a) + f16(b)),
+    "max_f16": lambda a, b: b16(np.fmax(f16(a), f16(b))), "min_f16": lambda a, b: b16(np.fmin(f16(a), f16(b))),
+    "mul_lo_u16": lambda a, b: (a * b) & M16U, "add_u16": lambda a, b: (a + b) & M16U,
+    "sub_u16": lambda a, b: u(a.astype(np.int64) - b.astype(np.int64)) & M16U,
+    "add_i16": lambda a, b: (a + b) & M16U, "sub_i16": lambda a, b: u(a.astype(np.int64) - b.astype(np.int64)) & M16U,
+    "lshlrev_b16": lambda a, b: (b << (a & U64(15))) & M16U, "lshrrev_b16": lambda a, b: b >> (a & U64(15)),
+    "ashrrev_i16": lambda a, b: u(_s16(b) >> (a & U64(15)).astype(np.int64)) & M16U,
+    "max_u16": np.maximum, "min_u16": np.minimum,
+    "max_i16": lambda a, b: u(np.maximum(_s16(a), _s16(b))) & M16U,
+    "min_i16": lambda a, b: u(np.minimum(_s16(a), _s16(b))) & M16U,
+    "mad_u16": lambda a, b, c: (a * b + c) & M16U,
+}
+_PK32 = {"fma_f32": _fma32, "mul_f32": lambda a, b: a * b, "add_f32": lambda a, b: a + b}
+
+
+def _packed(sim: Simulator, w: Wave, s: Instruction, lds, access) -> None:
+    """VOP3P: each source's low and high half (op_sel / op_sel_hi pick which of the register's
+    halves; neg_lo / neg_hi negate floats), the operation per half. v_pk_*_f32 (gfx90a+) works on
+    64-bit register pairs of two f32; the others on 32-bit registers of two 16-bit values. An
+    inline constant fills the low half (a float: its 16-bit pattern for 16-bit halves)."""
+    op, o = s.opcode, s.operands
+    name = op.removeprefix("v_pk_")
+    if name == "mov_b32":
+        return _vector(sim, w, s, lds, access)
+    wide = name in _PK32
+    fn = _PK32.get(name) or _PK16.get(name)
+    if fn is None:
+        raise Unknown(f"the simulator does not know `{s.to_text().strip()}` (line {s.line})")
+    n = len(o) - 1
+    sel, sel_hi = _sel_list(s, "op_sel", n, 0), _sel_list(s, "op_sel_hi", n, 1)
+    neg, neg_hi = _sel_list(s, "neg_lo", n, 0), _sel_list(s, "neg_hi", n, 0)
+    half, hmask = (32, M32U) if wide else (16, M16U)
+    is_float = name.endswith(("f16", "f32"))
+    lo_args, hi_args = [], []
+    for i in range(n):
+        x = o[i + 1]
+        if isinstance(x, Imm):
+            bits = (float_bits(x.value, half) if isinstance(x.value, float) else x.value & int(hmask)) \
+                if not wide else sim.sread(w, x, 1, 32)
+            raw = np.full(LANES, bits | (bits << half if wide else 0), U64)
+        else:
+            raw = sim.vread(w, x, 2 if wide else 1)
+        parts = [raw & hmask, (raw >> U64(half)) & hmask]
+        sign = U64(1 << (half - 1))
+        lo, hi = parts[sel[i]], parts[sel_hi[i]]
+        if is_float:
+            lo, hi = lo ^ (sign if neg[i] else U64(0)), hi ^ (sign if neg_hi[i] else U64(0))
+        lo_args.append(lo)
+        hi_args.append(hi)
+    with np.errstate(all="ignore"):
+        if wide:
+            res = [b32(fn(*[f32(a) for a in args])) for args in (lo_args, hi_args)]
+        else:
+            res = [np.asarray(fn(*args)).astype(U64) & hmask for args in (lo_args, hi_args)]
+    sim.vwrite(w, o[0], res[0] | (res[1] << U64(half)), 2 if wide else 1)
+
+
+def _exponent(x: np.ndarray) -> np.ndarray:
+    """The biased exponent field of float32/float64 values."""
+    if x.dtype == np.float32:
+        return (x.view(np.uint32) >> np.uint32(23)).astype(np.int64) & 0xff
+    return (x.view(np.uint64) >> np.uint64(52)).astype(np.int64) & 0x7ff
+
+
+def _denorm(x: np.ndarray) -> np.ndarray:
+    return (x != 0) & (np.abs(x) < np.finfo(x.dtype).tiny)
+
+
+def _div_scale(bits: int):
+    """v_div_scale_f32/f64 dst, sdst, s0, s1 (denominator), s2 (numerator): the ISA's pseudo-code;
+    sdst (VCC for v_div_fmas) says the quotient needs post-scaling."""
+    ft, dw = (np.float32, 1) if bits == 32 else (np.float64, 2)
+    big, far, tiny = (64, 96, 23) if bits == 32 else (128, 768, 53)
+
+    def fn(sim, w, s, src, put, o, enc):
+        conv = f32 if bits == 32 else f64
+        s0, s1, s2 = (conv(src(i, dw, bits)) for i in (2, 3, 4))
+        d, vcc = s0.copy(), np.zeros(LANES, bool)
+        with np.errstate(all="ignore"):
+            inv = 1.0 / s1.astype(np.float64)
+            quo = (s2 / s1).astype(ft)
+            for i in range(LANES):
+                a, b, c = s0[i], s1[i], s2[i]
+                if c == 0 or b == 0:
+                    d[i] = np.nan
+                elif _exponent(s2[i:i + 1])[0] - _exponent(s1[i:i + 1])[0] >= far:
+                    vcc[i] = True
+                    if a == b:
+                        d[i] = np.ldexp(a, big)
+                elif _denorm(s1[i:i + 1])[0]:
+                    d[i] = np.ldexp(a, big)
+                elif _denorm(inv[i:i + 1])[0] and _denorm(quo[i:i + 1])[0]:
+                    vcc[i] = True
+                    if a == b:
+                        d[i] = np.ldexp(a, big)
+                elif _denorm(inv[i:i + 1])[0]:
+                    d[i] = np.ldexp(a, -big)
+                elif _denorm(quo[i:i + 1])[0]:
+                    vcc[i] = True
+                    if a == c:
+                        d[i] = np.ldexp(a, big)
+                elif _exponent(s2[i:i + 1])[0] <= tiny:
+                    d[i] = np.ldexp(a, big)
+        put((b32 if bits == 32 else b64)(d.astype(ft)), dw)
+        sim.swrite(w, o[1], sim.to_mask(vcc, w.exec), 2)
+    return fn
+
+
+def _div_fmas(bits: int):
+    """D = fma(s0, s1, s2), post-scaled in lanes whose VCC bit v_div_scale set: by 2**64 (f32;
+    2**128 for f64) where s2, the quotient estimate, is >= 2 (its exponent field is above the
+    bias), else by 2**-64 (2**-128), undoing the scaling of the denominator or numerator. (The
+    ISA guide's pseudo-code prints a fixed 2**32 / 2**64 factor, which would not undo either.)"""
+    def fn(sim, w, s, src, put, o, enc):
+        if bits == 32:
+            a, b, c = (f32(src(i)) for i in (1, 2, 3))
+            up = _exponent(c) > 127
+            scale = np.where(sim.lanes(w.vcc), np.where(up, 2.0 ** 64, 2.0 ** -64), 1.0)
+            r = _fma32(a, b, c)
+            put(b32((r.astype(np.float64) * scale).astype(np.float32)))
+        else:
+            a, b, c = (f64(src(i, 2, 64)) for i in (1, 2, 3))
+            up = _exponent(c) > 1023
+            vcc = sim.lanes(w.vcc)
+            r = _fma64(a, b, c)
+            put(b64(np.where(vcc, np.ldexp(r, np.where(up, 128, -128)), r)), 2)
+    return fn
+
+
+def _fma64(a, b, c):
+    """A correctly rounded f64 fma (exact rational arithmetic; finite inputs, else a * b + c)."""
+    from fractions import Fraction
+    out = np.empty(len(a))
+    for i in range(len(a)):
+        x, y, z = float(a[i]), float(b[i]), float(c[i])
+        if all(map(math.isfinite, (x, y, z))):
+            exact = Fraction(x) * Fraction(y) + Fraction(z)
+            try:
+                out[i] = float(exact) if exact != 0 else (x * y + z)
+            except OverflowError:
+                out[i] = math.inf if exact > 0 else -math.inf
+        else:
+            out[i] = x * y + z
+    return out
+
+
+def _div_fixup(bits: int):
+    """v_div_fixup: the quotient s0 for denominator s1 and numerator s2, special cases applied."""
+    ft, dw, conv, back = (np.float32, 1, f32, b32) if bits == 32 else (np.float64, 2, f64, b64)
+    emax, under = (255, -150) if bits == 32 else (2047, -1075)
+
+    def fn(sim, w, s, src, put, o, enc):
+        q, d, n = (conv(src(i, dw, bits)) for i in (1, 2, 3))
+        out = np.empty(LANES, ft)
+        for i in range(LANES):
+            neg = bool(np.signbit(d[i]) ^ np.signbit(n[i]))
+            sign = -1.0 if neg else 1.0
+            if np.isnan(n[i]):
+                out[i] = n[i]
+            elif np.isnan(d[i]):
+                out[i] = d[i]
+            elif d[i] == 0 and n[i] == 0 or np.isinf(d[i]) and np.isinf(n[i]):
+                out[i] = np.nan
+            elif d[i] == 0 or np.isinf(n[i]):
+                out[i] = sign * np.inf
+            elif np.isinf(d[i]) or n[i] == 0:
+                out[i] = sign * 0.0
+            elif _exponent(n[i:i + 1])[0] - _exponent(d[i:i + 1])[0] < under:
+                out[i] = sign * 0.0
+            elif _exponent(d[i:i + 1])[0] == emax or np.isnan(q[i]):
+                out[i] = sign * np.inf             # (a NaN estimate of valid inputs: overflow)
+            else:
+                out[i] = sign * abs(q[i])
+        put(back(out), dw)
+    return fn
+
+
 _VOPS: dict[str, Callable] = {
     "mov_b32": _unary(lambda a: a),
     "mov_b64": lambda sim, w, s, src, put, o, enc: put(src(1, 2), 2),
@@ -1157,11 +1695,18 @@ _VOPS: dict[str, Callable] = {
     "ffbl_b32": _unary(lambda a: np.array([(int(x) & -int(x)).bit_length() - 1 if x else M32
                                            for x in a], U64)),
     "bfe_u32": _bfe(False), "bfe_i32": _bfe(True),
+    "ffbh_i32": _unary(lambda a: np.array([32 - (int(x) ^ M32 if int(x) >> 31 else int(x)).bit_length()
+                                           if int(x) not in (0, M32) else M32 for x in a], U64)),
     "ffbh_u32": _unary(lambda a: np.array([32 - int(x).bit_length() if x else M32 for x in a], U64)),
     "ffbl_b32": _unary(lambda a: np.array([(int(x) & -int(x)).bit_length() - 1 if x else M32 for x in a], U64)),
     "bfrev_b32": _unary(lambda a: np.array([int(f"{int(x):032b}"[::-1], 2) for x in a], U64)),
     "perm_b32": _ternary(lambda a, b, c: np.array([_perm(int(x), int(y), int(z)) for x, y, z in zip(a, b, c)], U64)),
     "bfi_b32": _ternary(lambda a, b, c: (a & b) | (~a & c) & M32U),
+    "alignbyte_b32": _ternary(lambda a, b, c: (((a << U64(32)) | b) >> (U64(8) * (c & U64(3)))) & M32U),
+    "cvt_u32_f64": lambda sim, w, s, src, put, o, enc: put(
+        np.clip(np.nan_to_num(np.trunc(f64(src(1, 2, 64)))), 0, M32).astype(U64), 1),
+    "cvt_i32_f64": lambda sim, w, s, src, put, o, enc: put(
+        u(np.clip(np.nan_to_num(np.trunc(f64(src(1, 2, 64)))), -(1 << 31), M32 >> 1).astype(np.int64)) & M32U, 1),
     "alignbit_b32": _ternary(lambda a, b, c: (((a << U64(32)) | b) >> (c & U64(31))) & M32U),
     "bcnt_u32_b32": _binary(lambda a, b: (np.array([bin(int(x)).count("1") for x in a], U64) + b) & M32U),
     "mbcnt_lo_u32_b32": _mbcnt(False), "mbcnt_hi_u32_b32": _mbcnt(True),
@@ -1177,7 +1722,6 @@ _VOPS: dict[str, Callable] = {
     "mad_f32": _f32op(lambda a, b, c: (a * b) + c), "madmk_f32": _f32op(lambda a, k, b: (a * k) + b),
     "madak_f32": _f32op(lambda a, b, k: (a * b) + k),
     "pk_mov_b32": _pk_mov_b32,
-    "pk_add_f32": _pk_f32(lambda a, b: a + b), "pk_mul_f32": _pk_f32(lambda a, b: a * b),
     "mac_f32": lambda sim, w, s, src, put, o, enc: put(
         b32(f32(src(1)) * f32(src(2)) + f32(sim.vread(w, o[0], 1)))),
     "rcp_f32": _f32op(lambda a: np.float32(1) / a), "rcp_iflag_f32": _f32op(lambda a: np.float32(1) / a),
@@ -1206,89 +1750,178 @@ _VOPS: dict[str, Callable] = {
     "fma_f16": _f16op(lambda a, b, c: (a.astype(np.float32) * b.astype(np.float32) + c.astype(np.float32)).astype(np.float16)),
     "add_f16": _f16op(lambda a, b: a + b), "mul_f16": _f16op(lambda a, b: a * b),
     "add_f64": _f64op(lambda a, b: a + b), "mul_f64": _f64op(lambda a, b: a * b),
-    "fma_f64": _f64op(lambda a, b, c: a * b + c),
+    "max_f64": _f64op(np.fmax), "min_f64": _f64op(np.fmin),
+    "div_scale_f32": _div_scale(32), "div_scale_f64": _div_scale(64),
+    "div_fmas_f32": _div_fmas(32), "div_fmas_f64": _div_fmas(64),
+    "div_fixup_f32": _div_fixup(32), "div_fixup_f64": _div_fixup(64),
+    "trunc_f64": _f64op(np.trunc), "floor_f64": _f64op(np.floor), "ceil_f64": _f64op(np.ceil),
+    "rndne_f64": _f64op(np.rint), "fract_f64": _f64op(lambda a: np.minimum(a - np.floor(a), np.nextafter(1.0, 0))),
+    "rcp_f64": _f64op(lambda a: 1.0 / a), "sqrt_f64": _f64op(np.sqrt), "rsq_f64": _f64op(lambda a: 1.0 / np.sqrt(a)),
+    "frexp_mant_f64": _f64op(lambda a: np.frexp(a)[0]),
+    "frexp_exp_i32_f64": lambda sim, w, s, src, put, o, enc: put(
+        u(np.where(np.isfinite(f64(src(1, 2, 64))), np.frexp(f64(src(1, 2, 64)))[1], 0).astype(np.int64)) & M32U, 1),
+    "frexp_mant_f32": _f32op(lambda a: np.frexp(a)[0]),
+    "frexp_exp_i32_f32": lambda sim, w, s, src, put, o, enc: put(
+        u(np.where(np.isfinite(f32(src(1, 1, 32))), np.frexp(f32(src(1, 1, 32)))[1], 0).astype(np.int64)) & M32U),
+    "max3_f32": _f32op(lambda a, b, c: np.fmax(np.fmax(a, b), c)),
+    "min3_f32": _f32op(lambda a, b, c: np.fmin(np.fmin(a, b), c)),
+    "med3_f32": _f32op(_fmed3),
+    "max3_i32": _signed3(lambda a, b, c: np.maximum(np.maximum(a, b), c)),
+    "min3_i32": _signed3(lambda a, b, c: np.minimum(np.minimum(a, b), c)),
+    "med3_i32": _signed3(_med3),
+    "max3_u32": _ternary(lambda a, b, c: np.maximum(np.maximum(a, b), c)),
+    "min3_u32": _ternary(lambda a, b, c: np.minimum(np.minimum(a, b), c)),
+    "med3_u32": _ternary(_med3),
+    # 16-bit integer VOP2/VOP3: the result's upper 16 bits are zero (GFX9)
+    "add_u16": _binary(lambda a, b: (a + b) & M16U),
+    "sub_u16": _binary(lambda a, b: u(a.astype(np.int64) - b.astype(np.int64)) & M16U),
+    "subrev_u16": _binary(lambda a, b: u(b.astype(np.int64) - a.astype(np.int64)) & M16U),
+    "mul_lo_u16": _binary(lambda a, b: ((a & M16U) * (b & M16U)) & M16U),
+    "lshrrev_b16": _binary(lambda a, b: (b & M16U) >> (a & U64(15))),
+    "ashrrev_i16": _binary(lambda a, b: u(_s16(b) >> (a & U64(15)).astype(np.int64)) & M16U),
+    "max_u16": _binary(lambda a, b: np.maximum(a & M16U, b & M16U)),
+    "min_u16": _binary(lambda a, b: np.minimum(a & M16U, b & M16U)),
+    "max_i16": _binary(lambda a, b: u(np.maximum(_s16(a), _s16(b))) & M16U),
+    "min_i16": _binary(lambda a, b: u(np.minimum(_s16(a), _s16(b))) & M16U),
+    "dot4c_i32_i8": _dot4_i8, "dot4_i32_i8": lambda *a: _dot4_i8(*a, acc_is_dst=False),
+    "sad_u8": _sad_u8,
+    "msad_u8": _ternary(lambda a, b, c: (c + u(sum(np.where(y == 0, 0, np.abs(x - y)) for x, y in
+                                                   zip(_bytes_of(a, False), _bytes_of(b, False))))) & M32U),
+    "dot4_u32_u8": lambda sim, w, s, src, put, o, enc: put(
+        np.minimum(src(3) + u(sum(x * y for x, y in zip(_bytes_of(src(1), False), _bytes_of(src(2), False)))),
+                   M32U if s.modifier("clamp") is not None else U64(M64)) & M32U),
+    "mad_legacy_u16": _ternary(lambda a, b, c: ((a & M16U) * (b & M16U) + (c & M16U)) & M16U),
+    "mad_u16": _ternary(lambda a, b, c: ((a & M16U) * (b & M16U) + (c & M16U)) & M16U),
+    "fmac_f64": lambda sim, w, s, src, put, o, enc: put(
+        b64(_fma64(f64(src(1)), f64(src(2)), f64(sim.vread(w, o[0], 2)))), 2),
+    "dot2_f32_f16": _dot2_f32_f16, "dot2c_f32_f16": lambda *a: _dot2_f32_f16(*a, acc_is_dst=True),
+    "fma_f64": _f64op(_fma64),
 }
 
 
-def _mfma(sim: Simulator, w: Wave, s: Instruction, lds, access) -> None:
-    """v_mfma_f32_{M}x{N}x{K}{type}: D = A x B + C over the wave's 64 lanes (f32/f16 inputs,
-    the layouts of the AMD matrix instruction calculator for the shapes used here)."""
-    op, o = s.opcode, s.operands
-    m = re.fullmatch(r"v_mfma_f32_(\d+)x(\d+)x(\d+)_?(f32|f16|xf32|bf16)", op)
+_MFMA = re.compile(r"v_mfma_(f32|f64|i32)_(\d+)x(\d+)x(\d+)(?:_(\d+)b)?_?(f32|f16|bf16|i8|f64)(_1k)?")
+_IN_BITS = {"f32": 32, "f16": 16, "bf16": 16, "i8": 8, "f64": 64}
+
+
+def mfma_shape(op: str, a_regs: int) -> tuple[str, str, int, int, int, int, int]:
+    """(output type, input type, M, N, K, blocks, K values per lane) of an MFMA opcode with an
+    A operand of `a_regs` registers (gfx90a names leave the blocks implicit: 64 lanes x values
+    per lane = M x K x blocks)."""
+    m = _MFMA.fullmatch(op)
     if m is None:
-        raise Unknown(f"the simulator does not know `{s.to_text().strip()}` (line {s.line})")
-    M, N, K = int(m.group(1)), int(m.group(2)), int(m.group(3))
-    kind = m.group(4)
-    if (M, N) not in ((32, 32), (16, 16)) or kind not in ("f32", "f16"):
-        raise Unknown(f"MFMA shape {op}")
+        raise Unknown(f"MFMA {op}")
+    out, M, N, K, blocks, kind = m.group(1), int(m.group(2)), int(m.group(3)), int(m.group(4)), m.group(5), m.group(6)
+    kpl = a_regs * 32 // _IN_BITS[kind]
+    B = LANES * kpl // (M * K)
+    if blocks is not None:
+        assert int(blocks) == B, (op, blocks, B)
+    return out, kind, M, N, K, B, kpl
+
+
+def mfma_a_lane(i: int, k: int, b: int, M: int, B: int, kpl: int) -> tuple[int, int]:
+    """(lane, value within the lane) holding A[i][k] of block b (B[k][j]: the same with j, N)."""
+    kg, j = divmod(k, kpl)
+    return i + M * (b + B * kg), j
+
+
+def mfma_d_lane(i: int, j: int, b: int, M: int, N: int, B: int, wide: bool) -> tuple[int, int]:
+    """(lane, register; 64-bit registers for f64) holding D[i][j] of block b. 32-bit outputs:
+    the blocks' rows stacked (r = b M + i), groups of 4 rows across the 64 / N lane groups, then
+    on to the next 4 registers; f64: rows i spread over the lane groups left after the blocks."""
+    if wide:
+        g = LANES // (N * B)
+        return j + N * (b + B * (i % g)), i // g
+    g, r = LANES // N, b * M + i
+    return j + N * ((r // 4) % g), (r // (4 * g)) * 4 + r % 4
+
+
+def _mfma_values(sim, w, op_, kind: str, kpl: int) -> np.ndarray:
+    """Per lane, its kpl input values (float64, or int64 for i8)."""
+    bits = _IN_BITS[kind]
+    raw = sim.vread(w, op_, 2 if op_.count == 2 else 1) if isinstance(op_, Register) else sim.vread(w, op_, 1)
+    vals = [(raw >> U64(bits * j)) & U64((1 << bits) - 1) for j in range(kpl)]
     if kind == "f32":
-        A = f32(sim.vread(w, o[1], 1)).astype(np.float64)
-        B = f32(sim.vread(w, o[2], 1)).astype(np.float64)
-        kpl = 1
+        conv = lambda x: f32(x).astype(np.float64)        # noqa: E731
+    elif kind == "f16":
+        conv = lambda x: f16(x).astype(np.float64)        # noqa: E731
+    elif kind == "bf16":
+        conv = lambda x: f32(x << U64(16)).astype(np.float64)   # noqa: E731
+    elif kind == "f64":
+        conv = lambda x: f64(x)                            # noqa: E731
     else:
-        a2, b2 = sim.vread(w, o[1], 2), sim.vread(w, o[2], 2)
-        A = np.stack([f16(a2 >> U64(16 * i)) for i in range(4)], 1).astype(np.float64)
-        B = np.stack([f16(b2 >> U64(16 * i)) for i in range(4)], 1).astype(np.float64)
-        kpl = 4
-    blocks = LANES // M            # lane groups along K
-    acc = o[3]
-    nacc = M * N // LANES
-    C = np.zeros((nacc, LANES))
-    for i in range(nacc):
-        C[i] = f32(sim.vread(w, Register(acc.file, acc.first + i) if isinstance(acc, Register) else acc, 1))
-    a = np.zeros((M, K))
-    b = np.zeros((K, N))
-    for lane in range(LANES):
-        row, kb = lane % M, lane // M
-        for j in range(kpl):
-            k = kb * kpl + j
-            if k < K:
-                a[row, k] = A[lane] if kpl == 1 else A[lane, j]
-                b[k, row] = B[lane] if kpl == 1 else B[lane, j]
-    d = a @ b
-    out = np.zeros((nacc, LANES))
-    for lane in range(LANES):
-        col, grp = lane % N, lane // N
-        for i in range(nacc):
-            row = (i // 4) * (4 * blocks) + grp * 4 + i % 4
-            out[i, lane] = d[row, col] + C[i, lane]
-    dst = o[0]
-    for i in range(nacc):
-        sim.vwrite(w, Register(dst.file, dst.first + i), b32(out[i].astype(np.float32)))
+        conv = lambda x: x.astype(np.int64) - ((x.astype(np.int64) >> 7) << 8)   # noqa: E731
+    return np.stack([conv(v) for v in vals], 1)
 
 
-def _private(sim: Simulator, w: Wave, s: Instruction, lds, access) -> None:
-    """Dword accesses to the wave's private segment, each lane its own: ``scratch_*`` with no
-    address registers (architected flat scratch: the wave's segment from 0), ``buffer_*`` with no
-    VGPR address through the private segment buffer resource (its base plus the wave's offset)."""
+def _blgp_source(lane: int, blgp: int) -> int:
+    """The lane whose B value lane `lane` uses under BLGP (0: itself; 1/2: lanes 0-31 / 32-63 to
+    both halves; 3: rotated down by 16; 4-7: lanes 16 (blgp - 4) .. +15 to every group of 16)."""
+    if blgp == 0:
+        return lane
+    if blgp in (1, 2):
+        return lane % 32 + 32 * (blgp - 1)
+    if blgp == 3:
+        return (lane + 16) % LANES
+    return lane % 16 + 16 * (blgp - 4)
+
+
+def _mfma(sim: Simulator, w: Wave, s: Instruction, lds, access) -> None:
+    """v_mfma_{f32,i32,f64}_{M}x{N}x{K}[_{B}b]_{f32,f16,bf16,i8,f64}[_1k]: D = A x B + C for each
+    of the blocks, in the lane/register layouts of AMD's matrix instruction calculator, with
+    the CBSZ/ABID (A broadcast among blocks) and BLGP (B lane pattern) controls."""
     op, o = s.opcode, s.operands
-    load = "_load_" in op
-    off = [x for x in o if isinstance(x, Sym) and x.text == "off"]
-    if not op.endswith("_dword") or len(off) != (2 if op.startswith("scratch_") else 1):
-        raise Unknown(f"the simulator does not know `{s.to_text().strip()}` (line {s.line})")
-    if op.startswith("scratch_"):
-        base = PRIVATE_BASE + w.index * PRIVATE_STRIDE
+    out, kind, M, N, K, B, kpl = mfma_shape(op, o[1].count if isinstance(o[1], Register) else 1)
+    wide = out == "f64"
+    if wide and (s.modifier("blgp") or s.modifier("neg")):
+        raise Unknown(f"f64 MFMA modifiers of {s.to_text()}")
+    cbsz, abid, blgp = _imm_mod(s, "cbsz"), _imm_mod(s, "abid"), _imm_mod(s, "blgp")
+    A, Bv = _mfma_values(sim, w, o[1], kind, kpl), _mfma_values(sim, w, o[2], kind, kpl)
+    nregs = M * N * B // LANES
+    acc, dst = o[3], o[0]
+    dw = 2 if wide else 1
+    if isinstance(acc, Register):
+        C = [sim.vread(w, Register(acc.file, acc.first + dw * r, dw), dw) for r in range(nregs)]
     else:
-        base = (sim.sread(w, o[2], 4) & ((1 << 48) - 1)) + sim.sread(w, o[3])
-        if not 0 <= base - PRIVATE_BASE - w.index * PRIVATE_STRIDE < PRIVATE_STRIDE:
-            raise Unknown(f"`{s.to_text().strip()}`: the simulator knows buffers only as the wave's "
-                          "private segment")
-    addr = base + _imm_mod(s, "offset")
-    reg = o[0] if load or op.startswith("buffer_") else o[1]
-    on = np.nonzero(sim.lanes(w.exec))[0]
-    if load:
-        value = np.array([sim.private.get((addr, lane), 0) for lane in range(LANES)], U64)
-        sim.vwrite(w, reg, value)
+        C = [sim.vread(w, acc, dw, 64 if wide else 32) for _ in range(nregs)]
+    if out == "f32":
+        C = [f32(c).astype(np.float64) for c in C]
+    elif wide:
+        C = [f64(c) for c in C]
     else:
-        data = sim.vread(w, reg)
-        sim.private.update({(addr, int(lane)): int(data[lane]) for lane in on})
+        C = [s32(c) for c in C]
+    D = [np.zeros(LANES, np.int64 if out == "i32" else np.float64) for _ in range(nregs)]
+    for b in range(B):
+        ab = (b >> cbsz << cbsz) + abid if cbsz else b
+        a = np.zeros((M, K), A.dtype)
+        bm = np.zeros((K, N), Bv.dtype)
+        for k in range(K):
+            for i in range(M):
+                lane, j = mfma_a_lane(i, k, ab, M, B, kpl)
+                a[i, k] = A[lane, j]
+            for jj in range(N):
+                lane, j = mfma_a_lane(jj, k, b, N, B, kpl)
+                bm[k, jj] = Bv[_blgp_source(lane, blgp), j]
+        prod = a @ bm
+        for i in range(M):
+            for jj in range(N):
+                lane, r = mfma_d_lane(i, jj, b, M, N, B, wide)
+                D[r][lane] = prod[i, jj] + C[r][lane]
+    for r in range(nregs):
+        reg = Register(dst.file, dst.first + dw * r, dw)
+        if out == "f32":
+            sim.vwrite(w, reg, b32(D[r].astype(np.float32)))
+        elif wide:
+            sim.vwrite(w, reg, b64(D[r]), 2)
+        else:
+            sim.vwrite(w, reg, u(D[r]) & M32U)
 
 
 _HANDLERS: tuple = (
     ("s_load_", _sload), ("s_endpgm", _control), ("s_branch", _control), ("s_cbranch_", _control),
     ("s_waitcnt", _control), ("s_nop", _control), ("s_setprio", _control), ("s_sleep", _control),
-    ("buffer_wbl2", _control), ("buffer_inv", _control), ("buffer_wbinvl1", _control),
+    ("buffer_wbl2", _control), ("buffer_wbinvl1", _control),
+    ("buffer_", _buffer), ("flat_", _global), ("scratch_", _scratch),
     ("s_dcache", _control),
-    ("s_", _scalar), ("scratch_", _private), ("buffer_load_dword", _private),
-    ("buffer_store_dword", _private), ("global_", _global), ("ds_", _ds), ("v_mfma_", _mfma), ("v_", _vector),
+    ("s_", _scalar), ("global_", _global), ("ds_", _ds), ("v_mfma_", _mfma), ("v_pk_", _packed),
+    ("v_", _vector),
 )

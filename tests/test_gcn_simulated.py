@@ -379,12 +379,12 @@ def _own(module, kernel: str) -> list:
 
 
 def simulate_original(text: str, path: str, kernel: str, grid, block, args: list,
-                      max_steps: int | None = None) -> Run:
+                      max_steps: int | None = None, dynamic_lds: int = 0) -> Run:
     """Any kernel of a GCN assembly text, as compiled, on `args` (bytes: a buffer, int: by value)."""
     module = parse_gcn(text, path)
     memory = Memory()
     values, buffers = _alloc_args(memory, args)
-    sim = Simulator(module, kernel, memory, max_steps=max_steps)
+    sim = Simulator(module, kernel, memory, max_steps=max_steps, dynamic_lds=dynamic_lds)
     sim.run(grid, block, values)
     stmts = _own(module, kernel)
     run = Run(sim, memory, buffers, instructions=[s for s in stmts if isinstance(s, Instruction)])
@@ -393,7 +393,8 @@ def simulate_original(text: str, path: str, kernel: str, grid, block, args: list
 
 
 def simulate_instrumented(text: str, path: str, kernel: str, grid, block, args: list,
-                          program: ast.ProbeProgram, max_steps: int | None = None) -> Run:
+                          program: ast.ProbeProgram, max_steps: int | None = None,
+                          dynamic_lds: int = 0) -> Run:
     """The same kernel instrumented with `program`, its maps read back into `run.maps`."""
     module = parse_gcn(text, path)
     own = [id(s) for s in _own(module, kernel) if isinstance(s, Instruction)]
@@ -407,7 +408,7 @@ def simulate_instrumented(text: str, path: str, kernel: str, grid, block, args: 
     values, buffers = _alloc_args(memory, args)
     header = memory.alloc(manifest.header_nbytes() or 1)
     maps = {lay.name: memory.alloc(max(lay.nbytes, 1)) for lay in layout(manifest, grid, block)}
-    sim = Simulator(module, kernel, memory, own, max_steps=max_steps)
+    sim = Simulator(module, kernel, memory, own, max_steps=max_steps, dynamic_lds=dynamic_lds)
     sim.run(grid, block, values + [header] + list(maps.values()))
     out = read(manifest, grid, block, memory.bytes(header),
                {name: memory.bytes(addr) for name, addr in maps.items()})
