@@ -59,7 +59,7 @@ def instrument(module: Any, program: ast.ProbeProgram, kernels: str | None = Non
     result.diagnostics += [_at_probe(program, probe, f"{probe.label} matched nothing in "
                                      f"{_kernel_list(names)}")
                            for probe, names in unmatched.values()]
-    unreached = _device_function_matches(target, module, program)
+    unreached = _device_function_matches(target, module, program, reads)
     for manifest in result.manifests.values():
         manifest.warnings += [d.message for d in unreached]
     if result.manifests:
@@ -74,6 +74,11 @@ class _Reads:
     operands: dict[int, dict[str, ast.Span]]
     counter_adds: dict[int, set[tuple[str, str]]]
     matched: dict[tuple[int, str, bool], bool] = field(default_factory=dict)
+    # probe index -> (opcode spelling, guarded) -> whether its position selects it
+    spellings: dict[int, dict[tuple[str, bool], bool]] = field(default_factory=dict)
+
+    def seen(self, probe: ast.Probe) -> dict[tuple[str, bool], bool]:
+        return self.spellings.setdefault(probe.index, {})
 
     def count(self, block: Counter, node: ast.Count) -> int:
         """How many instructions of a block (a Counter of (opcode, guarded)) `node` counts;
@@ -110,8 +115,8 @@ def _at_probe(program: ast.ProbeProgram, probe: ast.Probe, message: str) -> Diag
     return Diagnostic(WARNING, message, program.file, at.line, at.col, at.width)
 
 
-def _device_function_matches(target: Target, module: Any,
-                             program: ast.ProbeProgram) -> list[Diagnostic]:
+def _device_function_matches(target: Target, module: Any, program: ast.ProbeProgram,
+                             reads: _Reads) -> list[Diagnostic]:
     """Warnings for places in device functions a probe would match: only kernels get map params,
     so code there is not instrumented (the accesses are not in the maps)."""
     out = []
@@ -120,7 +125,7 @@ def _device_function_matches(target: Target, module: Any,
         pcs = {id(i): n for n, i in enumerate(instructions)}
         for p in program.probes:
             if p.position.when in ("before", "after"):
-                n = len(matches(code, instructions, p.position, pcs))
+                n = len(matches(code, instructions, p.position, pcs, reads.seen(p)))
                 if n:
                     out.append(_at_probe(program, p, f"{p.label} matches {n} place(s) in device "
                                          f"function {code.name}, which is not instrumented "
@@ -163,7 +168,8 @@ class _KernelSplice:
         k, program = self.kernel, self.program
         instructions = k.instructions()
         pcs = {id(i): n for n, i in enumerate(instructions)}
-        found = {p.index: matches(k, instructions, p.position, pcs) for p in program.probes}
+        found = {p.index: matches(k, instructions, p.position, pcs, self.reads.seen(p))
+                 for p in program.probes}
         self.low.live_counters = {added for p in program.probes if found[p.index]
                                   for added in self.counter_adds[p.index]}
         for p in program.probes:
