@@ -113,5 +113,20 @@ def main(argv: list[str] | None = None) -> int:
             gc.enable()
 
 
+def entry() -> None:
+    """The `neutrino` program: `main`, then exit. A one-shot command exits without freeing its
+    objects one by one (`os._exit` once its output is flushed): taking a large module's IR apart
+    cost 0.04-0.06 s CPU after the work was done."""
+    rc = main()
+    if len(sys.argv) > 1 and sys.argv[1] in ONE_SHOT:
+        try:
+            sys.stdout.flush()
+            sys.stderr.flush()
+        except (BrokenPipeError, ValueError):  # a reader that left, or a closed stream
+            pass
+        os._exit(rc)
+    sys.exit(rc)
+
+
 if __name__ == "__main__":
-    sys.exit(main())
+    entry()
