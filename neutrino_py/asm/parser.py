@@ -2,9 +2,10 @@
 
 Parsing happens in two steps. `split` finds the brace-delimited bodies at the top level (functions
 and ``.section``s) with one regex scan and replaces each by an empty ``{ }`` that keeps its
-newlines; the Lark ``module`` rule parses that skeleton eagerly. A function's body text is parsed
-with the ``body`` rule on first access of `Function.body`. Both use one LALR parser with the
-contextual lexer and the `Build` transformer applied during parsing, so no tree is built.
+newlines; the skeleton is read eagerly, by the top-level scan (`asm.scan.module_items`) where
+every item has a shape compilers write, else by the Lark ``module`` rule. A function's body text
+is parsed with the ``body`` rule on first access of `Function.body`. Both use one LALR parser with
+the contextual lexer and the `Build` transformer applied during parsing, so no tree is built.
 """
 from __future__ import annotations
 
@@ -583,7 +584,9 @@ def parse_ptx(text: str, file: str = "<input>", cache: bool = True,
     module = _load(path)
     if module is None:
         skeleton, bodies = split(text, file)
-        module = ir.Module(_parse(skeleton, "module", bodies, file, text), file)
+        items = scan.module_items(skeleton, bodies)       # the grammar where the scan declines
+        module = ir.Module(items if items is not None else
+                           _parse(skeleton, "module", bodies, file, text), file)
         for fn in module.functions():
             fn._file, fn._cache = file, cache
         _store(path, module)
