@@ -577,10 +577,9 @@ class Function(_Node):
         self._body, self._body_text, self._pending = statements, None, {}
 
     def instructions(self) -> Iterator[Instruction]:
-        """Instructions in text order, nested blocks included."""
-        for s in walk(self.body):
-            if isinstance(s, Instruction):
-                yield s
+        """Instructions in text order, nested blocks included (those of the body as it is now:
+        one list, not a generator over `walk`, which cost every kernel a frame per statement)."""
+        return iter(_instructions(self.body, []))
 
     def insert_before(self, anchor: Statement, statements: list[Statement]) -> None:
         """Queue `statements` to go right before `anchor` (any statement of the body, by identity)."""
@@ -623,6 +622,16 @@ class Function(_Node):
     def to_text(self) -> str:
         from neutrino_py.asm.printer import print_function
         return print_function(self)
+
+
+def _instructions(statements: list[Statement], out: list[Instruction]) -> list[Instruction]:
+    for s in statements:
+        kind = type(s)
+        if kind is Instruction:
+            out.append(s)
+        elif kind is Block:
+            _instructions(s.body, out)
+    return out
 
 
 def _apply_inserts(statements: list[Statement],

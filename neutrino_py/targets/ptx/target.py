@@ -30,12 +30,16 @@ class PtxCode:
 
     def __init__(self, module: ir.Module, fn: ir.Function, files: dict[int, str]) -> None:
         self.fn, self.files, self.name, self.file = fn, files, fn.name, module.file
+        self._comments: list[ir.Comment] | None = None
 
     def instructions(self) -> Sequence[ir.Instruction]:
         return list(self.fn.instructions())
 
     def comments(self) -> Iterable[ir.Comment]:
-        return (s for s in ir.walk(self.fn.body) if isinstance(s, ir.Comment))
+        """The body's comments (kept: every `mark` probe asks, before anything is inserted)."""
+        if self._comments is None:
+            self._comments = [s for s in ir.walk(self.fn.body) if type(s) is ir.Comment]
+        return self._comments
 
     def blocks(self) -> list[list[ir.Instruction]]:
         return [b.instructions for b in self.fn.blocks()]
@@ -71,14 +75,23 @@ class PtxKernel(PtxCode):
         self.widths: dict[str, int] = {}
         self.label_names: set[str] = set()
         self.call_params: set[str] = set()
+        comments: list[ir.Comment] = []
+        instruction, comment, reg_decl, label, var_decl = (ir.Instruction, ir.Comment, ir.RegDecl,
+                                                           ir.Label, ir.VarDecl)
         for s in ir.walk(fn.body):                       # one walk for every fact kept
-            if isinstance(s, ir.RegDecl):
+            kind = type(s)
+            if kind is instruction:
+                continue
+            if kind is comment:
+                comments.append(s)
+            elif kind is reg_decl:
                 bits = 1 if s.type == "pred" else 8 * ir.TYPE_BYTES.get(s.type, 4)
                 self.widths.update((name, bits) for name in s.registers())
-            elif isinstance(s, ir.Label):
+            elif kind is label:
                 self.label_names.add(s.name)
-            elif isinstance(s, ir.VarDecl) and s.space == "param":
+            elif kind is var_decl and s.space == "param":
                 self.call_params.add(s.name)
+        self._comments = comments
         self.check_reserved()
 
     def check_reserved(self) -> None:
