@@ -154,3 +154,9 @@ def test_damaged_top_levels_are_never_accepted_by_the_scan_alone(path):
         except SourceError:
             pytest.fail(f"the scan accepted a top level the grammar refuses:\n{damaged}")
         assert top_level(items) == top_level(expected)
+
+
+def test_operand_terminals_read_from_the_grammar_file_are_the_parsers():
+    lark = {t.name: t.pattern.to_regexp() for t in parser._lark().terminals}
+    assert {name: p.pattern for name, p in parser._terminals().items()} == \
+        {name: lark[name] for name in ("REG", "IMM", "IDENT")}

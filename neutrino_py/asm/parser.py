@@ -343,8 +343,9 @@ class Build(Transformer):
 
 def _vector_item_kind(item: str) -> str | None:
     """Which operand terminal a vector element is (the grammar's own regexes), or None."""
+    terminals = _terminals()
     for name in ("REG", "IMM", "IDENT"):
-        if _TERMINALS[name].fullmatch(item):
+        if terminals[name].fullmatch(item):
             return name
     return None
 
@@ -392,19 +393,23 @@ def _lark() -> Lark:
                 lexer_callbacks={"COMMENT": _BUILD.collect_comment},
                 cache=str(paths.cache_dir("grammar") / f"ptx-grammar-{digest}{backend}.lark"),
                 **({"_plugins": lark_cython.plugins} if lark_cython else {}))
-    for term in lark.terminals:
-        if term.name in ("REG", "IMM", "IDENT"):
-            _TERMINALS[term.name] = re.compile(term.pattern.to_regexp())
     return lark
 
 
-_TERMINALS: dict[str, re.Pattern] = {}
+@lru_cache(maxsize=1)
+def _terminals() -> dict[str, re.Pattern]:
+    """The operand terminals REG, IMM and IDENT as ptx.lark writes them, read from the file:
+    the scan needs them, and most modules never need the Lark parser itself (building it cost
+    every command ~15 ms; tests/test_ptx_scan.py checks these are the parser's own)."""
+    grammar = paths.grammar("ptx.lark").read_text()
+    return {name: re.compile(re.search(rf"^{name}:\s*/(.*)/\s*$", grammar, re.M).group(1))
+            for name in ("REG", "IMM", "IDENT")}
 
 
 @lru_cache(maxsize=1)
 def _scanner() -> scan.Scanner:
-    _lark()
-    operands = scan.OperandSyntax(*(_TERMINALS[t].pattern for t in ("REG", "IMM", "IDENT")))
+    terminals = _terminals()
+    operands = scan.OperandSyntax(*(terminals[t].pattern for t in ("REG", "IMM", "IDENT")))
     return scan.Scanner(operands, _parse_run)
 
 
