@@ -160,3 +160,15 @@ def test_operand_terminals_read_from_the_grammar_file_are_the_parsers():
     lark = {t.name: t.pattern.to_regexp() for t in parser._lark().terminals}
     assert {name: p.pattern for name, p in parser._terminals().items()} == \
         {name: lark[name] for name in ("REG", "IMM", "IDENT")}
+
+
+def test_is_memory_from_unread_operand_text_equals_the_operands():
+    seen = 0
+    for path in CORPUS:
+        for fn in parse_ptx(path.read_text(), cache=False).functions():
+            for ins in fn.instructions():
+                unread = ins.is_memory                  # from the text, operands not read yet
+                assert unread == (ins.opcode in ir.ptx_isa.ADDRESSED and any(
+                    isinstance(o, ir.Address) for o in ins.operands)), ins.to_text()
+                seen += unread
+    assert seen > 1000

@@ -270,7 +270,11 @@ class Instruction(_Node):
     @property
     def is_memory(self) -> bool:
         """True for an instruction that reads or writes memory through an address operand."""
-        return self.opcode in ptx_isa.ADDRESSED and any(isinstance(o, Address) for o in self.operands)
+        if self.opcode not in ptx_isa.ADDRESSED:
+            return False
+        if self._operands is None:     # operand text the scan checked: only an address has a
+            return "[" in self.args    # '[' (so `inspect` need not read the operands)
+        return any(isinstance(o, Address) for o in self._operands)
 
     @property
     def space(self) -> str | None:
