@@ -4,7 +4,8 @@ declarations without an initializer, `.pragma "…"`) and builds their IR; any o
 directive goes to the Lark grammar (`grammars/ptx.lark`) where it stands.
 
 An instruction keeps its operand text, checked against the grammar's operand syntax (built here
-from the grammar's own REG, IMM and IDENT terminals), and parsed into operands only when they are
+from the grammar's own REG, IMM and IDENT terminals, and matched as part of the statement), and
+parsed into operands only when they are
 read (`ir.Instruction.operands`). Whatever the scan does not recognise (a comment inside operands,
 an unbalanced brace, text no rule accepts) makes `scan` return None, and the whole body is parsed
 by Lark, which gives the located error if the text is wrong. So the grammar stays the one
@@ -27,13 +28,18 @@ from neutrino_py.asm import ir
 ParseRun = Callable[[str], "list | None"]
 
 _NAME = r"[A-Za-z_$][A-Za-z0-9_$]*"
-_STATEMENT = re.compile(rf"""\s*(?:
+
+
+def _statement(args: str) -> re.Pattern:
+    """One statement of a body, an instruction's operand text matched by `args` (the grammar's
+    operand list: checking it while matching the statement costs less than a second pass)."""
+    return re.compile(rf"""\s*(?:
     (?P<end>\Z)
   | (?P<comment>//[^\n]*|/\*.*?\*/)
   | (?P<label>(?P<name>{_NAME})[ \t]*:)
   | (?P<instruction>(?:@(?P<neg>!?)(?P<guard>%[A-Za-z0-9_$]+|{_NAME})\s+)?
     (?P<opcode>[a-z_][a-z0-9_]*(?:\.[A-Za-z0-9_]+(?:::[A-Za-z0-9_]+)*)*)
-    (?:\s+(?P<args>[^;]*?))?\s*;)
+    (?:\s+(?P<args>(?-x:{args})))?\s*;)
   | (?P<loc>\.loc[ \t]+(?P<file>[0-9]+)[ \t]+(?P<line>[0-9]+)[ \t]+(?P<col>[0-9]+)
     (?P<tail>,(?:(?!//|/\*)[^\n])*)?)
   | (?P<reg>\.reg(?P<types>(?:\s+\.[A-Za-z_][A-Za-z0-9_$]*)+)\s+(?P<names>[^;]*?)\s*;)
@@ -49,9 +55,9 @@ _STATEMENT = re.compile(rf"""\s*(?:
 
 class OperandSyntax:
     """The grammar's operand list (`args` in ptx.lark) as regexes built from its REG, IMM and
-    IDENT terminals: `valid` checks a whole operand text, `read` turns checked text into the
-    same operands the grammar's `args` rule makes (tests compare the two on every corpus
-    instruction)."""
+    IDENT terminals: `pattern` matches a whole operand list (the scan's statement regex holds
+    it), `read` turns checked text into the same operands the grammar's `args` rule makes (tests
+    compare the two on every corpus instruction)."""
 
     def __init__(self, reg: str, imm: str, ident: str) -> None:
         one = f"(?:{reg}|{imm}|{ident})"
@@ -61,7 +67,7 @@ class OperandSyntax:
         plist = rf"\({ws}(?:{one}{ws}(?:,{ws}{one}{ws})*)?\)"
         any_operand = (rf"(?:!{ws}{name}|{name}{ws}\|{ws}{name}|{vector}|{plist}"
                        rf"|\[{ws}{one}{ws}(?:[+-]{ws}{imm}{ws}|,{ws}{vector}{ws})?\]|{one})")
-        self.valid = re.compile(rf"{any_operand}(?:{ws},{ws}{any_operand})*").fullmatch
+        self.pattern = rf"{any_operand}(?:{ws},{ws}{any_operand})*"     # an operand list
         self._operand = re.compile(rf"""{ws}(?:
               !{ws}(?P<negated>{name})
             | (?P<first>{name}){ws}\|{ws}(?P<second>{name})
@@ -126,6 +132,7 @@ class Scanner:
 
     def __init__(self, operands: OperandSyntax, parse_run: ParseRun) -> None:
         self.operands, self.parse_run = operands, parse_run
+        self.statement = _statement(operands.pattern)
 
     def scan(self, text: str, line: int, col: int) -> list[ir.Statement] | None:
         """The statements of a body starting at (line, col) of its module, or None when some of
@@ -138,7 +145,7 @@ class Scanner:
         run = [-1, -1]                          # a run of declarations not yet parsed
         pos, n = 0, len(text)
         at_line, line_start, counted = line, -col, 0   # text[line_start + 1] is column 1
-        match, valid, count = _STATEMENT.match, self.operands.valid, text.count
+        match, count = self.statement.match, text.count
         while pos < n:
             m = match(text, pos)
             if m is None:
@@ -163,8 +170,6 @@ class Scanner:
                 opcode, args, guard, neg = m.group("opcode", "args", "guard", "neg")
                 if args is None:
                     args = ""
-                elif valid(args) is None:
-                    return None
                 if guard is not None:
                     guard = regs.get(guard) or regs.setdefault(guard, ir.Register(guard))
                 parts = opcode.split(".")
