@@ -8,10 +8,9 @@ from the grammar's own REG, IMM and IDENT terminals, and matched as part of the 
 parsed into operands only when they are read (`ir.Instruction.operands`). Whatever the scan does
 not recognise (a comment inside operands, an unbalanced brace, text no rule accepts) makes `scan`
 return None, and the whole body is parsed by Lark, which gives the located error if the text is
-wrong. So the grammar stays the one
-definition of what is valid PTX; the scan only recognises its common shapes faster (parsing a
-1 MB module's bodies: 0.56-0.74 s with Lark alone, 0.14-0.23 s with the scan, on the 2-core VM;
-tests/test_ptx_scan.py checks that both build the same IR).
+wrong. So the grammar stays the one definition of what is valid PTX; the scan only recognises its
+common shapes faster (parsing a 1 MB module's bodies: 0.56-0.74 s with Lark alone, 0.12-0.23 s
+with the scan, on the 2-core VM; tests/test_ptx_scan.py checks that both build the same IR).
 
 `module_items` does the same for a module's top level once its bodies are emptied (version,
 target, ``.file``, comments, sections, variables, function headers): 0.05 s of Lark on a 1 MB
