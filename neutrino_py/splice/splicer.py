@@ -76,6 +76,10 @@ class _Reads:
     matched: dict[tuple[int, str, bool], bool] = field(default_factory=dict)
     # probe index -> (opcode spelling, guarded) -> whether its position selects it
     spellings: dict[int, dict[tuple[str, bool], bool]] = field(default_factory=dict)
+    # probe indices whose body counts a block's instructions (`count(...)`)
+    counting: set[int] = field(default_factory=set)
+    # (probe, operand values, block counts, scratch state) -> (ops, scratch state after)
+    lowered: dict[tuple, tuple[list[Stmt], Any]] = field(default_factory=dict)
 
     def seen(self, probe: ast.Probe) -> dict[tuple[str, bool], bool]:
         return self.spellings.setdefault(probe.index, {})
@@ -98,7 +102,9 @@ class _Reads:
     def of(cls, program: ast.ProbeProgram) -> "_Reads":
         return cls({p.index: operands_read(p) for p in program.probes},
                    {p.index: {(n.map, n.field) for n in probe_nodes(p)
-                              if isinstance(n, ast.CounterAdd)} for p in program.probes})
+                              if isinstance(n, ast.CounterAdd)} for p in program.probes},
+                   counting={p.index for p in program.probes
+                             if any(isinstance(n, ast.Count) for n in probe_nodes(p))})
 
 
 def _kernel_list(names: list[str], shown: int = 4) -> str:
@@ -199,7 +205,7 @@ class _KernelSplice:
             scope = k.scope()
             code = self.low.entry()
             for p in entry:
-                code += self.low.probe(p, Site({"PC": Imm(0, "u32")}), scope)
+                code += self.lower(p, {"PC": Imm(0, "u32")}, None, scope)
             k.emit(SiteCode(anchor, scope, before=code, entry=True))
         made = [self.site(group, exits) for group in groups.values()]
         fold(made, instructions, lambda: {id(i): n for n, b in enumerate(k.blocks()) for i in b},
@@ -245,8 +251,7 @@ class _KernelSplice:
             late: list[Stmt] = []
             operands = {"PC": Imm(m.pc, "u32")} if m.instruction is None else self.bind(
                 probe, m.instruction, m.pc, scope, captured, late)
-            count = functools.partial(self.reads.count, Counter(k.pattern(i) for i in m.block))
-            body = self.low.probe(probe, Site(operands, count), scope)
+            body = self.lower(probe, operands, Counter(k.pattern(i) for i in m.block), scope)
             if m.where == "before":
                 before += self.gated(captured + body, guard, None)
             elif ins is not None and k.is_terminator(ins):
@@ -257,12 +262,35 @@ class _KernelSplice:
                 after += self.gated(late + body, guard, after_guard)
         code: list[Stmt] = []
         if group.exit:
-            site = Site({"PC": Imm(group.first.pc, "u32")})
-            code = [s for p in exits for s in self.low.probe(p, site, scope)]
+            pc = {"PC": Imm(group.first.pc, "u32")}
+            code = [s for p in exits for s in self.lower(p, pc, None, scope)]
             code = self.gated(code + self.low.flush(scope), guard, None)
         plain = all(m.instruction is not None and m.where == "before" for _, m in group.pairs)
         return Candidate(SiteCode(group.first.anchor, scope, before, after, code),
                          group.first.pc, guard, plain and bool(group.pairs) and not group.exit)
+
+    def lower(self, probe: ast.Probe, operands: dict[str, Value], block: Counter | None,
+              scope: Any) -> list[Stmt]:
+        """`probe`'s body lowered at a site with these operand values and (for `count`) these
+        block instructions. The ops depend on nothing else but the scope's scratch numbering, so
+        on targets whose scope tells its state (`state`/`restore`) they are kept by all four
+        and reused: sites repeat the same operands (ADDR in the same scratch register, BYTES 4)
+        at every access of every kernel."""
+        count = None if block is None else functools.partial(self.reads.count, block)
+        state = getattr(scope, "state", None)
+        if state is None:
+            return self.low.probe(probe, Site(operands, count), scope)
+        counts = tuple(sorted(block.items())) \
+            if block is not None and probe.index in self.reads.counting else None
+        key = (probe.index, tuple(operands.items()), counts, state())
+        hit = self.reads.lowered.get(key)
+        if hit is not None:
+            ops, after = hit
+            scope.restore(after)
+            return list(ops)
+        ops = self.low.probe(probe, Site(operands, count), scope)
+        self.reads.lowered[key] = (ops, scope.state())
+        return list(ops)
 
     def bind(self, probe: ast.Probe, ins: Any, pc: int, scope: Any, before: list[Stmt],
              after: list[Stmt]) -> dict[str, Value]:

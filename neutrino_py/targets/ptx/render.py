@@ -66,9 +66,18 @@ class Scope:
 
     def __init__(self, base: dict[str, int], new_label: Callable[[], str]) -> None:
         self.base = dict(base)
+        self.base_key = tuple(sorted(self.base.items()))
         self.used: dict[str, int] = {}
         self.new_label = new_label
         self.made: list[str] = []
+
+    def state(self) -> tuple:
+        """The numbering state (what the next `tmp`s return depends on nothing else)."""
+        return self.base_key, tuple(sorted(self.used.items()))
+
+    def restore(self, state: tuple) -> None:
+        """Continue from a numbering `state` this scope's base had (see `state`)."""
+        self.used = dict(state[1])
 
     def label(self) -> str:
         self.made.append(self.new_label())
@@ -164,7 +173,7 @@ def render(stmts: Iterable[Stmt], scope: Scope) -> list[ir.Statement]:
     """PTX statements for `stmts`; scratch registers and labels come from `scope`."""
     out: list[ir.Statement] = []
     for stmt in stmts:
-        key = (stmt, tuple(sorted(scope.base.items())), tuple(sorted(scope.used.items())))
+        key = (stmt, scope.base_key, tuple(sorted(scope.used.items())))
         hit = _RENDERED.get(key, scope.label)
         if hit is not None:
             rendered, used = hit
