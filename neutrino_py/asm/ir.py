@@ -641,16 +641,17 @@ def _instructions(statements: list[Statement], out: list[Instruction]) -> list[I
 def _apply_inserts(statements: list[Statement],
                    pending: dict[int, tuple[list[Statement], list[Statement]]]) -> list[Statement]:
     out: list[Statement] = []
+    append, extend, edits = out.append, out.extend, pending.get
     for s in statements:
-        if isinstance(s, Block):
+        if type(s) is Block:
             s.body = _apply_inserts(s.body, pending)
-        edit = pending.get(id(s))
+        edit = edits(id(s))
         if edit is None:
-            out.append(s)
+            append(s)
         else:
-            out.extend(edit[0])
-            out.append(s)
-            out.extend(edit[1])
+            extend(edit[0])
+            append(s)
+            extend(edit[1])
     return out
 
 

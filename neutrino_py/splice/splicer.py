@@ -23,7 +23,7 @@ from neutrino_py.probe import ast
 from neutrino_py.probe.walk import operands_read, probe_nodes
 from neutrino_py.splice.bind import bind
 from neutrino_py.splice.lower import Lowerer, Site
-from neutrino_py.splice.match import Match, matches
+from neutrino_py.splice.match import Match, Pcs, matches
 from neutrino_py.splice.merge import Candidate, fold
 from neutrino_py.targets import Guard, SiteCode, Target, TargetKernel, Unreadable
 
@@ -128,7 +128,7 @@ def _device_function_matches(target: Target, module: Any, program: ast.ProbeProg
     out = []
     for code in target.device_functions(module):
         instructions = code.instructions()
-        pcs = {id(i): n for n, i in enumerate(instructions)}
+        pcs = Pcs(instructions)
         for p in program.probes:
             if p.position.when in ("before", "after"):
                 n = len(matches(code, instructions, p.position, pcs, reads.seen(p)))
@@ -173,7 +173,7 @@ class _KernelSplice:
     def run(self) -> Manifest:
         k, program = self.kernel, self.program
         instructions = k.instructions()
-        pcs = {id(i): n for n, i in enumerate(instructions)}
+        pcs = Pcs(instructions)
         found = {p.index: matches(k, instructions, p.position, pcs, self.reads.seen(p))
                  for p in program.probes}
         self.low.live_counters = {added for p in program.probes if found[p.index]
@@ -191,13 +191,13 @@ class _KernelSplice:
                     for m in found[p.index]:
                         key = self.key(m.anchor, "block" if when == "block" else "instruction")
                         groups.setdefault(key, _Group(m)).pairs.append((p, m))
-        exit_points = [i for i in instructions if k.is_exit(i)]
+        exit_points = [(n, i) for n, i in enumerate(instructions) if k.is_exit(i)]
         if self.low.has_exit_state and not exit_points:
             self.warnings.append(f"{k.name} has no ret/exit: counters and per-thread record "
                                  f"counts are never stored")
         if exits or self.low.has_exit_state:
-            for i in exit_points:
-                match = Match(i, "before", i, pcs[id(i)])
+            for n, i in exit_points:
+                match = Match(i, "before", i, n)
                 groups.setdefault(self.key(i, "exit"), _Group(match)).exit = True
 
         anchor = k.entry_anchor()
