@@ -186,14 +186,43 @@ def render(stmts: Iterable[Stmt], scope: Scope) -> list[ir.Statement]:
     return out
 
 
+# Stands for an `If`'s rendered body in the kept rendering of if.j2, which sees its body only
+# through `extend(body)`: the code around a body is rendered once per condition and numbering
+# state, not once per body (bodies holding a site's PC are all different).
+_BODY = ir.Comment("// body")
+_IF = "if: around a body"
+
+
 def _render_one(stmt: Stmt, scope: Scope) -> list[ir.Statement]:
     ctx = {f.name: getattr(stmt, f.name) for f in fields(stmt)}
     if isinstance(stmt, If):
-        ctx["body"] = render(stmt.body, scope)
+        body = ctx["body"] = render(stmt.body, scope)
         cond = operand(stmt.cond)
-        if predicable(ctx["body"], cond):
+        if predicable(body, cond):
             return [ir.Instruction(s.opcode, s.modifiers, s.operands, cond, stmt.negate)
-                    for s in ctx["body"]]
+                    for s in body]
+        key = (_IF, stmt.cond, stmt.negate, scope.base_key, tuple(sorted(scope.used.items())))
+        hit = _RENDERED.get(key, scope.label)
+        if hit is None:
+            made = len(scope.made)
+            around = _template(stmt.op).render
+            emit = Emit(scope)
+            text = around({**ctx, "body": [_BODY]}, i=emit.i, at=emit.at, extend=emit.extend,
+                          tmp=emit.tmp, label=emit.label)
+            if text.strip():
+                raise ValueError(f"targets/ptx/if.j2 wrote text outside an i()/at() call: "
+                                 f"{text.strip()[:60]!r}")
+            _RENDERED.put(key, emit.out, dict(scope.used), scope.made[made:])
+            hit = emit.out, scope.used
+        rendered, used = hit
+        scope.used = dict(used)
+        out: list[ir.Statement] = []
+        for s in rendered:
+            if s is _BODY:
+                out += body
+            else:
+                out.append(s)
+        return out
     emit = Emit(scope)
     text = _template(stmt.op).render(ctx, i=emit.i, at=emit.at, extend=emit.extend,
                                      tmp=emit.tmp, label=emit.label)
