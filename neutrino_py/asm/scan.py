@@ -274,8 +274,8 @@ _ITEM = re.compile(rf"""\s*(?:
     (?:(?P<returns>\([^()/]*\))\s*)?(?P<name>{_ID})\s*(?:(?P<params>\([^()/]*\))\s*)?
     (?P<perf>(?:\.{_WORD_}\s*(?:{_NUM}\s*(?:,\s*{_NUM}\s*)*)?)*)
     (?:(?P<body_at>\{{)\s*\}}|;))
-  | (?P<var>(?P<var_linkage>{_LINKAGE})(?P<var_space>\.(?:global|shared|local|const|param|tex){_END})
-    (?P<var_attrs>{_ATTRS})\s*(?P<var_name>{_ID})(?P<var_dims>{_DIMS})\s*(?P<init>=[^;/]*)?;))
+  | (?P<var>(?P<var_linkage>{_LINKAGE})
+    (?P<var_space>\.(?:global|shared|local|const|param|tex){_END})(?P<var_attrs>{_ATTRS})\s*(?P<var_name>{_ID})(?P<var_dims>{_DIMS})\s*(?P<init>=[^;/]*)?;))
 """, re.X | re.S)
 _PARAM = re.compile(rf"""\s*(?P<space>\.(?:global|shared|local|const|param|tex|reg){_END})
     (?P<attrs>{_ATTRS})\s*(?P<name>{_ID})(?P<dims>{_DIMS})\s*(?:,|\)\Z)""", re.X)
