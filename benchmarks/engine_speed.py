@@ -37,7 +37,7 @@ if "--pure-lark" in sys.argv:          # as on machines without lark-cython (the
 from benchmarks.common import RESULTS, platform_info, ptxas_seconds, write_results  # noqa: E402
 from neutrino_py import probe, toolchain  # noqa: E402
 from neutrino_py.asm import parse_ptx  # noqa: E402
-from neutrino_py.asm import parser as ptx_parser  # noqa: E402
+from neutrino_py.asm import grammar as ptx_grammar  # noqa: E402
 from neutrino_py.hook import protocol  # noqa: E402
 from neutrino_py.hook.engine import Engine  # noqa: E402
 from neutrino_py.hook.server import Server  # noqa: E402
@@ -200,7 +200,7 @@ def main() -> int:
                "engine_phases_s": phases, "warm_up_s": warm_ups}
     report = {"device": "cpu",
               "machine": platform_info(),
-              "lark_backend": "lark" if ptx_parser.lark_cython is None else "lark-cython",
+              "lark_backend": "lark" if ptx_grammar.lark_cython is None else "lark-cython",
               "ptxas_version": toolchain.tool_version("ptxas"), "nvjitlink_version": toolchain.nvjitlink_version(),
               "summary": summary, "sass_only_fatbin": sass_rows[0] if sass_rows else None,
               "startup": start_up, "rows": rows}

@@ -29,19 +29,19 @@ sys.path.insert(0, str(ROOT))
 
 from benchmarks.common import RESULTS, cpu_name, write_results  # noqa: E402
 from neutrino_py import toolchain  # noqa: E402
-from neutrino_py.asm import parse_ptx, parser  # noqa: E402
+from neutrino_py.asm import grammar, parse_ptx, parser  # noqa: E402
 
 
 def backends() -> dict:
     """Lark parser per backend, built once: {"lark_cython": …, "python": …}."""
     out = {}
-    cython = parser.lark_cython
+    cython = grammar.lark_cython
     if cython is not None:
-        out["lark_cython"] = parser._lark()
-    parser._lark.cache_clear()
-    parser.lark_cython = None
-    out["python"] = parser._lark()
-    parser.lark_cython = cython
+        out["lark_cython"] = grammar.lark()
+    grammar.lark.cache_clear()
+    grammar.lark_cython = None
+    out["python"] = grammar.lark()
+    grammar.lark_cython = cython
     return out
 
 

@@ -1,5 +1,3 @@
-import sys
+from neutrino_py.cli import entry
 
-from neutrino_py.cli import main
-
-sys.exit(main())
+entry()

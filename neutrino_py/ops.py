@@ -35,7 +35,7 @@ Map buffers and the header block are global memory; addresses are u64. A header 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar, Protocol, Union
+from typing import ClassVar, NamedTuple, Protocol, Union
 
 TYPES = ("u32", "u64", "s32", "s64", "f32", "f64", "pred")
 
@@ -45,22 +45,23 @@ def bits(type_: str) -> int:
     return 1 if type_ == "pred" else int(type_[1:])
 
 
-@dataclass(frozen=True)
-class Reg:
+# The three values are named tuples, not dataclasses: every rendering is kept under its
+# statement (`targets.memo`), so each site hashes and compares its values many times, and a
+# tuple does that in C (a large module's memtrace spent a sixth of its splice in the Python
+# `__hash__` of frozen dataclasses). Fields in these orders never make two kinds equal.
+class Reg(NamedTuple):
     """A register owned by the instrumentation. Registers of one `type` are numbered from 0."""
     type: str
     n: int
 
 
-@dataclass(frozen=True)
-class Imm:
+class Imm(NamedTuple):
     """A constant operand (ints are taken modulo 2**bits by the target)."""
     value: int | float
     type: str
 
 
-@dataclass(frozen=True)
-class Src:
+class Src(NamedTuple):
     """An operand of the instrumented instruction, in the target's own spelling."""
     text: str
     type: str

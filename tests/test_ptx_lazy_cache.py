@@ -69,7 +69,10 @@ def test_cache_hit_skips_the_parser(cache, monkeypatch, body_parses):
         if start == "module":
             raise AssertionError("parser ran on a cache hit")
         return real(text, start, *args)         # declaration runs of the scanned bodies
+    def no_module_scan(*args):
+        raise AssertionError("parser ran on a cache hit (the top-level scan)")
     monkeypatch.setattr(parser, "_parse", no_module_parse)
+    monkeypatch.setattr(parser.scan, "module_items", no_module_scan)
     again = parse_ptx(TEXT, file="noinline.ptx").parse_all()
     assert again.to_text() == first.to_text()
     kernel = again.function("_Z14apply_noinlinePKfPfPii")

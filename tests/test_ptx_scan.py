@@ -4,12 +4,13 @@ and on damaged bodies it either agrees with the grammar or hands the body to it 
 text the grammar refuses)."""
 from __future__ import annotations
 
+import dataclasses
 import random
 from pathlib import Path
 
 import pytest
 
-from neutrino_py.asm import ir, parse_ptx, parser
+from neutrino_py.asm import ir, parse_ptx, parser, scan
 from neutrino_py.errors import SourceError
 
 CORPUS = sorted((Path(__file__).parent / "corpus").glob("*/*.ptx"))
@@ -103,3 +104,71 @@ def test_damaged_bodies_are_never_accepted_by_the_scan_alone(path):
             except SourceError:
                 pytest.fail(f"the scan accepted what the grammar refuses:\n{damaged}")
             assert shape(scanned) == shape(expected)
+
+
+def top_level(items: list) -> list:
+    """Every field of every top-level item (a function's header, not its body)."""
+    def dump(x):
+        if isinstance(x, (list, tuple)):
+            return [dump(i) for i in x]
+        if dataclasses.is_dataclass(x):
+            return (type(x).__name__, *((f.name, dump(getattr(x, f.name)))
+                                        for f in dataclasses.fields(x)
+                                        if f.name in ("_body_text", "_body_pos")
+                                        or not f.name.startswith("_")))
+        return x
+    return dump(items)
+
+
+def module_by_grammar(skeleton: str, bodies: dict, source: str) -> list:
+    return parser._parse(skeleton, "module", bodies, "<module>", source)
+
+
+@pytest.mark.parametrize("path", CORPUS, ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_module_scan_builds_what_the_grammar_builds(path):
+    text = path.read_text()
+    skeleton, found = parser.split(text)
+    items = scan.module_items(skeleton, found)
+    assert items is not None, "compiler output should not need the grammar at the top level"
+    assert top_level(items) == top_level(module_by_grammar(skeleton, found, text))
+
+
+@pytest.mark.parametrize("path", CORPUS[::4], ids=lambda p: p.name)
+def test_damaged_top_levels_are_never_accepted_by_the_scan_alone(path):
+    rng = random.Random(path.name)
+    pieces = [";", ",", "(", ")", "[", "]", "//", "/*", "*/", ".", " ", "\n", "$", "=", "0",
+              ".param", ".align", ".ptr", ".entry", ".func", ".global", ".b32", ".maxntid 1"]
+    skeleton, _ = parser.split(path.read_text())
+    for _ in range(150):
+        at = rng.randrange(len(skeleton) + 1)
+        damaged = skeleton[:at] + rng.choice(pieces) + skeleton[at + rng.randrange(0, 4):]
+        try:
+            damaged_skeleton, found = parser.split(damaged)
+        except SourceError:
+            continue
+        items = scan.module_items(damaged_skeleton, found)
+        if items is None:
+            continue
+        try:
+            expected = module_by_grammar(damaged_skeleton, found, damaged)
+        except SourceError:
+            pytest.fail(f"the scan accepted a top level the grammar refuses:\n{damaged}")
+        assert top_level(items) == top_level(expected)
+
+
+def test_operand_terminals_read_from_the_grammar_file_are_the_parsers():
+    lark = {t.name: t.pattern.to_regexp() for t in parser._lark().terminals}
+    assert {name: p.pattern for name, p in parser._terminals().items()} == \
+        {name: lark[name] for name in ("REG", "IMM", "IDENT")}
+
+
+def test_is_memory_from_unread_operand_text_equals_the_operands():
+    seen = 0
+    for path in CORPUS:
+        for fn in parse_ptx(path.read_text(), cache=False).functions():
+            for ins in fn.instructions():
+                unread = ins.is_memory                  # from the text, operands not read yet
+                assert unread == (ins.opcode in ir.ptx_isa.ADDRESSED and any(
+                    isinstance(o, ir.Address) for o in ins.operands)), ins.to_text()
+                seen += unread
+    assert seen > 1000

@@ -270,7 +270,11 @@ class Instruction(_Node):
     @property
     def is_memory(self) -> bool:
         """True for an instruction that reads or writes memory through an address operand."""
-        return self.opcode in ptx_isa.ADDRESSED and any(isinstance(o, Address) for o in self.operands)
+        if self.opcode not in ptx_isa.ADDRESSED:
+            return False
+        if self._operands is None:     # operand text the scan checked: only an address has a
+            return "[" in self.args    # '[' (so `inspect` need not read the operands)
+        return any(isinstance(o, Address) for o in self._operands)
 
     @property
     def space(self) -> str | None:
@@ -577,10 +581,9 @@ class Function(_Node):
         self._body, self._body_text, self._pending = statements, None, {}
 
     def instructions(self) -> Iterator[Instruction]:
-        """Instructions in text order, nested blocks included."""
-        for s in walk(self.body):
-            if isinstance(s, Instruction):
-                yield s
+        """Instructions in text order, nested blocks included (those of the body as it is now:
+        one list, not a generator over `walk`, which cost every kernel a frame per statement)."""
+        return iter(_instructions(self.body, []))
 
     def insert_before(self, anchor: Statement, statements: list[Statement]) -> None:
         """Queue `statements` to go right before `anchor` (any statement of the body, by identity)."""
@@ -625,19 +628,30 @@ class Function(_Node):
         return print_function(self)
 
 
+def _instructions(statements: list[Statement], out: list[Instruction]) -> list[Instruction]:
+    for s in statements:
+        kind = type(s)
+        if kind is Instruction:
+            out.append(s)
+        elif kind is Block:
+            _instructions(s.body, out)
+    return out
+
+
 def _apply_inserts(statements: list[Statement],
                    pending: dict[int, tuple[list[Statement], list[Statement]]]) -> list[Statement]:
     out: list[Statement] = []
+    append, extend, edits = out.append, out.extend, pending.get
     for s in statements:
-        if isinstance(s, Block):
+        if type(s) is Block:
             s.body = _apply_inserts(s.body, pending)
-        edit = pending.get(id(s))
+        edit = edits(id(s))
         if edit is None:
-            out.append(s)
+            append(s)
         else:
-            out.extend(edit[0])
-            out.append(s)
-            out.extend(edit[1])
+            extend(edit[0])
+            append(s)
+            extend(edit[1])
     return out
 
 

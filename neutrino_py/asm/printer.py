@@ -9,9 +9,10 @@ def print_module(module: ir.Module) -> str:
     """PTX text for `module`; function bodies nobody parsed are copied verbatim, so kernels a
     probe does not touch reach ptxas as the compiler wrote them."""
     out: list[str] = []
+    inserted: dict[int, str] = {}
     for item in module.items:
         if isinstance(item, ir.Function):
-            out.append(print_function(item))
+            out.append(print_function(item, inserted))
         elif isinstance(item, ir.Section):
             out.append(f"\t.section\t.{item.name}\n\t{{{item.text}}}")
         elif isinstance(item, ir.Version):
@@ -29,8 +30,9 @@ def print_module(module: ir.Module) -> str:
     return "\n".join(out)
 
 
-def print_function(fn: ir.Function) -> str:
-    """One function's PTX (header, directives, body) in nvcc's layout."""
+def print_function(fn: ir.Function, inserted: dict[int, str] | None = None) -> str:
+    """One function's PTX (header, directives, body) in nvcc's layout. `inserted` keeps the text
+    of inserted instructions by node across the functions of a module (see `_print_statements`)."""
     head = " ".join([*(f".{l}" for l in fn.linkage), f".{fn.kind}"])
     if fn.returns:
         head += " (" + ", ".join(p.to_text(terminated=False) for p in fn.returns) + ")"
@@ -48,7 +50,7 @@ def print_function(fn: ir.Function) -> str:
         lines.append("{" + (fn._body_text or "") + "}")
         return "\n".join(lines)
     out: list[str] = []
-    _print_statements(fn.body, out, 1)
+    _print_statements(fn.body, out, 1, None, {} if inserted is None else inserted)
     lines.append("{")
     lines += out
     lines.append("}")
@@ -56,10 +58,14 @@ def print_function(fn: ir.Function) -> str:
 
 
 def _print_statements(stmts: list[ir.Statement], out: list[str], depth: int,
-                      shared: dict[int, str] | None = None) -> None:
-    """`shared` keeps the text of inserted instructions (line 0) by node: instrumentation shares
-    one node among all the sites that render the same code, so it is printed once."""
+                      shared: dict[int, str] | None = None,
+                      inserted: dict[int, str] | None = None) -> None:
+    """`shared` keeps the text of inserted instructions (line 0) by node, indented where the
+    node first stands in this function: instrumentation shares one node among all the sites
+    that render the same code, so it is printed once. `inserted` keeps their text without the
+    indent for every function of the module (the kernels share those nodes too)."""
     shared = {} if shared is None else shared
+    inserted = {} if inserted is None else inserted
     indent = "\t" * depth
     instruction, label, block = ir.Instruction, ir.Label, ir.Block
     for s in stmts:
@@ -70,13 +76,16 @@ def _print_statements(stmts: list[ir.Statement], out: list[str], depth: int,
             else:
                 text = shared.get(id(s))
                 if text is None:
-                    text = shared[id(s)] = indent + s.to_text()
+                    body = inserted.get(id(s))
+                    if body is None:
+                        body = inserted[id(s)] = s.to_text()
+                    text = shared[id(s)] = indent + body
                 out.append(text)
         elif kind is label:
             out.append(f"{s.name}:")
         elif kind is block:
             out.append(indent + "{")
-            _print_statements(s.body, out, depth + 1, shared)
+            _print_statements(s.body, out, depth + 1, shared, inserted)
             out.append(indent + "}")
         else:
             out.append(indent + s.to_text())

@@ -4,13 +4,17 @@ declarations without an initializer, `.pragma "…"`) and builds their IR; any o
 directive goes to the Lark grammar (`grammars/ptx.lark`) where it stands.
 
 An instruction keeps its operand text, checked against the grammar's operand syntax (built here
-from the grammar's own REG, IMM and IDENT terminals), and parsed into operands only when they are
-read (`ir.Instruction.operands`). Whatever the scan does not recognise (a comment inside operands,
-an unbalanced brace, text no rule accepts) makes `scan` return None, and the whole body is parsed
-by Lark, which gives the located error if the text is wrong. So the grammar stays the one
-definition of what is valid PTX; the scan only recognises its common shapes faster (parsing a
-1 MB module's bodies: 0.56-0.74 s with Lark alone, 0.14-0.23 s with the scan, on the 2-core VM;
-tests/test_ptx_scan.py checks that both build the same IR).
+from the grammar's own REG, IMM and IDENT terminals, and matched as part of the statement), and
+parsed into operands only when they are read (`ir.Instruction.operands`). Whatever the scan does
+not recognise (a comment inside operands, an unbalanced brace, text no rule accepts) makes `scan`
+return None, and the whole body is parsed by Lark, which gives the located error if the text is
+wrong. So the grammar stays the one definition of what is valid PTX; the scan only recognises its
+common shapes faster (parsing a 1 MB module's bodies: 0.56-0.74 s with Lark alone, 0.12-0.23 s
+with the scan, on the 2-core VM; tests/test_ptx_scan.py checks that both build the same IR).
+
+`module_items` does the same for a module's top level once its bodies are emptied (version,
+target, ``.file``, comments, sections, variables, function headers): 0.05 s of Lark on a 1 MB
+module of 420 kernels, a few milliseconds here; anything else there and the grammar reads it all.
 """
 from __future__ import annotations
 
@@ -23,13 +27,18 @@ from neutrino_py.asm import ir
 ParseRun = Callable[[str], "list | None"]
 
 _NAME = r"[A-Za-z_$][A-Za-z0-9_$]*"
-_STATEMENT = re.compile(rf"""\s*(?:
+
+
+def _statement(args: str) -> re.Pattern:
+    """One statement of a body, an instruction's operand text matched by `args` (the grammar's
+    operand list: checking it while matching the statement costs less than a second pass)."""
+    return re.compile(rf"""\s*(?:
     (?P<end>\Z)
   | (?P<comment>//[^\n]*|/\*.*?\*/)
   | (?P<label>(?P<name>{_NAME})[ \t]*:)
   | (?P<instruction>(?:@(?P<neg>!?)(?P<guard>%[A-Za-z0-9_$]+|{_NAME})\s+)?
     (?P<opcode>[a-z_][a-z0-9_]*(?:\.[A-Za-z0-9_]+(?:::[A-Za-z0-9_]+)*)*)
-    (?:\s+(?P<args>[^;]*?))?\s*;)
+    (?:\s+(?P<args>(?-x:{args})))?\s*;)
   | (?P<loc>\.loc[ \t]+(?P<file>[0-9]+)[ \t]+(?P<line>[0-9]+)[ \t]+(?P<col>[0-9]+)
     (?P<tail>,(?:(?!//|/\*)[^\n])*)?)
   | (?P<reg>\.reg(?P<types>(?:\s+\.[A-Za-z_][A-Za-z0-9_$]*)+)\s+(?P<names>[^;]*?)\s*;)
@@ -45,9 +54,9 @@ _STATEMENT = re.compile(rf"""\s*(?:
 
 class OperandSyntax:
     """The grammar's operand list (`args` in ptx.lark) as regexes built from its REG, IMM and
-    IDENT terminals: `valid` checks a whole operand text, `read` turns checked text into the
-    same operands the grammar's `args` rule makes (tests compare the two on every corpus
-    instruction)."""
+    IDENT terminals: `pattern` matches a whole operand list (the scan's statement regex holds
+    it), `read` turns checked text into the same operands the grammar's `args` rule makes (tests
+    compare the two on every corpus instruction)."""
 
     def __init__(self, reg: str, imm: str, ident: str) -> None:
         one = f"(?:{reg}|{imm}|{ident})"
@@ -57,7 +66,7 @@ class OperandSyntax:
         plist = rf"\({ws}(?:{one}{ws}(?:,{ws}{one}{ws})*)?\)"
         any_operand = (rf"(?:!{ws}{name}|{name}{ws}\|{ws}{name}|{vector}|{plist}"
                        rf"|\[{ws}{one}{ws}(?:[+-]{ws}{imm}{ws}|,{ws}{vector}{ws})?\]|{one})")
-        self.valid = re.compile(rf"{any_operand}(?:{ws},{ws}{any_operand})*").fullmatch
+        self.pattern = rf"{any_operand}(?:{ws},{ws}{any_operand})*"     # an operand list
         self._operand = re.compile(rf"""{ws}(?:
               !{ws}(?P<negated>{name})
             | (?P<first>{name}){ws}\|{ws}(?P<second>{name})
@@ -122,6 +131,7 @@ class Scanner:
 
     def __init__(self, operands: OperandSyntax, parse_run: ParseRun) -> None:
         self.operands, self.parse_run = operands, parse_run
+        self.statement = _statement(operands.pattern)
 
     def scan(self, text: str, line: int, col: int) -> list[ir.Statement] | None:
         """The statements of a body starting at (line, col) of its module, or None when some of
@@ -134,7 +144,7 @@ class Scanner:
         run = [-1, -1]                          # a run of declarations not yet parsed
         pos, n = 0, len(text)
         at_line, line_start, counted = line, -col, 0   # text[line_start + 1] is column 1
-        match, valid, count = _STATEMENT.match, self.operands.valid, text.count
+        match, count = self.statement.match, text.count
         while pos < n:
             m = match(text, pos)
             if m is None:
@@ -159,8 +169,6 @@ class Scanner:
                 opcode, args, guard, neg = m.group("opcode", "args", "guard", "neg")
                 if args is None:
                     args = ""
-                elif valid(args) is None:
-                    return None
                 if guard is not None:
                     guard = regs.get(guard) or regs.setdefault(guard, ir.Register(guard))
                 parts = opcode.split(".")
@@ -240,3 +248,164 @@ def _reg_names(text: str) -> list[tuple[str, int | None]] | None:
         out.append((m.group(1), None if m.group(2) is None else int(m.group(2))))
         pos = m.end()
     return out or None
+
+
+# ------------------------------------------------------------------ the module's top level
+
+# Every word and number ends where the grammar's lexer ends it (`_END`: no backtracking into a
+# shorter one), so the scan accepts only what the grammar reads the same way.
+_END = r"(?![A-Za-z0-9_$])"
+_WORD_ = rf"[A-Za-z_][A-Za-z0-9_$]*{_END}"
+_ID = rf"{_NAME}{_END}"
+_NUM = r"[0-9]+(?![0-9])"
+_ATTRS = rf"(?:\s*(?:\.align\b\s*{_NUM}|\.(?!align\b){_WORD_}))*"
+_DIMS = rf"(?:\s*\[\s*(?:{_NUM}\s*)?\])*"
+_LINKAGE = rf"(?:\.(?:visible|extern|weak|common){_END}\s*)*"
+_ITEM = re.compile(rf"""\s*(?:
+    (?P<end>\Z)
+  | (?P<comment>//[^\n]*|/\*.*?\*/)
+  | (?P<version>\.version{_END}\s*(?P<version_num>[0-9]+\.[0-9]+(?![0-9])))
+  | (?P<target>\.target{_END}\s*(?P<target_names>{_ID}(?:\s*,\s*{_ID})*))
+  | (?P<address_size>\.address_size{_END}\s*(?P<bits>{_NUM}))
+  | (?P<file>\.file{_END}\s*(?P<index>{_NUM})\s*(?P<path>"(?:\\.|[^"\\])*")
+    (?P<tail>,(?:(?!//|/\*)[^\n])*)?)
+  | (?P<section>\.section{_END}\s*\.(?P<section_name>{_WORD_})\s*(?P<section_at>\{{)\s*\}})
+  | (?P<function>(?P<linkage>{_LINKAGE})\.(?P<kind>entry|func){_END}\s*
+    (?:(?P<returns>\([^()/]*\))\s*)?(?P<name>{_ID})\s*(?:(?P<params>\([^()/]*\))\s*)?
+    (?P<perf>(?:\.{_WORD_}\s*(?:{_NUM}\s*(?:,\s*{_NUM}\s*)*)?)*)
+    (?:(?P<body_at>\{{)\s*\}}|;))
+  | (?P<var>(?P<var_linkage>{_LINKAGE})
+    (?P<var_space>\.(?:global|shared|local|const|param|tex){_END})(?P<var_attrs>{_ATTRS})\s*(?P<var_name>{_ID})(?P<var_dims>{_DIMS})\s*(?P<init>=[^;/]*)?;))
+""", re.X | re.S)
+_PARAM = re.compile(rf"""\s*(?P<space>\.(?:global|shared|local|const|param|tex|reg){_END})
+    (?P<attrs>{_ATTRS})\s*(?P<name>{_ID})(?P<dims>{_DIMS})\s*(?:,|\)\Z)""", re.X)
+_ATTR = re.compile(r"\.(align)\b\s*([0-9]+)|\.([A-Za-z_][A-Za-z0-9_$]*)")
+_PERF = re.compile(r"\.([A-Za-z_][A-Za-z0-9_$]*)\s*((?:[0-9]+\s*(?:,\s*[0-9]+\s*)*)?)")
+_WORD = re.compile(_NAME)
+
+
+class _Places:
+    """(line, column) of offsets of one text, asked for in increasing order."""
+
+    def __init__(self, text: str) -> None:
+        self.text, self.line, self.line_start, self.counted = text, 1, -1, 0
+
+    def __call__(self, pos: int) -> tuple[int, int]:
+        nl = self.text.count("\n", self.counted, pos)
+        if nl:
+            self.line += nl
+            self.line_start = self.text.rfind("\n", self.counted, pos)
+        self.counted = pos
+        return self.line, pos - self.line_start
+
+
+def module_items(text: str, bodies: dict[int, tuple[str, int, int]]) -> list | None:
+    """The top-level items of a module's skeleton (`asm.parser.split`: bodies emptied, each
+    kept in `bodies` under the offset of its ``{``) as the grammar's ``module`` rule builds them,
+    when every item has one of the shapes compilers write (version, target, address size,
+    ``.file``, comments, sections, variables, function headers); None otherwise (the grammar
+    then parses it all)."""
+    out: list = []
+    at = _Places(text)
+    pos, n = 0, len(text)
+    match = _ITEM.match
+    while pos < n:
+        m = match(text, pos)
+        if m is None:
+            return None
+        kind = m.lastgroup
+        if kind == "end":
+            break
+        pos = m.end()
+        if kind == "function":
+            fn = _function(m, at, bodies)
+            if fn is None:
+                return None
+            out.append(fn)
+        elif kind == "var":
+            decl = _decl(m, "var_", at)
+            if decl is None:
+                return None
+            decl.linkage = _WORD.findall(m.group("var_linkage"))
+            decl.init = None if m.group("init") is None else m.group("init")[1:].strip()
+            out.append(decl)
+        elif kind == "comment":
+            out.append(ir.Comment(m.group(kind).rstrip(), *at(m.start(kind))))
+        elif kind == "version":
+            out.append(ir.Version(m.group("version_num"), *at(m.start(kind))))
+        elif kind == "target":
+            out.append(ir.Target([t.strip() for t in m.group("target_names").split(",")],
+                                 *at(m.start(kind))))
+        elif kind == "address_size":
+            out.append(ir.AddressSize(int(m.group("bits")), *at(m.start(kind))))
+        elif kind == "file":
+            tail = m.group("tail")
+            out.append(ir.File(int(m.group("index")), m.group("path")[1:-1],
+                               tail[1:].strip() if tail else "", *at(m.start(kind))))
+        else:                                                  # a section
+            body = bodies.get(m.start("section_at"))
+            if body is None:
+                return None
+            out.append(ir.Section(m.group("section_name"), body[0], *at(m.start(kind))))
+    return out
+
+
+def _function(m: re.Match, at: _Places, bodies: dict) -> ir.Function | None:
+    lists: dict[str, list[ir.VarDecl]] = {}
+    start = at(m.start("function"))
+    for group in ("returns", "params"):
+        text = m.group(group)
+        lists[group] = []
+        if text is None or not text[1:-1].strip():
+            continue
+        pos, base = 1, m.start(group)
+        while pos < len(text):
+            p = _PARAM.match(text, pos)
+            if p is None:
+                return None
+            decl = _decl(p, "", at, base)
+            if decl is None:
+                return None
+            lists[group].append(decl)
+            pos = p.end()
+    perf = []
+    base = m.start("perf")
+    for d in _PERF.finditer(m.group("perf")):
+        perf.append(ir.Directive(d.group(1), ", ".join(d.group(2).replace(",", " ").split()),
+                                 *at(base + d.start())))
+    brace = m.start("body_at")
+    fn = ir.Function(m.group("kind"), m.group("name"), lists["params"], lists["returns"],
+                     _WORD.findall(m.group("linkage")), perf, brace >= 0, *start)
+    if brace >= 0:
+        body = bodies.get(brace)
+        if body is None:
+            return None
+        fn._body_text, fn._body_pos = body[0], (body[1], body[2])
+    return fn
+
+
+def _decl(m: re.Match, prefix: str, at: _Places, base: int = 0) -> ir.VarDecl | None:
+    """A variable or parameter declaration as the grammar's `_decl` builds it (``.ptr``'s state
+    space and alignment go to `ptr`)."""
+    decl = ir.VarDecl(m.group(prefix + "space")[1:], "", m.group(prefix + "name"),
+                      line=0, col=0)
+    decl.line, decl.col = at(base + m.start(prefix + "space"))
+    words: list[str] = []
+    ptr_at = None
+    for a in _ATTR.finditer(m.group(prefix + "attrs")):
+        if a.group(1) is not None:
+            if ptr_at is None:
+                decl.align = int(a.group(2))
+            else:
+                decl.ptr = ("", int(a.group(2)))
+        elif a.group(3) == "ptr":
+            ptr_at = len(words)
+        else:
+            words.append(a.group(3))
+    decl.array = [int(d) if d else None for d in _DIM.findall(m.group(prefix + "dims"))]
+    if ptr_at is not None:
+        decl.ptr = (words[ptr_at] if len(words) > ptr_at else "", decl.ptr[1] if decl.ptr else 0)
+        words = words[:ptr_at]
+    decl.type = words[-1] if words else ""
+    decl.attrs = words[:-1]
+    return decl

@@ -5,13 +5,14 @@ contract's size rules). What `neutrino instrument` prints."""
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from neutrino_py.assemble.occupancy import Occupancy, limits_for, occupancy
-from neutrino_py.assemble.ptx import assembler_report
-from neutrino_py.assemble.resources import Usage, parse_report
 from neutrino_py.contract.manifest import Manifest, format_bytes
 from neutrino_py.errors import SourceError, ToolError
+
+if TYPE_CHECKING:        # loaded where registers are predicted: `--no-cost` needs none of them
+    from neutrino_py.assemble.occupancy import Occupancy
+    from neutrino_py.assemble.resources import Usage
 
 
 @dataclass
@@ -72,6 +73,9 @@ def predict(manifests: dict[str, Manifest], grid: tuple[int, int, int],
     if original is None or instrumented is None or arch is None:
         cost.notes.append(f"registers and occupancy: {why_not}")
         return cost
+    from neutrino_py.assemble.occupancy import limits_for, occupancy
+    from neutrino_py.assemble.ptx import assembler_report
+    from neutrino_py.assemble.resources import parse_report
     try:
         log_before, cost.source = assembler_report(original, arch)
         log_after, _ = assembler_report(instrumented, arch)

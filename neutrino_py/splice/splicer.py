@@ -23,7 +23,7 @@ from neutrino_py.probe import ast
 from neutrino_py.probe.walk import operands_read, probe_nodes
 from neutrino_py.splice.bind import bind
 from neutrino_py.splice.lower import Lowerer, Site
-from neutrino_py.splice.match import Match, matches
+from neutrino_py.splice.match import Match, Pcs, matches
 from neutrino_py.splice.merge import Candidate, fold
 from neutrino_py.targets import Guard, SiteCode, Target, TargetKernel, Unreadable
 
@@ -59,7 +59,7 @@ def instrument(module: Any, program: ast.ProbeProgram, kernels: str | None = Non
     result.diagnostics += [_at_probe(program, probe, f"{probe.label} matched nothing in "
                                      f"{_kernel_list(names)}")
                            for probe, names in unmatched.values()]
-    unreached = _device_function_matches(target, module, program)
+    unreached = _device_function_matches(target, module, program, reads)
     for manifest in result.manifests.values():
         manifest.warnings += [d.message for d in unreached]
     if result.manifests:
@@ -74,6 +74,15 @@ class _Reads:
     operands: dict[int, dict[str, ast.Span]]
     counter_adds: dict[int, set[tuple[str, str]]]
     matched: dict[tuple[int, str, bool], bool] = field(default_factory=dict)
+    # probe index -> (opcode spelling, guarded) -> whether its position selects it
+    spellings: dict[int, dict[tuple[str, bool], bool]] = field(default_factory=dict)
+    # probe indices whose body counts a block's instructions (`count(...)`)
+    counting: set[int] = field(default_factory=set)
+    # (probe, operand values, block counts, scratch state) -> (ops, scratch state after)
+    lowered: dict[tuple, tuple[list[Stmt], Any]] = field(default_factory=dict)
+
+    def seen(self, probe: ast.Probe) -> dict[tuple[str, bool], bool]:
+        return self.spellings.setdefault(probe.index, {})
 
     def count(self, block: Counter, node: ast.Count) -> int:
         """How many instructions of a block (a Counter of (opcode, guarded)) `node` counts;
@@ -93,7 +102,9 @@ class _Reads:
     def of(cls, program: ast.ProbeProgram) -> "_Reads":
         return cls({p.index: operands_read(p) for p in program.probes},
                    {p.index: {(n.map, n.field) for n in probe_nodes(p)
-                              if isinstance(n, ast.CounterAdd)} for p in program.probes})
+                              if isinstance(n, ast.CounterAdd)} for p in program.probes},
+                   counting={p.index for p in program.probes
+                             if any(isinstance(n, ast.Count) for n in probe_nodes(p))})
 
 
 def _kernel_list(names: list[str], shown: int = 4) -> str:
@@ -110,17 +121,17 @@ def _at_probe(program: ast.ProbeProgram, probe: ast.Probe, message: str) -> Diag
     return Diagnostic(WARNING, message, program.file, at.line, at.col, at.width)
 
 
-def _device_function_matches(target: Target, module: Any,
-                             program: ast.ProbeProgram) -> list[Diagnostic]:
+def _device_function_matches(target: Target, module: Any, program: ast.ProbeProgram,
+                             reads: _Reads) -> list[Diagnostic]:
     """Warnings for places in device functions a probe would match: only kernels get map params,
     so code there is not instrumented (the accesses are not in the maps)."""
     out = []
     for code in target.device_functions(module):
         instructions = code.instructions()
-        pcs = {id(i): n for n, i in enumerate(instructions)}
+        pcs = Pcs(instructions)
         for p in program.probes:
             if p.position.when in ("before", "after"):
-                n = len(matches(code, instructions, p.position, pcs))
+                n = len(matches(code, instructions, p.position, pcs, reads.seen(p)))
                 if n:
                     out.append(_at_probe(program, p, f"{p.label} matches {n} place(s) in device "
                                          f"function {code.name}, which is not instrumented "
@@ -162,8 +173,9 @@ class _KernelSplice:
     def run(self) -> Manifest:
         k, program = self.kernel, self.program
         instructions = k.instructions()
-        pcs = {id(i): n for n, i in enumerate(instructions)}
-        found = {p.index: matches(k, instructions, p.position, pcs) for p in program.probes}
+        pcs = Pcs(instructions)
+        found = {p.index: matches(k, instructions, p.position, pcs, self.reads.seen(p))
+                 for p in program.probes}
         self.low.live_counters = {added for p in program.probes if found[p.index]
                                   for added in self.counter_adds[p.index]}
         for p in program.probes:
@@ -179,13 +191,13 @@ class _KernelSplice:
                     for m in found[p.index]:
                         key = self.key(m.anchor, "block" if when == "block" else "instruction")
                         groups.setdefault(key, _Group(m)).pairs.append((p, m))
-        exit_points = [i for i in instructions if k.is_exit(i)]
+        exit_points = [(n, i) for n, i in enumerate(instructions) if k.is_exit(i)]
         if self.low.has_exit_state and not exit_points:
             self.warnings.append(f"{k.name} has no ret/exit: counters and per-thread record "
                                  f"counts are never stored")
         if exits or self.low.has_exit_state:
-            for i in exit_points:
-                match = Match(i, "before", i, pcs[id(i)])
+            for n, i in exit_points:
+                match = Match(i, "before", i, n)
                 groups.setdefault(self.key(i, "exit"), _Group(match)).exit = True
 
         anchor = k.entry_anchor()
@@ -193,7 +205,7 @@ class _KernelSplice:
             scope = k.scope()
             code = self.low.entry()
             for p in entry:
-                code += self.low.probe(p, Site({"PC": Imm(0, "u32")}), scope)
+                code += self.lower(p, {"PC": Imm(0, "u32")}, None, scope)
             k.emit(SiteCode(anchor, scope, before=code, entry=True))
         made = [self.site(group, exits) for group in groups.values()]
         fold(made, instructions, lambda: {id(i): n for n, b in enumerate(k.blocks()) for i in b},
@@ -239,8 +251,7 @@ class _KernelSplice:
             late: list[Stmt] = []
             operands = {"PC": Imm(m.pc, "u32")} if m.instruction is None else self.bind(
                 probe, m.instruction, m.pc, scope, captured, late)
-            count = functools.partial(self.reads.count, Counter(k.pattern(i) for i in m.block))
-            body = self.low.probe(probe, Site(operands, count), scope)
+            body = self.lower(probe, operands, Counter(k.pattern(i) for i in m.block), scope)
             if m.where == "before":
                 before += self.gated(captured + body, guard, None)
             elif ins is not None and k.is_terminator(ins):
@@ -251,12 +262,35 @@ class _KernelSplice:
                 after += self.gated(late + body, guard, after_guard)
         code: list[Stmt] = []
         if group.exit:
-            site = Site({"PC": Imm(group.first.pc, "u32")})
-            code = [s for p in exits for s in self.low.probe(p, site, scope)]
+            pc = {"PC": Imm(group.first.pc, "u32")}
+            code = [s for p in exits for s in self.lower(p, pc, None, scope)]
             code = self.gated(code + self.low.flush(scope), guard, None)
         plain = all(m.instruction is not None and m.where == "before" for _, m in group.pairs)
         return Candidate(SiteCode(group.first.anchor, scope, before, after, code),
                          group.first.pc, guard, plain and bool(group.pairs) and not group.exit)
+
+    def lower(self, probe: ast.Probe, operands: dict[str, Value], block: Counter | None,
+              scope: Any) -> list[Stmt]:
+        """`probe`'s body lowered at a site with these operand values and (for `count`) these
+        block instructions. The ops depend on nothing else but the scope's scratch numbering, so
+        on targets whose scope tells its state (`state`/`restore`) they are kept by all four
+        and reused: sites repeat the same operands (ADDR in the same scratch register, BYTES 4)
+        at every access of every kernel."""
+        count = None if block is None else functools.partial(self.reads.count, block)
+        state = getattr(scope, "state", None)
+        if state is None:
+            return self.low.probe(probe, Site(operands, count), scope)
+        counts = tuple(sorted(block.items())) \
+            if block is not None and probe.index in self.reads.counting else None
+        key = (probe.index, tuple(operands.items()), counts, state())
+        hit = self.reads.lowered.get(key)
+        if hit is not None:
+            ops, after = hit
+            scope.restore(after)
+            return list(ops)
+        ops = self.low.probe(probe, Site(operands, count), scope)
+        self.reads.lowered[key] = (ops, scope.state())
+        return list(ops)
 
     def bind(self, probe: ast.Probe, ins: Any, pc: int, scope: Any, before: list[Stmt],
              after: list[Stmt]) -> dict[str, Value]:

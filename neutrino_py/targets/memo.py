@@ -21,7 +21,7 @@ class Renderings(Generic[S]):
     def __init__(self, names: Callable[[S], Iterable[str]],
                  relabel: Callable[[S, dict[str, str]], S]) -> None:
         self.names, self.relabel = names, relabel
-        self.kept: dict[Hashable, tuple[tuple[S, ...], Any, tuple[str, ...], tuple[int, ...]]] = {}
+        self.kept: dict[Hashable, list] = {}       # [statements, state, made, uses or None]
 
     def get(self, key: Hashable, new_label: Callable[[], str]) -> tuple[Sequence[S], Any] | None:
         """(statements, state after) of the rendering kept under `key`, labels made anew with
@@ -32,6 +32,10 @@ class Renderings(Generic[S]):
         stmts, state, made, uses = hit
         if not made:
             return stmts, state
+        if uses is None:         # which statements name a label, found at the first reuse: many
+            wanted = set(made)   # renderings that make labels hold a site's own PC and are
+            uses = hit[3] = tuple(n for n, s in enumerate(stmts)       # never reused
+                                  if wanted.intersection(self.names(s)))
         fresh = {old: new_label() for old in made}
         out = list(stmts)
         for n in uses:
@@ -42,7 +46,4 @@ class Renderings(Generic[S]):
         """Keep a rendering, the state it left and the labels it made (in order)."""
         if len(self.kept) > LIMIT:
             self.kept.clear()
-        wanted = set(made)
-        uses = tuple(n for n, s in enumerate(stmts) if wanted.intersection(self.names(s))) \
-            if made else ()
-        self.kept[key] = (tuple(stmts), state, tuple(made), uses)
+        self.kept[key] = [tuple(stmts), state, tuple(made), None]

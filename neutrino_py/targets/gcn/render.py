@@ -340,7 +340,7 @@ def _reg_keys(stmt: Stmt) -> tuple[tuple[str, int], ...]:
         v = getattr(stmt, f.name)
         if isinstance(v, Reg):
             out.append((v.type, v.n))
-        elif isinstance(v, tuple):
+        elif type(v) is tuple:                   # a body of statements (a value is a named tuple)
             for s in v:
                 out += _reg_keys(s)
     return tuple(out)

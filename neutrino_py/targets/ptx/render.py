@@ -66,9 +66,18 @@ class Scope:
 
     def __init__(self, base: dict[str, int], new_label: Callable[[], str]) -> None:
         self.base = dict(base)
+        self.base_key = tuple(sorted(self.base.items()))
         self.used: dict[str, int] = {}
         self.new_label = new_label
         self.made: list[str] = []
+
+    def state(self) -> tuple:
+        """The numbering state (what the next `tmp`s return depends on nothing else)."""
+        return self.base_key, tuple(sorted(self.used.items()))
+
+    def restore(self, state: tuple) -> None:
+        """Continue from a numbering `state` this scope's base had (see `state`)."""
+        self.used = dict(state[1])
 
     def label(self) -> str:
         self.made.append(self.new_label())
@@ -164,7 +173,7 @@ def render(stmts: Iterable[Stmt], scope: Scope) -> list[ir.Statement]:
     """PTX statements for `stmts`; scratch registers and labels come from `scope`."""
     out: list[ir.Statement] = []
     for stmt in stmts:
-        key = (stmt, tuple(sorted(scope.base.items())), tuple(sorted(scope.used.items())))
+        key = (stmt, scope.base_key, tuple(sorted(scope.used.items())))
         hit = _RENDERED.get(key, scope.label)
         if hit is not None:
             rendered, used = hit
@@ -177,14 +186,43 @@ def render(stmts: Iterable[Stmt], scope: Scope) -> list[ir.Statement]:
     return out
 
 
+# Stands for an `If`'s rendered body in the kept rendering of if.j2, which sees its body only
+# through `extend(body)`: the code around a body is rendered once per condition and numbering
+# state, not once per body (bodies holding a site's PC are all different).
+_BODY = ir.Comment("// body")
+_IF = "if: around a body"
+
+
 def _render_one(stmt: Stmt, scope: Scope) -> list[ir.Statement]:
     ctx = {f.name: getattr(stmt, f.name) for f in fields(stmt)}
     if isinstance(stmt, If):
-        ctx["body"] = render(stmt.body, scope)
+        body = ctx["body"] = render(stmt.body, scope)
         cond = operand(stmt.cond)
-        if predicable(ctx["body"], cond):
+        if predicable(body, cond):
             return [ir.Instruction(s.opcode, s.modifiers, s.operands, cond, stmt.negate)
-                    for s in ctx["body"]]
+                    for s in body]
+        key = (_IF, stmt.cond, stmt.negate, scope.base_key, tuple(sorted(scope.used.items())))
+        hit = _RENDERED.get(key, scope.label)
+        if hit is None:
+            made = len(scope.made)
+            around = _template(stmt.op).render
+            emit = Emit(scope)
+            text = around({**ctx, "body": [_BODY]}, i=emit.i, at=emit.at, extend=emit.extend,
+                          tmp=emit.tmp, label=emit.label)
+            if text.strip():
+                raise ValueError(f"targets/ptx/if.j2 wrote text outside an i()/at() call: "
+                                 f"{text.strip()[:60]!r}")
+            _RENDERED.put(key, emit.out, dict(scope.used), scope.made[made:])
+            hit = emit.out, scope.used
+        rendered, used = hit
+        scope.used = dict(used)
+        out: list[ir.Statement] = []
+        for s in rendered:
+            if s is _BODY:
+                out += body
+            else:
+                out.append(s)
+        return out
     emit = Emit(scope)
     text = _template(stmt.op).render(ctx, i=emit.i, at=emit.at, extend=emit.extend,
                                      tmp=emit.tmp, label=emit.label)
