@@ -600,7 +600,7 @@ def oracle_sched(run: Run, geo: Geometry, target):
         if wave % geo.waves_per_block:
             continue
         start = 10 * REALTIME_BASE * (wave + 1)
-        rows.append((wave // geo.waves_per_block, start, 10 * ends[wave].issued, sm_of(wave, geo, target)))
+        rows.append((geo.warp(wave, 0), start, 10 * ends[wave].issued, sm_of(wave, geo, target)))
     return sorted(rows)
 
 
@@ -701,7 +701,7 @@ def check_stock_maps(probe: str, program, base: Run, run: Run, geo: Geometry, ta
         assert got == oracle_branches(base, geo, target, kernel)
     elif probe == "block_sched":
         s = maps["sched"]
-        got = sorted(zip(s["cta"].tolist(), s["start"].tolist(), s["elapsed"].tolist(), s["sm"].tolist()))
+        got = sorted(zip(s["unit"].tolist(), s["start"].tolist(), s["elapsed"].tolist(), s["sm"].tolist()))
         assert got == oracle_sched(base, geo, target)
         assert maps.dropped["sched"] == 0
     elif probe == "time_range":

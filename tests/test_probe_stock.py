@@ -47,22 +47,20 @@ def test_dmat():
         ("Operand", "BYTES", Type.U32)]
 
 
-def test_block_sched_one_record_per_block_in_a_pool():
+def test_block_sched_one_record_per_warp():
     p = stock("block_sched")
     m = p.maps["sched"]
-    assert (m.kind, m.level, m.capacity, m.pool) == ("record", "warp", None, 1 << 20)
-    assert [f.name for f in m.fields] == ["start", "elapsed", "sm", "cta"]
+    assert (m.kind, m.level, m.capacity, m.pool) == ("record", "warp", 1, None)
     assert p.regs["t0"].type is Type.U64
     entry, exit_ = p.probes
     assert (entry.position.when, exit_.position.when) == ("entry", "exit")
     assert entry.body == (ast.Assign("t0", ast.Helper("globaltimer", Type.U64,
                                                       entry.body[0].value.span),
                                      entry.body[0].span),)
-    assert (exit_.filter.op, exit_.filter.left.name) == ("!=", "t0")
-    start, elapsed, sm, cta = exit_.body[0].args
+    start, elapsed, sm = exit_.body[0].args
     assert isinstance(start, ast.RegRead) and start.name == "t0"
     assert (elapsed.op, elapsed.left.name, elapsed.right.name) == ("-", "globaltimer", "t0")
-    assert (sm.name, cta.name) == ("smid", "blockid")
+    assert (sm.name, sm.type) == ("smid", Type.U32)
 
 
 def test_gmem_bytes_counter_widens_bytes():
