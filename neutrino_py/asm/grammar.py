@@ -178,11 +178,7 @@ class Build(Transformer):
                     decl.align = c
                 else:
                     decl.ptr = ("", c)
-        if ptr_at is not None:
-            decl.ptr = (words[ptr_at] if len(words) > ptr_at else "", decl.ptr[1] if decl.ptr else 0)
-            words = words[:ptr_at]
-        decl.type = words[-1] if words else ""
-        decl.attrs = words[:-1]
+        decl.set_words(words, ptr_at)
         return decl
 
     def align(self, kw, n):

@@ -452,6 +452,15 @@ class VarDecl(_Node):
     line: int = 0
     col: int = 0
 
+    def set_words(self, words: list[str], ptr_at: int | None) -> None:
+        """Type and attributes from the dotted words as written; with a ``.ptr`` at `ptr_at`, the
+        word after it (if any) is the pointer's space. Shared by the scan and the grammar."""
+        if ptr_at is not None:
+            self.ptr = (words[ptr_at] if len(words) > ptr_at else "", self.ptr[1] if self.ptr else 0)
+            words = words[:ptr_at]
+        self.type = words[-1] if words else ""
+        self.attrs = words[:-1]
+
     @property
     def size(self) -> int | None:
         """Bytes the declaration occupies (element size × array lengths); None if unknown."""

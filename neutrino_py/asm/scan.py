@@ -403,9 +403,5 @@ def _decl(m: re.Match, prefix: str, at: _Places, base: int = 0) -> ir.VarDecl | 
         else:
             words.append(a.group(3))
     decl.array = [int(d) if d else None for d in _DIM.findall(m.group(prefix + "dims"))]
-    if ptr_at is not None:
-        decl.ptr = (words[ptr_at] if len(words) > ptr_at else "", decl.ptr[1] if decl.ptr else 0)
-        words = words[:ptr_at]
-    decl.type = words[-1] if words else ""
-    decl.attrs = words[:-1]
+    decl.set_words(words, ptr_at)
     return decl
