@@ -6,8 +6,9 @@ The launch (`derive_launch`): 2 workgroups of 64 lanes (fewer where `.max_flat_w
 says so); each `global_buffer` argument gets its own 64 KiB buffer of deterministic
 pseudo-random 32-bit words in [0, 32) (seeded by module, kernel and argument index): small
 enough to be in-range indices, trip counts and shifts wherever a kernel reads them as such;
-by-value arguments get 16 in every 4-byte word (1- and 2-byte ones 3); every workgroup gets
-4 KiB of dynamic LDS after the kernel's fixed LDS (`hidden_dynamic_lds_size` says so). The
+by-value arguments get 16 in every 8-byte word (4-byte when their size is not a multiple of 8;
+1- and 2-byte ones 3); every workgroup gets 4 KiB of dynamic LDS after the kernel's fixed LDS
+(`hidden_dynamic_lds_size` says so). The
 original runs first with a step limit (instructions issued over all waves); each instrumented
 version runs with a limit scaled from the original's count.
 
@@ -82,9 +83,11 @@ def derive_launch(meta: dict, module: str, kernel: str) -> tuple[tuple, tuple, l
             rng = np.random.default_rng(_seed(module, kernel, n))
             args.append(rng.integers(0, WORD_MAX, BUFFER_BYTES // 4, dtype=np.uint32).tobytes())
         elif kind == "by_value":
-            word = SCALAR if size >= 4 else 3
-            args.append(int.from_bytes(b"".join(word.to_bytes(4, "little") for _ in range((size + 3) // 4))[:size]
-                                       if size >= 4 else word.to_bytes(size, "little"), "little"))
+            # SCALAR in every 8-byte (64-bit integers: sizes, strides, bounds) or 4-byte word, 3
+            # in a smaller argument
+            step = 8 if size % 8 == 0 else 4 if size >= 4 else size
+            word = (SCALAR if size >= 4 else 3).to_bytes(step, "little")
+            args.append(int.from_bytes((word * (size // step))[:size], "little"))
         else:
             raise NotLaunchable(f"argument kind {kind}")
     return GRID, (lanes, 1, 1), args
