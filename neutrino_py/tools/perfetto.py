@@ -175,15 +175,12 @@ def _warps(launch: Launch, name: str, clock: _HostClock, keep: int, part: int = 
     elapsed = array["elapsed"].astype(np.int64)
     sm = array["sm"].astype(np.int64) if "sm" in names else np.zeros(len(array), np.int64)
     unit = array["unit"].astype(np.int64) if "unit" in names else np.arange(len(array))
-    what = "block" if "cta" in names and "unit" not in names else "warp"
-    if what == "block":
-        unit = array["cta"].astype(np.int64)
     host0 = clock.span(launch)[0] if launch.start_ns is not None else 0.0
     ts = host0 + (start - start.min()) / 1e3
     out = [_name("process_name", pid, 0, _titled(label, f"{name}: {launch.kernel} #{launch.seq}")),
            _meta("process_sort_index", pid, {"sort_index": PART_PIDS * part + 10 + launch.seq})]
     out += [_name("thread_name", pid, int(s), f"SM {int(s)}") for s in np.unique(sm)]
-    out += [{"ph": "X", "cat": name, "name": f"{what} {int(u)}", "pid": pid, "tid": int(s),
+    out += [{"ph": "X", "cat": name, "name": f"warp {int(u)}", "pid": pid, "tid": int(s),
              "ts": float(t), "dur": float(e) / 1e3}
             for t, e, s, u in zip(ts, elapsed, sm, unit)]
     return out, total - len(array)

@@ -173,17 +173,23 @@ def render(stmts: Iterable[Stmt], scope: Scope) -> list[ir.Statement]:
     """PTX statements for `stmts`; scratch registers and labels come from `scope`."""
     out: list[ir.Statement] = []
     for stmt in stmts:
-        key = (stmt, scope.base_key, tuple(sorted(scope.used.items())))
-        hit = _RENDERED.get(key, scope.label)
-        if hit is not None:
-            rendered, used = hit
-            scope.used = dict(used)
-        else:
-            made = len(scope.made)
-            rendered = _render_one(stmt, scope)
-            _RENDERED.put(key, rendered, dict(scope.used), scope.made[made:])
-        out += rendered
+        out += _kept((stmt, scope.state()), scope, lambda: _render_one(stmt, scope))
     return out
+
+
+def _kept(key: tuple, scope: Scope, make: Callable[[], list[ir.Statement]]) -> list[ir.Statement]:
+    """The rendering kept under `key` (its labels made anew, `scope` left as it left it), else
+    `make()`'s, kept. Keys hold the scope's numbering state: the same op renders the same way
+    from the same state."""
+    hit = _RENDERED.get(key, scope.label)
+    if hit is not None:
+        rendered, used = hit
+        scope.used = dict(used)
+        return rendered
+    made = len(scope.made)
+    rendered = make()
+    _RENDERED.put(key, rendered, dict(scope.used), scope.made[made:])
+    return rendered
 
 
 # Stands for an `If`'s rendered body in the kept rendering of if.j2, which sees its body only
@@ -195,38 +201,30 @@ _IF = "if: around a body"
 
 def _render_one(stmt: Stmt, scope: Scope) -> list[ir.Statement]:
     ctx = {f.name: getattr(stmt, f.name) for f in fields(stmt)}
-    if isinstance(stmt, If):
-        body = ctx["body"] = render(stmt.body, scope)
-        cond = operand(stmt.cond)
-        if predicable(body, cond):
-            return [ir.Instruction(s.opcode, s.modifiers, s.operands, cond, stmt.negate)
-                    for s in body]
-        key = (_IF, stmt.cond, stmt.negate, scope.base_key, tuple(sorted(scope.used.items())))
-        hit = _RENDERED.get(key, scope.label)
-        if hit is None:
-            made = len(scope.made)
-            around = _template(stmt.op).render
-            emit = Emit(scope)
-            text = around({**ctx, "body": [_BODY]}, i=emit.i, at=emit.at, extend=emit.extend,
-                          tmp=emit.tmp, label=emit.label)
-            if text.strip():
-                raise ValueError(f"targets/ptx/if.j2 wrote text outside an i()/at() call: "
-                                 f"{text.strip()[:60]!r}")
-            _RENDERED.put(key, emit.out, dict(scope.used), scope.made[made:])
-            hit = emit.out, scope.used
-        rendered, used = hit
-        scope.used = dict(used)
-        out: list[ir.Statement] = []
-        for s in rendered:
-            if s is _BODY:
-                out += body
-            else:
-                out.append(s)
-        return out
+    if not isinstance(stmt, If):
+        return _apply(stmt.op, ctx, scope)
+    body = render(stmt.body, scope)
+    cond = operand(stmt.cond)
+    if predicable(body, cond):
+        return [ir.Instruction(s.opcode, s.modifiers, s.operands, cond, stmt.negate) for s in body]
+    around = _kept((_IF, stmt.cond, stmt.negate, scope.state()), scope,
+                   lambda: _apply(stmt.op, {**ctx, "body": [_BODY]}, scope))
+    out: list[ir.Statement] = []
+    for s in around:
+        if s is _BODY:
+            out += body
+        else:
+            out.append(s)
+    return out
+
+
+def _apply(op: str, ctx: dict, scope: Scope) -> list[ir.Statement]:
+    """The IR statements `targets/ptx/<op>.j2` builds from `ctx`; text written outside its
+    i()/at() calls is an error in the template."""
     emit = Emit(scope)
-    text = _template(stmt.op).render(ctx, i=emit.i, at=emit.at, extend=emit.extend,
-                                     tmp=emit.tmp, label=emit.label)
+    text = _template(op).render(ctx, i=emit.i, at=emit.at, extend=emit.extend,
+                                tmp=emit.tmp, label=emit.label)
     if text.strip():
-        raise ValueError(f"targets/ptx/{stmt.op}.j2 wrote text outside an i()/at() call: "
+        raise ValueError(f"targets/ptx/{op}.j2 wrote text outside an i()/at() call: "
                          f"{text.strip()[:60]!r}")
     return emit.out
