@@ -190,7 +190,8 @@ class UnitIndex(Stmt):
 
 @dataclass(frozen=True)
 class UnitCount(Stmt):
-    """``dst(u32) = units in the launch`` at `level`: the row count of per-unit buffers."""
+    """``dst(u32) = units in the launch`` at `level` (thread, warp or block): the row count of
+    per-unit buffers."""
     op: ClassVar[str] = "unit_count"
     dst: Reg
     level: str

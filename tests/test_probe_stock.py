@@ -47,10 +47,10 @@ def test_dmat():
         ("Operand", "BYTES", Type.U32)]
 
 
-def test_block_sched_one_record_per_warp():
+def test_block_sched_one_record_per_block():
     p = stock("block_sched")
     m = p.maps["sched"]
-    assert (m.kind, m.level, m.capacity, m.pool) == ("record", "warp", 1, None)
+    assert (m.kind, m.level, m.capacity, m.pool) == ("record", "block", 1, None)
     assert p.regs["t0"].type is Type.U64
     entry, exit_ = p.probes
     assert (entry.position.when, exit_.position.when) == ("entry", "exit")

@@ -507,7 +507,7 @@ def test_block_sched_one_record_per_block_from_its_first_warp():
     grid, block = (3, 1, 1), (16, 3, 1)               # 48 threads: 2 warps per block
     maps, _, _, _ = vector_add(stock("block_sched"), grid=grid, block=block)
     s = maps["sched"]
-    assert s["unit"].tolist() == [0, 2, 4]            # warp 0 of blocks 0, 1, 2
+    assert s["unit"].tolist() == [0, 1, 2]            # blocks 0, 1, 2 (from their warp 0)
     assert (s["elapsed"] > 0).all()
     assert s["sm"].tolist() == [b % 7 for b in range(3)]
     assert maps.dropped["sched"] == 0
@@ -515,7 +515,8 @@ def test_block_sched_one_record_per_block_from_its_first_warp():
 
 def test_block_sched_one_record_per_warp_without_its_filters():
     grid, block = (3, 1, 1), (16, 3, 1)
-    text = (probes_dir() / "block_sched.probe").read_text().replace("/ warpid() == 0 / ", "")
+    text = (probes_dir() / "block_sched.probe").read_text().replace("[block]", "[warp]")
+    text = text.replace("/ warpid() == 0 / ", "").replace("/ t0 != 0 / ", "")
     maps, _, _, _ = vector_add(load(text, "block_sched_warps.probe"), grid=grid, block=block)
     s = maps["sched"]
     assert s["unit"].tolist() == list(range(6))
@@ -667,6 +668,22 @@ def test_warp_records_whole_warp_events_then_divergent_exits():
     assert got == want
     assert maps.dropped["w"] == 4
     assert sim.atoms == 4 * 3            # the two whole-warp events took their slot from a register
+
+
+def test_block_records_share_the_blocks_slots_across_its_warps():
+    text = ("map b[block]: record(3) { u32 pc; u32 lanes; u32 warp; }\n"
+            "entry { b.save(1000, activemask(), warpid()); }\n"
+            "before and.b32 { b.save(PC, activemask(), warpid()); }\n")
+    maps, sim, _, _ = launch(SPLIT, load(text, "b.probe"), (2, 1, 1), (40, 1, 1), {"p": 0})
+    b = maps["b"]
+    assert b["unit"].tolist() == [0, 0, 0, 1, 1, 1]        # the block index, 3 slots each
+    lanes = {0: 0xffffffff, 1: 0xff}
+    events = {(1000, lanes[w], w) for w in (0, 1)} | {(1, lanes[w], w) for w in (0, 1)}
+    for block in (0, 1):
+        got = set(zip(*(b[f][b["unit"] == block].tolist() for f in ("pc", "lanes", "warp"))))
+        assert len(got) == 3 and got <= events             # 4 warp events, 3 slots
+    assert maps.dropped["b"] == 2
+    assert sim.atoms == 8                                  # one returned count atomic per event
 
 
 def test_warp_records_after_a_partial_event_take_distinct_slots():

@@ -116,9 +116,9 @@ def read(manifest: Any, grid: Dim3 | int, block: Dim3 | int, header: bytes,
          buffers: Mapping[str, bytes]) -> Maps:
     """Every map of a launch as a structured array trimmed to what was written.
 
-    Fixed-capacity records (`record(N)` per thread/warp) come back flat, unit-major, with a
-    `unit` field (thread or warp index) unless the probe declares one itself; unbounded records
-    in reservation order; counters one item per unit; histograms whole. `Maps.dropped` counts
+    Fixed-capacity records (`record(N)` per thread, warp or block) come back flat, unit-major,
+    with a `unit` field (thread, warp or block index) unless the probe declares one itself;
+    unbounded records in reservation order; counters one item per unit; histograms whole. `Maps.dropped` counts
     events that did not fit, exactly.
     """
     return read_layouts(layout(manifest, grid, block), header, buffers)

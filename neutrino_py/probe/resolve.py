@@ -55,17 +55,18 @@ class Resolve(Pass):
             raise self.error(f"unknown level '{level}'", m.level.span,
                              hint=suggest(level, LEVELS) + "levels are [thread], [warp], "
                              "[block], [sm] and [kernel]")
-        if level in COARSE and kind != "counter":
+        if level in COARSE and kind != "counter" and not (kind == "record" and level == "block"):
             raise self.error(f"a {kind} cannot be kept per {level}", m.level.span,
                              hint=f"[{level}] is for counters (summed over the {level}'s threads "
-                                  "with one atomic per warp); a " +
+                                  "with one atomic per warp)" +
+                                  (" and record(N)" if level == "block" else "") + "; a " +
                                   ("hist is already one array for the whole launch: use [thread] "
                                    "or [warp]" if kind == "hist" else
-                                   "record is kept per [thread] or [warp]"))
+                                   "record is kept per [thread], [warp] or [block]"))
         if kind == "hist":
             fields, capacity, pool = self.hist_shape(m)
         else:
-            fields, capacity, pool = self.struct_shape(m, kind)
+            fields, capacity, pool = self.struct_shape(m, kind, level)
         self.check_lanes(m, kind, level, fields, capacity)
         self.maps[m.name.text] = ast.MapDecl(m.name.text, kind, level, fields, capacity, pool,
                                              m.name.span)
@@ -101,8 +102,8 @@ class Resolve(Pass):
         capacity = self.capacity(m.size, MAX_HIST)
         return (ast.Field("value", m.value_type[0], m.value_type[1]),), capacity, None
 
-    def struct_shape(self, m: syntax.MapSyntax,
-                     kind: str) -> tuple[tuple[ast.Field, ...], int | None, int | None]:
+    def struct_shape(self, m: syntax.MapSyntax, kind: str,
+                     level: str) -> tuple[tuple[ast.Field, ...], int | None, int | None]:
         if m.fields is None:
             raise self.error(f"a {kind} holds fields in braces", m.value_type[1],
                              hint=f"write: map m: {kind} {{ u64 start; u32 sm; }}")
@@ -125,13 +126,18 @@ class Resolve(Pass):
             return m.fields, None, None
         if m.size_brackets == "[]":
             raise self.error("a record takes its capacity in parentheses", m.size.span,
-                             hint="record(N) keeps N records per thread or warp; plain "
+                             hint="record(N) keeps N records per thread, warp or block; plain "
                                   "record shares a pool")
         if m.size is not None:
             if m.pool is not None:
                 raise self.error("'pool' is only for unbounded records", m.pool.span,
                                  hint="record(N) already fixes the capacity; drop one of them")
             return m.fields, self.capacity(m.size, MAX_PER_UNIT), None
+        if level == "block":
+            raise self.error("a [block] record needs its capacity: record(N) keeps N records "
+                             "per block", m.pool.span if m.pool is not None else m.kind.span,
+                             hint="write: map sched[block]: record(1) { u64 start; }  (an "
+                                  "unbounded pool is shared by the launch: use [warp])")
         pool = self.capacity(m.pool, MAX_POOL) if m.pool is not None else DEFAULT_POOL
         return m.fields, None, pool
 

@@ -48,6 +48,12 @@ def map_spec(decl: ast.MapDecl, slot: int, shard_pools: bool = True) -> MapSpec:
                    spread=COARSE_SPREAD if coarse else 1)
 
 
+def warp_events(spec: MapSpec) -> bool:
+    """Whether an event of this map is one per warp, run by its leader: [warp] maps and [block]
+    records (whose warps share the block's slots through an atomic on its count)."""
+    return spec.level == "warp" or (spec.kind == "record" and spec.level == "block")
+
+
 def lanes_spec(decl: ast.MapDecl, f: ast.Field, slot: int) -> MapSpec:
     """The companion map of `lanes` field `f` (contracts §4): a thread-level pool of u64 values,
     LANES_POOL_FACTOR values per record of the map's pool (of DEFAULT_POOL for `record(N)`
@@ -94,7 +100,7 @@ class Lowerer:
                     self.counters[name, f.name] = self._keep(f.type.value)
             elif d.kind == "record" and d.capacity is not None and d.level == "thread":
                 self.counts[name] = self._keep("u32")
-            elif d.kind == "record" and d.capacity is not None and warp_slots:
+            elif d.kind == "record" and d.capacity is not None and d.level == "warp" and warp_slots:
                 self.warp_slots[name] = (self._keep("u32"), self._keep("pred"))
         self.warp_mask = self._keep("u32") if self.warp_slots else None   # lanes at entry
         # counter fields some probe of this kernel adds to; the others stay 0 and are not flushed
@@ -337,7 +343,7 @@ class _Ctx:
 
     def warp_leader(self, spec: MapSpec, body: list[Stmt]) -> list[Stmt]:
         """`body` as run by the lowest active lane, for warp-level maps (one event per warp)."""
-        if spec.level != "warp":
+        if not warp_events(spec):
             return body
         lead = self.tmp("pred")
         return [ops.Leader(lead), ops.If(lead, tuple(body))]
@@ -362,7 +368,7 @@ class _Ctx:
         nearest to the instruction the probe precedes (the lanes are compressed and the slot
         reserved before it), and no register holds it meanwhile; any other argument is the
         leader's value either way."""
-        if spec.level != "warp" or spec.name in self.low.warp_slots:
+        if not warp_events(spec) or spec.name in self.low.warp_slots:
             return set()
         return {i for i, a in enumerate(args) if isinstance(a, ast.Helper) and a.name in TIMERS}
 
@@ -457,11 +463,11 @@ class _Ctx:
         self.emit(ops.Binary(count, "add", count, Imm(1, "u32")))
 
     def save_warp(self, spec: MapSpec, values: list[Value], slot: Value | None = None) -> None:
-        """Fixed record per warp (run by the leader) at `slot`, counted in the warp's count.
-        Without a slot it comes from the atomic on the count, so events of lanes that diverged
-        still get distinct slots."""
+        """Fixed record per warp or block (run by the leader) at `slot`, counted in the unit's
+        count. Without a slot it comes from the atomic on the count, so events of lanes that
+        diverged, or of a block's other warps, still get distinct slots."""
         base = self.map_base(spec)
-        unit = self.unit("warp")
+        unit = self.row(spec.level)
         count = self.counts_address(spec, base, unit)
         if slot is None:
             slot = self.tmp("u32")
