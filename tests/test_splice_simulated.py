@@ -686,6 +686,17 @@ def test_block_records_share_the_blocks_slots_across_its_warps():
     assert sim.atoms == 8                                  # one returned count atomic per event
 
 
+def test_block_records_of_many_blocks_keep_each_blocks_first_event():
+    """2100 one-thread blocks saving twice into record(1): each block's row holds its own first
+    event, and every second one is dropped and counted."""
+    text = ("map b[block]: record(1) { u32 blk; }\n"
+            "entry { b.save(blockid()); b.save(blockid()); }\n")
+    maps, _, _, _ = launch(SPLIT, load(text, "b.probe"), (2100, 1, 1), (1, 1, 1), {"p": 0})
+    b = maps["b"]
+    assert b["unit"].tolist() == b["blk"].tolist() == list(range(2100))
+    assert maps.dropped["b"] == 2100
+
+
 def test_warp_records_after_a_partial_event_take_distinct_slots():
     text = ("map w[warp]: record(16) { u32 pc; u32 lanes; }\n"
             "before ld.global, add.u32 { w.save(PC, activemask()); }\n")

@@ -22,7 +22,7 @@ class MapLayout:
 
     name: str
     kind: str                  # record | counter | hist
-    level: str                 # thread | warp
+    level: str                 # thread | warp | block | sm | kernel
     dtype: np.dtype            # one item, aligned struct layout
     units: int                 # threads or warps of the launch
     capacity: int | None       # records per unit (fixed records) or hist bins
