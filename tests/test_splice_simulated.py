@@ -229,12 +229,11 @@ class Sim:
         if op in ("shfl", "match"):
             members = {lane for lane in range(32) if src(len(ops) - 1, run[0], "u32") >> lane & 1}
             assert members <= set(ctx["active"]), f"{s.to_text()}: member lanes not converged"
+            # every lane reads its source before any lane writes (dst may be the source)
+            got = {lane: src(1, int(src(2, lane, "u32")), "b32") if op == "shfl" else
+                   sum(1 << m for m in members if src(1, m) == src(1, lane)) for lane in run}
             for lane in run:
-                if op == "shfl":
-                    put(lane, src(1, int(src(2, lane, "u32")), "b32"), "b32")
-                else:
-                    mine = src(1, lane)
-                    put(lane, sum(1 << m for m in members if src(1, m) == mine), "b32")
+                put(lane, got[lane], "b32")
             return None
         for lane in run:
             self.lane(s, op, mods, t, lane, src, num, put, putn, ctx)
@@ -1028,7 +1027,10 @@ CASES = {"contiguous": (np.arange(100), 3), "strided": (3 * np.arange(100), 3),
          "reversed": (399 - np.arange(100), 3), "broadcast": (np.full(100, 7), 3),
          "gather": (np.random.default_rng(5).integers(0, 400, 100), 3),
          "divergent": (2 * np.arange(100), 1), "divergent_gather":
-         (np.random.default_rng(6).integers(0, 400, 100), 0)}
+         (np.random.default_rng(6).integers(0, 400, 100), 0),
+         # a whole warp affine but for its first or its last lane (the whole-warp path)
+         "first_lane_off": (np.where(np.arange(100) % 48 == 0, 300, np.arange(100)), 3),
+         "last_lane_off": (np.where(np.arange(100) % 48 == 31, 300, np.arange(100)), 3)}
 
 
 @pytest.mark.parametrize("case", sorted(CASES))
