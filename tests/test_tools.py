@@ -59,6 +59,27 @@ def test_block_sched(trace):
     assert r.arrays["per_sm_warps"].tolist() == [2, 1, 1]
 
 
+def test_block_sched_reads_a_block_map_by_its_level(tmp_path):
+    """A [block] map's rows stand for blocks even when some block saved nothing (2 rows of 3
+    blocks), and the Perfetto slices are named by block."""
+    from neutrino_py.tracedir.writer import TraceWriter
+    from tests.synthetic import DEVICE, SCHED, records
+
+    w = TraceWriter.start(tmp_path, command=["python", "model.py"], device=DEVICE,
+                          probe={"file": "block_sched.probe", "text": "", "hash": "0"})
+    k = w.kernel("vec_add", ptx="// vec_add", instrumented_ptx="// vec_add +", manifest={
+        "kernel": "vec_add", "maps": [{"name": "sched", "kind": "record", "level": "block"}]})
+    w.launch(k, grid=3, block=128, start_ns=0, end_ns=1000, stream=7, maps={
+        "sched": records(SCHED, [(1000, 300, 0, 0), (1000, 200, 1, 2)])})
+    w.close()
+    trace = nt.Trace(w.dir)
+    (launch,) = trace.report("block_sched").data["launches"]
+    assert (launch["resolution"], launch["warps_per_row"], launch["warps"]) == ("block", 4, 8)
+    from neutrino_py.tools.perfetto import build
+    names = {e["name"] for e in build(trace)["traceEvents"] if e.get("cat") == "sched"}
+    assert names == {"block 0", "block 2"}
+
+
 def test_block_sched_reads_a_row_per_block_as_its_warps(tmp_path):
     from neutrino_py.tracedir.writer import TraceWriter
     from tests.synthetic import DEVICE, SCHED, records

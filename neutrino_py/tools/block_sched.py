@@ -32,11 +32,14 @@ def sm_count(device: dict) -> int | None:
 
 
 def warps_per_row(ref: MapRef) -> int:
-    """1 for a row per warp; the block's warps for a row per block (the stock probe records the
-    first warp of each block: exactly one row per block)."""
+    """1 for a row per warp; the block's warps for a row per block: a [block] map (the stock
+    probe), or a [warp] map with exactly one row per block (traces of its earlier form, which
+    recorded the first warp of each block)."""
     launch = ref.launch
     blocks = int(np.prod(launch.grid))
     per_block = -(-int(np.prod(launch.block)) // 32)
+    if launch.maps.level(ref.name) == "block":
+        return per_block
     return per_block if per_block > 1 and len(ref.array) == blocks else 1
 
 

@@ -180,7 +180,8 @@ def _warps(launch: Launch, name: str, clock: _HostClock, keep: int, part: int = 
     out = [_name("process_name", pid, 0, _titled(label, f"{name}: {launch.kernel} #{launch.seq}")),
            _meta("process_sort_index", pid, {"sort_index": PART_PIDS * part + 10 + launch.seq})]
     out += [_name("thread_name", pid, int(s), f"SM {int(s)}") for s in np.unique(sm)]
-    out += [{"ph": "X", "cat": name, "name": f"warp {int(u)}", "pid": pid, "tid": int(s),
+    row = "block" if launch.maps.level(name) == "block" else "warp"
+    out += [{"ph": "X", "cat": name, "name": f"{row} {int(u)}", "pid": pid, "tid": int(s),
              "ts": float(t), "dur": float(e) / 1e3}
             for t, e, s, u in zip(ts, elapsed, sm, unit)]
     return out, total - len(array)

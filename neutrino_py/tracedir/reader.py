@@ -152,6 +152,15 @@ class MapFiles(Mapping):
             self._dtypes[key] = self[name].dtype
         return self._dtypes[key]
 
+    def level(self, name: str) -> str | None:
+        """The map's level (thread, warp, block, sm or kernel) from its kernel's manifest, so a
+        tool can tell what a row stands for; None where the trace has no manifest for it."""
+        manifest = self._kernel.manifest if self._kernel is not None else None
+        for spec in (manifest or {}).get("maps", []):
+            if isinstance(spec, dict) and spec.get("name") == name:
+                return spec.get("level")
+        return None
+
     def __iter__(self) -> Iterator[str]:
         return iter(self._names)
 
