@@ -71,17 +71,52 @@ def _seed(*parts) -> int:
     return int.from_bytes(hashlib.sha256("/".join(map(str, parts)).encode()).digest()[:8], "little")
 
 
+# Launches the metadata cannot give, by "module:kernel": a block shape, and arguments (by
+# explicit-argument index) that replace the derived ones. Each runs and is checked like any other.
+#   ("zeros",)            a buffer of zeros (a ticket lock's next ticket and turn start equal)
+#   ("code", symbol)      a function pointer: the address of `symbol` in the code object run
+#   ("resource", stride)  a buffer resource (V#) over a buffer of derived words
+#   ("pointers", n)       a buffer of the addresses of n buffers of derived words
+RECIPES: dict[str, dict] = {
+    "atomics:ticket_lock": {"args": {0: ("zeros",), 1: ("zeros",)}},
+    "ir_calls:ir_call_pointer": {"args": {1: ("code", "ir_helper")}},      # float (float, float)
+    "ir_memory:ir_buffer": {"args": {0: ("resource", 16)}},               # v4f32 by index: 16 B
+    "kernarg:pointer_array_arg": {"args": {0: ("pointers", 4)}},          # ptrs[i & 3][i]
+    "matrix:transpose_lds": {"block": (32, 8, 1)},                        # tile[32][33], 32 x 8 threads
+}
+
+
+def _words(*seed) -> bytes:
+    rng = np.random.default_rng(_seed(*seed))
+    return rng.integers(0, WORD_MAX, BUFFER_BYTES // 4, dtype=np.uint32).tobytes()
+
+
+def _recipe_arg(recipe: tuple, module: str, kernel: str, n: int):
+    from test_gcn_simulated import CodeAddress, Pointers, Resource
+
+    what, *rest = recipe
+    if what == "zeros":
+        return bytes(BUFFER_BYTES)
+    if what == "code":
+        return CodeAddress(rest[0])
+    if what == "resource":
+        return Resource(_words(module, kernel, n), rest[0])
+    return Pointers(tuple(_words(module, kernel, n, k) for k in range(rest[0])))
+
+
 def derive_launch(meta: dict, module: str, kernel: str) -> tuple[tuple, tuple, list]:
-    """(grid, block, explicit args) for a kernel from its `.amdgpu_metadata` entry."""
+    """(grid, block, explicit args) for a kernel from its `.amdgpu_metadata` entry, with its
+    `RECIPES` entry applied."""
+    recipe = RECIPES.get(f"{module}:{kernel}", {})
     lanes = min(LANES_PER_GROUP, int(meta.get(".max_flat_workgroup_size", LANES_PER_GROUP)))
     args = []
-    for n, a in enumerate(meta[".args"]):
+    explicit = [a for a in meta[".args"] if not a[".value_kind"].startswith("hidden_")]
+    for n, a in enumerate(explicit):
         kind, size = a[".value_kind"], a[".size"]
-        if kind.startswith("hidden_"):
-            continue
-        if kind == "global_buffer":
-            rng = np.random.default_rng(_seed(module, kernel, n))
-            args.append(rng.integers(0, WORD_MAX, BUFFER_BYTES // 4, dtype=np.uint32).tobytes())
+        if n in recipe.get("args", {}):
+            args.append(_recipe_arg(recipe["args"][n], module, kernel, n))
+        elif kind == "global_buffer":
+            args.append(_words(module, kernel, n))
         elif kind == "by_value":
             # SCALAR in every 8-byte (64-bit integers: sizes, strides, bounds) or 4-byte word, 3
             # in a smaller argument
@@ -90,7 +125,7 @@ def derive_launch(meta: dict, module: str, kernel: str) -> tuple[tuple, tuple, l
             args.append(int.from_bytes((word * (size // step))[:size], "little"))
         else:
             raise NotLaunchable(f"argument kind {kind}")
-    return GRID, (lanes, 1, 1), args
+    return GRID, recipe.get("block", (lanes, 1, 1)), args
 
 
 class NotLaunchable(Exception):
