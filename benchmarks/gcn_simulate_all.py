@@ -1,6 +1,8 @@
 """Every kernel of the GCN corpus x every stock probe x processor on the wave simulator
 (tests/gcn_wave.py, CPU only): exact maps and unchanged outputs, with a launch derived from the
-kernel's metadata instead of a hand-written recipe (issue #17, item 2).
+kernel's metadata (issue #17, item 2), and for the few kernels metadata cannot launch (a function
+pointer, a buffer resource or a pointer table as an argument, a lock, a block shape) a recipe of
+data in `RECIPES`.
 
 The launch (`derive_launch`): 2 workgroups of 64 lanes (fewer where `.max_flat_workgroup_size`
 says so); each `global_buffer` argument gets its own 64 KiB buffer of deterministic
@@ -8,9 +10,9 @@ pseudo-random 32-bit words in [0, 32) (seeded by module, kernel and argument ind
 enough to be in-range indices, trip counts and shifts wherever a kernel reads them as such;
 by-value arguments get 16 in every 8-byte word (4-byte when their size is not a multiple of 8;
 1- and 2-byte ones 3); every workgroup gets 4 KiB of dynamic LDS after the kernel's fixed LDS
-(`hidden_dynamic_lds_size` says so). The
-original runs first with a step limit (instructions issued over all waves); each instrumented
-version runs with a limit scaled from the original's count.
+(`hidden_dynamic_lds_size` says so). The waves of a launch run round-robin. The original runs
+first with a step limit (instructions issued over all waves); each instrumented version runs
+with a limit scaled from the original's count.
 
 Per kernel x probe x processor the outcome is one of
   exact                  maps equal the trace-derived oracles of tests/test_gcn_simulated.py
@@ -55,6 +57,7 @@ from neutrino_py.asm.gcn_parse import parse_gcn  # noqa: E402
 from neutrino_py.errors import SourceError  # noqa: E402
 from neutrino_py.paths import probes_dir  # noqa: E402
 from neutrino_py.probe import load_file  # noqa: E402
+from gcn_wave import QUANTUM  # noqa: E402
 
 CORPUS = ROOT / "tests" / "corpus_gcn"
 TARGETS = ("gfx90a", "gfx942")
@@ -77,12 +80,19 @@ def _seed(*parts) -> int:
 #   ("code", symbol)      a function pointer: the address of `symbol` in the code object run
 #   ("resource", stride)  a buffer resource (V#) over a buffer of derived words
 #   ("pointers", n)       a buffer of the addresses of n buffers of derived words
+#   ("value", v)          the by-value integer v
 RECIPES: dict[str, dict] = {
+    # a lock across workgroups: random words would give a ticket its turn never reaches
     "atomics:ticket_lock": {"args": {0: ("zeros",), 1: ("zeros",)}},
-    "ir_calls:ir_call_pointer": {"args": {1: ("code", "ir_helper")}},      # float (float, float)
-    "ir_memory:ir_buffer": {"args": {0: ("resource", 16)}},               # v4f32 by index: 16 B
-    "kernarg:pointer_array_arg": {"args": {0: ("pointers", 4)}},          # ptrs[i & 3][i]
-    "matrix:transpose_lds": {"block": (32, 8, 1)},                        # tile[32][33], 32 x 8 threads
+    # `call float %fn(float, float)` through a kernel argument
+    "ir_calls:ir_call_pointer": {"args": {1: ("code", "ir_helper")}},
+    # raw and struct (a v4f32 by index: stride 16) loads, a store and an atomic through a V#
+    "ir_memory:ir_buffer": {"args": {0: ("resource", 16)}},
+    # out[i] = ptrs[i & 3][i]
+    "kernarg:pointer_array_arg": {"args": {0: ("pointers", 4)}},
+    # a tile[32][33] indexed by threadIdx.x, .y + 24: 32 x 8 threads; rows of n = 64 floats so
+    # that the two workgroups' writes do not overlap
+    "matrix:transpose_lds": {"block": (32, 8, 1), "args": {2: ("value", 64)}},
 }
 
 
@@ -99,6 +109,8 @@ def _recipe_arg(recipe: tuple, module: str, kernel: str, n: int):
         return bytes(BUFFER_BYTES)
     if what == "code":
         return CodeAddress(rest[0])
+    if what == "value":
+        return rest[0]
     if what == "resource":
         return Resource(_words(module, kernel, n), rest[0])
     return Pointers(tuple(_words(module, kernel, n, k) for k in range(rest[0])))
@@ -310,7 +322,9 @@ def main() -> None:
                          "buffer_bytes": BUFFER_BYTES, "words": f"uniform u32 in [0, {WORD_MAX})",
                          "by_value": SCALAR, "dynamic_lds_bytes": DYNAMIC_LDS,
                          "original_steps": ORIGINAL_STEPS,
-                         "instrumented_steps": "60 x original + 100000"},
+                         "instrumented_steps": "60 x original + 100000",
+                         "schedule": f"round-robin, {QUANTUM} own instructions a turn",
+                         "recipes": RECIPES},
               "probes": probes, **report}
     write_results(Path(a.out), report)
     print(json.dumps({k: report[k] for k in ("complete", "kernels_planned", "kernels_run", "totals",
