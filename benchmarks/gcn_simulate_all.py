@@ -97,11 +97,14 @@ RECIPES: dict[str, dict] = {
 
 
 def _words(*seed) -> bytes:
+    """A buffer of the derived words, seeded by `seed` (module, kernel, argument index, ...)."""
     rng = np.random.default_rng(_seed(*seed))
     return rng.integers(0, WORD_MAX, BUFFER_BYTES // 4, dtype=np.uint32).tobytes()
 
 
-def _recipe_arg(recipe: tuple, module: str, kernel: str, n: int):
+def _recipe_arg(recipe: tuple, module: str, kernel: str, n: int) -> object:
+    """Argument `n` as its `RECIPES` entry describes it (bytes, an integer, or an argument kind
+    that tests/test_gcn_simulated.py allocates when it launches)."""
     from test_gcn_simulated import CodeAddress, Pointers, Resource
 
     what, *rest = recipe

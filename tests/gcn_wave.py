@@ -29,6 +29,7 @@ from __future__ import annotations
 import math
 import re
 import struct
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import Callable, Iterator
 
@@ -369,7 +370,7 @@ class Simulator:
         live = dict(enumerate(waves))
         waiting: dict[int, set[int]] = {}           # workgroup -> waves at its barrier
         ended: set[int] = set()                     # workgroups with an ended wave
-        size = {g: sum(1 for w, _ in waves if w == g) for g, _ in waves}
+        size = Counter(g for g, _ in waves)
         while live:
             for n in list(live):
                 group, it = live[n]

@@ -3,7 +3,8 @@ values worked out by hand from the CDNA2/CDNA3 ISA: float constants in integer o
 scalar bit counts, float classes, min3/max3/med3, 16-bit and packed (VOP3P) math, f64 ops, the
 division macro (div_scale / div_fmas / div_fixup), dot products and SADs, calls through
 s_getpc/s_swappc/s_setpc and data sections, flat apertures, per-lane private memory (scratch_*
-and the swizzled private segment buffer), buffer resources, and MFMA layouts."""
+and the swizzled private segment buffer), buffer resources, MFMA layouts, and waves taking
+turns (a spin lock between two waves)."""
 from __future__ import annotations
 
 import struct
