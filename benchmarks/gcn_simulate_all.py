@@ -1,6 +1,8 @@
 """Every kernel of the GCN corpus x every stock probe x processor on the wave simulator
 (tests/gcn_wave.py, CPU only): exact maps and unchanged outputs, with a launch derived from the
-kernel's metadata instead of a hand-written recipe (issue #17, item 2).
+kernel's metadata (issue #17, item 2), and for the few kernels metadata cannot launch (a function
+pointer, a buffer resource or a pointer table as an argument, a lock, a block shape) a recipe of
+data in `RECIPES`.
 
 The launch (`derive_launch`): 2 workgroups of 64 lanes (fewer where `.max_flat_workgroup_size`
 says so); each `global_buffer` argument gets its own 64 KiB buffer of deterministic
@@ -8,9 +10,9 @@ pseudo-random 32-bit words in [0, 32) (seeded by module, kernel and argument ind
 enough to be in-range indices, trip counts and shifts wherever a kernel reads them as such;
 by-value arguments get 16 in every 8-byte word (4-byte when their size is not a multiple of 8;
 1- and 2-byte ones 3); every workgroup gets 4 KiB of dynamic LDS after the kernel's fixed LDS
-(`hidden_dynamic_lds_size` says so). The
-original runs first with a step limit (instructions issued over all waves); each instrumented
-version runs with a limit scaled from the original's count.
+(`hidden_dynamic_lds_size` says so). The waves of a launch run round-robin. The original runs
+first with a step limit (instructions issued over all waves); each instrumented version runs
+with a limit scaled from the original's count.
 
 Per kernel x probe x processor the outcome is one of
   exact                  maps equal the trace-derived oracles of tests/test_gcn_simulated.py
@@ -55,6 +57,7 @@ from neutrino_py.asm.gcn_parse import parse_gcn  # noqa: E402
 from neutrino_py.errors import SourceError  # noqa: E402
 from neutrino_py.paths import probes_dir  # noqa: E402
 from neutrino_py.probe import load_file  # noqa: E402
+from gcn_wave import QUANTUM  # noqa: E402
 
 CORPUS = ROOT / "tests" / "corpus_gcn"
 TARGETS = ("gfx90a", "gfx942")
@@ -71,17 +74,64 @@ def _seed(*parts) -> int:
     return int.from_bytes(hashlib.sha256("/".join(map(str, parts)).encode()).digest()[:8], "little")
 
 
+# Launches the metadata cannot give, by "module:kernel": a block shape, and arguments (by
+# explicit-argument index) that replace the derived ones. Each runs and is checked like any other.
+#   ("zeros",)            a buffer of zeros (a ticket lock's next ticket and turn start equal)
+#   ("code", symbol)      a function pointer: the address of `symbol` in the code object run
+#   ("resource", stride)  a buffer resource (V#) over a buffer of derived words
+#   ("pointers", n)       a buffer of the addresses of n buffers of derived words
+#   ("value", v)          the by-value integer v
+RECIPES: dict[str, dict] = {
+    # a lock across workgroups: random words would give a ticket its turn never reaches
+    "atomics:ticket_lock": {"args": {0: ("zeros",), 1: ("zeros",)}},
+    # `call float %fn(float, float)` through a kernel argument
+    "ir_calls:ir_call_pointer": {"args": {1: ("code", "ir_helper")}},
+    # raw and struct (a v4f32 by index: stride 16) loads, a store and an atomic through a V#
+    "ir_memory:ir_buffer": {"args": {0: ("resource", 16)}},
+    # out[i] = ptrs[i & 3][i]
+    "kernarg:pointer_array_arg": {"args": {0: ("pointers", 4)}},
+    # a tile[32][33] indexed by threadIdx.x, .y + 24: 32 x 8 threads; rows of n = 64 floats so
+    # that the two workgroups' writes do not overlap
+    "matrix:transpose_lds": {"block": (32, 8, 1), "args": {2: ("value", 64)}},
+}
+
+
+def _words(*seed) -> bytes:
+    """A buffer of the derived words, seeded by `seed` (module, kernel, argument index, ...)."""
+    rng = np.random.default_rng(_seed(*seed))
+    return rng.integers(0, WORD_MAX, BUFFER_BYTES // 4, dtype=np.uint32).tobytes()
+
+
+def _recipe_arg(recipe: tuple, module: str, kernel: str, n: int) -> object:
+    """Argument `n` as its `RECIPES` entry describes it (bytes, an integer, or an argument kind
+    that tests/test_gcn_simulated.py allocates when it launches)."""
+    from test_gcn_simulated import CodeAddress, Pointers, Resource
+
+    what, *rest = recipe
+    if what == "zeros":
+        return bytes(BUFFER_BYTES)
+    if what == "code":
+        return CodeAddress(rest[0])
+    if what == "value":
+        return rest[0]
+    if what == "resource":
+        return Resource(_words(module, kernel, n), rest[0])
+    return Pointers(tuple(_words(module, kernel, n, k) for k in range(rest[0])))
+
+
 def derive_launch(meta: dict, module: str, kernel: str) -> tuple[tuple, tuple, list]:
-    """(grid, block, explicit args) for a kernel from its `.amdgpu_metadata` entry."""
+    """(grid, block, explicit args) for a kernel from its `.amdgpu_metadata` entry, with its
+    `RECIPES` entry applied."""
+    recipe = RECIPES.get(f"{module}:{kernel}", {})
     lanes = min(LANES_PER_GROUP, int(meta.get(".max_flat_workgroup_size", LANES_PER_GROUP)))
     args = []
-    for n, a in enumerate(meta[".args"]):
+    explicit = [a for a in meta[".args"] if not a[".value_kind"].startswith("hidden_")]
+    for n, a in enumerate(explicit):
         kind, size = a[".value_kind"], a[".size"]
-        if kind.startswith("hidden_"):
-            continue
-        if kind == "global_buffer":
-            rng = np.random.default_rng(_seed(module, kernel, n))
-            args.append(rng.integers(0, WORD_MAX, BUFFER_BYTES // 4, dtype=np.uint32).tobytes())
+        if n in recipe.get("args", {}):
+            args.append(_recipe_arg(recipe["args"][n], module, kernel, n))
+        elif kind == "global_buffer":
+            args.append(_words(module, kernel, n))
         elif kind == "by_value":
             # SCALAR in every 8-byte (64-bit integers: sizes, strides, bounds) or 4-byte word, 3
             # in a smaller argument
@@ -90,7 +140,7 @@ def derive_launch(meta: dict, module: str, kernel: str) -> tuple[tuple, tuple, l
             args.append(int.from_bytes((word * (size // step))[:size], "little"))
         else:
             raise NotLaunchable(f"argument kind {kind}")
-    return GRID, (lanes, 1, 1), args
+    return GRID, recipe.get("block", (lanes, 1, 1)), args
 
 
 class NotLaunchable(Exception):
@@ -275,7 +325,9 @@ def main() -> None:
                          "buffer_bytes": BUFFER_BYTES, "words": f"uniform u32 in [0, {WORD_MAX})",
                          "by_value": SCALAR, "dynamic_lds_bytes": DYNAMIC_LDS,
                          "original_steps": ORIGINAL_STEPS,
-                         "instrumented_steps": "60 x original + 100000"},
+                         "instrumented_steps": "60 x original + 100000",
+                         "schedule": f"round-robin, {QUANTUM} own instructions a turn",
+                         "recipes": RECIPES},
               "probes": probes, **report}
     write_results(Path(a.out), report)
     print(json.dumps({k: report[k] for k in ("complete", "kernels_planned", "kernels_run", "totals",

@@ -4,9 +4,10 @@ instrumented) over a grid, on the CPU, exactly enough to check what probes write
 It executes the statements llvm-mc assembles (the module's IR, whose printed text the tests
 check parses back to the same instructions): wave64 with EXEC, VCC, SCC, M0, SGPR/VGPR/AGPR
 files, scalar and vector memory, LDS per workgroup, atomics (lanes in lane order), DPP row
-shifts and SDWA selects, `s_barrier` (the waves of a workgroup run in turn up to it),
+shifts and SDWA selects, `s_barrier` (a wave waits there for its workgroup's others),
 `s_waitcnt` as a no-op (every memory operation completes in program order). An instruction it
-does not implement raises `Unknown`: nothing is skipped.
+does not implement raises `Unknown`: nothing is skipped. The waves of a launch run
+round-robin (`Simulator.schedule`), so a spin lock between waves completes.
 
 The whole module's code is loaded: `s_getpc_b64` gives CODE_BASE + 8 x (the next statement's
 index), so `sym@rel32@lo+4` / `@hi+12` pairs resolve, `s_swappc_b64` / `s_setpc_b64` call and
@@ -28,6 +29,7 @@ from __future__ import annotations
 import math
 import re
 import struct
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import Callable, Iterator
 
@@ -51,6 +53,7 @@ CODE_BASE = 0x6600_0000_0000
 SCRATCH_BASE = 0x6800_0000_0000
 PRIVATE_BYTES = 16 * 1024                # private memory of each lane
 ADD_TID = 1 << 23                        # buffer descriptor word 3: ADD_TID_ENABLE (swizzled scratch)
+QUANTUM = 64                             # the kernel's own instructions in one turn of a wave
 
 
 class Unknown(AssertionError):
@@ -241,6 +244,7 @@ class Wave:
     scratch: bytearray | None = None    # the wave's private memory, lanes interleaved by dword
     pc: int = 0
     issued: int = 0
+    turn: int = 0                       # `issued` when the wave last gave up its turn
     done: bool = False
 
 
@@ -295,6 +299,12 @@ class Simulator:
         struct.pack_into("<HHH", packet, 4, *block)
         struct.pack_into("<III", packet, 12, *(g * b for g, b in zip(grid, block)))
         lds = self.meta.get(".group_segment_fixed_size", 0) + self.dynamic_lds
+        if self.desc.get("user_sgpr_private_segment_buffer"):
+            # the private segment buffer's base is scratch backing memory, global memory that a
+            # kernel may read by address (ir_queue_ptr on gfx90a reads s[0:1] as its queue
+            # pointer): zeros, since each wave's private memory is kept apart (`Wave.scratch`)
+            self.mem.next.setdefault("scratch", SCRATCH_BASE)
+            self.mem.alloc(bytes(PRIVATE_BYTES), segment="scratch")
         return Launch(tuple(grid), tuple(block), self.mem.alloc(bytes(kernarg), segment="kernarg"),
                       self.mem.alloc(bytes(packet)), lds)
 
@@ -335,32 +345,48 @@ class Simulator:
         launch = self.launch(grid, block, args)
         threads = [(x, y, z) for z in range(block[2]) for y in range(block[1]) for x in range(block[0])]
         per = math.ceil(len(threads) / LANES)
-        index = 0
+        waves: list[tuple[int, Iterator[str]]] = []
         for bz in range(grid[2]):
             for by in range(grid[1]):
                 for bx in range(grid[0]):
                     lin = bx + grid[0] * (by + grid[1] * bz)
                     lds = Lds(launch.lds_bytes)
-                    waves = []
                     for k in range(per):
                         tids = threads[LANES * k:LANES * k + LANES]
-                        w = Wave(index, (bx, by, bz), lin, len(tids))
+                        w = Wave(len(waves), (bx, by, bz), lin, len(tids))
                         self.init_wave(w, launch, tids)
-                        waves.append(self.steps(w, lds))
-                        index += 1
-                    self.workgroup(waves)
+                        waves.append((lin, self.steps(w, lds)))
+        self.schedule(waves)
         return launch
 
-    def workgroup(self, waves: list[Iterator[None]]) -> None:
-        """Run each wave up to its next barrier in turn; all must arrive (or end) together."""
-        live = list(waves)
+    @staticmethod
+    def schedule(waves: list[tuple[int, Iterator[str]]]) -> None:
+        """Round-robin over every wave of the launch ((workgroup, `steps`) in wave order), so
+        that a wave spinning on a lock another wave holds lets that wave run: each turn lasts
+        until the wave yields (a quantum of its own instructions, s_sleep, s_barrier) or ends.
+        A wave at s_barrier waits until every wave of its workgroup is there; none may have
+        ended. The order depends on the kernel's own instructions only, so an instrumented run
+        sees the same interleaving as the original."""
+        live = dict(enumerate(waves))
+        waiting: dict[int, set[int]] = {}           # workgroup -> waves at its barrier
+        ended: set[int] = set()                     # workgroups with an ended wave
+        size = Counter(g for g, _ in waves)
         while live:
-            arrived = []
-            for it in live:
-                if next(it, "end") != "end":
-                    arrived.append(it)
-            assert not arrived or len(arrived) == len(live), "a wave ended while others wait at s_barrier"
-            live = arrived
+            for n in list(live):
+                group, it = live[n]
+                if n in waiting.get(group, ()):
+                    continue
+                why = next(it, "end")
+                if why == "end":
+                    del live[n]
+                    ended.add(group)
+                    assert not waiting.get(group), "a wave ended while others wait at s_barrier"
+                elif why == "barrier":
+                    assert group not in ended, "a wave ended while others wait at s_barrier"
+                    here = waiting.setdefault(group, set())
+                    here.add(n)
+                    if len(here) == size[group]:
+                        del waiting[group]
 
     # ------------------------------------------------------------------ operands
 
@@ -494,19 +520,24 @@ class Simulator:
 
     # ------------------------------------------------------------------ the wave's program
 
-    def steps(self, w: Wave, lds: Lds) -> Iterator[None]:
-        """Run `w` to its end; yields at every s_barrier."""
+    def steps(self, w: Wave, lds: Lds) -> Iterator[str]:
+        """Run `w` to its end; yields "barrier" at every s_barrier, "turn" after s_sleep and
+        before every QUANTUM-th of the kernel's own instructions (`schedule`)."""
         code = self.code
         while not w.done:
             assert w.pc < len(code), "fell off the end of the kernel"
             s = code[w.pc]
-            w.pc += 1
             if isinstance(s, Label):
+                w.pc += 1
                 continue
+            n = self.user.get(id(s))
+            if n is not None and w.issued and w.issued % QUANTUM == 0 and w.turn != w.issued:
+                w.turn = w.issued
+                yield "turn"
+            w.pc += 1
             self.steps_taken += 1
             if self.max_steps is not None and self.steps_taken > self.max_steps:
                 raise StepLimit(f"more than {self.max_steps} instructions issued")
-            n = self.user.get(id(s))
             access: list = []
             if n is not None:
                 event = Event(w.index, n, w.exec, w.issued)
@@ -515,12 +546,14 @@ class Simulator:
             if s.opcode == "s_barrier":
                 if n is not None:
                     w.issued += 1
-                yield None
+                yield "barrier"
                 continue
             self.execute(w, s, lds, access)
             if n is not None:
                 w.issued += 1
                 event.access = tuple(access)
+            if s.opcode == "s_sleep":
+                yield "turn"
 
     def execute(self, w: Wave, s: Instruction, lds: Lds, access: list) -> None:
         op = s.opcode

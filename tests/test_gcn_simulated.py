@@ -348,7 +348,8 @@ CASES = _cases()
 class Run:
     sim: Simulator
     memory: Memory
-    buffers: list[int | None]     # per explicit arg: its buffer's address (None: by value)
+    buffers: list[int | None]     # per explicit arg: its buffer's address (None: by value), then
+                                  # the buffers of `Pointers` tables
     key: tuple = ()               # (target, kernel, variant text or None)
     maps: object = None
     instructions: list = None     # the kernel's own instructions, in order
@@ -356,16 +357,49 @@ class Run:
     statements: list = None       # the original kernel's statements (labels, marks, instructions)
 
 
-def _alloc_args(memory: Memory, args: list) -> tuple[list[int], list[int]]:
-    values, buffers = [], []
+@dataclass(frozen=True)
+class CodeAddress:
+    """A function pointer argument: the address of `symbol` in the code being run (instrumented
+    code moves it, as a relinked code object would)."""
+    symbol: str
+
+
+@dataclass(frozen=True)
+class Resource:
+    """A buffer resource (V#) argument over a buffer of `data`: base, `stride`, num_records."""
+    data: bytes
+    stride: int
+
+
+@dataclass(frozen=True)
+class Pointers:
+    """A buffer argument holding the 64-bit addresses of `buffers`, each a buffer of its own."""
+    buffers: tuple[bytes, ...]
+
+
+RSRC_WORD3 = 0x20000       # composable_kernel's word 3 on gfx90a/gfx94x (the simulator reads only ADD_TID)
+
+
+def _alloc_args(memory: Memory, args: list, sim: Simulator) -> tuple[list[int], list[int | None]]:
+    """Argument values (addresses, by-value integers) and the buffers to compare between runs:
+    one per argument (None: by value), then the buffers a `Pointers` table points at."""
+    values, buffers, extra = [], [], []
     for a in args:
         if isinstance(a, bytes):
-            values.append(memory.alloc(a))
-            buffers.append(values[-1])
+            value = buffer = memory.alloc(a)
+        elif isinstance(a, Resource):
+            buffer = memory.alloc(a.data)
+            records = len(a.data) // a.stride if a.stride else len(a.data)
+            value = buffer | a.stride << 48 | records << 64 | RSRC_WORD3 << 96
+        elif isinstance(a, Pointers):
+            table = [memory.alloc(b) for b in a.buffers]
+            extra += table
+            value = buffer = memory.alloc(b"".join(x.to_bytes(8, "little") for x in table))
         else:
-            values.append(a)
-            buffers.append(None)
-    return values, buffers
+            value, buffer = (sim.address_of(a.symbol) if isinstance(a, CodeAddress) else a), None
+        values.append(value)
+        buffers.append(buffer)
+    return values, buffers + extra
 
 
 @lru_cache(maxsize=None)
@@ -380,11 +414,12 @@ def _own(module, kernel: str) -> list:
 
 def simulate_original(text: str, path: str, kernel: str, grid, block, args: list,
                       max_steps: int | None = None, dynamic_lds: int = 0) -> Run:
-    """Any kernel of a GCN assembly text, as compiled, on `args` (bytes: a buffer, int: by value)."""
+    """Any kernel of a GCN assembly text, as compiled, on `args` (bytes: a buffer, int: by value,
+    or a `Resource`, `Pointers`, `CodeAddress`)."""
     module = parse_gcn(text, path)
     memory = Memory()
-    values, buffers = _alloc_args(memory, args)
     sim = Simulator(module, kernel, memory, max_steps=max_steps, dynamic_lds=dynamic_lds)
+    values, buffers = _alloc_args(memory, args, sim)
     sim.run(grid, block, values)
     stmts = _own(module, kernel)
     run = Run(sim, memory, buffers, instructions=[s for s in stmts if isinstance(s, Instruction)])
@@ -405,10 +440,10 @@ def simulate_instrumented(text: str, path: str, kernel: str, grid, block, args: 
     assert [s.to_text() for s in _own(printed, kernel) if isinstance(s, Instruction)] == \
         [s.to_text() for s in _own(module, kernel) if isinstance(s, Instruction)]
     memory = Memory()
-    values, buffers = _alloc_args(memory, args)
+    sim = Simulator(module, kernel, memory, own, max_steps=max_steps, dynamic_lds=dynamic_lds)
+    values, buffers = _alloc_args(memory, args, sim)
     header = memory.alloc(manifest.header_nbytes() or 1)
     maps = {lay.name: memory.alloc(max(lay.nbytes, 1)) for lay in layout(manifest, grid, block)}
-    sim = Simulator(module, kernel, memory, own, max_steps=max_steps, dynamic_lds=dynamic_lds)
     sim.run(grid, block, values + [header] + list(maps.values()))
     out = read(manifest, grid, block, memory.bytes(header),
                {name: memory.bytes(addr) for name, addr in maps.items()})

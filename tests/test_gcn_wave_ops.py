@@ -3,7 +3,8 @@ values worked out by hand from the CDNA2/CDNA3 ISA: float constants in integer o
 scalar bit counts, float classes, min3/max3/med3, 16-bit and packed (VOP3P) math, f64 ops, the
 division macro (div_scale / div_fmas / div_fixup), dot products and SADs, calls through
 s_getpc/s_swappc/s_setpc and data sections, flat apertures, per-lane private memory (scratch_*
-and the swizzled private segment buffer), buffer resources, and MFMA layouts."""
+and the swizzled private segment buffer), buffer resources, MFMA layouts, and waves taking
+turns (a spin lock between two waves)."""
 from __future__ import annotations
 
 import struct
@@ -11,7 +12,8 @@ import struct
 import numpy as np
 import pytest
 
-from gcn_wave import ADD_TID, LANES, M32, M64, SCRATCH_BASE, Lds, Simulator, Unknown, Wave, _data_symbols
+from gcn_wave import (ADD_TID, LANES, M32, M64, QUANTUM, SCRATCH_BASE, Lds, Simulator, StepLimit, Unknown,
+                      Wave, _data_symbols)
 from neutrino_py.asm.gcn import Instruction, Label
 from neutrino_py.asm.gcn_parse import parse_gcn
 from sim_memory import Memory
@@ -27,24 +29,34 @@ def dbits(x: float) -> int:
     return struct.unpack("<Q", struct.pack("<d", x))[0]
 
 
-def run(text: str, s: dict | None = None, v: dict | None = None, exec_: int = M64,
-        memory: Memory | None = None, lds_bytes: int = 256, target: str = "gfx942"):
-    """Runs a snippet (ending at s_endpgm) on one wave: `s` {sgpr: value}, `v` {vgpr: per-lane
-    values or one value}. Returns the wave, the simulator and the LDS."""
+def simulator(text: str, memory: Memory | None = None, target: str = "gfx942") -> Simulator:
+    """A simulator of a snippet (ending at s_endpgm) whose every instruction is the kernel's own."""
     module = parse_gcn(text.strip("\n") + "\n\ts_endpgm\n")
     sim = Simulator.__new__(Simulator)
     sim.code = [st for st in module.statements if isinstance(st, (Instruction, Label))]
     sim.labels = {st.name: i for i, st in enumerate(sim.code) if isinstance(st, Label)}
     sim.mem = memory or Memory()
-    sim.data, sim.got, sim.user, sim.events, sim.executed = _data_symbols(module, sim.mem), {}, {}, [], set()
+    sim.data, sim.got, sim.events, sim.executed = _data_symbols(module, sim.mem), {}, [], set()
+    sim.user = {id(st): n for n, st in enumerate(x for x in sim.code if isinstance(x, Instruction))}
     sim.max_steps, sim.steps_taken, sim.mcpu = 10_000, 0, target
-    w = Wave(0, (0, 0, 0), 0, LANES)
+    return sim
+
+
+def wave(index: int = 0, s: dict | None = None, v: dict | None = None, exec_: int = M64) -> Wave:
+    """A wave with `s` {sgpr: value} and `v` {vgpr: per-lane values or one value}."""
+    w = Wave(index, (index, 0, 0), index, LANES)
     w.exec = exec_
     for k, value in (s or {}).items():
         w.s[k] = value & M32
     for k, value in (v or {}).items():
         w.v[k] = np.asarray(value, dtype=np.uint64) & np.uint64(M32) if np.ndim(value) else value & M32
-    lds = Lds(lds_bytes)
+    return w
+
+
+def run(text: str, s: dict | None = None, v: dict | None = None, exec_: int = M64,
+        memory: Memory | None = None, lds_bytes: int = 256, target: str = "gfx942"):
+    """Runs a snippet (ending at s_endpgm) on one wave. Returns the wave, the simulator and the LDS."""
+    sim, w, lds = simulator(text, memory, target), wave(0, s, v, exec_), Lds(lds_bytes)
     for _ in sim.steps(w, lds):
         pass
     return w, sim, lds
@@ -405,3 +417,43 @@ def test_mfma_i8_and_f64_layouts():
 def test_an_mfma_the_simulator_lacks_is_an_error():
     with pytest.raises(Unknown):
         run("\tv_mfma_f32_32x32x4_xf32 v[0:15], v[0:1], v[2:3], 0")
+
+
+# ------------------------------------------------------------------ scheduling
+
+SPIN = """
+\ts_cmp_eq_u32 s4, 0
+\ts_cbranch_scc0 .Lrelease
+.Lwait:
+\ts_load_dword s5, s[0:1], 0x0 glc
+\ts_waitcnt lgkmcnt(0)
+\t{wait}
+\ts_cmp_eq_u32 s5, 0
+\ts_cbranch_scc1 .Lwait
+\tv_mov_b32_e32 v1, 2
+\tglobal_store_dword v0, v1, s[0:1] offset:4
+\ts_endpgm
+.Lrelease:
+\tv_mov_b32_e32 v1, 1
+\tglobal_store_dword v0, v1, s[0:1]"""
+
+
+@pytest.mark.parametrize("wait, issued", [("s_nop 0", QUANTUM + 11), ("s_sleep 1", 15)])
+def test_a_wave_spinning_on_a_flag_a_later_wave_sets_finishes_round_robin(wait, issued):
+    """Wave 0 spins until wave 1 stores a flag, then stores 2 next to it. Run one after the
+    other, wave 0 never ends; round-robin, it gives wave 1 its turn after QUANTUM of its own
+    instructions (2 + 12 loops of 5 + a load and a wait; that loop ends on the 0 it loaded: 3,
+    then a loop that sees 1 and the end: 8) or at its first s_sleep (5; then the loop's end on
+    the 0 it loaded, 2, a loop that sees 1, 5, and the end, 3)."""
+    memory = Memory()
+    flag = memory.alloc(bytes(8))
+    sim = simulator(SPIN.format(wait=wait), memory)
+    waves = [wave(n, s={0: flag, 1: flag >> 32, 4: n}, v={0: 0}, exec_=1) for n in (0, 1)]
+    with pytest.raises(StepLimit):
+        for _ in sim.steps(waves[0], Lds(0)):
+            pass
+    sim = simulator(SPIN.format(wait=wait), memory)
+    waves = [wave(n, s={0: flag, 1: flag >> 32, 4: n}, v={0: 0}, exec_=1) for n in (0, 1)]
+    sim.schedule([(n, sim.steps(w, Lds(0))) for n, w in enumerate(waves)])
+    assert all(w.done for w in waves) and memory.bytes(flag) == struct.pack("<II", 1, 2)
+    assert waves[0].issued == issued and waves[1].issued == 5
