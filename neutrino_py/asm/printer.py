@@ -8,11 +8,11 @@ from neutrino_py.asm import ir
 def print_module(module: ir.Module) -> str:
     """PTX text for `module`; function bodies nobody parsed are copied verbatim, so kernels a
     probe does not touch reach ptxas as the compiler wrote them."""
-    out: list[str] = []
-    inserted: dict[int, str] = {}
+    out: list[str] = []           # every line of the module, joined once (an instrumented
+    inserted: dict[int, str] = {}  # module is several times its input)
     for item in module.items:
         if isinstance(item, ir.Function):
-            out.append(print_function(item, inserted))
+            _function_lines(item, out, inserted)
         elif isinstance(item, ir.Section):
             out.append(f"\t.section\t.{item.name}\n\t{{{item.text}}}")
         elif isinstance(item, ir.Version):
@@ -30,9 +30,16 @@ def print_module(module: ir.Module) -> str:
     return "\n".join(out)
 
 
-def print_function(fn: ir.Function, inserted: dict[int, str] | None = None) -> str:
-    """One function's PTX (header, directives, body) in nvcc's layout. `inserted` keeps the text
-    of inserted instructions by node across the functions of a module (see `_print_statements`)."""
+def print_function(fn: ir.Function) -> str:
+    """One function's PTX (header, directives, body) in nvcc's layout."""
+    lines: list[str] = []
+    _function_lines(fn, lines, {})
+    return "\n".join(lines)
+
+
+def _function_lines(fn: ir.Function, lines: list[str], inserted: dict[int, str]) -> None:
+    """Append `fn`'s lines to `lines`. `inserted` keeps the text of inserted instructions by
+    node across the functions of a module (see `_print_statements`)."""
     head = " ".join([*(f".{l}" for l in fn.linkage), f".{fn.kind}"])
     if fn.returns:
         head += " (" + ", ".join(p.to_text(terminated=False) for p in fn.returns) + ")"
@@ -41,20 +48,16 @@ def print_function(fn: ir.Function, inserted: dict[int, str] | None = None) -> s
         head += "(\n" + ",\n".join("\t" + p.to_text(terminated=False) for p in fn.params) + "\n)"
     else:
         head += "()"
-    lines = [head]
+    lines.append(head)
     lines += [f".{d.name} {d.args}" if d.args else f".{d.name}" for d in fn.directives]
     if not fn.has_body:
         lines[-1] += ";"
-        return "\n".join(lines)
-    if not fn.parsed:
+    elif not fn.parsed:
         lines.append("{" + (fn._body_text or "") + "}")
-        return "\n".join(lines)
-    out: list[str] = []
-    _print_statements(fn.body, out, 1, None, {} if inserted is None else inserted)
-    lines.append("{")
-    lines += out
-    lines.append("}")
-    return "\n".join(lines)
+    else:
+        lines.append("{")
+        _print_statements(fn.body, lines, 1, None, inserted)
+        lines.append("}")
 
 
 def _print_statements(stmts: list[ir.Statement], out: list[str], depth: int,
@@ -68,19 +71,21 @@ def _print_statements(stmts: list[ir.Statement], out: list[str], depth: int,
     inserted = {} if inserted is None else inserted
     indent = "\t" * depth
     instruction, label, block = ir.Instruction, ir.Label, ir.Block
+    known, append = shared.get, out.append
     for s in stmts:
+        text = known(id(s))
+        if text is not None:             # most lines of an instrumented kernel
+            append(text)
+            continue
         kind = type(s)
         if kind is instruction:
             if s.line:
-                out.append(indent + s.to_text())
+                append(indent + s.to_text())
             else:
-                text = shared.get(id(s))
-                if text is None:
-                    body = inserted.get(id(s))
-                    if body is None:
-                        body = inserted[id(s)] = s.to_text()
-                    text = shared[id(s)] = indent + body
-                out.append(text)
+                body = inserted.get(id(s))
+                if body is None:
+                    body = inserted[id(s)] = s.to_text()
+                append(shared.setdefault(id(s), indent + body))
         elif kind is label:
             out.append(f"{s.name}:")
         elif kind is block:
