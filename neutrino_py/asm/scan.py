@@ -175,7 +175,7 @@ class Scanner:
                     guard = regs.get(guard) or regs.setdefault(guard, ir.Register(guard))
                 parts = opcode.split(".")
                 out.append(ir.Instruction(parts[0], parts[1:], None, guard, neg == "!",
-                                          at_line, start - line_start, loc, args, named))
+                                          at_line, start - line_start, loc, args, named, opcode))
                 continue
             at = (at_line, start - line_start)
             if kind == "label":

@@ -103,7 +103,8 @@ class Emit:
     def i(self, opcode: str, *operands, guard=None, neg: bool = False) -> str:
         parts = opcode.split(".")
         self.out.append(ir.Instruction(parts[0], parts[1:], [operand(o) for o in operands],
-                                       None if guard is None else operand(guard), neg))
+                                       None if guard is None else operand(guard), neg,
+                                       name=opcode))
         return ""
 
     def at(self, label: ir.Symbol) -> str:
@@ -143,7 +144,7 @@ def _relabel(s: ir.Statement, fresh: dict[str, str]) -> ir.Statement:
         return ir.Label(fresh[s.name])
     return ir.Instruction(s.opcode, s.modifiers, [
         ir.Symbol(fresh[o.name]) if isinstance(o, ir.Symbol) and o.name in fresh else o
-        for o in s.operands], s.guard, s.guard_negated)
+        for o in s.operands], s.guard, s.guard_negated, name=s.name)
 
 
 # (statement, scope numbering before) -> (statements, scope numbering after): a template's
@@ -206,7 +207,8 @@ def _render_one(stmt: Stmt, scope: Scope) -> list[ir.Statement]:
     body = render(stmt.body, scope)
     cond = operand(stmt.cond)
     if predicable(body, cond):
-        return [ir.Instruction(s.opcode, s.modifiers, s.operands, cond, stmt.negate) for s in body]
+        return [ir.Instruction(s.opcode, s.modifiers, s.operands, cond, stmt.negate, name=s.name)
+                for s in body]
     around = _kept((_IF, stmt.cond, stmt.negate, scope.state()), scope,
                    lambda: _apply(stmt.op, {**ctx, "body": [_BODY]}, scope))
     out: list[ir.Statement] = []
