@@ -1,5 +1,5 @@
 """Caches: the parse cache is bounded (least recently used pruned) and shown by `neutrino doctor`;
-the hook's cubin cache is keyed by the package version and the code that makes the cubins."""
+checked probes are kept by their text, file and checker; the hook's cubin cache is keyed by the package version and the code that makes the cubins."""
 from __future__ import annotations
 
 import argparse
@@ -7,7 +7,7 @@ import os
 import re
 from pathlib import Path
 
-from neutrino_py import __version__, paths
+from neutrino_py import __version__, paths, probe
 from neutrino_py.asm import parser
 from neutrino_py.hook import command, doctor
 
@@ -46,6 +46,21 @@ def test_parse_cache_stays_under_its_limit(tmp_path, monkeypatch):
     assert not any(p.name in left for p in old[:2]) and old[2].name in left
     assert any(name.endswith(".module.pickle") for name in left)
     assert paths.cache_usage(folder)[1] <= 1 << 20
+
+
+def test_checked_probe_is_kept_by_text_file_and_checker(tmp_path, monkeypatch):
+    monkeypatch.setenv("NEUTRINO_CACHE", str(tmp_path))
+    text = (ROOT / "probes" / "dmat.probe").read_text()
+    first = probe.load(text, "dmat.probe")
+    assert len(list(paths.cache_dir("probe").iterdir())) == 1
+    monkeypatch.setattr("neutrino_py.probe.parse.parse", None)    # a kept one is not parsed again
+    assert probe.load(text, "dmat.probe") == first
+    monkeypatch.undo()
+    monkeypatch.setenv("NEUTRINO_CACHE", str(tmp_path))
+    assert probe.load(text, "other.probe").file == "other.probe"   # the file is in its warnings
+    monkeypatch.setattr(probe, "_checker_digest", lambda: "a changed checker")
+    probe.load(text, "dmat.probe")
+    assert len(list(paths.cache_dir("probe").iterdir())) == 3
 
 
 def test_doctor_shows_the_parse_cache(tmp_path, monkeypatch, capsys):

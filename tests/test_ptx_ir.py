@@ -273,3 +273,22 @@ def test_opcode_facts_are_known_opcodes():
     for facts in (ops.MEMORY, ops.ADDRESSED, ops.NO_DEST, ops.CONTROL, set(ops.EXITS)):
         assert facts <= known, facts - known
     assert ops.MEMORY <= ops.ADDRESSED and set(ops.EXITS) <= ops.CONTROL <= ops.NO_DEST | {"brx"}
+
+
+def test_shared_inserted_node_prints_where_it_first_stands_in_each_function():
+    """Inserted code shares nodes between sites and kernels: a function prints one at the depth
+    where it first stands there, whether the module's other functions have it at the top of
+    their body or in a nested block."""
+    kernel = ".visible .entry {name}()\n{{\n\t{{\n\tmov.u32 \t%r1, 1;\n\t}}\n\tret;\n}}\n"
+    text = ".version 8.0\n.target sm_90\n.address_size 64\n" + "".join(
+        kernel.format(name=n) for n in ("a", "b", "c"))
+    module = parse_ptx(text, cache=False)
+    node = one("add.u32 %r1, %r1, 1;")                        # inserted: no line
+    a, b, c = module.kernels()
+    for fn in (a, c):
+        fn.insert_before(fn.body[-1], [node])                 # before the top-level ret
+    b.insert_before(b.body[0].body[0], [node])                # in the block, then at the top
+    b.insert_before(b.body[-1], [node])
+    adds = [line for line in module.to_text().splitlines() if line.strip() == node.to_text()]
+    assert adds == ["\tadd.u32 \t%r1, %r1, 1;", "\t\tadd.u32 \t%r1, %r1, 1;",
+                    "\t\tadd.u32 \t%r1, %r1, 1;", "\tadd.u32 \t%r1, %r1, 1;"]

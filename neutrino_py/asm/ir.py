@@ -219,20 +219,21 @@ class Instruction(_Node):
     `operands` is assigned.
     """
     __slots__ = ("opcode", "modifiers", "_operands", "guard", "guard_negated", "line", "col", "loc",
-                 "args", "_named")
+                 "args", "_named", "_name")
     __match_args__ = ("opcode", "modifiers", "operands", "guard", "guard_negated", "line", "col",
                       "loc")
 
     def __init__(self, opcode: str, modifiers: list[str] | None = None,
                  operands: list[Operand] | None = None, guard: Register | None = None,
                  guard_negated: bool = False, line: int = 0, col: int = 0, loc: Loc | None = None,
-                 args: str | None = None, named: frozenset[str] = frozenset()) -> None:
+                 args: str | None = None, named: frozenset[str] = frozenset(),
+                 name: str | None = None) -> None:
         self.opcode = opcode
         self.modifiers = [] if modifiers is None else modifiers
         self._operands = [] if operands is None and args is None else operands
         self.guard, self.guard_negated = guard, guard_negated
         self.line, self.col, self.loc = line, col, loc
-        self.args, self._named = args, named
+        self.args, self._named, self._name = args, named, name
 
     def __reduce__(self):
         if self._operands is None:
@@ -257,8 +258,12 @@ class Instruction(_Node):
 
     @property
     def name(self) -> str:
-        """Full dotted opcode as written: ``ld.global.v4.f32``."""
-        return ".".join([self.opcode, *self.modifiers])
+        """Full dotted opcode as written: ``ld.global.v4.f32``. Kept once known (the scan and
+        the templates pass the text they split): matching and printing read it for every
+        instruction of a module, and an instruction's opcode and modifiers are not edited."""
+        if self._name is None:
+            self._name = ".".join([self.opcode, *self.modifiers])
+        return self._name
 
     @property
     def spaces(self) -> tuple[str, ...]:
@@ -368,7 +373,7 @@ class Instruction(_Node):
         return None
 
     def to_text(self) -> str:
-        name = ".".join((self.opcode, *self.modifiers)) if self.modifiers else self.opcode
+        name = self.name
         args = self.args if self.args is not None else ", ".join(map(str, self._operands))
         if self.guard is not None:
             name = f"@{'!' if self.guard_negated else ''}{self.guard.name} {name}"

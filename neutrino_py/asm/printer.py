@@ -8,11 +8,12 @@ from neutrino_py.asm import ir
 def print_module(module: ir.Module) -> str:
     """PTX text for `module`; function bodies nobody parsed are copied verbatim, so kernels a
     probe does not touch reach ptxas as the compiler wrote them."""
-    out: list[str] = []
-    inserted: dict[int, str] = {}
+    out: list[str] = []           # every line of the module, joined once (an instrumented
+    inserted: dict[int, str] = {}  # module is several times its input)
+    flat: dict[int, str] = {}
     for item in module.items:
         if isinstance(item, ir.Function):
-            out.append(print_function(item, inserted))
+            _function_lines(item, out, inserted, flat)
         elif isinstance(item, ir.Section):
             out.append(f"\t.section\t.{item.name}\n\t{{{item.text}}}")
         elif isinstance(item, ir.Version):
@@ -30,9 +31,25 @@ def print_module(module: ir.Module) -> str:
     return "\n".join(out)
 
 
-def print_function(fn: ir.Function, inserted: dict[int, str] | None = None) -> str:
-    """One function's PTX (header, directives, body) in nvcc's layout. `inserted` keeps the text
-    of inserted instructions by node across the functions of a module (see `_print_statements`)."""
+def print_function(fn: ir.Function) -> str:
+    """One function's PTX (header, directives, body) in nvcc's layout."""
+    lines: list[str] = []
+    _function_lines(fn, lines, {}, {})
+    return "\n".join(lines)
+
+
+class _Nested(Exception):
+    """Inserted code stands in a nested block of the function being printed."""
+
+
+def _function_lines(fn: ir.Function, lines: list[str], inserted: dict[int, str],
+                    flat: dict[int, str]) -> None:
+    """Append `fn`'s lines to `lines`. `inserted` keeps the text of inserted instructions by
+    node across the functions of a module, `flat` the same indented one level: a function whose
+    inserted code all stands at the top of its body prints it from there (the kernels of a
+    module share those nodes: 420 kernels printed 72,000 lines of the same block_sched code
+    each anew); one with some in a nested block is printed again node by node
+    (`_print_statements`)."""
     head = " ".join([*(f".{l}" for l in fn.linkage), f".{fn.kind}"])
     if fn.returns:
         head += " (" + ", ".join(p.to_text(terminated=False) for p in fn.returns) + ")"
@@ -41,29 +58,32 @@ def print_function(fn: ir.Function, inserted: dict[int, str] | None = None) -> s
         head += "(\n" + ",\n".join("\t" + p.to_text(terminated=False) for p in fn.params) + "\n)"
     else:
         head += "()"
-    lines = [head]
+    lines.append(head)
     lines += [f".{d.name} {d.args}" if d.args else f".{d.name}" for d in fn.directives]
     if not fn.has_body:
         lines[-1] += ";"
-        return "\n".join(lines)
-    if not fn.parsed:
+    elif not fn.parsed:
         lines.append("{" + (fn._body_text or "") + "}")
-        return "\n".join(lines)
-    out: list[str] = []
-    _print_statements(fn.body, out, 1, None, {} if inserted is None else inserted)
-    lines.append("{")
-    lines += out
-    lines.append("}")
-    return "\n".join(lines)
+    else:
+        lines.append("{")
+        start = len(lines)
+        try:
+            _print_statements(fn.body, lines, 1, flat, inserted, nested=False)
+        except _Nested:
+            del lines[start:]
+            _print_statements(fn.body, lines, 1, {}, inserted)
+        lines.append("}")
 
 
 def _print_statements(stmts: list[ir.Statement], out: list[str], depth: int,
                       shared: dict[int, str] | None = None,
-                      inserted: dict[int, str] | None = None) -> None:
+                      inserted: dict[int, str] | None = None, nested: bool = True) -> None:
     """`shared` keeps the text of inserted instructions (line 0) by node, indented where the
     node first stands in this function: instrumentation shares one node among all the sites
     that render the same code, so it is printed once. `inserted` keeps their text without the
-    indent for every function of the module (the kernels share those nodes too)."""
+    indent for every function of the module (the kernels share those nodes too). Without
+    `nested`, inserted instructions in a nested block raise `_Nested` (all others stand at
+    depth 1, so `shared` may hold their text for every function)."""
     shared = {} if shared is None else shared
     inserted = {} if inserted is None else inserted
     indent = "\t" * depth
@@ -84,8 +104,10 @@ def _print_statements(stmts: list[ir.Statement], out: list[str], depth: int,
         elif kind is label:
             out.append(f"{s.name}:")
         elif kind is block:
+            if not nested and any(type(t) is instruction and not t.line for t in ir.walk(s.body)):
+                raise _Nested
             out.append(indent + "{")
-            _print_statements(s.body, out, depth + 1, shared, inserted)
+            _print_statements(s.body, out, depth + 1, shared, inserted, nested)
             out.append(indent + "}")
         else:
             out.append(indent + s.to_text())

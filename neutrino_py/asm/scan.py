@@ -64,8 +64,10 @@ class OperandSyntax:
         ws = r"\s*"
         vector = rf"\{{{ws}(?:{one}{ws}(?:,{ws}{one}{ws})*)?\}}"
         plist = rf"\({ws}(?:{one}{ws}(?:,{ws}{one}{ws})*)?\)"
-        any_operand = (rf"(?:!{ws}{name}|{name}{ws}\|{ws}{name}|{vector}|{plist}"
-                       rf"|\[{ws}{one}{ws}(?:[+-]{ws}{imm}{ws}|,{ws}{vector}{ws})?\]|{one})")
+        # the common operands first (a register or name, maybe a pair; a number): alternatives
+        # start with different characters, so the order changes what matches in nothing but time
+        any_operand = (rf"(?:{name}(?:{ws}\|{ws}{name})?|{imm}|!{ws}{name}|{vector}|{plist}"
+                       rf"|\[{ws}{one}{ws}(?:[+-]{ws}{imm}{ws}|,{ws}{vector}{ws})?\])")
         self.pattern = rf"{any_operand}(?:{ws},{ws}{any_operand})*"     # an operand list
         self._operand = re.compile(rf"""{ws}(?:
               !{ws}(?P<negated>{name})
@@ -173,7 +175,7 @@ class Scanner:
                     guard = regs.get(guard) or regs.setdefault(guard, ir.Register(guard))
                 parts = opcode.split(".")
                 out.append(ir.Instruction(parts[0], parts[1:], None, guard, neg == "!",
-                                          at_line, start - line_start, loc, args, named))
+                                          at_line, start - line_start, loc, args, named, opcode))
                 continue
             at = (at_line, start - line_start)
             if kind == "label":

@@ -251,7 +251,7 @@ class _KernelSplice:
             late: list[Stmt] = []
             operands = {"PC": Imm(m.pc, "u32")} if m.instruction is None else self.bind(
                 probe, m.instruction, m.pc, scope, captured, late)
-            body = self.lower(probe, operands, Counter(k.pattern(i) for i in m.block), scope)
+            body = self.lower(probe, operands, m.block, scope)
             if m.where == "before":
                 before += self.gated(captured + body, guard, None)
             elif ins is not None and k.is_terminator(ins):
@@ -269,19 +269,20 @@ class _KernelSplice:
         return Candidate(SiteCode(group.first.anchor, scope, before, after, code),
                          group.first.pc, guard, plain and bool(group.pairs) and not group.exit)
 
-    def lower(self, probe: ast.Probe, operands: dict[str, Value], block: Counter | None,
+    def lower(self, probe: ast.Probe, operands: dict[str, Value], block: tuple | None,
               scope: Any) -> list[Stmt]:
         """`probe`'s body lowered at a site with these operand values and (for `count`) these
         block instructions. The ops depend on nothing else but the scope's scratch numbering, so
         on targets whose scope tells its state (`state`/`restore`) they are kept by all four
         and reused: sites repeat the same operands (ADDR in the same scratch register, BYTES 4)
-        at every access of every kernel."""
-        count = None if block is None else functools.partial(self.reads.count, block)
+        at every access of every kernel. The block is tallied only for a probe that counts."""
+        tally = None if block is None or probe.index not in self.reads.counting else \
+            Counter(self.kernel.pattern(i) for i in block)
+        count = None if tally is None else functools.partial(self.reads.count, tally)
         state = getattr(scope, "state", None)
         if state is None:
             return self.low.probe(probe, Site(operands, count), scope)
-        counts = tuple(sorted(block.items())) \
-            if block is not None and probe.index in self.reads.counting else None
+        counts = None if tally is None else tuple(sorted(tally.items()))
         key = (probe.index, tuple(operands.items()), counts, state())
         hit = self.reads.lowered.get(key)
         if hit is not None:

@@ -70,14 +70,19 @@ class Scope:
         self.used: dict[str, int] = {}
         self.new_label = new_label
         self.made: list[str] = []
+        self._state: tuple | None = None
 
     def state(self) -> tuple:
-        """The numbering state (what the next `tmp`s return depends on nothing else)."""
-        return self.base_key, tuple(sorted(self.used.items()))
+        """The numbering state (what the next `tmp`s return depends on nothing else), kept until
+        the next `tmp`: each op a site renders is looked up under it."""
+        if self._state is None:
+            self._state = self.base_key, tuple(sorted(self.used.items()))
+        return self._state
 
     def restore(self, state: tuple) -> None:
         """Continue from a numbering `state` this scope's base had (see `state`)."""
         self.used = dict(state[1])
+        self._state = state
 
     def label(self) -> str:
         self.made.append(self.new_label())
@@ -86,6 +91,7 @@ class Scope:
     def tmp(self, type_: str) -> Reg:
         n = self.used.get(type_, 0)
         self.used[type_] = n + 1
+        self._state = None
         return Reg(type_, self.base.get(type_, 0) + n)
 
     def high_water(self) -> dict[str, int]:
@@ -103,7 +109,8 @@ class Emit:
     def i(self, opcode: str, *operands, guard=None, neg: bool = False) -> str:
         parts = opcode.split(".")
         self.out.append(ir.Instruction(parts[0], parts[1:], [operand(o) for o in operands],
-                                       None if guard is None else operand(guard), neg))
+                                       None if guard is None else operand(guard), neg,
+                                       name=opcode))
         return ""
 
     def at(self, label: ir.Symbol) -> str:
@@ -143,7 +150,7 @@ def _relabel(s: ir.Statement, fresh: dict[str, str]) -> ir.Statement:
         return ir.Label(fresh[s.name])
     return ir.Instruction(s.opcode, s.modifiers, [
         ir.Symbol(fresh[o.name]) if isinstance(o, ir.Symbol) and o.name in fresh else o
-        for o in s.operands], s.guard, s.guard_negated)
+        for o in s.operands], s.guard, s.guard_negated, name=s.name)
 
 
 # (statement, scope numbering before) -> (statements, scope numbering after): a template's
@@ -183,12 +190,12 @@ def _kept(key: tuple, scope: Scope, make: Callable[[], list[ir.Statement]]) -> l
     from the same state."""
     hit = _RENDERED.get(key, scope.label)
     if hit is not None:
-        rendered, used = hit
-        scope.used = dict(used)
+        rendered, state = hit
+        scope.restore(state)
         return rendered
     made = len(scope.made)
     rendered = make()
-    _RENDERED.put(key, rendered, dict(scope.used), scope.made[made:])
+    _RENDERED.put(key, rendered, scope.state(), scope.made[made:])
     return rendered
 
 
@@ -206,7 +213,8 @@ def _render_one(stmt: Stmt, scope: Scope) -> list[ir.Statement]:
     body = render(stmt.body, scope)
     cond = operand(stmt.cond)
     if predicable(body, cond):
-        return [ir.Instruction(s.opcode, s.modifiers, s.operands, cond, stmt.negate) for s in body]
+        return [ir.Instruction(s.opcode, s.modifiers, s.operands, cond, stmt.negate, name=s.name)
+                for s in body]
     around = _kept((_IF, stmt.cond, stmt.negate, scope.state()), scope,
                    lambda: _apply(stmt.op, {**ctx, "body": [_BODY]}, scope))
     out: list[ir.Statement] = []
