@@ -7,6 +7,8 @@ import os
 import re
 from pathlib import Path
 
+import pytest
+
 from neutrino_py import __version__, paths, probe
 from neutrino_py.asm import parser
 from neutrino_py.hook import command, doctor
@@ -92,3 +94,16 @@ def test_source_digest_follows_the_code(tmp_path, monkeypatch):
     assert paths.source_digest(("splice",)) == first
     (pkg / "splice" / "lower.py").write_text("A = 2\n")
     assert paths.source_digest(("splice",)) != first
+
+
+@pytest.mark.parametrize("damage", [b"\x80\x09", b"\x80\x04\x95", b"", b"\x80\x04K\x01\x94."])
+def test_a_damaged_kept_probe_is_checked_again(tmp_path, monkeypatch, damage):
+    """A kept file cut short, from a newer pickle protocol, or holding something else is a miss:
+    the probe is checked again and the file replaced, never a traceback."""
+    monkeypatch.setenv("NEUTRINO_CACHE", str(tmp_path))
+    text = (ROOT / "probes" / "gmem_bytes.probe").read_text()
+    first = probe.load(text, "gmem_bytes.probe")
+    (kept,) = paths.cache_dir("probe").iterdir()
+    kept.write_bytes(damage)
+    assert probe.load(text, "gmem_bytes.probe") == first
+    assert probe.load(text, "gmem_bytes.probe") == first

@@ -289,8 +289,8 @@ def cache_load(path: Path | None):
             value = pickle.load(f)
         os.utime(path)                                # recently used: the last to be pruned
         return value
-    except (OSError, pickle.UnpicklingError, EOFError, AttributeError, ImportError, TypeError):
-        return None
+    except Exception:                 # a damaged or foreign file (ValueError: a newer protocol,
+        return None                   # UnpicklingError, EOFError, ...) is a miss, never a crash
 
 
 def cache_store(path: Path | None, value) -> None:
