@@ -748,6 +748,29 @@ def check_stock_maps(probe: str, program, base: Run, run: Run, geo: Geometry, ta
         raise AssertionError(f"no oracle for the stock probe {probe}")
 
 
+@pytest.mark.parametrize("target", TARGETS)
+@pytest.mark.parametrize("kernel", ["vector_add", "reduce_sum"])
+def test_block_records_hold_every_warp_event_of_their_block(target, kernel):
+    """A [block] record saved at every global access: each block's row holds one record per
+    (32-lane warp, access) of its waves, with the warp's index; the kernel is unchanged."""
+    from neutrino_py.probe import load
+
+    program = load("map b[block]: record(64) { u32 pc; u32 warp; }\n"
+                   "before ld.global, st.global { b.save(PC, warpid()); }\n", "block.probe")
+    base, run = original(target, kernel), instrumented(target, kernel, program)
+    check_unchanged(base, run)
+    geo = Geometry(CASES[kernel])
+    want = Counter()
+    for e in base.sim.events:
+        if kind(base.instructions[e.index]) in ("ld", "st"):
+            for h, _ in halves(e.exec):
+                warp = geo.warp(e.wave, 32 * h) % geo.warps_per_block
+                want[(e.wave // geo.waves_per_block, warp)] += 1
+    b = run.maps["b"]
+    assert run.maps.dropped["b"] == 0 and len(b) == sum(want.values()) > 0
+    assert Counter(zip(b["unit"].tolist(), b["warp"].tolist())) == want
+
+
 def test_unknown_instructions_are_an_error():
     text = _text("kernels", "gfx942").replace("\ts_endpgm\n", "\ts_frobnicate_b32 s0, s1\n\ts_endpgm\n", 1)
     module = parse_gcn(text)
