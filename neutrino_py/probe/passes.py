@@ -46,6 +46,9 @@ class Pass:
 
 
 def suggest(word: str, choices: Iterable[str]) -> str:
-    """"did you mean 'x'? " for the closest choice, or nothing."""
-    close = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
-    return f"did you mean '{close[0]}'? " if close else ""
+    """"did you mean 'x'? " for the closest choice (case aside: names are lower case), or
+    nothing."""
+    choices = list(choices)
+    lower = {c.lower(): c for c in choices}
+    close = difflib.get_close_matches(word.lower(), list(lower), n=1, cutoff=0.6)
+    return f"did you mean '{lower[close[0]]}'? " if close else ""
