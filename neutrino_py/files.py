@@ -1,4 +1,5 @@
-"""Reading user files with a size bound, and writing every file the project writes atomically.
+"""Reading user files with a size bound, writing every file the project writes atomically, and
+reading a cache's pickles back (`cache_load`: a damaged one is a miss).
 
 A write goes to a temporary file in the destination's folder, is fsynced, then renamed over the
 destination: the path holds the old contents or the new ones, never a truncated mix (a full disk,
