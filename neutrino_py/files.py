@@ -1,4 +1,5 @@
-"""Reading user files with a size bound, and writing every file the project writes atomically.
+"""Reading user files with a size bound, writing every file the project writes atomically, and
+reading a cache's pickles back (`cache_load`: a damaged one is a miss).
 
 A write goes to a temporary file in the destination's folder, is fsynced, then renamed over the
 destination: the path holds the old contents or the new ones, never a truncated mix (a full disk,
@@ -7,6 +8,7 @@ a crash, Ctrl-C). A failed write removes its temporary file and names the real p
 from __future__ import annotations
 
 import os
+import pickle
 import threading
 from contextlib import contextmanager
 from pathlib import Path
@@ -51,6 +53,19 @@ def atomic_write(path: str | os.PathLike, data: bytes | str, *, durable: bool = 
     at all; see `atomic_file`."""
     with atomic_file(path, "wb", durable=durable) as f:
         f.write(data if isinstance(data, bytes) else data.encode("utf-8", "surrogateescape"))
+
+
+def cache_load(path: Path | None):
+    """The object pickled at `path` (touched: recently used), or None when there is none."""
+    if path is None:
+        return None
+    try:
+        with open(path, "rb") as f:
+            value = pickle.load(f)
+        os.utime(path)                                # recently used: the last to be pruned
+        return value
+    except Exception:                 # a damaged or foreign file (ValueError: a newer protocol,
+        return None                   # UnpicklingError, EOFError, ...) is a miss, never a crash
 
 
 def _unlink(path: Path) -> None:

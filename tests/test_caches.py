@@ -1,5 +1,6 @@
 """Caches: the parse cache is bounded (least recently used pruned) and shown by `neutrino doctor`;
-checked probes are kept by their text, file and checker; the hook's cubin cache is keyed by the package version and the code that makes the cubins."""
+checked probes are kept by their text, file and checker; the scan's compiled regexes are kept
+by pattern; the hook's cubin cache is keyed by the package version and the code that makes the cubins."""
 from __future__ import annotations
 
 import argparse
@@ -10,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from neutrino_py import __version__, paths, probe
-from neutrino_py.asm import parser
+from neutrino_py.asm import parser, regexes
 from neutrino_py.hook import command, doctor
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -107,3 +108,23 @@ def test_a_damaged_kept_probe_is_checked_again(tmp_path, monkeypatch, damage):
     kept.write_bytes(damage)
     assert probe.load(text, "gmem_bytes.probe") == first
     assert probe.load(text, "gmem_bytes.probe") == first
+
+
+
+@pytest.mark.parametrize("damage", [None, b"\x80\x04K\x01\x94.", b"\x80\x04"])
+def test_a_kept_regex_is_the_pattern_re_compiles(tmp_path, monkeypatch, damage):
+    """The body scan's statement pattern compiled and kept, then loaded as kept (after the file
+    was damaged: compiled and kept again), is equal to `re.compile`'s and matches the same."""
+    monkeypatch.setenv("NEUTRINO_CACHE", str(tmp_path))
+    pattern = parser._scanner().statement
+    made = []
+    for _ in range(3):                 # nothing kept, kept (or damaged), kept
+        monkeypatch.setattr(regexes, "_kept", None)
+        made.append(regexes.compile(pattern.pattern, pattern.flags))
+        (kept,) = (tmp_path / "regex").iterdir()
+        if damage is not None and len(made) == 1:
+            kept.write_bytes(damage)
+    assert made[0] == made[1] == made[2] == re.compile(pattern.pattern, pattern.flags)
+    line = "\t@!%p1 ld.global.v2.f32 \t{%f1, %f2}, [%rd4+8];"
+    assert made[2].match(line).group("guard", "opcode", "args") == (
+        "%p1", "ld.global.v2.f32", "{%f1, %f2}, [%rd4+8]")

@@ -200,6 +200,19 @@ def test_printing_is_a_fixed_point(text):
 
 
 @pytest.mark.parametrize("text", CASES)
+def test_text_in_pieces_is_the_text(text):
+    """`instrument` writes a module in pieces as they are printed: together they are its text,
+    however small the pieces (a piece ends between top-level items)."""
+    module = parse_ptx(text, cache=False).parse_all()
+    whole = module.to_text()
+    for lines in (1, 7, 5000):
+        pieces = list(module.text_pieces(lines))
+        assert "".join(pieces) == whole
+        assert all(piece.endswith("\n") for piece in pieces)
+    assert len(list(module.text_pieces(1))) > 1
+
+
+@pytest.mark.parametrize("text", CASES)
 def test_parse_keeps_every_instruction_and_comment(text):
     module = parse_ptx(text, cache=False)
     bodies = "".join(f._body_text or "" for f in module.functions())

@@ -771,6 +771,11 @@ class Module(_Node):
         from neutrino_py.asm.printer import print_module
         return print_module(self)
 
+    def text_pieces(self, lines: int = 5000) -> Iterator[str]:
+        """`to_text` in pieces of about `lines` lines, to write without holding it whole."""
+        from neutrino_py.asm.printer import module_pieces
+        return module_pieces(self, lines)
+
 
 @dataclass(slots=True, eq=False)
 class BasicBlock(_Node):

@@ -21,7 +21,7 @@ from typing import AbstractSet
 from neutrino_py import paths
 from neutrino_py.asm import ir, ptx_isa, scan
 from neutrino_py.errors import SourceError, ToolError
-from neutrino_py.files import atomic_file
+from neutrino_py.files import atomic_file, cache_load
 
 # Bump when the IR classes change shape: cached pickles of older shapes are then ignored.
 IR_VERSION = 7
@@ -278,19 +278,6 @@ def parse_cache_limit() -> int:
 
 _stores = 0              # entries written by this process: the cache is pruned every _PRUNE_EVERY
 _PRUNE_EVERY = 256
-
-
-def cache_load(path: Path | None):
-    """The object pickled at `path` (touched: recently used), or None when there is none."""
-    if path is None:
-        return None
-    try:
-        with open(path, "rb") as f:
-            value = pickle.load(f)
-        os.utime(path)                                # recently used: the last to be pruned
-        return value
-    except Exception:                 # a damaged or foreign file (ValueError: a newer protocol,
-        return None                   # UnpicklingError, EOFError, ...) is a miss, never a crash
 
 
 def cache_store(path: Path | None, value) -> None:

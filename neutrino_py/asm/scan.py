@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 from typing import Callable
 
-from neutrino_py.asm import ir
+from neutrino_py.asm import ir, regexes
 
 # A run of declarations/directives -> its statements (positions counted from the run), or None.
 ParseRun = Callable[[str], "list | None"]
@@ -32,13 +32,13 @@ _NAME = r"[A-Za-z_$][A-Za-z0-9_$]*"
 def _statement(args: str) -> re.Pattern:
     """One statement of a body, an instruction's operand text matched by `args` (the grammar's
     operand list: checking it while matching the statement costs less than a second pass)."""
-    return re.compile(rf"""\s*(?:
-    (?P<end>\Z)
-  | (?P<comment>//[^\n]*|/\*.*?\*/)
-  | (?P<label>(?P<name>{_NAME})[ \t]*:)
-  | (?P<instruction>(?:@(?P<neg>!?)(?P<guard>%[A-Za-z0-9_$]+|{_NAME})\s+)?
+    return regexes.compile(rf"""\s*(?:
+    (?P<instruction>(?:@(?P<neg>!?)(?P<guard>%[A-Za-z0-9_$]+|{_NAME})\s+)?
     (?P<opcode>[a-z_][a-z0-9_]*(?:\.[A-Za-z0-9_]+(?:::[A-Za-z0-9_]+)*)*)
     (?:\s+(?P<args>(?-x:{args})))?\s*;)
+  | (?P<end>\Z)
+  | (?P<comment>//[^\n]*|/\*.*?\*/)
+  | (?P<label>(?P<name>{_NAME})[ \t]*:)
   | (?P<loc>\.loc[ \t]+(?P<file>[0-9]+)[ \t]+(?P<line>[0-9]+)[ \t]+(?P<col>[0-9]+)
     (?P<tail>,(?:(?!//|/\*)[^\n])*)?)
   | (?P<reg>\.reg(?P<types>(?:\s+\.[A-Za-z_][A-Za-z0-9_$]*)+)\s+(?P<names>[^;]*?)\s*;)
@@ -69,7 +69,7 @@ class OperandSyntax:
         any_operand = (rf"(?:{name}(?:{ws}\|{ws}{name})?|{imm}|!{ws}{name}|{vector}|{plist}"
                        rf"|\[{ws}{one}{ws}(?:[+-]{ws}{imm}{ws}|,{ws}{vector}{ws})?\])")
         self.pattern = rf"{any_operand}(?:{ws},{ws}{any_operand})*"     # an operand list
-        self._operand = re.compile(rf"""{ws}(?:
+        self._operand = regexes.compile(rf"""{ws}(?:
               !{ws}(?P<negated>{name})
             | (?P<first>{name}){ws}\|{ws}(?P<second>{name})
             | (?P<vector>{vector})
@@ -263,7 +263,7 @@ _NUM = r"[0-9]+(?![0-9])"
 _ATTRS = rf"(?:\s*(?:\.align\b\s*{_NUM}|\.(?!align\b){_WORD_}))*"
 _DIMS = rf"(?:\s*\[\s*(?:{_NUM}\s*)?\])*"
 _LINKAGE = rf"(?:\.(?:visible|extern|weak|common){_END}\s*)*"
-_ITEM = re.compile(rf"""\s*(?:
+_ITEM = regexes.compile(rf"""\s*(?:
     (?P<end>\Z)
   | (?P<comment>//[^\n]*|/\*.*?\*/)
   | (?P<version>\.version{_END}\s*(?P<version_num>[0-9]+\.[0-9]+(?![0-9])))
@@ -279,7 +279,7 @@ _ITEM = re.compile(rf"""\s*(?:
   | (?P<var>(?P<var_linkage>{_LINKAGE})
     (?P<var_space>\.(?:global|shared|local|const|param|tex){_END})(?P<var_attrs>{_ATTRS})\s*(?P<var_name>{_ID})(?P<var_dims>{_DIMS})\s*(?P<init>=[^;/]*)?;))
 """, re.X | re.S)
-_PARAM = re.compile(rf"""\s*(?P<space>\.(?:global|shared|local|const|param|tex|reg){_END})
+_PARAM = regexes.compile(rf"""\s*(?P<space>\.(?:global|shared|local|const|param|tex|reg){_END})
     (?P<attrs>{_ATTRS})\s*(?P<name>{_ID})(?P<dims>{_DIMS})\s*(?:,|\)\Z)""", re.X)
 _ATTR = re.compile(r"\.(align)\b\s*([0-9]+)|\.([A-Za-z_][A-Za-z0-9_$]*)")
 _PERF = re.compile(r"\.([A-Za-z_][A-Za-z0-9_$]*)\s*((?:[0-9]+\s*(?:,\s*[0-9]+\s*)*)?)")

@@ -87,14 +87,16 @@ def run(args: argparse.Namespace) -> int:
 
     out = Path(args.output)
     manifests = manifest_path(out)
+    assemble = not (is_gcn or args.no_cost)
+    # PTX that is not assembled for the cost is written as it is printed, never held whole
+    out_text = result.module.to_text() if assemble or is_gcn else None
     # both written before either is renamed; the manifest lands first, so a .ptx never
     # stands without its manifest
-    out_text = result.module.to_text()
     with files.atomic_file(out, "w") as ptx:
-        ptx.write(out_text)
+        for piece in [out_text] if out_text is not None else result.module.text_pieces():
+            ptx.write(piece)
         files.atomic_write(manifests, manifests_json(result.manifests))
     from neutrino_py.assemble.cost import predict, render
-    assemble = not (is_gcn or args.no_cost)
     cost = predict(result.manifests, args.grid, args.block,
                    text if assemble else None, out_text if assemble else None,
                    None if is_gcn else args.arch or module.arch or "sm_90",

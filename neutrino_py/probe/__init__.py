@@ -10,7 +10,7 @@ import hashlib
 from pathlib import Path
 
 from neutrino_py import files, paths
-from neutrino_py.asm.parser import cache_load, cache_store
+from neutrino_py.asm.parser import cache_store
 from neutrino_py.errors import SourceError, ToolError
 from neutrino_py.probe.ast import ProbeProgram
 
@@ -27,7 +27,7 @@ def load(text: str, file: str = "<probe>") -> ProbeProgram:
     key = hashlib.sha256(f"{_checker_digest()}\0{file}\0".encode()
                          + text.encode("utf-8", "surrogateescape")).hexdigest()
     path = paths.cache_dir("probe") / f"{key}.pickle"
-    program = cache_load(path)
+    program = files.cache_load(path)
     if not isinstance(program, ProbeProgram):
         from neutrino_py.probe import parse, verify
         program = verify.verify(parse.parse(text, file), text, file)
