@@ -63,13 +63,13 @@ def program(tmp_path_factory):
     return root
 
 
-def trace(root: Path, tmp: Path, *options: str, cache: Path | None = None):
-    """`neutrino trace --probe hotness` of the program, caching under `cache` (default `tmp`):
+def trace(root: Path, tmp: Path, *options: str, cache: Path | None = None, probe: str = "hotness"):
+    """`neutrino trace --probe PROBE` of the program, caching under `cache` (default `tmp`):
     (fake's log lines, stderr summary, Trace)."""
     tmp.mkdir(parents=True, exist_ok=True)
     log = tmp / "hip.log"
     env = {**os.environ, "FAKE_HIP_LOG": str(log), "NEUTRINO_CACHE": str((cache or tmp) / "cache")}
-    run = subprocess.run([sys.executable, "-m", "neutrino_py", "trace", "--probe", "hotness",
+    run = subprocess.run([sys.executable, "-m", "neutrino_py", "trace", "--probe", probe,
                           "--tracedir", str(tmp / "traces"), "--gcn-asm", str(root / "asm"), *options,
                           "--", str(root / "prog"), str(root / "kernels.hsaco"), str(root / "kernels.hipfb")],
                          env=env, capture_output=True, text=True, timeout=300)
@@ -87,6 +87,17 @@ def fnv(data: bytes) -> str:
 def pattern(nbytes: int, k: int) -> bytes:
     """What the fake writes into map k: byte j = (7j + 13k + 1) mod 256."""
     return bytes((7 * j + 13 * k + 1) & 0xFF for j in range(nbytes))
+
+
+def test_hip_block_maps_are_sized_by_the_launch_grid(program, tmp_path):
+    """block_sched's [block] record(1): the shim sizes the map per launch from the engine's
+    rule, blocks x (24-byte record + 4-byte count), and the reader decodes what it got back."""
+    _, _, t = trace(program, tmp_path, probe="block_sched")
+    done = [x for x in t.launches if x.instrumented]
+    assert [x.grid[0] for x in done] == [2, 3, 4, 5]
+    for x in done:
+        assert x.info["segments"]["sched"]["nbytes"] == x.grid[0] * (24 + 4)
+        assert len(x.maps["sched"]) <= x.grid[0]
 
 
 def test_hip_program_traced_with_instrumented_code_objects(program, tmp_path):
