@@ -1272,25 +1272,23 @@ def _vcmp(sim, w, s, op, enc, o) -> None:
     if cond == "class":          # src1's bits pick IEEE classes of src0 (v_cmp_class_f32/f64/f16)
         a, b = sim.vread(w, o[first], dw, fbits), sim.vread(w, o[first + 1], 1, 0)
         bits = _fclass({"f16": f16, "f32": f32, "f64": f64}[t](a), fbits) & b != U64(0)
-        mask = sim.to_mask(bits, w.exec)
-        if parts[1] == "cmpx":
-            w.exec = mask
-        if enc == "e32":
-            w.vcc = mask
-        elif parts[1] == "cmp":
-            sim.swrite(w, o[0], mask, 2)
+        _cmp_result(sim, w, o, parts[1], enc, sim.to_mask(bits, w.exec))
         return
     a, b = sim.vread(w, o[first], dw, fbits), sim.vread(w, o[first + 1], dw, fbits)
     conv = {"f16": f16, "f32": f32, "f64": f64, "u16": lambda x: x & U64(0xffff), "u32": lambda x: x,
             "u64": lambda x: x, "i32": s32, "i64": s64,
             "i16": lambda x: ((x & U64(0xffff)).astype(np.uint16).view(np.int16))}[t]
-    bits = cmp_fn(cond)(conv(a), conv(b))
-    mask = sim.to_mask(bits, w.exec)
-    if parts[1] == "cmpx":
+    _cmp_result(sim, w, o, parts[1], enc, sim.to_mask(cmp_fn(cond)(conv(a), conv(b)), w.exec))
+
+
+def _cmp_result(sim, w, o, which: str, enc: str, mask) -> None:
+    """Where a v_cmp's lane mask goes: EXEC as well for v_cmpx, VCC in the e32 encoding, else the
+    SGPR pair of v_cmp's e64 form."""
+    if which == "cmpx":
         w.exec = mask
     if enc == "e32":
         w.vcc = mask
-    elif parts[1] == "cmp":
+    elif which == "cmp":
         sim.swrite(w, o[0], mask, 2)
 
 

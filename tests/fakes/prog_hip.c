@@ -7,6 +7,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "slurp.h"
+
 typedef struct { uint32_t x, y, z; } dim3;
 void **__hipRegisterFatBinary(const void *wrapper);
 void __hipRegisterFunction(void **, const void *, char *, const char *, unsigned, void *, void *,
@@ -20,18 +22,6 @@ int hipMalloc(void **, size_t);
 
 static void stub_vector_add(void) {}
 static void stub_missing(void) {}
-
-static void *slurp(const char *path) {
-    FILE *f = fopen(path, "rb");
-    if (!f) exit(2);
-    fseek(f, 0, SEEK_END);
-    long n = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    void *data = malloc(n);
-    if (fread(data, 1, n, f) != (size_t)n) exit(2);
-    fclose(f);
-    return data;
-}
 
 int main(int argc, char **argv) {
     if (argc != 3) return 2;

@@ -8,20 +8,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "slurp.h"
+
 typedef int (*launch_fn)(void *, unsigned, unsigned, unsigned, unsigned, unsigned, unsigned, unsigned,
                          void *, void **, void **);
-
-static void *slurp(const char *path) {
-    FILE *f = fopen(path, "rb");
-    if (!f) exit(2);
-    fseek(f, 0, SEEK_END);
-    long n = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    void *data = malloc(n);
-    if (fread(data, 1, n, f) != (size_t)n) exit(2);
-    fclose(f);
-    return data;
-}
 
 int main(int argc, char **argv) {
     if (argc != 3) return 2;
