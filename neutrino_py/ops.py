@@ -231,9 +231,10 @@ class LaneCompress(Stmt):
     """Describe `value` (u64) over the lanes of `mask` (u32, the active mask read just before,
     every lane of it executing this): every lane gets ``base`` (u64) = the value of the lowest
     lane ``l`` of `mask`, ``stride`` (s64) = ``(v2 - base) / (l2 - l)`` (signed, truncated) from
-    the next lane ``l2`` of `mask` (0 when `mask` has one lane; a target may give 0 when
-    ``l2 - l > 1`` and ``v2 - base`` does not fit 32 bits), and ``affine`` (pred) = whether
-    ``value == base + (lane - l) * stride`` (modulo 2**64) in every lane of `mask`."""
+    the next lane ``l2`` of `mask` (0 when `mask` has one lane), and ``affine`` (pred) = whether
+    ``value == base + (lane - l) * stride`` (modulo 2**64) in every lane of `mask`. Where
+    ``v2 - base`` does not fit 32 bits a target may give another stride (0, or its low 32
+    bits) and then `affine` false: the lanes are kept one by one, never rebuilt wrongly."""
     op: ClassVar[str] = "lane_compress"
     base: Reg
     stride: Reg
@@ -328,8 +329,11 @@ class ShardReserve(Stmt):
     header's ``cursor`` to ``first + shards * chunk * ceil((b + n) / chunk)`` (atomic max), so it
     bounds the prefix of the buffer that holds records. `chunk` is a power of two.
 
-    Without `lanes` the leader of a warp-level map runs it alone and reserves exactly one record
-    (``n = 1``, no election or broadcast: the lowering already runs it in that lane only).
+    Without `lanes` the leader of a warp-level map runs it alone and reserves ``n = count``
+    records (no election or broadcast: the lowering already runs it in that lane only); ``dst``
+    is the first. A run of saves reserves its slots at once: with `cursor` (u64, the leader's
+    register) the leader keeps ``k + 1`` there, and where `resume` (pred) holds it takes ``k``
+    from `cursor` instead and touches neither the shard nor the header.
     """
     op: ClassVar[str] = "shard_reserve"
     dst: Reg
@@ -343,6 +347,9 @@ class ShardReserve(Stmt):
     first: int
     slot_bytes: int
     lanes: bool = True
+    count: int = 1
+    cursor: Reg | None = None
+    resume: Value | None = None
 
 
 @dataclass(frozen=True)

@@ -74,6 +74,9 @@ class Sim:
                 and not any("%nt_" in str(o) or "$nt_" in str(o) or "__nt_" in str(o)
                             for o in s.operands) and not (s.guard and "%nt_" in s.guard.name)]
         self.user_pc = {id(s): n for n, s in enumerate(user)}
+        # (user pc, lanes): those lanes wait at that instruction until the warp's others are
+        # done, as a warp split mid-block by the hardware would run (None: lockstep only)
+        self.hold: tuple[int, frozenset[int]] | None = None
 
     def run(self, grid, block, params: dict[str, int]) -> None:
         self.params = params
@@ -94,9 +97,15 @@ class Sim:
         regs = [dict() for _ in range(n)]
         pc = [0] * n
         done = [False] * n
+        wait = None if self.hold is None else next(
+            i for i, s in enumerate(self.code) if self.user_pc.get(id(s)) == self.hold[0])
         while not all(done):
-            p = min(pc[lane] for lane in range(n) if not done[lane])
-            active = [lane for lane in range(n) if not done[lane] and pc[lane] == p]
+            live = [lane for lane in range(n) if not done[lane]]
+            if wait is not None:
+                held = [lane for lane in live if lane in self.hold[1] and pc[lane] == wait]
+                live = [lane for lane in live if lane not in held] or held
+            p = min(pc[lane] for lane in live)
+            active = [lane for lane in live if pc[lane] == p]
             s = self.code[p]
             if isinstance(s, ir.Label):
                 for lane in active:
@@ -329,9 +338,9 @@ class Sim:
 
 # ------------------------------------------------------------------ running an instrumented kernel
 
-def launch(ptx: str, program, grid, block, args: dict[str, bytes | int], kernel=None):
+def launch(ptx: str, program, grid, block, args: dict[str, bytes | int], kernel=None, hold=None):
     """Instrument, simulate, and read the maps back with `maps.read`. `args` maps param index
-    order to buffer bytes (allocated, pointer passed) or scalar ints."""
+    order to buffer bytes (allocated, pointer passed) or scalar ints; `hold`: `Sim.hold`."""
     module = parse_ptx(ptx, cache=False)
     result = instrument(module, program)
     name = kernel or next(iter(result.manifests))
@@ -350,6 +359,7 @@ def launch(ptx: str, program, grid, block, args: dict[str, bytes | int], kernel=
     for lay in layout(manifest, grid, block):
         maps[lay.name] = params[f"__nt_map_{lay.name}"] = mem.alloc(max(lay.nbytes, 1))
     sim = Sim(fn, mem)
+    sim.hold = hold
     sim.run(grid, block, params)
     out = read(manifest, grid, block, mem.bytes(header), {k: mem.bytes(v) for k, v in maps.items()})
     return out, sim, {k: params[k] for k in buffers}, mem
@@ -370,9 +380,9 @@ def floats(n: int, seed: int) -> bytes:
 N, GRID, BLOCK = 70, (2, 1, 1), (48, 1, 1)     # a partial second warp, threads past n
 
 
-def vector_add(program, n=N, grid=GRID, block=BLOCK):
+def vector_add(program, n=N, grid=GRID, block=BLOCK, hold=None):
     return launch(corpus("vector_add"), program, grid, block,
-                  {"a": floats(n, 1), "b": floats(n, 2), "c": bytes(4 * n), "n": n})
+                  {"a": floats(n, 1), "b": floats(n, 2), "c": bytes(4 * n), "n": n}, hold=hold)
 
 
 def test_dmat_addresses_are_exactly_the_accessed_elements():
@@ -1066,6 +1076,94 @@ def test_memtrace_in_fixed_per_warp_slots_rebuilds_the_same_addresses(case):
     mem, _, _, _ = gather_run(load(MEMTRACE_SLOTS, "memtrace_slots.probe"), idx, skip)
     assert "record(8)" in MEMTRACE_SLOTS and mem.dropped["mem"] == mem.dropped["mem__addr"] == 0
     assert accesses(mem) == accesses(dmat)
+
+
+def shard_cursors(sim, mem, manifest, name: str) -> list[int]:
+    """The shard cursors at the start of a sharded pool's buffer (contracts §4)."""
+    (lay,) = [m for m in layout(manifest, sim.grid, sim.block) if m.name == name]
+    raw = mem.bytes(sim.params[f"__nt_map_{name}"])[:lay.shards * 128]
+    return np.frombuffer(raw, "<u8")[::16].tolist()
+
+
+@pytest.mark.parametrize("split", [False, True])
+def test_memtrace_reserves_once_per_block_and_a_split_warp_leaves_holes_never_wrong_records(split):
+    """vector_add's three accesses are one basic block: the first save reserves three slots
+    (one returned atomic per warp, not three). Lanes 16-31 held at the second load make the
+    third save see a different mask in both halves: each reserves afresh, the slot the whole
+    warp reserved for it stays empty (a hole, read back as nothing), and every lane's address
+    is still rebuilt exactly. 3 warps have work; 2 of them have lanes past 15."""
+    original = [i for i in ir.walk(parse_ptx(corpus("vector_add"), cache=False)
+                                   .function("vector_add").body) if isinstance(i, ir.Instruction)]
+    second = [n for n, i in enumerate(original) if i.opcode == "ld" and "global" in i.modifiers][1]
+    hold = (second, frozenset(range(16, 32))) if split else None
+    dmat, _, _, _ = vector_add(stock("dmat"), hold=hold)
+    mem, sim, _, memory = vector_add(stock("memtrace"), hold=hold)
+    assert accesses(mem) == accesses(dmat) and sum(accesses(dmat).values()) == 3 * N
+    rec = mem["mem"]
+    manifest = instrument(parse_ptx(corpus("vector_add"), cache=False),
+                          stock("memtrace")).manifests["vector_add"]
+    reserved = sum(shard_cursors(sim, memory, manifest, "mem"))
+    if split:
+        assert (len(rec), reserved, sim.atoms) == (3 * 3 + 2, 3 * 3 + 2 * 2, 3 + 2 * 2)
+    else:
+        assert (len(rec), reserved, sim.atoms) == (3 * 3, 3 * 3, 3)
+    assert (rec["addr_mask"] != 0).all() and mem.dropped["mem"] == 0
+
+
+MASKED = """
+.version 8.0
+.target sm_90
+.address_size 64
+.visible .entry masked(.param .u64 masked_x, .param .u64 masked_y, .param .u32 masked_n)
+{
+    .reg .pred %p<3>;
+    .reg .b32 %r<9>;
+    .reg .b64 %rd<6>;
+    ld.param.u64 %rd1, [masked_x];
+    ld.param.u64 %rd2, [masked_y];
+    ld.param.u32 %r1, [masked_n];
+    mov.u32 %r2, %tid.x;
+    mov.u32 %r3, %ctaid.x;
+    mov.u32 %r4, %ntid.x;
+    mad.lo.s32 %r5, %r3, %r4, %r2;
+    setp.lt.s32 %p1, %r5, %r1;
+    and.b32 %r8, %r2, 1;
+    setp.eq.u32 %p2, %r8, GUARD;
+    mul.wide.s32 %rd3, %r5, 4;
+    add.s64 %rd4, %rd1, %rd3;
+    add.s64 %rd5, %rd2, %rd3;
+$L__tmp0:
+    @%p1 ld.global.b32 %r6, [%rd4];
+$L__tmp1:
+    ld.global.b32 %r7, [%rd5];
+    add.s32 %r6, %r6, %r7;
+$L__tmp2:
+    @%p2 st.global.b32 [%rd5], %r6;
+    ret;
+}
+"""
+
+
+@pytest.mark.parametrize("guard, want", [
+    # @p1 (i < n) on all three: the masked tail warp's lanes reserve once too, no holes
+    ("p1", (12, 12, 4)),
+    # the second load unguarded, the store only in odd lanes: the store reserves afresh (a
+    # hole per warp); in the tail warp the lanes below n reserve for three, the whole warp
+    # for two, the odd lanes for one
+    ("p2", (12, 18, 9))])
+def test_memtrace_runs_span_guards_and_labels_no_branch_names(guard, want):
+    """Triton-style masked accesses between line labels: one straight-line region, one run.
+    Every lane's address is rebuilt exactly either way; (records, slots reserved, atomics)."""
+    text = MASKED.replace("GUARD", "1").replace("@%p2 st", f"@%{guard} st")
+    if guard == "p1":
+        text = text.replace("    ld.global.b32 %r7", "    @%p1 ld.global.b32 %r7")
+    n, args = 100, lambda: {"x": bytes(range(256)) * 2, "y": bytes(512), "n": 100}
+    dmat, _, _, _ = launch(text, stock("dmat"), (2, 1, 1), (64, 1, 1), args())
+    mem, sim, _, memory = launch(text, stock("memtrace"), (2, 1, 1), (64, 1, 1), args())
+    assert accesses(mem) == accesses(dmat)
+    assert sum(accesses(dmat).values()) == (3 * n if guard == "p1" else n + 128 + 64)
+    manifest = instrument(parse_ptx(text, cache=False), stock("memtrace")).manifests["masked"]
+    assert (len(mem["mem"]), sum(shard_cursors(sim, memory, manifest, "mem")), sim.atoms) == want
 
 
 def test_memtrace_on_vector_add_and_predicated_pointer_chasing():

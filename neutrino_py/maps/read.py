@@ -7,6 +7,7 @@ import numpy as np
 
 from neutrino_py.contract.manifest import HEADER_SLOT_BYTES, SHARD_SLOT_BYTES, shard_item
 from neutrino_py.errors import ToolError
+from neutrino_py.maps.lanes import lanes_fields
 from neutrino_py.maps.layout import Dim3, MapLayout, layout
 
 UNIT_FIELD = "unit"
@@ -74,7 +75,11 @@ def _sharded_pool(lay: MapLayout, raw: bytes) -> tuple[np.ndarray, int]:
         raise ToolError(f"map {lay.name!r} buffer holds {len(raw)} bytes, its shard cursors need "
                         f"{(where.max() + 1) * lay.dtype.itemsize}",
                         "copy the pool back up to the header cursor (maps.needed_bytes)")
-    return items[where].copy(), int(np.maximum(cursors - per, 0).sum())
+    records = items[where]
+    lanes = lanes_fields(lay.dtype)
+    if lanes:                        # slots a run reserved and left empty (contracts §4)
+        records = records[records[lanes[0] + "_mask"] != 0]
+    return records.copy(), int(np.maximum(cursors - per, 0).sum())
 
 
 def needed_bytes(lay: MapLayout, cursor: int) -> int:

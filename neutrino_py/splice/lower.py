@@ -35,6 +35,8 @@ class Site:
     per-block instruction counter (`count` answers a `Count` node)."""
     operands: dict[str, Value] = field(default_factory=dict)
     count: Callable[[ast.Count], int] | None = None
+    # map -> (position of the probe's first save in its block's run, saves in the run)
+    runs: dict[str, tuple[int, int]] = field(default_factory=dict)
 
 
 def map_spec(decl: ast.MapDecl, slot: int, shard_pools: bool = True) -> MapSpec:
@@ -52,6 +54,13 @@ def warp_events(spec: MapSpec) -> bool:
     """Whether an event of this map is one per warp, run by its leader: [warp] maps and [block]
     records (whose warps share the block's slots through an atomic on its count)."""
     return spec.level == "warp" or (spec.kind == "record" and spec.level == "block")
+
+
+def runs_saves(spec: MapSpec, decl: ast.MapDecl) -> bool:
+    """Whether the saves of a basic block may share one reservation (`Lowerer.runs`): warp-level
+    sharded pools with a `lanes` field, whose written records never have a zero mask, so that a
+    slot a run reserved and left empty (the warp split mid-block) reads back as a hole."""
+    return spec.level == "warp" and spec.shards > 1 and any(f.lanes for f in decl.fields)
 
 
 def lanes_spec(decl: ast.MapDecl, f: ast.Field, slot: int) -> MapSpec:
@@ -73,7 +82,8 @@ class Lowerer:
     `shard_pools` (targets that render `ShardReserve`), unbounded records reserve from shards of
     their pool (chosen by the warp index, computed once at entry) instead of one cursor. With
     `warp_sum` (targets that render `WarpSum`), block/sm/kernel counters add one warp sum per
-    field instead of one atomic per lane. `illegal` is the target's legalisation: why it cannot
+    field instead of one atomic per lane. Maps in `runs` reserve one slot per save of a basic
+    block at its first save (`_Ctx.run_reserve`): `(cursor, owner)` registers per map. `illegal` is the target's legalisation: why it cannot
     render an op (None: it can); an expression lowered to such an op is an error at the
     expression in the probe source.
     """
@@ -103,9 +113,17 @@ class Lowerer:
             elif d.kind == "record" and d.capacity is not None and d.level == "warp" and warp_slots:
                 self.warp_slots[name] = (self._keep("u32"), self._keep("pred"))
         self.warp_mask = self._keep("u32") if self.warp_slots else None   # lanes at entry
+        self.runs = {name: (self._keep("u64"), self._keep("u32"))
+                     for name, d in program.maps.items() if runs_saves(self.specs[name], d)}
         # counter fields some probe of this kernel adds to; the others stay 0 and are not flushed
         # (None: every field; the splicer narrows it once it knows what matched)
         self.live_counters: set[tuple[str, str]] | None = None
+
+    def run_starts(self, runs: dict[str, tuple[int, int]]) -> list[Stmt]:
+        """Code every lane runs where a run of saves starts (`runs`: a site's places in runs):
+        no lane is the owner of a reservation of this run yet (`_Ctx.run_reserve`)."""
+        return [ops.Move(self.runs[name][1], Imm(0, "u32"))
+                for name, (at, _) in runs.items() if at == 0]
 
     @property
     def has_exit_state(self) -> bool:
@@ -123,7 +141,7 @@ class Lowerer:
         """Zero every register that lives across the kernel (shared regs start at 0) and keep
         the lanes the warp starts with (every lane is active at entry)."""
         keep = [*self.regs.values(), *self.counters.values(), *self.counts.values(),
-                *(r for pair in self.warp_slots.values() for r in pair)]
+                *(r for pair in [*self.warp_slots.values(), *self.runs.values()] for r in pair)]
         out: list[Stmt] = [ops.Move(r, Imm(0, r.type)) for r in keep]
         if self.warp_mask is not None:
             out.append(ops.ReadSpecial(self.warp_mask, "activemask"))
@@ -172,6 +190,8 @@ class _Ctx:
     def __init__(self, low: Lowerer, site: Site, scope: Scratch) -> None:
         self.low, self.site, self.scope = low, site, scope
         self.out: list[Stmt] = []
+        self.run_at = {name: j for name, (j, _) in site.runs.items()}   # next save's position
+        self.active: Reg | None = None       # the active mask `compress_lanes` read
 
     def tmp(self, type_: str) -> Reg:
         return self.scope.tmp(type_)
@@ -375,7 +395,8 @@ class _Ctx:
     def save(self, spec: MapSpec, values: list[Value], reads: list[Stmt] | None = None) -> None:
         """Save `values`; `reads` (the late timers) open the leader's part."""
         if spec.capacity is None:
-            body = self.nested(lambda: self.save_pool(spec, values))
+            run = self.run_reserve(spec)
+            body = self.nested(lambda: self.save_pool(spec, values, run))
         elif spec.level == "thread":
             body = self.nested(lambda: self.save_thread(spec, values))
         elif spec.name in self.low.warp_slots:
@@ -390,7 +411,7 @@ class _Ctx:
         lanes before the leader saves: `LaneCompress` over the active mask, and where the lanes
         are not affine, each lane's value appended to the field's companion pool (one
         `BumpReserve` per warp, lanes in order), whose first slot is the leader's ``_at``."""
-        mask = self.tmp("u32")
+        mask = self.active = self.tmp("u32")
         self.emit(ops.ReadSpecial(mask, "activemask"))
         out: list[Value] = []
         for f, value in zip(decl.fields, values):
@@ -416,11 +437,42 @@ class _Ctx:
             out += [base, stride, mask, at]
         return out
 
-    def save_pool(self, spec: MapSpec, values: list[Value]) -> None:
+    def run_reserve(self, spec: MapSpec) -> dict:
+        """The `ShardReserve` arguments of a save in a run (none outside one).
+
+        A run is every save to the map that the probes make at the instructions of one
+        straight-line region (the splicer finds them), in order; the first save a group of
+        lanes makes reserves a slot for each save left, so a memory-bound warp waits for one
+        atomic per region instead of one per access. Where the run starts every lane clears
+        `owner` (`Lowerer.run_starts`); each lane then keeps there the active mask of the last
+        save of the run it took part in, and the leader the next slot in `cursor`. A save
+        resumes from `cursor` when the leader's `owner` is the active mask: the same lanes, led
+        by it, reserved in this run and have used fewer slots than saves passed, and no other
+        group reads that cursor. Otherwise (the first save, a warp split or merged mid-region)
+        it reserves the rest of the run afresh. Slots left behind (guards no lane passed, a
+        split) stay zero: holes the reader knows by their zero mask (`runs_saves`)."""
+        if spec.name not in self.run_at:
+            return {}
+        j, total = self.run_at[spec.name], self.site.runs[spec.name][1]
+        self.run_at[spec.name] = j + 1
+        cursor, owner = self.low.runs[spec.name]
+        mask = self.active
+        if mask is None:
+            mask = self.tmp("u32")
+            self.emit(ops.ReadSpecial(mask, "activemask"))
+        resume = None
+        if j:
+            resume = self.tmp("pred")
+            self.emit(ops.Compare(resume, "eq", owner, mask))
+        self.emit(ops.Move(owner, mask))
+        return {"count": total - j, "cursor": cursor, "resume": resume}
+
+    def save_pool(self, spec: MapSpec, values: list[Value], run: dict | None = None) -> None:
         """Unbounded record: a slot from the bump cursor, stored when it is inside the pool.
         Thread level reserves for all active lanes at once; warp level runs in the leader alone.
-        A sharded pool reserves from its warp's shard (one cursor per shard, contracts §4);
-        an unsharded one at warp level takes its slot with a plain atomic."""
+        A sharded pool reserves from its warp's shard (one cursor per shard, contracts §4), for
+        the rest of its block's run when the save is in one (`run`: `run_reserve`); an
+        unsharded one at warp level takes its slot with a plain atomic."""
         hdr = self.header(spec)
         slot = self.tmp("u64")
         fits = self.tmp("pred")
@@ -428,7 +480,7 @@ class _Ctx:
             base = self.map_base(spec)
             self.emit(ops.ShardReserve(slot, fits, hdr, base, self.shard_key(), spec.pool,
                                        spec.shards, SHARD_CHUNK, spec.first_item, SHARD_SLOT_BYTES,
-                                       lanes=spec.level == "thread"))
+                                       lanes=spec.level == "thread", **(run or {})))
             store = self.nested(lambda: self._store_at(spec, slot, values, base))
             self.emit(ops.If(fits, tuple(store)))
             return

@@ -78,6 +78,8 @@ class _Reads:
     spellings: dict[int, dict[tuple[str, bool], bool]] = field(default_factory=dict)
     # probe indices whose body counts a block's instructions (`count(...)`)
     counting: set[int] = field(default_factory=set)
+    # probe index -> map -> saves its body makes whenever it runs (no filter)
+    saves: dict[int, Counter] = field(default_factory=dict)
     # (probe, operand values, block counts, scratch state) -> (ops, scratch state after)
     lowered: dict[tuple, tuple[list[Stmt], Any]] = field(default_factory=dict)
 
@@ -104,7 +106,9 @@ class _Reads:
                    {p.index: {(n.map, n.field) for n in probe_nodes(p)
                               if isinstance(n, ast.CounterAdd)} for p in program.probes},
                    counting={p.index for p in program.probes
-                             if any(isinstance(n, ast.Count) for n in probe_nodes(p))})
+                             if any(isinstance(n, ast.Count) for n in probe_nodes(p))},
+                   saves={p.index: Counter(s.map for s in p.body if isinstance(s, ast.Save))
+                          for p in program.probes if p.filter is None})
 
 
 def _kernel_list(names: list[str], shown: int = 4) -> str:
@@ -200,6 +204,7 @@ class _KernelSplice:
                 match = Match(i, "before", i, n)
                 groups.setdefault(self.key(i, "exit"), _Group(match)).exit = True
 
+        runs = self.runs(groups)
         anchor = k.entry_anchor()
         if anchor is not None:
             scope = k.scope()
@@ -207,7 +212,7 @@ class _KernelSplice:
             for p in entry:
                 code += self.lower(p, {"PC": Imm(0, "u32")}, None, scope)
             k.emit(SiteCode(anchor, scope, before=code, entry=True))
-        made = [self.site(group, exits) for group in groups.values()]
+        made = [self.site(group, exits, runs) for group in groups.values()]
         fold(made, instructions, lambda: {id(i): n for n, b in enumerate(k.blocks()) for i in b},
              k.keeps_guard,
              lambda i: k.pattern(i)[0].split(".")[0] == "call")
@@ -229,7 +234,47 @@ class _KernelSplice:
                         positions=positions, registers_added=finished.registers_added,
                         warnings=warnings + self.warnings)
 
-    def site(self, group: _Group, exits: list[ast.Probe]) -> Candidate:
+    def runs(self, groups: dict[Any, _Group]) -> dict[tuple[int, int], dict[str, tuple[int, int]]]:
+        """Runs of saves (`lower._Ctx.run_reserve`): for each (pc, probe index) whose saves
+        belong to one, map -> (position of its first save, saves in the run). A run is the saves
+        to one map that probes without a filter make before or after the instructions of one
+        straight-line region (`regions`; not after a terminator), in the order the code runs;
+        a save under its instruction's guard counts (its slot stays a hole where no lane of
+        the warp runs it)."""
+        maps = self.low.runs
+        if not maps:
+            return {}
+        k = self.kernel
+        places: list[tuple[tuple, tuple[int, int], str, int, Any]] = []
+        for group in groups.values():
+            for n, (probe, m) in enumerate(group.pairs):
+                ins = m.instruction
+                saves = self.reads.saves.get(probe.index)
+                if not saves or ins is None or (m.where == "after" and k.is_terminator(ins)):
+                    continue
+                for name, count in saves.items():
+                    if name in maps:
+                        places.append(((m.pc, m.where == "after", n), (m.pc, probe.index),
+                                       name, count, ins))
+        if len(places) < 2:
+            return {}
+        regions = k.regions()
+        by_run: dict[tuple[str, int], list] = {}
+        for place in sorted(places, key=lambda p: p[0]):
+            by_run.setdefault((place[2], regions[id(place[4])]), []).append(place)
+        out: dict[tuple[int, int], dict[str, tuple[int, int]]] = {}
+        for run in by_run.values():
+            total = sum(p[3] for p in run)
+            if total < 2:
+                continue
+            at = 0
+            for _, pair, name, count, _ in run:
+                out.setdefault(pair, {})[name] = (at, total)
+                at += count
+        return out
+
+    def site(self, group: _Group, exits: list[ast.Probe],
+             runs: dict[tuple[int, int], dict[str, tuple[int, int]]]) -> Candidate:
         """All probes at one anchor: captures and `before` bodies, then `after` bodies; at an
         exit, the exit probes and the flush of counters (rendered once `merge.fold` has seen
         every site)."""
@@ -251,7 +296,9 @@ class _KernelSplice:
             late: list[Stmt] = []
             operands = {"PC": Imm(m.pc, "u32")} if m.instruction is None else self.bind(
                 probe, m.instruction, m.pc, scope, captured, late)
-            body = self.lower(probe, operands, m.block, scope)
+            place = runs.get((m.pc, probe.index), {})
+            before[:0] = self.low.run_starts(place)        # every lane here, guard or not
+            body = self.lower(probe, operands, m.block, scope, place)
             if m.where == "before":
                 before += self.gated(captured + body, guard, None)
             elif ins is not None and k.is_terminator(ins):
@@ -270,9 +317,10 @@ class _KernelSplice:
                          group.first.pc, guard, plain and bool(group.pairs) and not group.exit)
 
     def lower(self, probe: ast.Probe, operands: dict[str, Value], block: tuple | None,
-              scope: Any) -> list[Stmt]:
-        """`probe`'s body lowered at a site with these operand values and (for `count`) these
-        block instructions. The ops depend on nothing else but the scope's scratch numbering, so
+              scope: Any, runs: dict[str, tuple[int, int]] | None = None) -> list[Stmt]:
+        """`probe`'s body lowered at a site with these operand values, (for `count`) these
+        block instructions and its saves' places in runs (`runs`). The ops depend on nothing
+        else but the scope's scratch numbering, so
         on targets whose scope tells its state (`state`/`restore`) they are kept by all four
         and reused: sites repeat the same operands (ADDR in the same scratch register, BYTES 4)
         at every access of every kernel. The block is tallied only for a probe that counts."""
@@ -280,16 +328,17 @@ class _KernelSplice:
             Counter(self.kernel.pattern(i) for i in block)
         count = None if tally is None else functools.partial(self.reads.count, tally)
         state = getattr(scope, "state", None)
+        site = Site(operands, count, runs or {})
         if state is None:
-            return self.low.probe(probe, Site(operands, count), scope)
+            return self.low.probe(probe, site, scope)
         counts = None if tally is None else tuple(sorted(tally.items()))
-        key = (probe.index, tuple(operands.items()), counts, state())
+        key = (probe.index, tuple(operands.items()), counts, tuple(site.runs.items()), state())
         hit = self.reads.lowered.get(key)
         if hit is not None:
             ops, after = hit
             scope.restore(after)
             return list(ops)
-        ops = self.low.probe(probe, Site(operands, count), scope)
+        ops = self.low.probe(probe, site, scope)
         self.reads.lowered[key] = (ops, scope.state())
         return list(ops)
 
