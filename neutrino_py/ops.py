@@ -331,9 +331,7 @@ class ShardReserve(Stmt):
 
     Without `lanes` the leader of a warp-level map runs it alone and reserves ``n = count``
     records (no election or broadcast: the lowering already runs it in that lane only); ``dst``
-    is the first. A run of saves reserves its slots at once: with `cursor` (u64, the leader's
-    register) the leader keeps ``k + 1`` there, and where `resume` (pred) holds it takes ``k``
-    from `cursor` instead and touches neither the shard nor the header.
+    is the first, ``fits`` whether it is inside the pool.
     """
     op: ClassVar[str] = "shard_reserve"
     dst: Reg
@@ -348,8 +346,6 @@ class ShardReserve(Stmt):
     slot_bytes: int
     lanes: bool = True
     count: int = 1
-    cursor: Reg | None = None
-    resume: Value | None = None
 
 
 @dataclass(frozen=True)

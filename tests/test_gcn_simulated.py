@@ -532,12 +532,12 @@ def got_dmat(maps):
 
 
 def oracle_memtrace(run: Run):
-    """(clock, lane in its 32-lane warp, address, bytes) of every lane's global access."""
+    """(lane in its 32-lane warp, address, bytes) of every lane's global access."""
     recs = Counter()
     for e in run.sim.events:
         if kind(run.instructions[e.index]):
             for lane, addr, nbytes in e.access:
-                recs[(CLOCK_BASE + e.issued, lane % 32, addr, nbytes)] += 1
+                recs[(lane % 32, addr, nbytes)] += 1
     return recs
 
 
@@ -546,8 +546,7 @@ def got_memtrace(maps):
     assert maps.dropped["mem"] == maps.dropped["mem__addr"] == 0
     lanes, lost = expand(maps["mem"], {"addr": maps["mem__addr"]})
     assert lost == 0
-    return Counter(zip(lanes["clock"].tolist(), lanes["lane"].tolist(), lanes["addr"].tolist(),
-                       lanes["bytes"].tolist()))
+    return Counter(zip(lanes["lane"].tolist(), lanes["addr"].tolist(), lanes["bytes"].tolist()))
 
 
 def sm_of(wave: int, geo: Geometry, target: str) -> int:

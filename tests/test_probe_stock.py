@@ -130,8 +130,9 @@ def test_branch_divergence_at_guarded_branches():
 def test_memtrace_keeps_addr_as_a_lanes_field_with_a_companion_map():
     m = stock("memtrace").maps["mem"]
     assert (m.kind, m.level, m.capacity, m.pool) == ("record", "warp", None, 1 << 21)
-    assert [(f.name, f.lanes) for f in m.fields] == [("clock", False), ("pc", False),
-                                                     ("bytes", False), ("addr", True)]
-    assert m.dtype == [["clock", "<u8"], ["pc", "<u4"], ["bytes", "<u4"], ["addr", "<u8"],
+    assert [(f.name, f.lanes) for f in m.fields] == [("pc", False), ("bytes", False),
+                                                     ("addr", True)]
+    assert m.dtype == [["pc", "<u4"], ["bytes", "<u4"], ["addr", "<u8"],
                        ["addr_stride", "<i8"], ["addr_mask", "<u4"], ["addr_at", "<u4"]]
+    assert stock("memtrace").probes[0].position.when == "after"
     assert companion("mem", "addr") == "mem__addr"

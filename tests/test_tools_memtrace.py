@@ -33,3 +33,18 @@ def test_dmat_and_hotness_agree_on_memtrace_and_dmat_traces(tmp_path, case):
     assert ha.data["source"] == hb.data["source"] == "records"
     assert ha.data["top"] == hb.data["top"] and ha.data["accesses"] == hb.data["accesses"]
     assert np.array_equal(ha.arrays["counts"], hb.arrays["counts"])
+
+
+def test_dmat_draws_a_memtrace_trace_without_clock_in_record_order(tmp_path):
+    """memtrace keeps no clock: dmat still takes its map, with no clock range, and its scatter
+    puts the accesses in the order the records were kept."""
+    pytest.importorskip("matplotlib")
+    idx, skip = CASES["contiguous"]
+    mem = traced(tmp_path, "mem", gather_run(stock("memtrace"), idx, skip)[0])
+    report = mem.report("dmat")
+    (launch,) = report.data["kernels"]["gather"]["per_launch"]
+    assert launch["clock_min"] is None and launch["accesses"] == 3 * 100
+    ax = report.figures["scatter"]().axes[0]
+    assert "order" in ax.get_xlabel()
+    x = ax.collections[0].get_offsets()[:, 0]
+    assert len(x) == 3 * 100 and (np.diff(x) > 0).all()

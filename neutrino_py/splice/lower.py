@@ -437,8 +437,8 @@ class _Ctx:
             out += [base, stride, mask, at]
         return out
 
-    def run_reserve(self, spec: MapSpec) -> dict:
-        """The `ShardReserve` arguments of a save in a run (none outside one).
+    def run_reserve(self, spec: MapSpec) -> tuple[int, Reg | None] | None:
+        """Slots to reserve for a save in a run and when to resume instead (None outside one).
 
         A run is every save to the map that the probes make at the instructions of one
         straight-line region (the splicer finds them), in order; the first save a group of
@@ -452,10 +452,10 @@ class _Ctx:
         it reserves the rest of the run afresh. Slots left behind (guards no lane passed, a
         split) stay zero: holes the reader knows by their zero mask (`runs_saves`)."""
         if spec.name not in self.run_at:
-            return {}
+            return None
         j, total = self.run_at[spec.name], self.site.runs[spec.name][1]
         self.run_at[spec.name] = j + 1
-        cursor, owner = self.low.runs[spec.name]
+        owner = self.low.runs[spec.name][1]
         mask = self.active
         if mask is None:
             mask = self.tmp("u32")
@@ -465,22 +465,30 @@ class _Ctx:
             resume = self.tmp("pred")
             self.emit(ops.Compare(resume, "eq", owner, mask))
         self.emit(ops.Move(owner, mask))
-        return {"count": total - j, "cursor": cursor, "resume": resume}
+        return total - j, resume
 
-    def save_pool(self, spec: MapSpec, values: list[Value], run: dict | None = None) -> None:
+    def shard_reserve(self, spec: MapSpec, slot: Reg, fits: Reg, hdr: Reg, base: Reg,
+                      count: int = 1) -> None:
+        self.emit(ops.ShardReserve(slot, fits, hdr, base, self.shard_key(), spec.pool, spec.shards,
+                                   SHARD_CHUNK, spec.first_item, SHARD_SLOT_BYTES,
+                                   lanes=spec.level == "thread", count=count))
+
+    def save_pool(self, spec: MapSpec, values: list[Value],
+                  run: tuple[int, Reg | None] | None = None) -> None:
         """Unbounded record: a slot from the bump cursor, stored when it is inside the pool.
         Thread level reserves for all active lanes at once; warp level runs in the leader alone.
-        A sharded pool reserves from its warp's shard (one cursor per shard, contracts §4), for
-        the rest of its block's run when the save is in one (`run`: `run_reserve`); an
-        unsharded one at warp level takes its slot with a plain atomic."""
+        A sharded pool reserves from its warp's shard (one cursor per shard, contracts §4), or
+        for the rest of its region's run when the save is in one (`save_run`); an unsharded one
+        at warp level takes its slot with a plain atomic."""
+        if run is not None:
+            self.save_run(spec, values, *run)
+            return
         hdr = self.header(spec)
         slot = self.tmp("u64")
         fits = self.tmp("pred")
         if spec.shards > 1:
             base = self.map_base(spec)
-            self.emit(ops.ShardReserve(slot, fits, hdr, base, self.shard_key(), spec.pool,
-                                       spec.shards, SHARD_CHUNK, spec.first_item, SHARD_SLOT_BYTES,
-                                       lanes=spec.level == "thread", **(run or {})))
+            self.shard_reserve(spec, slot, fits, hdr, base)
             store = self.nested(lambda: self._store_at(spec, slot, values, base))
             self.emit(ops.If(fits, tuple(store)))
             return
@@ -493,6 +501,33 @@ class _Ctx:
             self.drop_unless(spec, fits, hdr)
         store = self.nested(lambda: self._store_at(spec, slot, values))
         self.emit(ops.If(fits, tuple(store)))
+
+    def save_run(self, spec: MapSpec, values: list[Value], count: int, resume: Reg | None) -> None:
+        """A save in a run (`run_reserve`), in the leader: where `resume` holds, the slot is the
+        item in `cursor` and nothing else is read (no shard, no header); otherwise `count` slots
+        from the shard. `cursor` then holds the item of the shard's next record: the next item,
+        or the same place one round of chunks on where a chunk ends (`shard_item`); past the
+        pool (the item `first + pool` or beyond: the records that do not fit), it stays past."""
+        cursor = self.low.runs[spec.name][0]
+        slot, fits = self.tmp("u64"), self.tmp("pred")
+        base = self.map_base(spec)
+        end = Imm(spec.first_item + spec.pool, "u64")
+        if resume is None:
+            self.shard_reserve(spec, slot, fits, self.header(spec), base, count)
+        else:
+            self.emit(ops.If(resume, (ops.Move(slot, cursor), ops.Compare(fits, "lt", slot, end))))
+            self.emit(ops.If(resume, tuple(self.nested(
+                lambda: self.shard_reserve(spec, slot, fits, self.header(spec), base, count))),
+                negate=True))
+        self.emit(ops.If(fits, tuple(self.nested(lambda: self._store_at(spec, slot, values, base)))))
+        edge, last = self.tmp("u64"), self.tmp("pred")
+        self.emit(ops.Binary(cursor, "add", slot, Imm(1, "u64")))
+        self.emit(ops.Binary(edge, "add", slot, Imm((1 - spec.first_item) % SHARD_CHUNK, "u64")))
+        self.emit(ops.Binary(edge, "and", edge, Imm(SHARD_CHUNK - 1, "u64")))
+        self.emit(ops.Compare(last, "eq", edge, Imm(0, "u64")))
+        self.emit(ops.If(last, (ops.Binary(cursor, "add", cursor,
+                                           Imm((spec.shards - 1) * SHARD_CHUNK, "u64")),)))
+        self.emit(ops.If(fits, (ops.Move(cursor, end),), negate=True))
 
     def _store_at(self, spec: MapSpec, slot: Value, values: list[Value],
                   base: Reg | None = None) -> None:

@@ -1,6 +1,7 @@
 """`dmat`: every global memory access with its time — counts, bytes, address span, and a
-time-vs-address scatter per kernel (probes/dmat.probe: `clock`, `addr`, optional `bytes`; or
-probes/memtrace.probe, whose warp records are rebuilt into every lane's exact address)."""
+time-vs-address scatter per kernel (probes/dmat.probe: `addr`, optional `clock` and `bytes`; or
+probes/memtrace.probe, whose warp records are rebuilt into every lane's exact address). Without
+a `clock` field the scatter's time axis is the order the records were kept in."""
 from __future__ import annotations
 
 import numpy as np
@@ -18,19 +19,22 @@ def access_stats(ref: MapRef, progress: Progress) -> dict:
     memtrace map counts every active lane of its warp-level records (`base.rows`)."""
     n, nbytes = 0, 0
     lo, hi, c0, c1 = np.inf, -np.inf, np.inf, -np.inf
-    has_bytes = "bytes" in (ref.array.dtype.names or ())
+    names = ref.array.dtype.names or ()
+    has_bytes, has_clock = "bytes" in names, "clock" in names
     for part in rows(ref, progress):
         if not len(part):
             continue
         n += len(part)
-        addr, clock = part["addr"], part["clock"]
+        addr = part["addr"]
         lo, hi = min(lo, int(addr.min())), max(hi, int(addr.max()))
-        c0, c1 = min(c0, int(clock.min())), max(c1, int(clock.max()))
+        if has_clock:
+            c0, c1 = min(c0, int(part["clock"].min())), max(c1, int(part["clock"].max()))
         if has_bytes:
             nbytes += int(part["bytes"].sum(dtype=np.int64))
     out = {"accesses": n, "bytes": nbytes if has_bytes else None,
            "addr_min": int(lo) if n else None, "addr_max": int(hi) if n else None,
-           "clock_min": int(c0) if n else None, "clock_max": int(c1) if n else None,
+           "clock_min": int(c0) if n and has_clock else None,
+           "clock_max": int(c1) if n and has_clock else None,
            "lines": None}
     if n and (hi - lo) // LINE < MAX_LINES:
         touched = np.zeros((int(hi) - int(lo)) // LINE + 1, bool)
@@ -44,7 +48,7 @@ def access_stats(ref: MapRef, progress: Progress) -> dict:
 class Dmat(Tool):
     name = "dmat"
     help = "memory accesses over time per kernel: counts, bytes, address span, scatter plot"
-    fields = ("clock", "addr")
+    fields = ("addr",)
     probe = "dmat.probe"
     kernels_drawn = 4
 
@@ -92,13 +96,15 @@ def _scatter(refs: list[MapRef]):
                        len(refs), 1, size=(9, 3.2 * len(refs)))
     for ax, ref in zip(axes[:, 0], refs):
         arr = next(rows(ref, Progress()), ref.array[:0])
-        arr = arr[thin(len(arr))]
-        clock = arr["clock"].astype(np.int64)
-        addr = arr["addr"].astype(np.int64)
+        kept = thin(len(arr))
+        timed = "clock" in (arr.dtype.names or ())
+        clock = (arr["clock"].astype(np.int64) if timed else np.arange(len(arr)))[kept]
+        addr = arr["addr"][kept].astype(np.int64)
         base = int(addr.min()) if len(addr) else 0
         ax.scatter(clock - (clock.min() if len(clock) else 0), (addr - base) / 1024, s=1,
                    alpha=0.4, rasterized=True)
         ax.set_title(f"{short(ref.launch.kernel, 70)} (launch {ref.launch.seq})", fontsize=9)
-        ax.set_xlabel("cycles since first access (per-SM clocks)")
+        ax.set_xlabel("cycles since first access (per-SM clocks)" if timed
+                      else "access, in the order kept (the map has no clock)")
         ax.set_ylabel(f"KiB above 0x{base:x}")
     return fig
