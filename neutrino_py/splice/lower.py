@@ -113,7 +113,7 @@ class Lowerer:
             elif d.kind == "record" and d.capacity is not None and d.level == "warp" and warp_slots:
                 self.warp_slots[name] = (self._keep("u32"), self._keep("pred"))
         self.warp_mask = self._keep("u32") if self.warp_slots else None   # lanes at entry
-        self.runs = {name: (self._keep("u64"), self._keep("u32"))
+        self.runs = {name: (self._keep("u32"), self._keep("u32"))
                      for name, d in program.maps.items() if runs_saves(self.specs[name], d)}
         # counter fields some probe of this kernel adds to; the others stay 0 and are not flushed
         # (None: every field; the splicer narrows it once it knows what matched)
@@ -507,27 +507,31 @@ class _Ctx:
         item in `cursor` and nothing else is read (no shard, no header); otherwise `count` slots
         from the shard. `cursor` then holds the item of the shard's next record: the next item,
         or the same place one round of chunks on where a chunk ends (`shard_item`); past the
-        pool (the item `first + pool` or beyond: the records that do not fit), it stays past."""
+        pool (the item `first + pool` or beyond: the records that do not fit), it stays past.
+        Items of records that fit are below 2**31 (`probe.passes.MAX_POOL`): 32-bit."""
         cursor = self.low.runs[spec.name][0]
-        slot, fits = self.tmp("u64"), self.tmp("pred")
+        slot, fits = self.tmp("u32"), self.tmp("pred")
         base = self.map_base(spec)
-        end = Imm(spec.first_item + spec.pool, "u64")
+        end = Imm(spec.first_item + spec.pool, "u32")
+
+        def reserve() -> None:
+            item = self.tmp("u64")
+            self.shard_reserve(spec, item, fits, self.header(spec), base, count)
+            self.emit(ops.Convert(slot, item))
+            self.emit(ops.If(fits, (ops.Move(slot, end),), negate=True))
         if resume is None:
-            self.shard_reserve(spec, slot, fits, self.header(spec), base, count)
+            reserve()
         else:
             self.emit(ops.If(resume, (ops.Move(slot, cursor), ops.Compare(fits, "lt", slot, end))))
-            self.emit(ops.If(resume, tuple(self.nested(
-                lambda: self.shard_reserve(spec, slot, fits, self.header(spec), base, count))),
-                negate=True))
+            self.emit(ops.If(resume, tuple(self.nested(reserve)), negate=True))
         self.emit(ops.If(fits, tuple(self.nested(lambda: self._store_at(spec, slot, values, base)))))
-        edge, last = self.tmp("u64"), self.tmp("pred")
-        self.emit(ops.Binary(cursor, "add", slot, Imm(1, "u64")))
-        self.emit(ops.Binary(edge, "add", slot, Imm((1 - spec.first_item) % SHARD_CHUNK, "u64")))
-        self.emit(ops.Binary(edge, "and", edge, Imm(SHARD_CHUNK - 1, "u64")))
-        self.emit(ops.Compare(last, "eq", edge, Imm(0, "u64")))
+        edge, last = self.tmp("u32"), self.tmp("pred")
+        self.emit(ops.Binary(cursor, "add", slot, Imm(1, "u32")))
+        self.emit(ops.Binary(edge, "add", slot, Imm((1 - spec.first_item) % SHARD_CHUNK, "u32")))
+        self.emit(ops.Binary(edge, "and", edge, Imm(SHARD_CHUNK - 1, "u32")))
+        self.emit(ops.Compare(last, "eq", edge, Imm(0, "u32")))
         self.emit(ops.If(last, (ops.Binary(cursor, "add", cursor,
-                                           Imm((spec.shards - 1) * SHARD_CHUNK, "u64")),)))
-        self.emit(ops.If(fits, (ops.Move(cursor, end),), negate=True))
+                                           Imm((spec.shards - 1) * SHARD_CHUNK, "u32")),)))
 
     def _store_at(self, spec: MapSpec, slot: Value, values: list[Value],
                   base: Reg | None = None) -> None:
