@@ -1167,6 +1167,26 @@ def test_memtrace_runs_span_guards_and_labels_no_branch_names(guard, want):
     assert (len(mem["mem"]), sum(shard_cursors(sim, memory, manifest, "mem")), sim.atoms) == want
 
 
+def test_runs_take_every_save_of_a_region_in_order_across_probes_and_positions():
+    """Two probes (before and after each access), one saving twice: nine saves per warp in
+    vector_add's one block share one reservation, and every lane's access is there three times."""
+    text = """
+    map mem[warp]: record { u32 pc; u32 tag; lanes addr; } pool 4096
+    before ld.global, st.global { mem.save(PC, 1, ADDR); mem.save(PC, 2, ADDR); }
+    after ld.global, st.global { mem.save(PC, 3, ADDR); }
+    """
+    from neutrino_py.maps.lanes import expand
+    mem, sim, _, _ = vector_add(load(text, "three.probe"))
+    dmat, _, _, _ = vector_add(stock("dmat"))
+    lanes, lost = expand(mem["mem"], {"addr": mem["mem__addr"]})
+    want = Counter(zip(dmat["dmat"]["addr"].tolist()))
+    assert lost == 0 and sim.atoms == 3                  # one reservation per warp with work
+    for tag in (1, 2, 3):
+        assert Counter(zip(lanes["addr"][lanes["tag"] == tag].tolist())) == want
+    # a warp's records lie in program order: per access, tags 1, 2, 3
+    assert mem["mem"]["tag"].tolist() == [1, 2, 3] * 9
+
+
 def test_memtrace_on_vector_add_and_predicated_pointer_chasing():
     for run in (lambda p: vector_add(p),
                 lambda p: launch(CHASE, p, (1, 1, 1), (40, 1, 1), {"p": chain()[0]})):

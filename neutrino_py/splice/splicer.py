@@ -261,7 +261,9 @@ class _KernelSplice:
         regions = k.regions()
         by_run: dict[tuple[str, int], list] = {}
         for place in sorted(places, key=lambda p: p[0]):
-            by_run.setdefault((place[2], regions[id(place[4])]), []).append(place)
+            region = regions.get(id(place[4]))
+            if region is not None:
+                by_run.setdefault((place[2], region), []).append(place)
         out: dict[tuple[int, int], dict[str, tuple[int, int]]] = {}
         for run in by_run.values():
             total = sum(p[3] for p in run)
