@@ -1129,7 +1129,7 @@ MASKED = """
     mad.lo.s32 %r5, %r3, %r4, %r2;
     setp.lt.s32 %p1, %r5, %r1;
     and.b32 %r8, %r2, 1;
-    setp.eq.u32 %p2, %r8, GUARD;
+    setp.eq.u32 %p2, %r8, 1;
     mul.wide.s32 %rd3, %r5, 4;
     add.s64 %rd4, %rd1, %rd3;
     add.s64 %rd5, %rd2, %rd3;
@@ -1155,7 +1155,7 @@ $L__tmp2:
 def test_memtrace_runs_span_guards_and_labels_no_branch_names(guard, want):
     """Triton-style masked accesses between line labels: one straight-line region, one run.
     Every lane's address is rebuilt exactly either way; (records, slots reserved, atomics)."""
-    text = MASKED.replace("GUARD", "1").replace("@%p2 st", f"@%{guard} st")
+    text = MASKED.replace("@%p2 st", f"@%{guard} st")
     if guard == "p1":
         text = text.replace("    ld.global.b32 %r7", "    @%p1 ld.global.b32 %r7")
     n, args = 100, lambda: {"x": bytes(range(256)) * 2, "y": bytes(512), "n": 100}
