@@ -483,12 +483,13 @@ class GcnKernel:
         inserted = [s for edit in self.inserts.values() for side in edit for s in side]
         vstash = max(self.arch_vgprs(), f.vhigh)
         scc = f.scc.first
+        carried = self.carried()
         try:
             moves = [stash.relocate("s", f.sbase, f.shigh, self.sgpr_cap(),
-                                    set(range(f.sbase, f.ssite)) - {scc}, vstash, inserted,
-                                    self.instructions()),
-                     stash.relocate("v", f.vbase, f.vhigh, VGPRS, range(f.vbase, f.vsite), self.agprs(),
-                                    inserted, self.instructions())]
+                                    (set(range(f.sbase, f.ssite)) | carried["s"]) - {scc}, vstash,
+                                    inserted, self.instructions()),
+                     stash.relocate("v", f.vbase, f.vhigh, VGPRS, set(range(f.vbase, f.vsite)) | carried["v"],
+                                    self.agprs(), inserted, self.instructions())]
         except stash.NoRoom as e:
             raise self.error(f"the kernel is at its register limit and {e}",
                              "use fewer shared registers or simpler probe expressions") from None
@@ -501,6 +502,24 @@ class GcnKernel:
         if vm and VGPRS + self.agprs() + vm.slots > self.facts.vgpr_file:
             vm.scratch = self.private_stash(vm.slots)
         return [m for m in moves if m]
+
+    def carried(self) -> dict[str, set[int]]:
+        """The probe's registers that a site's code before its instruction hands to the code
+        after it (an `after` probe's captured ADDR, say): a stash restores the kernel's values
+        between the two insertions, so these are kept in it like the persistent registers."""
+        f = self.frame
+        low = {"s": f.sbase, "v": f.vbase}
+        out: dict[str, set[int]] = {"s": set(), "v": set()}
+
+        def named(code: list[Statement]) -> set[tuple[str, int]]:
+            return {(r.file, i) for s in code if isinstance(s, Instruction) for r in s.regs()
+                    if r.file in out for i in r.indices if i >= low[r.file]}
+
+        for before, after in self.inserts.values():
+            if before and after:
+                for file, i in named(before) & named(after):
+                    out[file].add(i)
+        return out
 
     def private_stash(self, slots: int) -> stash.Scratch:
         """`slots` dwords per lane after the kernel's private segment, for a VGPR stash where the
