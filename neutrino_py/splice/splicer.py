@@ -25,6 +25,7 @@ from neutrino_py.splice.bind import bind
 from neutrino_py.splice.lower import Lowerer, Site
 from neutrino_py.splice.match import Match, Pcs, matches
 from neutrino_py.splice.merge import Candidate, fold
+from neutrino_py.splice.unwritten import never_runs, written
 from neutrino_py.targets import Guard, SiteCode, Target, TargetKernel, Unreadable
 
 
@@ -47,6 +48,7 @@ def instrument(module: Any, program: ast.ProbeProgram, kernels: str | None = Non
     result = Instrumented(module, diagnostics=list(program.diagnostics))
     reads = _Reads.of(program)
     unmatched: dict[int, tuple[ast.Probe, list[str]]] = {}     # one warning per probe, not kernel
+    idle: dict[int, tuple[ast.Probe, list[str]]] = {}
     for name, handle in target.kernels(module):
         if pattern is None or pattern.search(name):
             splice = _KernelSplice(target, module, handle, program, reads)
@@ -54,11 +56,17 @@ def instrument(module: Any, program: ast.ProbeProgram, kernels: str | None = Non
             result.diagnostics += splice.diagnostics
             for probe in splice.unmatched:
                 unmatched.setdefault(probe.index, (probe, []))[1].append(name)
+            for probe in splice.idle:
+                idle.setdefault(probe.index, (probe, []))[1].append(name)
             if splice.occupancy is not None:
                 result.occupancy[name] = splice.occupancy
     result.diagnostics += [_at_probe(program, probe, f"{probe.label} matched nothing in "
                                      f"{_kernel_list(names)}")
                            for probe, names in unmatched.values()]
+    result.diagnostics += [_at_probe(program, probe, f"{probe.label}: its filter is false in "
+                                     f"{_kernel_list(names)}, where no probe writes the registers "
+                                     "it reads; left out there")
+                           for probe, names in idle.values()]
     unreached = _device_function_matches(target, module, program, reads)
     for manifest in result.manifests.values():
         manifest.warnings += [d.message for d in unreached]
@@ -180,6 +188,9 @@ class _KernelSplice:
         pcs = Pcs(instructions)
         found = {p.index: matches(k, instructions, p.position, pcs, self.reads.seen(p))
                  for p in program.probes}
+        assigned = written(p for p in program.probes if found[p.index])
+        self.idle = [p for p in program.probes
+                     if p.position.when == "exit" and found[p.index] and never_runs(p, assigned)]
         self.low.live_counters = {added for p in program.probes if found[p.index]
                                   for added in self.counter_adds[p.index]}
         for p in program.probes:
@@ -187,7 +198,7 @@ class _KernelSplice:
 
         # sites, in the order their code is rendered: entry, blocks, instructions/marks, exits
         entry = [p for p in program.probes if p.position.when == "entry"]
-        exits = [p for p in program.probes if p.position.when == "exit"]
+        exits = [p for p in program.probes if p.position.when == "exit" and p not in self.idle]
         groups: dict[Any, _Group] = {}
         for when in ("block", "before", "after"):
             for p in program.probes:
@@ -227,7 +238,9 @@ class _KernelSplice:
                              for w in finished.warnings + self.warnings]
         self.unmatched = [p for p in program.probes if not found[p.index]]
         warnings = finished.warnings + [f"{label} matched nothing in {k.name}"
-                                        for label, n in positions.items() if n == 0]
+                                        for label, n in positions.items() if n == 0] \
+            + [f"{p.label}: its filter is false in {k.name}, where no probe writes the registers "
+               "it reads; left out" for p in self.idle]
         return Manifest(kernel=k.name, target=self.target.name,
                         probe={"hash": program.hash, "text": program.text, "file": program.file},
                         params=self.params, maps=list(self.low.specs.values()),
