@@ -5,7 +5,10 @@
 Corpus kernels (CUDA C and Triton PTX) run on synthetic inputs scaled up from their corpus launch
 recipes so that most take well over 50 us. Native and instrumented launches alternate (A B B A); each
 is timed with CUDA events around the kernel alone (map allocation, zeroing and copy-back stay
-outside the window), after 256 MiB are zeroed so that both start from the same L2 state. The first instrumented launch of each pair reads its maps back, to report
+outside the window), after 256 MiB are zeroed so that both start from the same L2 state: by
+default last before the kernel, after the instrumented side's maps are zeroed, so that the
+zeroing's dirty lines are not written back inside the window (`--l2 before-maps` measures it the
+older way, with them). The first instrumented launch of each pair reads its maps back, to report
 how many records and bytes the probe wrote. Writes benchmarks/results/overhead-<device>.json
 after each kernel (so an interrupted run keeps what it measured).
 """
@@ -127,6 +130,10 @@ def main() -> int:
     parser.add_argument("--probes", default="", help="comma-separated stock probe names")
     parser.add_argument("--probe-dir", type=Path, default=None,
                         help="also measure the probes in this folder (e.g. variants of a stock probe)")
+    parser.add_argument("--l2", choices=("after-maps", "before-maps"), default="after-maps",
+                        help="flush L2 after the instrumented side's maps are zeroed (default: the "
+                             "kernel alone is timed), or before (the zeroing's dirty lines are "
+                             "written back inside the timed kernel, as before 2026-11-26)")
     parser.add_argument("--out", default=None, help="JSON path (default: results/overhead-<device>.json)")
     parser.add_argument("--markdown", type=Path, default=None,
                         help="print the README table of a results file and exit")
@@ -162,7 +169,10 @@ def main() -> int:
                 for i in range(2 * args.launches):   # A B B A ...: neither side always goes first
                     side, times = ((kernel, {}), native) if (i + i // 2) % 2 == 0 else \
                         ((inst, {"read_maps": False}), probed)
-                    flush.zero()
+                    if args.l2 == "before-maps":
+                        flush.zero()
+                    else:
+                        side[1]["ready"] = flush.zero
                     times.append(side[0].launch(**launch, **side[1]).elapsed_ms)
                 items, dropped, nbytes = written(first)
                 row = {"kernel": label, "kind": kind, "probe": probe_name,
@@ -178,7 +188,7 @@ def main() -> int:
         finally:
             prep.free()
         write_results(out, {"device": dev.name, "arch": dev.arch, "sm_count": dev.sm_count,
-                            "pool": POOL, "l2_flush_bytes": L2_FLUSH, "rows": rows})
+                            "pool": POOL, "l2_flush_bytes": L2_FLUSH, "l2_flush": args.l2, "rows": rows})
     print(f"wrote {out}")
     return 0
 

@@ -11,7 +11,7 @@ import functools
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterator, Sequence
+from typing import Any, Callable, Iterator, Sequence
 
 from neutrino_py import paths, tracedir
 from neutrino_py.errors import ToolError
@@ -114,13 +114,15 @@ class _Launchable:
         return _loaded(cubin).function(self.name)
 
     def launch(self, grid: Any, block: Any, args: Sequence[Any], shared_mem: int = 0,
-               stream: Any = None, read_maps: bool = True) -> Run:
-        """Run once; host NumPy arrays in `args` are copied back, maps read and trimmed."""
+               stream: Any = None, read_maps: bool = True,
+               ready: Callable[[int], None] | None = None) -> Run:
+        """Run once; host NumPy arrays in `args` are copied back, maps read and trimmed.
+        `ready(stream)` runs right before the kernel, after its maps are zeroed."""
         from neutrino_py.maps import dim3
         from neutrino_py.runtime import launch
 
         done = launch(self._function, self.param_types, grid, block, args, manifest=self.manifest,
-                      shared_mem=shared_mem, stream=stream, read_maps=read_maps)
+                      shared_mem=shared_mem, stream=stream, read_maps=read_maps, ready=ready)
         return Run(self.name, dim3(grid), dim3(block), done.maps, self.manifest, done.elapsed_ms)
 
 

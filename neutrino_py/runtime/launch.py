@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 from neutrino_py import maps as maps_mod
 from neutrino_py.errors import ToolError
@@ -36,13 +36,15 @@ def _elapsed_ms(function: Any, grid: tuple, block: tuple, shared_mem: int, strea
 
 def launch(function: Any, types: Sequence[ParamType], grid: Any, block: Any, args: Sequence[Any], *,
            manifest: Any = None, shared_mem: int = 0, stream: Any = None,
-           read_maps: bool = True) -> Launched:
+           read_maps: bool = True, ready: Callable[[int], None] | None = None) -> Launched:
     """Run `function` once with `args` typed by `types` (the kernel's own params).
 
     With a manifest, the header block and one buffer per map are allocated (or reused from the
     last launch of the same layout), zeroed on the stream, appended as params and read back. Host NumPy arguments are copied
     back. Nothing of the kernel's output is touched otherwise. `read_maps=False` skips copying
-    the maps back (benchmarks that time many launches).
+    the maps back (benchmarks that time many launches). `ready(stream)` runs last before the
+    kernel, after the maps are zeroed: a benchmark flushes L2 there, so that the zeroing's dirty
+    lines are not written back inside the timed kernel.
     """
     current()
     grid, block = maps_mod.dim3(grid), maps_mod.dim3(block)
@@ -64,6 +66,8 @@ def launch(function: Any, types: Sequence[ParamType], grid: Any, block: Any, arg
         for buf in ([header] if header else []) + list(buffers.values()):
             buf.zero(handle)
         allow_shared(function, shared_mem)
+        if ready is not None:
+            ready(handle)
         elapsed = _elapsed_ms(function, grid, block, shared_mem, handle, packed)
         found = Maps({}, {})
         if manifest is not None and read_maps:

@@ -141,3 +141,26 @@ def test_map_buffers_are_reused_and_zeroed_for_every_launch(vector_add):
     a, b = inputs()
     runs = [kernel.launch((N + 255) // 256, 256, [a, b, np.zeros(N, np.float32), N]) for _ in range(3)]
     assert [len(r.maps["sched"]) for r in runs] == [(N + 255) // 256] * 3
+
+
+def test_ready_runs_once_after_the_maps_are_zeroed_and_before_the_kernel():
+    """`ready(stream)` is where a benchmark flushes L2: after the zeroing, so a map the hook
+    scribbles on is still read back zeroed-then-written by the kernel alone."""
+    import neutrino_py as nt
+    from neutrino_py.runtime import Buffer
+
+    kernel = nt.Kernel.from_ptx(VECTOR_ADD, "vector_add")
+    inst = kernel.instrument(nt.Probe("map g[kernel]: counter { u64 st; }\n"
+                                      "before st.global { g.st += BYTES; }\n"))
+    a, b = inputs()
+    c = np.zeros(N, np.float32)
+    flush = Buffer(1 << 20)
+    calls = []
+
+    def ready(stream: int) -> None:
+        calls.append(stream)
+        flush.zero(stream)
+
+    run = inst.launch(grid=(N + 255) // 256, block=256, args=[a, b, c, N], ready=ready)
+    assert len(calls) == 1 and np.array_equal(c, a + b)
+    assert int(run.maps["g"]["st"].sum()) == 4 * N
