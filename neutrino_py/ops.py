@@ -199,9 +199,12 @@ class UnitCount(Stmt):
 
 @dataclass(frozen=True)
 class Leader(Stmt):
-    """``dst(pred) = this lane is the lowest lane of the active mask``."""
+    """``dst(pred) = this lane is the lowest lane of the active mask``; `mask` (u32), where
+    given, is the active mask read before (by a `LaneCompress` of the same lanes), not read
+    again."""
     op: ClassVar[str] = "leader"
     dst: Reg
+    mask: Value | None = None
 
 
 @dataclass(frozen=True)

@@ -352,9 +352,11 @@ class _Ctx:
             values = [self.tmp(a.type.value) if i in late else self.expr(a)
                       for i, a in enumerate(s.args)]
             reads = [ops.ReadSpecial(values[i], HELPER_SPECIALS[s.args[i].name]) for i in late]
+            mask = None
             if any(f.lanes for f in decl.fields):
                 values = self.compress_lanes(decl, values)
-            self.save(spec, values, reads)
+                mask = self.active
+            self.save(spec, values, reads, mask)
         elif isinstance(s, ast.CounterAdd):
             self.counter_add(self.low.specs[s.map], s.field, self.expr(s.value))
         elif isinstance(s, ast.HistAdd):
@@ -362,12 +364,13 @@ class _Ctx:
         emitted, self.out = self.out[before:], self.out[:before]
         return emitted
 
-    def warp_leader(self, spec: MapSpec, body: list[Stmt]) -> list[Stmt]:
-        """`body` as run by the lowest active lane, for warp-level maps (one event per warp)."""
+    def warp_leader(self, spec: MapSpec, body: list[Stmt], mask: Value | None = None) -> list[Stmt]:
+        """`body` as run by the lowest active lane, for warp-level maps (one event per warp);
+        `mask`: the active mask, where already read."""
         if not warp_events(spec):
             return body
         lead = self.tmp("pred")
-        return [ops.Leader(lead), ops.If(lead, tuple(body))]
+        return [ops.Leader(lead, mask), ops.If(lead, tuple(body))]
 
     def nested(self, build: Callable[[], None]) -> list[Stmt]:
         """Run `build` with a fresh output list and return what it emitted."""
@@ -393,8 +396,11 @@ class _Ctx:
             return set()
         return {i for i, a in enumerate(args) if isinstance(a, ast.Helper) and a.name in TIMERS}
 
-    def save(self, spec: MapSpec, values: list[Value], reads: list[Stmt] | None = None) -> None:
-        """Save `values`; `reads` (the late timers) open the leader's part."""
+    def save(self, spec: MapSpec, values: list[Value], reads: list[Stmt] | None = None,
+             mask: Value | None = None) -> None:
+        """Save `values`; `reads` (the late timers) open the leader's part; `mask`: the active
+        mask the lanes were compressed over, which elects the leader too (one read, and one
+        leader for the event even were the lanes to part in between)."""
         if spec.capacity is None:
             run = self.run_reserve(spec)
             body = self.nested(lambda: self.save_pool(spec, values, run))
@@ -405,7 +411,7 @@ class _Ctx:
             return
         else:
             body = self.nested(lambda: self.save_warp(spec, values))
-        self.out += self.warp_leader(spec, [*(reads or []), *body])
+        self.out += self.warp_leader(spec, [*(reads or []), *body], mask)
 
     def compress_lanes(self, decl: ast.MapDecl, values: list[Value]) -> list[Value]:
         """The stored parts of every `lanes` field (`contract.manifest.LANE_PARTS`), computed by all active
