@@ -185,6 +185,17 @@ def merge_leader_regions(stmts: list[Stmt]) -> list[Stmt]:
     return out
 
 
+@dataclass(frozen=True)
+class Run:
+    """A save's part in a run (`_Ctx.run_reserve`): the slots it reserves when it reserves, and
+    `stale` (pred), voted by the lanes' compression (`ops.LaneCompress.any_dst`) over `other`
+    (pred: this lane's `owner` is not the active mask), where it reserves instead of resuming
+    (None at the run's first save: it always reserves)."""
+    slots: int
+    stale: Reg | None = None
+    other: Reg | None = None
+
+
 class _Ctx:
     """Lowering state of one probe body at one site: `out` collects the ops of expressions."""
 
@@ -192,7 +203,6 @@ class _Ctx:
         self.low, self.site, self.scope = low, site, scope
         self.out: list[Stmt] = []
         self.run_at = dict(site.runs)     # map -> (next save's position, slots it reserves)
-        self.active: Reg | None = None       # the active mask `compress_lanes` read
 
     def tmp(self, type_: str) -> Reg:
         return self.scope.tmp(type_)
@@ -354,9 +364,12 @@ class _Ctx:
             reads = [ops.ReadSpecial(values[i], HELPER_SPECIALS[s.args[i].name]) for i in late]
             mask = None
             if any(f.lanes for f in decl.fields):
-                values = self.compress_lanes(decl, values)
-                mask = self.active
-            self.save(spec, values, reads, mask)
+                mask = self.tmp("u32")
+                self.emit(ops.ReadSpecial(mask, "activemask"))
+            run = self.run_reserve(spec, mask)
+            if mask is not None:
+                values = self.compress_lanes(decl, values, mask, run)
+            self.save(spec, values, reads, mask, run)
         elif isinstance(s, ast.CounterAdd):
             self.counter_add(self.low.specs[s.map], s.field, self.expr(s.value))
         elif isinstance(s, ast.HistAdd):
@@ -397,12 +410,14 @@ class _Ctx:
         return {i for i, a in enumerate(args) if isinstance(a, ast.Helper) and a.name in TIMERS}
 
     def save(self, spec: MapSpec, values: list[Value], reads: list[Stmt] | None = None,
-             mask: Value | None = None) -> None:
+             mask: Value | None = None, run: Run | None = None) -> None:
         """Save `values`; `reads` (the late timers) open the leader's part; `mask`: the active
         mask the lanes were compressed over, which elects the leader too (one read, and one
-        leader for the event even were the lanes to part in between)."""
+        leader for the event even were the lanes to part in between); `run`: the save's part
+        in a run (`run_reserve`)."""
+        if run is not None:      # every lane here takes part: its owner is this save's mask
+            self.emit(ops.Move(self.low.runs[spec.name][1], mask))
         if spec.capacity is None:
-            run = self.run_reserve(spec)
             body = self.nested(lambda: self.save_pool(spec, values, run))
         elif spec.level == "thread":
             body = self.nested(lambda: self.save_thread(spec, values))
@@ -413,13 +428,13 @@ class _Ctx:
             body = self.nested(lambda: self.save_warp(spec, values))
         self.out += self.warp_leader(spec, [*(reads or []), *body], mask)
 
-    def compress_lanes(self, decl: ast.MapDecl, values: list[Value]) -> list[Value]:
+    def compress_lanes(self, decl: ast.MapDecl, values: list[Value], mask: Reg,
+                       run: Run | None = None) -> list[Value]:
         """The stored parts of every `lanes` field (`contract.manifest.LANE_PARTS`), computed by all active
         lanes before the leader saves: `LaneCompress` over the active mask, and where the lanes
         are not affine, each lane's value appended to the field's companion pool (one
         `BumpReserve` per warp, lanes in order), whose first slot is the leader's ``_at``."""
-        mask = self.active = self.tmp("u32")
-        self.emit(ops.ReadSpecial(mask, "activemask"))
+        vote = run is not None and run.stale is not None
         out: list[Value] = []
         for f, value in zip(decl.fields, values):
             if not f.lanes:
@@ -430,7 +445,9 @@ class _Ctx:
                 self.emit(ops.Move(held, value))
                 value = held
             base, stride, affine, at = self.tmp("u64"), self.tmp("s64"), self.tmp("pred"), self.tmp("u32")
-            self.emit(self.legal(ops.LaneCompress(base, stride, affine, value, mask), f))
+            self.emit(self.legal(ops.LaneCompress(base, stride, affine, value, mask,
+                                                  *((run.other, run.stale) if vote else ())), f))
+            vote = False
             self.emit(ops.Move(at, Imm(LANES_AFFINE, "u32")))
             spec = self.low.specs[companion(decl.name, f.name)]
 
@@ -444,17 +461,19 @@ class _Ctx:
             out += [base, stride, mask, at]
         return out
 
-    def run_reserve(self, spec: MapSpec) -> tuple[int, Reg | None] | None:
+    def run_reserve(self, spec: MapSpec, mask: Reg | None) -> Run | None:
         """Slots to reserve for a save in a run and when to reserve at all (None outside one).
 
         A run is every save to the map that the probes make in one region (entered at its head
-        only, acyclic but for edges back to it; the splicer finds them); a pass from the head
-        meets each at most once, in order. The first save a group of lanes makes in a pass
+        only, without cycles: `asm.cfg.regions`; the splicer finds them); a pass from the head
+        meets each at most once, in order. `mask` is the active mask the save's lanes are
+        compressed over (a map with runs has a `lanes` field). The first save a group of lanes makes in a pass
         reserves a slot for each save it may still meet (the most on any path on), so a
         memory-bound warp waits for one atomic per pass instead of one per access. At the head
         every lane clears `owner` (`Lowerer.run_starts`); each lane then keeps there the active
         mask of the last save of the pass it took part in, and the leader the next slot in
-        `cursor`. A save resumes from `cursor` when every lane's `owner` is the active mask:
+        `cursor`. A save resumes from `cursor` when every lane's `owner` is the active mask
+        (one vote, cast with the compression's):
         then all of them took part last in one save, of exactly these lanes, led by the same
         lane, and none in a save since, so the leader's next slot is theirs, reserved, and
         after every record they made (each warp's records stay in program order). Otherwise
@@ -462,22 +481,15 @@ class _Ctx:
         others) it reserves afresh (`stale`). Slots left behind (guards no lane passed, paths
         with fewer saves, a split) stay zero: holes the reader knows by their zero mask
         (`runs_saves`)."""
-        if spec.name not in self.run_at:
+        if spec.name not in self.run_at or mask is None:
             return None
         j, slots = self.run_at[spec.name]
         self.run_at[spec.name] = (j + 1, slots - 1)
-        owner = self.low.runs[spec.name][1]
-        mask = self.active
-        if mask is None:
-            mask = self.tmp("u32")
-            self.emit(ops.ReadSpecial(mask, "activemask"))
-        stale = None
-        if j:
-            other, stale = self.tmp("pred"), self.tmp("pred")
-            self.emit(ops.Compare(other, "ne", owner, mask))
-            self.emit(ops.VoteAny(stale, other, mask))
-        self.emit(ops.Move(owner, mask))
-        return slots, stale
+        if not j:
+            return Run(slots)
+        run = Run(slots, self.tmp("pred"), self.tmp("pred"))
+        self.emit(ops.Compare(run.other, "ne", self.low.runs[spec.name][1], mask))
+        return run
 
     def shard_reserve(self, spec: MapSpec, slot: Reg, fits: Reg, hdr: Reg, base: Reg,
                       count: int = 1) -> None:
@@ -485,15 +497,14 @@ class _Ctx:
                                    SHARD_CHUNK, spec.first_item, SHARD_SLOT_BYTES,
                                    lanes=spec.level == "thread", count=count))
 
-    def save_pool(self, spec: MapSpec, values: list[Value],
-                  run: tuple[int, Reg | None] | None = None) -> None:
+    def save_pool(self, spec: MapSpec, values: list[Value], run: Run | None = None) -> None:
         """Unbounded record: a slot from the bump cursor, stored when it is inside the pool.
         Thread level reserves for all active lanes at once; warp level runs in the leader alone.
         A sharded pool reserves from its warp's shard (one cursor per shard, contracts §4), or
         for the rest of its pass through a region when the save is in a run (`save_run`); an unsharded one
         at warp level takes its slot with a plain atomic."""
         if run is not None:
-            self.save_run(spec, values, *run)
+            self.save_run(spec, values, run.slots, run.stale)
             return
         hdr = self.header(spec)
         slot = self.tmp("u64")

@@ -266,8 +266,7 @@ class _KernelSplice:
                                                        dict[int, tuple[Any, list[str]]]]:
         """Runs of saves (`lower._Ctx.run_reserve`) and where each starts. A run is the saves to
         one map that probes without a filter make before or after the instructions of one region
-        (`asm.cfg.regions`: entered at its head only, acyclic but for edges back to the head;
-        not after a terminator), in layout order, which is the order any pass meets them; a save
+        (`asm.cfg.regions`: entered at its head only, without cycles; not after a terminator), in layout order, which is the order any pass meets them; a save
         under its instruction's guard counts (its slot stays a hole where no lane of the warp
         runs it). Returns, for each (pc, probe index) whose saves belong to one, map ->
         (position of its first save in the run, slots a reservation there takes: the most saves
