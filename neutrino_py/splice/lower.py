@@ -467,16 +467,16 @@ class _Ctx:
         A run is every save to the map that the probes make in one region (entered at its head
         only, without cycles: `asm.cfg.regions`; the splicer finds them); a pass from the head
         meets each at most once, in order. `mask` is the active mask the save's lanes are
-        compressed over (a map with runs has a `lanes` field). The first save a group of lanes makes in a pass
-        reserves a slot for each save it may still meet (the most on any path on), so a
-        memory-bound warp waits for one atomic per pass instead of one per access. At the head
-        every lane clears `owner` (`Lowerer.run_starts`); each lane then keeps there the active
-        mask of the last save of the pass it took part in, and the leader the next slot in
-        `cursor`. A save resumes from `cursor` when every lane's `owner` is the active mask
-        (one vote, cast with the compression's):
-        then all of them took part last in one save, of exactly these lanes, led by the same
-        lane, and none in a save since, so the leader's next slot is theirs, reserved, and
-        after every record they made (each warp's records stay in program order). Otherwise
+        compressed over (a map with runs has a `lanes` field). The first save a group of lanes
+        makes in a pass reserves a slot for each save it may still meet (the most on any path
+        on), so a memory-bound warp waits for one atomic per pass instead of one per access. At
+        the head every lane clears `owner` (`Lowerer.run_starts`); each lane then keeps there
+        the active mask of the last save of the pass it took part in (`save`), and the leader
+        the next slot in `cursor`. A save resumes from `cursor` when every lane's `owner` is the
+        active mask (one vote, cast with the compression's): then all of them took part last in
+        one save, of exactly these lanes, led by the same lane, and none in a save since, so the
+        leader's next slot is theirs, reserved, and after every record they made (each warp's
+        records stay in program order). Otherwise
         (the first save of the pass, a warp split or merged, some lanes saved without the
         others) it reserves afresh (`stale`). Slots left behind (guards no lane passed, paths
         with fewer saves, a split) stay zero: holes the reader knows by their zero mask
@@ -501,8 +501,8 @@ class _Ctx:
         """Unbounded record: a slot from the bump cursor, stored when it is inside the pool.
         Thread level reserves for all active lanes at once; warp level runs in the leader alone.
         A sharded pool reserves from its warp's shard (one cursor per shard, contracts §4), or
-        for the rest of its pass through a region when the save is in a run (`save_run`); an unsharded one
-        at warp level takes its slot with a plain atomic."""
+        for the rest of its pass through a region when the save is in a run (`save_run`); an
+        unsharded one at warp level takes its slot with a plain atomic."""
         if run is not None:
             self.save_run(spec, values, run.slots, run.stale)
             return
@@ -528,10 +528,11 @@ class _Ctx:
     def save_run(self, spec: MapSpec, values: list[Value], count: int, stale: Reg | None) -> None:
         """A save in a run (`run_reserve`), in the leader: unless `stale` holds, the slot is the
         item in `cursor` and nothing else is read (no shard, no header); otherwise `count` slots
-        from the shard (always where `stale` is None: the run's first save). `cursor` then holds the item of the shard's next record: the next item,
-        or the same place one round of chunks on where a chunk ends (`shard_item`); past the
-        pool (the item `first + pool` or beyond: the records that do not fit), it stays past.
-        Items of records that fit are below 2**31 (`probe.passes.MAX_POOL`): 32-bit."""
+        from the shard (always where `stale` is None: the run's first save). `cursor` then holds
+        the item of the shard's next record: the next item, or the same place one round of
+        chunks on where a chunk ends (`shard_item`); past the pool (the item `first + pool` or
+        beyond: the records that do not fit), it stays past. Items of records that fit are below
+        2**31 (`probe.passes.MAX_POOL`): 32-bit."""
         cursor = self.low.runs[spec.name][0]
         slot, fits = self.tmp("u32"), self.tmp("pred")
         base = self.map_base(spec)

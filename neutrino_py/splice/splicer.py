@@ -262,12 +262,13 @@ class _KernelSplice:
                         positions=positions, registers_added=finished.registers_added,
                         warnings=warnings + self.warnings)
 
-    def runs(self, groups: dict[Any, _Group]) -> tuple[dict[tuple[int, int], dict[str, tuple[int, int]]],
-                                                       dict[int, tuple[Any, list[str]]]]:
+    def runs(self, groups: dict[Any, _Group]) -> tuple[
+            dict[tuple[int, int], dict[str, tuple[int, int]]], dict[int, tuple[Any, list[str]]]]:
         """Runs of saves (`lower._Ctx.run_reserve`) and where each starts. A run is the saves to
         one map that probes without a filter make before or after the instructions of one region
-        (`asm.cfg.regions`: entered at its head only, without cycles; not after a terminator), in layout order, which is the order any pass meets them; a save
-        under its instruction's guard counts (its slot stays a hole where no lane of the warp
+        (`asm.cfg.regions`: entered at its head only, without cycles; not after a terminator),
+        in layout order, which is the order any pass meets them; a save under its
+        instruction's guard counts (its slot stays a hole where no lane of the warp
         runs it). Returns, for each (pc, probe index) whose saves belong to one, map ->
         (position of its first save in the run, slots a reservation there takes: the most saves
         any path through the region meets from it on), and, by anchor, the region heads'
