@@ -1187,6 +1187,138 @@ def test_runs_take_every_save_of_a_region_in_order_across_probes_and_positions()
     assert mem["mem"]["tag"].tolist() == [1, 2, 3] * 9
 
 
+REGION_HEAD = """
+.version 8.0
+.target sm_90
+.address_size 64
+.visible .entry regions(.param .u64 regions_x, .param .u64 regions_y, .param .u64 regions_z,
+                        .param .u32 regions_m)
+{
+    .reg .pred %p<3>;
+    .reg .b32 %r<10>;
+    .reg .b64 %rd<8>;
+    ld.param.u64 %rd1, [regions_x];
+    ld.param.u64 %rd2, [regions_y];
+    ld.param.u64 %rd3, [regions_z];
+    ld.param.u32 %r1, [regions_m];
+    mov.u32 %r2, %tid.x;
+    and.b32 %r3, %r2, 1;
+    mul.wide.u32 %rd4, %r2, 4;
+    add.s64 %rd5, %rd1, %rd4;
+    add.s64 %rd6, %rd2, %rd4;
+    add.s64 %rd7, %rd3, %rd4;
+"""
+
+# reduce_sum's shape: a load, a load behind a forward guard, a store after both
+GUARDED = REGION_HEAD + """
+    ld.global.u32 %r4, [%rd5];
+    GUARD
+    @%p1 bra $L_skip;
+    ld.global.u32 %r5, [%rd6];
+    add.s32 %r4, %r4, %r5;
+$L_skip:
+    st.global.u32 [%rd7], %r4;
+    ret;
+}
+"""
+GUARDS = {"all": "setp.ge.u32 %p1, %r2, %r1;",        # m = 64: no lane skips
+          "none": "setp.ge.u32 %p1, %r2, 0;",          # every lane skips
+          "some": "setp.ge.u32 %p1, %r2, %r1;",        # m = 40: lanes 8-31 of warp 1 skip
+          "odd": "setp.eq.u32 %p1, %r3, 0;"}           # the leader (lane 0) skips
+
+
+def warp_pcs(rec, ptrs) -> dict[int, list[int]]:
+    """Each warp's record pcs in pool order (a warp reserves from one shard, so pool order is
+    its reservation order); the warp is known from the address, 4-byte elements of one array."""
+    bases = sorted(ptrs.values())
+    out: dict[int, list[int]] = {}
+    for r in rec:
+        base = max(b for b in bases if b <= int(r["addr"]))
+        out.setdefault((int(r["addr"]) - base) // 4 // 32, []).append(int(r["pc"]))
+    return out
+
+
+def region_run(text: str, m: int, order=sorted):
+    """(records, slots reserved, atomics) of memtrace on `text` (2 warps), after checking every
+    lane's address against dmat and each warp's record pcs against `order` of them (program
+    order: sorted, where the kernel has no loop)."""
+    args = lambda: {"x": bytes(range(256)), "y": bytes(range(256)), "z": bytes(256), "m": m}
+    dmat, _, _, _ = launch(text, stock("dmat"), (1, 1, 1), (64, 1, 1), args())
+    mem, sim, ptrs, memory = launch(text, stock("memtrace"), (1, 1, 1), (64, 1, 1), args())
+    assert accesses(mem) == accesses(dmat) and mem.dropped["mem"] == 0
+    manifest = instrument(parse_ptx(text, cache=False), stock("memtrace")).manifests["regions"]
+    rec = mem["mem"]
+    for pcs in warp_pcs(rec, ptrs).values():
+        assert pcs == order(pcs)
+    return len(rec), sum(shard_cursors(sim, memory, manifest, "mem")), sim.atoms
+
+
+@pytest.mark.parametrize("guard, m, want", [
+    ("all", 64, (6, 6, 2)),      # one reservation of three slots per warp
+    ("none", 64, (4, 6, 2)),     # the skipped load leaves a hole; the store still resumes
+    # warp 1: lanes 0-7 load alone (afresh, two slots), the whole warp stores afresh (one)
+    ("some", 40, (6, 9, 4)),
+    # lanes without the leader load alone; the store reserves afresh, so that it lies after
+    # their record (resuming from the leader's slot would put it before)
+    ("odd", 64, (6, 12, 6))])
+def test_memtrace_runs_span_forward_guards(guard, m, want):
+    """Blocks behind a forward guard join their region's run: (records, slots reserved,
+    atomics) for a guard all lanes pass, none pass, some pass, and some but the leader pass;
+    every lane's address rebuilt exactly, each warp's records in program order."""
+    assert region_run(GUARDED.replace("GUARD", GUARDS[guard]), m) == want
+
+
+IF_ELSE = REGION_HEAD + """
+    setp.COND %p1, %r1, 0;
+    @%p1 bra $L_else;
+    ld.global.u32 %r4, [%rd5];
+    bra $L_join;
+$L_else:
+    ld.global.u32 %r4, [%rd6];
+$L_join:
+    st.global.u32 [%rd7], %r4;
+    ret;
+}
+"""
+
+
+@pytest.mark.parametrize("cond, want", [
+    # whole warps take one side: two slots (the longer side) per warp, no hole
+    ("ne.u32", (4, 4, 2)),
+    # even lanes then odd lanes: each side reserves for itself, the joined warp afresh
+    ("odd", (6, 10, 6))])
+def test_memtrace_runs_span_an_if_else_that_joins(cond, want):
+    text = IF_ELSE.replace("setp.COND %p1, %r1, 0;", "setp.ne.u32 %p1, %r3, 0;" if cond == "odd"
+                           else "setp.ne.u32 %p1, %r1, 0;")
+    assert region_run(text, 1) == want
+
+
+LOOP = REGION_HEAD + """
+    ld.global.u32 %r4, [%rd5];
+    mov.u32 %r6, 0;
+$L_loop:
+    ld.global.u32 %r5, [%rd6];
+    ld.global.u32 %r7, [%rd6];
+    add.s32 %r4, %r4, %r5;
+    add.s32 %r6, %r6, 1;
+    setp.lt.u32 %p1, %r6, %r1;
+    @%p1 bra $L_loop;
+    st.global.u32 [%rd7], %r4;
+    ret;
+}
+"""
+
+
+def test_memtrace_loop_iterations_are_passes_and_nothing_joins_a_loop():
+    """The load before the loop and the store after it are not in the loop's run (its header
+    is entered from its latch): no slot is reserved for them on every iteration. Each of the
+    three iterations is a pass of its own: two slots, one atomic, no hole."""
+    def program_order(pcs):
+        first, a, b, last = sorted(set(pcs))
+        return [first, a, b, a, b, a, b, last]
+    assert region_run(LOOP, 3, program_order) == (2 * (1 + 2 * 3 + 1), 2 * 8, 2 * (1 + 3 + 1))
+
+
 def test_memtrace_on_vector_add_and_predicated_pointer_chasing():
     for run in (lambda p: vector_add(p),
                 lambda p: launch(CHASE, p, (1, 1, 1), (40, 1, 1), {"p": chain()[0]})):

@@ -69,3 +69,27 @@ def basic_blocks(body: list[ir.Statement]) -> list[ir.BasicBlock]:
         for s in b.succs:
             blocks[s].preds.append(b.index)
     return blocks
+
+
+def regions(succs: list[list[int]]) -> list[int]:
+    """The head of each block's region, blocks given by their successors in layout order.
+
+    A region is a range of consecutive blocks that control enters only at its head and that has
+    no cycle: a block joins the region before it when every predecessor is already in it, and a
+    block with an edge back (to itself or any block before it: a loop's latch) is the last of its
+    region. One pass from the head, until control leaves, meets each instruction of the region
+    at most once, in layout order, so the splicer lets the saves of a pass share one reservation
+    (`runs`). A loop's header has a predecessor after it, so it starts a region: each iteration
+    is a pass, and blocks after the loop are not reserved for on every iteration."""
+    preds: list[list[int]] = [[] for _ in succs]
+    for b, targets in enumerate(succs):
+        for s in targets:
+            preds[s].append(b)
+    heads: list[int] = []
+    head, closed = 0, True
+    for b, targets in enumerate(succs):
+        if closed or not preds[b] or not all(head <= p < b for p in preds[b]):
+            head = b
+        closed = any(s <= b for s in targets)
+        heads.append(head)
+    return heads

@@ -35,7 +35,8 @@ class Site:
     per-block instruction counter (`count` answers a `Count` node)."""
     operands: dict[str, Value] = field(default_factory=dict)
     count: Callable[[ast.Count], int] | None = None
-    # map -> (position of the probe's first save in its block's run, saves in the run)
+    # map -> (position of the probe's first save in its region's run, slots a reservation there
+    # takes: the most saves a pass meets from it on; `splicer._saves_ahead`)
     runs: dict[str, tuple[int, int]] = field(default_factory=dict)
 
 
@@ -57,9 +58,10 @@ def warp_events(spec: MapSpec) -> bool:
 
 
 def runs_saves(spec: MapSpec, decl: ast.MapDecl) -> bool:
-    """Whether the saves of a basic block may share one reservation (`Lowerer.runs`): warp-level
+    """Whether the saves of a region may share one reservation (`Lowerer.runs`): warp-level
     sharded pools with a `lanes` field, whose written records never have a zero mask, so that a
-    slot a run reserved and left empty (the warp split mid-block) reads back as a hole."""
+    slot a run reserved and left empty (a path with fewer saves, a warp split) reads back as a
+    hole."""
     return spec.level == "warp" and spec.shards > 1 and any(f.lanes for f in decl.fields)
 
 
@@ -82,10 +84,10 @@ class Lowerer:
     `shard_pools` (targets that render `ShardReserve`), unbounded records reserve from shards of
     their pool (chosen by the warp index, computed once at entry) instead of one cursor. With
     `warp_sum` (targets that render `WarpSum`), block/sm/kernel counters add one warp sum per
-    field instead of one atomic per lane. Maps in `runs` reserve one slot per save of a basic
-    block at its first save (`_Ctx.run_reserve`): `(cursor, owner)` registers per map. `illegal` is the target's legalisation: why it cannot
-    render an op (None: it can); an expression lowered to such an op is an error at the
-    expression in the probe source.
+    field instead of one atomic per lane. Maps in `runs` reserve the slots of a pass through a
+    region at its first save (`_Ctx.run_reserve`): `(cursor, owner)` registers per map.
+    `illegal` is the target's legalisation: why it cannot render an op (None: it can); an
+    expression lowered to such an op is an error at the expression in the probe source.
     """
 
     def __init__(self, program: ast.ProbeProgram, warp_slots: bool = True,
@@ -119,11 +121,10 @@ class Lowerer:
         # (None: every field; the splicer narrows it once it knows what matched)
         self.live_counters: set[tuple[str, str]] | None = None
 
-    def run_starts(self, runs: dict[str, tuple[int, int]]) -> list[Stmt]:
-        """Code every lane runs where a run of saves starts (`runs`: a site's places in runs):
-        no lane is the owner of a reservation of this run yet (`_Ctx.run_reserve`)."""
-        return [ops.Move(self.runs[name][1], Imm(0, "u32"))
-                for name, (at, _) in runs.items() if at == 0]
+    def run_starts(self, maps: list[str]) -> list[Stmt]:
+        """Code every lane runs where a pass through a region with runs of saves to `maps`
+        starts: no lane took part in a save of this pass yet (`_Ctx.run_reserve`)."""
+        return [ops.Move(self.runs[name][1], Imm(0, "u32")) for name in maps]
 
     @property
     def has_exit_state(self) -> bool:
@@ -184,14 +185,24 @@ def merge_leader_regions(stmts: list[Stmt]) -> list[Stmt]:
     return out
 
 
+@dataclass(frozen=True)
+class Run:
+    """A save's part in a run (`_Ctx.run_reserve`): the slots it reserves when it reserves, and
+    `stale` (pred), voted by the lanes' compression (`ops.LaneCompress.any_dst`) over `other`
+    (pred: this lane's `owner` is not the active mask), where it reserves instead of resuming
+    (None at the run's first save: it always reserves)."""
+    slots: int
+    stale: Reg | None = None
+    other: Reg | None = None
+
+
 class _Ctx:
     """Lowering state of one probe body at one site: `out` collects the ops of expressions."""
 
     def __init__(self, low: Lowerer, site: Site, scope: Scratch) -> None:
         self.low, self.site, self.scope = low, site, scope
         self.out: list[Stmt] = []
-        self.run_at = {name: j for name, (j, _) in site.runs.items()}   # next save's position
-        self.active: Reg | None = None       # the active mask `compress_lanes` read
+        self.run_at = dict(site.runs)     # map -> (next save's position, slots it reserves)
 
     def tmp(self, type_: str) -> Reg:
         return self.scope.tmp(type_)
@@ -351,9 +362,14 @@ class _Ctx:
             values = [self.tmp(a.type.value) if i in late else self.expr(a)
                       for i, a in enumerate(s.args)]
             reads = [ops.ReadSpecial(values[i], HELPER_SPECIALS[s.args[i].name]) for i in late]
+            mask = None
             if any(f.lanes for f in decl.fields):
-                values = self.compress_lanes(decl, values)
-            self.save(spec, values, reads)
+                mask = self.tmp("u32")
+                self.emit(ops.ReadSpecial(mask, "activemask"))
+            run = self.run_reserve(spec, mask)
+            if mask is not None:
+                values = self.compress_lanes(decl, values, mask, run)
+            self.save(spec, values, reads, mask, run)
         elif isinstance(s, ast.CounterAdd):
             self.counter_add(self.low.specs[s.map], s.field, self.expr(s.value))
         elif isinstance(s, ast.HistAdd):
@@ -361,12 +377,13 @@ class _Ctx:
         emitted, self.out = self.out[before:], self.out[:before]
         return emitted
 
-    def warp_leader(self, spec: MapSpec, body: list[Stmt]) -> list[Stmt]:
-        """`body` as run by the lowest active lane, for warp-level maps (one event per warp)."""
+    def warp_leader(self, spec: MapSpec, body: list[Stmt], mask: Value | None = None) -> list[Stmt]:
+        """`body` as run by the lowest active lane, for warp-level maps (one event per warp);
+        `mask`: the active mask, where already read."""
         if not warp_events(spec):
             return body
         lead = self.tmp("pred")
-        return [ops.Leader(lead), ops.If(lead, tuple(body))]
+        return [ops.Leader(lead, mask), ops.If(lead, tuple(body))]
 
     def nested(self, build: Callable[[], None]) -> list[Stmt]:
         """Run `build` with a fresh output list and return what it emitted."""
@@ -392,10 +409,15 @@ class _Ctx:
             return set()
         return {i for i, a in enumerate(args) if isinstance(a, ast.Helper) and a.name in TIMERS}
 
-    def save(self, spec: MapSpec, values: list[Value], reads: list[Stmt] | None = None) -> None:
-        """Save `values`; `reads` (the late timers) open the leader's part."""
+    def save(self, spec: MapSpec, values: list[Value], reads: list[Stmt] | None = None,
+             mask: Value | None = None, run: Run | None = None) -> None:
+        """Save `values`; `reads` (the late timers) open the leader's part; `mask`: the active
+        mask the lanes were compressed over, which elects the leader too (one read, and one
+        leader for the event even were the lanes to part in between); `run`: the save's part
+        in a run (`run_reserve`)."""
+        if run is not None:      # every lane here takes part: its owner is this save's mask
+            self.emit(ops.Move(self.low.runs[spec.name][1], mask))
         if spec.capacity is None:
-            run = self.run_reserve(spec)
             body = self.nested(lambda: self.save_pool(spec, values, run))
         elif spec.level == "thread":
             body = self.nested(lambda: self.save_thread(spec, values))
@@ -404,15 +426,15 @@ class _Ctx:
             return
         else:
             body = self.nested(lambda: self.save_warp(spec, values))
-        self.out += self.warp_leader(spec, [*(reads or []), *body])
+        self.out += self.warp_leader(spec, [*(reads or []), *body], mask)
 
-    def compress_lanes(self, decl: ast.MapDecl, values: list[Value]) -> list[Value]:
+    def compress_lanes(self, decl: ast.MapDecl, values: list[Value], mask: Reg,
+                       run: Run | None = None) -> list[Value]:
         """The stored parts of every `lanes` field (`contract.manifest.LANE_PARTS`), computed by all active
         lanes before the leader saves: `LaneCompress` over the active mask, and where the lanes
         are not affine, each lane's value appended to the field's companion pool (one
         `BumpReserve` per warp, lanes in order), whose first slot is the leader's ``_at``."""
-        mask = self.active = self.tmp("u32")
-        self.emit(ops.ReadSpecial(mask, "activemask"))
+        vote = run is not None and run.stale is not None
         out: list[Value] = []
         for f, value in zip(decl.fields, values):
             if not f.lanes:
@@ -423,7 +445,9 @@ class _Ctx:
                 self.emit(ops.Move(held, value))
                 value = held
             base, stride, affine, at = self.tmp("u64"), self.tmp("s64"), self.tmp("pred"), self.tmp("u32")
-            self.emit(self.legal(ops.LaneCompress(base, stride, affine, value, mask), f))
+            self.emit(self.legal(ops.LaneCompress(base, stride, affine, value, mask,
+                                                  *((run.other, run.stale) if vote else ())), f))
+            vote = False
             self.emit(ops.Move(at, Imm(LANES_AFFINE, "u32")))
             spec = self.low.specs[companion(decl.name, f.name)]
 
@@ -437,35 +461,35 @@ class _Ctx:
             out += [base, stride, mask, at]
         return out
 
-    def run_reserve(self, spec: MapSpec) -> tuple[int, Reg | None] | None:
-        """Slots to reserve for a save in a run and when to resume instead (None outside one).
+    def run_reserve(self, spec: MapSpec, mask: Reg | None) -> Run | None:
+        """Slots to reserve for a save in a run and when to reserve at all (None outside one).
 
-        A run is every save to the map that the probes make at the instructions of one
-        straight-line region (the splicer finds them), in order; the first save a group of
-        lanes makes reserves a slot for each save left, so a memory-bound warp waits for one
-        atomic per region instead of one per access. Where the run starts every lane clears
-        `owner` (`Lowerer.run_starts`); each lane then keeps there the active mask of the last
-        save of the run it took part in, and the leader the next slot in `cursor`. A save
-        resumes from `cursor` when the leader's `owner` is the active mask: the same lanes, led
-        by it, reserved in this run and have used fewer slots than saves passed, and no other
-        group reads that cursor. Otherwise (the first save, a warp split or merged mid-region)
-        it reserves the rest of the run afresh. Slots left behind (guards no lane passed, a
-        split) stay zero: holes the reader knows by their zero mask (`runs_saves`)."""
-        if spec.name not in self.run_at:
+        A run is every save to the map that the probes make in one region (entered at its head
+        only, without cycles: `asm.cfg.regions`; the splicer finds them); a pass from the head
+        meets each at most once, in order. `mask` is the active mask the save's lanes are
+        compressed over (a map with runs has a `lanes` field). The first save a group of lanes
+        makes in a pass reserves a slot for each save it may still meet (the most on any path
+        on), so a memory-bound warp waits for one atomic per pass instead of one per access. At
+        the head every lane clears `owner` (`Lowerer.run_starts`); each lane then keeps there
+        the active mask of the last save of the pass it took part in (`save`), and the leader
+        the next slot in `cursor`. A save resumes from `cursor` when every lane's `owner` is the
+        active mask (one vote, cast with the compression's): then all of them took part last in
+        one save, of exactly these lanes, led by the same lane, and none in a save since, so the
+        leader's next slot is theirs, reserved, and after every record they made (each warp's
+        records stay in program order). Otherwise
+        (the first save of the pass, a warp split or merged, some lanes saved without the
+        others) it reserves afresh (`stale`). Slots left behind (guards no lane passed, paths
+        with fewer saves, a split) stay zero: holes the reader knows by their zero mask
+        (`runs_saves`)."""
+        if spec.name not in self.run_at or mask is None:
             return None
-        j, total = self.run_at[spec.name], self.site.runs[spec.name][1]
-        self.run_at[spec.name] = j + 1
-        owner = self.low.runs[spec.name][1]
-        mask = self.active
-        if mask is None:
-            mask = self.tmp("u32")
-            self.emit(ops.ReadSpecial(mask, "activemask"))
-        resume = None
-        if j:
-            resume = self.tmp("pred")
-            self.emit(ops.Compare(resume, "eq", owner, mask))
-        self.emit(ops.Move(owner, mask))
-        return total - j, resume
+        j, slots = self.run_at[spec.name]
+        self.run_at[spec.name] = (j + 1, slots - 1)
+        if not j:
+            return Run(slots)
+        run = Run(slots, self.tmp("pred"), self.tmp("pred"))
+        self.emit(ops.Compare(run.other, "ne", self.low.runs[spec.name][1], mask))
+        return run
 
     def shard_reserve(self, spec: MapSpec, slot: Reg, fits: Reg, hdr: Reg, base: Reg,
                       count: int = 1) -> None:
@@ -473,15 +497,14 @@ class _Ctx:
                                    SHARD_CHUNK, spec.first_item, SHARD_SLOT_BYTES,
                                    lanes=spec.level == "thread", count=count))
 
-    def save_pool(self, spec: MapSpec, values: list[Value],
-                  run: tuple[int, Reg | None] | None = None) -> None:
+    def save_pool(self, spec: MapSpec, values: list[Value], run: Run | None = None) -> None:
         """Unbounded record: a slot from the bump cursor, stored when it is inside the pool.
         Thread level reserves for all active lanes at once; warp level runs in the leader alone.
         A sharded pool reserves from its warp's shard (one cursor per shard, contracts §4), or
-        for the rest of its region's run when the save is in one (`save_run`); an unsharded one
-        at warp level takes its slot with a plain atomic."""
+        for the rest of its pass through a region when the save is in a run (`save_run`); an
+        unsharded one at warp level takes its slot with a plain atomic."""
         if run is not None:
-            self.save_run(spec, values, *run)
+            self.save_run(spec, values, run.slots, run.stale)
             return
         hdr = self.header(spec)
         slot = self.tmp("u64")
@@ -502,13 +525,14 @@ class _Ctx:
         store = self.nested(lambda: self._store_at(spec, slot, values))
         self.emit(ops.If(fits, tuple(store)))
 
-    def save_run(self, spec: MapSpec, values: list[Value], count: int, resume: Reg | None) -> None:
-        """A save in a run (`run_reserve`), in the leader: where `resume` holds, the slot is the
+    def save_run(self, spec: MapSpec, values: list[Value], count: int, stale: Reg | None) -> None:
+        """A save in a run (`run_reserve`), in the leader: unless `stale` holds, the slot is the
         item in `cursor` and nothing else is read (no shard, no header); otherwise `count` slots
-        from the shard. `cursor` then holds the item of the shard's next record: the next item,
-        or the same place one round of chunks on where a chunk ends (`shard_item`); past the
-        pool (the item `first + pool` or beyond: the records that do not fit), it stays past.
-        Items of records that fit are below 2**31 (`probe.passes.MAX_POOL`): 32-bit."""
+        from the shard (always where `stale` is None: the run's first save). `cursor` then holds
+        the item of the shard's next record: the next item, or the same place one round of
+        chunks on where a chunk ends (`shard_item`); past the pool (the item `first + pool` or
+        beyond: the records that do not fit), it stays past. Items of records that fit are below
+        2**31 (`probe.passes.MAX_POOL`): 32-bit."""
         cursor = self.low.runs[spec.name][0]
         slot, fits = self.tmp("u32"), self.tmp("pred")
         base = self.map_base(spec)
@@ -519,11 +543,12 @@ class _Ctx:
             self.shard_reserve(spec, item, fits, self.header(spec), base, count)
             self.emit(ops.Convert(slot, item))
             self.emit(ops.If(fits, (ops.Move(slot, end),), negate=True))
-        if resume is None:
+        if stale is None:
             reserve()
         else:
-            self.emit(ops.If(resume, (ops.Move(slot, cursor), ops.Compare(fits, "lt", slot, end))))
-            self.emit(ops.If(resume, tuple(self.nested(reserve)), negate=True))
+            self.emit(ops.If(stale, (ops.Move(slot, cursor), ops.Compare(fits, "lt", slot, end)),
+                             negate=True))
+            self.emit(ops.If(stale, tuple(self.nested(reserve))))
         self.emit(ops.If(fits, tuple(self.nested(lambda: self._store_at(spec, slot, values, base)))))
         edge, last = self.tmp("u32"), self.tmp("pred")
         self.emit(ops.Binary(cursor, "add", slot, Imm(1, "u32")))

@@ -78,10 +78,10 @@ class Code(Protocol):
 
     def blocks(self) -> list[list[Any]]: ...
 
-    def regions(self) -> dict[int, int]:
-        """id(instruction) -> its straight-line region: blocks are one region where control
-        enters the later only by falling through from the one before (a label no branch names
-        splits nothing), so a region's instructions run in order from its first."""
+    def successors(self) -> list[list[int]]:
+        """Each block of `blocks()`'s successors, by index. Runs of saves (`asm.cfg.regions`)
+        trust them to name every way into a block; GCN's leave out an indirect jump's targets,
+        and GCN makes no runs (its pools are not sharded)."""
         ...
 
     def entry_anchor(self) -> Any | None: ...

@@ -311,8 +311,8 @@ class GcnKernel:
     def blocks(self) -> list[list[Instruction]]:
         return basic_blocks(self.body())
 
-    def regions(self) -> dict[int, int]:
-        return {id(i): n for n, b in enumerate(self.blocks()) for i in b}
+    def successors(self) -> list[list[int]]:
+        return successors(labelled_blocks(self.body()))
 
     def entry_anchor(self) -> Instruction | None:
         return next((s for s in self.body() if isinstance(s, Instruction)), None)
