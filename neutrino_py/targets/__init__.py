@@ -78,6 +78,11 @@ class Code(Protocol):
 
     def blocks(self) -> list[list[Any]]: ...
 
+    def successors(self) -> list[list[int]] | None:
+        """Each block of `blocks()`'s successors (indices into it); None where a jump's targets
+        are not known (bounds of counters then assume any block may repeat)."""
+        ...
+
     def regions(self) -> dict[int, int]:
         """id(instruction) -> its straight-line region: blocks are one region where control
         enters the later only by falling through from the one before (a label no branch names

@@ -44,6 +44,9 @@ class PtxCode:
     def blocks(self) -> list[list[ir.Instruction]]:
         return [b.instructions for b in self.fn.blocks()]
 
+    def successors(self) -> list[list[int]]:
+        return [b.succs for b in self.fn.blocks()]
+
     def regions(self) -> dict[int, int]:
         out: dict[int, int] = {}
         region = -1
