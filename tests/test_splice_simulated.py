@@ -934,7 +934,7 @@ before ld.global {
 def coarse_sums(t: np.ndarray, rows: np.ndarray, nrows: int) -> dict[str, list]:
     """Per-thread counters summed into `nrows` rows (u64 wrapping, as the device adds)."""
     out = {}
-    for f in ("loaded", "n", "neg", "x"):
+    for f in t.dtype.names:
         acc = np.zeros(nrows, t.dtype[f])
         np.add.at(acc, rows, t[f])
         out[f] = acc.tolist()
@@ -973,6 +973,92 @@ def test_coarse_counters_wrap_modulo_64_bits_like_per_lane_atomics():
     maps, _, _, _ = vector_add(load(text, "wrap.probe"), grid=(2, 1, 1), block=(40, 1, 1))
     want = sum(0xffffffffffffff00 + t for t in range(40)) * 2 % 2 ** 64
     assert maps["k"]["big"].tolist() == [want]
+
+
+# threads 0..12 load 4 bytes and store 8; the others load 8 bytes, then every fourth of them
+# leaves at a guarded ret and the rest store 4: three exits, warps split at each
+EXITS = """
+.version 8.0
+.target sm_80
+.address_size 64
+.visible .entry exits(.param .u64 exits_p0)
+{
+    .reg .pred %p<3>;
+    .reg .b32 %r<6>;
+    .reg .b64 %rd<4>;
+    ld.param.u64 %rd1, [exits_p0];
+    cvta.to.global.u64 %rd1, %rd1;
+    mov.u32 %r1, %tid.x;
+    mul.wide.u32 %rd2, %r1, 8;
+    add.s64 %rd3, %rd1, %rd2;
+    setp.lt.u32 %p1, %r1, 13;
+    @%p1 bra $L_short;
+    ld.global.v2.u32 {%r2, %r3}, [%rd3];
+    and.b32 %r4, %r1, 3;
+    setp.eq.u32 %p2, %r4, 0;
+    @%p2 ret;
+    st.global.u32 [%rd3], %r2;
+    ret;
+$L_short:
+    ld.global.u32 %r5, [%rd3];
+    st.global.v2.u32 [%rd3], {%r5, %r5};
+    ret;
+}
+"""
+PACKED = """
+map c[sm]: counter { u64 bytes; u32 loads; u64 stored; s32 stores; }
+map t[thread]: counter { u64 bytes; u32 loads; u64 stored; s32 stores; }
+before ld.global { c.bytes += BYTES; c.loads += 1; t.bytes += BYTES; t.loads += 1; }
+before st.global { c.stored += BYTES; c.stores += 3; t.stored += BYTES; t.stores += 3; }
+"""
+
+
+def instrumented_text(ptx: str, program) -> str:
+    return instrument(parse_ptx(ptx, cache=False), program).module.to_text()
+
+
+def test_bounded_counter_fields_share_one_warp_sum_across_divergent_exits():
+    from neutrino_py.contract.manifest import SM_ROWS
+    program = load(PACKED, "packed.probe")
+    # bounds 8, 1, 8, 3 per thread: 9 + 6 + 9 + 7 bits of warp sums, one 32-bit word
+    text = instrumented_text(EXITS, program)
+    assert text.count("redux.sync") == 3 and "vote.sync" not in text     # one per exit
+    maps, _, _, _ = launch(EXITS, program, (3, 1, 1), (48, 1, 1), {"p": bytes(8 * 48)})
+    t = maps["t"]
+    assert t["bytes"].tolist() == [4 if i < 13 else 8 for i in range(48)] * 3
+    assert t["stores"].tolist() == [0 if i >= 13 and i % 4 == 0 else 3 for i in range(48)] * 3
+    want = coarse_sums(t, np.arange(len(t)) // 48 % 7, SM_ROWS)
+    for f, values in want.items():
+        assert maps["c"][f].tolist() == values, f
+
+
+def test_fields_near_the_32_bit_limit_are_summed_apart_and_exactly():
+    # every lane of two whole warps stores once: the warp sums reach 32 times each bound
+    text = ("map k[kernel]: counter { u64 a; u64 b; u64 c; u64 d; u64 e; }\n"
+            "before st.global { k.a += 2047; k.b += 2047; k.c += 4095; k.d += 134217727;"
+            " k.e += 134217728; }\n")
+    program = load(text, "limit.probe")
+    # a and b: 16 bits each, one word; c: 17 bits, a word of its own (with a or b it would
+    # carry into the next field); d: 32 bits alone; e: 33 bits, the 64-bit sum with its vote
+    ptx = instrumented_text(corpus("vector_add"), program)
+    assert ptx.count("vote.sync") == 1 and ptx.count("redux.sync") == 3 + 1 + 3
+    maps, _, _, _ = vector_add(program, n=64, grid=(1, 1, 1), block=(64, 1, 1))
+    k = maps["k"]
+    assert [int(k[f][0]) for f in "abcde"] == [64 * 2047, 64 * 2047, 64 * 4095,
+                                               64 * (2 ** 27 - 1), 64 * 2 ** 27]
+
+
+def test_counters_added_in_a_loop_keep_the_64_bit_sum():
+    from neutrino_py.contract.manifest import SM_ROWS
+    # saxpy's grid-stride loop: no bound, so the vote and the three-part fallback stay
+    assert "vote.sync" in instrumented_text(corpus("saxpy"), stock("gmem_bytes"))
+    assert "vote.sync" not in instrumented_text(corpus("vector_add"), stock("gmem_bytes"))
+    coarse, _, _, _ = saxpy_run(stock("gmem_bytes"))
+    t = saxpy_run(per_thread("gmem_bytes"))[0]["gmem"]
+    want = coarse_sums(t, np.arange(len(t)) // 40 % 7, SM_ROWS)
+    for f, values in want.items():
+        assert coarse["gmem"][f].tolist() == values, f
+    assert sum(want["loaded"]) == 8 * 100
 
 
 # out[i] = src[idx[i]] for i < n, except lanes with i % 3 == skip (none when skip = 3)
