@@ -14,6 +14,7 @@ import itertools
 import math
 import struct
 from collections import Counter
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -70,6 +71,7 @@ class Sim:
         self.issues: Counter = Counter()      # (unit warp, pc) -> issues of user instructions
         self.guarded_bra: list = []           # (warp, pc, active lanes, taken lanes) if any took it
         self.atoms = 0                        # lanes that ran an atom (a returned atomic)
+        self.prefetched: list[int] = []       # addresses prefetched, one per lane
         user = [s for s in self.code if isinstance(s, ir.Instruction)
                 and not any("%nt_" in str(o) or "$nt_" in str(o) or "__nt_" in str(o)
                             for o in s.operands) and not (s.guard and "%nt_" in s.guard.name)]
@@ -276,6 +278,8 @@ class Sim:
             items = ops[1].items if isinstance(ops[1], ir.Vector) else [ops[1]]
             for k, item in enumerate(items):
                 self.mem.write(addr + k * size, size, self.value(item, lane, t, ctx))
+        elif op == "prefetch":                     # a hint: only where it points is kept
+            self.prefetched.append(self.address(ops[0], lane, ctx))
         elif op in ("atom", "red"):
             at = 0 if op == "red" else 1
             addr = self.address(ops[at], lane, ctx)
@@ -520,6 +524,21 @@ def test_block_sched_one_record_per_block_from_its_first_warp():
     assert (s["elapsed"] > 0).all()
     assert s["sm"].tolist() == [b % 7 for b in range(3)]
     assert maps.dropped["sched"] == 0
+
+
+def test_block_sched_with_its_count_prefetched_keeps_the_same_records():
+    grid, block = (3, 1, 1), (16, 3, 1)
+    variant = load_file(Path(__file__).parent.parent / "benchmarks/variants/block_sched_prefetch.probe")
+    text = instrumented_text(corpus("vector_add"), variant)
+    assert text.count("prefetch.global.L2") == 1
+    maps, sim, _, _ = vector_add(variant, grid=grid, block=block)
+    stock_maps, _, _, _ = vector_add(stock("block_sched"), grid=grid, block=block)
+    # the first warp of each block, every lane: its block's u32 count, after 3 records of 24 B
+    base = sim.params["__nt_map_sched"]
+    assert sim.prefetched == [base + 3 * 24 + 4 * b for b in range(3) for _ in range(32)]
+    s = maps["sched"]
+    assert s["unit"].tolist() == stock_maps["sched"]["unit"].tolist() == [0, 1, 2]
+    assert s["sm"].tolist() == stock_maps["sched"]["sm"].tolist() and (s["elapsed"] > 0).all()
 
 
 def test_block_sched_one_record_per_warp_without_its_filters():

@@ -392,6 +392,10 @@ class _Ctx:
             self.counter_add(self.low.specs[s.map], s.field, self.expr(s.value))
         elif isinstance(s, ast.HistAdd):
             self.hist_add(self.low.specs[s.map], self.expr(s.index), self.expr(s.value))
+        elif isinstance(s, ast.Prefetch):
+            spec = self.low.specs[s.map]
+            base = self.map_base(spec)
+            self.emit(ops.Prefetch(self.counts_address(spec, base, self.row(spec.level))))
         emitted, self.out = self.out[before:], self.out[:before]
         return emitted
 
