@@ -304,6 +304,14 @@ class AtomicAdd(Stmt):
 
 
 @dataclass(frozen=True)
+class Prefetch(Stmt):
+    """Start bringing the line holding global address `addr` (u64) into L2, without waiting for
+    it; memory does not change. A hint: a target may render nothing."""
+    op: ClassVar[str] = "prefetch"
+    addr: Value
+
+
+@dataclass(frozen=True)
 class BumpReserve(Stmt):
     """Reserve one record slot per active lane in an unbounded pool, with ONE atomic per warp.
 

@@ -3,8 +3,8 @@
 A block starts at the first instruction, at a label, and after a terminator (``bra``, ``brx``,
 ``ret``, ``exit``, ``trap``). An unconditional ``bra`` has one successor, its target; a predicated
 one also falls through. An unpredicated ``ret``/``exit``/``trap`` has none. ``brx.idx`` goes to
-the labels of its ``.branchtargets`` list. Nested ``{ }`` scopes are flattened: PTX labels and
-branches cross them freely in compiler output.
+the labels of its ``.branchtargets`` list (to every block when that list is not found). Nested
+``{ }`` scopes are flattened: PTX labels and branches cross them freely in compiler output.
 """
 from __future__ import annotations
 
@@ -58,8 +58,10 @@ def basic_blocks(body: list[ir.Statement]) -> list[ir.BasicBlock]:
                 succs.append(where[last.target])
             elif last.opcode == "brx":
                 table = next((branch_tables[o.name] for o in last.operands
-                              if isinstance(o, ir.Symbol) and o.name in branch_tables), [])
-                succs += [where[t] for t in table if t in where]
+                              if isinstance(o, ir.Symbol) and o.name in branch_tables), None)
+                # a table not found here (a register, another scope's name): any block may follow
+                succs += list(range(len(blocks))) if table is None else \
+                    [where[t] for t in table if t in where]
             if last.guard is None:
                 falls = False
         if falls:

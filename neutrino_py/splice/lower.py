@@ -14,7 +14,7 @@ from typing import Callable
 from neutrino_py import ops
 from neutrino_py.contract.manifest import (COARSE_SPREAD, HEADER_PARAM, HEADER_SLOT_BYTES,
                                            LANES_AFFINE, SHARD_CHUNK, SHARD_SLOT_BYTES, SM_ROWS,
-                                           MapSpec, companion, map_param, pool_shards)
+                                           WARP, MapSpec, companion, map_param, pool_shards)
 from neutrino_py.errors import SourceError
 from neutrino_py.ops import Imm, Reg, Scratch, Stmt, Value
 from neutrino_py.probe import ast, fold
@@ -120,11 +120,24 @@ class Lowerer:
         # counter fields some probe of this kernel adds to; the others stay 0 and are not flushed
         # (None: every field; the splicer narrows it once it knows what matched)
         self.live_counters: set[tuple[str, str]] | None = None
+        # (map, field) -> the most a thread's counter can hold at exit (`splice.bounds`), for
+        # the `summed_counters` that have a bound; the splicer fills it before the flush
+        self.bounds: dict[tuple[str, str], int] = {}
 
     def run_starts(self, maps: list[str]) -> list[Stmt]:
         """Code every lane runs where a pass through a region with runs of saves to `maps`
         starts: no lane took part in a save of this pass yet (`_Ctx.run_reserve`)."""
         return [ops.Move(self.runs[name][1], Imm(0, "u32")) for name in maps]
+
+    @property
+    def summed_counters(self) -> dict[tuple[str, str], Reg]:
+        """Counter registers the flush sums over a warp (`ops.WarpSum`): integer fields of
+        block, sm and kernel counters on targets with `warp_sum`. A bound (`bounds`) lets their
+        sum take 32 bits, several fields in one (`_Ctx.coarse_add`)."""
+        if not self.warp_sum:
+            return {}
+        return {key: reg for key, reg in self.counters.items() if reg.type[0] != "f"
+                and self.specs[key[0]].level in ("block", "sm", "kernel")}
 
     @property
     def has_exit_state(self) -> bool:
@@ -167,6 +180,27 @@ class Lowerer:
             elif name in self.counts:
                 out += ctx.flush_counts(spec, self.counts[name])
         return out
+
+
+def pack(bounds: list[int | None]) -> list[list[tuple[int, int, int]]]:
+    """32-bit words of fields summed side by side over a warp: for each word, (field index,
+    shift, bits). A field whose counter is at most `b` per lane (`bounds`; None: no bound) sums
+    to less than 2**bits over the WARP lanes, bits = (WARP * b).bit_length(); fields go, in
+    order, to the first word with room. Fields without a bound, of bound 0 (nothing to add) or
+    wider than 32 bits are in no word."""
+    words: list[list[tuple[int, int, int]]] = []
+    used: list[int] = []
+    for n, bound in enumerate(bounds):
+        bits = (WARP * bound).bit_length() if bound else 33
+        if bits > 32:
+            continue
+        k = next((k for k, u in enumerate(used) if u + bits <= 32), len(used))
+        if k == len(used):
+            words.append([])
+            used.append(0)
+        words[k].append((n, used[k], bits))
+        used[k] += bits
+    return words
 
 
 def merge_leader_regions(stmts: list[Stmt]) -> list[Stmt]:
@@ -374,6 +408,10 @@ class _Ctx:
             self.counter_add(self.low.specs[s.map], s.field, self.expr(s.value))
         elif isinstance(s, ast.HistAdd):
             self.hist_add(self.low.specs[s.map], self.expr(s.index), self.expr(s.value))
+        elif isinstance(s, ast.Prefetch):
+            spec = self.low.specs[s.map]
+            base = self.map_base(spec)
+            self.emit(ops.Prefetch(self.counts_address(spec, base, self.row(spec.level))))
         emitted, self.out = self.out[before:], self.out[:before]
         return emitted
 
@@ -670,14 +708,16 @@ class _Ctx:
             self.emit(ops.Address(addr, base, unit, spec.itemsize))
             offsets = spec.field_offsets()
             live = self.low.live_counters
-            regs = [(offsets[name][0], self.low.counters[spec.name, name]) for name, _ in spec.dtype
-                    if live is None or (spec.name, name) in live]
-            if not regs:
+            fields = [(name, offsets[name][0], self.low.counters[spec.name, name])
+                      for name, _ in spec.dtype if live is None or (spec.name, name) in live]
+            if spec.level in ("block", "sm", "kernel"):
+                fields = [f for f in fields if self.low.bounds.get((spec.name, f[0])) != 0]
+            if not fields:
                 return
             if spec.level in ("block", "sm", "kernel"):
-                self.coarse_add(spec, addr, unit, regs)
+                self.coarse_add(spec, addr, fields)
                 return
-            for offset, reg in regs:
+            for _, offset, reg in fields:
                 if spec.level == "thread":
                     self.emit(ops.Store(addr, offset, reg, reg.type))
                     continue
@@ -686,27 +726,71 @@ class _Ctx:
                 self.emit(ops.If(nonzero, (ops.AtomicAdd(None, addr, offset, reg, reg.type),)))
         return self.nested(build)
 
-    def coarse_add(self, spec: MapSpec, addr: Reg, unit: Reg, regs: list[tuple[int, Reg]]) -> None:
-        """Add the lanes' counters to the unit's row: integer fields are summed over the warp
-        (`WarpSum`) and added by the leader when the sum is not 0, one atomic per warp and field;
-        float fields (no exact warp sum), and every field on targets without `WarpSum`, are
-        added by each lane holding a nonzero value."""
-        def add() -> None:
-            mask = self.tmp("u32")
-            self.emit(ops.ReadSpecial(mask, "activemask"))
-            lead = self.tmp("pred")
-            self.emit(ops.Leader(lead))
-            for offset, reg in regs:
-                total, nonzero = reg, self.tmp("pred")
-                summed = reg.type[0] != "f" and self.low.warp_sum
-                if summed:
-                    total = self.tmp(reg.type)
-                    self.emit(ops.WarpSum(total, reg, mask))
-                self.emit(ops.Compare(nonzero, "ne", total, Imm(0, reg.type)))
-                if summed:
-                    self.emit(ops.Binary(nonzero, "and", nonzero, lead))
-                self.emit(ops.If(nonzero, (ops.AtomicAdd(None, addr, offset, total, reg.type),)))
-        add()
+    def coarse_add(self, spec: MapSpec, addr: Reg, fields: list[tuple[str, int, Reg]]) -> None:
+        """Add the lanes' counters (name, offset, register) to the unit's row: integer fields
+        are summed over the warp and added by the leader when the sum is not 0, one atomic per
+        warp and field. Fields with a bound (`Lowerer.bounds`) share 32-bit sums (`packed_sum`);
+        the others take a `WarpSum` each (64 bits: a vote and maybe three parts). Float fields
+        (no exact warp sum), and every field on targets without `WarpSum`, are added by each
+        lane holding a nonzero value."""
+        mask = self.tmp("u32")
+        self.emit(ops.ReadSpecial(mask, "activemask"))
+        lead = self.tmp("pred")
+        self.emit(ops.Leader(lead))
+        words = pack([self.low.bounds.get((spec.name, name)) for name, _, _ in fields])
+        for word in words:
+            self.packed_sum(addr, mask, lead, [(fields[n][1], fields[n][2], shift, bits)
+                                               for n, shift, bits in word])
+        packed = {n for word in words for n, _, _ in word}
+        for n, (_, offset, reg) in enumerate(fields):
+            if n in packed:
+                continue
+            total, nonzero = reg, self.tmp("pred")
+            summed = reg.type[0] != "f" and self.low.warp_sum
+            if summed:
+                total = self.tmp(reg.type)
+                self.emit(ops.WarpSum(total, reg, mask))
+            self.emit(ops.Compare(nonzero, "ne", total, Imm(0, reg.type)))
+            if summed:
+                self.emit(ops.Binary(nonzero, "and", nonzero, lead))
+            self.emit(ops.If(nonzero, (ops.AtomicAdd(None, addr, offset, total, reg.type),)))
+
+    def packed_sum(self, addr: Reg, mask: Reg, lead: Reg,
+                   word: list[tuple[int, Reg, int, int]]) -> None:
+        """Counters (offset, register, shift, bits) summed over the warp in one 32-bit
+        `WarpSum`: each lane puts its fields side by side, each at its shift, and as no field's
+        warp sum reaches its `bits` (`pack`), no sum carries into the next field; the leader
+        takes each field back out and adds it to the row when it is not 0."""
+        packed: Value | None = None
+        for _, reg, shift, _ in word:
+            part = self.cast(reg, "u32")
+            if shift:
+                moved = self.tmp("u32")
+                self.emit(ops.Binary(moved, "shl", part, Imm(shift, "u32")))
+                part = moved
+            if packed is not None:
+                both = self.tmp("u32")
+                self.emit(ops.Binary(both, "or", packed, part))
+                part = both
+            packed = part
+        total = self.tmp("u32")
+        self.emit(ops.WarpSum(total, packed, mask))
+        top = max(shift for _, _, shift, _ in word)
+        for offset, reg, shift, bits in word:
+            part = total
+            if shift:
+                part = self.tmp("u32")
+                self.emit(ops.Binary(part, "shr", total, Imm(shift, "u32")))
+            if shift != top:
+                low = self.tmp("u32")
+                self.emit(ops.Binary(low, "and", part, Imm((1 << bits) - 1, "u32")))
+                part = low
+            nonzero = self.tmp("pred")
+            self.emit(ops.Compare(nonzero, "ne", part, Imm(0, "u32")))
+            self.emit(ops.Binary(nonzero, "and", nonzero, lead))
+            add = self.nested(lambda: self.emit(ops.AtomicAdd(None, addr, offset,
+                                                              self.cast(part, reg.type), reg.type)))
+            self.emit(ops.If(nonzero, tuple(add)))
 
     def flush_counts(self, spec: MapSpec, count: Reg) -> list[Stmt]:
         """Per-thread record count to the counts array; events beyond capacity to `dropped`."""

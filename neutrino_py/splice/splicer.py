@@ -13,7 +13,7 @@ import functools
 import re
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Callable, Sequence
 
 from neutrino_py import ops, targets
 from neutrino_py.asm import cfg
@@ -23,6 +23,7 @@ from neutrino_py.ops import Imm, Stmt, Value
 from neutrino_py.probe import ast
 from neutrino_py.probe.walk import operands_read, probe_nodes
 from neutrino_py.splice.bind import bind
+from neutrino_py.splice.bounds import counter_bounds
 from neutrino_py.splice.lower import Lowerer, Site
 from neutrino_py.splice.match import Match, Pcs, matches
 from neutrino_py.splice.merge import Candidate, fold
@@ -243,6 +244,7 @@ class _KernelSplice:
 
         runs, starts = self.runs(groups)
         anchor = k.entry_anchor()
+        code: list[Stmt] = []
         if anchor is not None:
             scope = k.scope()
             code = self.low.entry()
@@ -252,9 +254,13 @@ class _KernelSplice:
         for head, names in starts.values():        # every lane entering the region, each pass
             k.emit(SiteCode(head, k.scope(), before=self.low.run_starts(names)))
         made = [self.site(group, exits, runs) for group in groups.values()]
-        fold(made, instructions, lambda: {id(i): n for n, b in enumerate(k.blocks()) for i in b},
-             k.keeps_guard,
+        blocks = functools.cache(lambda: {id(i): n for n, b in enumerate(k.blocks()) for i in b})
+        fold(made, instructions, blocks, k.keeps_guard,
              lambda i: k.pattern(i)[0].split(".")[0] == "call")
+        self.low.bounds = self.bounds(code, made, instructions, blocks)
+        for c, group in zip(made, groups.values()):
+            if group.exit:                     # the flush, once the bounds are known
+                c.site.exit = self.gated(c.site.exit + self.low.flush(c.site.scope), c.guard, None)
         for c in made:
             k.emit(c.site)
 
@@ -303,8 +309,10 @@ class _KernelSplice:
                                        name, count, ins))
         if len(places) < 2:
             return {}, {}
-        blocks = k.blocks()
         succs = k.successors()
+        if succs is None:
+            return {}, {}
+        blocks = k.blocks()
         heads = cfg.regions(succs)
         block_of = {id(i): n for n, b in enumerate(blocks) for i in b}
         by_run: dict[tuple[str, int], list[tuple[tuple[int, int], int, int]]] = {}
@@ -359,13 +367,26 @@ class _KernelSplice:
                 before += captured
                 after += self.gated(late + body, guard, after_guard)
         code: list[Stmt] = []
-        if group.exit:
+        if group.exit:                          # gated with the flush by `run`
             pc = {"PC": Imm(group.first.pc, "u32")}
             code = [s for p in exits for s in self.lower(p, pc, None, scope)]
-            code = self.gated(code + self.low.flush(scope), guard, None)
         plain = all(m.instruction is not None and m.where == "before" for _, m in group.pairs)
         return Candidate(SiteCode(group.first.anchor, scope, before, after, code),
                          group.first.pc, guard, plain and bool(group.pairs) and not group.exit)
+
+    def bounds(self, entry: list[Stmt], made: list[Candidate], instructions: Sequence[Any],
+               blocks: Callable[[], dict[int, int]]) -> dict[tuple[str, str], int]:
+        """Bounds of the counters the flush sums over a warp (`splice.bounds`), from the entry
+        code and every site's code at its anchor's basic block (None for a site anchored at no
+        instruction, such as a mark: its code's place in the CFG is not known here)."""
+        counters = self.low.summed_counters
+        if not counters:
+            return {}
+        at = blocks()
+        anchored = lambda c: c.pc < len(instructions) and instructions[c.pc] is c.site.anchor
+        sites = [(at.get(id(c.site.anchor)) if anchored(c) else None,
+                  c.site.before + c.site.after + c.site.exit) for c in made]
+        return counter_bounds(counters, entry, sites, self.kernel.successors())
 
     def lower(self, probe: ast.Probe, operands: dict[str, Value], block: tuple | None,
               scope: Any, runs: dict[str, tuple[int, int]] | None = None) -> list[Stmt]:

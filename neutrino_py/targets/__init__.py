@@ -78,10 +78,10 @@ class Code(Protocol):
 
     def blocks(self) -> list[list[Any]]: ...
 
-    def successors(self) -> list[list[int]]:
-        """Each block of `blocks()`'s successors, by index. Runs of saves (`asm.cfg.regions`)
-        trust them to name every way into a block; GCN's leave out an indirect jump's targets,
-        and GCN makes no runs (its pools are not sharded)."""
+    def successors(self) -> list[list[int]] | None:
+        """Each block of `blocks()`'s successors, by index; None where a jump's targets are not
+        known (GCN's `s_setpc_b64`): runs of saves (`asm.cfg.regions`) are then not made, and
+        bounds of counters assume any block may repeat."""
         ...
 
     def entry_anchor(self) -> Any | None: ...
