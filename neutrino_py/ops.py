@@ -199,9 +199,12 @@ class UnitCount(Stmt):
 
 @dataclass(frozen=True)
 class Leader(Stmt):
-    """``dst(pred) = this lane is the lowest lane of the active mask``."""
+    """``dst(pred) = this lane is the lowest lane of the active mask``; `mask` (u32), where
+    given, is the active mask read before (by a `LaneCompress` of the same lanes), not read
+    again."""
     op: ClassVar[str] = "leader"
     dst: Reg
+    mask: Value | None = None
 
 
 @dataclass(frozen=True)
@@ -234,13 +237,17 @@ class LaneCompress(Stmt):
     the next lane ``l2`` of `mask` (0 when `mask` has one lane), and ``affine`` (pred) = whether
     ``value == base + (lane - l) * stride`` (modulo 2**64) in every lane of `mask`. Where
     ``v2 - base`` does not fit 32 bits a target may give another stride (0, or its low 32
-    bits) and then `affine` false: the lanes are kept one by one, never rebuilt wrongly."""
+    bits) and then `affine` false: the lanes are kept one by one, never rebuilt wrongly.
+    Where `any_dst` is given, it is also `VoteAny(any_dst, any_src, mask)`, voted together with
+    `affine` (a run's resume test, `lower._Ctx.run_reserve`; targets with `shard_pools`)."""
     op: ClassVar[str] = "lane_compress"
     base: Reg
     stride: Reg
     affine: Reg
     value: Value
     mask: Value
+    any_src: Value | None = None
+    any_dst: Reg | None = None
 
 
 @dataclass(frozen=True)
@@ -294,6 +301,14 @@ class AtomicAdd(Stmt):
     offset: int
     value: Value
     type: str
+
+
+@dataclass(frozen=True)
+class Prefetch(Stmt):
+    """Start bringing the line holding global address `addr` (u64) into L2, without waiting for
+    it; memory does not change. A hint: a target may render nothing."""
+    op: ClassVar[str] = "prefetch"
+    addr: Value
 
 
 @dataclass(frozen=True)

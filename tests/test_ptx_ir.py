@@ -7,6 +7,7 @@ import pytest
 from conftest import CORPUS
 from neutrino_py import toolchain
 from neutrino_py.asm import ir, parse_ptx, parse_statements
+from neutrino_py.asm.cfg import regions
 from neutrino_py.image.elf import code_sections
 
 
@@ -150,6 +151,16 @@ def test_cfg_of_a_loop():
     assert [b.succs for b in blocks] == [[5, 1], [2], [1, 3], [5], [5], []]
     assert [b.preds for b in blocks] == [[], [0, 2], [1], [2], [], [0, 3, 4]]
     assert blocks[3].terminator.target == "$L_done" and blocks[4].terminator is None
+
+
+def test_regions_of_a_loop_start_at_its_header_and_end_at_its_latch():
+    """The loop's header (a predecessor after it) starts a region, its latch (an edge back) ends
+    it; a block entered from before its region's head, or from nowhere, starts one."""
+    blocks = parse_ptx(CFG_PTX, cache=False).function("loop").blocks()
+    assert regions([b.succs for b in blocks]) == [0, 1, 1, 3, 4, 5]
+    # an if/else that joins again is one region; a block entered from a later one is not
+    assert regions([[1, 2], [3], [3], []]) == [0, 0, 0, 0]
+    assert regions([[1], [2], [3], [1, 4], []]) == [0, 1, 1, 1, 4]
 
 
 def test_registers_declared_and_used():

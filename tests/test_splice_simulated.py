@@ -14,6 +14,7 @@ import itertools
 import math
 import struct
 from collections import Counter
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -70,6 +71,7 @@ class Sim:
         self.issues: Counter = Counter()      # (unit warp, pc) -> issues of user instructions
         self.guarded_bra: list = []           # (warp, pc, active lanes, taken lanes) if any took it
         self.atoms = 0                        # lanes that ran an atom (a returned atomic)
+        self.prefetched: list[int] = []       # addresses prefetched, one per lane
         user = [s for s in self.code if isinstance(s, ir.Instruction)
                 and not any("%nt_" in str(o) or "$nt_" in str(o) or "__nt_" in str(o)
                             for o in s.operands) and not (s.guard and "%nt_" in s.guard.name)]
@@ -276,6 +278,8 @@ class Sim:
             items = ops[1].items if isinstance(ops[1], ir.Vector) else [ops[1]]
             for k, item in enumerate(items):
                 self.mem.write(addr + k * size, size, self.value(item, lane, t, ctx))
+        elif op == "prefetch":                     # a hint: only where it points is kept
+            self.prefetched.append(self.address(ops[0], lane, ctx))
         elif op in ("atom", "red"):
             at = 0 if op == "red" else 1
             addr = self.address(ops[at], lane, ctx)
@@ -520,6 +524,21 @@ def test_block_sched_one_record_per_block_from_its_first_warp():
     assert (s["elapsed"] > 0).all()
     assert s["sm"].tolist() == [b % 7 for b in range(3)]
     assert maps.dropped["sched"] == 0
+
+
+def test_block_sched_with_its_count_prefetched_keeps_the_same_records():
+    grid, block = (3, 1, 1), (16, 3, 1)
+    variant = load_file(Path(__file__).parent.parent / "benchmarks/variants/block_sched_prefetch.probe")
+    text = instrumented_text(corpus("vector_add"), variant)
+    assert text.count("prefetch.global.L2") == 1
+    maps, sim, _, _ = vector_add(variant, grid=grid, block=block)
+    stock_maps, _, _, _ = vector_add(stock("block_sched"), grid=grid, block=block)
+    # the first warp of each block, every lane: its block's u32 count, after 3 records of 24 B
+    base = sim.params["__nt_map_sched"]
+    assert sim.prefetched == [base + 3 * 24 + 4 * b for b in range(3) for _ in range(32)]
+    s = maps["sched"]
+    assert s["unit"].tolist() == stock_maps["sched"]["unit"].tolist() == [0, 1, 2]
+    assert s["sm"].tolist() == stock_maps["sched"]["sm"].tolist() and (s["elapsed"] > 0).all()
 
 
 def test_block_sched_one_record_per_warp_without_its_filters():
@@ -934,7 +953,7 @@ before ld.global {
 def coarse_sums(t: np.ndarray, rows: np.ndarray, nrows: int) -> dict[str, list]:
     """Per-thread counters summed into `nrows` rows (u64 wrapping, as the device adds)."""
     out = {}
-    for f in ("loaded", "n", "neg", "x"):
+    for f in t.dtype.names:
         acc = np.zeros(nrows, t.dtype[f])
         np.add.at(acc, rows, t[f])
         out[f] = acc.tolist()
@@ -973,6 +992,92 @@ def test_coarse_counters_wrap_modulo_64_bits_like_per_lane_atomics():
     maps, _, _, _ = vector_add(load(text, "wrap.probe"), grid=(2, 1, 1), block=(40, 1, 1))
     want = sum(0xffffffffffffff00 + t for t in range(40)) * 2 % 2 ** 64
     assert maps["k"]["big"].tolist() == [want]
+
+
+# threads 0..12 load 4 bytes and store 8; the others load 8 bytes, then every fourth of them
+# leaves at a guarded ret and the rest store 4: three exits, warps split at each
+EXITS = """
+.version 8.0
+.target sm_80
+.address_size 64
+.visible .entry exits(.param .u64 exits_p0)
+{
+    .reg .pred %p<3>;
+    .reg .b32 %r<6>;
+    .reg .b64 %rd<4>;
+    ld.param.u64 %rd1, [exits_p0];
+    cvta.to.global.u64 %rd1, %rd1;
+    mov.u32 %r1, %tid.x;
+    mul.wide.u32 %rd2, %r1, 8;
+    add.s64 %rd3, %rd1, %rd2;
+    setp.lt.u32 %p1, %r1, 13;
+    @%p1 bra $L_short;
+    ld.global.v2.u32 {%r2, %r3}, [%rd3];
+    and.b32 %r4, %r1, 3;
+    setp.eq.u32 %p2, %r4, 0;
+    @%p2 ret;
+    st.global.u32 [%rd3], %r2;
+    ret;
+$L_short:
+    ld.global.u32 %r5, [%rd3];
+    st.global.v2.u32 [%rd3], {%r5, %r5};
+    ret;
+}
+"""
+PACKED = """
+map c[sm]: counter { u64 bytes; u32 loads; u64 stored; s32 stores; }
+map t[thread]: counter { u64 bytes; u32 loads; u64 stored; s32 stores; }
+before ld.global { c.bytes += BYTES; c.loads += 1; t.bytes += BYTES; t.loads += 1; }
+before st.global { c.stored += BYTES; c.stores += 3; t.stored += BYTES; t.stores += 3; }
+"""
+
+
+def instrumented_text(ptx: str, program) -> str:
+    return instrument(parse_ptx(ptx, cache=False), program).module.to_text()
+
+
+def test_bounded_counter_fields_share_one_warp_sum_across_divergent_exits():
+    from neutrino_py.contract.manifest import SM_ROWS
+    program = load(PACKED, "packed.probe")
+    # bounds 8, 1, 8, 3 per thread: 9 + 6 + 9 + 7 bits of warp sums, one 32-bit word
+    text = instrumented_text(EXITS, program)
+    assert text.count("redux.sync") == 3 and "vote.sync" not in text     # one per exit
+    maps, _, _, _ = launch(EXITS, program, (3, 1, 1), (48, 1, 1), {"p": bytes(8 * 48)})
+    t = maps["t"]
+    assert t["bytes"].tolist() == [4 if i < 13 else 8 for i in range(48)] * 3
+    assert t["stores"].tolist() == [0 if i >= 13 and i % 4 == 0 else 3 for i in range(48)] * 3
+    want = coarse_sums(t, np.arange(len(t)) // 48 % 7, SM_ROWS)
+    for f, values in want.items():
+        assert maps["c"][f].tolist() == values, f
+
+
+def test_fields_near_the_32_bit_limit_are_summed_apart_and_exactly():
+    # every lane of two whole warps stores once: the warp sums reach 32 times each bound
+    text = ("map k[kernel]: counter { u64 a; u64 b; u64 c; u64 d; u64 e; }\n"
+            "before st.global { k.a += 2047; k.b += 2047; k.c += 4095; k.d += 134217727;"
+            " k.e += 134217728; }\n")
+    program = load(text, "limit.probe")
+    # a and b: 16 bits each, one word; c: 17 bits, a word of its own (with a or b it would
+    # carry into the next field); d: 32 bits alone; e: 33 bits, the 64-bit sum with its vote
+    ptx = instrumented_text(corpus("vector_add"), program)
+    assert ptx.count("vote.sync") == 1 and ptx.count("redux.sync") == 3 + 1 + 3
+    maps, _, _, _ = vector_add(program, n=64, grid=(1, 1, 1), block=(64, 1, 1))
+    k = maps["k"]
+    assert [int(k[f][0]) for f in "abcde"] == [64 * 2047, 64 * 2047, 64 * 4095,
+                                               64 * (2 ** 27 - 1), 64 * 2 ** 27]
+
+
+def test_counters_added_in_a_loop_keep_the_64_bit_sum():
+    from neutrino_py.contract.manifest import SM_ROWS
+    # saxpy's grid-stride loop: no bound, so the vote and the three-part fallback stay
+    assert "vote.sync" in instrumented_text(corpus("saxpy"), stock("gmem_bytes"))
+    assert "vote.sync" not in instrumented_text(corpus("vector_add"), stock("gmem_bytes"))
+    coarse, _, _, _ = saxpy_run(stock("gmem_bytes"))
+    t = saxpy_run(per_thread("gmem_bytes"))[0]["gmem"]
+    want = coarse_sums(t, np.arange(len(t)) // 40 % 7, SM_ROWS)
+    for f, values in want.items():
+        assert coarse["gmem"][f].tolist() == values, f
+    assert sum(want["loaded"]) == 8 * 100
 
 
 # out[i] = src[idx[i]] for i < n, except lanes with i % 3 == skip (none when skip = 3)
@@ -1185,6 +1290,138 @@ def test_runs_take_every_save_of_a_region_in_order_across_probes_and_positions()
         assert Counter(zip(lanes["addr"][lanes["tag"] == tag].tolist())) == want
     # a warp's records lie in program order: per access, tags 1, 2, 3
     assert mem["mem"]["tag"].tolist() == [1, 2, 3] * 9
+
+
+REGION_HEAD = """
+.version 8.0
+.target sm_90
+.address_size 64
+.visible .entry regions(.param .u64 regions_x, .param .u64 regions_y, .param .u64 regions_z,
+                        .param .u32 regions_m)
+{
+    .reg .pred %p<3>;
+    .reg .b32 %r<10>;
+    .reg .b64 %rd<8>;
+    ld.param.u64 %rd1, [regions_x];
+    ld.param.u64 %rd2, [regions_y];
+    ld.param.u64 %rd3, [regions_z];
+    ld.param.u32 %r1, [regions_m];
+    mov.u32 %r2, %tid.x;
+    and.b32 %r3, %r2, 1;
+    mul.wide.u32 %rd4, %r2, 4;
+    add.s64 %rd5, %rd1, %rd4;
+    add.s64 %rd6, %rd2, %rd4;
+    add.s64 %rd7, %rd3, %rd4;
+"""
+
+# reduce_sum's shape: a load, a load behind a forward guard, a store after both
+GUARDED = REGION_HEAD + """
+    ld.global.u32 %r4, [%rd5];
+    GUARD
+    @%p1 bra $L_skip;
+    ld.global.u32 %r5, [%rd6];
+    add.s32 %r4, %r4, %r5;
+$L_skip:
+    st.global.u32 [%rd7], %r4;
+    ret;
+}
+"""
+GUARDS = {"all": "setp.ge.u32 %p1, %r2, %r1;",        # m = 64: no lane skips
+          "none": "setp.ge.u32 %p1, %r2, 0;",          # every lane skips
+          "some": "setp.ge.u32 %p1, %r2, %r1;",        # m = 40: lanes 8-31 of warp 1 skip
+          "odd": "setp.eq.u32 %p1, %r3, 0;"}           # the leader (lane 0) skips
+
+
+def warp_pcs(rec, ptrs) -> dict[int, list[int]]:
+    """Each warp's record pcs in pool order (a warp reserves from one shard, so pool order is
+    its reservation order); the warp is known from the address, 4-byte elements of one array."""
+    bases = sorted(ptrs.values())
+    out: dict[int, list[int]] = {}
+    for r in rec:
+        base = max(b for b in bases if b <= int(r["addr"]))
+        out.setdefault((int(r["addr"]) - base) // 4 // 32, []).append(int(r["pc"]))
+    return out
+
+
+def region_run(text: str, m: int, order=sorted):
+    """(records, slots reserved, atomics) of memtrace on `text` (2 warps), after checking every
+    lane's address against dmat and each warp's record pcs against `order` of them (program
+    order: sorted, where the kernel has no loop)."""
+    args = lambda: {"x": bytes(range(256)), "y": bytes(range(256)), "z": bytes(256), "m": m}
+    dmat, _, _, _ = launch(text, stock("dmat"), (1, 1, 1), (64, 1, 1), args())
+    mem, sim, ptrs, memory = launch(text, stock("memtrace"), (1, 1, 1), (64, 1, 1), args())
+    assert accesses(mem) == accesses(dmat) and mem.dropped["mem"] == 0
+    manifest = instrument(parse_ptx(text, cache=False), stock("memtrace")).manifests["regions"]
+    rec = mem["mem"]
+    for pcs in warp_pcs(rec, ptrs).values():
+        assert pcs == order(pcs)
+    return len(rec), sum(shard_cursors(sim, memory, manifest, "mem")), sim.atoms
+
+
+@pytest.mark.parametrize("guard, m, want", [
+    ("all", 64, (6, 6, 2)),      # one reservation of three slots per warp
+    ("none", 64, (4, 6, 2)),     # the skipped load leaves a hole; the store still resumes
+    # warp 1: lanes 0-7 load alone (afresh, two slots), the whole warp stores afresh (one)
+    ("some", 40, (6, 9, 4)),
+    # lanes without the leader load alone; the store reserves afresh, so that it lies after
+    # their record (resuming from the leader's slot would put it before)
+    ("odd", 64, (6, 12, 6))])
+def test_memtrace_runs_span_forward_guards(guard, m, want):
+    """Blocks behind a forward guard join their region's run: (records, slots reserved,
+    atomics) for a guard all lanes pass, none pass, some pass, and some but the leader pass;
+    every lane's address rebuilt exactly, each warp's records in program order."""
+    assert region_run(GUARDED.replace("GUARD", GUARDS[guard]), m) == want
+
+
+IF_ELSE = REGION_HEAD + """
+    setp.COND %p1, %r1, 0;
+    @%p1 bra $L_else;
+    ld.global.u32 %r4, [%rd5];
+    bra $L_join;
+$L_else:
+    ld.global.u32 %r4, [%rd6];
+$L_join:
+    st.global.u32 [%rd7], %r4;
+    ret;
+}
+"""
+
+
+@pytest.mark.parametrize("cond, want", [
+    # whole warps take one side: two slots (the longer side) per warp, no hole
+    ("ne.u32", (4, 4, 2)),
+    # even lanes then odd lanes: each side reserves for itself, the joined warp afresh
+    ("odd", (6, 10, 6))])
+def test_memtrace_runs_span_an_if_else_that_joins(cond, want):
+    text = IF_ELSE.replace("setp.COND %p1, %r1, 0;", "setp.ne.u32 %p1, %r3, 0;" if cond == "odd"
+                           else "setp.ne.u32 %p1, %r1, 0;")
+    assert region_run(text, 1) == want
+
+
+LOOP = REGION_HEAD + """
+    ld.global.u32 %r4, [%rd5];
+    mov.u32 %r6, 0;
+$L_loop:
+    ld.global.u32 %r5, [%rd6];
+    ld.global.u32 %r7, [%rd6];
+    add.s32 %r4, %r4, %r5;
+    add.s32 %r6, %r6, 1;
+    setp.lt.u32 %p1, %r6, %r1;
+    @%p1 bra $L_loop;
+    st.global.u32 [%rd7], %r4;
+    ret;
+}
+"""
+
+
+def test_memtrace_loop_iterations_are_passes_and_nothing_joins_a_loop():
+    """The load before the loop and the store after it are not in the loop's run (its header
+    is entered from its latch): no slot is reserved for them on every iteration. Each of the
+    three iterations is a pass of its own: two slots, one atomic, no hole."""
+    def program_order(pcs):
+        first, a, b, last = sorted(set(pcs))
+        return [first, a, b, a, b, a, b, last]
+    assert region_run(LOOP, 3, program_order) == (2 * (1 + 2 * 3 + 1), 2 * 8, 2 * (1 + 3 + 1))
 
 
 def test_memtrace_on_vector_add_and_predicated_pointer_chasing():

@@ -3,8 +3,8 @@
 A block starts at the first instruction, at a label, and after a terminator (``bra``, ``brx``,
 ``ret``, ``exit``, ``trap``). An unconditional ``bra`` has one successor, its target; a predicated
 one also falls through. An unpredicated ``ret``/``exit``/``trap`` has none. ``brx.idx`` goes to
-the labels of its ``.branchtargets`` list. Nested ``{ }`` scopes are flattened: PTX labels and
-branches cross them freely in compiler output.
+the labels of its ``.branchtargets`` list (to every block when that list is not found). Nested
+``{ }`` scopes are flattened: PTX labels and branches cross them freely in compiler output.
 """
 from __future__ import annotations
 
@@ -58,8 +58,10 @@ def basic_blocks(body: list[ir.Statement]) -> list[ir.BasicBlock]:
                 succs.append(where[last.target])
             elif last.opcode == "brx":
                 table = next((branch_tables[o.name] for o in last.operands
-                              if isinstance(o, ir.Symbol) and o.name in branch_tables), [])
-                succs += [where[t] for t in table if t in where]
+                              if isinstance(o, ir.Symbol) and o.name in branch_tables), None)
+                # a table not found here (a register, another scope's name): any block may follow
+                succs += list(range(len(blocks))) if table is None else \
+                    [where[t] for t in table if t in where]
             if last.guard is None:
                 falls = False
         if falls:
@@ -69,3 +71,27 @@ def basic_blocks(body: list[ir.Statement]) -> list[ir.BasicBlock]:
         for s in b.succs:
             blocks[s].preds.append(b.index)
     return blocks
+
+
+def regions(succs: list[list[int]]) -> list[int]:
+    """The head of each block's region, blocks given by their successors in layout order.
+
+    A region is a range of consecutive blocks that control enters only at its head and that has
+    no cycle: a block joins the region before it when every predecessor is already in it, and a
+    block with an edge back (to itself or any block before it: a loop's latch) is the last of its
+    region. One pass from the head, until control leaves, meets each instruction of the region
+    at most once, in layout order, so the splicer lets the saves of a pass share one reservation
+    (`runs`). A loop's header has a predecessor after it, so it starts a region: each iteration
+    is a pass, and blocks after the loop are not reserved for on every iteration."""
+    preds: list[list[int]] = [[] for _ in succs]
+    for b, targets in enumerate(succs):
+        for s in targets:
+            preds[s].append(b)
+    heads: list[int] = []
+    head, closed = 0, True
+    for b, targets in enumerate(succs):
+        if closed or not preds[b] or not all(head <= p < b for p in preds[b]):
+            head = b
+        closed = any(s <= b for s in targets)
+        heads.append(head)
+    return heads

@@ -367,7 +367,18 @@ class HistAdd:
     span: Span
 
 
-Stmt = Union[Assign, Save, CounterAdd, HistAdd]
+@dataclass(frozen=True)
+class Prefetch:
+    """``m.prefetch()`` on a `record(N)` map at [warp] or [block] level: start bringing the line
+    of the unit's event count into L2 now, so that a later save's atomic on it does not wait for
+    memory (a count untouched since the launch's memset misses L2). A hint: nothing is written
+    or counted, and a target may do nothing."""
+
+    map: str
+    span: Span
+
+
+Stmt = Union[Assign, Save, CounterAdd, HistAdd, Prefetch]
 
 
 # ---------------------------------------------------------------- declarations

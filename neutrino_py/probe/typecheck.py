@@ -179,12 +179,14 @@ class TypeCheck(Pass):
         value = self.coerce(self.expr(s.value), m.fields[0].type, f"hist '{m.name}'")
         return ast.HistAdd(m.name, index, value, s.span)
 
-    def expr_stmt(self, s: syntax.ExprStmt) -> ast.Save:
+    def expr_stmt(self, s: syntax.ExprStmt) -> ast.Save | ast.Prefetch:
         e = s.expr
         if isinstance(e, syntax.Method) and isinstance(e.obj, syntax.Name):
             m = self.maps.get(e.obj.name)
             if m is None:
                 raise self.unknown_map(e.obj, "record")
+            if e.name == "prefetch":
+                return self.prefetch(m, e, s.span)
             if e.name != "save" or m.kind != "record":
                 message = (f"cannot save to {m.kind} '{m.name}'" if e.name == "save" else
                            f"maps have no method '{e.name}'")
@@ -204,6 +206,17 @@ class TypeCheck(Pass):
         args = tuple(self.coerce(self.expr(a), f.type, f"field '{m.name}.{f.name}'")
                      for a, f in zip(call.args, m.fields))
         return ast.Save(m.name, args, at)
+
+    def prefetch(self, m: ast.MapDecl, call: syntax.Method, at: Span) -> ast.Prefetch:
+        """`m.prefetch()`: maps whose saves take an atomic on a per-unit count only."""
+        if m.kind != "record" or m.capacity is None or m.level not in ("warp", "block"):
+            raise self.error(f"'{m.name}' has no count to prefetch", call.span,
+                             hint="prefetch() warms the count of a [warp] or [block] record(N) "
+                                  "map, whose saves take a slot with an atomic on it")
+        if call.args:
+            raise self.error(f"{m.name}.prefetch takes no values, got {len(call.args)}",
+                             call.span, hint=f"write {m.name}.prefetch();")
+        return ast.Prefetch(m.name, at)
 
     # ------------------------------------------------------------ expressions
     def expr(self, n: syntax.Node) -> ast.Expr:

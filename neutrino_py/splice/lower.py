@@ -14,7 +14,7 @@ from typing import Callable
 from neutrino_py import ops
 from neutrino_py.contract.manifest import (COARSE_SPREAD, HEADER_PARAM, HEADER_SLOT_BYTES,
                                            LANES_AFFINE, SHARD_CHUNK, SHARD_SLOT_BYTES, SM_ROWS,
-                                           MapSpec, companion, map_param, pool_shards)
+                                           WARP, MapSpec, companion, map_param, pool_shards)
 from neutrino_py.errors import SourceError
 from neutrino_py.ops import Imm, Reg, Scratch, Stmt, Value
 from neutrino_py.probe import ast, fold
@@ -35,7 +35,8 @@ class Site:
     per-block instruction counter (`count` answers a `Count` node)."""
     operands: dict[str, Value] = field(default_factory=dict)
     count: Callable[[ast.Count], int] | None = None
-    # map -> (position of the probe's first save in its block's run, saves in the run)
+    # map -> (position of the probe's first save in its region's run, slots a reservation there
+    # takes: the most saves a pass meets from it on; `splicer._saves_ahead`)
     runs: dict[str, tuple[int, int]] = field(default_factory=dict)
 
 
@@ -57,9 +58,10 @@ def warp_events(spec: MapSpec) -> bool:
 
 
 def runs_saves(spec: MapSpec, decl: ast.MapDecl) -> bool:
-    """Whether the saves of a basic block may share one reservation (`Lowerer.runs`): warp-level
+    """Whether the saves of a region may share one reservation (`Lowerer.runs`): warp-level
     sharded pools with a `lanes` field, whose written records never have a zero mask, so that a
-    slot a run reserved and left empty (the warp split mid-block) reads back as a hole."""
+    slot a run reserved and left empty (a path with fewer saves, a warp split) reads back as a
+    hole."""
     return spec.level == "warp" and spec.shards > 1 and any(f.lanes for f in decl.fields)
 
 
@@ -82,10 +84,10 @@ class Lowerer:
     `shard_pools` (targets that render `ShardReserve`), unbounded records reserve from shards of
     their pool (chosen by the warp index, computed once at entry) instead of one cursor. With
     `warp_sum` (targets that render `WarpSum`), block/sm/kernel counters add one warp sum per
-    field instead of one atomic per lane. Maps in `runs` reserve one slot per save of a basic
-    block at its first save (`_Ctx.run_reserve`): `(cursor, owner)` registers per map. `illegal` is the target's legalisation: why it cannot
-    render an op (None: it can); an expression lowered to such an op is an error at the
-    expression in the probe source.
+    field instead of one atomic per lane. Maps in `runs` reserve the slots of a pass through a
+    region at its first save (`_Ctx.run_reserve`): `(cursor, owner)` registers per map.
+    `illegal` is the target's legalisation: why it cannot render an op (None: it can); an
+    expression lowered to such an op is an error at the expression in the probe source.
     """
 
     def __init__(self, program: ast.ProbeProgram, warp_slots: bool = True,
@@ -118,12 +120,24 @@ class Lowerer:
         # counter fields some probe of this kernel adds to; the others stay 0 and are not flushed
         # (None: every field; the splicer narrows it once it knows what matched)
         self.live_counters: set[tuple[str, str]] | None = None
+        # (map, field) -> the most a thread's counter can hold at exit (`splice.bounds`), for
+        # the `summed_counters` that have a bound; the splicer fills it before the flush
+        self.bounds: dict[tuple[str, str], int] = {}
 
-    def run_starts(self, runs: dict[str, tuple[int, int]]) -> list[Stmt]:
-        """Code every lane runs where a run of saves starts (`runs`: a site's places in runs):
-        no lane is the owner of a reservation of this run yet (`_Ctx.run_reserve`)."""
-        return [ops.Move(self.runs[name][1], Imm(0, "u32"))
-                for name, (at, _) in runs.items() if at == 0]
+    def run_starts(self, maps: list[str]) -> list[Stmt]:
+        """Code every lane runs where a pass through a region with runs of saves to `maps`
+        starts: no lane took part in a save of this pass yet (`_Ctx.run_reserve`)."""
+        return [ops.Move(self.runs[name][1], Imm(0, "u32")) for name in maps]
+
+    @property
+    def summed_counters(self) -> dict[tuple[str, str], Reg]:
+        """Counter registers the flush sums over a warp (`ops.WarpSum`): integer fields of
+        block, sm and kernel counters on targets with `warp_sum`. A bound (`bounds`) lets their
+        sum take 32 bits, several fields in one (`_Ctx.coarse_add`)."""
+        if not self.warp_sum:
+            return {}
+        return {key: reg for key, reg in self.counters.items() if reg.type[0] != "f"
+                and self.specs[key[0]].level in ("block", "sm", "kernel")}
 
     @property
     def has_exit_state(self) -> bool:
@@ -168,6 +182,27 @@ class Lowerer:
         return out
 
 
+def pack(bounds: list[int | None]) -> list[list[tuple[int, int, int]]]:
+    """32-bit words of fields summed side by side over a warp: for each word, (field index,
+    shift, bits). A field whose counter is at most `b` per lane (`bounds`; None: no bound) sums
+    to less than 2**bits over the WARP lanes, bits = (WARP * b).bit_length(); fields go, in
+    order, to the first word with room. Fields without a bound, of bound 0 (nothing to add) or
+    wider than 32 bits are in no word."""
+    words: list[list[tuple[int, int, int]]] = []
+    used: list[int] = []
+    for n, bound in enumerate(bounds):
+        bits = (WARP * bound).bit_length() if bound else 33
+        if bits > 32:
+            continue
+        k = next((k for k, u in enumerate(used) if u + bits <= 32), len(used))
+        if k == len(used):
+            words.append([])
+            used.append(0)
+        words[k].append((n, used[k], bits))
+        used[k] += bits
+    return words
+
+
 def merge_leader_regions(stmts: list[Stmt]) -> list[Stmt]:
     """Fuse back-to-back ``Leader(p); If(p, a)`` pairs into one: the same lane leads both, so
     warp-level updates in a row cost one election and one branch."""
@@ -184,14 +219,24 @@ def merge_leader_regions(stmts: list[Stmt]) -> list[Stmt]:
     return out
 
 
+@dataclass(frozen=True)
+class Run:
+    """A save's part in a run (`_Ctx.run_reserve`): the slots it reserves when it reserves, and
+    `stale` (pred), voted by the lanes' compression (`ops.LaneCompress.any_dst`) over `other`
+    (pred: this lane's `owner` is not the active mask), where it reserves instead of resuming
+    (None at the run's first save: it always reserves)."""
+    slots: int
+    stale: Reg | None = None
+    other: Reg | None = None
+
+
 class _Ctx:
     """Lowering state of one probe body at one site: `out` collects the ops of expressions."""
 
     def __init__(self, low: Lowerer, site: Site, scope: Scratch) -> None:
         self.low, self.site, self.scope = low, site, scope
         self.out: list[Stmt] = []
-        self.run_at = {name: j for name, (j, _) in site.runs.items()}   # next save's position
-        self.active: Reg | None = None       # the active mask `compress_lanes` read
+        self.run_at = dict(site.runs)     # map -> (next save's position, slots it reserves)
 
     def tmp(self, type_: str) -> Reg:
         return self.scope.tmp(type_)
@@ -351,22 +396,32 @@ class _Ctx:
             values = [self.tmp(a.type.value) if i in late else self.expr(a)
                       for i, a in enumerate(s.args)]
             reads = [ops.ReadSpecial(values[i], HELPER_SPECIALS[s.args[i].name]) for i in late]
+            mask = None
             if any(f.lanes for f in decl.fields):
-                values = self.compress_lanes(decl, values)
-            self.save(spec, values, reads)
+                mask = self.tmp("u32")
+                self.emit(ops.ReadSpecial(mask, "activemask"))
+            run = self.run_reserve(spec, mask)
+            if mask is not None:
+                values = self.compress_lanes(decl, values, mask, run)
+            self.save(spec, values, reads, mask, run)
         elif isinstance(s, ast.CounterAdd):
             self.counter_add(self.low.specs[s.map], s.field, self.expr(s.value))
         elif isinstance(s, ast.HistAdd):
             self.hist_add(self.low.specs[s.map], self.expr(s.index), self.expr(s.value))
+        elif isinstance(s, ast.Prefetch):
+            spec = self.low.specs[s.map]
+            base = self.map_base(spec)
+            self.emit(ops.Prefetch(self.counts_address(spec, base, self.row(spec.level))))
         emitted, self.out = self.out[before:], self.out[:before]
         return emitted
 
-    def warp_leader(self, spec: MapSpec, body: list[Stmt]) -> list[Stmt]:
-        """`body` as run by the lowest active lane, for warp-level maps (one event per warp)."""
+    def warp_leader(self, spec: MapSpec, body: list[Stmt], mask: Value | None = None) -> list[Stmt]:
+        """`body` as run by the lowest active lane, for warp-level maps (one event per warp);
+        `mask`: the active mask, where already read."""
         if not warp_events(spec):
             return body
         lead = self.tmp("pred")
-        return [ops.Leader(lead), ops.If(lead, tuple(body))]
+        return [ops.Leader(lead, mask), ops.If(lead, tuple(body))]
 
     def nested(self, build: Callable[[], None]) -> list[Stmt]:
         """Run `build` with a fresh output list and return what it emitted."""
@@ -392,10 +447,15 @@ class _Ctx:
             return set()
         return {i for i, a in enumerate(args) if isinstance(a, ast.Helper) and a.name in TIMERS}
 
-    def save(self, spec: MapSpec, values: list[Value], reads: list[Stmt] | None = None) -> None:
-        """Save `values`; `reads` (the late timers) open the leader's part."""
+    def save(self, spec: MapSpec, values: list[Value], reads: list[Stmt] | None = None,
+             mask: Value | None = None, run: Run | None = None) -> None:
+        """Save `values`; `reads` (the late timers) open the leader's part; `mask`: the active
+        mask the lanes were compressed over, which elects the leader too (one read, and one
+        leader for the event even were the lanes to part in between); `run`: the save's part
+        in a run (`run_reserve`)."""
+        if run is not None:      # every lane here takes part: its owner is this save's mask
+            self.emit(ops.Move(self.low.runs[spec.name][1], mask))
         if spec.capacity is None:
-            run = self.run_reserve(spec)
             body = self.nested(lambda: self.save_pool(spec, values, run))
         elif spec.level == "thread":
             body = self.nested(lambda: self.save_thread(spec, values))
@@ -404,15 +464,15 @@ class _Ctx:
             return
         else:
             body = self.nested(lambda: self.save_warp(spec, values))
-        self.out += self.warp_leader(spec, [*(reads or []), *body])
+        self.out += self.warp_leader(spec, [*(reads or []), *body], mask)
 
-    def compress_lanes(self, decl: ast.MapDecl, values: list[Value]) -> list[Value]:
+    def compress_lanes(self, decl: ast.MapDecl, values: list[Value], mask: Reg,
+                       run: Run | None = None) -> list[Value]:
         """The stored parts of every `lanes` field (`contract.manifest.LANE_PARTS`), computed by all active
         lanes before the leader saves: `LaneCompress` over the active mask, and where the lanes
         are not affine, each lane's value appended to the field's companion pool (one
         `BumpReserve` per warp, lanes in order), whose first slot is the leader's ``_at``."""
-        mask = self.active = self.tmp("u32")
-        self.emit(ops.ReadSpecial(mask, "activemask"))
+        vote = run is not None and run.stale is not None
         out: list[Value] = []
         for f, value in zip(decl.fields, values):
             if not f.lanes:
@@ -423,7 +483,9 @@ class _Ctx:
                 self.emit(ops.Move(held, value))
                 value = held
             base, stride, affine, at = self.tmp("u64"), self.tmp("s64"), self.tmp("pred"), self.tmp("u32")
-            self.emit(self.legal(ops.LaneCompress(base, stride, affine, value, mask), f))
+            self.emit(self.legal(ops.LaneCompress(base, stride, affine, value, mask,
+                                                  *((run.other, run.stale) if vote else ())), f))
+            vote = False
             self.emit(ops.Move(at, Imm(LANES_AFFINE, "u32")))
             spec = self.low.specs[companion(decl.name, f.name)]
 
@@ -437,35 +499,35 @@ class _Ctx:
             out += [base, stride, mask, at]
         return out
 
-    def run_reserve(self, spec: MapSpec) -> tuple[int, Reg | None] | None:
-        """Slots to reserve for a save in a run and when to resume instead (None outside one).
+    def run_reserve(self, spec: MapSpec, mask: Reg | None) -> Run | None:
+        """Slots to reserve for a save in a run and when to reserve at all (None outside one).
 
-        A run is every save to the map that the probes make at the instructions of one
-        straight-line region (the splicer finds them), in order; the first save a group of
-        lanes makes reserves a slot for each save left, so a memory-bound warp waits for one
-        atomic per region instead of one per access. Where the run starts every lane clears
-        `owner` (`Lowerer.run_starts`); each lane then keeps there the active mask of the last
-        save of the run it took part in, and the leader the next slot in `cursor`. A save
-        resumes from `cursor` when the leader's `owner` is the active mask: the same lanes, led
-        by it, reserved in this run and have used fewer slots than saves passed, and no other
-        group reads that cursor. Otherwise (the first save, a warp split or merged mid-region)
-        it reserves the rest of the run afresh. Slots left behind (guards no lane passed, a
-        split) stay zero: holes the reader knows by their zero mask (`runs_saves`)."""
-        if spec.name not in self.run_at:
+        A run is every save to the map that the probes make in one region (entered at its head
+        only, without cycles: `asm.cfg.regions`; the splicer finds them); a pass from the head
+        meets each at most once, in order. `mask` is the active mask the save's lanes are
+        compressed over (a map with runs has a `lanes` field). The first save a group of lanes
+        makes in a pass reserves a slot for each save it may still meet (the most on any path
+        on), so a memory-bound warp waits for one atomic per pass instead of one per access. At
+        the head every lane clears `owner` (`Lowerer.run_starts`); each lane then keeps there
+        the active mask of the last save of the pass it took part in (`save`), and the leader
+        the next slot in `cursor`. A save resumes from `cursor` when every lane's `owner` is the
+        active mask (one vote, cast with the compression's): then all of them took part last in
+        one save, of exactly these lanes, led by the same lane, and none in a save since, so the
+        leader's next slot is theirs, reserved, and after every record they made (each warp's
+        records stay in program order). Otherwise
+        (the first save of the pass, a warp split or merged, some lanes saved without the
+        others) it reserves afresh (`stale`). Slots left behind (guards no lane passed, paths
+        with fewer saves, a split) stay zero: holes the reader knows by their zero mask
+        (`runs_saves`)."""
+        if spec.name not in self.run_at or mask is None:
             return None
-        j, total = self.run_at[spec.name], self.site.runs[spec.name][1]
-        self.run_at[spec.name] = j + 1
-        owner = self.low.runs[spec.name][1]
-        mask = self.active
-        if mask is None:
-            mask = self.tmp("u32")
-            self.emit(ops.ReadSpecial(mask, "activemask"))
-        resume = None
-        if j:
-            resume = self.tmp("pred")
-            self.emit(ops.Compare(resume, "eq", owner, mask))
-        self.emit(ops.Move(owner, mask))
-        return total - j, resume
+        j, slots = self.run_at[spec.name]
+        self.run_at[spec.name] = (j + 1, slots - 1)
+        if not j:
+            return Run(slots)
+        run = Run(slots, self.tmp("pred"), self.tmp("pred"))
+        self.emit(ops.Compare(run.other, "ne", self.low.runs[spec.name][1], mask))
+        return run
 
     def shard_reserve(self, spec: MapSpec, slot: Reg, fits: Reg, hdr: Reg, base: Reg,
                       count: int = 1) -> None:
@@ -473,15 +535,14 @@ class _Ctx:
                                    SHARD_CHUNK, spec.first_item, SHARD_SLOT_BYTES,
                                    lanes=spec.level == "thread", count=count))
 
-    def save_pool(self, spec: MapSpec, values: list[Value],
-                  run: tuple[int, Reg | None] | None = None) -> None:
+    def save_pool(self, spec: MapSpec, values: list[Value], run: Run | None = None) -> None:
         """Unbounded record: a slot from the bump cursor, stored when it is inside the pool.
         Thread level reserves for all active lanes at once; warp level runs in the leader alone.
         A sharded pool reserves from its warp's shard (one cursor per shard, contracts §4), or
-        for the rest of its region's run when the save is in one (`save_run`); an unsharded one
-        at warp level takes its slot with a plain atomic."""
+        for the rest of its pass through a region when the save is in a run (`save_run`); an
+        unsharded one at warp level takes its slot with a plain atomic."""
         if run is not None:
-            self.save_run(spec, values, *run)
+            self.save_run(spec, values, run.slots, run.stale)
             return
         hdr = self.header(spec)
         slot = self.tmp("u64")
@@ -502,13 +563,14 @@ class _Ctx:
         store = self.nested(lambda: self._store_at(spec, slot, values))
         self.emit(ops.If(fits, tuple(store)))
 
-    def save_run(self, spec: MapSpec, values: list[Value], count: int, resume: Reg | None) -> None:
-        """A save in a run (`run_reserve`), in the leader: where `resume` holds, the slot is the
+    def save_run(self, spec: MapSpec, values: list[Value], count: int, stale: Reg | None) -> None:
+        """A save in a run (`run_reserve`), in the leader: unless `stale` holds, the slot is the
         item in `cursor` and nothing else is read (no shard, no header); otherwise `count` slots
-        from the shard. `cursor` then holds the item of the shard's next record: the next item,
-        or the same place one round of chunks on where a chunk ends (`shard_item`); past the
-        pool (the item `first + pool` or beyond: the records that do not fit), it stays past.
-        Items of records that fit are below 2**31 (`probe.passes.MAX_POOL`): 32-bit."""
+        from the shard (always where `stale` is None: the run's first save). `cursor` then holds
+        the item of the shard's next record: the next item, or the same place one round of
+        chunks on where a chunk ends (`shard_item`); past the pool (the item `first + pool` or
+        beyond: the records that do not fit), it stays past. Items of records that fit are below
+        2**31 (`probe.passes.MAX_POOL`): 32-bit."""
         cursor = self.low.runs[spec.name][0]
         slot, fits = self.tmp("u32"), self.tmp("pred")
         base = self.map_base(spec)
@@ -519,11 +581,12 @@ class _Ctx:
             self.shard_reserve(spec, item, fits, self.header(spec), base, count)
             self.emit(ops.Convert(slot, item))
             self.emit(ops.If(fits, (ops.Move(slot, end),), negate=True))
-        if resume is None:
+        if stale is None:
             reserve()
         else:
-            self.emit(ops.If(resume, (ops.Move(slot, cursor), ops.Compare(fits, "lt", slot, end))))
-            self.emit(ops.If(resume, tuple(self.nested(reserve)), negate=True))
+            self.emit(ops.If(stale, (ops.Move(slot, cursor), ops.Compare(fits, "lt", slot, end)),
+                             negate=True))
+            self.emit(ops.If(stale, tuple(self.nested(reserve))))
         self.emit(ops.If(fits, tuple(self.nested(lambda: self._store_at(spec, slot, values, base)))))
         edge, last = self.tmp("u32"), self.tmp("pred")
         self.emit(ops.Binary(cursor, "add", slot, Imm(1, "u32")))
@@ -645,14 +708,16 @@ class _Ctx:
             self.emit(ops.Address(addr, base, unit, spec.itemsize))
             offsets = spec.field_offsets()
             live = self.low.live_counters
-            regs = [(offsets[name][0], self.low.counters[spec.name, name]) for name, _ in spec.dtype
-                    if live is None or (spec.name, name) in live]
-            if not regs:
+            fields = [(name, offsets[name][0], self.low.counters[spec.name, name])
+                      for name, _ in spec.dtype if live is None or (spec.name, name) in live]
+            if spec.level in ("block", "sm", "kernel"):
+                fields = [f for f in fields if self.low.bounds.get((spec.name, f[0])) != 0]
+            if not fields:
                 return
             if spec.level in ("block", "sm", "kernel"):
-                self.coarse_add(spec, addr, unit, regs)
+                self.coarse_add(spec, addr, fields)
                 return
-            for offset, reg in regs:
+            for _, offset, reg in fields:
                 if spec.level == "thread":
                     self.emit(ops.Store(addr, offset, reg, reg.type))
                     continue
@@ -661,27 +726,71 @@ class _Ctx:
                 self.emit(ops.If(nonzero, (ops.AtomicAdd(None, addr, offset, reg, reg.type),)))
         return self.nested(build)
 
-    def coarse_add(self, spec: MapSpec, addr: Reg, unit: Reg, regs: list[tuple[int, Reg]]) -> None:
-        """Add the lanes' counters to the unit's row: integer fields are summed over the warp
-        (`WarpSum`) and added by the leader when the sum is not 0, one atomic per warp and field;
-        float fields (no exact warp sum), and every field on targets without `WarpSum`, are
-        added by each lane holding a nonzero value."""
-        def add() -> None:
-            mask = self.tmp("u32")
-            self.emit(ops.ReadSpecial(mask, "activemask"))
-            lead = self.tmp("pred")
-            self.emit(ops.Leader(lead))
-            for offset, reg in regs:
-                total, nonzero = reg, self.tmp("pred")
-                summed = reg.type[0] != "f" and self.low.warp_sum
-                if summed:
-                    total = self.tmp(reg.type)
-                    self.emit(ops.WarpSum(total, reg, mask))
-                self.emit(ops.Compare(nonzero, "ne", total, Imm(0, reg.type)))
-                if summed:
-                    self.emit(ops.Binary(nonzero, "and", nonzero, lead))
-                self.emit(ops.If(nonzero, (ops.AtomicAdd(None, addr, offset, total, reg.type),)))
-        add()
+    def coarse_add(self, spec: MapSpec, addr: Reg, fields: list[tuple[str, int, Reg]]) -> None:
+        """Add the lanes' counters (name, offset, register) to the unit's row: integer fields
+        are summed over the warp and added by the leader when the sum is not 0, one atomic per
+        warp and field. Fields with a bound (`Lowerer.bounds`) share 32-bit sums (`packed_sum`);
+        the others take a `WarpSum` each (64 bits: a vote and maybe three parts). Float fields
+        (no exact warp sum), and every field on targets without `WarpSum`, are added by each
+        lane holding a nonzero value."""
+        mask = self.tmp("u32")
+        self.emit(ops.ReadSpecial(mask, "activemask"))
+        lead = self.tmp("pred")
+        self.emit(ops.Leader(lead))
+        words = pack([self.low.bounds.get((spec.name, name)) for name, _, _ in fields])
+        for word in words:
+            self.packed_sum(addr, mask, lead, [(fields[n][1], fields[n][2], shift, bits)
+                                               for n, shift, bits in word])
+        packed = {n for word in words for n, _, _ in word}
+        for n, (_, offset, reg) in enumerate(fields):
+            if n in packed:
+                continue
+            total, nonzero = reg, self.tmp("pred")
+            summed = reg.type[0] != "f" and self.low.warp_sum
+            if summed:
+                total = self.tmp(reg.type)
+                self.emit(ops.WarpSum(total, reg, mask))
+            self.emit(ops.Compare(nonzero, "ne", total, Imm(0, reg.type)))
+            if summed:
+                self.emit(ops.Binary(nonzero, "and", nonzero, lead))
+            self.emit(ops.If(nonzero, (ops.AtomicAdd(None, addr, offset, total, reg.type),)))
+
+    def packed_sum(self, addr: Reg, mask: Reg, lead: Reg,
+                   word: list[tuple[int, Reg, int, int]]) -> None:
+        """Counters (offset, register, shift, bits) summed over the warp in one 32-bit
+        `WarpSum`: each lane puts its fields side by side, each at its shift, and as no field's
+        warp sum reaches its `bits` (`pack`), no sum carries into the next field; the leader
+        takes each field back out and adds it to the row when it is not 0."""
+        packed: Value | None = None
+        for _, reg, shift, _ in word:
+            part = self.cast(reg, "u32")
+            if shift:
+                moved = self.tmp("u32")
+                self.emit(ops.Binary(moved, "shl", part, Imm(shift, "u32")))
+                part = moved
+            if packed is not None:
+                both = self.tmp("u32")
+                self.emit(ops.Binary(both, "or", packed, part))
+                part = both
+            packed = part
+        total = self.tmp("u32")
+        self.emit(ops.WarpSum(total, packed, mask))
+        top = max(shift for _, _, shift, _ in word)
+        for offset, reg, shift, bits in word:
+            part = total
+            if shift:
+                part = self.tmp("u32")
+                self.emit(ops.Binary(part, "shr", total, Imm(shift, "u32")))
+            if shift != top:
+                low = self.tmp("u32")
+                self.emit(ops.Binary(low, "and", part, Imm((1 << bits) - 1, "u32")))
+                part = low
+            nonzero = self.tmp("pred")
+            self.emit(ops.Compare(nonzero, "ne", part, Imm(0, "u32")))
+            self.emit(ops.Binary(nonzero, "and", nonzero, lead))
+            add = self.nested(lambda: self.emit(ops.AtomicAdd(None, addr, offset,
+                                                              self.cast(part, reg.type), reg.type)))
+            self.emit(ops.If(nonzero, tuple(add)))
 
     def flush_counts(self, spec: MapSpec, count: Reg) -> list[Stmt]:
         """Per-thread record count to the counts array; events beyond capacity to `dropped`."""

@@ -13,15 +13,17 @@ import functools
 import re
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Callable, Sequence
 
 from neutrino_py import ops, targets
+from neutrino_py.asm import cfg
 from neutrino_py.contract.manifest import Manifest, params_for
 from neutrino_py.errors import WARNING, Diagnostic, SourceError
 from neutrino_py.ops import Imm, Stmt, Value
 from neutrino_py.probe import ast
 from neutrino_py.probe.walk import operands_read, probe_nodes
 from neutrino_py.splice.bind import bind
+from neutrino_py.splice.bounds import counter_bounds
 from neutrino_py.splice.lower import Lowerer, Site
 from neutrino_py.splice.match import Match, Pcs, matches
 from neutrino_py.splice.merge import Candidate, fold
@@ -127,6 +129,31 @@ def _kernel_list(names: list[str], shown: int = 4) -> str:
     return f"{len(names)} kernels: {', '.join(names[:shown])}{more}"
 
 
+def _saves_ahead(run: list[tuple[Any, int, int]], heads: list[int],
+                 succs: list[list[int]]) -> list[int]:
+    """For each place of a run ((pc, probe), saves there, block), in layout order: the most saves
+    any path from it to the end of its region meets, its own included (a path leaves at the
+    region's last block or back to its head). A reservation there takes that many slots, so a
+    group of lanes never runs out of the slots it reserved, and an if/else holds the slots of
+    its longer side only."""
+    head = heads[run[0][2]]
+    weight: dict[int, int] = {}
+    for _, count, b in run:
+        weight[b] = weight.get(b, 0) + count
+    last = max(b for b in range(len(heads)) if heads[b] == head)
+    beyond = [0] * (last + 2)          # most saves on a path that starts after block b's end
+    longest = [0] * (last + 2)         # ... that starts at block b's start
+    for b in range(last, head - 1, -1):
+        beyond[b] = max((longest[s] for s in succs[b] if b < s <= last), default=0)
+        longest[b] = weight.get(b, 0) + beyond[b]
+    out: list[int] = []
+    left = dict(weight)
+    for _, count, b in run:
+        out.append(left[b] + beyond[b])
+        left[b] -= count
+    return out
+
+
 def _at_probe(program: ast.ProbeProgram, probe: ast.Probe, message: str) -> Diagnostic:
     """A warning about `probe`, placed at it in the probe file."""
     at = probe.span
@@ -215,18 +242,25 @@ class _KernelSplice:
                 match = Match(i, "before", i, n)
                 groups.setdefault(self.key(i, "exit"), _Group(match)).exit = True
 
-        runs = self.runs(groups)
+        runs, starts = self.runs(groups)
         anchor = k.entry_anchor()
+        code: list[Stmt] = []
         if anchor is not None:
             scope = k.scope()
             code = self.low.entry()
             for p in entry:
                 code += self.lower(p, {"PC": Imm(0, "u32")}, None, scope)
             k.emit(SiteCode(anchor, scope, before=code, entry=True))
+        for head, names in starts.values():        # every lane entering the region, each pass
+            k.emit(SiteCode(head, k.scope(), before=self.low.run_starts(names)))
         made = [self.site(group, exits, runs) for group in groups.values()]
-        fold(made, instructions, lambda: {id(i): n for n, b in enumerate(k.blocks()) for i in b},
-             k.keeps_guard,
+        blocks = functools.cache(lambda: {id(i): n for n, b in enumerate(k.blocks()) for i in b})
+        fold(made, instructions, blocks, k.keeps_guard,
              lambda i: k.pattern(i)[0].split(".")[0] == "call")
+        self.low.bounds = self.bounds(code, made, instructions, blocks)
+        for c, group in zip(made, groups.values()):
+            if group.exit:                     # the flush, once the bounds are known
+                c.site.exit = self.gated(c.site.exit + self.low.flush(c.site.scope), c.guard, None)
         for c in made:
             k.emit(c.site)
 
@@ -247,16 +281,20 @@ class _KernelSplice:
                         positions=positions, registers_added=finished.registers_added,
                         warnings=warnings + self.warnings)
 
-    def runs(self, groups: dict[Any, _Group]) -> dict[tuple[int, int], dict[str, tuple[int, int]]]:
-        """Runs of saves (`lower._Ctx.run_reserve`): for each (pc, probe index) whose saves
-        belong to one, map -> (position of its first save, saves in the run). A run is the saves
-        to one map that probes without a filter make before or after the instructions of one
-        straight-line region (`regions`; not after a terminator), in the order the code runs;
-        a save under its instruction's guard counts (its slot stays a hole where no lane of
-        the warp runs it)."""
+    def runs(self, groups: dict[Any, _Group]) -> tuple[
+            dict[tuple[int, int], dict[str, tuple[int, int]]], dict[int, tuple[Any, list[str]]]]:
+        """Runs of saves (`lower._Ctx.run_reserve`) and where each starts. A run is the saves to
+        one map that probes without a filter make before or after the instructions of one region
+        (`asm.cfg.regions`: entered at its head only, without cycles; not after a terminator),
+        in layout order, which is the order any pass meets them; a save under its
+        instruction's guard counts (its slot stays a hole where no lane of the warp
+        runs it). Returns, for each (pc, probe index) whose saves belong to one, map ->
+        (position of its first save in the run, slots a reservation there takes: the most saves
+        any path through the region meets from it on), and, by anchor, the region heads'
+        first instructions with the maps whose runs start there."""
         maps = self.low.runs
         if not maps:
-            return {}
+            return {}, {}
         k = self.kernel
         places: list[tuple[tuple, tuple[int, int], str, int, Any]] = []
         for group in groups.values():
@@ -270,23 +308,31 @@ class _KernelSplice:
                         places.append(((m.pc, m.where == "after", n), (m.pc, probe.index),
                                        name, count, ins))
         if len(places) < 2:
-            return {}
-        regions = k.regions()
-        by_run: dict[tuple[str, int], list] = {}
-        for place in sorted(places, key=lambda p: p[0]):
-            region = regions.get(id(place[4]))
-            if region is not None:
-                by_run.setdefault((place[2], region), []).append(place)
+            return {}, {}
+        succs = k.successors()
+        if succs is None:
+            return {}, {}
+        blocks = k.blocks()
+        heads = cfg.regions(succs)
+        block_of = {id(i): n for n, b in enumerate(blocks) for i in b}
+        by_run: dict[tuple[str, int], list[tuple[tuple[int, int], int, int]]] = {}
+        for _, pair, name, count, ins in sorted(places, key=lambda p: p[0]):
+            b = block_of.get(id(ins))
+            if b is not None:
+                by_run.setdefault((name, heads[b]), []).append((pair, count, b))
         out: dict[tuple[int, int], dict[str, tuple[int, int]]] = {}
-        for run in by_run.values():
-            total = sum(p[3] for p in run)
-            if total < 2:
+        starts: dict[int, tuple[Any, list[str]]] = {}
+        for (name, head), run in by_run.items():
+            ahead = _saves_ahead(run, heads, succs)
+            if max(ahead) < 2:
                 continue
             at = 0
-            for _, pair, name, count, _ in run:
-                out.setdefault(pair, {})[name] = (at, total)
+            for (pair, count, _), slots in zip(run, ahead):
+                out.setdefault(pair, {})[name] = (at, slots)
                 at += count
-        return out
+            anchor = blocks[head][0]
+            starts.setdefault(id(anchor), (anchor, []))[1].append(name)
+        return out, starts
 
     def site(self, group: _Group, exits: list[ast.Probe],
              runs: dict[tuple[int, int], dict[str, tuple[int, int]]]) -> Candidate:
@@ -311,9 +357,7 @@ class _KernelSplice:
             late: list[Stmt] = []
             operands = {"PC": Imm(m.pc, "u32")} if m.instruction is None else self.bind(
                 probe, m.instruction, m.pc, scope, captured, late)
-            place = runs.get((m.pc, probe.index), {})
-            before[:0] = self.low.run_starts(place)        # every lane here, guard or not
-            body = self.lower(probe, operands, m.block, scope, place)
+            body = self.lower(probe, operands, m.block, scope, runs.get((m.pc, probe.index)))
             if m.where == "before":
                 before += self.gated(captured + body, guard, None)
             elif ins is not None and k.is_terminator(ins):
@@ -323,13 +367,26 @@ class _KernelSplice:
                 before += captured
                 after += self.gated(late + body, guard, after_guard)
         code: list[Stmt] = []
-        if group.exit:
+        if group.exit:                          # gated with the flush by `run`
             pc = {"PC": Imm(group.first.pc, "u32")}
             code = [s for p in exits for s in self.lower(p, pc, None, scope)]
-            code = self.gated(code + self.low.flush(scope), guard, None)
         plain = all(m.instruction is not None and m.where == "before" for _, m in group.pairs)
         return Candidate(SiteCode(group.first.anchor, scope, before, after, code),
                          group.first.pc, guard, plain and bool(group.pairs) and not group.exit)
+
+    def bounds(self, entry: list[Stmt], made: list[Candidate], instructions: Sequence[Any],
+               blocks: Callable[[], dict[int, int]]) -> dict[tuple[str, str], int]:
+        """Bounds of the counters the flush sums over a warp (`splice.bounds`), from the entry
+        code and every site's code at its anchor's basic block (None for a site anchored at no
+        instruction, such as a mark: its code's place in the CFG is not known here)."""
+        counters = self.low.summed_counters
+        if not counters:
+            return {}
+        at = blocks()
+        anchored = lambda c: c.pc < len(instructions) and instructions[c.pc] is c.site.anchor
+        sites = [(at.get(id(c.site.anchor)) if anchored(c) else None,
+                  c.site.before + c.site.after + c.site.exit) for c in made]
+        return counter_bounds(counters, entry, sites, self.kernel.successors())
 
     def lower(self, probe: ast.Probe, operands: dict[str, Value], block: tuple | None,
               scope: Any, runs: dict[str, tuple[int, int]] | None = None) -> list[Stmt]:

@@ -78,10 +78,10 @@ class Code(Protocol):
 
     def blocks(self) -> list[list[Any]]: ...
 
-    def regions(self) -> dict[int, int]:
-        """id(instruction) -> its straight-line region: blocks are one region where control
-        enters the later only by falling through from the one before (a label no branch names
-        splits nothing), so a region's instructions run in order from its first."""
+    def successors(self) -> list[list[int]] | None:
+        """Each block of `blocks()`'s successors, by index; None where a jump's targets are not
+        known (GCN's `s_setpc_b64`): runs of saves (`asm.cfg.regions`) are then not made, and
+        bounds of counters assume any block may repeat."""
         ...
 
     def entry_anchor(self) -> Any | None: ...

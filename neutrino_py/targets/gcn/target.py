@@ -311,8 +311,12 @@ class GcnKernel:
     def blocks(self) -> list[list[Instruction]]:
         return basic_blocks(self.body())
 
-    def regions(self) -> dict[int, int]:
-        return {id(i): n for n, b in enumerate(self.blocks()) for i in b}
+    def successors(self) -> list[list[int]] | None:
+        """Each block's successors; None when the kernel jumps to a computed address."""
+        blocks = labelled_blocks(self.body())
+        if any(code[-1].opcode == "s_setpc_b64" for _, code in blocks):
+            return None
+        return successors(blocks)
 
     def entry_anchor(self) -> Instruction | None:
         return next((s for s in self.body() if isinstance(s, Instruction)), None)

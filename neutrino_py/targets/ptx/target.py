@@ -44,16 +44,8 @@ class PtxCode:
     def blocks(self) -> list[list[ir.Instruction]]:
         return [b.instructions for b in self.fn.blocks()]
 
-    def regions(self) -> dict[int, int]:
-        out: dict[int, int] = {}
-        region = -1
-        blocks = self.fn.blocks()
-        for b in blocks:
-            prev = blocks[b.index - 1] if b.index else None
-            if prev is None or b.preds != [prev.index] or prev.terminator is not None:
-                region += 1
-            out.update((id(i), region) for i in b.instructions)
-        return out
+    def successors(self) -> list[list[int]]:
+        return [b.succs for b in self.fn.blocks()]
 
     def entry_anchor(self) -> ir.Statement | None:
         """First statement that runs: code before it runs once, before any label can loop back."""
