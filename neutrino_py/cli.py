@@ -7,7 +7,7 @@ import importlib
 import os
 import sys
 
-from neutrino_py import __version__
+from neutrino_py import __version__, codecache
 
 # name -> (module with `configure(parser)` and `run(args) -> int`, one-line help)
 COMMANDS: dict[str, tuple[str, str]] = {
@@ -86,8 +86,10 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     collecting = gc.isenabled()
-    if argv and argv[0] in ONE_SHOT:
+    one_shot = bool(argv) and argv[0] in ONE_SHOT
+    if one_shot:
         gc.disable()
+        codecache.install()
     from neutrino_py.errors import SourceError, ToolError
 
     try:
@@ -109,6 +111,8 @@ def main(argv: list[str] | None = None) -> int:
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 141
     finally:
+        if one_shot:
+            codecache.remove()
         if collecting:       # what the command made is left out of later collections: enabling
             gc.freeze()      # alone made exit collect it all (0.1-0.2 s on a large module)
             gc.enable()

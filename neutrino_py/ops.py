@@ -34,7 +34,8 @@ Map buffers and the header block are global memory; addresses are u64. A header 
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
+from operator import attrgetter
 from typing import ClassVar, NamedTuple, Protocol, Union
 
 TYPES = ("u32", "u64", "s32", "s64", "f32", "f64", "pred")
@@ -394,3 +395,35 @@ class If(Stmt):
     cond: Value
     body: tuple[Stmt, ...]
     negate: bool = False
+
+
+def _hash_once(cls: type) -> None:
+    """Give `cls` a `__hash__` that hashes its fields once and keeps the result: a rendering is
+    kept under its statement (`targets.memo`) and a site's code is looked up level by level of
+    its nested `If`s, so the generated `__hash__` hashed an outer body's statements again at
+    every level (memtrace on 40 Triton kernels: 0.04 s). Equal statements still hash equal
+    (the same fields in the same order), and pickles leave the kept value out (string hashes
+    differ between processes)."""
+    names = tuple(f.name for f in fields(cls) if f.compare)
+    values = attrgetter(*names) if len(names) > 1 else (
+        (lambda s: (getattr(s, names[0]),)) if names else (lambda s: ()))
+
+    def __hash__(self) -> int:
+        kept = self.__dict__
+        h = kept.get("_hash")
+        if h is None:
+            h = kept["_hash"] = hash(values(self))
+        return h
+
+    cls.__hash__ = __hash__
+
+
+def _getstate(self) -> dict:
+    state = dict(self.__dict__)
+    state.pop("_hash", None)
+    return state
+
+
+Stmt.__getstate__ = _getstate
+for _cls in [Stmt, *Stmt.__subclasses__()]:
+    _hash_once(_cls)

@@ -12,6 +12,17 @@ from neutrino_py.asm import ir
 
 
 _TABLES = ("callprototype", "branchtargets", "calltargets")
+_TERMINATORS = frozenset(("bra", "brx", "ret", "exit", "trap"))      # `Instruction.is_terminator`
+
+
+def _flat(statements: list[ir.Statement], out: list[ir.Statement]) -> list[ir.Statement]:
+    """`ir.walk(statements)` as one list (no generator frame per statement)."""
+    for s in statements:
+        if type(s) is ir.Block:
+            _flat(s.body, out)
+        else:
+            out.append(s)
+    return out
 
 
 def basic_blocks(body: list[ir.Statement]) -> list[ir.BasicBlock]:
@@ -29,22 +40,26 @@ def basic_blocks(body: list[ir.Statement]) -> list[ir.BasicBlock]:
             blocks.append(ir.BasicBlock(len(blocks), labels, current))
         labels, current = [], []
 
-    stmts = list(ir.walk(body))
+    # type checks and the terminator set inline: this loop sees every statement of every kernel
+    # a `block` probe or a run of saves asks about
+    stmts = _flat(body, [])
+    instruction, label, directive = ir.Instruction, ir.Label, ir.Directive
     for i, s in enumerate(stmts):
-        if isinstance(s, ir.Label):
+        kind = type(s)
+        if kind is instruction:
+            current.append(s)
+            if s.opcode in _TERMINATORS:
+                close()
+            last_label = None
+        elif kind is label:
             last_label = s.name
             following = stmts[i + 1] if i + 1 < len(stmts) else None
-            if isinstance(following, ir.Directive) and following.name in _TABLES:
+            if type(following) is directive and following.name in _TABLES:
                 continue  # names a prototype or a branch table, not a place in the code
             if current:
                 close()
             labels.append(s.name)
-        elif isinstance(s, ir.Instruction):
-            current.append(s)
-            if s.is_terminator:
-                close()
-            last_label = None
-        elif isinstance(s, ir.Directive) and s.name == "branchtargets" and last_label:
+        elif kind is directive and s.name == "branchtargets" and last_label:
             branch_tables[last_label] = [t.strip() for t in s.args.split(",")]
     close()
 

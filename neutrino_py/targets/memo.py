@@ -34,8 +34,9 @@ class Renderings(Generic[S]):
             return stmts, state
         if uses is None:         # which statements name a label, found at the first reuse: many
             wanted = set(made)   # renderings that make labels hold a site's own PC and are
-            uses = hit[3] = tuple(n for n, s in enumerate(stmts)       # never reused
-                                  if wanted.intersection(self.names(s)))
+            names = self.names   # never reused
+            uses = hit[3] = tuple([n for n, s in enumerate(stmts)
+                                   if not wanted.isdisjoint(names(s))])
         fresh = {old: new_label() for old in made}
         out = list(stmts)
         for n in uses:

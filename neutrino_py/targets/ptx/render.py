@@ -137,20 +137,44 @@ _template = templates.loader(
     vec=lambda *xs: ir.Vector(tuple(operand(x) for x in xs)))
 
 
+# instruction -> the names among its operands: which statements of a kept rendering name a
+# label is found at its first reuse, and renderings share most of their nodes (a memtrace site's
+# If holds a hundred statements of other renderings)
+_NAMES: dict[ir.Instruction, list[str]] = {}
+
+
 def _label_names(s: ir.Statement) -> list[str]:
-    if isinstance(s, ir.Label):
+    kind = type(s)
+    if kind is ir.Label:
         return [s.name]
-    if isinstance(s, ir.Instruction):
-        return [o.name for o in s.operands if isinstance(o, ir.Symbol)]
-    return []
+    if kind is not ir.Instruction:
+        return []
+    names = _NAMES.get(s)
+    if names is None:
+        if len(_NAMES) > memo.LIMIT:
+            _NAMES.clear()
+        names = _NAMES[s] = [o.name for o in s.operands if isinstance(o, ir.Symbol)]
+    return names
+
+
+# instruction naming a label -> its operands' text (labels by name): kept renderings are
+# relabelled at every reuse, the same nodes again and again
+_ARGS: dict[ir.Instruction, list[str]] = {}
 
 
 def _relabel(s: ir.Statement, fresh: dict[str, str]) -> ir.Statement:
-    if isinstance(s, ir.Label):
+    """`s` naming the labels in `fresh` by their new names. An instruction is made with its
+    operand text, as the scan makes one (its operands are read from the text when asked for):
+    new operand nodes for every branch of every reuse cost memtrace's splice a tenth."""
+    if type(s) is ir.Label:
         return ir.Label(fresh[s.name])
-    return ir.Instruction(s.opcode, s.modifiers, [
-        ir.Symbol(fresh[o.name]) if isinstance(o, ir.Symbol) and o.name in fresh else o
-        for o in s.operands], s.guard, s.guard_negated, name=s.name)
+    parts = _ARGS.get(s)
+    if parts is None:
+        if len(_ARGS) > memo.LIMIT:
+            _ARGS.clear()
+        parts = _ARGS[s] = [str(o) for o in s.operands]
+    return ir.Instruction(s.opcode, s.modifiers, None, s.guard, s.guard_negated,
+                          args=", ".join([fresh.get(p, p) for p in parts]), name=s.name)
 
 
 # (statement, scope numbering before) -> (statements, scope numbering after): a template's
