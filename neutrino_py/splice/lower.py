@@ -763,9 +763,12 @@ class _Ctx:
             nonzero = self.tmp("pred")
             self.emit(ops.Compare(nonzero, "ne", part, Imm(0, "u32")))
             self.emit(ops.Binary(nonzero, "and", nonzero, lead))
-            add = self.nested(lambda: self.emit(ops.AtomicAdd(None, addr, offset,
-                                                              self.cast(part, reg.type), reg.type)))
-            self.emit(ops.If(nonzero, tuple(add)))
+            value: Value = part
+            widen: tuple[Stmt, ...] = ()
+            if reg.type != "u32":                         # in the leader alone
+                value = self.tmp(reg.type)
+                widen = (ops.Convert(value, part),)
+            self.emit(ops.If(nonzero, (*widen, ops.AtomicAdd(None, addr, offset, value, reg.type))))
 
     def flush_counts(self, spec: MapSpec, count: Reg) -> list[Stmt]:
         """Per-thread record count to the counts array; events beyond capacity to `dropped`."""
