@@ -753,7 +753,8 @@ class _Ctx:
             self.emit(ops.Compare(nonzero, "ne", total, Imm(0, reg.type)))
             if summed:
                 self.emit(ops.Binary(nonzero, "and", nonzero, lead))
-            self.emit(ops.If(nonzero, (ops.AtomicAdd(None, addr, offset, total, reg.type),)))
+            self.emit(ops.If(nonzero, (ops.AtomicAdd(None, addr, offset, total, reg.type,
+                                                     lone=summed),)))
 
     def packed_sum(self, addr: Reg, mask: Reg, lead: Reg,
                    word: list[tuple[int, Reg, int, int]]) -> None:
@@ -788,9 +789,13 @@ class _Ctx:
             nonzero = self.tmp("pred")
             self.emit(ops.Compare(nonzero, "ne", part, Imm(0, "u32")))
             self.emit(ops.Binary(nonzero, "and", nonzero, lead))
-            add = self.nested(lambda: self.emit(ops.AtomicAdd(None, addr, offset,
-                                                              self.cast(part, reg.type), reg.type)))
-            self.emit(ops.If(nonzero, tuple(add)))
+            value: Value = part
+            widen: tuple[Stmt, ...] = ()
+            if reg.type != "u32":                         # in the leader alone
+                value = self.tmp(reg.type)
+                widen = (ops.Convert(value, part),)
+            self.emit(ops.If(nonzero, (*widen, ops.AtomicAdd(None, addr, offset, value, reg.type,
+                                                             lone=True))))
 
     def flush_counts(self, spec: MapSpec, count: Reg) -> list[Stmt]:
         """Per-thread record count to the counts array; events beyond capacity to `dropped`."""
