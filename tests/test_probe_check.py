@@ -48,7 +48,7 @@ def test_summary_shows_levels_and_lanes_fields(capsys):
     assert maps == ["  gmem         counter  [sm]      1 per SM                   "
                     "24 B  { u64 loaded, u64 stored, u64 atomic }",
                     "  mem          record   [warp]    pool of 2097152 records    "
-                    "40 B  { u64 clock, u32 pc, u32 bytes, lanes addr }"]
+                    "32 B  { u32 pc, u32 bytes, lanes addr }"]
 
 
 def test_summary_shows_filters_and_unused_maps(capsys, tmp_path):
