@@ -37,7 +37,7 @@ def test_summary_lists_maps_registers_and_probes(capsys):
                           "24 B  { u64 start, u64 elapsed, u32 sm }"]
     assert lines[3:5] == ["registers:", "  u64 t0"]
     assert lines[5:] == ["probes:", "  0  entry  / warpid() == 0 /", "       t0 = globaltimer();",
-                         "  1  exit  / t0 != 0 /",
+                         "       sched.prefetch();", "  1  exit  / t0 != 0 /",
                          "       sched.save(t0, globaltimer() - t0, smid());"]
 
 

@@ -56,7 +56,8 @@ def test_block_sched_one_record_per_block():
     assert (entry.position.when, exit_.position.when) == ("entry", "exit")
     assert entry.body == (ast.Assign("t0", ast.Helper("globaltimer", Type.U64,
                                                       entry.body[0].value.span),
-                                     entry.body[0].span),)
+                                     entry.body[0].span),
+                          ast.Prefetch("sched", entry.body[1].span))
     start, elapsed, sm = exit_.body[0].args
     assert isinstance(start, ast.RegRead) and start.name == "t0"
     assert (elapsed.op, elapsed.left.name, elapsed.right.name) == ("-", "globaltimer", "t0")

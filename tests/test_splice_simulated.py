@@ -527,12 +527,15 @@ def test_block_sched_one_record_per_block_from_its_first_warp():
 
 
 def test_block_sched_with_its_count_prefetched_keeps_the_same_records():
+    """The stock probe warms its count; the variant without `prefetch()` writes the same rows."""
     grid, block = (3, 1, 1), (16, 3, 1)
-    variant = load_file(Path(__file__).parent.parent / "benchmarks/variants/block_sched_prefetch.probe")
+    variant = stock("block_sched")
     text = instrumented_text(corpus("vector_add"), variant)
     assert text.count("prefetch.global.L2") == 1
     maps, sim, _, _ = vector_add(variant, grid=grid, block=block)
-    stock_maps, _, _, _ = vector_add(stock("block_sched"), grid=grid, block=block)
+    plain = load_file(Path(__file__).parent.parent / "benchmarks/variants/block_sched_noprefetch.probe")
+    assert "prefetch" not in instrumented_text(corpus("vector_add"), plain)
+    stock_maps, _, _, _ = vector_add(plain, grid=grid, block=block)
     # the first warp of each block, every lane: its block's u32 count, after 3 records of 24 B
     base = sim.params["__nt_map_sched"]
     assert sim.prefetched == [base + 3 * 24 + 4 * b for b in range(3) for _ in range(32)]
