@@ -134,6 +134,9 @@ class Scanner:
     def __init__(self, operands: OperandSyntax, parse_run: ParseRun) -> None:
         self.operands, self.parse_run = operands, parse_run
         self.statement = _statement(operands.pattern)
+        # opcode as written -> (opcode, modifiers): a module spells a few hundred opcodes over
+        # and over, and instructions never edit their modifiers, so they share the list
+        self.opcodes: dict[str, tuple[str, list[str]]] = {}
 
     def scan(self, text: str, line: int, col: int) -> list[ir.Statement] | None:
         """The statements of a body starting at (line, col) of its module, or None when some of
@@ -147,6 +150,9 @@ class Scanner:
         pos, n = 0, len(text)
         at_line, line_start, counted = line, -col, 0   # text[line_start + 1] is column 1
         match, count = self.statement.match, text.count
+        opcodes = self.opcodes
+        if len(opcodes) > 4096:
+            opcodes.clear()
         while pos < n:
             m = match(text, pos)
             if m is None:
@@ -173,8 +179,11 @@ class Scanner:
                     args = ""
                 if guard is not None:
                     guard = regs.get(guard) or regs.setdefault(guard, ir.Register(guard))
-                parts = opcode.split(".")
-                out.append(ir.Instruction(parts[0], parts[1:], None, guard, neg == "!",
+                split = opcodes.get(opcode)
+                if split is None:
+                    parts = opcode.split(".")
+                    split = opcodes[opcode] = parts[0], parts[1:]
+                out.append(ir.Instruction(split[0], split[1], None, guard, neg == "!",
                                           at_line, start - line_start, loc, args, named, opcode))
                 continue
             at = (at_line, start - line_start)
