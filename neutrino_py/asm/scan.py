@@ -147,14 +147,14 @@ class Scanner:
         named: set[str] = set()
         loc: ir.Loc | None = None
         run = [-1, -1]                          # a run of declarations not yet parsed
-        pos, n = 0, len(text)
         at_line, line_start, counted = line, -col, 0   # text[line_start + 1] is column 1
-        match, count = self.statement.match, text.count
+        # each match starts where the last ended (a scanner: no position passed per statement)
+        match, count = self.statement.scanner(text).match, text.count
         opcodes = self.opcodes
         if len(opcodes) > 4096:
             opcodes.clear()
-        while pos < n:
-            m = match(text, pos)
+        while True:
+            m = match()
             if m is None:
                 return None
             kind = m.lastgroup
@@ -162,10 +162,9 @@ class Scanner:
                 break
             if kind == "other":
                 run[0] = m.start(kind) if run[0] < 0 else run[0]
-                run[1] = pos = m.end()
+                run[1] = m.end()
                 continue
             start = m.start("opcode" if kind == "instruction" else kind)  # an instruction is
-            pos = m.end()                                                # where its opcode is
             if run[0] >= 0 and not self._flush(text, run, line, col, named, out):
                 return None
             nl = count("\n", counted, start)
