@@ -265,7 +265,7 @@ class _KernelSplice:
         self.low.bounds = self.bounds(code, made, instructions, blocks)
         for c, group in zip(made, groups.values()):
             if group.exit:                     # the flush, once the bounds are known
-                c.site.exit = self.gated(c.site.exit + self.low.flush(c.site.scope), c.guard, None)
+                c.site.exit = self.gated(c.site.exit + self.flush(c.site.scope), c.guard, None)
         for c in made:
             k.emit(c.site)
 
@@ -416,6 +416,26 @@ class _KernelSplice:
             scope.restore(after)
             return list(ops)
         ops = self.low.probe(probe, site, scope)
+        self.reads.lowered[key] = (ops, scope.state())
+        return list(ops)
+
+    def flush(self, scope: Any) -> list[Stmt]:
+        """The exit's flush of counters and record counts (`Lowerer.flush`), kept like a
+        lowered probe: it depends on nothing but the live counters, their bounds and the
+        scratch numbering, and the kernels of a module repeat those (opcode_mix on 420 kernels
+        lowered the same flush 420 times)."""
+        state = getattr(scope, "state", None)
+        if state is None:
+            return self.low.flush(scope)
+        live = self.low.live_counters
+        key = ("flush", None if live is None else frozenset(live),
+               tuple(sorted(self.low.bounds.items())), state())
+        hit = self.reads.lowered.get(key)
+        if hit is not None:
+            ops, after = hit
+            scope.restore(after)
+            return list(ops)
+        ops = self.low.flush(scope)
         self.reads.lowered[key] = (ops, scope.state())
         return list(ops)
 
