@@ -250,14 +250,15 @@ class _KernelSplice:
         runs, starts = self.runs(groups)
         anchor = k.entry_anchor()
         code: list[Stmt] = []
+        first: list[SiteCode] = []              # emitted, in this order, before the sites
         if anchor is not None:
             scope = k.scope()
             code = self.low.entry()
             for p in entry:
                 code += self.lower(p, {"PC": Imm(0, "u32")}, None, scope)
-            k.emit(SiteCode(anchor, scope, before=code, entry=True))
+            first.append(SiteCode(anchor, scope, before=code, entry=True))
         for head, names in starts.values():        # every lane entering the region, each pass
-            k.emit(SiteCode(head, k.scope(), before=self.low.run_starts(names)))
+            first.append(SiteCode(head, k.scope(), before=self.low.run_starts(names)))
         made = [self.site(group, exits, runs) for group in groups.values()]
         blocks = functools.cache(lambda: {id(i): n for n, b in enumerate(k.blocks()) for i in b})
         fold(made, instructions, blocks, k.keeps_guard,
@@ -266,8 +267,11 @@ class _KernelSplice:
         for c, group in zip(made, groups.values()):
             if group.exit:                     # the flush, once the bounds are known
                 c.site.exit = self.gated(c.site.exit + self.flush(c.site.scope), c.guard, None)
-        for c in made:
-            k.emit(c.site)
+        # nothing is inserted until here: folding and bounds read the kernel's own basic blocks
+        # (those matching and runs built, not remade with the entry code in), and the entry
+        # code, which only precedes the kernel's first statement, changes no block of it
+        for site in first + [c.site for c in made]:
+            k.emit(site)
 
         finished = k.finish()
         self.occupancy = finished.occupancy
