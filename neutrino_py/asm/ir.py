@@ -245,6 +245,17 @@ class Instruction(_Node):
     def __repr__(self) -> str:
         return f"Instruction({self.to_text()!r}, line={self.line})"
 
+    def with_args(self, args: str) -> "Instruction":
+        """A copy with operand text `args` (read when its operands are asked for), made slot
+        by slot: reused renderings copy their branches with new labels this way, tens of
+        thousands of times in a large module."""
+        new = _new_instruction(Instruction)
+        new.opcode, new.modifiers, new._operands = self.opcode, self.modifiers, None
+        new.guard, new.guard_negated = self.guard, self.guard_negated
+        new.line, new.col, new.loc = self.line, self.col, self.loc
+        new.args, new._named, new._name = args, self._named, self._name
+        return new
+
     @property
     def operands(self) -> list[Operand]:
         if self._operands is None:
@@ -378,6 +389,9 @@ class Instruction(_Node):
         if self.guard is not None:
             name = f"@{'!' if self.guard_negated else ''}{self.guard.name} {name}"
         return f"{name} \t{args};" if args else f"{name};"
+
+
+_new_instruction = object.__new__
 
 
 def _lazy_instruction(opcode, modifiers, guard, guard_negated, line, col, loc, args, named):

@@ -247,14 +247,14 @@ def load_body(text: str, line: int, col: int, file: str, cache: bool,
               allow_unknown: bool = False) -> list[ir.Statement]:
     """A function body from the disk cache, or parsed (and then cached); checked against the
     PTX ISA unless `allow_unknown`."""
-    stmts = _scanner().scan(text, line, col)
+    stmts, known = _scanner().scan_known(text, line, col)
     if stmts is None:             # only what the grammar parses is worth a cache entry: the
         path = _cache_path("body", f"{file}:{line}:{col}", text) if cache else None
         stmts = cache_load(path)  # scan is about as fast as reading a pickle back
         if stmts is None:
             stmts = parse_body(text, line, col, file)
             cache_store(path, stmts)
-    if not allow_unknown:
+    if not (allow_unknown or known):
         try:
             check_known(stmts, file)
         except SourceError as err:                   # the caret needs the body where it stands

@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 from typing import Callable
 
-from neutrino_py.asm import ir, regexes
+from neutrino_py.asm import ir, ptx_isa, regexes
 
 # A run of declarations/directives -> its statements (positions counted from the run), or None.
 ParseRun = Callable[[str], "list | None"]
@@ -134,34 +134,49 @@ class Scanner:
     def __init__(self, operands: OperandSyntax, parse_run: ParseRun) -> None:
         self.operands, self.parse_run = operands, parse_run
         self.statement = _statement(operands.pattern)
+        # opcode as written -> (opcode, modifiers, whether the PTX ISA has the opcode): a module
+        # spells a few hundred opcodes over and over, and instructions never edit their
+        # modifiers, so they share the list
+        self.opcodes: dict[str, tuple[str, list[str], bool]] = {}
 
     def scan(self, text: str, line: int, col: int) -> list[ir.Statement] | None:
         """The statements of a body starting at (line, col) of its module, or None when some of
         it is not in the scan's shapes (the caller then parses it with the grammar)."""
+        return self.scan_known(text, line, col)[0]
+
+    def scan_known(self, text: str, line: int, col: int) -> tuple[list[ir.Statement] | None, bool]:
+        """`scan`'s statements, and whether they are all known to the PTX ISA
+        (`parser.check_known` need not look: every opcode is, and the only directives are
+        ``.pragma``s), found while scanning instead of by a second pass over the body."""
+        known = True
         out: list[ir.Statement] = []
         stack: list[list[ir.Statement]] = []
         regs: dict[str, ir.Register] = {}
         named: set[str] = set()
         loc: ir.Loc | None = None
         run = [-1, -1]                          # a run of declarations not yet parsed
-        pos, n = 0, len(text)
         at_line, line_start, counted = line, -col, 0   # text[line_start + 1] is column 1
-        match, count = self.statement.match, text.count
-        while pos < n:
-            m = match(text, pos)
+        # each match starts where the last ended (a scanner: no position passed per statement)
+        match, count = self.statement.scanner(text).match, text.count
+        opcodes = self.opcodes
+        if len(opcodes) > 4096:
+            opcodes.clear()
+        while True:
+            m = match()
             if m is None:
-                return None
+                return None, False
             kind = m.lastgroup
             if kind == "end":
                 break
             if kind == "other":
                 run[0] = m.start(kind) if run[0] < 0 else run[0]
-                run[1] = pos = m.end()
+                run[1] = m.end()
                 continue
             start = m.start("opcode" if kind == "instruction" else kind)  # an instruction is
-            pos = m.end()                                                # where its opcode is
-            if run[0] >= 0 and not self._flush(text, run, line, col, named, out):
-                return None
+            if run[0] >= 0:
+                known = False                   # the grammar's directives: checked after
+                if not self._flush(text, run, line, col, named, out):
+                    return None, False
             nl = count("\n", counted, start)
             if nl:
                 at_line += nl
@@ -173,8 +188,14 @@ class Scanner:
                     args = ""
                 if guard is not None:
                     guard = regs.get(guard) or regs.setdefault(guard, ir.Register(guard))
-                parts = opcode.split(".")
-                out.append(ir.Instruction(parts[0], parts[1:], None, guard, neg == "!",
+                split = opcodes.get(opcode)
+                if split is None:
+                    parts = opcode.split(".")
+                    split = opcodes[opcode] = (parts[0], parts[1:],
+                                               parts[0] in ptx_isa.KNOWN_OPCODES)
+                if not split[2]:
+                    known = False
+                out.append(ir.Instruction(split[0], split[1], None, guard, neg == "!",
                                           at_line, start - line_start, loc, args, named, opcode))
                 continue
             at = (at_line, start - line_start)
@@ -190,14 +211,14 @@ class Scanner:
             elif kind == "reg":
                 names = _reg_names(m.group("names"))
                 if names is None:
-                    return None
+                    return None, False
                 named.update(name for name, _ in names if name[0] != "%")
                 out.append(ir.RegDecl(".".join(t.strip()[1:] for t in m.group("types").split()),
                                       names, *at))
             elif kind == "var":
                 words = [w[1:] for w in m.group("words").split()]
                 if "ptr" in words:                      # .ptr's own fields: the grammar's job
-                    return None
+                    return None, False
                 align = m.group("align")
                 out.append(ir.VarDecl(m.group("space"), words[-1], m.group("var_name"),
                                       None if align is None else int(align),
@@ -211,12 +232,14 @@ class Scanner:
                 stack.append(out)
                 out = block.body
             elif not stack:                      # an unbalanced "}"
-                return None
+                return None, False
             else:
                 out = stack.pop()
+        if run[0] >= 0:
+            known = False
         if stack or (run[0] >= 0 and not self._flush(text, run, line, col, named, out)):
-            return None
-        return out
+            return None, False
+        return out, known
 
     def _flush(self, text: str, run: list[int], line: int, col: int, named: set[str],
                out: list[ir.Statement]) -> bool:

@@ -47,14 +47,17 @@ def counter_bounds(counters: Mapping[Hashable, Reg], entry: Sequence[Stmt],
     of = {b: n for n, comp in enumerate(components) for b in comp}
     for n, comp in enumerate(components):
         cyclic = len(comp) > 1 or comp[0] in succs[comp[0]]
-        after = {of[s] for b in comp for s in succs[b]} - {n}
+        after = {of[s] for b in comp for s in succs[b]}
+        after.discard(n)
+        adds = weights.get(comp[0], {}) if len(comp) == 1 else \
+            sum((weights[b] for b in comp if b in weights), Counter())
         for reg in list(bounded):
-            weight = sum(weights.get(b, Counter())[reg] for b in comp)
+            weight = adds.get(reg, 0)
             if cyclic and weight:
                 bounded.discard(reg)
                 continue
             path = heaviest[reg]
-            path[n] = weight + max((path[m] for m in after), default=0)
+            path[n] = weight + max([path[m] for m in after], default=0)
     return {regs[reg]: at_entry[reg] + max(heaviest[reg], default=0) for reg in bounded}
 
 

@@ -173,8 +173,7 @@ def _relabel(s: ir.Statement, fresh: dict[str, str]) -> ir.Statement:
         if len(_ARGS) > memo.LIMIT:
             _ARGS.clear()
         parts = _ARGS[s] = [str(o) for o in s.operands]
-    return ir.Instruction(s.opcode, s.modifiers, None, s.guard, s.guard_negated,
-                          args=", ".join([fresh.get(p, p) for p in parts]), name=s.name)
+    return s.with_args(", ".join([fresh.get(p, p) for p in parts]))
 
 
 # (statement, scope numbering before) -> (statements, scope numbering after): a template's
