@@ -84,17 +84,18 @@ class Lowerer:
     `shard_pools` (targets that render `ShardReserve`), unbounded records reserve from shards of
     their pool (chosen by the warp index, computed once at entry) instead of one cursor. With
     `warp_sum` (targets that render `WarpSum`), block/sm/kernel counters add one warp sum per
-    field instead of one atomic per lane. Maps in `runs` reserve the slots of a pass through a
+    field instead of one atomic per lane. Without `prefetch` (targets that do not render
+    `ops.Prefetch`), `m.prefetch()` lowers to nothing, not even its address. Maps in `runs` reserve the slots of a pass through a
     region at its first save (`_Ctx.run_reserve`): `(cursor, owner)` registers per map.
     `illegal` is the target's legalisation: why it cannot render an op (None: it can); an
     expression lowered to such an op is an error at the expression in the probe source.
     """
 
     def __init__(self, program: ast.ProbeProgram, warp_slots: bool = True,
-                 shard_pools: bool = True, warp_sum: bool = True,
+                 shard_pools: bool = True, warp_sum: bool = True, prefetch: bool = True,
                  illegal: Callable[[Stmt], str | None] = lambda stmt: None) -> None:
         self.program, self.illegal = program, illegal
-        self.warp_sum = warp_sum
+        self.warp_sum, self.prefetch = warp_sum, prefetch
         self.specs = {name: map_spec(d, i, shard_pools)
                       for i, (name, d) in enumerate(program.maps.items())}
         for d in program.maps.values():
@@ -408,7 +409,7 @@ class _Ctx:
             self.counter_add(self.low.specs[s.map], s.field, self.expr(s.value))
         elif isinstance(s, ast.HistAdd):
             self.hist_add(self.low.specs[s.map], self.expr(s.index), self.expr(s.value))
-        elif isinstance(s, ast.Prefetch):
+        elif isinstance(s, ast.Prefetch) and self.low.prefetch:
             spec = self.low.specs[s.map]
             base = self.map_base(spec)
             self.emit(ops.Prefetch(self.counts_address(spec, base, self.row(spec.level))))

@@ -120,13 +120,15 @@ class TargetKernel(Code, Protocol):
 
 
 class Target(Protocol):
-    """One instruction set. `warp_slots`/`shard_pools`/`warp_sum`: lowering options for ops the
-    target renders (`ops.VoteAny`+`ops.WarpSync`, `ops.ShardReserve`, `ops.WarpSum`)."""
+    """One instruction set. `warp_slots`/`shard_pools`/`warp_sum`/`prefetch`: lowering options
+    for ops the target renders (`ops.VoteAny`+`ops.WarpSync`, `ops.ShardReserve`, `ops.WarpSum`,
+    `ops.Prefetch`)."""
 
     name: str
     warp_slots: bool
     shard_pools: bool
     warp_sum: bool
+    prefetch: bool
     shared_sites: bool
 
     def kernels(self, module: Any) -> list[tuple[str, Any]]: ...

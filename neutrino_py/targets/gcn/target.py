@@ -623,6 +623,7 @@ class GcnTarget:
     warp_slots = False          # no VoteAny/WarpSync templates
     shard_pools = False         # no ShardReserve template
     warp_sum = True
+    prefetch = False            # no L2 prefetch hint: `m.prefetch()` lowers to nothing
     shared_sites = True         # one SCC save and one register frame per anchor
 
     def kernels(self, module: GcnModule) -> list[tuple[str, str]]:

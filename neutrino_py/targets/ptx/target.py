@@ -261,6 +261,7 @@ class PtxTarget:
     warp_slots = True
     shard_pools = True
     warp_sum = True
+    prefetch = True
     shared_sites = False
 
     def kernels(self, module: ir.Module) -> list[tuple[str, ir.Function]]:
