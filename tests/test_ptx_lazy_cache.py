@@ -21,7 +21,7 @@ def cache(tmp_path, monkeypatch):
 def body_parses(monkeypatch):
     """Where each body parse (by the scan or the grammar) starts (line), in order."""
     seen: list[int] = []
-    real_scan, real_parse = scan.Scanner.scan, parser.parse_body
+    real_scan, real_parse = scan.Scanner.scan_known, parser.parse_body
 
     def spy_scan(self, text, line, col):
         seen.append(line)
@@ -30,7 +30,7 @@ def body_parses(monkeypatch):
     def spy_parse(text, line=1, col=1, file="<input>"):
         seen.append(line)
         return real_parse(text, line, col, file)
-    monkeypatch.setattr(scan.Scanner, "scan", spy_scan)
+    monkeypatch.setattr(scan.Scanner, "scan_known", spy_scan)     # `scan` goes through it
     monkeypatch.setattr(parser, "parse_body", spy_parse)
     return seen
 

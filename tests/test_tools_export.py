@@ -124,7 +124,7 @@ def test_report_list_and_missing_maps(tmp_path):
     rc, text = _report("--list")
     assert rc == 0 and all(name in text for name in ("block_sched", "operators", "hotness"))
     rc, text = _report(str(page_hist(tmp_path)), "--no-progress", "-t", "dmat")
-    assert rc == 0 and "note: needs a map with fields clock, addr (trace with probes/dmat.probe)" in text
+    assert rc == 0 and "note: needs a map with fields addr (trace with probes/dmat.probe)" in text
 
 
 def test_progress_bar_counts_bytes():
