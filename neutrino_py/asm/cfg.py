@@ -12,7 +12,6 @@ from neutrino_py.asm import ir
 
 
 _TABLES = ("callprototype", "branchtargets", "calltargets")
-_TERMINATORS = frozenset(("bra", "brx", "ret", "exit", "trap"))      # `Instruction.is_terminator`
 
 
 def _flat(statements: list[ir.Statement], out: list[ir.Statement]) -> list[ir.Statement]:
@@ -48,7 +47,7 @@ def basic_blocks(body: list[ir.Statement]) -> list[ir.BasicBlock]:
         kind = type(s)
         if kind is instruction:
             current.append(s)
-            if s.opcode in _TERMINATORS:
+            if s.opcode in ir.TERMINATORS:           # `Instruction.is_terminator`, inline
                 close()
             last_label = None
         elif kind is label:

@@ -374,7 +374,7 @@ class Instruction(_Node):
     @property
     def is_terminator(self) -> bool:
         """Ends a basic block: branches, ``ret``, ``exit``, ``trap``."""
-        return self.opcode in ("bra", "brx", "ret", "exit", "trap")
+        return self.opcode in TERMINATORS
 
     @property
     def target(self) -> str | None:
@@ -392,6 +392,7 @@ class Instruction(_Node):
 
 
 _new_instruction = object.__new__
+TERMINATORS = frozenset(("bra", "brx", "ret", "exit", "trap"))   # opcodes that end a basic block
 
 
 def _lazy_instruction(opcode, modifiers, guard, guard_negated, line, col, loc, args, named):

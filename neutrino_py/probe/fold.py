@@ -44,3 +44,10 @@ def unary(op: str, x: int | float) -> int | float:
 def wrapped(op: str, x: int, y: int, bits: int) -> int:
     """`x op y` on `bits`-wide integers, as the GPU computes it (`op` in WRAPPING)."""
     return apply(op, x, y) % (1 << bits)
+
+
+def fitted(v: int, bits: int, signed: bool) -> int:
+    """`v` as a `bits`-wide integer holds it: wrapped to the width, negative where `signed` and
+    the top bit is set."""
+    v %= 1 << bits
+    return v - (1 << bits) if signed and v >> (bits - 1) else v

@@ -746,16 +746,12 @@ class _Ctx:
         for n, (_, offset, reg) in enumerate(fields):
             if n in packed:
                 continue
-            total, nonzero = reg, self.tmp("pred")
+            total = reg
             summed = reg.type[0] != "f" and self.low.warp_sum
             if summed:
                 total = self.tmp(reg.type)
                 self.emit(ops.WarpSum(total, reg, mask))
-            self.emit(ops.Compare(nonzero, "ne", total, Imm(0, reg.type)))
-            if summed:
-                self.emit(ops.Binary(nonzero, "and", nonzero, lead))
-            self.emit(ops.If(nonzero, (ops.AtomicAdd(None, addr, offset, total, reg.type,
-                                                     lone=summed),)))
+            self.add_nonzero(addr, offset, total, total, lead if summed else None)
 
     def packed_sum(self, addr: Reg, mask: Reg, lead: Reg,
                    word: list[tuple[int, Reg, int, int]]) -> None:
@@ -787,16 +783,21 @@ class _Ctx:
                 low = self.tmp("u32")
                 self.emit(ops.Binary(low, "and", part, Imm((1 << bits) - 1, "u32")))
                 part = low
-            nonzero = self.tmp("pred")
-            self.emit(ops.Compare(nonzero, "ne", part, Imm(0, "u32")))
+            self.add_nonzero(addr, offset, part,
+                             part if reg.type == "u32" else self.tmp(reg.type), lead)
+
+    def add_nonzero(self, addr: Reg, offset: int, total: Reg, value: Reg,
+                    lead: Reg | None) -> None:
+        """Add `value` to the row at `offset` where `total` (its count, maybe narrower: `value`
+        is then widened from it first, by the adding lane alone) is not 0; with `lead`, by the
+        leader alone (`total` is a warp sum), its atomic `lone`; without, by each lane."""
+        nonzero = self.tmp("pred")
+        self.emit(ops.Compare(nonzero, "ne", total, Imm(0, total.type)))
+        if lead is not None:
             self.emit(ops.Binary(nonzero, "and", nonzero, lead))
-            value: Value = part
-            widen: tuple[Stmt, ...] = ()
-            if reg.type != "u32":                         # in the leader alone
-                value = self.tmp(reg.type)
-                widen = (ops.Convert(value, part),)
-            self.emit(ops.If(nonzero, (*widen, ops.AtomicAdd(None, addr, offset, value, reg.type,
-                                                             lone=True))))
+        widen = () if value is total else (ops.Convert(value, total),)
+        self.emit(ops.If(nonzero, (*widen, ops.AtomicAdd(None, addr, offset, value, value.type,
+                                                         lone=lead is not None))))
 
     def flush_counts(self, spec: MapSpec, count: Reg) -> list[Stmt]:
         """Per-thread record count to the counts array; events beyond capacity to `dropped`."""

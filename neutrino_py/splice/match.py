@@ -51,7 +51,7 @@ class Pcs(dict):
 
 
 def matches(code: Code, instructions: list, position: ast.Position,
-            pcs: dict[int, int], seen: dict[tuple[str, bool], bool] | None = None) -> list[Match]:
+            pcs: Pcs, seen: dict[tuple[str, bool], bool] | None = None) -> list[Match]:
     """Every place `position` selects in `code` (in text order). `instructions`: the code's
     instructions (a match's `pc` is its index there); `pcs`: id(instruction) -> index, read for
     block starts only (a `Pcs` builds it then); `seen`: whether an opcode spelling (and
@@ -79,9 +79,8 @@ def matches(code: Code, instructions: list, position: ast.Position,
                 out.append(Match(i, when, i, n))
         return out
     seen = {} if seen is None else seen           # opcode spellings repeat: match each once
-    keys = pcs.patterns(code) if isinstance(pcs, Pcs) else [code.pattern(i) for i in instructions]
     out = []
-    for n, key in enumerate(keys):
+    for n, key in enumerate(pcs.patterns(code)):
         hit = seen.get(key)
         if hit is None:
             hit = seen[key] = target.matches(*key)

@@ -65,9 +65,8 @@ def instrument(module: Any, program: ast.ProbeProgram, kernels: str | None = Non
     result.diagnostics += [_at_probe(program, probe, f"{probe.label} matched nothing in "
                                      f"{_kernel_list(names)}")
                            for probe, names in unmatched.values()]
-    result.diagnostics += [_at_probe(program, probe, f"{probe.label}: its filter is false in "
-                                     f"{_kernel_list(names)}, where no probe writes the registers "
-                                     "it reads; left out there")
+    result.diagnostics += [_at_probe(program, probe,
+                                     _left_out(probe, _kernel_list(names)) + " there")
                            for probe, names in idle.values()]
     unreached = _device_function_matches(target, module, program, reads)
     for manifest in result.manifests.values():
@@ -156,6 +155,12 @@ def _saves_ahead(run: list[tuple[Any, int, int]], heads: list[int],
         out.append(left[b] + beyond[b])
         left[b] -= count
     return out
+
+
+def _left_out(probe: ast.Probe, where: str) -> str:
+    """Why an exit probe is not instrumented in `where` (`unwritten.never_runs`)."""
+    return (f"{probe.label}: its filter is false in {where}, where no probe writes the registers "
+            "it reads; left out")
 
 
 def _at_probe(program: ast.ProbeProgram, probe: ast.Probe, message: str) -> Diagnostic:
@@ -282,8 +287,7 @@ class _KernelSplice:
         self.unmatched = [p for p in program.probes if not found[p.index]]
         warnings = finished.warnings + [f"{label} matched nothing in {k.name}"
                                         for label, n in positions.items() if n == 0] \
-            + [f"{p.label}: its filter is false in {k.name}, where no probe writes the registers "
-               "it reads; left out" for p in self.idle]
+            + [_left_out(p, k.name) for p in self.idle]
         return Manifest(kernel=k.name, target=self.target.name,
                         probe={"hash": program.hash, "text": program.text, "file": program.file},
                         params=self.params, maps=list(self.low.specs.values()),
@@ -401,45 +405,40 @@ class _KernelSplice:
               scope: Any, runs: dict[str, tuple[int, int]] | None = None) -> list[Stmt]:
         """`probe`'s body lowered at a site with these operand values, (for `count`) these
         block instructions and its saves' places in runs (`runs`). The ops depend on nothing
-        else but the scope's scratch numbering, so
-        on targets whose scope tells its state (`state`/`restore`) they are kept by all four
-        and reused: sites repeat the same operands (ADDR in the same scratch register, BYTES 4)
+        else but the scope's scratch numbering, so they are kept by all four and reused
+        (`kept`): sites repeat the same operands (ADDR in the same scratch register, BYTES 4)
         at every access of every kernel. The block is tallied only for a probe that counts."""
         tally = None if block is None or probe.index not in self.reads.counting else \
             Counter(self.kernel.pattern(i) for i in block)
         count = None if tally is None else functools.partial(self.reads.count, tally)
-        state = getattr(scope, "state", None)
         site = Site(operands, count, runs or {})
-        if state is None:
-            return self.low.probe(probe, site, scope)
         counts = None if tally is None else tuple(sorted(tally.items()))
-        key = (probe.index, tuple(operands.items()), counts, tuple(site.runs.items()), state())
-        hit = self.reads.lowered.get(key)
-        if hit is not None:
-            ops, after = hit
-            scope.restore(after)
-            return list(ops)
-        ops = self.low.probe(probe, site, scope)
-        self.reads.lowered[key] = (ops, scope.state())
-        return list(ops)
+        return self.kept((probe.index, tuple(operands.items()), counts, tuple(site.runs.items())),
+                         scope, lambda: self.low.probe(probe, site, scope))
 
     def flush(self, scope: Any) -> list[Stmt]:
         """The exit's flush of counters and record counts (`Lowerer.flush`), kept like a
         lowered probe: it depends on nothing but the live counters, their bounds and the
         scratch numbering, and the kernels of a module repeat those (opcode_mix on 420 kernels
         lowered the same flush 420 times)."""
+        live = self.low.live_counters
+        return self.kept(("flush", None if live is None else frozenset(live),
+                          tuple(sorted(self.low.bounds.items()))),
+                         scope, lambda: self.low.flush(scope))
+
+    def kept(self, key: tuple, scope: Any, lower: Callable[[], list[Stmt]]) -> list[Stmt]:
+        """`lower()`'s ops, made once per `key` and scratch state on targets whose scope tells
+        its state (`state`/`restore`), and the scope left as making them leaves it."""
         state = getattr(scope, "state", None)
         if state is None:
-            return self.low.flush(scope)
-        live = self.low.live_counters
-        key = ("flush", None if live is None else frozenset(live),
-               tuple(sorted(self.low.bounds.items())), state())
+            return lower()
+        key += (state(),)
         hit = self.reads.lowered.get(key)
         if hit is not None:
             ops, after = hit
             scope.restore(after)
             return list(ops)
-        ops = self.low.flush(scope)
+        ops = lower()
         self.reads.lowered[key] = (ops, scope.state())
         return list(ops)
 

@@ -51,6 +51,4 @@ def _value(e: ast.Expr, assigned: set[str]) -> int | bool | None:
 
 
 def _fit(v: int, type_: ast.Type) -> int:
-    """`v` as a value of the integer `type_`: wrapped to its width, signed where it is."""
-    v %= 1 << type_.bits
-    return v - (1 << type_.bits) if type_.is_signed and v >> (type_.bits - 1) else v
+    return fold.fitted(v, type_.bits, type_.is_signed)
