@@ -293,6 +293,19 @@ class Store(Stmt):
 
 
 @dataclass(frozen=True)
+class StoreVector(Stmt):
+    """``*(addr + offset) = values`` as one access of 8 or 16 bytes: adjacent fields of a record
+    (32- or 64-bit values laid end to end, their types as in `Store`) whose start the lowering
+    knows is aligned to that size. A record of a few fields then costs a warp one or two memory
+    instructions, not one per field: on a memory-bound kernel each is a request the memory
+    system serves beside the kernel's own."""
+    op: ClassVar[str] = "store_vector"
+    addr: Value
+    offset: int
+    values: tuple[Value, ...]
+
+
+@dataclass(frozen=True)
 class AtomicAdd(Stmt):
     """``dst = atomic fetch-and-add(addr + offset, value)`` in global memory, one per executing
     lane; with ``dst=None`` the old value is not needed (a reduction). `lone`: only one lane of

@@ -276,6 +276,7 @@ class Sim:
             addr = self.address(ops[0], lane, ctx)
             size = width(t) // 8
             items = ops[1].items if isinstance(ops[1], ir.Vector) else [ops[1]]
+            assert addr % (size * len(items)) == 0, f"misaligned {s.name} at {addr:#x}"
             for k, item in enumerate(items):
                 self.mem.write(addr + k * size, size, self.value(item, lane, t, ctx))
         elif op == "prefetch":                     # a hint: only where it points is kept

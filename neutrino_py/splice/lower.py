@@ -15,6 +15,7 @@ from neutrino_py import ops
 from neutrino_py.contract.manifest import (COARSE_SPREAD, HEADER_PARAM, HEADER_SLOT_BYTES,
                                            LANES_AFFINE, SHARD_CHUNK, SHARD_SLOT_BYTES, SM_ROWS,
                                            WARP, MapSpec, companion, map_param, pool_shards)
+from neutrino_py.contract.wire import MAP_ALIGN
 from neutrino_py.errors import SourceError
 from neutrino_py.ops import Imm, Reg, Scratch, Stmt, Value
 from neutrino_py.probe import ast, fold
@@ -75,6 +76,35 @@ def lanes_spec(decl: ast.MapDecl, f: ast.Field, slot: int) -> MapSpec:
                    header_slot=slot)
 
 
+def field_stores(addr: Reg, fields: list[tuple[int, Value]], itemsize: int,
+                 widest: int) -> list[Stmt]:
+    """Stores of `fields` ((offset in the item, value) in offset order) of an item at `addr`:
+    runs of adjacent fields that fill an aligned 16 or 8 bytes go in one `ops.StoreVector` (up
+    to `widest` bytes, the target's), the rest one `ops.Store` each. Items start at a multiple
+    of their size in a buffer aligned to MAP_ALIGN, so an item is aligned to the largest power
+    of two dividing its size."""
+    align = min(itemsize & -itemsize, MAP_ALIGN)
+    out: list[Stmt] = []
+    i = 0
+    while i < len(fields):
+        offset, value = fields[i]
+        for size in (16, 8):
+            if size > widest or size > align or offset % size:
+                continue
+            end, j = offset, i
+            while j < len(fields) and fields[j][0] == end and end < offset + size:
+                end += ops.bits(fields[j][1].type) // 8
+                j += 1
+            if end == offset + size and j - i > 1:
+                out.append(ops.StoreVector(addr, offset, tuple(v for _, v in fields[i:j])))
+                i = j
+                break
+        else:
+            out.append(ops.Store(addr, offset, value, value.type))
+            i += 1
+    return out
+
+
 class Lowerer:
     """Lowers `program` for one kernel; `persistent` registers are numbered before scratch ones.
 
@@ -85,7 +115,8 @@ class Lowerer:
     their pool (chosen by the warp index, computed once at entry) instead of one cursor. With
     `warp_sum` (targets that render `WarpSum`), block/sm/kernel counters add one warp sum per
     field instead of one atomic per lane. Without `prefetch` (targets that do not render
-    `ops.Prefetch`), `m.prefetch()` lowers to nothing, not even its address. Maps in `runs` reserve the slots of a pass through a
+    `ops.Prefetch`), `m.prefetch()` lowers to nothing, not even its address. `vector_store`: the
+    widest `ops.StoreVector` the target renders, in bytes (`field_stores`; 0: one store per field). Maps in `runs` reserve the slots of a pass through a
     region at its first save (`_Ctx.run_reserve`): `(cursor, owner)` registers per map.
     `illegal` is the target's legalisation: why it cannot render an op (None: it can); an
     expression lowered to such an op is an error at the expression in the probe source.
@@ -93,9 +124,10 @@ class Lowerer:
 
     def __init__(self, program: ast.ProbeProgram, warp_slots: bool = True,
                  shard_pools: bool = True, warp_sum: bool = True, prefetch: bool = True,
+                 vector_store: int = 0,
                  illegal: Callable[[Stmt], str | None] = lambda stmt: None) -> None:
         self.program, self.illegal = program, illegal
-        self.warp_sum, self.prefetch = warp_sum, prefetch
+        self.warp_sum, self.prefetch, self.vector_store = warp_sum, prefetch, vector_store
         self.specs = {name: map_spec(d, i, shard_pools)
                       for i, (name, d) in enumerate(program.maps.items())}
         for d in program.maps.values():
@@ -380,8 +412,8 @@ class _Ctx:
 
     def store_fields(self, spec: MapSpec, addr: Reg, values: list[Value]) -> list[Stmt]:
         offsets = spec.field_offsets()
-        return [ops.Store(addr, offsets[name][0], v, v.type)
-                for (name, _), v in zip(spec.dtype, values)]
+        return field_stores(addr, [(offsets[name][0], v) for (name, _), v in zip(spec.dtype, values)],
+                            spec.itemsize, self.low.vector_store)
 
     # -------------------------------------------------------------- statements
 
@@ -718,10 +750,11 @@ class _Ctx:
             if spec.level in ("block", "sm", "kernel"):
                 self.coarse_add(spec, addr, fields)
                 return
+            if spec.level == "thread":
+                self.out += field_stores(addr, [(offset, reg) for _, offset, reg in fields],
+                                         spec.itemsize, self.low.vector_store)
+                return
             for _, offset, reg in fields:
-                if spec.level == "thread":
-                    self.emit(ops.Store(addr, offset, reg, reg.type))
-                    continue
                 nonzero = self.tmp("pred")
                 self.emit(ops.Compare(nonzero, "ne", reg, Imm(0, reg.type)))
                 self.emit(ops.If(nonzero, (ops.AtomicAdd(None, addr, offset, reg, reg.type),)))

@@ -202,7 +202,8 @@ class _KernelSplice:
                  program: ast.ProbeProgram, reads: _Reads) -> None:
         self.target, self.program = target, program
         self.low = Lowerer(program, warp_slots=target.warp_slots, shard_pools=target.shard_pools,
-                           warp_sum=target.warp_sum, prefetch=target.prefetch, illegal=target.illegal)
+                           warp_sum=target.warp_sum, prefetch=target.prefetch,
+                           vector_store=target.vector_store, illegal=target.illegal)
         self.params = params_for(list(self.low.specs.values()))
         self.kernel: TargetKernel = target.open(module, handle, self.low.persistent, self.params)
         self.reads = reads

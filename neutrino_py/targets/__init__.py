@@ -122,13 +122,15 @@ class TargetKernel(Code, Protocol):
 class Target(Protocol):
     """One instruction set. `warp_slots`/`shard_pools`/`warp_sum`/`prefetch`: lowering options
     for ops the target renders (`ops.VoteAny`+`ops.WarpSync`, `ops.ShardReserve`, `ops.WarpSum`,
-    `ops.Prefetch`)."""
+    `ops.Prefetch`); `vector_store`: the widest `ops.StoreVector` it renders, in bytes (0: none,
+    every field is its own `ops.Store`)."""
 
     name: str
     warp_slots: bool
     shard_pools: bool
     warp_sum: bool
     prefetch: bool
+    vector_store: int
     shared_sites: bool
 
     def kernels(self, module: Any) -> list[tuple[str, Any]]: ...

@@ -624,6 +624,7 @@ class GcnTarget:
     shard_pools = False         # no ShardReserve template
     warp_sum = True
     prefetch = False            # no L2 prefetch hint: `m.prefetch()` lowers to nothing
+    vector_store = 0            # one global_store per field (no StoreVector template)
     shared_sites = True         # one SCC save and one register frame per anchor
 
     def kernels(self, module: GcnModule) -> list[tuple[str, str]]:

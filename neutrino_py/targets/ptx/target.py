@@ -262,6 +262,7 @@ class PtxTarget:
     shard_pools = True
     warp_sum = True
     prefetch = True
+    vector_store = 16           # st.global.v4.b32 / v2.b64
     shared_sites = False
 
     def kernels(self, module: ir.Module) -> list[tuple[str, ir.Function]]:
