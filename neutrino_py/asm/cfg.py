@@ -14,16 +14,6 @@ from neutrino_py.asm import ir
 _TABLES = ("callprototype", "branchtargets", "calltargets")
 
 
-def _flat(statements: list[ir.Statement], out: list[ir.Statement]) -> list[ir.Statement]:
-    """`ir.walk(statements)` as one list (no generator frame per statement)."""
-    for s in statements:
-        if type(s) is ir.Block:
-            _flat(s.body, out)
-        else:
-            out.append(s)
-    return out
-
-
 def basic_blocks(body: list[ir.Statement]) -> list[ir.BasicBlock]:
     """Blocks split at labels and after terminators, with CFG edges (``brx`` tables included):
     ``block`` probes run at each block's first instruction, and `inspect` counts the edges."""
@@ -41,7 +31,7 @@ def basic_blocks(body: list[ir.Statement]) -> list[ir.BasicBlock]:
 
     # type checks and the terminator set inline: this loop sees every statement of every kernel
     # a `block` probe or a run of saves asks about
-    stmts = _flat(body, [])
+    stmts = ir.flat(body)
     instruction, label, directive = ir.Instruction, ir.Label, ir.Directive
     for i, s in enumerate(stmts):
         kind = type(s)

@@ -547,6 +547,18 @@ def walk(statements: list[Statement]) -> Iterator[Statement]:
             yield s
 
 
+def flat(statements: list[Statement], out: list[Statement] | None = None) -> list[Statement]:
+    """`walk(statements)` as one list (appended to `out`): no generator frame per statement,
+    for the passes that see every statement of every kernel."""
+    out = [] if out is None else out
+    for s in statements:
+        if type(s) is Block:
+            flat(s.body, out)
+        else:
+            out.append(s)
+    return out
+
+
 def _dotted(words: str) -> str:
     return " ".join("." + w for w in words.split("."))
 

@@ -108,15 +108,15 @@ def _print_statements(stmts: list[ir.Statement], out: list[str], depth: int,
     for s in stmts:
         kind = type(s)
         if kind is instruction:
+            if s.line:                 # the function's own: printed once, nothing to look up
+                append(indent + s.to_text())
+                continue
             text = known(s)            # inserted code printed before: most lines of a module
             if text is None:           # instrumented at every access
-                if s.line:
-                    text = indent + s.to_text()
-                else:
-                    body = inserted.get(s)
-                    if body is None:
-                        body = inserted[s] = s.to_text()
-                    text = shared[s] = indent + body
+                body = inserted.get(s)
+                if body is None:
+                    body = inserted[s] = s.to_text()
+                text = shared[s] = indent + body
             append(text)
         elif kind is label:
             append(f"{s.name}:")

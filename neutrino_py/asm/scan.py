@@ -134,10 +134,14 @@ class Scanner:
     def __init__(self, operands: OperandSyntax, parse_run: ParseRun) -> None:
         self.operands, self.parse_run = operands, parse_run
         self.statement = _statement(operands.pattern)
-        # opcode as written -> (opcode, modifiers, whether the PTX ISA has the opcode): a module
-        # spells a few hundred opcodes over and over, and instructions never edit their
-        # modifiers, so they share the list
-        self.opcodes: dict[str, tuple[str, list[str], bool]] = {}
+        # an instruction's groups by number (by name, each was a lookup per instruction)
+        index = self.statement.groupindex
+        self.opcode_group = index["opcode"]
+        self.instruction_groups = tuple(index[g] for g in ("opcode", "args", "guard", "neg"))
+        # opcode as written -> (opcode, modifiers) for opcodes the PTX ISA has: a module spells
+        # a few hundred opcodes over and over, and instructions never edit their modifiers, so
+        # they share the list (an unknown opcode is split again where it stands, and says so)
+        self.opcodes: dict[str, tuple[str, list[str]]] = {}
 
     def scan(self, text: str, line: int, col: int) -> list[ir.Statement] | None:
         """The statements of a body starting at (line, col) of its module, or None when some of
@@ -157,8 +161,10 @@ class Scanner:
         run = [-1, -1]                          # a run of declarations not yet parsed
         at_line, line_start, counted = line, -col, 0   # text[line_start + 1] is column 1
         # each match starts where the last ended (a scanner: no position passed per statement)
-        match, count = self.statement.scanner(text).match, text.count
-        opcodes = self.opcodes
+        match, count, rfind = self.statement.scanner(text).match, text.count, text.rfind
+        opcode_group, (g_opcode, g_args, g_guard, g_neg) = (self.opcode_group,
+                                                             self.instruction_groups)
+        opcodes, instruction = self.opcodes, ir.Instruction
         if len(opcodes) > 4096:
             opcodes.clear()
         while True:
@@ -166,13 +172,16 @@ class Scanner:
             if m is None:
                 return None, False
             kind = m.lastgroup
-            if kind == "end":
-                break
-            if kind == "other":
+            if kind == "instruction":                   # most statements: tested first
+                start = m.start(opcode_group)           # an instruction is placed at its opcode
+            elif kind == "other":
                 run[0] = m.start(kind) if run[0] < 0 else run[0]
                 run[1] = m.end()
                 continue
-            start = m.start("opcode" if kind == "instruction" else kind)  # an instruction is
+            elif kind == "end":
+                break
+            else:
+                start = m.start(kind)
             if run[0] >= 0:
                 known = False                   # the grammar's directives: checked after
                 if not self._flush(text, run, line, col, named, out):
@@ -180,10 +189,10 @@ class Scanner:
             nl = count("\n", counted, start)
             if nl:
                 at_line += nl
-                line_start = text.rfind("\n", counted, start)
+                line_start = rfind("\n", counted, start)
             counted = start
-            if kind == "instruction":               # most statements: the shortest path
-                opcode, args, guard, neg = m.group("opcode", "args", "guard", "neg")
+            if kind == "instruction":               # the shortest path
+                opcode, args, guard, neg = m.group(g_opcode, g_args, g_guard, g_neg)
                 if args is None:
                     args = ""
                 if guard is not None:
@@ -191,12 +200,13 @@ class Scanner:
                 split = opcodes.get(opcode)
                 if split is None:
                     parts = opcode.split(".")
-                    split = opcodes[opcode] = (parts[0], parts[1:],
-                                               parts[0] in ptx_isa.KNOWN_OPCODES)
-                if not split[2]:
-                    known = False
-                out.append(ir.Instruction(split[0], split[1], None, guard, neg == "!",
-                                          at_line, start - line_start, loc, args, named, opcode))
+                    split = parts[0], parts[1:]
+                    if parts[0] in ptx_isa.KNOWN_OPCODES:
+                        opcodes[opcode] = split
+                    else:
+                        known = False
+                out.append(instruction(split[0], split[1], None, guard, neg == "!",
+                                       at_line, start - line_start, loc, args, named, opcode))
                 continue
             at = (at_line, start - line_start)
             if kind == "label":

@@ -17,7 +17,7 @@ from typing import Any, Callable, Sequence
 
 from neutrino_py import ops, targets
 from neutrino_py.asm import cfg
-from neutrino_py.contract.manifest import Manifest, params_for
+from neutrino_py.contract.manifest import Manifest, Param, params_for
 from neutrino_py.errors import WARNING, Diagnostic, SourceError
 from neutrino_py.ops import Imm, Stmt, Value
 from neutrino_py.probe import ast
@@ -56,11 +56,15 @@ def instrument(module: Any, program: ast.ProbeProgram, kernels: str | None = Non
     pattern = re.compile(kernels) if kernels else None
     result = Instrumented(module, diagnostics=list(program.diagnostics))
     reads = _Reads.of(program)
+    low = Lowerer(program, warp_slots=target.warp_slots, shard_pools=target.shard_pools,
+                  warp_sum=target.warp_sum, prefetch=target.prefetch,
+                  vector_store=target.vector_store, illegal=target.illegal)
+    params = params_for(list(low.specs.values()))
     unmatched: dict[int, tuple[ast.Probe, list[str]]] = {}     # one warning per probe, not kernel
     idle: dict[int, tuple[ast.Probe, list[str]]] = {}
     for name, handle in target.kernels(module):
         if pattern is None or pattern.search(name):
-            splice = _KernelSplice(target, module, handle, program, reads)
+            splice = _KernelSplice(target, module, handle, program, reads, low, params)
             result.manifests[name] = splice.run()
             result.diagnostics += splice.diagnostics
             for probe in splice.unmatched:
@@ -217,13 +221,11 @@ class _Group:
 class _KernelSplice:
     """Instruments one kernel: its sites and manifest (the target keeps registers and params)."""
 
-    def __init__(self, target: Target, module: Any, handle: Any,
-                 program: ast.ProbeProgram, reads: _Reads) -> None:
+    def __init__(self, target: Target, module: Any, handle: Any, program: ast.ProbeProgram,
+                 reads: _Reads, low: Lowerer, params: list[Param]) -> None:
         self.target, self.program = target, program
-        self.low = Lowerer(program, warp_slots=target.warp_slots, shard_pools=target.shard_pools,
-                           warp_sum=target.warp_sum, prefetch=target.prefetch,
-                           vector_store=target.vector_store, illegal=target.illegal)
-        self.params = params_for(list(self.low.specs.values()))
+        self.low = low.for_kernel()
+        self.params = list(params)
         self.kernel: TargetKernel = target.open(module, handle, self.low.persistent, self.params)
         self.reads = reads
         self.operands = reads.operands
@@ -489,7 +491,7 @@ class _KernelSplice:
         (`kept`): sites repeat the same operands (ADDR in the same scratch register, BYTES 4)
         at every access of every kernel. The block is tallied only for a probe that counts."""
         tally = None if block is None or probe.index not in self.reads.counting else \
-            Counter(self.kernel.pattern(i) for i in block)
+            Counter(map(self.kernel.pattern, block))
         count = None if tally is None else functools.partial(self.reads.count, tally)
         site = Site(operands, count, runs or {})
         counts = None if tally is None else tuple(sorted(tally.items()))

@@ -94,10 +94,6 @@ class Scope:
         self._state = None
         return Reg(type_, self.base.get(type_, 0) + n)
 
-    def high_water(self) -> dict[str, int]:
-        """Registers of each type this site needs, persistent ones included."""
-        return {t: self.base.get(t, 0) + self.used.get(t, 0) for t in STEMS}
-
 
 class Emit:
     """The statements one template appends through its helpers, in order."""

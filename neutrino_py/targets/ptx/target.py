@@ -86,7 +86,9 @@ class PtxKernel(PtxCode):
                  persistent: dict[str, int], params: list) -> None:
         super().__init__(module, fn, files)
         self.persistent, self.params = persistent, params
-        self.high = dict(persistent)
+        # registers of each type the largest site needs (persistent ones first, then each
+        # type's 0, in `STEMS` order: the order `finish` declares them in)
+        self.high = {**persistent, **{t: 0 for t in ptx.STEMS if t not in persistent}}
         self.labels = itertools.count()
         # (name, count, bits) of every `.reg` name in order: ``%r<200>`` is looked up by its
         # number (spelling out the 200 names of every declaration cost 4% of a splice)
@@ -96,7 +98,7 @@ class PtxKernel(PtxCode):
         comments: list[ir.Comment] = []
         instruction, comment, reg_decl, label, var_decl = (ir.Instruction, ir.Comment, ir.RegDecl,
                                                            ir.Label, ir.VarDecl)
-        for s in ir.walk(fn.body):                       # one walk for every fact kept
+        for s in ir.flat(fn.body):                       # one walk for every fact kept
             kind = type(s)
             if kind is instruction:
                 continue
@@ -251,8 +253,11 @@ class PtxKernel(PtxCode):
             self.fn.insert_before(site.anchor, ptx.render(before, scope))
         if site.after:
             self.fn.insert_after(site.anchor, ptx.render(site.after, scope))
-        for t, n in scope.high_water().items():
-            self.high[t] = max(self.high.get(t, 0), n)
+        high, base = self.high, scope.base
+        for t, n in scope.used.items():              # a type no tmp took stays at its base
+            n += base.get(t, 0)
+            if n > high[t]:
+                high[t] = n
 
     def finish(self) -> Finished:
         for t, n in self.high.items():
