@@ -1197,15 +1197,15 @@ def shard_cursors(sim, mem, manifest, name: str) -> list[int]:
 @pytest.mark.parametrize("split", [False, True])
 def test_memtrace_reserves_once_per_block_and_a_split_warp_leaves_holes_never_wrong_records(split):
     """vector_add's three accesses are one basic block: the first save reserves three slots
-    (one returned atomic per warp, not three). Lanes 16-31 held at the store make its save
-    (memtrace saves after each access; the loads' saves wait for the second load, then run
-    whole) see a different mask in both halves: each half reserves afresh for one, the slot
-    the whole warp reserved stays empty (a hole, read back as nothing), and every lane's
-    address is still rebuilt exactly. 3 warps have work; 2 of them have lanes past 15."""
+    (one returned atomic per warp, not three). Lanes 16-31 held at the second load make the
+    saves after it (memtrace saves after each access) see a different mask in both halves:
+    each half reserves afresh for two, the two slots the whole warp reserved stay empty (holes,
+    read back as nothing), and every lane's address is still rebuilt exactly. 3 warps have
+    work; 2 of them have lanes past 15."""
     original = [i for i in ir.walk(parse_ptx(corpus("vector_add"), cache=False)
                                    .function("vector_add").body) if isinstance(i, ir.Instruction)]
-    store = [n for n, i in enumerate(original) if i.opcode == "st" and "global" in i.modifiers][0]
-    hold = (store, frozenset(range(16, 32))) if split else None
+    second = [n for n, i in enumerate(original) if i.opcode == "ld" and "global" in i.modifiers][1]
+    hold = (second, frozenset(range(16, 32))) if split else None
     dmat, _, _, _ = vector_add(stock("dmat"), hold=hold)
     mem, sim, _, memory = vector_add(stock("memtrace"), hold=hold)
     assert accesses(mem) == accesses(dmat) and sum(accesses(dmat).values()) == 3 * N
@@ -1214,7 +1214,7 @@ def test_memtrace_reserves_once_per_block_and_a_split_warp_leaves_holes_never_wr
                           stock("memtrace")).manifests["vector_add"]
     reserved = sum(shard_cursors(sim, memory, manifest, "mem"))
     if split:
-        assert (len(rec), reserved, sim.atoms) == (3 + 2 * 4, 3 + 2 * 5, 1 + 2 * 3)
+        assert (len(rec), reserved, sim.atoms) == (3 + 2 * 5, 3 + 2 * 7, 1 + 2 * 3)
     else:
         assert (len(rec), reserved, sim.atoms) == (3 * 3, 3 * 3, 3)
     assert (rec["addr_mask"] != 0).all() and mem.dropped["mem"] == 0

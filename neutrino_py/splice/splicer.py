@@ -24,18 +24,11 @@ from neutrino_py.probe import ast
 from neutrino_py.probe.walk import operands_read, probe_nodes
 from neutrino_py.splice.bind import bind
 from neutrino_py.splice.bounds import counter_bounds
-from neutrino_py.splice.lower import TIMERS, Lowerer, Site
+from neutrino_py.splice.lower import Lowerer, Site
 from neutrino_py.splice.match import Match, Pcs, matches
 from neutrino_py.splice.merge import Candidate, fold
 from neutrino_py.splice.unwritten import never_runs, written
 from neutrino_py.targets import Guard, SiteCode, Target, TargetKernel, Unreadable
-
-
-# operands an `after` body may read wherever it runs in the block (`_movable`)
-SINKABLE_OPERANDS = {"ADDR", "PC", "BYTES", "OPCODE"}
-# accesses whose `after` code at most waits together for a later load (`_KernelSplice.sinks`):
-# their captured addresses stay live until then
-MAX_SUNK = 4
 
 
 @dataclass
@@ -105,8 +98,6 @@ class _Reads:
     # probe index -> shared registers its body assigns (walking the probes for every kernel
     # was 0.03-0.05 s of opcode_mix on a module of 420 kernels)
     assigns: dict[int, frozenset[str]] = field(default_factory=dict)
-    # probes whose `after` code may run later in its basic block (`_KernelSplice.sinks`)
-    movable: set[int] = field(default_factory=set)
 
     def seen(self, probe: ast.Probe) -> dict[tuple[str, bool], bool]:
         return self.spellings.setdefault(probe.index, {})
@@ -134,17 +125,7 @@ class _Reads:
                              if any(isinstance(n, ast.Count) for n in probe_nodes(p))},
                    saves={p.index: Counter(s.map for s in p.body if isinstance(s, ast.Save))
                           for p in program.probes if p.filter is None},
-                   assigns={p.index: frozenset(written([p])) for p in program.probes},
-                   movable={p.index for p in program.probes if _movable(p)})
-
-
-def _movable(probe: ast.Probe) -> bool:
-    """Whether the probe computes the same wherever its `after` code runs in the basic block:
-    it reads no operand but the ones captured before the instruction or constant (ADDR, PC,
-    BYTES, OPCODE), no time, and no shared register, and assigns none."""
-    return set(operands_read(probe)) <= SINKABLE_OPERANDS and not any(
-        isinstance(n, (ast.RegRead, ast.Assign)) or (isinstance(n, ast.Helper) and n.name in TIMERS)
-        for n in probe_nodes(probe))
+                   assigns={p.index: frozenset(written([p])) for p in program.probes})
 
 
 def _kernel_list(names: list[str], shown: int = 4) -> str:
@@ -286,7 +267,7 @@ class _KernelSplice:
             first.append(SiteCode(anchor, scope, before=code, entry=True))
         for head, names in starts.values():        # every lane entering the region, each pass
             first.append(SiteCode(head, k.scope(), before=self.low.run_starts(names)))
-        made = self.sites(groups, exits, runs, instructions)
+        made = [self.site(group, exits, runs) for group in groups.values()]
         blocks = functools.cache(lambda: {id(i): n for n, b in enumerate(k.blocks()) for i in b})
         fold(made, instructions, blocks, k.keeps_guard,
              lambda i: k.pattern(i)[0].split(".")[0] == "call")
@@ -369,82 +350,22 @@ class _KernelSplice:
             starts.setdefault(id(anchor), (anchor, []))[1].append(name)
         return out, starts
 
-    def sinks(self, groups: dict[Any, _Group], instructions: Sequence[Any]) -> dict[Any, Any]:
-        """Where `after` code waits to run: group key -> the key of the next load in its basic
-        block (`TargetKernel.sinks_to`), for groups of `after` probes alone, all movable
-        (`_movable`), when only instructions code may move past (`sinks_past`) and no other
-        probe's place lie between. A record made right after a load would hold the next load
-        back while the warp waits for its slot's atomic; made after it, both loads are in
-        flight during the wait, as in the kernel alone. Records keep their program order: the
-        code joins the load's own `after` code, ahead of it (the load's group holds no
-        `before` body)."""
-        k = self.kernel
-        if not groups:
-            return {}
-        at = {key: group.first.pc for key, group in groups.items()
-              if group.pairs and not group.exit and group.first.instruction is not None}
-        by_pc = {pc: key for key, pc in at.items()}
-        block_of = {id(i): n for n, b in enumerate(k.blocks()) for i in b}
-        out: dict[Any, Any] = {}
-        for key, pc in at.items():
-            group = groups[key]
-            ins = group.first.instruction
-            if not all(m.where == "after" and m.instruction is ins and p.index in self.reads.movable
-                       for p, m in group.pairs) or k.is_terminator(ins):
-                continue
-            for j in range(pc + 1, len(instructions)):
-                nxt = instructions[j]
-                if block_of.get(id(nxt)) != block_of.get(id(ins)) or not k.sinks_past(nxt):
-                    break
-                other = by_pc.get(j)
-                if k.sinks_to(nxt):
-                    if other is None or all(m.where == "after" for _, m in groups[other].pairs):
-                        out[key] = other if other is not None else j
-                    break
-                if other is not None:
-                    break
-        return out
-
-    def sites(self, groups: dict[Any, _Group], exits: list[ast.Probe],
-              runs: dict[tuple[int, int], dict[str, tuple[int, int]]],
-              instructions: Sequence[Any]) -> list[Candidate]:
-        """Every group's site, in the order of `groups`, with `after` code moved to the load it
-        waits for (`sinks`): up to MAX_SUNK accesses' code joins there, in one register scope
-        with their captures (each access keeps its captures before it)."""
-        targets = self.sinks(groups, instructions)
-        carried: dict[Any, tuple[Any, list[Stmt], int]] = {}
-        made: dict[Any, Candidate] = {}
-        for key in sorted(groups, key=lambda g: groups[g].first.pc):
-            scope, code, n = carried.pop(key, (None, [], 0))
-            to = targets.get(key) if n < MAX_SUNK else None
-            c = made[key] = self.site(groups[key], exits, runs, scope, code, to is not None)
-            if to is not None:
-                carried[to] = (c.site.scope, c.site.after, n + 1)
-                c.site.after = []
-        for j, (scope, code, _) in carried.items():       # loads no probe matched
-            ins = instructions[j]
-            made[j] = Candidate(SiteCode(ins, scope, [], code), j, None, False)
-        return [made[key] for key in groups] + [made[j] for j in carried]
-
     def site(self, group: _Group, exits: list[ast.Probe],
-             runs: dict[tuple[int, int], dict[str, tuple[int, int]]], scope: Any = None,
-             carried: list[Stmt] = (), sink: bool = False) -> Candidate:
-        """All probes at one anchor: captures and `before` bodies, then `after` bodies (after
-        `carried`, code of earlier accesses that waited for this one, in its `scope`); at an
+             runs: dict[tuple[int, int], dict[str, tuple[int, int]]]) -> Candidate:
+        """All probes at one anchor: captures and `before` bodies, then `after` bodies; at an
         exit, the exit probes and the flush of counters (rendered once `merge.fold` has seen
-        every site). With `sink` the `after` code will run later (`sites`): a guard is kept in
-        a register of the site, since instructions before then may write the kernel's."""
+        every site)."""
         k = self.kernel
-        scope = scope or k.scope()
+        scope = k.scope()
         # the instruction at the anchor, whichever probe matched it first (on targets with
         # shared sites a block start can come first and has none)
         ins = next((m.instruction for _, m in group.pairs if m.instruction is not None),
                    group.first.instruction)
         before: list[Stmt] = []
-        after: list[Stmt] = list(carried)
+        after: list[Stmt] = []
         guard = None if ins is None else k.guard(ins)
         after_guard = None
-        if group.pairs and guard is not None and (guard.overwritten or sink):
+        if group.pairs and guard is not None and guard.overwritten:
             after_guard = scope.tmp("pred")
             before.append(ops.Move(after_guard, guard.cond))
         for probe, m in group.pairs:

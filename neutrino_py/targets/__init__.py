@@ -104,16 +104,6 @@ class TargetKernel(Code, Protocol):
 
     def after_refusal(self, ins: Any) -> tuple[str, str] | None: ...
 
-    def sinks_to(self, ins: Any) -> bool:
-        """Whether `after` code of accesses before `ins` in its basic block may wait until `ins`
-        is issued (`splicer._KernelSplice.sinks`): a load that a record's wait for its slot
-        would otherwise hold back."""
-        ...
-
-    def sinks_past(self, ins: Any) -> bool:
-        """Whether such code may move past `ins` (no control flow, call, barrier or fence)."""
-        ...
-
     def width(self, ins: Any) -> int: ...
 
     def address(self, ins: Any, scope: Scratch, code: list[Stmt]) -> Value: ...

@@ -353,13 +353,6 @@ class GcnKernel:
     def is_terminator(self, ins: Instruction) -> bool:
         return opcodes.is_terminator(ins.opcode)
 
-    def sinks_to(self, ins: Instruction) -> bool:
-        """Never: `after` code stays at its access (not measured on AMD hardware)."""
-        return False
-
-    def sinks_past(self, ins: Instruction) -> bool:
-        return False
-
     def after_refusal(self, ins: Instruction) -> tuple[str, str] | None:
         if opcodes.is_terminator(ins.opcode):
             return ins.opcode, "use `before` for branches and s_endpgm, or narrow the opcode pattern"

@@ -13,7 +13,7 @@ from typing import Iterable, Sequence
 
 from neutrino_py import ops
 from neutrino_py.asm import ir
-from neutrino_py.asm.ptx_isa import CONTROL, EXITS
+from neutrino_py.asm.ptx_isa import EXITS
 from neutrino_py.errors import SourceError
 from neutrino_py.ops import Imm, Scratch, Src, Stmt, Value
 from neutrino_py.targets import Finished, Guard, SiteCode, Unreadable
@@ -23,8 +23,6 @@ RESERVED_PARAM = "__nt_"
 # Special registers that are 64 bits wide; every other undeclared register is 32.
 WIDE_SPECIALS = {"%clock64", "%globaltimer", "%gridid"}
 RAW_TYPES = {1: "pred", 64: "u64"}
-# opcodes `after` code never moves past (`PtxKernel.sinks_past`)
-SINK_STOPS = CONTROL | {"call", "bar", "barrier", "membar", "fence", "mbarrier"}
 
 
 class PtxCode:
@@ -144,12 +142,6 @@ class PtxKernel(PtxCode):
 
     def is_terminator(self, ins: ir.Instruction) -> bool:
         return ins.is_terminator
-
-    def sinks_to(self, ins: ir.Instruction) -> bool:
-        return ins.opcode == "ld" and ins.space in ("global", "generic")
-
-    def sinks_past(self, ins: ir.Instruction) -> bool:
-        return ins.opcode not in SINK_STOPS
 
     # -------------------------------------------------------------- operand binding
 
