@@ -195,8 +195,21 @@ def predicable(body: list[ir.Statement], cond: ir.Operand) -> bool:
         for s in body)
 
 
+# Stands for a whole list of statements in the key of its kept rendering (`render`).
+_SITE = "render: a list of statements"
+
+
 def render(stmts: Iterable[Stmt], scope: Scope) -> list[ir.Statement]:
-    """PTX statements for `stmts`; scratch registers and labels come from `scope`."""
+    """PTX statements for `stmts`; scratch registers and labels come from `scope`. The whole
+    list's rendering is kept as well as each statement's: the kernels of a module repeat whole
+    sites, found then in one look-up instead of one per statement and nested `If` (memtrace's
+    sites made ten each)."""
+    stmts = tuple(stmts)
+    return list(_kept((_SITE, stmts, scope.state()), scope, lambda: _each(stmts, scope)))
+
+
+def _each(stmts: tuple[Stmt, ...], scope: Scope) -> list[ir.Statement]:
+    """`render` statement by statement."""
     out: list[ir.Statement] = []
     for stmt in stmts:
         out += _kept((stmt, scope.state()), scope, lambda: _render_one(stmt, scope))
@@ -229,7 +242,7 @@ def _render_one(stmt: Stmt, scope: Scope) -> list[ir.Statement]:
     ctx = {f.name: getattr(stmt, f.name) for f in fields(stmt)}
     if not isinstance(stmt, If):
         return _apply(stmt.op, ctx, scope)
-    body = render(stmt.body, scope)
+    body = _each(stmt.body, scope)
     cond = operand(stmt.cond)
     if predicable(body, cond):
         return [ir.Instruction(s.opcode, s.modifiers, s.operands, cond, stmt.negate, name=s.name)
