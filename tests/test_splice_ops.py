@@ -11,6 +11,7 @@ from neutrino_py.asm import ir, parse_statements
 from neutrino_py.asm.gcn import Label as GcnLabel, Statement as GcnStatement
 from neutrino_py.asm.gcn_parse import parse_gcn
 from neutrino_py.asm.printer import print_statements
+from neutrino_py.contract.manifest import item_layout
 from neutrino_py.ops import Reg
 from neutrino_py.probe import fold
 from neutrino_py.splice import lower
@@ -99,3 +100,43 @@ def test_every_target_reads_every_special(which):
     dst = ptx.reg_name(stmt.dst)
     assert any(ir.Register(dst) in s.dests for s in ptx_statements(stmt))
     assert gcn_statements(stmt)
+
+
+NUMPY = {"u32": "<u4", "u64": "<u8", "s64": "<i8"}
+
+
+def _fields(*types: str) -> tuple[list[tuple[int, ops.Value]], int]:
+    """(offset, register) per field laid out like a map item (C's alignment), and the item size."""
+    offsets, size = item_layout([[f"f{n}", NUMPY[t]] for n, t in enumerate(types)])
+    return [(offsets[f"f{n}"], Reg(t, n)) for n, t in enumerate(types)], size
+
+
+@pytest.mark.parametrize("types, widest, want", [
+    # memtrace's 32-byte record: two 16-byte vectors
+    (("u32", "u32", "u64", "s64", "u32", "u32"), 16, [("vector", 0, 3), ("vector", 16, 3)]),
+    # 24-byte items are only 8-aligned: a lone u64 is a plain store, two u32 one 8-byte vector
+    (("u64", "u64", "u32", "u32"), 16, [("store", 0), ("store", 8), ("vector", 16, 2)]),
+    (("u64", "u64", "u32"), 16, [("store", 0), ("store", 8), ("store", 16)]),
+    # 12-byte items are 4-aligned: nothing may go wider than a field
+    (("u32", "u32", "u32"), 16, [("store", 0), ("store", 4), ("store", 8)]),
+    # 16 bytes of u64 pairs: one v2.b64
+    (("u64", "s64"), 16, [("vector", 0, 2)]),
+    # a target without vector stores: one store per field
+    (("u32", "u32", "u64", "s64", "u32", "u32"), 0, [("store", o) for o in (0, 4, 8, 16, 24, 28)]),
+])
+def test_field_stores_group_aligned_adjacent_fields(types, widest, want):
+    fields, size = _fields(*types)
+    got = lower.field_stores(Reg("u64", 99), fields, size, widest)
+    assert [("vector", s.offset, len(s.values)) if isinstance(s, ops.StoreVector) else ("store", s.offset)
+            for s in got] == want
+    stored = [v for s in got for v in (s.values if isinstance(s, ops.StoreVector) else (s.value,))]
+    assert stored == [v for _, v in fields]
+
+
+def test_store_vector_renders_mixed_widths_as_words_low_first():
+    stmt = ops.StoreVector(Reg("u64", 0), 16, (ops.Imm(7, "u32"), ops.Imm(1, "u32"), Reg("s64", 1)))
+    text = print_statements(ptx_statements(stmt))
+    assert "{%nt_r0, %nt_r1}, %nt_sd1;" in text
+    assert "st.global.v4.b32" in text and "[%nt_rd0+16], {7, 1, %nt_r0, %nt_r1}" in text
+    wide = print_statements(ptx_statements(ops.StoreVector(Reg("u64", 0), 0, (Reg("u64", 1), ops.Imm(5, "u64")))))
+    assert "st.global.v2.b64" in wide and "[%nt_rd0], {%nt_rd1, 5}" in wide
