@@ -117,8 +117,9 @@ class Lowerer:
     `warp_sum` (targets that render `WarpSum`), block/sm/kernel counters add one warp sum per
     field instead of one atomic per lane. Without `prefetch` (targets that do not render
     `ops.Prefetch`), `m.prefetch()` lowers to nothing, not even its address. `vector_store`: the
-    widest `ops.StoreVector` the target renders, in bytes (`field_stores`; 0: one store per field). Maps in `runs` reserve the slots of a pass through a
-    region at its first save (`_Ctx.run_reserve`): `(cursor, owner)` registers per map.
+    widest `ops.StoreVector` the target renders, in bytes (`field_stores`; 0: one store per
+    field). Maps in `runs` reserve the slots of a pass through a region at its first save
+    (`_Ctx.run_reserve`): `(cursor, owner)` registers per map.
     `illegal` is the target's legalisation: why it cannot render an op (None: it can); an
     expression lowered to such an op is an error at the expression in the probe source.
     """
