@@ -1,9 +1,11 @@
 """Target-neutral statements: what a checked probe lowers to before a target renders it.
 
 The lowering (`splice.lower`) turns every probe body at every matched position into a tuple of these statements.
-Each target (`targets/ptx/`, `targets/gcn/`) has one Jinja template per statement class, named by
-the class's ``op`` (``binary.j2``, ``bump_reserve.j2``, ...). A template receives the statement's
-fields plus three helpers:
+Each target (`targets/ptx/`, `targets/gcn/`) has one Jinja template per statement class it
+renders, named by the class's ``op`` (``binary.j2``, ``bump_reserve.j2``, ...); the classes a
+target lacks (on GCN: ``ShardReserve``, ``Prefetch``, ``StoreVector``, ``VoteAny``, ``WarpSync``)
+are never lowered for it, by the lowering options of `targets.Target`. A template receives the
+statement's fields plus three helpers:
 
 - ``reg(v)``  the target spelling of a `Reg`, an `Imm` or a `Src`,
 - ``tmp(type)`` a fresh scratch register of `type`, private to this site,

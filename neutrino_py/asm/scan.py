@@ -136,7 +136,6 @@ class Scanner:
         self.statement = _statement(operands.pattern)
         # an instruction's groups by number (by name, each was a lookup per instruction)
         index = self.statement.groupindex
-        self.opcode_group = index["opcode"]
         self.instruction_groups = tuple(index[g] for g in ("opcode", "args", "guard", "neg"))
         # opcode as written -> (opcode, modifiers) for opcodes the PTX ISA has: a module spells
         # a few hundred opcodes over and over, and instructions never edit their modifiers, so
@@ -162,8 +161,7 @@ class Scanner:
         at_line, line_start, counted = line, -col, 0   # text[line_start + 1] is column 1
         # each match starts where the last ended (a scanner: no position passed per statement)
         match, count, rfind = self.statement.scanner(text).match, text.count, text.rfind
-        opcode_group, (g_opcode, g_args, g_guard, g_neg) = (self.opcode_group,
-                                                             self.instruction_groups)
+        g_opcode, g_args, g_guard, g_neg = self.instruction_groups
         opcodes, instruction = self.opcodes, ir.Instruction
         if len(opcodes) > 4096:
             opcodes.clear()
@@ -173,7 +171,7 @@ class Scanner:
                 return None, False
             kind = m.lastgroup
             if kind == "instruction":                   # most statements: tested first
-                start = m.start(opcode_group)           # an instruction is placed at its opcode
+                start = m.start(g_opcode)               # an instruction is placed at its opcode
             elif kind == "other":
                 run[0] = m.start(kind) if run[0] < 0 else run[0]
                 run[1] = m.end()
