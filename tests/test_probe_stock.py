@@ -47,17 +47,18 @@ def test_dmat():
         ("Operand", "BYTES", Type.U32)]
 
 
-def test_block_sched_one_record_per_block():
+def test_block_sched_one_row_per_block_saved_by_its_first_warp():
     p = stock("block_sched")
     m = p.maps["sched"]
-    assert (m.kind, m.level, m.capacity, m.pool) == ("record", "block", 1, None)
+    assert (m.kind, m.level, m.capacity, m.pool) == ("row", "block", 1, None)
     assert p.regs["t0"].type is Type.U64
     entry, exit_ = p.probes
     assert (entry.position.when, exit_.position.when) == ("entry", "exit")
+    assert entry.filter is None
     assert entry.body == (ast.Assign("t0", ast.Helper("globaltimer", Type.U64,
                                                       entry.body[0].value.span),
-                                     entry.body[0].span),
-                          ast.Prefetch("sched", entry.body[1].span))
+                                     entry.body[0].span),)
+    assert exit_.filter.span.excerpt(p.text) == "warpid() == 0"
     start, elapsed, sm = exit_.body[0].args
     assert isinstance(start, ast.RegRead) and start.name == "t0"
     assert (elapsed.op, elapsed.left.name, elapsed.right.name) == ("-", "globaltimer", "t0")

@@ -527,28 +527,31 @@ def test_block_sched_one_record_per_block_from_its_first_warp():
     assert maps.dropped["sched"] == 0
 
 
-def test_block_sched_with_its_count_prefetched_keeps_the_same_records():
-    """The stock probe warms its count; the variant without `prefetch()` writes the same rows."""
+def test_block_sched_row_writes_the_rows_of_its_record_form_without_waiting():
+    """The stock row and the record(1) variant (which warms its count and waits for an atomic's
+    old count) write the same rows; the row's saves take no returned atomic."""
     grid, block = (3, 1, 1), (16, 3, 1)
-    variant = stock("block_sched")
-    text = instrumented_text(corpus("vector_add"), variant)
-    assert text.count("prefetch.global.L2") == 1
+    variant = load_file(Path(__file__).parent.parent / "benchmarks/variants/block_sched_record.probe")
+    assert instrumented_text(corpus("vector_add"), variant).count("prefetch.global.L2") == 1
     maps, sim, _, _ = vector_add(variant, grid=grid, block=block)
-    plain = load_file(Path(__file__).parent.parent / "benchmarks/variants/block_sched_noprefetch.probe")
-    assert "prefetch" not in instrumented_text(corpus("vector_add"), plain)
-    stock_maps, _, _, _ = vector_add(plain, grid=grid, block=block)
     # the first warp of each block, every lane: its block's u32 count, after 3 records of 24 B
     base = sim.params["__nt_map_sched"]
     assert sim.prefetched == [base + 3 * 24 + 4 * b for b in range(3) for _ in range(32)]
-    s = maps["sched"]
-    assert s["unit"].tolist() == stock_maps["sched"]["unit"].tolist() == [0, 1, 2]
-    assert s["sm"].tolist() == stock_maps["sched"]["sm"].tolist() and (s["elapsed"] > 0).all()
+    assert sim.atoms == 3
+    text = instrumented_text(corpus("vector_add"), stock("block_sched"))
+    assert "prefetch" not in text and "atom." not in text and text.count("red.global.add.u32") == 1
+    row_maps, row_sim, _, _ = vector_add(stock("block_sched"), grid=grid, block=block)
+    assert row_sim.atoms == 0
+    s, r = maps["sched"], row_maps["sched"]
+    assert r["unit"].tolist() == s["unit"].tolist() == [0, 1, 2]
+    assert r["sm"].tolist() == s["sm"].tolist() and (r["elapsed"] > 0).all()
+    assert row_maps.dropped["sched"] == 0
 
 
 def test_block_sched_one_record_per_warp_without_its_filters():
     grid, block = (3, 1, 1), (16, 3, 1)
     text = (probes_dir() / "block_sched.probe").read_text().replace("[block]", "[warp]")
-    text = text.replace("/ warpid() == 0 / ", "").replace("/ t0 != 0 / ", "")
+    text = text.replace("/ warpid() == 0 / ", "")
     maps, _, _, _ = vector_add(load(text, "block_sched_warps.probe"), grid=grid, block=block)
     s = maps["sched"]
     assert s["unit"].tolist() == list(range(6))
@@ -727,6 +730,30 @@ def test_block_records_of_many_blocks_keep_each_blocks_first_event():
     b = maps["b"]
     assert b["unit"].tolist() == b["blk"].tolist() == list(range(2100))
     assert maps.dropped["b"] == 2100
+
+
+@pytest.mark.parametrize("level,units", [("block", 2100), ("warp", 2100), ("thread", 2100)])
+def test_rows_hold_each_units_last_save_and_count_every_save(level, units):
+    """2100 one-thread blocks saving twice into a row: each unit's row holds its second save,
+    the count both (one dropped per unit), and no save waits for an atomic."""
+    text = (f"map b[{level}]: row {{ u32 blk; u32 nth; }}\n"
+            "entry { b.save(blockid(), 1); b.save(blockid(), 2); }\n")
+    maps, sim, _, _ = launch(SPLIT, load(text, "b.probe"), (units, 1, 1), (1, 1, 1), {"p": 0})
+    b = maps["b"]
+    assert b["unit"].tolist() == b["blk"].tolist() == list(range(units))
+    assert b["nth"].tolist() == [2] * units
+    assert maps.dropped["b"] == units and sim.atoms == 0
+
+
+def test_block_rows_of_a_warp_split_count_each_part():
+    """Lanes that save apart are two events of one row: the count says 2 per block."""
+    text = ("map b[block]: row { u32 lanes; }\n"
+            "before and.b32 { b.save(activemask()); }\n")
+    maps, _, _, _ = launch(SPLIT, load(text, "b.probe"), (2, 1, 1), (40, 1, 1), {"p": 0})
+    b = maps["b"]
+    assert b["unit"].tolist() == [0, 1]
+    assert set(b["lanes"].tolist()) <= {0xffffffff, 0xff}
+    assert maps.dropped["b"] == 2
 
 
 def test_warp_records_after_a_partial_event_take_distinct_slots():

@@ -396,12 +396,14 @@ class Field:
 
 @dataclass(frozen=True)
 class MapDecl:
-    """A map: `kind` is ``record``, ``counter`` or ``hist``; `level` is ``thread`` or ``warp``,
-    or for counters also ``block``, ``sm`` or ``kernel`` (one row per block, SM id or launch,
-    holding the sum over its threads).
+    """A map: `kind` is ``record``, ``row``, ``counter`` or ``hist``; `level` is ``thread`` or
+    ``warp``, for records and rows also ``block``, for counters also ``block``, ``sm`` or
+    ``kernel`` (one row per block, SM id or launch, holding the sum over its threads).
 
     - record: `capacity` = N records per unit for ``record(N)``, or None for an unbounded
       record whose items go to a shared `pool` of that many records;
+    - row: one record per unit that every save overwrites (`capacity` 1, no atomic to wait
+      for: the unit's count is added to with a reduction); laid out as ``record(1)``;
     - counter: one struct of `fields` per unit; `capacity` and `pool` are None;
     - hist: `capacity` = N entries, one field named ``value``; `pool` is None.
     """

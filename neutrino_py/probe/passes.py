@@ -15,11 +15,12 @@ MAX_PER_UNIT = 1 << 16          # record(N)
 MAX_POOL = 1 << 30              # pool N
 MAX_HIST = 1 << 28              # hist[N]
 
-KINDS = ("record", "counter", "hist")
+KINDS = ("record", "row", "counter", "hist")
 LEVELS = ("thread", "warp", "block", "sm", "kernel")
 COARSE = ("block", "sm", "kernel")     # counters only: summed over the unit's threads
 HOW_TO_WRITE = {
     "record": "write a record map with save: m.save(a, b, ...);",
+    "row": "write a row map with save: m.save(a, b, ...);",
     "counter": "add to a counter's fields: m.field += x;",
     "hist": "add to a hist's entries: m[index] += x;",
 }

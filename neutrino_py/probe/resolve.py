@@ -49,20 +49,21 @@ class Resolve(Pass):
         kind = m.kind.text
         if kind not in KINDS:
             raise self.error(f"unknown map kind '{kind}'", m.kind.span,
-                             hint=suggest(kind, KINDS) + "maps are record, counter or hist")
+                             hint=suggest(kind, KINDS) + "maps are record, row, counter or hist")
         level = m.level.text if m.level else "thread"
         if level not in LEVELS:
             raise self.error(f"unknown level '{level}'", m.level.span,
                              hint=suggest(level, LEVELS) + "levels are [thread], [warp], "
                              "[block], [sm] and [kernel]")
-        if level in COARSE and kind != "counter" and not (kind == "record" and level == "block"):
+        if level in COARSE and kind != "counter" and not (kind in ("record", "row")
+                                                          and level == "block"):
             raise self.error(f"a {kind} cannot be kept per {level}", m.level.span,
                              hint=f"[{level}] is for counters (summed over the {level}'s threads "
                                   "with one atomic per warp)" +
-                                  (" and record(N)" if level == "block" else "") + "; a " +
-                                  ("hist is already one array for the whole launch: use [thread] "
-                                   "or [warp]" if kind == "hist" else
-                                   "record is kept per [thread], [warp] or [block]"))
+                                  (", record(N) and row" if level == "block" else "") +
+                                  "; a " + ("hist is already one array for the whole launch: use "
+                                            "[thread] or [warp]" if kind == "hist" else
+                                            f"{kind} is kept per [thread], [warp] or [block]"))
         if kind == "hist":
             fields, capacity, pool = self.hist_shape(m)
         else:
@@ -124,6 +125,13 @@ class Resolve(Pass):
                                  "thread or warp", extra.span,
                                  hint="remove it: map bytes: counter { u64 loaded; }")
             return m.fields, None, None
+        if kind == "row":
+            extra = m.size if m.size is not None else m.pool
+            if extra is not None:
+                raise self.error("a row has no capacity: it holds one record per unit, which "
+                                 "every save overwrites", extra.span,
+                                 hint="remove it, or keep the first N saves: record(N)")
+            return m.fields, 1, None
         if m.size_brackets == "[]":
             raise self.error("a record takes its capacity in parentheses", m.size.span,
                              hint="record(N) keeps N records per thread, warp or block; plain "

@@ -187,7 +187,7 @@ class TypeCheck(Pass):
                 raise self.unknown_map(e.obj, "record")
             if e.name == "prefetch":
                 return self.prefetch(m, e, s.span)
-            if e.name != "save" or m.kind != "record":
+            if e.name != "save" or m.kind not in ("record", "row"):
                 message = (f"cannot save to {m.kind} '{m.name}'" if e.name == "save" else
                            f"maps have no method '{e.name}'")
                 raise self.error(message, e.span, hint=HOW_TO_WRITE[m.kind])

@@ -111,8 +111,8 @@ def test_block_sched_exactly_one_record_per_short_lived_warp_without_its_filters
     """Warps whose lanes all exit together take their slot from a register, not an atomic."""
     import neutrino_py as nt
 
-    text = nt.Probe.from_file("block_sched").text.replace("[block]", "[warp]")
-    text = text.replace("/ warpid() == 0 / ", "").replace("/ t0 != 0 / ", "")
+    text = nt.Probe.from_file("block_sched").text.replace("[block]: row", "[warp]: record(1)")
+    text = text.replace("/ warpid() == 0 / ", "")
     rec = recipe(file, kernel)
     out = probed((file, kernel), nt.Probe(text, file="block_sched_warps.probe"))
     sched = out.run.maps["sched"]
