@@ -255,7 +255,9 @@ class _KernelSplice:
                 match = Match(i, "before", i, n)
                 groups.setdefault(self.key(i, "exit"), _Group(match)).exit = True
 
-        runs, starts = self.runs(groups)
+        # id(instruction) -> its basic block, made once for runs, folding and bounds
+        blocks = functools.cache(lambda: {id(i): n for n, b in enumerate(k.blocks()) for i in b})
+        runs, starts = self.runs(groups, blocks)
         anchor = k.entry_anchor()
         code: list[Stmt] = []
         first: list[SiteCode] = []              # emitted, in this order, before the sites
@@ -268,7 +270,6 @@ class _KernelSplice:
         for head, names in starts.values():        # every lane entering the region, each pass
             first.append(SiteCode(head, k.scope(), before=self.low.run_starts(names)))
         made = [self.site(group, exits, runs) for group in groups.values()]
-        blocks = functools.cache(lambda: {id(i): n for n, b in enumerate(k.blocks()) for i in b})
         fold(made, instructions, blocks, k.keeps_guard,
              lambda i: k.pattern(i)[0].split(".")[0] == "call")
         self.low.bounds = self.bounds(code, made, instructions, blocks)
@@ -297,7 +298,7 @@ class _KernelSplice:
                         positions=positions, registers_added=finished.registers_added,
                         warnings=warnings + self.warnings)
 
-    def runs(self, groups: dict[Any, _Group]) -> tuple[
+    def runs(self, groups: dict[Any, _Group], block_map: Callable[[], dict[int, int]]) -> tuple[
             dict[tuple[int, int], dict[str, tuple[int, int]]], dict[int, tuple[Any, list[str]]]]:
         """Runs of saves (`lower._Ctx.run_reserve`) and where each starts. A run is the saves to
         one map that probes without a filter make before or after the instructions of one region
@@ -307,7 +308,8 @@ class _KernelSplice:
         runs it). Returns, for each (pc, probe index) whose saves belong to one, map ->
         (position of its first save in the run, slots a reservation there takes: the most saves
         any path through the region meets from it on), and, by anchor, the region heads'
-        first instructions with the maps whose runs start there."""
+        first instructions with the maps whose runs start there. `block_map`: id(instruction) ->
+        its basic block (the map folding and bounds read too)."""
         maps = self.low.runs
         if not maps:
             return {}, {}
@@ -330,7 +332,7 @@ class _KernelSplice:
             return {}, {}
         blocks = k.blocks()
         heads = cfg.regions(succs)
-        block_of = {id(i): n for n, b in enumerate(blocks) for i in b}
+        block_of = block_map()
         by_run: dict[tuple[str, int], list[tuple[tuple[int, int], int, int]]] = {}
         for _, pair, name, count, ins in sorted(places, key=lambda p: p[0]):
             b = block_of.get(id(ins))
