@@ -11,6 +11,13 @@ from neutrino_py.probe.passes import (COARSE, DEFAULT_POOL, KINDS, LEVELS, MAX_H
 ARITH, BITS, SHIFTS = {"+", "-", "*", "/", "%"}, {"&", "|", "^"}, {"<<", ">>"}
 
 
+# kinds whose size the level alone fixes: what one holds, and how to write it instead
+SIZELESS = {
+    "counter": ("one struct per thread or warp", "remove it: map bytes: counter { u64 loaded; }"),
+    "row": ("one record per unit, which every save overwrites",
+            "remove it, or keep the first N saves: record(N)"),
+}
+
 class Resolve(Pass):
     def run(self, items: list[syntax.Item]) -> Scope:
         """Declare every map and register of `items`; a file without probes is refused."""
@@ -118,20 +125,12 @@ class Resolve(Pass):
                                  hint=f"'{f.name}' is already a field at line "
                                       f"{seen[f.name].span.line}")
             seen[f.name] = f
-        if kind == "counter":
+        if kind in SIZELESS:
             extra = m.size if m.size is not None else m.pool
             if extra is not None:
-                raise self.error("a counter has no capacity: it holds one struct per "
-                                 "thread or warp", extra.span,
-                                 hint="remove it: map bytes: counter { u64 loaded; }")
-            return m.fields, None, None
-        if kind == "row":
-            extra = m.size if m.size is not None else m.pool
-            if extra is not None:
-                raise self.error("a row has no capacity: it holds one record per unit, which "
-                                 "every save overwrites", extra.span,
-                                 hint="remove it, or keep the first N saves: record(N)")
-            return m.fields, 1, None
+                why, hint = SIZELESS[kind]
+                raise self.error(f"a {kind} has no capacity: it holds {why}", extra.span, hint=hint)
+            return m.fields, (1 if kind == "row" else None), None
         if m.size_brackets == "[]":
             raise self.error("a record takes its capacity in parentheses", m.size.span,
                              hint="record(N) keeps N records per thread, warp or block; plain "
