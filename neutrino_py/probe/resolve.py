@@ -18,6 +18,7 @@ SIZELESS = {
             "remove it, or keep the first N saves: record(N)"),
 }
 
+
 class Resolve(Pass):
     def run(self, items: list[syntax.Item]) -> Scope:
         """Declare every map and register of `items`; a file without probes is refused."""

@@ -653,8 +653,8 @@ class _Ctx:
         """A row: the unit's only record, overwritten by every save. Nothing waits for the
         count (a thread's lives in a register; a warp's or block's takes a reduction), so the
         leader of a warp that saves at exit leaves at once; `record(1)` waits for an atomic's
-        old count to keep the first save (H200, block_sched's row at exit: vector_add 1.13x ->
-        1.03x, reduce_sum 1.25x -> 1.14x)."""
+        old count to keep the first save (H200, block_sched at exit beside its record(1) form
+        in one run: vector_add 1.11x -> 1.03x, reduce_sum 1.22x -> 1.14x)."""
         base = self.map_base(spec)
         unit = self.row(spec.level)
         if spec.level == "thread":
