@@ -56,7 +56,7 @@ def map_spec(decl: ast.MapDecl, slot: int, shard_pools: bool = True) -> MapSpec:
 
 def warp_events(spec: MapSpec) -> bool:
     """Whether an event of this map is one per warp, run by its leader: [warp] maps and [block]
-    records (whose warps share the block's slots through an atomic on its count)."""
+    records (whose warps share the block's slots through an atomic on its count) and rows."""
     return spec.level == "warp" or (spec.kind == "record" and spec.level == "block")
 
 
