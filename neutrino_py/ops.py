@@ -310,16 +310,16 @@ class StoreVector(Stmt):
 @dataclass(frozen=True)
 class AtomicAdd(Stmt):
     """``dst = atomic fetch-and-add(addr + offset, value)`` in global memory, one per executing
-    lane; with ``dst=None`` the old value is not needed (a reduction). `lone`: only one lane of
-    its warp executes it (a leader), so a target need not combine it with the others' (its
-    compiler may otherwise spend code doing so)."""
+    lane; with ``dst=None`` the old value is not needed (a reduction). `lead`: a predicate true
+    in the one lane of its warp that executes it (a leader), so a target need not combine it
+    with the others' (its compiler may otherwise spend code doing so)."""
     op: ClassVar[str] = "atomic_add"
     dst: Reg | None
     addr: Value
     offset: int
     value: Value
     type: str
-    lone: bool = False
+    lead: Reg | None = None
 
 
 @dataclass(frozen=True)

@@ -854,14 +854,14 @@ class _Ctx:
                     lead: Reg | None) -> None:
         """Add `value` to the row at `offset` where `total` (its count, maybe narrower: `value`
         is then widened from it first, by the adding lane alone) is not 0; with `lead`, by the
-        leader alone (`total` is a warp sum), its atomic `lone`; without, by each lane."""
+        leader alone (`total` is a warp sum), its atomic told so; without, by each lane."""
         nonzero = self.tmp("pred")
         self.emit(ops.Compare(nonzero, "ne", total, Imm(0, total.type)))
         if lead is not None:
             self.emit(ops.Binary(nonzero, "and", nonzero, lead))
         widen = () if value is total else (ops.Convert(value, total),)
         self.emit(ops.If(nonzero, (*widen, ops.AtomicAdd(None, addr, offset, value, value.type,
-                                                         lone=lead is not None))))
+                                                         lead=lead))))
 
     def flush_counts(self, spec: MapSpec, count: Reg) -> list[Stmt]:
         """Per-thread record count to the counts array; events beyond capacity to `dropped`."""
