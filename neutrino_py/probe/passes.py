@@ -17,7 +17,9 @@ MAX_HIST = 1 << 28              # hist[N]
 
 KINDS = ("record", "row", "counter", "hist")
 LEVELS = ("thread", "warp", "block", "sm", "kernel")
-COARSE = ("block", "sm", "kernel")     # counters only: summed over the unit's threads
+# levels above the warp -> the kinds kept at them: counters (summed over the unit's threads),
+# and per block also records and rows (the block's warps share its slots)
+COARSE = {"block": ("counter", "record", "row"), "sm": ("counter",), "kernel": ("counter",)}
 HOW_TO_WRITE = {
     "record": "write a record map with save: m.save(a, b, ...);",
     "row": "write a row map with save: m.save(a, b, ...);",

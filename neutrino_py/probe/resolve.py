@@ -63,8 +63,7 @@ class Resolve(Pass):
             raise self.error(f"unknown level '{level}'", m.level.span,
                              hint=suggest(level, LEVELS) + "levels are [thread], [warp], "
                              "[block], [sm] and [kernel]")
-        if level in COARSE and kind != "counter" and not (kind in ("record", "row")
-                                                          and level == "block"):
+        if kind not in COARSE.get(level, KINDS):
             raise self.error(f"a {kind} cannot be kept per {level}", m.level.span,
                              hint=f"[{level}] is for counters (summed over the {level}'s threads "
                                   "with one atomic per warp)" +

@@ -854,7 +854,8 @@ class _Ctx:
                     lead: Reg | None) -> None:
         """Add `value` to the row at `offset` where `total` (its count, maybe narrower: `value`
         is then widened from it first, by the adding lane alone) is not 0; with `lead`, by the
-        leader alone (`total` is a warp sum), its atomic told so; without, by each lane."""
+        leader alone (`total` is a warp sum), its atomic given `lead`; without, by each
+        lane."""
         nonzero = self.tmp("pred")
         self.emit(ops.Compare(nonzero, "ne", total, Imm(0, total.type)))
         if lead is not None:
