@@ -21,7 +21,11 @@ from neutrino_py.errors import SourceError
 from neutrino_py.ops import Imm, Reg, Scratch, Stmt, Value
 from neutrino_py.probe import ast, fold
 from neutrino_py.probe.passes import DEFAULT_POOL
+from neutrino_py.probe.walk import walk
 
+# helpers whose value a thread keeps for its whole life (its place in the grid); `smid` is not
+# among them, should a preempted block resume on another SM
+LIFELONG = ("warpid", "laneid", "blockid", "threadid")
 TIMERS = ("clock", "globaltimer")     # helpers a warp-level save reads late (`_Ctx.late_timers`)
 HELPER_SPECIALS = {"clock": "clock", "globaltimer": "globaltimer", "smid": "smid",
                    "warpid": "warp_linear", "laneid": "laneid", "activemask": "activemask",
@@ -52,6 +56,13 @@ def map_spec(decl: ast.MapDecl, slot: int, shard_pools: bool = True) -> MapSpec:
                    capacity=decl.capacity, pool=decl.pool, header_slot=slot,
                    shards=pool_shards(decl.pool) if pool and shard_pools else 1,
                    spread=COARSE_SPREAD if coarse else 1)
+
+
+def lifelong(e: ast.Expr) -> bool:
+    """Whether `e` holds one value for the whole of a thread's life: constants and `LIFELONG`
+    helpers combined by operators. A filter of that kind is decided once, at entry."""
+    return all(isinstance(n, (ast.Const, ast.Unary, ast.Binary, ast.Cast))
+               or isinstance(n, ast.Helper) and n.name in LIFELONG for n in walk(e))
 
 
 def warp_events(spec: MapSpec) -> bool:
@@ -159,13 +170,19 @@ class Lowerer:
         # (map, field) -> the most a thread's counter can hold at exit (`splice.bounds`), for
         # the `summed_counters` that have a bound; the splicer fills it before the flush
         self.bounds: dict[tuple[str, str], int] = {}
+        # probe index -> the predicate its `lifelong` filter can be decided into at entry;
+        # `hoisted`: the probes whose filter this kernel decides there (`decide`)
+        self.decided = {p.index: self._keep("pred") for p in program.probes
+                        if p.filter is not None and p.position.when != "entry"
+                        and lifelong(p.filter)}
+        self.hoisted: frozenset[int] = frozenset()
 
     def for_kernel(self) -> "Lowerer":
         """A lowerer for one more kernel of the module: the maps and persistent registers
         depend on the program alone and are shared (made for each of 420 kernels, they were
         0.01-0.02 s of a module's splice); what a kernel's splice sets is not."""
         low = copy.copy(self)
-        low.live_counters, low.bounds = None, {}
+        low.live_counters, low.bounds, low.hoisted = None, {}, frozenset()
         return low
 
     def run_starts(self, maps: list[str]) -> list[Stmt]:
@@ -205,13 +222,26 @@ class Lowerer:
             out.append(ops.ReadSpecial(self.warp_mask, "activemask"))
         return out
 
+    def decide(self, probes: list[ast.Probe], scope: Scratch) -> list[Stmt]:
+        """Entry code that decides the `lifelong` filters of `probes` (those that run in this
+        kernel) into their predicates; their sites then test the predicate (`hoisted`) instead
+        of reading the thread's place again."""
+        ctx = _Ctx(self, Site(), scope)
+        for p in probes:
+            if p.index in self.decided:
+                ctx.emit(ops.Move(self.decided[p.index], ctx.expr(p.filter)))
+        self.hoisted = frozenset(p.index for p in probes if p.index in self.decided)
+        return ctx.out
+
     def probe(self, probe: ast.Probe, site: Site, scope: Scratch) -> list[Stmt]:
-        """The body of `probe` at one site, behind its filter."""
+        """The body of `probe` at one site, behind its filter (decided at entry where
+        `hoisted` holds it)."""
         ctx = _Ctx(self, site, scope)
         body = merge_leader_regions([s for stmt in probe.body for s in ctx.stmt(stmt)])
         if probe.filter is None:
             return ctx.out + body
-        cond = ctx.expr(probe.filter)
+        cond = self.decided[probe.index] if probe.index in self.hoisted else \
+            ctx.expr(probe.filter)
         return ctx.out + [ops.If(cond, tuple(body))]
 
     def flush(self, scope: Scratch) -> list[Stmt]:

@@ -128,6 +128,16 @@ class _Reads:
                    assigns={p.index: frozenset(written([p])) for p in program.probes})
 
 
+def _edge_back(succs: Sequence[Sequence[int]] | None) -> bool:
+    """Whether a jump may go back to its own basic block or an earlier one (a loop), or its
+    targets are not known. Filters made of the thread's place alone (`lower.lifelong`) are
+    decided at entry only in kernels without one: there the reads hide behind the kernel's first
+    loads and leave every exit, the last warp's of each block among them (H200, block_sched in
+    one call, 40 launches, A B B A: reduce_sum 1.14x -> 1.11x); in a kernel with loops the held
+    predicate made ptxas read tid.x again inside timed_matmul's loop (1.03x -> 1.06x)."""
+    return succs is None or any(s <= b for b, out in enumerate(succs) for s in out)
+
+
 def _kernel_list(names: list[str], shown: int = 4) -> str:
     """``k`` for one kernel; ``N kernels: a, b, c, d (+M more)`` for a module of many."""
     if len(names) == 1:
@@ -266,6 +276,9 @@ class _KernelSplice:
             code = self.low.entry()
             for p in entry:
                 code += self.lower(p, {"PC": Imm(0, "u32")}, None, scope)
+            if not _edge_back(k.successors()):
+                code += self.low.decide([p for p in program.probes
+                                         if found[p.index] and p not in self.idle], scope)
             first.append(SiteCode(anchor, scope, before=code, entry=True))
         for head, names in starts.values():        # every lane entering the region, each pass
             first.append(SiteCode(head, k.scope(), before=self.low.run_starts(names)))
@@ -409,16 +422,18 @@ class _KernelSplice:
     def lower(self, probe: ast.Probe, operands: dict[str, Value], block: tuple | None,
               scope: Any, runs: dict[str, tuple[int, int]] | None = None) -> list[Stmt]:
         """`probe`'s body lowered at a site with these operand values, (for `count`) these
-        block instructions and its saves' places in runs (`runs`). The ops depend on nothing
-        else but the scope's scratch numbering, so they are kept by all four and reused
-        (`kept`): sites repeat the same operands (ADDR in the same scratch register, BYTES 4)
-        at every access of every kernel. The block is tallied only for a probe that counts."""
+        block instructions, its saves' places in runs (`runs`) and whether its filter was
+        decided at entry. The ops depend on nothing else but the scope's scratch numbering, so
+        they are kept by these and reused (`kept`): sites repeat the same operands (ADDR in the
+        same scratch register, BYTES 4) at every access of every kernel. The block is tallied
+        only for a probe that counts."""
         tally = None if block is None or probe.index not in self.reads.counting else \
             Counter(map(self.kernel.pattern, block))
         count = None if tally is None else functools.partial(self.reads.count, tally)
         site = Site(operands, count, runs or {})
         counts = None if tally is None else tuple(sorted(tally.items()))
-        return self.kept((probe.index, tuple(operands.items()), counts, tuple(site.runs.items())),
+        return self.kept((probe.index, probe.index in self.low.hoisted, tuple(operands.items()),
+                          counts, tuple(site.runs.items())),
                          scope, lambda: self.low.probe(probe, site, scope))
 
     def flush(self, scope: Any) -> list[Stmt]:
