@@ -269,10 +269,21 @@ class Manifest:
         return [(m.name, m.nbytes(grid, block), m.rule()) for m in self.maps]
 
     def to_json(self) -> dict[str, Any]:
-        return {"version": self.version, "kernel": self.kernel, "target": self.target,
-                "probe": dict(self.probe), "params": [p.to_json() for p in self.params],
-                "maps": [{**_fields(m), "rule": m.rule()} for m in self.maps],
-                "positions": dict(self.positions), "registers_added": dict(self.registers_added),
+        return {**self.head_json(), **self.program_json(), **self.tail_json()}
+
+    def head_json(self) -> dict[str, Any]:
+        """The first keys of `to_json`: version, kernel, target."""
+        return {"version": self.version, "kernel": self.kernel, "target": self.target}
+
+    def program_json(self) -> dict[str, Any]:
+        """The middle keys of `to_json`: probe, params and maps, which every kernel a program
+        instruments shares (a writer of many manifests encodes them once)."""
+        return {"probe": dict(self.probe), "params": [p.to_json() for p in self.params],
+                "maps": [{**_fields(m), "rule": m.rule()} for m in self.maps]}
+
+    def tail_json(self) -> dict[str, Any]:
+        """The last keys of `to_json`: what was found and added in this kernel."""
+        return {"positions": dict(self.positions), "registers_added": dict(self.registers_added),
                 "warnings": list(self.warnings)}
 
     def dumps(self) -> str:
