@@ -35,7 +35,8 @@ def blocks_per_sm(function, block: int, shared: int) -> int:
 
 def padding(native, instrumented, block: int, shared: int) -> int:
     """Dynamic shared memory that caps the native kernel at the instrumented one's blocks per SM
-    (0 when the probe takes no occupancy away, or no padding under 48 KiB reaches it)."""
+    (the kernel's own `shared` when the probe takes no occupancy away, or no padding under
+    48 KiB reaches it exactly)."""
     goal = blocks_per_sm(instrumented, block, shared)
     pad = shared
     while blocks_per_sm(native, block, pad) > goal and pad < 48 << 10:

@@ -8,6 +8,8 @@ the labels of its ``.branchtargets`` list (to every block when that list is not 
 """
 from __future__ import annotations
 
+from typing import Sequence
+
 from neutrino_py.asm import ir
 
 
@@ -77,6 +79,17 @@ def basic_blocks(body: list[ir.Statement]) -> list[ir.BasicBlock]:
     return blocks
 
 
+def latch(b: int, targets: Sequence[int]) -> bool:
+    """Whether block `b` jumps back to itself or to a block before it (layout order): every
+    cycle of the CFG has such an edge."""
+    return any(s <= b for s in targets)
+
+
+def has_loop(succs: Sequence[Sequence[int]]) -> bool:
+    """Whether some block of the CFG (given by each block's successors) is a `latch`."""
+    return any(latch(b, targets) for b, targets in enumerate(succs))
+
+
 def regions(succs: list[list[int]]) -> list[int]:
     """The head of each block's region, blocks given by their successors in layout order.
 
@@ -96,6 +109,6 @@ def regions(succs: list[list[int]]) -> list[int]:
     for b, targets in enumerate(succs):
         if closed or not preds[b] or not all(head <= p < b for p in preds[b]):
             head = b
-        closed = any(s <= b for s in targets)
+        closed = latch(b, targets)
         heads.append(head)
     return heads

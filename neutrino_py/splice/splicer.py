@@ -128,16 +128,6 @@ class _Reads:
                    assigns={p.index: frozenset(written([p])) for p in program.probes})
 
 
-def _edge_back(succs: Sequence[Sequence[int]] | None) -> bool:
-    """Whether a jump may go back to its own basic block or an earlier one (a loop), or its
-    targets are not known. Filters made of the thread's place alone (`lower.lifelong`) are
-    decided at entry only in kernels without one: there the reads hide behind the kernel's first
-    loads and leave every exit, the last warp's of each block among them (H200, block_sched in
-    one call, 40 launches, A B B A: reduce_sum 1.14x -> 1.11x); in a kernel with loops the held
-    predicate made ptxas read tid.x again inside timed_matmul's loop (1.03x -> 1.06x)."""
-    return succs is None or any(s <= b for b, out in enumerate(succs) for s in out)
-
-
 def _kernel_list(names: list[str], shown: int = 4) -> str:
     """``k`` for one kernel; ``N kernels: a, b, c, d (+M more)`` for a module of many."""
     if len(names) == 1:
@@ -276,7 +266,13 @@ class _KernelSplice:
             code = self.low.entry()
             for p in entry:
                 code += self.lower(p, {"PC": Imm(0, "u32")}, None, scope)
-            if not _edge_back(k.successors()):
+            # filters made of the thread's place alone (`lower.lifelong`) are decided at entry
+            # only in kernels without loops (or unknown jump targets): there the reads hide
+            # behind the first loads and leave every exit (H200, block_sched A B B A: reduce_sum
+            # 1.14x -> 1.11x); across a loop the held predicate made ptxas read tid.x again
+            # inside timed_matmul's loop (1.03x -> 1.06x)
+            succs = k.successors()
+            if succs is not None and not cfg.has_loop(succs):
                 code += self.low.decide([p for p in program.probes
                                          if found[p.index] and p not in self.idle], scope)
             first.append(SiteCode(anchor, scope, before=code, entry=True))
