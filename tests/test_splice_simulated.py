@@ -509,6 +509,28 @@ def test_stock_gmem_bytes_keeps_one_row_per_sm_holding_the_thread_sums():
     assert int(g["stored"].sum()) == 4 * 400 and int(g["atomic"].sum()) == 0
 
 
+def test_counters_no_access_adds_to_leave_the_exits_alone():
+    """A kernel without global accesses keeps gmem_bytes' counters at 0: its exits get no flush,
+    not even the row address (ptxas dropped it as dead code; GCN kept its EXEC switch)."""
+    ptx = """.version 8.0
+.target sm_90
+.address_size 64
+.visible .entry quiet(.param .u32 p_n)
+{
+  .reg .b32 %r<3>;
+  ld.param.u32 %r1, [p_n];
+  mov.u32 %r2, %tid.x;
+  add.s32 %r2, %r2, %r1;
+  ret;
+}
+"""
+    module = parse_ptx(ptx, cache=False)
+    instrument(module, stock("gmem_bytes"))
+    assert "__nt_map_gmem]" not in module.to_text()
+    maps, _, _, _ = launch(ptx, stock("gmem_bytes"), (2, 1, 1), (40, 1, 1), {"n": 3})
+    assert not any(maps["gmem"][f].any() for f in ("loaded", "stored", "atomic"))
+
+
 def test_hotness_counts_every_access_in_its_page():
     maps, _, ptrs, _ = vector_add(stock("hotness"))
     want = Counter(((base + 4 * i) >> 12) & 0xffff for base in ptrs.values() for i in range(N))

@@ -795,19 +795,20 @@ class _Ctx:
         (only lanes holding a nonzero part add, so a converged warp issues one atomic); block,
         sm and kernel counters are summed over the lanes at this exit and added by the leader
         (`coarse_add`)."""
+        offsets = spec.field_offsets()
+        live = self.low.live_counters
+        fields = [(name, offsets[name][0], self.low.counters[spec.name, name])
+                  for name, _ in spec.dtype if live is None or (spec.name, name) in live]
+        if spec.level in ("block", "sm", "kernel"):
+            fields = [f for f in fields if self.low.bounds.get((spec.name, f[0])) != 0]
+        if not fields:          # nothing added here: no exit code (its address was dead code)
+            return []
+
         def build() -> None:
             base = self.map_base(spec)
             addr = self.tmp("u64")
             unit = self.row(spec.level)
             self.emit(ops.Address(addr, base, unit, spec.itemsize))
-            offsets = spec.field_offsets()
-            live = self.low.live_counters
-            fields = [(name, offsets[name][0], self.low.counters[spec.name, name])
-                      for name, _ in spec.dtype if live is None or (spec.name, name) in live]
-            if spec.level in ("block", "sm", "kernel"):
-                fields = [f for f in fields if self.low.bounds.get((spec.name, f[0])) != 0]
-            if not fields:
-                return
             if spec.level in ("block", "sm", "kernel"):
                 self.coarse_add(spec, addr, fields)
                 return
