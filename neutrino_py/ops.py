@@ -238,10 +238,9 @@ class LaneCompress(Stmt):
     every lane of it executing this): every lane gets ``base`` (u64) = the value of the lowest
     lane ``l`` of `mask`, ``stride`` (s64) = ``(v2 - base) / (l2 - l)`` (signed, truncated) from
     the next lane ``l2`` of `mask` (0 when `mask` has one lane), and ``affine`` (pred) = whether
-    ``value == base + (lane - l) * stride`` (modulo 2**64) in every lane of `mask` and `stride`
-    fits 32 bits (records keep it in 32: `contract.manifest.LANE_PARTS`). Where ``v2 - base``
-    does not fit 32 bits a target may give another stride (0, or its low 32 bits); `affine` is
-    then false: the lanes are kept one by one, never rebuilt wrongly.
+    ``value == base + (lane - l) * stride`` (modulo 2**64) in every lane of `mask`. Where
+    ``v2 - base`` does not fit 32 bits a target may give another stride (0, or its low 32
+    bits) and then `affine` false: the lanes are kept one by one, never rebuilt wrongly.
     Where `any_dst` is given, it is also `VoteAny(any_dst, any_src, mask)`, voted together with
     `affine` (a run's resume test, `lower._Ctx.run_reserve`; targets with `shard_pools`)."""
     op: ClassVar[str] = "lane_compress"

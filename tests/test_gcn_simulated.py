@@ -33,7 +33,7 @@ import pytest
 from gcn_wave import CLOCK_BASE, LANES, REALTIME_BASE, Memory, Simulator, Unknown
 from neutrino_py.asm.gcn import Comment, Instruction, Label
 from neutrino_py.asm.gcn_parse import parse_gcn
-from neutrino_py.contract.manifest import LANES_GATHER, SM_ROWS
+from neutrino_py.contract.manifest import SM_ROWS
 from neutrino_py.maps import read
 from neutrino_py.maps.lanes import expand
 from neutrino_py.maps.layout import layout
@@ -847,23 +847,19 @@ def test_hist_with_a_constant_combines_lanes_and_keeps_exact_counts(target, kern
 LANES_TEXT = """
 map m[warp]: record { u64 clock; lanes a; lanes b; lanes c; } pool 1 << 16
 before ld.global, st.global, atom.global, red.global {
-    m.save(clock(), ADDR, ADDR * ADDR * 0x9E3779B97F4A7C15, (u64)0x4000000000000000 - ADDR * 8);
+    m.save(clock(), ADDR, ADDR * ADDR * 0x9E3779B97F4A7C15, (u64)0 - ADDR * 8);
 }
 """
-LANES_VALUES = (lambda a: a, lambda a: a * a * 0x9E3779B97F4A7C15 & M64,
-                lambda a: ((1 << 62) - 8 * a) & M64)
+LANES_VALUES = (lambda a: a, lambda a: a * a * 0x9E3779B97F4A7C15 & M64, lambda a: -8 * a & M64)
 
 
 def _compress(values: dict[int, int]) -> tuple[int, int, bool]:
-    """A `lanes` field's record over one warp's lanes (lane -> value): base, stride and whether
-    they are kept (`ops.LaneCompress`: affine, with a stride that fits 32 bits, and a base below
-    `LANES_GATHER`; else the lanes' values are)."""
+    """`ops.LaneCompress` over one warp's lanes (lane -> value): base, stride (s64), affine."""
     lanes = sorted(values)
     low, base = lanes[0], values[lanes[0]]
     stride = 0 if len(lanes) == 1 else \
         _trunc_div(_s64((values[lanes[1]] - base) & M64), lanes[1] - low)[0]
-    affine = all(values[j] == (base + (j - low) * stride) & M64 for j in lanes)
-    return base, stride, affine and -(1 << 31) <= stride < 1 << 31 and base < LANES_GATHER
+    return base, stride, all(values[j] == (base + (j - low) * stride) & M64 for j in lanes)
 
 
 @pytest.mark.parametrize("target", TARGETS)
@@ -871,8 +867,9 @@ def test_lanes_fields_are_exact_per_warp(target):
     """`lanes` fields (`LaneCompress`) against a per-lane Python reference, every warp-level
     access of 6 kernels (divergent masks with gaps among them): base, truncated signed stride,
     mask, and each non-affine warp's values in lane order. The values: ADDR (affine), a 64-bit
-    hash of it (strides from 64-bit differences over lane gaps > 1) and 2**62 - 8 * ADDR
-    (negative strides)."""
+    hash of it (strides from 64-bit differences over lane gaps > 1) and -8 * ADDR (negative)."""
+    from neutrino_py.contract.manifest import LANES_AFFINE
+
     program = load(LANES_TEXT, "lanes.probe")
     gaps = inexact = 0
     for kernel in ("vector_add", "branchy", "collatz", "histogram", "transpose_2d", "wave_ops"):
@@ -890,8 +887,8 @@ def test_lanes_fields_are_exact_per_warp(target):
                 for f in LANES_VALUES:
                     values = {lane: f(a) for lane, a in addrs.items()}
                     b, stride, affine = _compress(values)
-                    row.append((b, stride, True, ()) if affine else
-                               (None, None, False, tuple(values[j] for j in sorted(values))))
+                    lane_values = () if affine else tuple(values[j] for j in sorted(values))
+                    row.append((b, stride, affine, lane_values))
                 want[tuple(row)] += 1
                 lanes = sorted(addrs)
                 if len(lanes) > 1 and lanes[1] - lanes[0] > 1:
@@ -905,12 +902,11 @@ def test_lanes_fields_are_exact_per_warp(target):
             row = [int(r["clock"]), int(r["a_mask"])]
             assert int(r["b_mask"]) == int(r["c_mask"]) == row[1]
             for f in "abc":
-                value, n = int(r[f]), bin(row[1]).count("1")
+                at, n = int(r[f + "_at"]), bin(row[1]).count("1")
                 pool = maps[f"m__{f}"]
                 pool = pool["value"] if pool.dtype.names else pool
-                at = value - LANES_GATHER
-                row.append((value, int(r[f + "_stride"]), True, ()) if at < 0 else
-                           (None, None, False, tuple(int(v) for v in pool[at:at + n])))
+                row.append((int(r[f]), int(r[f + "_stride"]), at == LANES_AFFINE,
+                            () if at == LANES_AFFINE else tuple(int(v) for v in pool[at:at + n])))
             got[tuple(row)] += 1
         assert sum(want.values()) > 0 and got == want, kernel
     assert gaps > 0 and inexact > 0          # lane gaps, and differences they do not divide

@@ -135,6 +135,6 @@ def test_memtrace_keeps_addr_as_a_lanes_field_with_a_companion_map():
     assert [(f.name, f.lanes) for f in m.fields] == [("pc", False), ("bytes", False),
                                                      ("addr", True)]
     assert m.dtype == [["pc", "<u4"], ["bytes", "<u4"], ["addr", "<u8"],
-                       ["addr_stride", "<i4"], ["addr_mask", "<u4"]]          # 24 bytes
+                       ["addr_stride", "<i8"], ["addr_mask", "<u4"], ["addr_at", "<u4"]]
     assert stock("memtrace").probes[0].position.when == "after"
     assert companion("mem", "addr") == "mem__addr"

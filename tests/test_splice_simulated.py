@@ -22,7 +22,6 @@ import pytest
 from conftest import CORPUS
 from sim_memory import Memory
 from neutrino_py.asm import ir, parse_ptx
-from neutrino_py.contract.manifest import LANES_GATHER
 from neutrino_py.errors import ToolError
 from neutrino_py.maps import needed_bytes, read
 from neutrino_py.maps.layout import layout
@@ -1212,9 +1211,10 @@ def test_memtrace_rebuilds_exactly_the_addresses_dmat_records(case):
     assert mem.dropped["mem"] == mem.dropped["mem__addr"] == 0
     rec = mem["mem"]
     # affine accesses write no lane values: only the gathers do
-    gathered = rec["addr"] >= LANES_GATHER
-    stored = int(gathered.sum())
-    assert len(mem["mem__addr"]) == sum(bin(int(m)).count("1") for m in rec["addr_mask"][gathered])
+    stored = int((rec["addr_at"] != 0xffffffff).sum())
+    assert len(mem["mem__addr"]) == sum(bin(int(m)).count("1")
+                                         for m, at in zip(rec["addr_mask"], rec["addr_at"])
+                                         if at != 0xffffffff)
     if case in ("contiguous", "strided", "reversed", "broadcast", "divergent"):
         assert stored == 0
     if case == "gather":
@@ -1482,7 +1482,7 @@ def test_memtrace_on_vector_add_and_predicated_pointer_chasing():
                 lambda p: launch(CHASE, p, (1, 1, 1), (40, 1, 1), {"p": chain()[0]})):
         dmat, mem = run(stock("dmat"))[0], run(stock("memtrace"))[0]
         assert accesses(mem) == accesses(dmat) and len(dmat["dmat"]) > 0
-        assert (mem["mem"]["addr"] < LANES_GATHER).all()      # all affine: no lane values
+        assert (mem["mem"]["addr_at"] == 0xffffffff).all()      # all affine: no lane values
 
 
 def test_memtrace_pool_overflow_is_counted_and_rebuilt_lanes_are_exact():

@@ -48,25 +48,3 @@ def test_dmat_draws_a_memtrace_trace_without_clock_in_record_order(tmp_path):
     assert "order" in ax.get_xlabel()
     x = ax.collections[0].get_offsets()[:, 0]
     assert len(x) == 3 * 100 and (np.diff(x) > 0).all()
-
-
-def test_records_of_both_lanes_layouts_expand_to_the_same_lanes():
-    """Traces written before 2026-11-28 keep a fourth part, `addr_at` (0xffffffff when affine),
-    and an s64 stride; today's keep the companion index in `addr` with its top bit set. One
-    affine record (lanes 2, 3, 5 of base + 4 * (lane - 2)) and one gather (lanes 0 and 7) read
-    the same from either."""
-    from neutrino_py.contract.manifest import LANES_AFFINE, LANES_GATHER
-    from neutrino_py.maps.lanes import expand
-
-    pool = np.array([7000, 5000], np.uint64)
-    old = np.array([(1, 4096, 4, 0b101100, LANES_AFFINE), (2, 7000, 0, 0b10000001, 0)],
-                   np.dtype([("pc", "<u4"), ("addr", "<u8"), ("addr_stride", "<i8"),
-                             ("addr_mask", "<u4"), ("addr_at", "<u4")], align=True))
-    new = np.array([(1, 4096, 4, 0b101100), (2, LANES_GATHER | 0, 0, 0b10000001)],
-                   np.dtype([("pc", "<u4"), ("addr", "<u8"), ("addr_stride", "<i4"),
-                             ("addr_mask", "<u4")], align=True))
-    rows = [expand(records, {"addr": pool})[0] for records in (old, new)]
-    for got in rows:
-        assert got.dtype.names == ("pc", "addr", "event", "lane")
-        assert got["addr"].tolist() == [4096, 4100, 4108, 7000, 5000]
-        assert got["lane"].tolist() == [2, 3, 5, 0, 7] and got["pc"].tolist() == [1, 1, 1, 2, 2]

@@ -94,16 +94,11 @@ def _prod(dims: Any) -> int:
     return math.prod(dims) if isinstance(dims, (tuple, list)) else int(dims)
 
 
-# What a `lanes` field NAME stores (three parts: 16 bytes, so that the stock memtrace record is
-# 24 bytes instead of 32; H100, one call, hand-edited PTX of the same record in 24 bytes:
-# add_kernel 1.83x -> 1.63x, vector_add 1.52x -> 1.45x, softmax_kernel 2.31x -> 2.25x):
-# NAME_mask = the active lanes (u32); when every lane's value is NAME + (lane - lowest lane) *
-# NAME_stride (s32) and the lowest lane's value is below LANES_GATHER, NAME = that value;
-# otherwise NAME = LANES_GATHER | where the lanes' values are in the companion map NAME's map +
-# "__" + NAME. Traces written before 2026-11-28 have a fourth part, NAME_at (u32, LANES_AFFINE
-# when affine), and an s64 stride: readers take both (`maps.lanes.expand`).
-LANE_PARTS = (("", "<u8"), ("_stride", "<i4"), ("_mask", "<u4"))
-LANES_GATHER = 1 << 63
+# What a `lanes` field NAME stores: NAME = the lowest active lane's value (u64), NAME_stride =
+# the step per lane (s64), NAME_mask = the active lanes (u32), NAME_at = where the lanes' values
+# are in the companion map NAME's map + "__" + NAME (u32), or LANES_AFFINE when every lane's
+# value is NAME + (lane - lowest lane) * NAME_stride and nothing was written there.
+LANE_PARTS = (("", "<u8"), ("_stride", "<i8"), ("_mask", "<u4"), ("_at", "<u4"))
 LANES_AFFINE = 0xFFFFFFFF
 
 

@@ -1,11 +1,10 @@
 """Per-lane values back from warp-compressed `lanes` fields (probes/README.md, contracts §4).
 
-A `[warp]` record with a field ``lanes addr;`` stores, per warp-level event, ``addr_mask`` (the
-active lanes), ``addr_stride`` and ``addr``: the lowest active lane's value when every lane's is
-``addr + (lane - lowest) * addr_stride``, else `LANES_GATHER` plus the index in the companion map
-``<map>__addr`` of the first of the lanes' values, stored lane after lane. Older traces keep that
-index in ``addr_at`` (`LANES_AFFINE` when affine). `expand` turns such records into one row per
-active lane, exactly.
+A `[warp]` record with a field ``lanes addr;`` stores, per warp-level event, ``addr`` (the lowest
+active lane's value), ``addr_stride``, ``addr_mask`` (the active lanes) and ``addr_at``: either
+`LANES_AFFINE` (every lane's value is ``addr + (lane - lowest) * addr_stride``) or the index in the
+companion map ``<map>__addr`` of the first of the lanes' values, stored lane after lane. `expand`
+turns such records into one row per active lane, exactly.
 """
 from __future__ import annotations
 
@@ -13,7 +12,7 @@ from typing import Mapping
 
 import numpy as np
 
-from neutrino_py.contract.manifest import LANE_PARTS, LANES_AFFINE, LANES_GATHER, companion
+from neutrino_py.contract.manifest import LANE_PARTS, LANES_AFFINE, companion
 
 LANE_FIELD = "lane"
 EVENT_FIELD = "event"
@@ -26,17 +25,10 @@ def lanes_fields(dtype: np.dtype) -> list[str]:
             and not any(n.endswith(suffix) for suffix, _ in LANE_PARTS[1:])]
 
 
-def _parts(dtype: np.dtype, fields: list[str]) -> set[str]:
-    """The dtype's names that are parts of `fields` besides their value (an older trace's `_at`
-    included)."""
-    return {f + suffix for f in fields for suffix in [s for s, _ in LANE_PARTS[1:]] + ["_at"]
-            if f + suffix in (dtype.names or ())}
-
-
 def expanded_dtype(dtype: np.dtype, fields: list[str]) -> np.dtype:
     """One lane's row: the record's own fields with each lanes field as a u64 value, plus the
     record's index (`event`) and the `lane`."""
-    parts = _parts(dtype, fields)
+    parts = {f + suffix for f in fields for suffix, _ in LANE_PARTS[1:]}
     keep = [(n, dtype.fields[n][0]) for n in dtype.names if n not in parts]
     return np.dtype(keep + [(EVENT_FIELD, "<u8"), (LANE_FIELD, "<u4")], align=True)
 
@@ -62,12 +54,8 @@ def expand(records: np.ndarray, values: Mapping[str, np.ndarray], first_event: i
     for f in fields:
         base = np.asarray(rec[f], np.uint64)
         stride = np.asarray(rec[f + "_stride"], np.int64).view(np.uint64)
-        if f + "_at" in records.dtype.names:
-            at = np.asarray(rec[f + "_at"], np.uint64)
-            affine = at == LANES_AFFINE
-        else:
-            affine = base < np.uint64(LANES_GATHER)
-            at = base & np.uint64(LANES_GATHER - 1)
+        at = np.asarray(rec[f + "_at"], np.uint64)
+        affine = at == LANES_AFFINE
         with np.errstate(over="ignore"):
             value = base + (lane - lowest).astype(np.uint64) * stride
         where = at + rank.astype(np.uint64)

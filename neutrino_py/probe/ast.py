@@ -422,7 +422,7 @@ class MapDecl:
     @property
     def dtype(self) -> list[list[str]]:
         """Fields as ``[[name, numpy type], ...]``, as in the manifest (a `lanes` field as its
-        `LANE_PARTS`); packed with ``np.dtype(fields, align=True)``."""
+        four `LANE_PARTS`); packed with ``np.dtype(fields, align=True)``."""
         return [[f.name + suffix, t] for f in self.fields
                 for suffix, t in (LANE_PARTS if f.lanes else (("", f.type.numpy),))]
 

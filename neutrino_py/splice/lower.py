@@ -14,7 +14,7 @@ from typing import Callable
 
 from neutrino_py import ops
 from neutrino_py.contract.manifest import (COARSE_SPREAD, HEADER_PARAM, HEADER_SLOT_BYTES,
-                                           LANES_GATHER, SHARD_CHUNK, SHARD_SLOT_BYTES, SM_ROWS,
+                                           LANES_AFFINE, SHARD_CHUNK, SHARD_SLOT_BYTES, SM_ROWS,
                                            WARP, MapSpec, companion, map_param, pool_shards)
 from neutrino_py.contract.wire import MAP_ALIGN
 from neutrino_py.errors import SourceError
@@ -546,10 +546,8 @@ class _Ctx:
                        run: Run | None = None) -> list[Value]:
         """The stored parts of every `lanes` field (`contract.manifest.LANE_PARTS`), computed by all active
         lanes before the leader saves: `LaneCompress` over the active mask, and where the lanes
-        are not affine (or the lowest value has the `LANES_GATHER` bit), each lane's value
-        appended to the field's companion pool (one `BumpReserve` per warp, lanes in order),
-        whose first slot, with the `LANES_GATHER` bit, is the record's value. A stride is kept
-        in 32 bits: targets make lanes affine only with a stride that fits them."""
+        are not affine, each lane's value appended to the field's companion pool (one
+        `BumpReserve` per warp, lanes in order), whose first slot is the leader's ``_at``."""
         vote = run is not None and run.stale is not None
         out: list[Value] = []
         for f, value in zip(decl.fields, values):
@@ -560,13 +558,11 @@ class _Ctx:
                 held = self.tmp("u64")
                 self.emit(ops.Move(held, value))
                 value = held
-            base, stride, affine = self.tmp("u64"), self.tmp("s64"), self.tmp("pred")
+            base, stride, affine, at = self.tmp("u64"), self.tmp("s64"), self.tmp("pred"), self.tmp("u32")
             self.emit(self.legal(ops.LaneCompress(base, stride, affine, value, mask,
                                                   *((run.other, run.stale) if vote else ())), f))
             vote = False
-            plain = self.tmp("pred")
-            self.emit(ops.Compare(plain, "lt", base, Imm(LANES_GATHER, "u64")))
-            self.emit(ops.Binary(affine, "and", affine, plain))
+            self.emit(ops.Move(at, Imm(LANES_AFFINE, "u32")))
             spec = self.low.specs[companion(decl.name, f.name)]
 
             def append() -> None:
@@ -574,11 +570,9 @@ class _Ctx:
                 self.emit(ops.BumpReserve(slot, self.header(spec), spec.pool))
                 self.emit(ops.Compare(fits, "lt", slot, Imm(spec.pool, "u64")))
                 self.emit(ops.If(fits, tuple(self.nested(lambda: self._store_at(spec, slot, [value])))))
-                self.emit(ops.Binary(base, "or", slot, Imm(LANES_GATHER, "u64")))
+                self.emit(ops.Convert(at, slot))
             self.emit(ops.If(affine, tuple(self.nested(append)), negate=True))
-            narrow = self.tmp("s32")
-            self.emit(ops.Convert(narrow, stride))
-            out += [base, narrow, mask]
+            out += [base, stride, mask, at]
         return out
 
     def run_reserve(self, spec: MapSpec, mask: Reg | None) -> Run | None:
