@@ -15,13 +15,14 @@ Conventions
   original body text unchanged.
 - Insert code with `Function.insert_before` / `insert_after`: edits are queued and applied in one
   pass on the next read of `body`, so inserting while iterating `instructions()` is safe and
-  thousands of insertions cost one pass. `parse_statements(text)` (in `asm`) turns rendered PTX
-  text into statements to insert.
+  thousands of insertions cost one pass. A printer that finds them still queued prints each
+  inserted sequence as one piece (`asm.printer`). `parse_statements(text)` (in `asm`) turns
+  rendered PTX text into statements to insert.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Iterator, Union
+from typing import Iterator, Sequence, Union
 
 from neutrino_py.asm import ptx_isa
 
@@ -536,6 +537,7 @@ class Block(_Node):
 
 
 Statement = Union[Instruction, Label, Comment, RegDecl, VarDecl, Loc, Directive, Block]
+_HEAD = (RegDecl, VarDecl, Comment)           # what stands before `Function.add_reg`'s place
 
 
 def walk(statements: list[Statement]) -> Iterator[Statement]:
@@ -590,7 +592,9 @@ class Function(_Node):
     _file: str = "<input>"
     _cache: bool = False
     _allow_unknown: bool = False
-    _pending: dict[int, tuple[list[Statement], list[Statement]]] = field(default_factory=dict)
+    # id(anchor) -> (lists to insert before it, lists to insert after it), each as given
+    _pending: dict[int, tuple[list[Sequence[Statement]], list[Sequence[Statement]]]] = \
+        field(default_factory=dict)
 
     @property
     def is_kernel(self) -> bool:
@@ -626,13 +630,14 @@ class Function(_Node):
         one list, not a generator over `walk`, which cost every kernel a frame per statement)."""
         return iter(_instructions(self.body, []))
 
-    def insert_before(self, anchor: Statement, statements: list[Statement]) -> None:
-        """Queue `statements` to go right before `anchor` (any statement of the body, by identity)."""
-        self._pending.setdefault(id(anchor), ([], []))[0].extend(statements)
+    def insert_before(self, anchor: Statement, statements: Sequence[Statement]) -> None:
+        """Queue `statements` to go right before `anchor` (any statement of the body, by
+        identity). The sequence is kept, not copied: the caller does not change it after."""
+        self._pending.setdefault(id(anchor), ([], []))[0].append(statements)
 
-    def insert_after(self, anchor: Statement, statements: list[Statement]) -> None:
+    def insert_after(self, anchor: Statement, statements: Sequence[Statement]) -> None:
         """Queue `statements` to go right after `anchor` (after earlier queued ones)."""
-        self._pending.setdefault(id(anchor), ([], []))[1].extend(statements)
+        self._pending.setdefault(id(anchor), ([], []))[1].append(statements)
 
     def reg_decls(self) -> list[RegDecl]:
         return [s for s in walk(self.body) if isinstance(s, RegDecl)]
@@ -650,13 +655,23 @@ class Function(_Node):
         return names
 
     def add_reg(self, type: str, name: str, count: int | None = None) -> RegDecl:
-        """Declare registers at the top of the body, after the existing declarations."""
+        """Declare registers at the top of the body, after the existing declarations (queued
+        code counts where it will stand, and stays queued for the printer)."""
         decl = RegDecl(type, [(name, count)])
-        body = self.body
-        i = 0
-        while i < len(body) and isinstance(body[i], (RegDecl, VarDecl, Comment)):
-            i += 1
-        body.insert(i, decl)
+        body = self._body if self._pending and self._body is not None else self.body
+        for i, s in enumerate(body):
+            before, after = self._pending.get(id(s), ((), ()))
+            if _insert_at_head(before, decl):
+                return decl
+            if not isinstance(s, _HEAD):
+                if before:
+                    before.append([decl])
+                else:
+                    body.insert(i, decl)
+                return decl
+            if _insert_at_head(after, decl):
+                return decl
+        body.append(decl)
         return decl
 
     def blocks(self) -> list["BasicBlock"]:
@@ -680,7 +695,8 @@ def _instructions(statements: list[Statement], out: list[Instruction]) -> list[I
 
 
 def _apply_inserts(statements: list[Statement],
-                   pending: dict[int, tuple[list[Statement], list[Statement]]]) -> list[Statement]:
+                   pending: dict[int, tuple[list[Sequence[Statement]], list[Sequence[Statement]]]]
+                   ) -> list[Statement]:
     out: list[Statement] = []
     append, extend, edits = out.append, out.extend, pending.get
     for s in statements:
@@ -690,10 +706,23 @@ def _apply_inserts(statements: list[Statement],
         if edit is None:
             append(s)
         else:
-            extend(edit[0])
+            for chunk in edit[0]:
+                extend(chunk)
             append(s)
-            extend(edit[1])
+            for chunk in edit[1]:
+                extend(chunk)
     return out
+
+
+def _insert_at_head(chunks: list[Sequence[Statement]], decl: RegDecl) -> bool:
+    """Put `decl` before the first statement of the queued `chunks` that is not a declaration
+    or comment (`add_reg`'s place); False when there is none."""
+    for k, chunk in enumerate(chunks):
+        for n, s in enumerate(chunk):
+            if not isinstance(s, _HEAD):
+                chunks[k:k + 1] = [chunk[:n], [decl], chunk[n:]] if n else [[decl], chunk]
+                return True
+    return False
 
 
 @dataclass(slots=True, eq=False)

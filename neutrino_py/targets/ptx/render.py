@@ -13,7 +13,7 @@ import itertools
 import struct
 from dataclasses import fields
 from pathlib import Path
-from typing import Callable, Iterable
+from typing import Callable, Iterable, Sequence
 
 from neutrino_py.asm import ir, scan
 from neutrino_py.ops import Imm, If, Reg, Src, Stmt, Value, bits
@@ -212,13 +212,14 @@ def predicable(body: list[ir.Statement], cond: ir.Operand) -> bool:
 _SITE = "render: a list of statements"
 
 
-def render(stmts: Iterable[Stmt], scope: Scope) -> list[ir.Statement]:
+def render(stmts: Iterable[Stmt], scope: Scope) -> Sequence[ir.Statement]:
     """PTX statements for `stmts`; scratch registers and labels come from `scope`. The whole
     list's rendering is kept as well as each statement's: the kernels of a module repeat whole
     sites, found then in one look-up instead of one per statement and nested `If` (memtrace's
-    sites made ten each)."""
+    sites made ten each). A kept rendering comes back as the same sequence (not to be changed),
+    which the printer prints once (`asm.printer`)."""
     stmts = tuple(stmts)
-    return list(_kept((_SITE, stmts, scope.state()), scope, lambda: _each(stmts, scope)))
+    return _kept((_SITE, stmts, scope.state()), scope, lambda: _each(stmts, scope))
 
 
 def _each(stmts: tuple[Stmt, ...], scope: Scope) -> list[ir.Statement]:
@@ -229,7 +230,8 @@ def _each(stmts: tuple[Stmt, ...], scope: Scope) -> list[ir.Statement]:
     return out
 
 
-def _kept(key: tuple, scope: Scope, make: Callable[[], list[ir.Statement]]) -> list[ir.Statement]:
+def _kept(key: tuple, scope: Scope,
+          make: Callable[[], list[ir.Statement]]) -> Sequence[ir.Statement]:
     """The rendering kept under `key` (its labels made anew, `scope` left as it left it), else
     `make()`'s, kept. Keys hold the scope's numbering state: the same op renders the same way
     from the same state."""
