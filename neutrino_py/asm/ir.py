@@ -400,7 +400,7 @@ class Instruction(_Node):
         return None
 
     def to_text(self) -> str:
-        name = self.name
+        name = self._name or self.name
         args = self.args if self.args is not None else ", ".join(map(str, self._operands))
         if self.guard is not None:
             name = f"@{'!' if self.guard_negated else ''}{self.guard.name} {name}"
@@ -567,7 +567,10 @@ def walk(statements: list[Statement]) -> Iterator[Statement]:
 def flat(statements: list[Statement], out: list[Statement] | None = None) -> list[Statement]:
     """`walk(statements)` as one list (appended to `out`): no generator frame per statement,
     for the passes that see every statement of every kernel."""
-    out = [] if out is None else out
+    if out is None:
+        if Block not in map(type, statements):     # most bodies: one pass in C, one copy
+            return list(statements)
+        out = []
     for s in statements:
         if type(s) is Block:
             flat(s.body, out)
