@@ -36,16 +36,16 @@ class Hole:
     def _read(self, *args: Any) -> NoReturn:
         raise Read(self.n)
 
-    __eq__ = __ne__ = __lt__ = __le__ = __gt__ = __ge__ = _read                # type: ignore
-    __bool__ = __int__ = __float__ = __index__ = __complex__ = __round__ = _read  # type: ignore
-    __trunc__ = __floor__ = __ceil__ = __str__ = __format__ = __bytes__ = _read   # type: ignore
-    __len__ = __iter__ = __getitem__ = __contains__ = _read                        # type: ignore
-    __neg__ = __pos__ = __abs__ = __invert__ = _read                               # type: ignore
-    __add__ = __radd__ = __sub__ = __rsub__ = __mul__ = __rmul__ = _read           # type: ignore
-    __truediv__ = __rtruediv__ = __floordiv__ = __rfloordiv__ = _read             # type: ignore
-    __mod__ = __rmod__ = __divmod__ = __rdivmod__ = __pow__ = __rpow__ = _read    # type: ignore
-    __and__ = __rand__ = __or__ = __ror__ = __xor__ = __rxor__ = _read            # type: ignore
-    __lshift__ = __rlshift__ = __rshift__ = __rrshift__ = _read                   # type: ignore
+    __eq__ = __ne__ = __lt__ = __le__ = __gt__ = __ge__ = _read
+    __bool__ = __int__ = __float__ = __index__ = __complex__ = __round__ = _read
+    __trunc__ = __floor__ = __ceil__ = __str__ = __format__ = __bytes__ = _read
+    __len__ = __iter__ = __getitem__ = __contains__ = _read
+    __neg__ = __pos__ = __abs__ = __invert__ = _read
+    __add__ = __radd__ = __sub__ = __rsub__ = __mul__ = __rmul__ = _read
+    __truediv__ = __rtruediv__ = __floordiv__ = __rfloordiv__ = _read
+    __mod__ = __rmod__ = __divmod__ = __rdivmod__ = __pow__ = __rpow__ = _read
+    __and__ = __rand__ = __or__ = __ror__ = __xor__ = __rxor__ = _read
+    __lshift__ = __rlshift__ = __rshift__ = __rrshift__ = _read
 
 
 HOLES = tuple(Hole(n) for n in range(64))     # shared, so that equal shapes are equal keys
