@@ -2,7 +2,7 @@
 unparsed function body (or a ``.section`` body) is copied from the original text unchanged."""
 from __future__ import annotations
 
-from typing import Iterator
+from typing import Iterator, Sequence
 
 from neutrino_py.asm import ir
 
@@ -19,14 +19,13 @@ def module_pieces(module: ir.Module, lines: int | None = None) -> Iterator[str]:
     module is several times its input, and its text and encoded bytes cost a module of 420
     kernels 0.01-0.03 s of page faults."""
     out: list[str] = []
-    inserted: dict[ir.Instruction, str] = {}
-    flat: dict[ir.Instruction, str] = {}
+    bodies = _Bodies()
     for item in module.items:
         if lines is not None and len(out) >= lines:
             yield "\n".join(out) + "\n"
             out.clear()
         if isinstance(item, ir.Function):
-            _function_lines(item, out, inserted, flat)
+            _function_lines(item, out, bodies)
         elif isinstance(item, ir.Section):
             out.append(f"\t.section\t.{item.name}\n\t{{{item.text}}}")
         elif isinstance(item, ir.Version):
@@ -47,7 +46,7 @@ def module_pieces(module: ir.Module, lines: int | None = None) -> Iterator[str]:
 def print_function(fn: ir.Function) -> str:
     """One function's PTX (header, directives, body) in nvcc's layout."""
     lines: list[str] = []
-    _function_lines(fn, lines, {}, {})
+    _function_lines(fn, lines, _Bodies())
     return "\n".join(lines)
 
 
@@ -55,14 +54,12 @@ class _Nested(Exception):
     """Inserted code stands in a nested block of the function being printed."""
 
 
-def _function_lines(fn: ir.Function, lines: list[str], inserted: dict[ir.Instruction, str],
-                    flat: dict[ir.Instruction, str]) -> None:
-    """Append `fn`'s lines to `lines`. `inserted` keeps the text of inserted instructions by
-    node across the functions of a module, `flat` the same indented one level: a function whose
-    inserted code all stands at the top of its body prints it from there (the kernels of a
-    module share those nodes: 420 kernels printed 72,000 lines of the same block_sched code
-    each anew); one with some in a nested block is printed again node by node
-    (`_print_statements`)."""
+def _function_lines(fn: ir.Function, lines: list[str], bodies: "_Bodies") -> None:
+    """Append `fn`'s lines to `lines`. `bodies` keeps the text of inserted code across the
+    functions of a module, indented one level: a function whose inserted code all stands at the
+    top of its body prints it from there (the kernels of a module share those nodes: 420
+    kernels printed 72,000 lines of the same block_sched code each anew); one with some in a
+    nested block is printed again node by node (`_print_statements`)."""
     head = " ".join([*(f".{l}" for l in fn.linkage), f".{fn.kind}"])
     if fn.returns:
         head += " (" + ", ".join(p.to_text(terminated=False) for p in fn.returns) + ")"
@@ -81,14 +78,17 @@ def _function_lines(fn: ir.Function, lines: list[str], inserted: dict[ir.Instruc
         lines.append("{")
         start = len(lines)
         try:
-            _print_statements(fn.body, lines, 1, flat, inserted, nested=False)
+            if fn._pending and fn._body is not None:
+                bodies.print(fn._body, fn._pending, lines)
+            else:
+                _print_statements(fn.body, lines, 1, bodies.flat, bodies.inserted, nested=False)
         except _Nested:
             del lines[start:]
-            _print_statements(fn.body, lines, 1, {}, inserted)
+            _print_statements(fn.body, lines, 1, {}, bodies.inserted)
         lines.append("}")
 
 
-def _print_statements(stmts: list[ir.Statement], out: list[str], depth: int,
+def _print_statements(stmts: Sequence[ir.Statement], out: list[str], depth: int,
                       shared: dict[ir.Instruction, str] | None = None,
                       inserted: dict[ir.Instruction, str] | None = None,
                       nested: bool = True) -> None:
@@ -128,6 +128,55 @@ def _print_statements(stmts: list[ir.Statement], out: list[str], depth: int,
             out.append(indent + "}")
         else:
             out.append(indent + s.to_text())
+
+
+class _Bodies:
+    """The text of inserted code, kept across the functions of a module: by node (`inserted`:
+    without the indent; `flat`: indented one level), and by queued sequence. A body whose
+    inserted code is still queued (`ir.Function.insert_before`) is printed a sequence at a
+    time, each sequence printed once: a renderer hands the same sequence to every site whose
+    code it repeats (the kernels of a module repeat sites: 7 of the 8 copies of each kernel of
+    the generated Triton module), so most inserted lines are not visited one by one."""
+
+    def __init__(self) -> None:
+        self.inserted: dict[ir.Instruction, str] = {}
+        self.flat: dict[ir.Instruction, str] = {}
+        self.texts: dict[int, tuple] = {}              # id(sequence) -> (sequence, its text)
+
+    def print(self, stmts: list[ir.Statement], pending: dict, out: list[str]) -> None:
+        """Append the lines of a function's `stmts` with the code `pending` queues around them
+        (by anchor, as `ir.Function` keeps it); `_Nested` where some stands in a nested block."""
+        start = 0
+        for n, s in enumerate(stmts):
+            if type(s) is ir.Block and _holds_queued(s.body, pending):
+                raise _Nested
+            edit = pending.get(id(s))
+            if edit is None:
+                continue
+            _print_statements(stmts[start:n], out, 1, self.flat, self.inserted, nested=False)
+            self.sequences(edit[0], out)
+            _print_statements([s], out, 1, self.flat, self.inserted, nested=False)
+            self.sequences(edit[1], out)
+            start = n + 1
+        _print_statements(stmts[start:], out, 1, self.flat, self.inserted, nested=False)
+
+    def sequences(self, queued: list, out: list[str]) -> None:
+        """Append the text of each queued sequence (kept by its identity)."""
+        for seq in queued:
+            if not seq:
+                continue
+            kept = self.texts.get(id(seq))
+            if kept is None or kept[0] is not seq:
+                lines: list[str] = []
+                _print_statements(seq, lines, 1, self.flat, self.inserted, nested=False)
+                kept = self.texts[id(seq)] = (seq, "\n".join(lines))
+            out.append(kept[1])
+
+
+def _holds_queued(stmts: list[ir.Statement], pending: dict) -> bool:
+    """Whether code is queued at some statement of `stmts` (nested blocks included)."""
+    return any(id(s) in pending or (type(s) is ir.Block and _holds_queued(s.body, pending))
+               for s in stmts)
 
 
 def print_statements(stmts: list[ir.Statement]) -> str:

@@ -67,8 +67,16 @@ def predict(manifests: dict[str, Manifest], grid: tuple[int, int, int],
     """The cost of every instrumented kernel at this launch shape. Registers and occupancy need
     the two PTX modules, an assembler and an architecture whose limits are known; without them a
     note says what is missing (`why_not` when the modules are not given), and the bytes per
-    launch are still given."""
-    kernels = [KernelCost(name, m.bytes_per_launch(grid, block)) for name, m in manifests.items()]
+    launch are still given: sized once per list of maps, which the kernels of a program share
+    (memtrace's 420 kernels sized the same two maps 420 times, 0.004 s)."""
+    sized: dict[tuple[int, ...], list[tuple[str, int, str]]] = {}
+    kernels = []
+    for name, m in manifests.items():
+        key = tuple(map(id, m.maps))
+        maps = sized.get(key)
+        if maps is None:
+            maps = sized[key] = m.bytes_per_launch(grid, block)
+        kernels.append(KernelCost(name, maps))
     cost = Cost(arch, grid, block, kernels)
     if original is None or instrumented is None or arch is None:
         cost.notes.append(f"registers and occupancy: {why_not}")
