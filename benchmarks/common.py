@@ -11,6 +11,7 @@ import subprocess
 import tempfile
 import time
 from pathlib import Path
+from typing import Any, Callable
 
 RESULTS = Path(__file__).resolve().parent / "results"
 
@@ -56,3 +57,22 @@ def write_results(path: Path, data: dict) -> Path:
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps(data, indent=1) + "\n")
     return path
+
+
+def interleaved(sides: dict[str, tuple[Any, dict]], launch: dict, ready: Callable[..., None],
+                rounds: int, rotate: bool = False) -> dict[str, list[float]]:
+    """Kernel times (ms, CUDA events) of each side `name -> (launchable, extra launch
+    arguments)`, warmed up once, then run side after side for `rounds` rounds, every other round
+    in reverse order (with `rotate`, each round also starting one side later), so that no side
+    always goes first. `ready` runs right before every timed kernel (an L2 flush)."""
+    names = list(sides)
+    times: dict[str, list[float]] = {name: [] for name in names}
+    for launchable, extra in sides.values():
+        launchable.launch(**launch, **extra)
+    for r in range(rounds):
+        k = r % len(names) if rotate else 0
+        order = names[k:] + names[:k]
+        for name in order[::-1] if r % 2 else order:
+            launchable, extra = sides[name]
+            times[name].append(launchable.launch(**launch, **extra, ready=ready).elapsed_ms)
+    return times

@@ -20,7 +20,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from benchmarks.common import RESULTS, device_slug, write_results  # noqa: E402
+from benchmarks.common import RESULTS, device_slug, interleaved, write_results  # noqa: E402
 from benchmarks.overhead import CORPUS, L2_FLUSH, cases, probes  # noqa: E402
 
 PAD_STEP = 256            # bytes of dynamic shared memory added per try
@@ -78,14 +78,7 @@ def main() -> int:
                 sides = {"native": (kernel, {"shared_mem": rec["shared_mem"]}),
                          "padded": (kernel, {"shared_mem": pad}),
                          "instrumented": (inst, {"shared_mem": rec["shared_mem"], "read_maps": False})}
-                times: dict[str, list[float]] = {side: [] for side in sides}
-                for side, (k, extra) in sides.items():          # warm-up
-                    k.launch(**launch, **extra)
-                order = list(sides)
-                for i in range(args.launches):
-                    for side in order if i % 2 == 0 else order[::-1]:
-                        k, extra = sides[side]
-                        times[side].append(k.launch(**launch, **extra, ready=flush.zero).elapsed_ms)
+                times = interleaved(sides, launch, flush.zero, args.launches)
                 med = {side: statistics.median(t) for side, t in times.items()}
                 row = {"kernel": label, "probe": name, "block": block, "shared_mem": rec["shared_mem"],
                        "padded_shared_mem": pad,

@@ -21,7 +21,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from benchmarks.common import RESULTS, device_slug, write_results  # noqa: E402
+from benchmarks.common import RESULTS, device_slug, interleaved, write_results  # noqa: E402
 from benchmarks.overhead import CORPUS, L2_FLUSH, cases, probes  # noqa: E402
 
 PAIRS = [("reduce_sum", "block_sched"), ("reduce_sum", "gmem_bytes"), ("vector_add", "gmem_bytes"),
@@ -79,33 +79,28 @@ def main() -> int:
         kernel = nt.Kernel.from_ptx((CORPUS / file).read_text(), label)
         prep = prepare(rec)
         launch = dict(grid=rec["grid"], block=rec["block"], args=prep.args, shared_mem=rec["shared_mem"])
-        sides = {"native": (kernel, {}, 0)}
+        sides = {"native": (kernel, {})}
+        removed = {"native": 0}
         for name in chosen:
             inst = kernel.instrument(stock[name])
-            sides[name] = (inst, {"read_maps": False}, 0)
+            sides[name], removed[name] = (inst, {"read_maps": False}), 0
             for ablation, opcodes in ABLATIONS.items():
-                text, removed = without(inst.ptx, opcodes)
-                if removed:
-                    side = InstrumentedKernel(inst.kernel, inst.probe, text, inst.manifest)
-                    sides[f"{name}, {ablation}"] = (side, {"read_maps": False}, removed)
+                text, n = without(inst.ptx, opcodes)
+                if n:
+                    side = f"{name}, {ablation}"
+                    sides[side] = (InstrumentedKernel(inst.kernel, inst.probe, text, inst.manifest),
+                                   {"read_maps": False})
+                    removed[side] = n
         try:
-            names = list(sides)
-            times: dict[str, list[float]] = {n: [] for n in names}
-            for n in names:                                   # warm up (and assemble) each side
-                sides[n][0].launch(**launch, **sides[n][1])
-            for r in range(args.launches):
-                order = names[r % len(names):] + names[:r % len(names)]
-                for n in order[::-1] if r % 2 else order:
-                    launchable, extra, _ = sides[n]
-                    times[n].append(launchable.launch(**launch, **extra, ready=flush.zero).elapsed_ms)
+            times = interleaved(sides, launch, flush.zero, args.launches, rotate=True)
         finally:
             prep.free()
         native = statistics.median(times["native"])
-        for n in names:
-            ms = statistics.median(times[n])
-            rows.append({"kernel": label, "side": n, "removed": sides[n][2], "median_ms": ms,
-                         "ratio": ms / native, "ms_all": times[n]})
-            print(f"{label:16} {n:36} {ms:8.4f} ms {ms / native:7.3f}x  ({sides[n][2]} removed)",
+        for side, ms_all in times.items():
+            ms = statistics.median(ms_all)
+            rows.append({"kernel": label, "side": side, "removed": removed[side], "median_ms": ms,
+                         "ratio": ms / native, "ms_all": ms_all})
+            print(f"{label:16} {side:36} {ms:8.4f} ms {ms / native:7.3f}x  ({removed[side]} removed)",
                   flush=True)
         write_results(out, {"device": dev.name, "launches": args.launches, "rows": rows})
     print(f"wrote {out}")
