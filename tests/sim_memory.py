@@ -15,7 +15,7 @@ class Memory:
 
     def alloc(self, data: bytes | int, align: int = 4096, segment: str = "global") -> int:
         buf = bytearray(data)
-        base = self.next[segment]
+        base = -(-self.next[segment] // align) * align
         self.blocks[base] = buf
         self.next[segment] = (base + max(len(buf), 1) + 2 * align - 1) // align * align
         return base

@@ -6,7 +6,9 @@ branch-around code relies on). It knows the PTX our templates emit plus what the
 kernels use; an unknown instruction fails the test. Warp collectives check that every lane in
 their member mask is present, so code that would hang a real warp fails here. Maps come back
 through `maps.read`, the reader the runtime uses, so the device layout and the reader are checked
-against each other. These are the same oracles the GPU tests assert, on kernels without barriers.
+against each other. These are the same oracles the GPU tests assert. A block's warps run in turn
+up to each block barrier (`bar.sync`), in an order a test may choose; block-shared memory starts
+each block filled with garbage, so code that reads it before writing it fails.
 """
 from __future__ import annotations
 
@@ -15,6 +17,7 @@ import math
 import struct
 from collections import Counter
 from pathlib import Path
+from typing import Callable, Iterator
 
 import numpy as np
 import pytest
@@ -71,6 +74,7 @@ class Sim:
         self.issues: Counter = Counter()      # (unit warp, pc) -> issues of user instructions
         self.guarded_bra: list = []           # (warp, pc, active lanes, taken lanes) if any took it
         self.atoms = 0                        # lanes that ran an atom (a returned atomic)
+        self.global_reds = 0                  # lanes that ran a red on global memory
         self.prefetched: list[int] = []       # addresses prefetched, one per lane
         user = [s for s in self.code if isinstance(s, ir.Instruction)
                 and not any("%nt_" in str(o) or "$nt_" in str(o) or "__nt_" in str(o)
@@ -79,6 +83,13 @@ class Sim:
         # (user pc, lanes): those lanes wait at that instruction until the warp's others are
         # done, as a warp split mid-block by the hardware would run (None: lockstep only)
         self.hold: tuple[int, frozenset[int]] | None = None
+        # the order a block's warps run in between barriers: warp indices -> that order
+        self.order: Callable[[list[int]], list[int]] = lambda warps: warps
+        self.shared_vars = [(d.name, ir.TYPE_BYTES.get(d.type, 1) * math.prod(d.array), d.align or 1)
+                            for d in ir.walk(fn.body)
+                            if isinstance(d, ir.VarDecl) and d.space == "shared"]
+        self.shared_at: dict[str, int] = {}    # this block's address of each `.shared` variable
+        self.barriers = 0                      # block barriers every warp of a block passed
 
     def run(self, grid, block, params: dict[str, int]) -> None:
         self.params = params
@@ -88,13 +99,23 @@ class Sim:
         warps_per_block = math.ceil(len(threads) / 32)
         for bz, by, bx in itertools.product(range(grid[2]), range(grid[1]), range(grid[0])):
             blin = bx + grid[0] * (by + grid[1] * bz)
-            for w in range(warps_per_block):
-                self.run_warp((bx, by, bz), blin, blin * warps_per_block + w,
-                              threads[32 * w:32 * w + 32])
+            self.shared = Memory()
+            self.shared.next["shared"] = 0x100
+            self.shared_at = {name: self.shared.alloc(b"\xa5" * size, align, "shared")
+                              for name, size, align in self.shared_vars}
+            warps = {w: self.run_warp((bx, by, bz), blin, blin * warps_per_block + w,
+                                      threads[32 * w:32 * w + 32])
+                     for w in range(warps_per_block)}
+            while warps:                       # each warp up to the block's next barrier
+                for w in self.order(sorted(warps)):
+                    if next(warps[w], "done") == "done":
+                        del warps[w]
+                self.barriers += bool(warps)
 
     # -------------------------------------------------------------- one warp
 
-    def run_warp(self, ctaid, blin, unit, tids) -> None:
+    def run_warp(self, ctaid, blin, unit, tids) -> Iterator[None]:
+        """Run one warp, yielding at each block barrier until the block's other warps reach it."""
         n = len(tids)
         regs = [dict() for _ in range(n)]
         pc = [0] * n
@@ -121,6 +142,13 @@ class Sim:
                     self.guarded_bra.append((unit, self.user_pc[id(s)],
                                              sum(1 << lane for lane in active),
                                              sum(1 << lane for lane in run)))
+            if s.opcode in ("bar", "barrier") and s.modifiers[0] == "sync":
+                assert active == live == run and len(s.operands) == 1, \
+                    f"{s.to_text()}: a block barrier the whole warp does not reach together"
+                yield
+                for lane in active:
+                    pc[lane] += 1
+                continue
             ctx = dict(regs=regs, ctaid=ctaid, tids=tids, blin=blin, active=active)
             jump = self.execute(s, run, ctx)
             for lane in active:
@@ -176,8 +204,23 @@ class Sim:
                 return to_raw(v, t if t[0] == "f" else ("f32" if text[1] in "fF" else "f64"))
             return to_raw(op.value if t[0] == "f" else int(op.value), t)
         if isinstance(op, ir.Symbol):
-            return self.params[op.name]
+            return self.shared_at[op.name] if op.name in self.shared_at else self.params[op.name]
         raise AssertionError(f"operand {op!r}")
+
+    @staticmethod
+    def shuffle(mode: str, lane: int, b: int, c: int) -> tuple[int, bool]:
+        """The lane a ``shfl.sync`` of `mode` reads and whether it is in range (PTX ISA)."""
+        seg = (c >> 8) & 31
+        top, bottom = (lane & seg) | (c & 31 & ~seg), lane & seg
+        j = {"up": lane - b, "down": lane + b, "bfly": lane ^ b,
+             "idx": bottom | (b & ~seg)}[mode]
+        ok = j >= top if mode == "up" else j <= top
+        return (j if ok else lane), ok
+
+    def space(self, mods: list[str]) -> Memory:
+        """The memory an access of these modifiers reaches: the block's shared memory or the
+        global one (generic addresses are global here)."""
+        return self.shared if "shared" in mods else self.mem
 
     def address(self, op: ir.Address, lane: int, ctx) -> int:
         return (self.value(op.base, lane, "u64", ctx) + op.offset) & ((1 << 64) - 1)
@@ -241,10 +284,18 @@ class Sim:
             members = {lane for lane in range(32) if src(len(ops) - 1, run[0], "u32") >> lane & 1}
             assert members <= set(ctx["active"]), f"{s.to_text()}: member lanes not converged"
             # every lane reads its source before any lane writes (dst may be the source)
-            got = {lane: src(1, int(src(2, lane, "u32")), "b32") if op == "shfl" else
-                   sum(1 << m for m in members if src(1, m) == src(1, lane)) for lane in run}
+            if op == "shfl":
+                got = {lane: self.shuffle(mods[1], lane, src(2, lane, "u32") & 31,
+                                          src(3, lane, "u32")) for lane in run}
+                got = {lane: (src(1, j, "b32"), ok) for lane, (j, ok) in got.items()}
+            else:
+                got = {lane: (sum(1 << m for m in members if src(1, m) == src(1, lane)), True)
+                       for lane in run}
+            dst = ops[0].first if isinstance(ops[0], ir.PredPair) else ops[0]
             for lane in run:
-                put(lane, got[lane], "b32")
+                regs[lane][dst.name] = got[lane][0] & 0xffffffff
+                if isinstance(ops[0], ir.PredPair):
+                    regs[lane][ops[0].second.name] = int(got[lane][1])
             return None
         for lane in run:
             self.lane(s, op, mods, t, lane, src, num, put, putn, ctx)
@@ -271,24 +322,27 @@ class Sim:
             size = width(t) // 8
             dests = ops[0].items if isinstance(ops[0], ir.Vector) else [ops[0]]
             for k, d in enumerate(dests):
-                ctx["regs"][lane][d.name] = self.mem.read(addr + k * size, size)
+                ctx["regs"][lane][d.name] = self.space(mods).read(addr + k * size, size)
         elif op == "st":
             addr = self.address(ops[0], lane, ctx)
             size = width(t) // 8
             items = ops[1].items if isinstance(ops[1], ir.Vector) else [ops[1]]
             assert addr % (size * len(items)) == 0, f"misaligned {s.name} at {addr:#x}"
             for k, item in enumerate(items):
-                self.mem.write(addr + k * size, size, self.value(item, lane, t, ctx))
+                self.space(mods).write(addr + k * size, size, self.value(item, lane, t, ctx))
         elif op == "prefetch":                     # a hint: only where it points is kept
             self.prefetched.append(self.address(ops[0], lane, ctx))
         elif op in ("atom", "red"):
             at = 0 if op == "red" else 1
             addr = self.address(ops[at], lane, ctx)
             size = width(t) // 8
-            old = self.mem.read(addr, size)
+            assert addr % size == 0, f"misaligned {s.name} at {addr:#x}"
+            memory = self.space(mods)
+            old = memory.read(addr, size)
             fn = max if "max" in mods else (lambda x, y: x + y)
             new = to_raw(fn(to_num(old, t), num(at + 1, lane)), t)
-            self.mem.write(addr, size, new)
+            memory.write(addr, size, new)
+            self.global_reds += op == "red" and memory is self.mem
             if op == "atom":
                 put(lane, old)
                 self.atoms += 1
@@ -343,9 +397,11 @@ class Sim:
 
 # ------------------------------------------------------------------ running an instrumented kernel
 
-def launch(ptx: str, program, grid, block, args: dict[str, bytes | int], kernel=None, hold=None):
+def launch(ptx: str, program, grid, block, args: dict[str, bytes | int], kernel=None, hold=None,
+           order=None):
     """Instrument, simulate, and read the maps back with `maps.read`. `args` maps param index
-    order to buffer bytes (allocated, pointer passed) or scalar ints; `hold`: `Sim.hold`."""
+    order to buffer bytes (allocated, pointer passed) or scalar ints; `hold`: `Sim.hold`;
+    `order`: `Sim.order`."""
     module = parse_ptx(ptx, cache=False)
     result = instrument(module, program)
     name = kernel or next(iter(result.manifests))
@@ -365,6 +421,7 @@ def launch(ptx: str, program, grid, block, args: dict[str, bytes | int], kernel=
         maps[lay.name] = params[f"__nt_map_{lay.name}"] = mem.alloc(max(lay.nbytes, 1))
     sim = Sim(fn, mem)
     sim.hold = hold
+    sim.order = order or sim.order
     sim.run(grid, block, params)
     out = read(manifest, grid, block, mem.bytes(header), {k: mem.bytes(v) for k, v in maps.items()})
     return out, sim, {k: params[k] for k in buffers}, mem
@@ -385,9 +442,10 @@ def floats(n: int, seed: int) -> bytes:
 N, GRID, BLOCK = 70, (2, 1, 1), (48, 1, 1)     # a partial second warp, threads past n
 
 
-def vector_add(program, n=N, grid=GRID, block=BLOCK, hold=None):
+def vector_add(program, n=N, grid=GRID, block=BLOCK, hold=None, order=None):
     return launch(corpus("vector_add"), program, grid, block,
-                  {"a": floats(n, 1), "b": floats(n, 2), "c": bytes(4 * n), "n": n}, hold=hold)
+                  {"a": floats(n, 1), "b": floats(n, 2), "c": bytes(4 * n), "n": n}, hold=hold,
+                  order=order)
 
 
 def test_dmat_addresses_are_exactly_the_accessed_elements():
@@ -588,9 +646,16 @@ def test_opcode_mix_total_equals_instructions_issued():
     assert maps["mix"]["total"].tolist() == [per_warp[u] for u in range(len(maps["mix"]))]
 
 
-def saxpy_run(program, n=100):
+def saxpy_run(program, n=100, order=None):
     return launch(corpus("saxpy"), program, (2, 1, 1), (40, 1, 1),
-                  {"n": n, "alpha": 0x40000000, "x": floats(n, 3), "y": floats(n, 4)})
+                  {"n": n, "alpha": 0x40000000, "x": floats(n, 3), "y": floats(n, 4)}, order=order)
+
+
+def reduce_run(program, n=300, grid=(2, 1, 1), block=(96, 1, 1), order=None):
+    """reduce_sum: two loads a thread (the second behind a guard), a block barrier, its first
+    warp summing the block's partial sums into its element of the result."""
+    return launch(corpus("reduction"), program, grid, block,
+                  {"x": floats(n, 5), "out": bytes(4 * grid[0]), "n": n}, order=order)
 
 
 def test_branch_divergence_records_every_taken_guarded_branch():
@@ -1013,19 +1078,29 @@ def coarse_sums(t: np.ndarray, rows: np.ndarray, nrows: int) -> dict[str, list]:
     return out
 
 
-@pytest.mark.parametrize("run", ["vector_add", "saxpy", "chase"])
-def test_block_sm_and_kernel_counters_are_sums_of_the_thread_counters(run):
+@pytest.mark.parametrize("order", [None, lambda warps: warps[::-1]], ids=["first", "last"])
+@pytest.mark.parametrize("run", ["vector_add", "split", "saxpy", "chase", "reduce_sum"])
+def test_block_sm_and_kernel_counters_are_sums_of_the_thread_counters(run, order):
+    """Whichever warp of a block leaves last (the block's sums are added by the last lanes to
+    leave: `order` runs its warps first to last or last to first), and whatever exit."""
     from neutrino_py.contract.manifest import SM_ROWS
     program = load(LEVELS, "levels.probe")
-    if run == "vector_add":          # a partial last warp, threads past n with no loads
-        maps, _, _, _ = vector_add(program, grid=(3, 1, 1), block=(48, 1, 1))
+    if run in ("vector_add", "split"):   # a partial last warp, threads past n with no loads;
+        # split: lanes 0-9 of each warp leave after the others, a warp counted out in two parts
+        hold = (0, frozenset(range(10))) if run == "split" else None
+        maps, _, _, _ = vector_add(program, grid=(3, 1, 1), block=(48, 1, 1), hold=hold,
+                                   order=order)
         grid, block = 3, 48
     elif run == "saxpy":             # grid-stride loop: lanes leave the loop at different trips
-        maps, _, _, _ = saxpy_run(program)
+        maps, _, _, _ = saxpy_run(program, order=order)
         grid, block = 2, 40
-    else:                            # predicated loads on odd lanes only
-        maps, _, _, _ = launch(CHASE, program, (2, 1, 1), (40, 1, 1), {"p": chain()[0]})
+    elif run == "chase":             # predicated loads on odd lanes only
+        maps, _, _, _ = launch(CHASE, program, (2, 1, 1), (40, 1, 1), {"p": chain()[0]},
+                               order=order)
         grid, block = 2, 40
+    else:                            # a block barrier; all but the first warp leave before it ends
+        maps, _, _, _ = reduce_run(program, order=order)
+        grid, block = 2, 96
     t = maps["t"]
     blocks = np.arange(len(t)) // block
     want = {"b": coarse_sums(t, blocks, grid), "s": coarse_sums(t, blocks % 7, SM_ROWS),
@@ -1037,6 +1112,51 @@ def test_block_sm_and_kernel_counters_are_sums_of_the_thread_counters(run):
             assert got[f].tolist() == values, (name, f)
         assert maps.dropped[name] == 0
     assert sum(want["k"]["n"]) > 0
+
+
+def test_stock_gmem_bytes_adds_once_per_block_and_field():
+    """[sm] counters: each warp's sums go to the block scratch; the block's last lanes to leave
+    add them to the row, one reduction per block and field (two warps a block here)."""
+    maps, sim, _, _ = vector_add(stock("gmem_bytes"), grid=(9, 1, 1), block=(48, 1, 1), n=400,
+                                 order=lambda warps: warps[::-1])
+    assert sim.global_reds == 9 * 2 and sim.barriers == 9
+    assert int(maps["gmem"]["loaded"].sum()) == 8 * 400
+    assert int(maps["gmem"]["stored"].sum()) == 4 * 400
+
+
+def test_a_kernel_with_its_own_barrier_keeps_its_result_under_block_sums():
+    x = np.frombuffer(floats(300, 5), np.float32)
+    maps, sim, ptrs, mem = reduce_run(stock("gmem_bytes"), order=lambda warps: warps[::-1])
+    out = np.frombuffer(mem.bytes(list(ptrs.values())[1])[:8], np.float32)
+    assert np.allclose(out, [x[:192].sum(), x[192:].sum()], atol=1e-4)
+    assert sim.barriers == 2 * 2                 # the entry's and the kernel's, in each block
+    assert int(maps["gmem"]["loaded"].sum()) == 4 * 300
+    assert int(maps["gmem"]["stored"].sum()) == 4 * 2
+
+
+def test_a_thread_that_may_end_in_a_function_keeps_per_warp_adds():
+    """A thread ending in a device function (``exit`` there) never reaches a kernel exit, so its
+    block would never be counted out: such modules add coarse counters once per warp."""
+    ptx = """.version 8.0
+.target sm_90
+.address_size 64
+.func stop()
+{
+  exit;
+}
+.visible .entry k(.param .u64 p)
+{
+  .reg .b64 %rd<3>;
+  .reg .b32 %r<3>;
+  ld.param.u64 %rd1, [p];
+  ld.global.u32 %r1, [%rd1];
+  call stop, ();
+  ret;
+}
+"""
+    text = instrumented_text(ptx, stock("gmem_bytes"))
+    assert "__nt_block" not in text and "red.global.add.u64" in text
+    assert "__nt_block" in instrumented_text(ptx.replace("exit;", "ret;"), stock("gmem_bytes"))
 
 
 def test_coarse_counters_wrap_modulo_64_bits_like_per_lane_atomics():

@@ -122,14 +122,17 @@ def test_block_sched_exactly_one_record_per_short_lived_warp_without_its_filters
     assert np.array_equal(stock["unit"], blocks(rec))
 
 
+@pytest.mark.parametrize("file,kernel", [("cuda/sgemm.sm_90.ptx", "sgemm_tiled"),
+                                         ("cuda/reduction.sm_90.ptx", "reduce_sum")])
 @pytest.mark.parametrize("level", ["block", "sm", "kernel"])
-def test_coarse_counters_equal_the_sums_of_the_thread_counters(level):
+def test_coarse_counters_equal_the_sums_of_the_thread_counters(level, file, kernel):
     """[block], [sm] (8 device rows per SM id, folded) and [kernel] rows against [thread] rows of
-    the same launch recipe: the same totals, and for [block] the same per-block sums."""
+    the same launch recipe: the same totals, and for [block] the same per-block sums. Both
+    kernels add once per block (the block scratch); reduce_sum has a barrier of its own and
+    warps that leave before their block's first."""
     import neutrino_py as nt
 
     text = nt.Probe.from_file("gmem_bytes").text
-    file, kernel = "cuda/sgemm.sm_90.ptx", "sgemm_tiled"
     rec = recipe(file, kernel)
     per = {lv: probed((file, kernel), nt.Probe(text.replace("map gmem[sm]", f"map gmem[{lv}]"),
                                                file=f"gmem_{lv}.probe")).run.maps["gmem"]
