@@ -32,9 +32,7 @@ tid.z)`` and ``u`` is ``tid_linear`` (thread level) or ``tid_linear // 32`` (war
 Memory
 ------
 Map buffers and the header block are global memory; addresses are u64. A header slot is 16 bytes:
-``cursor`` at +0 and ``dropped`` at +8 (both u64). The *block scratch* is block-shared memory
-the kernel declares for the instrumentation (`BlockShared` ops, at byte offsets in it): one copy
-per running block, undefined when the block starts, seen by every thread of the block.
+``cursor`` at +0 and ``dropped`` at +8 (both u64).
 """
 from __future__ import annotations
 
@@ -145,8 +143,7 @@ COMPARE = ("eq", "ne", "lt", "le", "gt", "ge")
 
 @dataclass(frozen=True)
 class Unary(Stmt):
-    """``dst = op a`` in ``dst.type`` (``not`` on pred is logical; ``popc``: the number of set
-    bits of a u32, on targets with `block_combine`)."""
+    """``dst = op a`` in ``dst.type`` (``not`` on pred is logical)."""
     op: ClassVar[str] = "unary"
     dst: Reg
     fn: str
@@ -403,47 +400,6 @@ class WaitMemory(Stmt):
     register (OUT) holds the loaded value. Only targets whose loads return out of order with the
     register file (GCN: ``s_waitcnt``) emit it; PTX orders reads of a register after its load."""
     op: ClassVar[str] = "wait_memory"
-
-
-# --- block scratch (targets with `block_combine`) ------------------------------------------
-
-@dataclass(frozen=True)
-class SharedStore(Stmt):
-    """``*(type *)(scratch + offset) = value`` in the block scratch."""
-    op: ClassVar[str] = "shared_store"
-    offset: int
-    value: Value
-    type: str
-
-
-@dataclass(frozen=True)
-class SharedLoad(Stmt):
-    """``dst = *(dst.type *)(scratch + offset)`` from the block scratch."""
-    op: ClassVar[str] = "shared_load"
-    dst: Reg
-    offset: int
-
-
-@dataclass(frozen=True)
-class SharedAdd(Stmt):
-    """``dst = atomic fetch-and-add(scratch + offset, value)`` in the block scratch, in `type`
-    (an integer type, modulo ``2**bits``), one per executing lane; ``dst=None``: a reduction.
-    With `ordered`, an acquire-release atomic: the block scratch writes the lane made before it
-    are seen by any lane that reads its result's successor and then the scratch (the last
-    arrival of a count-down reads what every earlier one added)."""
-    op: ClassVar[str] = "shared_add"
-    dst: Reg | None
-    offset: int
-    value: Value
-    type: str
-    ordered: bool = False
-
-
-@dataclass(frozen=True)
-class BlockBarrier(Stmt):
-    """Every thread of the block waits here until all of them arrive; block scratch writes
-    before it are seen after it. Only at entry, where every thread of the block runs it."""
-    op: ClassVar[str] = "block_barrier"
 
 
 # --- control --------------------------------------------------------------------------------

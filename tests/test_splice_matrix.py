@@ -69,7 +69,7 @@ def test_instrumented_module_assembles(cases, ptx, probe):
 def _ours(s: ir.Statement) -> bool:
     """A statement the splicer adds: it names a reserved register or label."""
     if isinstance(s, ir.Instruction):
-        return any(mark in s.to_text() for mark in (OURS, "$nt_", "__nt_"))
+        return OURS in s.to_text() or "$nt_" in s.to_text()
     if isinstance(s, ir.Label):
         return s.name.startswith("$nt_")
     if isinstance(s, ir.RegDecl):
@@ -77,20 +77,11 @@ def _ours(s: ir.Statement) -> bool:
     return False
 
 
-def _strip(stmts: list[ir.Statement], barrier: bool | None = None) -> list[ir.Statement]:
-    """The statements without ours: those `_ours` names and, in a kernel with a block scratch,
-    its declaration and the entry's block barrier (the body's first `bar`, before any of the
-    kernel's own code)."""
-    if barrier is None:
-        barrier = any(isinstance(s, ir.VarDecl) and s.name == "__nt_block" for s in stmts)
+def _strip(stmts: list[ir.Statement]) -> list[ir.Statement]:
     out = []
     for s in stmts:
         if isinstance(s, ir.Block):
-            out.append(ir.Block(_strip(s.body, False)))
-        elif isinstance(s, ir.VarDecl) and s.name == "__nt_block":
-            continue
-        elif barrier and isinstance(s, ir.Instruction) and s.opcode == "bar":
-            barrier = False
+            out.append(ir.Block(_strip(s.body)))
         elif not _ours(s):
             out.append(s)
     return out

@@ -552,7 +552,7 @@ class Block(_Node):
 
 
 Statement = Union[Instruction, Label, Comment, RegDecl, VarDecl, Loc, Directive, Block]
-_HEAD = (RegDecl, VarDecl, Comment)           # what stands before `Function.add_decl`'s place
+_HEAD = (RegDecl, VarDecl, Comment)           # what stands before `Function.add_reg`'s place
 
 
 def walk(statements: list[Statement]) -> Iterator[Statement]:
@@ -674,12 +674,9 @@ class Function(_Node):
         return names
 
     def add_reg(self, type: str, name: str, count: int | None = None) -> RegDecl:
-        """Declare registers at the top of the body (`add_decl`)."""
-        return self.add_decl(RegDecl(type, [(name, count)]))
-
-    def add_decl(self, decl: RegDecl | VarDecl) -> RegDecl | VarDecl:
-        """Put a declaration at the top of the body, after the existing declarations (queued
+        """Declare registers at the top of the body, after the existing declarations (queued
         code counts where it will stand, and stays queued for the printer)."""
+        decl = RegDecl(type, [(name, count)])
         pending = self._pending
         body = self._body if pending and self._body is not None else self.body
         for i, s in enumerate(body):
@@ -737,9 +734,9 @@ def _apply_inserts(statements: list[Statement],
     return out
 
 
-def _insert_at_head(chunks: list[Sequence[Statement]], decl: RegDecl | VarDecl) -> bool:
+def _insert_at_head(chunks: list[Sequence[Statement]], decl: RegDecl) -> bool:
     """Put `decl` before the first statement of the queued `chunks` that is not a declaration
-    or comment (`add_decl`'s place); False when there is none."""
+    or comment (`add_reg`'s place); False when there is none."""
     for k, chunk in enumerate(chunks):
         for n, s in enumerate(chunk):
             if not isinstance(s, _HEAD):

@@ -138,7 +138,7 @@ class Lowerer:
 
     def __init__(self, program: ast.ProbeProgram, warp_slots: bool = True,
                  shard_pools: bool = True, warp_sum: bool = True, prefetch: bool = True,
-                 vector_store: int = 0, block_combine: bool = False,
+                 vector_store: int = 0,
                  illegal: Callable[[Stmt], str | None] = lambda stmt: None) -> None:
         self.program, self.illegal = program, illegal
         self.warp_sum, self.prefetch, self.vector_store = warp_sum, prefetch, vector_store
@@ -176,17 +176,6 @@ class Lowerer:
                         if p.filter is not None and p.position.when != "entry"
                         and lifelong(p.filter)}
         self.hoisted: frozenset[int] = frozenset()
-        # block scratch (`block_combine`): (map, field) -> offset of the block's sum of a summed
-        # counter, map -> offset of its count of threads still to leave; `block_bytes` in all
-        self.block_sums: dict[tuple[str, str], int] = {}
-        self.block_left: dict[str, int] = {}
-        if block_combine:
-            for key in self.summed_counters:
-                if key[0] not in self.block_left:
-                    self.block_left[key[0]] = 8 * (len(self.block_sums) + len(self.block_left))
-                self.block_sums[key] = 8 * (len(self.block_sums) + len(self.block_left))
-        self.block_bytes = 8 * (len(self.block_sums) + len(self.block_left))
-        self.combining: frozenset[str] = frozenset()    # the maps `block_start` set up
 
     def for_kernel(self) -> "Lowerer":
         """A lowerer for one more kernel of the module: the maps and persistent registers
@@ -194,7 +183,6 @@ class Lowerer:
         0.01-0.02 s of a module's splice); what a kernel's splice sets is not."""
         low = copy.copy(self)
         low.live_counters, low.bounds, low.hoisted = None, {}, frozenset()
-        low.combining = frozenset()
         return low
 
     def run_starts(self, maps: list[str]) -> list[Stmt]:
@@ -233,31 +221,6 @@ class Lowerer:
         if self.warp_mask is not None:
             out.append(ops.ReadSpecial(self.warp_mask, "activemask"))
         return out
-
-    def combined(self) -> list[str]:
-        """The maps whose counters this kernel adds once per block (`block_combine`): those with
-        a summed field some probe of the kernel adds to."""
-        live = self.live_counters
-        return [name for name in self.block_left
-                if any(key[0] == name and (live is None or key in live) for key in self.block_sums)]
-
-    def block_start(self, scope: Scratch) -> list[Stmt]:
-        """Entry code of the block scratch: the block's first thread zeroes the sums of the
-        `combined` maps and sets their counts to the block's threads, then the block waits for
-        it (the scratch starts undefined). Nothing where no map is combined."""
-        maps = self.combined()
-        self.combining = frozenset(maps)
-        if not maps:
-            return []
-        ctx = _Ctx(self, Site(), scope)
-        first, tid, threads = ctx.tmp("pred"), ctx.tmp("u32"), ctx.tmp("u32")
-        init: list[Stmt] = [ops.ReadSpecial(threads, "threads_per_block")]
-        for name in maps:
-            init.append(ops.SharedStore(self.block_left[name], threads, "u32"))
-            init += [ops.SharedStore(at, Imm(0, "u64"), "u64")
-                     for key, at in self.block_sums.items() if key[0] == name]
-        return [ops.ReadSpecial(tid, "thread_linear"), ops.Compare(first, "eq", tid, Imm(0, "u32")),
-                ops.If(first, tuple(init)), ops.BlockBarrier()]
 
     def decide(self, probes: list[ast.Probe], scope: Scratch) -> list[Stmt]:
         """Entry code that decides the `lifelong` filters of `probes` (those that run in this
@@ -840,11 +803,12 @@ class _Ctx:
             fields = [f for f in fields if self.low.bounds.get((spec.name, f[0])) != 0]
         if not fields:          # nothing added here: no exit code (its address was dead code)
             return []
-        if spec.name in self.low.combining:
-            return self.nested(lambda: self.block_add(spec, fields))
 
         def build() -> None:
-            addr = self.row_address(spec)
+            base = self.map_base(spec)
+            addr = self.tmp("u64")
+            unit = self.row(spec.level)
+            self.emit(ops.Address(addr, base, unit, spec.itemsize))
             if spec.level in ("block", "sm", "kernel"):
                 self.coarse_add(spec, addr, fields)
                 return
@@ -859,35 +823,22 @@ class _Ctx:
         return self.nested(build)
 
     def coarse_add(self, spec: MapSpec, addr: Reg, fields: list[tuple[str, int, Reg]]) -> None:
-        """Add the lanes' counters (name, offset, register) to the unit's row: the leader adds
-        each warp sum (`warp_totals`) when it is not 0, one atomic per warp and field; fields
-        not summed are added by each lane holding a nonzero value."""
-        mask, lead = self.leader()
-        self.warp_totals(spec, mask, fields, lambda n, total, value, summed: self.add_nonzero(
-            addr, fields[n][1], total, value, lead if summed else None))
-
-    def leader(self) -> tuple[Reg, Reg]:
-        """The active mask, read here, and whether this lane leads it."""
+        """Add the lanes' counters (name, offset, register) to the unit's row: integer fields
+        are summed over the warp and added by the leader when the sum is not 0, one atomic per
+        warp and field. Fields with a bound (`Lowerer.bounds`) share 32-bit sums (`packed_sum`);
+        the others take a `WarpSum` each (64 bits: a vote and maybe three parts). Float fields
+        (no exact warp sum), and every field on targets without `WarpSum`, are added by each
+        lane holding a nonzero value."""
         mask = self.tmp("u32")
         self.emit(ops.ReadSpecial(mask, "activemask"))
         lead = self.tmp("pred")
         self.emit(ops.Leader(lead))
-        return mask, lead
-
-    def warp_totals(self, spec: MapSpec, mask: Reg, fields: list[tuple[str, int, Reg]],
-                    add: Callable[[int, Reg, Reg, bool], None]) -> None:
-        """Sum the lanes' counters (name, offset, register) over the warp and give each to
-        ``add(n, total, value, summed)``: `n` the field's index, `value` a register of its type
-        (`total` itself, or to be widened from it). Integer fields are summed (`summed`): those
-        with a bound (`Lowerer.bounds`) share 32-bit sums (`packed_sum`), the others take a
-        `WarpSum` each (64 bits: a vote and maybe three parts). Float fields (no exact warp
-        sum), and every field on targets without `WarpSum`, come as the lane's own value."""
         words = pack([self.low.bounds.get((spec.name, name)) for name, _, _ in fields])
         for word in words:
-            self.packed_sum(mask, [(fields[n][2], shift, bits) for n, shift, bits in word],
-                            lambda k, part, value, word=word: add(word[k][0], part, value, True))
+            self.packed_sum(addr, mask, lead, [(fields[n][1], fields[n][2], shift, bits)
+                                               for n, shift, bits in word])
         packed = {n for word in words for n, _, _ in word}
-        for n, (_, _, reg) in enumerate(fields):
+        for n, (_, offset, reg) in enumerate(fields):
             if n in packed:
                 continue
             total = reg
@@ -895,17 +846,16 @@ class _Ctx:
             if summed:
                 total = self.tmp(reg.type)
                 self.emit(ops.WarpSum(total, reg, mask))
-            add(n, total, total, summed)
+            self.add_nonzero(addr, offset, total, total, lead if summed else None)
 
-    def packed_sum(self, mask: Reg, word: list[tuple[Reg, int, int]],
-                   add: Callable[[int, Reg, Reg], None]) -> None:
-        """Counters (register, shift, bits) summed over the warp in one 32-bit `WarpSum`: each
-        lane puts its fields side by side, each at its shift, and as no field's warp sum reaches
-        its `bits` (`pack`), no sum carries into the next field. Each field's sum is taken back
-        out and given to ``add(k, sum, value)``: `k` its place in `word`, `value` a register of
-        the field's type (the sum itself where that is u32, else to be widened from it)."""
+    def packed_sum(self, addr: Reg, mask: Reg, lead: Reg,
+                   word: list[tuple[int, Reg, int, int]]) -> None:
+        """Counters (offset, register, shift, bits) summed over the warp in one 32-bit
+        `WarpSum`: each lane puts its fields side by side, each at its shift, and as no field's
+        warp sum reaches its `bits` (`pack`), no sum carries into the next field; the leader
+        takes each field back out and adds it to the row when it is not 0."""
         packed: Value | None = None
-        for reg, shift, _ in word:
+        for _, reg, shift, _ in word:
             part = self.cast(reg, "u32")
             if shift:
                 moved = self.tmp("u32")
@@ -918,8 +868,8 @@ class _Ctx:
             packed = part
         total = self.tmp("u32")
         self.emit(ops.WarpSum(total, packed, mask))
-        top = max(shift for _, shift, _ in word)
-        for k, (reg, shift, bits) in enumerate(word):
+        top = max(shift for _, _, shift, _ in word)
+        for offset, reg, shift, bits in word:
             part = total
             if shift:
                 part = self.tmp("u32")
@@ -928,51 +878,8 @@ class _Ctx:
                 low = self.tmp("u32")
                 self.emit(ops.Binary(low, "and", part, Imm((1 << bits) - 1, "u32")))
                 part = low
-            add(k, part, part if reg.type == "u32" else self.tmp(reg.type))
-
-    def block_add(self, spec: MapSpec, fields: list[tuple[str, int, Reg]]) -> None:
-        """Add the lanes' counters (name, offset, register) to the unit's row once per block
-        (`Lowerer.combined`): each warp's leader adds its warp sums (`warp_totals`) to the block
-        scratch and counts its lanes out of the block's threads; the leader that counts the
-        last ones out adds the block's sums to the row, one atomic per block and field. Lanes
-        leave at any exit, a warp's in parts: the count is of threads. Fields not summed are
-        added by each lane as in `coarse_add`."""
-        mask, lead = self.leader()
-        sums = self.low.block_sums
-        adds: list[Stmt] = []                      # the leader's, into the block scratch
-        row: list[Reg] = []
-
-        def add(n: int, total: Reg, value: Reg, summed: bool) -> None:
-            name, offset, _ = fields[n]
-            if not summed:
-                if not row:
-                    row.append(self.row_address(spec))
-                self.add_nonzero(row[0], offset, total, value, None)
-                return
-            widen = () if value is total else (ops.Convert(value, total),)
-            adds.extend([*widen, ops.SharedAdd(None, sums[spec.name, name], value, value.type)])
-        self.warp_totals(spec, mask, fields, add)
-        lanes, out, old, last = self.tmp("u32"), self.tmp("u32"), self.tmp("u32"), self.tmp("pred")
-
-        def flush() -> None:
-            addr = self.row_address(spec)
-            for name, offset, reg in fields:
-                if (spec.name, name) in sums:
-                    value = self.tmp(reg.type)
-                    self.emit(ops.SharedLoad(value, sums[spec.name, name]))
-                    self.add_nonzero(addr, offset, value, value, lead)
-        self.emit(ops.If(lead, (
-            *adds, ops.Unary(lanes, "popc", mask), ops.Unary(out, "neg", lanes),
-            ops.SharedAdd(old, self.low.block_left[spec.name], out, "u32", ordered=True),
-            ops.Compare(last, "eq", old, lanes), ops.If(last, tuple(self.nested(flush))))))
-
-    def row_address(self, spec: MapSpec) -> Reg:
-        """The address of this thread's row of `spec` (`row`)."""
-        base = self.map_base(spec)
-        addr = self.tmp("u64")
-        unit = self.row(spec.level)
-        self.emit(ops.Address(addr, base, unit, spec.itemsize))
-        return addr
+            self.add_nonzero(addr, offset, part,
+                             part if reg.type == "u32" else self.tmp(reg.type), lead)
 
     def add_nonzero(self, addr: Reg, offset: int, total: Reg, value: Reg,
                     lead: Reg | None) -> None:

@@ -51,9 +51,7 @@ def instrument(module: Any, program: ast.ProbeProgram, kernels: str | None = Non
     reads = _Reads.of(program)
     low = Lowerer(program, warp_slots=target.warp_slots, shard_pools=target.shard_pools,
                   warp_sum=target.warp_sum, prefetch=target.prefetch,
-                  vector_store=target.vector_store,
-                  block_combine=target.block_combine and not _exits_in_functions(target, module),
-                  illegal=target.illegal)
+                  vector_store=target.vector_store, illegal=target.illegal)
     params = params_for(list(low.specs.values()))
     unmatched: dict[int, tuple[ast.Probe, list[str]]] = {}     # one warning per probe, not kernel
     idle: dict[int, tuple[ast.Probe, list[str]]] = {}
@@ -175,14 +173,6 @@ def _at_probe(program: ast.ProbeProgram, probe: ast.Probe, message: str) -> Diag
     return Diagnostic(WARNING, message, program.file, at.line, at.col, at.width)
 
 
-def _exits_in_functions(target: Target, module: Any) -> bool:
-    """Whether a device function ends its thread (``exit``): such a thread never reaches a
-    kernel exit, so a block would never count it out (`Lowerer.block_start`); its kernels then
-    add counters once per warp."""
-    return any(code.pattern(i)[0].split(".")[0] == "exit"
-               for code in target.device_functions(module) for i in code.instructions())
-
-
 def _device_function_matches(target: Target, module: Any, program: ast.ProbeProgram,
                              reads: _Reads) -> list[Diagnostic]:
     """Warnings for places in device functions a probe would match: only kernels get map params,
@@ -273,9 +263,7 @@ class _KernelSplice:
         first: list[SiteCode] = []              # emitted, in this order, before the sites
         if anchor is not None:
             scope = k.scope()
-            code = self.low.entry() + self.low.block_start(scope)
-            if self.low.combining:
-                k.reserve_block(self.low.block_bytes)
+            code = self.low.entry()
             for p in entry:
                 code += self.lower(p, {"PC": Imm(0, "u32")}, None, scope)
             # filters made of the thread's place alone (`lower.lifelong`) are decided at entry
@@ -451,7 +439,7 @@ class _KernelSplice:
         lowered the same flush 420 times)."""
         live = self.low.live_counters
         return self.kept(("flush", None if live is None else frozenset(live),
-                          tuple(sorted(self.low.bounds.items())), self.low.combining),
+                          tuple(sorted(self.low.bounds.items()))),
                          scope, lambda: self.low.flush(scope))
 
     def kept(self, key: tuple, scope: Any, lower: Callable[[], list[Stmt]]) -> list[Stmt]:

@@ -116,10 +116,6 @@ class TargetKernel(Code, Protocol):
 
     def emit(self, site: SiteCode) -> None: ...
 
-    def reserve_block(self, nbytes: int) -> None:
-        """Declare `nbytes` of block scratch (`ops.SharedStore` and its kin); asked only on
-        targets with `block_combine`."""
-
     def finish(self) -> Finished: ...
 
 
@@ -127,9 +123,7 @@ class Target(Protocol):
     """One instruction set. `warp_slots`/`shard_pools`/`warp_sum`/`prefetch`: lowering options
     for ops the target renders (`ops.VoteAny`+`ops.WarpSync`, `ops.ShardReserve`, `ops.WarpSum`,
     `ops.Prefetch`); `vector_store`: the widest `ops.StoreVector` it renders, in bytes (0: none,
-    every field is its own `ops.Store`); `block_combine`: it renders the block scratch ops
-    (`ops.SharedStore`, `SharedLoad`, `SharedAdd`, `BlockBarrier`, `Unary` ``popc``), so coarse
-    counters add once per block instead of once per warp."""
+    every field is its own `ops.Store`)."""
 
     name: str
     warp_slots: bool
@@ -138,7 +132,6 @@ class Target(Protocol):
     prefetch: bool
     vector_store: int
     shared_sites: bool
-    block_combine: bool
 
     def kernels(self, module: Any) -> list[tuple[str, Any]]: ...
 

@@ -127,9 +127,8 @@ def test_block_sched_exactly_one_record_per_short_lived_warp_without_its_filters
 @pytest.mark.parametrize("level", ["block", "sm", "kernel"])
 def test_coarse_counters_equal_the_sums_of_the_thread_counters(level, file, kernel):
     """[block], [sm] (8 device rows per SM id, folded) and [kernel] rows against [thread] rows of
-    the same launch recipe: the same totals, and for [block] the same per-block sums. Both
-    kernels add once per block (the block scratch); reduce_sum has a barrier of its own and
-    warps that leave before their block's first."""
+    the same launch recipe: the same totals, and for [block] the same per-block sums.
+    reduce_sum has a barrier of its own and warps that leave before their block's first."""
     import neutrino_py as nt
 
     text = nt.Probe.from_file("gmem_bytes").text

@@ -625,7 +625,6 @@ class GcnTarget:
     warp_sum = True
     prefetch = False            # no L2 prefetch hint: `m.prefetch()` lowers to nothing
     vector_store = 0            # one global_store per field (no StoreVector template)
-    block_combine = False       # no block scratch in LDS yet: coarse counters add per wave
     shared_sites = True         # one SCC save and one register frame per anchor
 
     def kernels(self, module: GcnModule) -> list[tuple[str, str]]:

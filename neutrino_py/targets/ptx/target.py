@@ -20,7 +20,6 @@ from neutrino_py.targets import Finished, Guard, SiteCode, Unreadable
 from neutrino_py.targets.ptx import render as ptx
 
 RESERVED_PARAM = "__nt_"
-BLOCK_SCRATCH = "__nt_block"        # the `.shared` array of the block scratch (ops.SharedStore)
 # Special registers that are 64 bits wide; every other undeclared register is 32.
 WIDE_SPECIALS = {"%clock64", "%globaltimer", "%gridid"}
 RAW_TYPES = {1: "pred", 64: "u64"}
@@ -252,11 +251,6 @@ class PtxKernel(PtxCode):
             if n > high[t]:
                 high[t] = n
 
-    def reserve_block(self, nbytes: int) -> None:
-        """Declare the block scratch (`ops.SharedStore` and its kin) in the kernel: static
-        shared memory the ops name as ``__nt_block``."""
-        self.fn.add_decl(ir.VarDecl("shared", "b8", BLOCK_SCRATCH, align=8, array=[nbytes]))
-
     def finish(self) -> Finished:
         for t, n in self.high.items():
             if n:
@@ -275,7 +269,6 @@ class PtxTarget:
     prefetch = True
     vector_store = 16           # st.global.v4.b32 / v2.b64
     shared_sites = False
-    block_combine = True
 
     def kernels(self, module: ir.Module) -> list[tuple[str, ir.Function]]:
         return [(fn.name, fn) for fn in module.kernels()]
