@@ -1,0 +1,96 @@
+"""How many shards an unbounded record pool should have (needs a GPU).
+
+    python benchmarks/pool_shards.py [--launches 30] [--shards 16,64,256] [--probe memtrace]
+
+A sharded pool (contracts §4) spreads the warps' slot reservations over one atomic cursor per
+shard, chosen by SM id plus hardware warp slot; `contract.manifest.MAX_SHARDS` caps how many.
+Every memory-bound kernel of `benchmarks/overhead.py` runs natively and with the probe built
+for each cap, all sides interleaved (each round in a rotated order, every other round
+reversed), each after 256 MiB are zeroed, timed by CUDA events around the kernel alone, as
+overhead.py times them. Each side's records are read back once and counted: the count must
+not depend on the shards. Writes benchmarks/results/pool_shards-<device>.json.
+"""
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from benchmarks.common import RESULTS, device_slug, interleaved, write_results  # noqa: E402
+from benchmarks.overhead import CORPUS, L2_FLUSH, cases, probes  # noqa: E402
+
+KINDS = ("memory", "memory+shuffle", "atomics", "Triton, memory", "Triton, fused")
+
+
+def with_shards(kernel, probe, shards: int):
+    """`kernel` instrumented with `probe`, its pools cut in at most `shards` shards."""
+    from neutrino_py.api import InstrumentedKernel
+    from neutrino_py.asm import parse_ptx
+    from neutrino_py.contract import manifest
+    from neutrino_py.splice import instrument
+
+    kept, manifest.MAX_SHARDS = manifest.MAX_SHARDS, shards
+    try:
+        result = instrument(parse_ptx(kernel.ptx, cache=False), probe.program,
+                            kernels=f"^{kernel.name}$")
+    finally:
+        manifest.MAX_SHARDS = kept
+    return InstrumentedKernel(kernel, probe, result.module.to_text(), result.manifests[kernel.name])
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--launches", type=int, default=30, help="timed launches per side")
+    parser.add_argument("--shards", default="16,64,256", help="comma-separated shard caps")
+    parser.add_argument("--probe", default="memtrace", help="a stock probe with a pool")
+    parser.add_argument("--out", default=None)
+    args = parser.parse_args()
+
+    import neutrino_py as nt
+    from neutrino_py.runtime import Buffer, device
+    from neutrino_py.runtime.synthetic import prepare
+
+    dev = device()
+    flush = Buffer(L2_FLUSH)
+    out = Path(args.out) if args.out else RESULTS / f"pool_shards-{device_slug(dev.name)}.json"
+    probe = probes()[args.probe]
+    caps = [int(s) for s in args.shards.split(",")]
+    rows = []
+    for label, kind, file, rec in cases():
+        if kind not in KINDS:
+            continue
+        kernel = nt.Kernel.from_ptx((CORPUS / file).read_text(), label)
+        prep = prepare(rec)
+        launch = dict(grid=rec["grid"], block=rec["block"], args=prep.args, shared_mem=rec["shared_mem"])
+        built = {cap: with_shards(kernel, probe, cap) for cap in caps}
+        sides = {"native": (kernel, {})}
+        sides.update({f"{cap} shards": (side, {"read_maps": False}) for cap, side in built.items()})
+        try:
+            records = {cap: sum(len(a) for a in side.launch(**launch).maps.values())
+                       for cap, side in built.items()}
+            times = interleaved(sides, launch, flush.zero, args.launches, rotate=True)
+        finally:
+            prep.free()
+        native = statistics.median(times["native"])
+        for side, ms_all in times.items():
+            ms = statistics.median(ms_all)
+            cap = None if side == "native" else int(side.split()[0])
+            shards = None if cap is None else built[cap].manifest.maps[0].shards
+            rows.append({"kernel": label, "kind": kind, "side": side, "shards": shards,
+                         "records": None if cap is None else records[cap], "median_ms": ms,
+                         "ratio": ms / native, "ms_all": ms_all})
+            print(f"{label:16} {side:10} {ms:8.4f} ms {ms / native:7.3f}x"
+                  + ("" if cap is None else f"  {shards} shards, {records[cap]} records"),
+                  flush=True)
+        write_results(out, {"device": dev.name, "probe": args.probe, "launches": args.launches,
+                            "rows": rows})
+    print(f"wrote {out}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
