@@ -1315,6 +1315,20 @@ def test_memtrace_rebuilds_exactly_the_addresses_dmat_records(case):
         assert stored == 5                       # the src loads of the 5 warps that have work
 
 
+@pytest.mark.parametrize("case", ["contiguous", "gather"])
+def test_memtrace_records_of_a_lone_lane_are_whole(case):
+    """A warp with one lane left (thread 96 of n = 97) records its accesses whole, and the
+    other warps' records (the gather's lane values among them) rebuild exactly as well."""
+    idx, _ = CASES[case]
+    dmat, _, _, _ = gather_run(stock("dmat"), idx, 3, n=97)
+    mem, _, _, _ = gather_run(stock("memtrace"), idx, 3, n=97)
+    assert accesses(mem) == accesses(dmat)
+    rec = mem["mem"]
+    lone = rec[rec["addr_mask"] == 1]
+    assert len(lone) == 3 and set(lone["bytes"].tolist()) == {4}
+    assert (lone["addr_at"] == 0xffffffff).all()          # one lane is affine by itself
+
+
 MEMTRACE_SLOTS = (probes_dir() / "memtrace.probe").read_text().replace(
     "map mem[warp]: record {", "map mem[warp]: record(8) {").replace("} pool 1 << 21", "}")
 
