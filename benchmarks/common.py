@@ -7,13 +7,15 @@ import os
 import platform
 import re
 import resource
+import statistics
 import subprocess
 import tempfile
 import time
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Iterator
 
 RESULTS = Path(__file__).resolve().parent / "results"
+L2_FLUSH = 256 << 20          # bytes zeroed before each timed launch: every side starts from one L2
 
 
 def cpu_name() -> str:
@@ -76,3 +78,35 @@ def interleaved(sides: dict[str, tuple[Any, dict]], launch: dict, ready: Callabl
             launchable, extra = sides[name]
             times[name].append(launchable.launch(**launch, **extra, ready=ready).elapsed_ms)
     return times
+
+
+def beside(rec: dict, ready: Callable[..., None], rounds: int,
+           build: Callable[[dict], dict[str, tuple[Any, dict]]]) -> dict[str, list[float]]:
+    """`interleaved` times (rotated rounds) of the sides ``build(launch)`` makes for one launch
+    recipe's synthetic inputs (`build` may launch them first); the inputs are freed whatever
+    happens."""
+    from neutrino_py.runtime.synthetic import prepare
+
+    prep = prepare(rec)
+    launch = dict(grid=rec["grid"], block=rec["block"], args=prep.args, shared_mem=rec["shared_mem"])
+    try:
+        return interleaved(build(launch), launch, ready, rounds, rotate=True)
+    finally:
+        prep.free()
+
+
+def ratios(times: dict[str, list[float]]) -> Iterator[tuple[str, float, float, list[float]]]:
+    """(side, median ms, ratio to the "native" side's median, every time) of each side."""
+    native = statistics.median(times["native"])
+    for side, ms_all in times.items():
+        ms = statistics.median(ms_all)
+        yield side, ms, ms / native, ms_all
+
+
+def on_device(name: str, out: str | None) -> tuple[Any, Any, Path]:
+    """The GPU, a buffer of `L2_FLUSH` bytes whose zeroing flushes L2 before a timed launch, and
+    where benchmark `name` writes: `out`, else results/<name>-<device>.json."""
+    from neutrino_py.runtime import Buffer, device
+
+    dev = device()
+    return dev, Buffer(L2_FLUSH), Path(out) if out else RESULTS / f"{name}-{device_slug(dev.name)}.json"

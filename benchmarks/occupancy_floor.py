@@ -20,8 +20,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from benchmarks.common import RESULTS, device_slug, interleaved, write_results  # noqa: E402
-from benchmarks.overhead import CORPUS, L2_FLUSH, cases, probes  # noqa: E402
+from benchmarks.common import L2_FLUSH, interleaved, on_device, write_results  # noqa: E402
+from benchmarks.overhead import CORPUS, cases, probes  # noqa: E402
 
 PAD_STEP = 256            # bytes of dynamic shared memory added per try
 
@@ -54,12 +54,9 @@ def main() -> int:
     args = parser.parse_args()
 
     import neutrino_py as nt
-    from neutrino_py.runtime import Buffer, device
     from neutrino_py.runtime.synthetic import prepare
 
-    dev = device()
-    flush = Buffer(L2_FLUSH)
-    out = Path(args.out) if args.out else RESULTS / f"occupancy_floor-{device_slug(dev.name)}.json"
+    dev, flush, out = on_device("occupancy_floor", args.out)
     chosen = {name: p for name, p in probes().items() if name in args.probes.split(",")}
     rows = []
     print(f"{'kernel':16} {'probe':10} {'blocks/SM':>10} {'native':>8} {'padded':>8} {'instr.':>8}"

@@ -26,14 +26,13 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 CORPUS = ROOT / "tests" / "corpus"
 
-from benchmarks.common import RESULTS, device_slug, write_results  # noqa: E402
+from benchmarks.common import L2_FLUSH, RESULTS, device_slug, write_results  # noqa: E402
 sys.path.insert(0, str(ROOT / "tests" / "gpu"))   # as the GPU tests import it (no `tests` package needed)
 from corpus_runs import recipe  # noqa: E402  (index.json's launch recipes, as the GPU tests read them)
 
 # dmat and branch_divergence write one record per event into a pool; the stock pool (4 Mi
 # records) would drop most events of these launches, so it is raised to hold all of them.
 POOL = "pool 1 << 28"
-L2_FLUSH = 256 << 20
 
 
 def scaled(file: str, kernel: str, grid: tuple, counts: dict, values: dict) -> dict:

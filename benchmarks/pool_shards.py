@@ -13,15 +13,14 @@ not depend on the shards. Writes benchmarks/results/pool_shards-<device>.json.
 from __future__ import annotations
 
 import argparse
-import statistics
 import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from benchmarks.common import RESULTS, device_slug, interleaved, write_results  # noqa: E402
-from benchmarks.overhead import CORPUS, L2_FLUSH, cases, probes  # noqa: E402
+from benchmarks.common import beside, on_device, ratios, write_results  # noqa: E402
+from benchmarks.overhead import CORPUS, cases, probes  # noqa: E402
 
 KINDS = ("memory", "memory+shuffle", "atomics", "Triton, memory", "Triton, fused")
 
@@ -51,12 +50,8 @@ def main() -> int:
     args = parser.parse_args()
 
     import neutrino_py as nt
-    from neutrino_py.runtime import Buffer, device
-    from neutrino_py.runtime.synthetic import prepare
 
-    dev = device()
-    flush = Buffer(L2_FLUSH)
-    out = Path(args.out) if args.out else RESULTS / f"pool_shards-{device_slug(dev.name)}.json"
+    dev, flush, out = on_device("pool_shards", args.out)
     probe = probes()[args.probe]
     caps = [int(s) for s in args.shards.split(",")]
     rows = []
@@ -64,26 +59,21 @@ def main() -> int:
         if kind not in KINDS:
             continue
         kernel = nt.Kernel.from_ptx((CORPUS / file).read_text(), label)
-        prep = prepare(rec)
-        launch = dict(grid=rec["grid"], block=rec["block"], args=prep.args, shared_mem=rec["shared_mem"])
         built = {cap: with_shards(kernel, probe, cap) for cap in caps}
-        sides = {"native": (kernel, {})}
-        sides.update({f"{cap} shards": (side, {"read_maps": False}) for cap, side in built.items()})
-        try:
-            records = {cap: sum(len(a) for a in side.launch(**launch).maps.values())
-                       for cap, side in built.items()}
-            times = interleaved(sides, launch, flush.zero, args.launches, rotate=True)
-        finally:
-            prep.free()
-        native = statistics.median(times["native"])
-        for side, ms_all in times.items():
-            ms = statistics.median(ms_all)
+        records: dict[int, int] = {}
+
+        def build(launch: dict) -> dict:
+            records.update({cap: sum(len(a) for a in side.launch(**launch).maps.values())
+                            for cap, side in built.items()})
+            return {"native": (kernel, {}),
+                    **{f"{cap} shards": (side, {"read_maps": False}) for cap, side in built.items()}}
+        for side, ms, ratio, ms_all in ratios(beside(rec, flush.zero, args.launches, build)):
             cap = None if side == "native" else int(side.split()[0])
             shards = None if cap is None else built[cap].manifest.maps[0].shards
             rows.append({"kernel": label, "kind": kind, "side": side, "shards": shards,
                          "records": None if cap is None else records[cap], "median_ms": ms,
-                         "ratio": ms / native, "ms_all": ms_all})
-            print(f"{label:16} {side:10} {ms:8.4f} ms {ms / native:7.3f}x"
+                         "ratio": ratio, "ms_all": ms_all})
+            print(f"{label:16} {side:10} {ms:8.4f} ms {ratio:7.3f}x"
                   + ("" if cap is None else f"  {shards} shards, {records[cap]} records"),
                   flush=True)
         write_results(out, {"device": dev.name, "probe": args.probe, "launches": args.launches,

@@ -14,15 +14,14 @@ benchmarks/results/probe_stores-<device>.json.
 from __future__ import annotations
 
 import argparse
-import statistics
 import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from benchmarks.common import RESULTS, device_slug, interleaved, write_results  # noqa: E402
-from benchmarks.overhead import CORPUS, L2_FLUSH, cases, probes  # noqa: E402
+from benchmarks.common import beside, on_device, ratios, write_results  # noqa: E402
+from benchmarks.overhead import CORPUS, cases, probes  # noqa: E402
 
 PAIRS = [("reduce_sum", "block_sched"), ("reduce_sum", "gmem_bytes"), ("vector_add", "gmem_bytes"),
          ("vector_add", "memtrace"), ("add_kernel", "memtrace"), ("softmax_kernel", "memtrace")]
@@ -64,12 +63,8 @@ def main() -> int:
 
     import neutrino_py as nt
     from neutrino_py.api import InstrumentedKernel
-    from neutrino_py.runtime import Buffer, device
-    from neutrino_py.runtime.synthetic import prepare
 
-    dev = device()
-    flush = Buffer(L2_FLUSH)
-    out = Path(args.out) if args.out else RESULTS / f"probe_stores-{device_slug(dev.name)}.json"
+    dev, flush, out = on_device("probe_stores", args.out)
     stock = probes()
     rows = []
     for label, _, file, rec in cases():
@@ -77,30 +72,25 @@ def main() -> int:
         if not chosen:
             continue
         kernel = nt.Kernel.from_ptx((CORPUS / file).read_text(), label)
-        prep = prepare(rec)
-        launch = dict(grid=rec["grid"], block=rec["block"], args=prep.args, shared_mem=rec["shared_mem"])
-        sides = {"native": (kernel, {})}
         removed = {"native": 0}
-        for name in chosen:
-            inst = kernel.instrument(stock[name])
-            sides[name], removed[name] = (inst, {"read_maps": False}), 0
-            for ablation, opcodes in ABLATIONS.items():
-                text, n = without(inst.ptx, opcodes)
-                if n:
-                    side = f"{name}, {ablation}"
-                    sides[side] = (InstrumentedKernel(inst.kernel, inst.probe, text, inst.manifest),
-                                   {"read_maps": False})
-                    removed[side] = n
-        try:
-            times = interleaved(sides, launch, flush.zero, args.launches, rotate=True)
-        finally:
-            prep.free()
-        native = statistics.median(times["native"])
-        for side, ms_all in times.items():
-            ms = statistics.median(ms_all)
+
+        def build(launch: dict) -> dict:
+            sides = {"native": (kernel, {})}
+            for name in chosen:
+                inst = kernel.instrument(stock[name])
+                sides[name], removed[name] = (inst, {"read_maps": False}), 0
+                for ablation, opcodes in ABLATIONS.items():
+                    text, n = without(inst.ptx, opcodes)
+                    if n:
+                        side = f"{name}, {ablation}"
+                        sides[side] = (InstrumentedKernel(inst.kernel, inst.probe, text,
+                                                          inst.manifest), {"read_maps": False})
+                        removed[side] = n
+            return sides
+        for side, ms, ratio, ms_all in ratios(beside(rec, flush.zero, args.launches, build)):
             rows.append({"kernel": label, "side": side, "removed": removed[side], "median_ms": ms,
-                         "ratio": ms / native, "ms_all": ms_all})
-            print(f"{label:16} {side:36} {ms:8.4f} ms {ms / native:7.3f}x  ({removed[side]} removed)",
+                         "ratio": ratio, "ms_all": ms_all})
+            print(f"{label:16} {side:36} {ms:8.4f} ms {ratio:7.3f}x  ({removed[side]} removed)",
                   flush=True)
         write_results(out, {"device": dev.name, "launches": args.launches, "rows": rows})
     print(f"wrote {out}")
