@@ -353,11 +353,11 @@ class ShardReserve(Stmt):
 
     The shard is ``unit % shards`` (`unit`, u32: a key the same in every lane of the warp and
     steady while it runs, such as its SM id plus hardware warp slot, which spreads the warps
-    running at once evenly over the shards); its u64 cursor and dropped count are at ``base + shard *
-    slot_bytes`` and ``+8`` (`base` is the map buffer's address). The leader adds the active
-    lanes' count ``n`` to the shard's cursor (ONE atomic per warp) and gets ``b``; each active
-    lane takes ``k = b + (active lanes below it)`` and ``fits(pred) = k < pool / shards``; the
-    leader adds ``max(0, b + n - max(b, pool / shards))`` to the shard's dropped. ``dst(u64)`` is
+    running at once evenly over the shards); its u64 cursor is at ``base + shard * slot_bytes``
+    (`base` is the map buffer's address). The leader adds the active lanes' count ``n`` to the
+    shard's cursor (ONE atomic per warp) and gets ``b``; each active lane takes ``k = b + (active
+    lanes below it)`` and ``fits(pred) = k < pool / shards``. What does not fit is not counted:
+    the cursor counts every slot, and readers take ``max(cursor - pool / shards, 0)``. ``dst(u64)`` is
     the item index of record ``k`` in the buffer: ``first + (k // chunk) * shards * chunk + shard
     * chunk + k % chunk``. When ``ceil((b + n) / chunk) > ceil(b / chunk)`` the leader raises the
     header's ``cursor`` to ``first + shards * chunk * ceil((b + n) / chunk)`` (atomic max), so it
