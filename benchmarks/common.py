@@ -110,3 +110,21 @@ def on_device(name: str, out: str | None) -> tuple[Any, Any, Path]:
 
     dev = device()
     return dev, Buffer(L2_FLUSH), Path(out) if out else RESULTS / f"{name}-{device_slug(dev.name)}.json"
+
+
+def instrumented_with(kernel: Any, probe: Any, module: Any, name: str, value: Any) -> Any:
+    """`kernel` instrumented with `probe` while `module.name` (a module-level setting of the
+    splicer, such as `contract.manifest.MAX_SHARDS`) is `value`: one side of a benchmark that
+    varies a setting no probe spells."""
+    from neutrino_py.api import InstrumentedKernel
+    from neutrino_py.asm import parse_ptx
+    from neutrino_py.splice import instrument
+
+    kept = getattr(module, name)
+    setattr(module, name, value)
+    try:
+        result = instrument(parse_ptx(kernel.ptx, cache=False), probe.program,
+                            kernels=f"^{kernel.name}$")
+    finally:
+        setattr(module, name, kept)
+    return InstrumentedKernel(kernel, probe, result.module.to_text(), result.manifests[kernel.name])

@@ -19,26 +19,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from benchmarks.common import beside, on_device, ratios, write_results  # noqa: E402
+from benchmarks.common import beside, instrumented_with, on_device, ratios, write_results  # noqa: E402
 from benchmarks.overhead import CORPUS, cases, probes  # noqa: E402
 
 KINDS = ("memory", "memory+shuffle", "atomics", "Triton, memory", "Triton, fused")
-
-
-def with_shards(kernel, probe, shards: int):
-    """`kernel` instrumented with `probe`, its pools cut in at most `shards` shards."""
-    from neutrino_py.api import InstrumentedKernel
-    from neutrino_py.asm import parse_ptx
-    from neutrino_py.contract import manifest
-    from neutrino_py.splice import instrument
-
-    kept, manifest.MAX_SHARDS = manifest.MAX_SHARDS, shards
-    try:
-        result = instrument(parse_ptx(kernel.ptx, cache=False), probe.program,
-                            kernels=f"^{kernel.name}$")
-    finally:
-        manifest.MAX_SHARDS = kept
-    return InstrumentedKernel(kernel, probe, result.module.to_text(), result.manifests[kernel.name])
 
 
 def main() -> int:
@@ -50,6 +34,7 @@ def main() -> int:
     args = parser.parse_args()
 
     import neutrino_py as nt
+    from neutrino_py.contract import manifest
 
     dev, flush, out = on_device("pool_shards", args.out)
     probe = probes()[args.probe]
@@ -59,7 +44,7 @@ def main() -> int:
         if kind not in KINDS:
             continue
         kernel = nt.Kernel.from_ptx((CORPUS / file).read_text(), label)
-        built = {cap: with_shards(kernel, probe, cap) for cap in caps}
+        built = {cap: instrumented_with(kernel, probe, manifest, "MAX_SHARDS", cap) for cap in caps}
         records: dict[int, int] = {}
 
         def build(launch: dict) -> dict:

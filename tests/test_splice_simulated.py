@@ -1354,15 +1354,16 @@ def shard_cursors(sim, mem, manifest, name: str) -> list[int]:
 @pytest.mark.parametrize("split", [False, True])
 def test_memtrace_reserves_once_per_block_and_a_split_warp_leaves_holes_never_wrong_records(split):
     """vector_add's three accesses are one basic block: the first save reserves three slots
-    (one returned atomic per warp, not three). Lanes 16-31 held at the second load make the
-    saves after it (memtrace saves after each access) see a different mask in both halves:
-    each half reserves afresh for two, the two slots the whole warp reserved stay empty (holes,
-    read back as nothing), and every lane's address is still rebuilt exactly. 3 warps have
-    work; 2 of them have lanes past 15."""
+    (one returned atomic per warp, not three), and the saves of both loads wait, held back,
+    until the add reads what they loaded (`splice.splicer._Deferred`). Lanes 16-31 held at the
+    store make its save see a different mask in both halves: each half reserves afresh for
+    one, the slot the whole warp reserved for it stays empty (a hole, read back as nothing),
+    and every lane's address is still rebuilt exactly. 3 warps have work; 2 of them have lanes
+    past 15."""
     original = [i for i in ir.walk(parse_ptx(corpus("vector_add"), cache=False)
                                    .function("vector_add").body) if isinstance(i, ir.Instruction)]
-    second = [n for n, i in enumerate(original) if i.opcode == "ld" and "global" in i.modifiers][1]
-    hold = (second, frozenset(range(16, 32))) if split else None
+    (store,) = [n for n, i in enumerate(original) if i.opcode == "st" and "global" in i.modifiers]
+    hold = (store, frozenset(range(16, 32))) if split else None
     dmat, _, _, _ = vector_add(stock("dmat"), hold=hold)
     mem, sim, _, memory = vector_add(stock("memtrace"), hold=hold)
     assert accesses(mem) == accesses(dmat) and sum(accesses(dmat).values()) == 3 * N
@@ -1371,10 +1372,104 @@ def test_memtrace_reserves_once_per_block_and_a_split_warp_leaves_holes_never_wr
                           stock("memtrace")).manifests["vector_add"]
     reserved = sum(shard_cursors(sim, memory, manifest, "mem"))
     if split:
-        assert (len(rec), reserved, sim.atoms) == (3 + 2 * 5, 3 + 2 * 7, 1 + 2 * 3)
+        assert (len(rec), reserved, sim.atoms) == (3 + 2 * 4, 3 + 2 * 5, 1 + 2 * 3)
     else:
         assert (len(rec), reserved, sim.atoms) == (3 * 3, 3 * 3, 3)
     assert (rec["addr_mask"] != 0).all() and mem.dropped["mem"] == 0
+
+
+OFFSETS = """
+.version 8.0
+.target sm_90
+.address_size 64
+.visible .entry offsets(.param .u64 offsets_x, .param .u64 offsets_o, .param .u64 offsets_y)
+{
+    .reg .pred %p<2>;
+    .reg .b32 %r<6>;
+    .reg .b64 %rd<10>;
+    ld.param.u64 %rd1, [offsets_x];
+    ld.param.u64 %rd2, [offsets_o];
+    ld.param.u64 %rd3, [offsets_y];
+    mov.u32 %r1, %tid.x;
+    and.b32 %r2, %r1, 1;
+    setp.eq.u32 %p1, %r2, 1;
+    mul.wide.u32 %rd4, %r1, 4;
+    add.s64 %rd5, %rd1, %rd4;
+    mul.wide.u32 %rd6, %r1, 8;
+    add.s64 %rd7, %rd2, %rd6;
+    @%p1 ld.global.b32 %r3, [%rd5];
+    setp.eq.u32 %p1, %r2, 0;
+    ld.global.u64 %rd8, [%rd7];
+    add.s64 %rd8, %rd1, %rd8;
+    ld.global.b32 %r4, [%rd8];
+    add.s32 %r5, %r3, %r4;
+    add.s64 %rd9, %rd3, %rd4;
+    @%p1 st.global.b32 [%rd9], %r5;
+    ret;
+}
+"""
+
+
+def test_held_back_saves_run_where_the_warp_waits_and_keep_the_guard_of_their_access():
+    """memtrace's saves wait (`splice.splicer._Deferred`) until an instruction reads what a
+    held access wrote: the odd lanes' load and the offset load are issued before the first
+    reservation, which comes before the add that reads the offset. The first load's guard is
+    rewritten (to the even lanes) before its save runs, and the save still has the odd lanes;
+    every lane's address is the one its access used, against dmat (not held back: it reads
+    the clock) and against the addresses worked out here."""
+    offsets = np.random.default_rng(3).integers(0, 64, 64) * 4
+    args = lambda: {"x": bytes(256), "o": offsets.astype("<u8").tobytes(), "y": bytes(256)}
+    mem, _, ptrs, _ = launch(OFFSETS, stock("memtrace"), (1, 1, 1), (64, 1, 1), args())
+    dmat, _, _, _ = launch(OFFSETS, stock("dmat"), (1, 1, 1), (64, 1, 1), args())
+    x, o, y = ptrs.values()
+    want = Counter([(x + 4 * i, 4) for i in range(1, 64, 2)] + [(o + 8 * i, 8) for i in range(64)]
+                   + [(x + int(offsets[i]), 4) for i in range(64)]
+                   + [(y + 4 * i, 4) for i in range(0, 64, 2)])
+    assert accesses(mem) == accesses(dmat) == want
+    fn = instrument(parse_ptx(OFFSETS, cache=False), stock("memtrace")).module.function("offsets")
+    code = [i for i in ir.walk(fn.body) if isinstance(i, ir.Instruction)]
+    probe_atom = lambda i: i.opcode == "atom" and str(i.address.base).startswith("%nt_")
+    first_atom = next(n for n, i in enumerate(code) if probe_atom(i))
+    kernel = [n for n, i in enumerate(code) if not any(r.startswith("%nt_") for r in
+                                                          i.regs_read() | i.regs_written())]
+    offset_load = next(n for n in kernel if code[n].opcode == "ld" and code[n].space == "global"
+                       and code[n].width == 8)
+    offset_add = next(n for n in kernel if n > offset_load and code[n].opcode == "add")
+    assert offset_load < first_atom < offset_add
+
+
+def test_at_most_eight_sites_are_held_back_at_once():
+    """Ten loads before any use: the first eight sites' saves run after the eighth load (their
+    captures held in registers), the last two where the add reads a loaded value."""
+    loads = "\n".join(f"    ld.global.b32 %r{10 + k}, [%rd5+{4 * k}];" for k in range(10))
+    text = OFFSETS.replace("    @%p1 ld.global.b32 %r3, [%rd5];", loads).replace(
+        ".reg .b32 %r<6>;", ".reg .b32 %r<20>;")
+    fn = instrument(parse_ptx(text, cache=False), stock("memtrace")).module.function("offsets")
+    code = [i for i in ir.walk(fn.body) if isinstance(i, ir.Instruction)]
+    loads_at = [n for n, i in enumerate(code) if i.opcode == "ld" and i.space == "global"
+                and not str(i.address.base).startswith("%nt_")]
+    atoms = [n for n, i in enumerate(code) if i.opcode == "atom"
+             and str(i.address.base).startswith("%nt_")]
+    assert loads_at[7] < atoms[0] < loads_at[8]
+
+
+@pytest.mark.parametrize("text, held", [
+    ("map m[warp]: record { u32 pc; lanes a; } pool 64\nafter ld.global { m.save(PC, ADDR); }", True),
+    ("map m[thread]: record { u64 a; u32 w; } pool 64\n"
+     "before ld.global / ADDR > 4096 / { m.save(ADDR + 1, BYTES * smid()); }", True),
+    ("map m[thread]: record { u64 t; u64 a; } pool 64\nbefore ld.global { m.save(clock(), ADDR); }",
+     False),
+    ("map m[thread]: record { u64 v; } pool 64\nafter ld.global { m.save(OUT); }", False),
+    ("reg u64 last;\nmap m[thread]: record { u64 a; } pool 64\n"
+     "after ld.global { m.save(last); last = ADDR; }", False),
+    ("map m[thread]: record(4) { u64 a; }\nafter ld.global { m.save(ADDR); }", False),
+    ("map c[warp]: counter { u64 n; }\nafter ld.global { c.n += 1; }", False)])
+def test_only_probes_that_save_values_read_at_their_place_are_held_back(text, held):
+    """`Lowerer.deferrable`: saves to unbounded records of constants, operands (not OUT) and
+    helpers other than timers; not a timer, OUT, a shared register, fixed slots or counters."""
+    from neutrino_py.splice.lower import Lowerer
+    program = load(text, "held.probe")
+    assert Lowerer(program).deferrable(program.probes[0]) is held
 
 
 MASKED = """

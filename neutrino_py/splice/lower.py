@@ -200,6 +200,26 @@ class Lowerer:
         return {key: reg for key, reg in self.counters.items() if reg.type[0] != "f"
                 and self.specs[key[0]].level in ("block", "sm", "kernel")}
 
+    def deferrable(self, probe: ast.Probe) -> bool:
+        """Whether `probe` may run anywhere later in its basic block than its place, with the
+        operands it reads captured there (`splice.splicer._Deferred`): every statement is a
+        save to an unbounded record (nothing later reads what it does, and a warp's records
+        keep their order), and no expression reads a timer, a shared register or OUT (a
+        load's result, which the warp would wait for). Everything else it reads is the same
+        anywhere in the block: constants, the other operands, the thread's place, `smid` and
+        the active mask (a basic block runs with the lanes it entered with)."""
+        if probe.position.when not in ("before", "after") or not probe.body:
+            return False
+        if not all(isinstance(s, ast.Save) and self.specs[s.map].capacity is None
+                   for s in probe.body):
+            return False
+        exprs = [a for s in probe.body for a in s.args] + \
+            ([probe.filter] if probe.filter is not None else [])
+        return all(isinstance(n, (ast.Const, ast.Unary, ast.Binary, ast.Cast, ast.Count))
+                   or isinstance(n, ast.Operand) and n.name != "OUT"
+                   or isinstance(n, ast.Helper) and n.name not in TIMERS
+                   for e in exprs for n in walk(e))
+
     @property
     def has_exit_state(self) -> bool:
         """Whether exits must store registers (counters, per-thread record counts)."""

@@ -199,6 +199,36 @@ class _Group:
     exit: bool = False
 
 
+# the most sites whose saves one `_Deferred` holds back (each keeps its captured operands, a
+# 64-bit address for memtrace, in registers until the saves run)
+MAX_DEFERRED = 8
+
+
+@dataclass
+class _Deferred:
+    """Consecutive sites of one basic block whose probes only save values read at them
+    (`Lowerer.deferrable`), on targets with `defer_saves`. Each site captures its operands (and
+    its guard) into registers of `scope`, which no other code touches until `sink`; there,
+    before the anchor (or after it, with `after`: the block's last instruction), the probe
+    bodies run in the sites' order, each in a scope numbered above the captures. A memory-bound
+    warp then issues its loads back to back, as without the probe, and waits for the record
+    reservation's atomic (`ShardReserve`, `BumpReserve`) once, where it waits for the loads
+    anyway: the sink is the first instruction that reads what one of the sites' instructions
+    wrote, or an instruction that ends the block, calls, or carries code that is not held back
+    (which could save to the same map: a warp's records keep its program order)."""
+    scope: Any
+    sink: Any = None
+    after: bool = False
+    # (probe, operands, block, places in runs, held guard predicate, negated)
+    bodies: list[tuple[ast.Probe, dict[str, Value], Any, dict | None, Any, bool]] = \
+        field(default_factory=list)
+
+
+def _is_call(code: Any, ins: Any) -> bool:
+    """Whether `ins` calls a function (which may exit, or loop back through the caller)."""
+    return code.pattern(ins)[0].split(".")[0] == "call"
+
+
 class _KernelSplice:
     """Instruments one kernel: its sites and manifest (the target keeps registers and params)."""
 
@@ -278,9 +308,10 @@ class _KernelSplice:
             first.append(SiteCode(anchor, scope, before=code, entry=True))
         for head, names in starts.values():        # every lane entering the region, each pass
             first.append(SiteCode(head, k.scope(), before=self.low.run_starts(names)))
-        made = [self.site(group, exits, runs) for group in groups.values()]
-        fold(made, instructions, blocks, k.keeps_guard,
-             lambda i: k.pattern(i)[0].split(".")[0] == "call")
+        deferred = self.deferrals(groups)
+        made = [self.site(group, exits, runs, deferred.get(key)) for key, group in groups.items()]
+        held = self.held(deferred)
+        fold(made, instructions, blocks, k.keeps_guard, lambda i: _is_call(k, i))
         self.low.bounds = self.bounds(code, made, instructions, blocks)
         for c, group in zip(made, groups.values()):
             if group.exit:                     # the flush, once the bounds are known
@@ -288,7 +319,8 @@ class _KernelSplice:
         # nothing is inserted until here: folding and bounds read the kernel's own basic blocks
         # (those matching and runs built, not remade with the entry code in), and the entry
         # code, which only precedes the kernel's first statement, changes no block of it
-        for site in first + [c.site for c in made]:
+        for site in first + [h for h in held if not h.after] + [c.site for c in made] + \
+                [h for h in held if h.after]:
             k.emit(site)
 
         finished = k.finish()
@@ -361,11 +393,85 @@ class _KernelSplice:
             starts.setdefault(id(anchor), (anchor, []))[1].append(name)
         return out, starts
 
-    def site(self, group: _Group, exits: list[ast.Probe],
+    def deferrals(self, groups: dict[Any, _Group]) -> dict[Any, _Deferred]:
+        """The instruction sites held back to a sink later in their basic block (`_Deferred`),
+        by group key. None in a kernel with marks: their code lies between instructions, at a
+        place in a block this does not follow."""
+        k = self.kernel
+        movable = {p.index for p in self.program.probes if self.low.deferrable(p)}
+        if not self.target.defer_saves or not movable or \
+                any(g.first.instruction is None and not g.first.block for g in groups.values()):
+            return {}
+        holding: dict[int, Any] = {}        # id(instruction) -> key of the group held back there
+        other: set[int] = set()             # id(anchor) of code that is not held back
+        for key, g in groups.items():
+            ins = g.first.instruction
+            if ins is not None and not g.exit and not k.is_terminator(ins) \
+                    and not _is_call(k, ins) and all(p.index in movable for p, _ in g.pairs):
+                holding[id(ins)] = key
+            else:
+                other.add(id(g.first.anchor))
+        out: dict[Any, _Deferred] = {}
+        for block in k.blocks():
+            d, written, sites = None, set(), 0
+            for ins in block:
+                if d is not None and (id(ins) in other or k.is_terminator(ins)
+                                      or _is_call(k, ins) or k.reads(ins) & written):
+                    d.sink, d = ins, None
+                key = holding.get(id(ins))
+                if key is None:
+                    continue
+                if d is None:
+                    d, written, sites = _Deferred(k.scope()), set(), 0
+                out[key] = d
+                written |= k.writes(ins)
+                sites += 1
+                if sites == MAX_DEFERRED:
+                    d.sink, d.after, d = ins, True, None
+            if d is not None:
+                d.sink, d.after = block[-1], True
+        return out
+
+    def hold(self, group: _Group, defer: _Deferred,
              runs: dict[tuple[int, int], dict[str, tuple[int, int]]]) -> Candidate:
+        """A site held back (`_Deferred`): here only its captures, and its guard's value, into
+        the deferral's scope; its probes' bodies wait for the sink (`held`)."""
+        ins = group.first.instruction
+        guard = self.kernel.guard(ins)
+        before: list[Stmt] = []
+        kept = None
+        if guard is not None:
+            kept = defer.scope.tmp("pred")
+            before.append(ops.Move(kept, guard.cond))
+        for probe, m in group.pairs:
+            operands = self.bind(probe, ins, m.pc, defer.scope, before, [])
+            defer.bodies.append((probe, operands, m.block, runs.get((m.pc, probe.index)), kept,
+                                 guard is not None and guard.negated))
+        return Candidate(SiteCode(group.first.anchor, defer.scope, before), group.first.pc, guard,
+                         False)
+
+    def held(self, deferred: dict[Any, _Deferred]) -> list[SiteCode]:
+        """The bodies of held-back sites at their sinks, in the sites' order, each gated by its
+        instruction's guard as it was at the instruction."""
+        out = []
+        for d in {id(d): d for d in deferred.values()}.values():
+            for probe, operands, block, places, guard, negated in d.bodies:
+                scope = d.scope.above()
+                body = self.lower(probe, operands, block, scope, places)
+                if guard is not None:
+                    body = [ops.If(guard, tuple(body), negate=negated)]
+                out.append(SiteCode(d.sink, scope, after=body) if d.after
+                           else SiteCode(d.sink, scope, before=body))
+        return out
+
+    def site(self, group: _Group, exits: list[ast.Probe],
+             runs: dict[tuple[int, int], dict[str, tuple[int, int]]],
+             defer: _Deferred | None = None) -> Candidate:
         """All probes at one anchor: captures and `before` bodies, then `after` bodies; at an
         exit, the exit probes and the flush of counters (rendered once `merge.fold` has seen
-        every site)."""
+        every site). A site held back (`defer`) keeps only its captures here (`hold`)."""
+        if defer is not None:
+            return self.hold(group, defer, runs)
         k = self.kernel
         scope = k.scope()
         # the instruction at the anchor, whichever probe matched it first (on targets with

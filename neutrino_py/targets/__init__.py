@@ -16,6 +16,9 @@ bodies to `ops` and builds the manifest; everything that knows an instruction se
 A `Target` also says which ops the lowering may use (`warp_slots`, `shard_pools`) and how sites
 group (`shared_sites`: on GCN all code at one anchor is one site, with one SCC save and one
 register frame; on PTX block starts, instructions and exits at one anchor are separate sites).
+With `defer_saves` the splicer may run a probe that only saves values read at its place later in
+the basic block (`splice.splicer._Deferred`): it then asks the kernel which registers an
+instruction `reads` and `writes`, and the target's scopes for one numbered `above()` another.
 `of(module)` picks the target from the module's IR type (PTX `asm.ir.Module`, GCN
 `asm.gcn.GcnModule`).
 """
@@ -102,6 +105,14 @@ class TargetKernel(Code, Protocol):
 
     def is_terminator(self, ins: Any) -> bool: ...
 
+    def reads(self, ins: Any) -> set[str]:
+        """Registers `ins` reads (its guard included); asked on targets with `defer_saves`."""
+        ...
+
+    def writes(self, ins: Any) -> set[str]:
+        """Registers `ins` writes; asked on targets with `defer_saves`."""
+        ...
+
     def after_refusal(self, ins: Any) -> tuple[str, str] | None: ...
 
     def width(self, ins: Any) -> int: ...
@@ -132,6 +143,7 @@ class Target(Protocol):
     prefetch: bool
     vector_store: int
     shared_sites: bool
+    defer_saves: bool
 
     def kernels(self, module: Any) -> list[tuple[str, Any]]: ...
 

@@ -626,6 +626,7 @@ class GcnTarget:
     prefetch = False            # no L2 prefetch hint: `m.prefetch()` lowers to nothing
     vector_store = 0            # one global_store per field (no StoreVector template)
     shared_sites = True         # one SCC save and one register frame per anchor
+    defer_saves = False
 
     def kernels(self, module: GcnModule) -> list[tuple[str, str]]:
         return [(name, name) for name in module.kernel_names()]

@@ -107,6 +107,12 @@ class Scope:
         self._state = None
         return Reg(type_, self.base.get(type_, 0) + n)
 
+    def above(self) -> "Scope":
+        """A fresh scope numbered past every register this one has handed out, so that code
+        rendered in it keeps them (deferred saves: `splice.splicer._Deferred`)."""
+        top = {t: self.base.get(t, 0) + self.used.get(t, 0) for t in {*self.base, *self.used}}
+        return Scope(top, self.new_label)
+
 
 class Emit:
     """The statements one template appends through its helpers, in order."""

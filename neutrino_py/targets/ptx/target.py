@@ -143,6 +143,12 @@ class PtxKernel(PtxCode):
     def is_terminator(self, ins: ir.Instruction) -> bool:
         return ins.is_terminator
 
+    def reads(self, ins: ir.Instruction) -> set[str]:
+        return ins.regs_read()
+
+    def writes(self, ins: ir.Instruction) -> set[str]:
+        return ins.regs_written()
+
     # -------------------------------------------------------------- operand binding
 
     def width(self, ins: ir.Instruction) -> int:
@@ -269,6 +275,7 @@ class PtxTarget:
     prefetch = True
     vector_store = 16           # st.global.v4.b32 / v2.b64
     shared_sites = False
+    defer_saves = True
 
     def kernels(self, module: ir.Module) -> list[tuple[str, ir.Function]]:
         return [(fn.name, fn) for fn in module.kernels()]
