@@ -220,11 +220,18 @@ ACCESS = "cuda/access.sm_90.ptx"
                                          ("cuda/sgemm.sm_90.ptx", "sgemm_tiled"),
                                          ("cuda/histogram.sm_90.ptx", "histogram_atomic"),
                                          (ACCESS, "strided_copy"), (ACCESS, "gather"),
-                                         (ACCESS, "divergent"), (ACCESS, "vec4_scale")])
+                                         (ACCESS, "divergent"), (ACCESS, "vec4_scale"),
+                                         ("triton/add_kernel.sm_90a.ptx", "add_kernel"),
+                                         ("triton/softmax_kernel.sm_90a.ptx", "softmax_kernel"),
+                                         ("triton/layer_norm_kernel.sm_90a.ptx",
+                                          "layer_norm_kernel")])
 def test_memtrace_rebuilds_exactly_the_addresses_dmat_records(file, kernel):
     """Contiguous (vector add, saxpy), a reduction whose lanes drop out, strided tiles (SGEMM),
     data-dependent atomics (histogram bins), a strided copy, a gather with random indices, lanes
-    that diverge and 16-byte vector loads: the warp records, expanded, are dmat's lanes."""
+    that diverge, 16-byte vector loads, and Triton's masked loads and stores (each under its own
+    guard, their saves held back past later loads with the guard's value kept: the tail block of
+    add_kernel, softmax's and layer_norm's rows shorter than the block): the warp records,
+    expanded, are dmat's lanes."""
     import neutrino_py as nt
     from neutrino_py.paths import probe_file
 
