@@ -128,3 +128,30 @@ def instrumented_with(kernel: Any, probe: Any, module: Any, name: str, value: An
     finally:
         setattr(module, name, kept)
     return InstrumentedKernel(kernel, probe, result.module.to_text(), result.manifests[kernel.name])
+
+
+def setting_sweep(label: str, kind: str, kernel: Any, rec: dict, probe: Any, module: Any,
+                  name: str, sides: dict[str, Any], ready: Callable[..., None], rounds: int,
+                  describe: Callable[[Any], dict] = lambda inst: {}) -> list[dict]:
+    """Rows of one kernel (an nt.Kernel and its launch recipe) run natively and with `probe`
+    built for each side (`sides`: side name -> value of `module.name`, `instrumented_with`),
+    all sides `beside` each other. Each instrumented side's records are read back once and
+    counted (`records`); `describe(instrumented kernel)` adds fields to its row."""
+    built = {side: instrumented_with(kernel, probe, module, name, value)
+             for side, value in sides.items()}
+    records: dict[str, int] = {}
+
+    def build(launch: dict) -> dict:
+        records.update({side: sum(len(a) for a in inst.launch(**launch).maps.values())
+                        for side, inst in built.items()})
+        return {"native": (kernel, {}),
+                **{side: (inst, {"read_maps": False}) for side, inst in built.items()}}
+    rows = []
+    for side, ms, ratio, ms_all in ratios(beside(rec, ready, rounds, build)):
+        inst = built.get(side)
+        rows.append({"kernel": label, "kind": kind, "side": side, name: sides.get(side),
+                     **(describe(inst) if inst else {}), "records": records.get(side),
+                     "median_ms": ms, "ratio": ratio, "ms_all": ms_all})
+        print(f"{label:16} {side:10} {ms:8.4f} ms {ratio:7.3f}x"
+              + (f"  {records[side]} records" if side in records else ""), flush=True)
+    return rows

@@ -22,7 +22,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from benchmarks.common import beside, instrumented_with, on_device, ratios, write_results  # noqa: E402
+from benchmarks.common import on_device, setting_sweep, write_results  # noqa: E402
 from benchmarks.overhead import CORPUS, cases, probes  # noqa: E402
 
 
@@ -48,21 +48,8 @@ def main() -> int:
         if only and label not in only:
             continue
         kernel = nt.Kernel.from_ptx((CORPUS / file).read_text(), label)
-        built = {side: instrumented_with(kernel, probe, splicer, "MAX_DEFERRED", cap)
-                 for side, cap in caps.items()}
-        records: dict[str, int] = {}
-
-        def build(launch: dict) -> dict:
-            records.update({side: sum(len(a) for a in inst.launch(**launch).maps.values())
-                            for side, inst in built.items()})
-            return {"native": (kernel, {}),
-                    **{side: (inst, {"read_maps": False}) for side, inst in built.items()}}
-        for side, ms, ratio, ms_all in ratios(beside(rec, flush.zero, args.launches, build)):
-            rows.append({"kernel": label, "kind": kind, "side": side, "cap": caps.get(side),
-                         "records": records.get(side), "median_ms": ms, "ratio": ratio,
-                         "ms_all": ms_all})
-            print(f"{label:16} {side:10} {ms:8.4f} ms {ratio:7.3f}x"
-                  + (f"  {records[side]} records" if side in records else ""), flush=True)
+        rows += setting_sweep(label, kind, kernel, rec, probe, splicer, "MAX_DEFERRED", caps,
+                              flush.zero, args.launches)
         write_results(out, {"device": dev.name, "probe": args.probe, "launches": args.launches,
                             "caps": caps, "rows": rows})
     print(f"wrote {out}")

@@ -19,7 +19,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from benchmarks.common import beside, instrumented_with, on_device, ratios, write_results  # noqa: E402
+from benchmarks.common import on_device, setting_sweep, write_results  # noqa: E402
 from benchmarks.overhead import CORPUS, cases, probes  # noqa: E402
 
 KINDS = ("memory", "memory+shuffle", "atomics", "Triton, memory", "Triton, fused")
@@ -44,23 +44,9 @@ def main() -> int:
         if kind not in KINDS:
             continue
         kernel = nt.Kernel.from_ptx((CORPUS / file).read_text(), label)
-        built = {cap: instrumented_with(kernel, probe, manifest, "MAX_SHARDS", cap) for cap in caps}
-        records: dict[int, int] = {}
-
-        def build(launch: dict) -> dict:
-            records.update({cap: sum(len(a) for a in side.launch(**launch).maps.values())
-                            for cap, side in built.items()})
-            return {"native": (kernel, {}),
-                    **{f"{cap} shards": (side, {"read_maps": False}) for cap, side in built.items()}}
-        for side, ms, ratio, ms_all in ratios(beside(rec, flush.zero, args.launches, build)):
-            cap = None if side == "native" else int(side.split()[0])
-            shards = None if cap is None else built[cap].manifest.maps[0].shards
-            rows.append({"kernel": label, "kind": kind, "side": side, "shards": shards,
-                         "records": None if cap is None else records[cap], "median_ms": ms,
-                         "ratio": ratio, "ms_all": ms_all})
-            print(f"{label:16} {side:10} {ms:8.4f} ms {ratio:7.3f}x"
-                  + ("" if cap is None else f"  {shards} shards, {records[cap]} records"),
-                  flush=True)
+        rows += setting_sweep(label, kind, kernel, rec, probe, manifest, "MAX_SHARDS",
+                              {f"{cap} shards": cap for cap in caps}, flush.zero, args.launches,
+                              lambda inst: {"shards": inst.manifest.maps[0].shards})
         write_results(out, {"device": dev.name, "probe": args.probe, "launches": args.launches,
                             "rows": rows})
     print(f"wrote {out}")

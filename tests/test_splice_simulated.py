@@ -1453,6 +1453,25 @@ def test_at_most_eight_sites_are_held_back_at_once():
     assert loads_at[7] < atoms[0] < loads_at[8]
 
 
+def test_held_back_saves_of_two_probes_keep_the_program_order():
+    """A load's `after` save and a later store's `before` save held back to one sink (the add
+    that reads the load): sites are made probe position first (the store's before the load's),
+    the saves still run in program order, the load's record first."""
+    text = OFFSETS.replace("    @%p1 ld.global.b32 %r3, [%rd5];\n", "").replace(
+        "    ld.global.u64 %rd8, [%rd7];\n",
+        "    ld.global.u64 %rd8, [%rd7];\n    st.global.b32 [%rd5], %r2;\n")
+    program = load("""
+    map mem[warp]: record { u32 pc; u32 tag; lanes addr; } pool 4096
+    after ld.global { mem.save(PC, 1, ADDR); }
+    before st.global { mem.save(PC, 2, ADDR); }
+    """, "order.probe")
+    offsets = np.arange(32, dtype="<u8") * 4
+    mem, sim, _, _ = launch(text, program, (1, 1, 1), (32, 1, 1),
+                            {"x": bytes(256), "o": offsets.tobytes(), "y": bytes(256)})
+    assert mem["mem"]["tag"].tolist() == [1, 2, 1, 2]
+    assert sim.atoms == 2       # one for the region; the even lanes' store reserves afresh
+
+
 @pytest.mark.parametrize("text, held", [
     ("map m[warp]: record { u32 pc; lanes a; } pool 64\nafter ld.global { m.save(PC, ADDR); }", True),
     ("map m[thread]: record { u64 a; u32 w; } pool 64\n"

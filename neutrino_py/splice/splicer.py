@@ -219,8 +219,9 @@ class _Deferred:
     scope: Any
     sink: Any = None
     after: bool = False
-    # (probe, operands, block, places in runs, held guard predicate, negated)
-    bodies: list[tuple[ast.Probe, dict[str, Value], Any, dict | None, Any, bool]] = \
+    # (pc, probe, operands, block, places in runs, held guard predicate, negated), appended
+    # in the order sites are made (by probe position, then text): `held` runs them by pc
+    bodies: list[tuple[int, ast.Probe, dict[str, Value], Any, dict | None, Any, bool]] = \
         field(default_factory=list)
 
 
@@ -445,17 +446,19 @@ class _KernelSplice:
             before.append(ops.Move(kept, guard.cond))
         for probe, m in group.pairs:
             operands = self.bind(probe, ins, m.pc, defer.scope, before, [])
-            defer.bodies.append((probe, operands, m.block, runs.get((m.pc, probe.index)), kept,
-                                 guard is not None and guard.negated))
+            defer.bodies.append((m.pc, probe, operands, m.block, runs.get((m.pc, probe.index)),
+                                 kept, guard is not None and guard.negated))
         return Candidate(SiteCode(group.first.anchor, defer.scope, before), group.first.pc, guard,
                          False)
 
     def held(self, deferred: dict[Any, _Deferred]) -> list[SiteCode]:
-        """The bodies of held-back sites at their sinks, in the sites' order, each gated by its
-        instruction's guard as it was at the instruction."""
+        """The bodies of held-back sites at their sinks, in program order (by pc; the probes at
+        one instruction in their order there), each gated by its instruction's guard as it was
+        at the instruction."""
         out = []
         for d in {id(d): d for d in deferred.values()}.values():
-            for probe, operands, block, places, guard, negated in d.bodies:
+            for _, probe, operands, block, places, guard, negated in sorted(d.bodies,
+                                                                           key=lambda b: b[0]):
                 scope = d.scope.above()
                 body = self.lower(probe, operands, block, scope, places)
                 if guard is not None:
