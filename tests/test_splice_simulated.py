@@ -1472,6 +1472,37 @@ def test_held_back_saves_of_two_probes_keep_the_program_order():
     assert sim.atoms == 2       # one for the region; the even lanes' store reserves afresh
 
 
+CALLED = OFFSETS.replace("    add.s64 %rd8, %rd1, %rd8;\n",
+                         "    call.uni nop_fn, ();\n    add.s64 %rd8, %rd1, %rd8;\n").replace(
+    ".visible .entry offsets", ".func nop_fn()\n{\n    ret;\n}\n.visible .entry offsets")
+MARKED_HERE = OFFSETS.replace("    add.s64 %rd8, %rd1, %rd8;\n",
+                              "    // @neutrino here\n    add.s64 %rd8, %rd1, %rd8;\n")
+
+
+@pytest.mark.parametrize("text, marks, between", [
+    # a call between the offset load and its use: the held saves run before the call (its
+    # callee may exit), after both loads
+    (CALLED, False, ("offset load", "call")),
+    # a mark in the kernel: nothing is held back (a mark's code lies between instructions); the
+    # first load's save runs right after it, before the offset load
+    (MARKED_HERE, True, ("odd lanes' load", "offset load"))], ids=["call", "mark"])
+def test_held_back_saves_stop_at_calls_and_not_in_kernels_with_marks(text, marks, between):
+    """Where the first reservation lands, between which two of the kernel's instructions."""
+    program = load((probes_dir() / "memtrace.probe").read_text()
+                   + 'before mark("here") { mem.save(PC, 0, 0); }\n', "marks.probe") \
+        if marks else stock("memtrace")
+    fn = instrument(parse_ptx(text, cache=False), program).module.function("offsets")
+    code = [i for i in ir.walk(fn.body) if isinstance(i, ir.Instruction)]
+    ours = lambda i: any(r.startswith("%nt_") for r in i.regs_read() | i.regs_written())
+    loads = [n for n, i in enumerate(code) if not ours(i) and i.opcode == "ld"
+             and i.space == "global"]
+    places = {"odd lanes' load": loads[0], "offset load": loads[1],
+              "call": next((n for n, i in enumerate(code) if i.opcode == "call"), None)}
+    first_atom = next(n for n, i in enumerate(code)
+                      if i.opcode == "atom" and str(i.address.base).startswith("%nt_"))
+    assert places[between[0]] < first_atom < places[between[1]]
+
+
 @pytest.mark.parametrize("text, held", [
     ("map m[warp]: record { u32 pc; lanes a; } pool 64\nafter ld.global { m.save(PC, ADDR); }", True),
     ("map m[thread]: record { u64 a; u32 w; } pool 64\n"
