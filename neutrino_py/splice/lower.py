@@ -176,6 +176,8 @@ class Lowerer:
                         if p.filter is not None and p.position.when != "entry"
                         and lifelong(p.filter)}
         self.hoisted: frozenset[int] = frozenset()
+        # probes that may be held back (`deferrable`), decided once for every kernel
+        self.movable = frozenset(p.index for p in program.probes if self.deferrable(p))
 
     def for_kernel(self) -> "Lowerer":
         """A lowerer for one more kernel of the module: the maps and persistent registers

@@ -309,7 +309,7 @@ class _KernelSplice:
             first.append(SiteCode(anchor, scope, before=code, entry=True))
         for head, names in starts.values():        # every lane entering the region, each pass
             first.append(SiteCode(head, k.scope(), before=self.low.run_starts(names)))
-        deferred = self.deferrals(groups)
+        deferred = self.deferrals(groups, blocks)
         made = [self.site(group, exits, runs, deferred.get(key)) for key, group in groups.items()]
         held = self.held(deferred)
         fold(made, instructions, blocks, k.keeps_guard, lambda i: _is_call(k, i))
@@ -394,12 +394,13 @@ class _KernelSplice:
             starts.setdefault(id(anchor), (anchor, []))[1].append(name)
         return out, starts
 
-    def deferrals(self, groups: dict[Any, _Group]) -> dict[Any, _Deferred]:
+    def deferrals(self, groups: dict[Any, _Group],
+                  block_map: Callable[[], dict[int, int]]) -> dict[Any, _Deferred]:
         """The instruction sites held back to a sink later in their basic block (`_Deferred`),
-        by group key. None in a kernel with marks: their code lies between instructions, at a
-        place in a block this does not follow."""
-        k = self.kernel
-        movable = {p.index for p in self.program.probes if self.low.deferrable(p)}
+        by group key; only the blocks holding such a site are walked (`block_map`: id of an
+        instruction -> its block). None in a kernel with marks: their code lies between
+        instructions, at a place in a block this does not follow."""
+        k, movable = self.kernel, self.low.movable
         if not self.target.defer_saves or not movable or \
                 any(g.first.instruction is None and not g.first.block for g in groups.values()):
             return {}
@@ -413,11 +414,15 @@ class _KernelSplice:
             else:
                 other.add(id(g.first.anchor))
         out: dict[Any, _Deferred] = {}
-        for block in k.blocks():
+        if not holding:
+            return out
+        where, blocks = block_map(), k.blocks()
+        for b in sorted({where[i] for i in holding if i in where}):
+            block = blocks[b]
             d, written, sites = None, set(), 0
             for ins in block:
                 if d is not None and (id(ins) in other or k.is_terminator(ins)
-                                      or _is_call(k, ins) or k.reads(ins) & written):
+                                      or _is_call(k, ins) or k.reads_any(ins, written)):
                     d.sink, d = ins, None
                 key = holding.get(id(ins))
                 if key is None:

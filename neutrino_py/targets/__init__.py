@@ -17,8 +17,9 @@ A `Target` also says which ops the lowering may use (`warp_slots`, `shard_pools`
 group (`shared_sites`: on GCN all code at one anchor is one site, with one SCC save and one
 register frame; on PTX block starts, instructions and exits at one anchor are separate sites).
 With `defer_saves` the splicer may run a probe that only saves values read at its place later in
-the basic block (`splice.splicer._Deferred`): it then asks the kernel which registers an
-instruction `reads` and `writes`, and the target's scopes for one numbered `above()` another.
+the basic block (`splice.splicer._Deferred`): it then asks the kernel whether an instruction
+`reads_any` of some registers and which it `writes`, and the target's scopes for one numbered
+`above()` another.
 `of(module)` picks the target from the module's IR type (PTX `asm.ir.Module`, GCN
 `asm.gcn.GcnModule`).
 """
@@ -105,8 +106,9 @@ class TargetKernel(Code, Protocol):
 
     def is_terminator(self, ins: Any) -> bool: ...
 
-    def reads(self, ins: Any) -> set[str]:
-        """Registers `ins` reads (its guard included); asked on targets with `defer_saves`."""
+    def reads_any(self, ins: Any, names: set[str]) -> bool:
+        """Whether `ins` reads one of the registers `names` (its guard included); asked on
+        targets with `defer_saves`."""
         ...
 
     def writes(self, ins: Any) -> set[str]:

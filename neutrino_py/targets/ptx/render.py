@@ -109,7 +109,7 @@ class Scope:
 
     def above(self) -> "Scope":
         """A fresh scope numbered past every register this one has handed out, so that code
-        rendered in it keeps them (deferred saves: `splice.splicer._Deferred`)."""
+        rendered in it keeps them (held-back saves: `splice.splicer._Deferred`)."""
         top = {t: self.base.get(t, 0) + self.used.get(t, 0) for t in {*self.base, *self.used}}
         return Scope(top, self.new_label)
 

@@ -143,8 +143,15 @@ class PtxKernel(PtxCode):
     def is_terminator(self, ins: ir.Instruction) -> bool:
         return ins.is_terminator
 
-    def reads(self, ins: ir.Instruction) -> set[str]:
-        return ins.regs_read()
+    def reads_any(self, ins: ir.Instruction, names: set[str]) -> bool:
+        """Whether `ins` reads one of the registers `names` (its guard included). Operands still
+        held as text are parsed only where one of the names occurs in that text: most
+        instructions a held-back save passes (`splice.splicer._Deferred`) are never parsed."""
+        if ins.guard is not None and ins.guard.name in names:
+            return True
+        if ins.args is not None and not any(name in ins.args for name in names):
+            return False
+        return not names.isdisjoint(ins.regs_read())
 
     def writes(self, ins: ir.Instruction) -> set[str]:
         return ins.regs_written()
