@@ -120,3 +120,37 @@ def test_split_only_cuts_the_text():
         rebuilt.append(skeleton[prev:])
         assert "".join(rebuilt) == text, path.name
         assert skeleton.count("\n") == text.count("\n")
+
+
+def test_reads_any_parses_an_instruction_only_where_a_name_occurs_in_its_text():
+    """`PtxKernel.reads_any` (held-back saves ask it of every instruction they pass): exact on
+    registers, guards and names that are prefixes of others (%r1 in %r10), and an instruction
+    whose operand text names none of the registers stays unparsed."""
+    from neutrino_py.targets.ptx.target import PTX
+
+    text = """
+.version 8.0
+.target sm_90
+.address_size 64
+.visible .entry k(.param .u64 k_p)
+{
+    .reg .pred %p<2>;
+    .reg .b32 %r<12>;
+    .reg .b64 %rd<3>;
+    ld.param.u64 %rd1, [k_p];
+    add.s32 %r2, %r10, 1;
+    @%p1 add.s32 %r3, %r11, 1;
+    st.global.u32 [%rd1], %r1;
+    ret;
+}
+"""
+    module = parse_ptx(text, cache=False)
+    fn = module.function("k")
+    kernel = PTX.open(module, fn, {}, [])
+    add, guarded, store = [i for i in fn.instructions() if i.opcode in ("add", "st")]
+    assert add._operands is None and store._operands is None
+    assert not kernel.reads_any(add, {"%rd2", "%p1"}) and add._operands is None
+    assert not kernel.reads_any(add, {"%r1"})                # %r10 only looks like it
+    assert kernel.reads_any(add, {"%r10"}) and kernel.reads_any(guarded, {"%p1"})
+    assert kernel.reads_any(store, {"%r1"}) and kernel.reads_any(store, {"%rd1"})
+    assert not kernel.reads_any(store, {"%r2", "%rd2"})
