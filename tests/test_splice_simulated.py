@@ -1410,6 +1410,18 @@ OFFSETS = """
 """
 
 
+def held_layout(text: str, program) -> tuple[list[ir.Instruction], list[int], list[int]]:
+    """The `offsets` kernel of `text` instrumented with `program`: its instructions, the places
+    of the kernel's own global loads among them, and of the probes' atomics."""
+    fn = instrument(parse_ptx(text, cache=False), program).module.function("offsets")
+    code = [i for i in ir.walk(fn.body) if isinstance(i, ir.Instruction)]
+    ours = [any(r.startswith("%nt_") for r in i.regs_read() | i.regs_written()) for i in code]
+    loads = [n for n, i in enumerate(code) if not ours[n] and i.opcode == "ld"
+             and i.space == "global"]
+    atoms = [n for n, i in enumerate(code) if ours[n] and i.opcode == "atom"]
+    return code, loads, atoms
+
+
 def test_held_back_saves_run_where_the_warp_waits_and_keep_the_guard_of_their_access():
     """memtrace's saves wait (`splice.splicer._Deferred`) until an instruction reads what a
     held access wrote: the odd lanes' load and the offset load are issued before the first
@@ -1426,16 +1438,11 @@ def test_held_back_saves_run_where_the_warp_waits_and_keep_the_guard_of_their_ac
                    + [(x + int(offsets[i]), 4) for i in range(64)]
                    + [(y + 4 * i, 4) for i in range(0, 64, 2)])
     assert accesses(mem) == accesses(dmat) == want
-    fn = instrument(parse_ptx(OFFSETS, cache=False), stock("memtrace")).module.function("offsets")
-    code = [i for i in ir.walk(fn.body) if isinstance(i, ir.Instruction)]
-    probe_atom = lambda i: i.opcode == "atom" and str(i.address.base).startswith("%nt_")
-    first_atom = next(n for n, i in enumerate(code) if probe_atom(i))
-    kernel = [n for n, i in enumerate(code) if not any(r.startswith("%nt_") for r in
-                                                          i.regs_read() | i.regs_written())]
-    offset_load = next(n for n in kernel if code[n].opcode == "ld" and code[n].space == "global"
-                       and code[n].width == 8)
-    offset_add = next(n for n in kernel if n > offset_load and code[n].opcode == "add")
-    assert offset_load < first_atom < offset_add
+    code, loads, atoms = held_layout(OFFSETS, stock("memtrace"))
+    offset_load = next(n for n in loads if code[n].width == 8)
+    offset_add = next(n for n in range(offset_load + 1, len(code)) if code[n].opcode == "add"
+                      and not code[n].regs_read().isdisjoint(code[offset_load].regs_written()))
+    assert offset_load < atoms[0] < offset_add
 
 
 def test_at_most_eight_sites_are_held_back_at_once():
@@ -1444,13 +1451,8 @@ def test_at_most_eight_sites_are_held_back_at_once():
     loads = "\n".join(f"    ld.global.b32 %r{10 + k}, [%rd5+{4 * k}];" for k in range(10))
     text = OFFSETS.replace("    @%p1 ld.global.b32 %r3, [%rd5];", loads).replace(
         ".reg .b32 %r<6>;", ".reg .b32 %r<20>;")
-    fn = instrument(parse_ptx(text, cache=False), stock("memtrace")).module.function("offsets")
-    code = [i for i in ir.walk(fn.body) if isinstance(i, ir.Instruction)]
-    loads_at = [n for n, i in enumerate(code) if i.opcode == "ld" and i.space == "global"
-                and not str(i.address.base).startswith("%nt_")]
-    atoms = [n for n, i in enumerate(code) if i.opcode == "atom"
-             and str(i.address.base).startswith("%nt_")]
-    assert loads_at[7] < atoms[0] < loads_at[8]
+    _, loads, atoms = held_layout(text, stock("memtrace"))
+    assert loads[7] < atoms[0] < loads[8]
 
 
 def test_held_back_saves_of_two_probes_keep_the_program_order():
@@ -1491,16 +1493,10 @@ def test_held_back_saves_stop_at_calls_and_not_in_kernels_with_marks(text, marks
     program = load((probes_dir() / "memtrace.probe").read_text()
                    + 'before mark("here") { mem.save(PC, 0, 0); }\n', "marks.probe") \
         if marks else stock("memtrace")
-    fn = instrument(parse_ptx(text, cache=False), program).module.function("offsets")
-    code = [i for i in ir.walk(fn.body) if isinstance(i, ir.Instruction)]
-    ours = lambda i: any(r.startswith("%nt_") for r in i.regs_read() | i.regs_written())
-    loads = [n for n, i in enumerate(code) if not ours(i) and i.opcode == "ld"
-             and i.space == "global"]
+    code, loads, atoms = held_layout(text, program)
     places = {"odd lanes' load": loads[0], "offset load": loads[1],
               "call": next((n for n, i in enumerate(code) if i.opcode == "call"), None)}
-    first_atom = next(n for n, i in enumerate(code)
-                      if i.opcode == "atom" and str(i.address.base).startswith("%nt_"))
-    assert places[between[0]] < first_atom < places[between[1]]
+    assert places[between[0]] < atoms[0] < places[between[1]]
 
 
 @pytest.mark.parametrize("text, held", [

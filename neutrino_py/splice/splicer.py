@@ -13,7 +13,7 @@ import functools
 import re
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, NamedTuple, Sequence
 
 from neutrino_py import ops, targets
 from neutrino_py.asm import cfg
@@ -199,6 +199,18 @@ class _Group:
     exit: bool = False
 
 
+class _Held(NamedTuple):
+    """One probe's body at a held-back site: what `_KernelSplice.lower` takes there, and the
+    register holding the instruction's guard as it was at the instruction (None: unguarded)."""
+    pc: int
+    probe: ast.Probe
+    operands: dict[str, Value]
+    block: Any
+    places: dict | None
+    guard: Any
+    negated: bool
+
+
 # the most sites whose saves one `_Deferred` holds back (each keeps its captured operands, a
 # 64-bit address for memtrace, in registers until the saves run)
 MAX_DEFERRED = 8
@@ -219,10 +231,8 @@ class _Deferred:
     scope: Any
     sink: Any = None
     after: bool = False
-    # (pc, probe, operands, block, places in runs, held guard predicate, negated), appended
-    # in the order sites are made (by probe position, then text): `held` runs them by pc
-    bodies: list[tuple[int, ast.Probe, dict[str, Value], Any, dict | None, Any, bool]] = \
-        field(default_factory=list)
+    # appended in the order sites are made (by probe position, then text): `held` runs them by pc
+    bodies: list[_Held] = field(default_factory=list)
 
 
 def _is_call(code: Any, ins: Any) -> bool:
@@ -311,7 +321,7 @@ class _KernelSplice:
             first.append(SiteCode(head, k.scope(), before=self.low.run_starts(names)))
         deferred = self.deferrals(groups, blocks)
         made = [self.site(group, exits, runs, deferred.get(key)) for key, group in groups.items()]
-        held = self.held(deferred)
+        held_before, held_after = self.held(deferred)
         fold(made, instructions, blocks, k.keeps_guard, lambda i: _is_call(k, i))
         self.low.bounds = self.bounds(code, made, instructions, blocks)
         for c, group in zip(made, groups.values()):
@@ -320,8 +330,7 @@ class _KernelSplice:
         # nothing is inserted until here: folding and bounds read the kernel's own basic blocks
         # (those matching and runs built, not remade with the entry code in), and the entry
         # code, which only precedes the kernel's first statement, changes no block of it
-        for site in first + [h for h in held if not h.after] + [c.site for c in made] + \
-                [h for h in held if h.after]:
+        for site in first + held_before + [c.site for c in made] + held_after:
             k.emit(site)
 
         finished = k.finish()
@@ -451,26 +460,29 @@ class _KernelSplice:
             before.append(ops.Move(kept, guard.cond))
         for probe, m in group.pairs:
             operands = self.bind(probe, ins, m.pc, defer.scope, before, [])
-            defer.bodies.append((m.pc, probe, operands, m.block, runs.get((m.pc, probe.index)),
-                                 kept, guard is not None and guard.negated))
+            defer.bodies.append(_Held(m.pc, probe, operands, m.block,
+                                      runs.get((m.pc, probe.index)), kept,
+                                      guard is not None and guard.negated))
         return Candidate(SiteCode(group.first.anchor, defer.scope, before), group.first.pc, guard,
                          False)
 
-    def held(self, deferred: dict[Any, _Deferred]) -> list[SiteCode]:
+    def held(self, deferred: dict[Any, _Deferred]) -> tuple[list[SiteCode], list[SiteCode]]:
         """The bodies of held-back sites at their sinks, in program order (by pc; the probes at
         one instruction in their order there), each gated by its instruction's guard as it was
-        at the instruction."""
-        out = []
+        at the instruction: (code before sink anchors, code after them)."""
+        before: list[SiteCode] = []
+        after: list[SiteCode] = []
         for d in {id(d): d for d in deferred.values()}.values():
-            for _, probe, operands, block, places, guard, negated in sorted(d.bodies,
-                                                                           key=lambda b: b[0]):
+            for h in sorted(d.bodies, key=lambda h: h.pc):
                 scope = d.scope.above()
-                body = self.lower(probe, operands, block, scope, places)
-                if guard is not None:
-                    body = [ops.If(guard, tuple(body), negate=negated)]
-                out.append(SiteCode(d.sink, scope, after=body) if d.after
-                           else SiteCode(d.sink, scope, before=body))
-        return out
+                body = self.lower(h.probe, h.operands, h.block, scope, h.places)
+                if h.guard is not None:
+                    body = [ops.If(h.guard, tuple(body), negate=h.negated)]
+                if d.after:
+                    after.append(SiteCode(d.sink, scope, after=body))
+                else:
+                    before.append(SiteCode(d.sink, scope, before=body))
+        return before, after
 
     def site(self, group: _Group, exits: list[ast.Probe],
              runs: dict[tuple[int, int], dict[str, tuple[int, int]]],
