@@ -365,7 +365,11 @@ class ShardReserve(Stmt):
 
     Without `lanes` the leader of a warp-level map runs it alone and reserves ``n = count``
     records (no election or broadcast: the lowering already runs it in that lane only); ``dst``
-    is the first, ``fits`` whether it is inside the pool.
+    is the first, ``fits`` whether it is inside the pool. With `lanes` and ``count > 1`` (a power
+    of two dividing `chunk`: the blocks of a `lanes` companion) the leader reserves ``count``
+    slots whatever the active lanes, so that blocks never straddle a chunk; lane ``i`` takes the
+    block's first item plus its rank and ``fits`` whether the block is inside the shard, and a
+    block that is not adds the active lanes to the header's ``dropped`` (at ``header + 8``).
     """
     op: ClassVar[str] = "shard_reserve"
     dst: Reg

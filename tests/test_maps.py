@@ -83,6 +83,39 @@ def test_pool_records_trimmed_to_cursor_and_overflow_counted():
     assert cut["log"]["clock"].tolist() == [7, 8]
 
 
+def test_lanes_companion_in_blocks_is_read_whole_with_its_header_dropped_count():
+    """A sharded `lanes` companion (blocks of 32 slots per gather, contracts §4) comes back whole
+    up to the header cursor, shard cursors and empty slots included, so that a record's `_at` is
+    an index into it; lanes of a block past its shard are the header's `dropped`, and `expand`
+    leaves them out and counts them."""
+    from neutrino_py.contract.manifest import LANE_BLOCK, LANE_PARTS, LANES_AFFINE
+    from neutrino_py.maps.lanes import expand
+    rec_dtype = [["pc", "<u4"], ["bytes", "<u4"]] + [["addr" + sfx, t] for sfx, t in LANE_PARTS]
+    man = manifest({"name": "mem", "kind": "record", "level": "warp", "dtype": rec_dtype,
+                    "capacity": None, "pool": 1024},
+                   {"name": "mem__addr", "kind": "record", "level": "thread",
+                    "dtype": [["value", "<u8"]], "capacity": None, "pool": 8192, "shards": 2,
+                    "block": LANE_BLOCK})
+    lay = maps.layout(man, 1, 64)[1]
+    assert (lay.shards, lay.first, lay.block) == (2, 32, LANE_BLOCK)
+    values = np.zeros(lay.items, dtype="<u8")
+    first = lay.first + 256                      # shard 1's first chunk: a block of 3 lanes
+    values[first:first + 3] = [0x1000, 0x2004, 0x3008]
+    records = np.zeros(3, dtype=maps.layout(man, 1, 64)[0].dtype)
+    records["addr_mask"] = [0b1011, 0xFFFFFFFF, 0b11]
+    records["addr"] = [0x1000, 0x5000, 0x9000]
+    records["addr_stride"] = [0, 4, 0]
+    records["addr_at"] = [first, LANES_AFFINE, lay.items]        # the last block did not fit
+    cursor = lay.first + 2 * 256                 # the header: one round of chunks
+    got = maps.read(man, 1, 64, header((3, 0), (cursor, 2)),
+                    {"mem": records.tobytes(), "mem__addr": values.tobytes()[:cursor * 8]})
+    assert len(got["mem__addr"]) == cursor and got.dropped["mem__addr"] == 2
+    lanes, lost = expand(got["mem"], {"addr": got["mem__addr"]})
+    assert lost == 2 and lanes["addr"].tolist() == [0x1000, 0x2004, 0x3008] + [
+        0x5000 + 4 * i for i in range(32)]
+    assert lanes["lane"].tolist()[:3] == [0, 1, 3]
+
+
 def test_counters_and_hist_come_back_whole_and_results_own_their_memory():
     man = manifest({"name": "n", "kind": "counter", "level": "thread", "dtype": [["x", "<u4"]]},
                    {"name": "h", "kind": "hist", "level": "thread", "dtype": [["count", "<u4"]], "capacity": 8})

@@ -44,6 +44,9 @@ MAX_MAPS = 16                   # maps one probe may declare (the shims keep fix
 SHARD_SLOT_BYTES = 128
 SHARD_CHUNK = 256
 MAX_SHARDS = 64
+# A sharded `lanes` companion reserves LANE_BLOCK slots per event (a warp's lanes side by side,
+# found from the record's `_at`): blocks divide a chunk, so none straddles two.
+LANE_BLOCK = 32
 
 
 def pool_shards(pool: int) -> int:
@@ -142,6 +145,8 @@ class MapSpec:
     item per unit) or ``hist`` (``capacity`` bins, device-global). ``dtype`` is a NumPy field list
     ``[[name, "<u8"], ...]`` packed with ``align=True``. A pool of ``shards > 1`` starts with the
     shards' cursors (`first_item` items) and interleaves their chunks after them (`shard_item`).
+    A pool with ``block > 1`` (a sharded `lanes` companion) reserves `block` slots at a time and
+    is read whole: its items are found by index (the records' ``_at``), not shard by shard.
     """
     name: str
     kind: str
@@ -152,6 +157,7 @@ class MapSpec:
     header_slot: int = 0
     shards: int = 1
     spread: int = 1             # device rows per row of a coarse counter (COARSE_SPREAD)
+    block: int = 1              # slots a pool reserves at a time (LANE_BLOCK: lanes companions)
 
     def numpy_dtype(self) -> "np.dtype":
         return item_dtype(self.dtype)
@@ -222,9 +228,10 @@ class MapSpec:
             spread = f" (x {self.device_rows_per_row} on the device)" if self.device_rows_per_row > 1 else ""
             return f"{u} x {self.itemsize} B{spread}"
         if self.capacity is None and self.shards > 1:
+            blocks = f", reserved {self.block} at a time" if self.block > 1 else ""
             return (f"pool {self.pool} x {self.itemsize} B in {self.shards} shards of "
-                    f"{self.pool // self.shards}, after {self.first_item} x {self.itemsize} B of "
-                    f"shard cursors")
+                    f"{self.pool // self.shards}{blocks}, after {self.first_item} x "
+                    f"{self.itemsize} B of shard cursors")
         if self.capacity is None:
             return f"pool {self.pool} x {self.itemsize} B"
         return f"{u} x ({self.capacity} x {self.itemsize} B) + {u} x 4 B counts"
@@ -298,7 +305,8 @@ class Manifest:
         maps = [MapSpec(name=m["name"], kind=m["kind"], level=m["level"],
                         dtype=[list(f) for f in m["dtype"]], capacity=m.get("capacity"),
                         pool=m.get("pool"), header_slot=m.get("header_slot", i),
-                        shards=m.get("shards", 1), spread=m.get("spread", 1))
+                        shards=m.get("shards", 1), spread=m.get("spread", 1),
+                        block=m.get("block", 1))
                 for i, m in enumerate(data["maps"])]
         params = [Param(p["name"], p["role"], p.get("map")) for p in data["params"]]
         return cls(kernel=data["kernel"], probe=dict(data["probe"]), params=params, maps=maps,
@@ -313,6 +321,8 @@ def _fields(spec: MapSpec) -> dict[str, Any]:
     the dtype's list of pairs; `asdict` cost a 420-kernel module's manifests 20 ms)."""
     out = {f.name: getattr(spec, f.name) for f in dataclass_fields(spec)}
     out["dtype"] = type(spec.dtype)(type(f)(f) for f in spec.dtype)
+    if spec.block == 1:              # written only where it says something: manifests of every
+        del out["block"]             # other map read as before it existed
     return out
 
 

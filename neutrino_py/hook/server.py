@@ -323,6 +323,8 @@ class Server:
             return lay.items, lost
         if lay.shards == 1:
             return min(cursor, lay.items), max(cursor - lay.items, 0)
+        if lay.block > 1:                    # read whole; the header counts what did not fit
+            return min(cursor, lay.items), lost
         per = (lay.items - lay.first) // lay.shards
         with open(self.writer.dir / data, "rb") as f:
             f.seek(offset)

@@ -33,6 +33,7 @@ class MapLayout:
     shards: int = 1            # unbounded records: pool shards (cursors at the buffer's start)
     first: int = 0             # unbounded records: items before the first record
     fold: int = 1              # coarse counters: device rows summed into each row read back
+    block: int = 1             # pools reserving blocks of slots (lanes companions): read whole
 
 
 def as_manifest(manifest: Manifest | dict | str) -> Manifest:
@@ -68,5 +69,5 @@ def layout(manifest: Any, grid: Dim3 | int, block: Dim3 | int) -> list[MapLayout
                              spec.counts_offset(grid, block), spec.nbytes(grid, block),
                              spec.header_slot, spec.shards,
                              spec.first_item if spec.kind == "record" and spec.capacity is None else 0,
-                             spec.device_rows_per_row))
+                             spec.device_rows_per_row, spec.block))
     return out

@@ -96,7 +96,7 @@ def read_one(lay: MapLayout, raw: Any, cursor: int, dropped: int,
     if len(raw) < need:
         raise ToolError(f"map {lay.name!r} buffer holds {len(raw)} bytes, {need} expected",
                         "allocate maps with maps.layout() for the same grid and block")
-    if is_pool(lay) and lay.shards > 1:
+    if is_pool(lay) and lay.shards > 1 and lay.block == 1:
         return _sharded_pool(lay, raw)
     if lay.kind == "record" and not is_pool(lay):
         return _fixed_records(lay, raw)
@@ -104,7 +104,7 @@ def read_one(lay: MapLayout, raw: Any, cursor: int, dropped: int,
     array = np.frombuffer(raw, dtype=lay.dtype, count=count)
     if lay.fold > 1:
         return folded(array, lay.fold), dropped
-    lost = max(cursor - lay.items, 0) if is_pool(lay) else dropped
+    lost = max(cursor - lay.items, 0) if is_pool(lay) and lay.block == 1 else dropped
     return (array.copy() if copy else array), lost
 
 
