@@ -168,3 +168,18 @@ def test_nccl_kernels_are_timed_only_unless_selected(tmp_path):
     assert (k.instrumented, k.reason, k.source) == (False, NCCL_REASON, "nccl")
     k = Engine(block_sched, "nccl", cache_dirs=lambda: [])(data, name, 90, None)
     assert k.instrumented
+
+
+def test_the_summary_counts_a_pool_in_blocks_as_maps_read_does(tmp_path):
+    """A `lanes` companion reserved in blocks (contracts §4) is read whole up to the header
+    cursor, its header counting the lanes that did not fit: the trace summary's records and
+    dropped for it are those of `maps.read`, without opening the data file."""
+    from neutrino_py.maps.layout import MapLayout
+    writer = TraceWriter.start(tmp_path / "t")
+    server = Server(tmp_path / "s.sock", writer, FakeInstrumenter(), None, tmp_path)
+    lay = MapLayout("mem__addr", "record", "thread", np.dtype("<u8"), 64, None, 8192 + 32,
+                    None, (8192 + 32) * 8, 1, shards=2, first=32, block=32)
+    assert server._counts(lay, "absent.bin", 0, 32 + 512, 5, 0) == (32 + 512, 5)
+    assert server._counts(lay, "absent.bin", 0, 1 << 40, 7, 0) == (8192 + 32, 7)
+    server.stop()
+    writer.close()
