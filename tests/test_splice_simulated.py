@@ -1316,6 +1316,29 @@ def test_memtrace_rebuilds_exactly_the_addresses_dmat_records(case):
         assert stored == 5                       # the src loads of the 5 warps that have work
 
 
+def test_gathers_past_their_shard_lose_exactly_the_lanes_the_header_counts():
+    """memtrace with `pool 64`: its companion is 512 values in 2 shards of 8 blocks of 32, and
+    the 20 warps of 10 blocks make 20 gathers (each warp's `src` load), so at least 4 blocks do
+    not fit. Every record is kept; the lanes of the gathers that did not fit are the companion's
+    `dropped` and what `expand` leaves out, and every lane it rebuilds is one dmat records."""
+    idx = np.random.default_rng(7).integers(0, 400, 640)
+    args = {"idx": idx.astype(np.uint32).tobytes(), "src": bytes(4 * 400), "dst": bytes(4 * 640),
+            "n": 640, "skip": 3}
+    text = (probes_dir() / "memtrace.probe").read_text().replace("pool 1 << 21", "pool 64")
+    mem, _, _, _ = launch(GATHER, load(text, "small.probe"), (10, 1, 1), (64, 1, 1), args)
+    dmat, _, _, _ = launch(GATHER, stock("dmat"), (10, 1, 1), (64, 1, 1), args)
+    from neutrino_py.maps.lanes import expand
+    rec = mem["mem"]
+    assert len(rec) == 60 and mem.dropped["mem"] == 0
+    gathers = rec[rec["addr_at"] != 0xffffffff]
+    assert len(gathers) == 20
+    lanes, lost = expand(rec, {"addr": mem["mem__addr"]})
+    assert lost == mem.dropped["mem__addr"] and lost >= 4 * 32 and lost % 32 == 0
+    assert len(lanes) + lost == 3 * 640
+    got = Counter(zip(lanes["addr"].tolist(), lanes["bytes"].tolist()))
+    assert not got - accesses(dmat)
+
+
 @pytest.mark.parametrize("case", ["contiguous", "gather"])
 def test_memtrace_records_of_a_lone_lane_are_whole(case):
     """A warp with one lane left (thread 96 of n = 97) records its accesses whole, and the
