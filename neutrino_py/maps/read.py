@@ -91,7 +91,8 @@ def read_one(lay: MapLayout, raw: Any, cursor: int, dropped: int,
              copy: bool = True) -> tuple[np.ndarray, int]:
     """One map's array and dropped count from its raw buffer (a pool's may stop at its records).
     `copy=False` returns a view of `raw` where the layout allows one (counters, histograms,
-    unsharded pools): a trace reader's memory-mapped bytes stay mapped."""
+    unsharded pools, pools reserved in blocks): a trace reader's memory-mapped bytes stay
+    mapped."""
     need = needed_bytes(lay, cursor)
     if len(raw) < need:
         raise ToolError(f"map {lay.name!r} buffer holds {len(raw)} bytes, {need} expected",
