@@ -200,15 +200,16 @@ class _Group:
 
 
 class _Held(NamedTuple):
-    """One probe's body at a held-back site: what `_KernelSplice.lower` takes there, and the
-    register holding the instruction's guard as it was at the instruction (None: unguarded)."""
+    """One probe's body at a held-back site: what `_KernelSplice.lower` takes there, the
+    instruction's guard (None: unguarded) and the register holding its value as it was at the
+    instruction."""
     pc: int
     probe: ast.Probe
     operands: dict[str, Value]
     block: Any
     places: dict | None
-    guard: Any
-    negated: bool
+    guard: Guard | None
+    kept: Any
 
 
 # the most sites whose saves one `_Deferred` holds back (each keeps its captured operands, a
@@ -461,8 +462,7 @@ class _KernelSplice:
         for probe, m in group.pairs:
             operands = self.bind(probe, ins, m.pc, defer.scope, before, [])
             defer.bodies.append(_Held(m.pc, probe, operands, m.block,
-                                      runs.get((m.pc, probe.index)), kept,
-                                      guard is not None and guard.negated))
+                                      runs.get((m.pc, probe.index)), guard, kept))
         return Candidate(SiteCode(group.first.anchor, defer.scope, before), group.first.pc, guard,
                          False)
 
@@ -475,9 +475,8 @@ class _KernelSplice:
         for d in {id(d): d for d in deferred.values()}.values():
             for h in sorted(d.bodies, key=lambda h: h.pc):
                 scope = d.scope.above()
-                body = self.lower(h.probe, h.operands, h.block, scope, h.places)
-                if h.guard is not None:
-                    body = [ops.If(h.guard, tuple(body), negate=h.negated)]
+                body = self.gated(self.lower(h.probe, h.operands, h.block, scope, h.places),
+                                  h.guard, h.kept)
                 if d.after:
                     after.append(SiteCode(d.sink, scope, after=body))
                 else:
