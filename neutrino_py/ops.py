@@ -242,7 +242,9 @@ class LaneCompress(Stmt):
     ``v2 - base`` does not fit 32 bits a target may give another stride (0, or its low 32
     bits) and then `affine` false: the lanes are kept one by one, never rebuilt wrongly.
     Where `any_dst` is given, it is also `VoteAny(any_dst, any_src, mask)`, voted together with
-    `affine` (a run's resume test, `lower._Ctx.run_reserve`; targets with `shard_pools`)."""
+    `affine` (a run's resume test, `lower._Ctx.run_reserve`; targets with `shard_pools`). Where
+    `lead` is given, it is also `Leader(lead, mask)`: this lane is ``l``, which the compression
+    finds anyway."""
     op: ClassVar[str] = "lane_compress"
     base: Reg
     stride: Reg
@@ -251,6 +253,7 @@ class LaneCompress(Stmt):
     mask: Value
     any_src: Value | None = None
     any_dst: Reg | None = None
+    lead: Reg | None = None
 
 
 @dataclass(frozen=True)

@@ -34,9 +34,10 @@ SM_ROWS = 256
 # A coarse counter ([sm], [kernel]) keeps SM_ROWS x COARSE_SPREAD rows on the device: a warp adds
 # to row (SM id, hardware warp slot modulo COARSE_SPREAD), so the warps of one SM spread their
 # atomics over COARSE_SPREAD addresses instead of queueing on one (H100, vector add: [sm] 1.81x,
-# [kernel] 11x with one row); the reader folds them into SM_ROWS rows, or one. A manifest says its
-# maps' `spread` (1 in traces written before it).
-COARSE_SPREAD = 8
+# [kernel] 11x with one row; H200, gmem_bytes on vector add 1.117x with 8, 1.056x with 32, the
+# same with 128); the reader folds them into SM_ROWS rows, or one. A manifest says its maps'
+# `spread` (1 in traces written before it, 8 in those of 2026-11-26 to 28).
+COARSE_SPREAD = 32
 COUNT_BYTES = 4                 # the u32 event count per unit after a fixed record's items
 MAX_MAPS = 16                   # maps one probe may declare (the shims keep fixed-size tables)
 # Sharded pools (contracts §4): a shard's u64 cursor and dropped count sit alone in one L2 line at

@@ -137,17 +137,18 @@ class Lowerer:
     field instead of one atomic per lane. Without `prefetch` (targets that do not render
     `ops.Prefetch`), `m.prefetch()` lowers to nothing, not even its address. `vector_store`: the
     widest `ops.StoreVector` the target renders, in bytes (`field_stores`; 0: one store per
-    field). Maps in `runs` reserve the slots of a pass through a region at its first save
-    (`_Ctx.run_reserve`): `(cursor, owner)` registers per map.
+    field). With `compress_leads` (targets that render `ops.LaneCompress.lead`), a save with
+    `lanes` takes its leader from the compression. Maps in `runs` reserve the slots of a pass
+    through a region at its first save (`_Ctx.run_reserve`): `(cursor, owner)` registers per map.
     `illegal` is the target's legalisation: why it cannot render an op (None: it can); an
     expression lowered to such an op is an error at the expression in the probe source.
     """
 
     def __init__(self, program: ast.ProbeProgram, warp_slots: bool = True,
                  shard_pools: bool = True, warp_sum: bool = True, prefetch: bool = True,
-                 vector_store: int = 0,
+                 vector_store: int = 0, compress_leads: bool = False,
                  illegal: Callable[[Stmt], str | None] = lambda stmt: None) -> None:
-        self.program, self.illegal = program, illegal
+        self.program, self.illegal, self.compress_leads = program, illegal, compress_leads
         self.warp_sum, self.prefetch, self.vector_store = warp_sum, prefetch, vector_store
         self.specs = {name: map_spec(d, i, shard_pools)
                       for i, (name, d) in enumerate(program.maps.items())}
@@ -505,9 +506,10 @@ class _Ctx:
                 mask = self.tmp("u32")
                 self.emit(ops.ReadSpecial(mask, "activemask"))
             run = self.run_reserve(spec, mask)
+            lead = None
             if mask is not None:
-                values = self.compress_lanes(decl, values, mask, run)
-            self.save(spec, values, reads, mask, run)
+                values, lead = self.compress_lanes(decl, values, mask, run)
+            self.save(spec, values, reads, mask, run, lead)
         elif isinstance(s, ast.CounterAdd):
             self.counter_add(self.low.specs[s.map], s.field, self.expr(s.value))
         elif isinstance(s, ast.HistAdd):
@@ -519,11 +521,15 @@ class _Ctx:
         emitted, self.out = self.out[before:], self.out[:before]
         return emitted
 
-    def warp_leader(self, spec: MapSpec, body: list[Stmt], mask: Value | None = None) -> list[Stmt]:
+    def warp_leader(self, spec: MapSpec, body: list[Stmt], mask: Value | None = None,
+                    lead: Reg | None = None) -> list[Stmt]:
         """`body` as run by the lowest active lane, for warp-level maps (one event per warp);
-        `mask`: the active mask, where already read."""
+        `mask`: the active mask, where already read; `lead`: whether this lane is that lane,
+        where already known (`ops.LaneCompress.lead`)."""
         if not warp_events(spec):
             return body
+        if lead is not None:
+            return [ops.If(lead, tuple(body))]
         lead = self.tmp("pred")
         return [ops.Leader(lead, mask), ops.If(lead, tuple(body))]
 
@@ -552,11 +558,11 @@ class _Ctx:
         return {i for i, a in enumerate(args) if isinstance(a, ast.Helper) and a.name in TIMERS}
 
     def save(self, spec: MapSpec, values: list[Value], reads: list[Stmt] | None = None,
-             mask: Value | None = None, run: Run | None = None) -> None:
+             mask: Value | None = None, run: Run | None = None, lead: Reg | None = None) -> None:
         """Save `values`; `reads` (the late timers) open the leader's part; `mask`: the active
         mask the lanes were compressed over, which elects the leader too (one read, and one
-        leader for the event even were the lanes to part in between); `run`: the save's part
-        in a run (`run_reserve`)."""
+        leader for the event even were the lanes to part in between), or `lead`, the leader
+        their compression found; `run`: the save's part in a run (`run_reserve`)."""
         if run is not None:      # every lane here takes part: its owner is this save's mask
             self.emit(ops.Move(self.low.runs[spec.name][1], mask))
         if spec.capacity is None:
@@ -570,15 +576,17 @@ class _Ctx:
             return
         else:
             body = self.nested(lambda: self.save_warp(spec, values))
-        self.out += self.warp_leader(spec, [*(reads or []), *body], mask)
+        self.out += self.warp_leader(spec, [*(reads or []), *body], mask, lead)
 
     def compress_lanes(self, decl: ast.MapDecl, values: list[Value], mask: Reg,
-                       run: Run | None = None) -> list[Value]:
+                       run: Run | None = None) -> tuple[list[Value], Reg | None]:
         """The stored parts of every `lanes` field (`contract.manifest.LANE_PARTS`), computed by all active
         lanes before the leader saves: `LaneCompress` over the active mask, and where the lanes
         are not affine, each lane's value appended to the field's companion pool (one
-        `BumpReserve` per warp, lanes in order), whose first slot is the leader's ``_at``."""
+        `BumpReserve` per warp, lanes in order), whose first slot is the leader's ``_at``; and
+        the leader of `mask`, which the first compression finds (`ops.LaneCompress.lead`)."""
         vote = run is not None and run.stale is not None
+        lead = found = self.tmp("pred") if self.low.compress_leads else None
         out: list[Value] = []
         for f, value in zip(decl.fields, values):
             if not f.lanes:
@@ -590,8 +598,9 @@ class _Ctx:
                 value = held
             base, stride, affine, at = self.tmp("u64"), self.tmp("s64"), self.tmp("pred"), self.tmp("u32")
             self.emit(self.legal(ops.LaneCompress(base, stride, affine, value, mask,
-                                                  *((run.other, run.stale) if vote else ())), f))
-            vote = False
+                                                  *((run.other, run.stale) if vote else
+                                                    (None, None)), lead), f))
+            vote, lead = False, None
             self.emit(ops.Move(at, Imm(LANES_AFFINE, "u32")))
             spec = self.low.specs[companion(decl.name, f.name)]
 
@@ -607,7 +616,7 @@ class _Ctx:
                 self.emit(ops.Convert(at, slot))
             self.emit(ops.If(affine, tuple(self.nested(append)), negate=True))
             out += [base, stride, mask, at]
-        return out
+        return out, found
 
     def run_reserve(self, spec: MapSpec, mask: Reg | None) -> Run | None:
         """Slots to reserve for a save in a run and when to reserve at all (None outside one).

@@ -136,7 +136,8 @@ class Target(Protocol):
     """One instruction set. `warp_slots`/`shard_pools`/`warp_sum`/`prefetch`: lowering options
     for ops the target renders (`ops.VoteAny`+`ops.WarpSync`, `ops.ShardReserve`, `ops.WarpSum`,
     `ops.Prefetch`); `vector_store`: the widest `ops.StoreVector` it renders, in bytes (0: none,
-    every field is its own `ops.Store`)."""
+    every field is its own `ops.Store`); `compress_leads`: whether it renders
+    `ops.LaneCompress.lead` (else the leader of a save with `lanes` is an `ops.Leader`)."""
 
     name: str
     warp_slots: bool
@@ -144,6 +145,7 @@ class Target(Protocol):
     warp_sum: bool
     prefetch: bool
     vector_store: int
+    compress_leads: bool
     shared_sites: bool
     defer_saves: bool
 

@@ -625,6 +625,7 @@ class GcnTarget:
     warp_sum = True
     prefetch = False            # no L2 prefetch hint: `m.prefetch()` lowers to nothing
     vector_store = 0            # one global_store per field (no StoreVector template)
+    compress_leads = False      # its leader is two scalar instructions per half already
     shared_sites = True         # one SCC save and one register frame per anchor
     defer_saves = False
 

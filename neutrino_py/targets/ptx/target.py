@@ -281,6 +281,7 @@ class PtxTarget:
     warp_sum = True
     prefetch = True
     vector_store = 16           # st.global.v4.b32 / v2.b64
+    compress_leads = True       # from the lane index the compression reads: no %lanemask_lt
     shared_sites = False
     defer_saves = True
 
