@@ -597,9 +597,9 @@ class _Ctx:
                 self.emit(ops.Move(held, value))
                 value = held
             base, stride, affine, at = self.tmp("u64"), self.tmp("s64"), self.tmp("pred"), self.tmp("u32")
-            self.emit(self.legal(ops.LaneCompress(base, stride, affine, value, mask,
-                                                  *((run.other, run.stale) if vote else
-                                                    (None, None)), lead), f))
+            self.emit(self.legal(ops.LaneCompress(
+                base, stride, affine, value, mask, any_src=run.other if vote else None,
+                any_dst=run.stale if vote else None, lead=lead), f))
             vote, lead = False, None
             self.emit(ops.Move(at, Imm(LANES_AFFINE, "u32")))
             spec = self.low.specs[companion(decl.name, f.name)]
