@@ -143,3 +143,33 @@ def test_bad_launch_dimensions_are_refused():
     with pytest.raises(ToolError):
         maps.dim3((1, 2, 3, 4))
     assert maps.dim3(5) == (5, 1, 1) and maps.dim3([2, 3]) == (2, 3, 1)
+
+
+@pytest.mark.parametrize("spread", [1, 8, 32])
+def test_coarse_counters_fold_by_the_spread_their_manifest_says(spread):
+    """A trace keeps the spread it was written with (1 before spreading, 8 until 2026-11-28, 32
+    since): each manifest's device rows fold into 256 [sm] rows and one [kernel] row (a
+    [kernel] counter of spread 1 had one device row)."""
+    from neutrino_py.contract.manifest import SM_ROWS
+    dtype = [["loaded", "<u8"], ["stored", "<u8"]]
+    man = manifest({"name": "sm", "kind": "counter", "level": "sm", "dtype": dtype, "spread": spread},
+                   {"name": "all", "kind": "counter", "level": "kernel", "dtype": dtype,
+                    "spread": spread})
+    lays = maps.layout(man, 1000, 256)
+    rows = SM_ROWS * spread
+    raw = {}
+    for lay, n in zip(lays, (rows, rows if spread > 1 else 1)):
+        assert lay.nbytes == n * 16
+        device = np.zeros(n, dtype=lay.dtype)
+        device["loaded"] = np.arange(n)
+        device["stored"] = 2 ** 64 - 1            # wraps: each sum is -count modulo 2**64
+        raw[lay.name] = device.tobytes()
+    out = maps.read(man, 1000, 256, header((0, 0), (0, 0)), raw)
+    sm = out["sm"]
+    assert len(sm) == SM_ROWS
+    want = np.arange(rows).reshape(SM_ROWS, spread).sum(axis=1)
+    assert sm["loaded"].tolist() == want.tolist()
+    assert sm["stored"].tolist() == [(-spread) % 2 ** 64] * SM_ROWS
+    n = rows if spread > 1 else 1
+    assert out["all"]["loaded"].tolist() == [n * (n - 1) // 2]
+    assert out["all"]["stored"].tolist() == [(-n) % 2 ** 64]
