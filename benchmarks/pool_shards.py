@@ -45,7 +45,7 @@ def main() -> int:
     only = set(filter(None, args.only.split(",")))
     rows = []
     for label, kind, file, rec in cases():
-        if (label not in only) if only else (kind not in KINDS):
+        if not (label in only if only else kind in KINDS):
             continue
         kernel = nt.Kernel.from_ptx((CORPUS / file).read_text(), label)
         rows += setting_sweep(label, kind, kernel, rec, probe, manifest, "MAX_SHARDS",

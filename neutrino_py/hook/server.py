@@ -23,7 +23,7 @@ from neutrino_py.files import atomic_write
 from neutrino_py.hook import protocol
 from neutrino_py.hook.engine import Instrumenter, KernelEntry, skipped
 from neutrino_py.maps.layout import MapLayout, layout
-from neutrino_py.maps.read import is_pool
+from neutrino_py.maps.read import by_shard, is_pool, whole_pool_counts
 from neutrino_py.tracedir import TraceWriter
 from neutrino_py.tracedir.writer import StoredMaps
 
@@ -321,10 +321,8 @@ class Server:
             return valid, lost
         if not is_pool(lay):
             return lay.items, lost
-        if lay.shards == 1:
-            return min(cursor, lay.items), max(cursor - lay.items, 0)
-        if lay.block > 1:                    # read whole; the header counts what did not fit
-            return min(cursor, lay.items), lost
+        if not by_shard(lay):
+            return whole_pool_counts(lay, cursor, lost)
         per = (lay.items - lay.first) // lay.shards
         with open(self.writer.dir / data, "rb") as f:
             f.seek(offset)

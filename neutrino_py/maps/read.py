@@ -59,6 +59,18 @@ def is_pool(lay: MapLayout) -> bool:
     return lay.kind == "record" and lay.capacity is None
 
 
+def by_shard(lay: MapLayout) -> bool:
+    """Whether a pool is read shard by shard (its records found from the shards' cursors);
+    every other pool is read whole up to its header cursor (`whole_pool_counts`)."""
+    return is_pool(lay) and lay.shards > 1 and lay.block == 1
+
+
+def whole_pool_counts(lay: MapLayout, cursor: int, dropped: int) -> tuple[int, int]:
+    """(records, dropped) of a pool read whole: items up to the header cursor; what did not
+    fit is past the pool's end, or, for a pool reserved in blocks, the header's `dropped`."""
+    return min(cursor, lay.items), max(cursor - lay.items, 0) if lay.block == 1 else dropped
+
+
 def _sharded_pool(lay: MapLayout, raw: bytes) -> tuple[np.ndarray, int]:
     """Records of every shard (each in reservation order, shard after shard) and the events
     that did not fit in their shard. `raw` may stop at the header cursor: every record lies
@@ -97,15 +109,14 @@ def read_one(lay: MapLayout, raw: Any, cursor: int, dropped: int,
     if len(raw) < need:
         raise ToolError(f"map {lay.name!r} buffer holds {len(raw)} bytes, {need} expected",
                         "allocate maps with maps.layout() for the same grid and block")
-    if is_pool(lay) and lay.shards > 1 and lay.block == 1:
+    if by_shard(lay):
         return _sharded_pool(lay, raw)
     if lay.kind == "record" and not is_pool(lay):
         return _fixed_records(lay, raw)
-    count = min(cursor, lay.items) if is_pool(lay) else lay.items
+    count, lost = whole_pool_counts(lay, cursor, dropped) if is_pool(lay) else (lay.items, dropped)
     array = np.frombuffer(raw, dtype=lay.dtype, count=count)
     if lay.fold > 1:
-        return folded(array, lay.fold), dropped
-    lost = max(cursor - lay.items, 0) if is_pool(lay) and lay.block == 1 else dropped
+        return folded(array, lay.fold), lost
     return (array.copy() if copy else array), lost
 
 

@@ -606,13 +606,9 @@ class _Ctx:
 
             def append() -> None:
                 slot, fits = self.tmp("u64"), self.tmp("pred")
-                if spec.shards > 1:
-                    self.shard_reserve(spec, slot, fits, self.header(spec), self.map_base(spec),
-                                       spec.block)
-                else:
-                    self.emit(ops.BumpReserve(slot, self.header(spec), spec.pool))
-                    self.emit(ops.Compare(fits, "lt", slot, Imm(spec.pool, "u64")))
-                self.emit(ops.If(fits, tuple(self.nested(lambda: self._store_at(spec, slot, [value])))))
+                base = self.pool_slot(spec, slot, fits, self.header(spec))
+                self.emit(ops.If(fits, tuple(self.nested(
+                    lambda: self._store_at(spec, slot, [value], base)))))
                 self.emit(ops.Convert(at, slot))
             self.emit(ops.If(affine, tuple(self.nested(append)), negate=True))
             out += [base, stride, mask, at]
@@ -666,12 +662,19 @@ class _Ctx:
         hdr = self.header(spec)
         slot = self.tmp("u64")
         fits = self.tmp("pred")
+        base = self.pool_slot(spec, slot, fits, hdr)
+        store = self.nested(lambda: self._store_at(spec, slot, values, base))
+        self.emit(ops.If(fits, tuple(store)))
+
+    def pool_slot(self, spec: MapSpec, slot: Reg, fits: Reg, hdr: Reg) -> Reg | None:
+        """`slot` of unbounded record `spec` (for each active lane at thread level, for the
+        leader running it alone at warp level) and whether it `fits` in the pool: from the
+        warp's shard of a sharded pool (`spec.block` slots at a time), else from the bump
+        cursor in the header slot `hdr`. Returns the map's base where it was read for that."""
         if spec.shards > 1:
             base = self.map_base(spec)
-            self.shard_reserve(spec, slot, fits, hdr, base)
-            store = self.nested(lambda: self._store_at(spec, slot, values, base))
-            self.emit(ops.If(fits, tuple(store)))
-            return
+            self.shard_reserve(spec, slot, fits, hdr, base, spec.block)
+            return base
         if spec.level == "thread":
             self.emit(ops.BumpReserve(slot, hdr, spec.pool))
             self.emit(ops.Compare(fits, "lt", slot, Imm(spec.pool, "u64")))
@@ -679,8 +682,7 @@ class _Ctx:
             self.emit(ops.AtomicAdd(slot, hdr, 0, Imm(1, "u64"), "u64"))
             self.emit(ops.Compare(fits, "lt", slot, Imm(spec.pool, "u64")))
             self.drop_unless(spec, fits, hdr)
-        store = self.nested(lambda: self._store_at(spec, slot, values))
-        self.emit(ops.If(fits, tuple(store)))
+        return None
 
     def save_run(self, spec: MapSpec, values: list[Value], count: int, stale: Reg | None) -> None:
         """A save in a run (`run_reserve`), in the leader: unless `stale` holds, the slot is the
