@@ -77,6 +77,7 @@ class Sim:
         self.atoms = 0                        # lanes that ran an atom (a returned atomic)
         self.global_reds = 0                  # lanes that ran a red on global memory
         self.prefetched: list[int] = []       # addresses prefetched, one per lane
+        self.ours: Counter = Counter()        # instruction name -> issues of the probes' own
         user = [s for s in self.code if isinstance(s, ir.Instruction)
                 and not any("%nt_" in str(o) or "$nt_" in str(o) or "__nt_" in str(o)
                             for o in s.operands) and not (s.guard and "%nt_" in s.guard.name)]
@@ -137,7 +138,9 @@ class Sim:
                 continue
             run = [lane for lane in active
                    if s.guard is None or bool(regs[lane].get(s.guard.name, 0)) != s.guard_negated]
-            if id(s) in self.user_pc:
+            if id(s) not in self.user_pc:
+                self.ours[s.name] += bool(run)
+            else:
                 self.issues[unit, self.user_pc[id(s)]] += 1
                 if s.opcode == "bra" and s.guard is not None and run:
                     self.guarded_bra.append((unit, self.user_pc[id(s)],
@@ -1773,3 +1776,105 @@ def test_memtrace_pool_overflow_is_counted_and_rebuilt_lanes_are_exact():
     # lanes whose values are not in the lane pool are counted as lost, never made up
     cut, lost = expand(mem["mem"], {"addr": mem["mem__addr"][:20]})
     assert lost == 12 and len(cut) == len(lanes) - 12
+
+
+UNROLLED = """
+.version 8.0
+.target sm_90
+.address_size 64
+.visible .entry unrolled(.param .u64 unrolled_x, .param .u64 unrolled_y, .param .u32 unrolled_n)
+{
+    .reg .pred %p<6>;
+    .reg .b32 %r<20>;
+    .reg .b64 %rd<12>;
+    ld.param.u64 %rd1, [unrolled_x];
+    ld.param.u64 %rd9, [unrolled_y];
+    ld.param.u32 %r1, [unrolled_n];
+    mov.u32 %r2, %tid.x;
+    mov.u32 %r3, %ctaid.x;
+    shl.b32 %r5, %r3, 8;
+    add.s32 %r5, %r5, %r2;
+    mul.wide.s32 %rd2, %r5, 4;
+    add.s64 %rd3, %rd1, %rd2;
+    add.s64 %rd4, %rd3, 256;
+    add.s64 %rd5, %rd4, 256;
+    mov.b64 %rd6, %rd5;
+    add.s32 %r6, %r5, 64;
+    add.s32 %r7, %r5, 128;
+    add.s32 %r8, %r5, 192;
+    setp.lt.s32 %p1, %r5, %r1;
+    setp.lt.s32 %p2, %r6, %r1;
+    setp.lt.s32 %p3, %r7, %r1;
+    setp.lt.s32 %p4, %r8, %r1;
+    @%p1 ld.global.b32 %r10, [%rd3];
+    @%p2 ld.global.b32 %r11, [%rd4];
+    @%p3 ld.global.b32 %r12, [%rd5];
+    @%p4 ld.global.b32 %r13, [%rd6+256];
+    ROOT
+    @%p1 ld.global.b32 %r14, [%rd3+4];
+    add.s32 %r15, %r10, %r11;
+    add.s32 %r15, %r15, %r12;
+    add.s32 %r15, %r15, %r13;
+    add.s32 %r15, %r15, %r14;
+    add.s64 %rd10, %rd9, %rd2;
+    @%p1 st.global.b32 [%rd10], %r15;
+    ret;
+}
+"""
+
+
+def without_chains(text: str, program, args, pool: int | None = None):
+    """`launch` of the `unrolled` kernel as if no held-back saves made chains."""
+    import neutrino_py.splice.splicer as splicer
+    chains = splicer._KernelSplice.chains
+    try:
+        splicer._KernelSplice.chains = lambda self, bodies: {}
+        return launch(text, program, (3, 1, 1), (64, 1, 1), args())
+    finally:
+        splicer._KernelSplice.chains = chains
+
+
+@pytest.mark.parametrize("root", ["kept", "moved", "reloaded", "gather"])
+def test_memtrace_chains_of_unrolled_accesses_make_the_records_of_each_access(root):
+    """Triton-style unrolled loads, `[%rd3]`, `[%rd3 + 256]` (through an add), `+512`, `+768`
+    (through a copy and the operand's offset), each with its own bound guard, then `[%rd3+4]`:
+    one held-back chain, saved by its first where every guard holds in the same lanes (the
+    whole blocks 0 and 1); in block 2 (n = 700) the guards part and each access makes its own
+    record. `moved`: the root register is moved on by a constant between the fourth and the
+    fifth access (the fifth's delta counts it); `reloaded`: loaded anew (no chain across it);
+    `gather`: the lanes' addresses are not affine (the chain's first saves alone, each
+    follower its own record and gathered lanes). Every lane's address is the one dmat
+    records, and the records are the same as without chains, in the same order."""
+    change = {"kept": "", "moved": "add.s64 %rd3, %rd3, 64;",
+              "reloaded": "ld.param.u64 %rd3, [unrolled_y];", "gather": ""}[root]
+    text = UNROLLED.replace("ROOT", change)
+    if root == "gather":          # 4 * (block * 256 + tid * tid): no stride fits the lanes
+        text = text.replace("shl.b32 %r5, %r3, 8;\n    add.s32 %r5, %r5, %r2;",
+                            "shl.b32 %r5, %r3, 8;\n    mad.lo.s32 %r5, %r2, %r2, %r5;")
+    args = lambda: {"x": bytes(32768), "y": bytes(32768), "n": 700}
+    mem, sim, _, _ = launch(text, stock("memtrace"), (3, 1, 1), (64, 1, 1), args())
+    dmat, _, _, _ = launch(text, stock("dmat"), (3, 1, 1), (64, 1, 1), args())
+    assert accesses(mem) == accesses(dmat)
+    plain, plain_sim, _, _ = without_chains(text, stock("memtrace"), args)
+    assert mem["mem"].tolist() == plain["mem"].tolist()
+    assert mem["mem__addr"].tolist() == plain["mem__addr"].tolist()
+    # one compression (its affine test: one vote.all) per chain where the guards agree: blocks
+    # 0 and 1 (four warps) compress once for their 4 or 5 chained loads, not 4 or 5 times
+    chained = {"kept": 5, "moved": 5, "reloaded": 4, "gather": 1}[root]
+    assert plain_sim.ours["vote.sync.all.pred"] - sim.ours["vote.sync.all.pred"] == 4 * (chained - 1)
+    # blocks 0 and 1: 5 loads and the store in each warp; block 2: the fourth load in no lane
+    assert len(mem["mem"]) == (4 * 6 + 2 * 5 if root != "gather" else len(plain["mem"]))
+
+
+def test_memtrace_chains_past_the_pool_drop_what_the_records_without_them_drop():
+    """A pool of 16 records (one shard) for the 34 the `unrolled` kernel makes: the chain's
+    followers take the next slots one by one, so the same records fit and the same are
+    counted dropped."""
+    text = UNROLLED.replace("ROOT", "")
+    program = load((probes_dir() / "memtrace.probe").read_text().replace("pool 1 << 21", "pool 16"),
+                   "memtrace16.probe")
+    args = lambda: {"x": bytes(4096), "y": bytes(4096), "n": 700}
+    mem, _, _, _ = launch(text, program, (3, 1, 1), (64, 1, 1), args())
+    plain, _, _, _ = without_chains(text, program, args)
+    assert mem["mem"].tolist() == plain["mem"].tolist()
+    assert mem.dropped["mem"] == plain.dropped["mem"] and len(mem["mem"]) + mem.dropped["mem"] >= 34

@@ -9,8 +9,9 @@ semantics written in `probe/ast.py`; the GPU oracles check exactly that.
 from __future__ import annotations
 
 import copy
+import functools
 from dataclasses import dataclass, field
-from typing import Callable
+from typing import Callable, NamedTuple
 
 from neutrino_py import ops
 from neutrino_py.contract.manifest import (COARSE_SPREAD, HEADER_PARAM, HEADER_SLOT_BYTES,
@@ -45,6 +46,28 @@ class Site:
     # map -> (position of the probe's first save in its region's run, slots a reservation there
     # takes: the most saves a pass meets from it on; `splicer._saves_ahead`)
     runs: dict[str, tuple[int, int]] = field(default_factory=dict)
+    # the chain of held-back saves this one leads (`Chain`), if any
+    chain: "Chain | None" = None
+
+
+class Follower(NamedTuple):
+    """A held-back site after the first of a chain: its operand values and how far its ADDR is
+    from the first's, in every lane (mod 2**64)."""
+    operands: tuple[tuple[str, Value], ...]
+    delta: int
+
+
+class Chain(NamedTuple):
+    """Held-back sites of one probe, one save each, next to each other in a run, whose ADDR is
+    one register value plus a constant (`TargetKernel.address_delta`): where every site's guard
+    holds in the same lanes (`apart`, pred: voted true where they differ; None where they are
+    one predicate) and the first's lanes are affine, the first's leader stores the followers'
+    records too, in the next slots, and sets `covered` (pred, in every lane), which the
+    followers' own code is skipped by (`splicer._KernelSplice.held`). The records are the ones
+    the followers make: their values, the first's stride and mask, its base plus the delta."""
+    followers: tuple[Follower, ...]
+    apart: Reg | None
+    covered: Reg
 
 
 def map_spec(decl: ast.MapDecl, slot: int, shard_pools: bool = True) -> MapSpec:
@@ -506,10 +529,11 @@ class _Ctx:
                 mask = self.tmp("u32")
                 self.emit(ops.ReadSpecial(mask, "activemask"))
             run = self.run_reserve(spec, mask)
-            lead = None
+            lead = affine = None
             if mask is not None:
-                values, lead = self.compress_lanes(decl, values, mask, run)
-            self.save(spec, values, reads, mask, run, lead)
+                values, lead, affine = self.compress_lanes(decl, values, mask, run)
+            follow = self.follow(s, decl, values, affine) if run is not None else []
+            self.save(spec, values, reads, mask, run, lead, follow)
         elif isinstance(s, ast.CounterAdd):
             self.counter_add(self.low.specs[s.map], s.field, self.expr(s.value))
         elif isinstance(s, ast.HistAdd):
@@ -557,16 +581,49 @@ class _Ctx:
             return set()
         return {i for i, a in enumerate(args) if isinstance(a, ast.Helper) and a.name in TIMERS}
 
+    def follow(self, s: ast.Save, decl: ast.MapDecl, values: list[Value],
+               affine: Reg | None) -> list[Callable[[], list[Value]]]:
+        """For the first save of a chain (`Site.chain`): `covered` set where the followers'
+        records are made here, and for each follower, what makes its record's values in the
+        leader: its arguments evaluated with its operands, and the lanes field's base moved by
+        its delta (the stride, mask and `_at` are the first's)."""
+        chain = self.site.chain
+        if chain is None or affine is None:
+            return []
+        self.emit(ops.Move(chain.covered, affine))
+        if chain.apart is not None:
+            self.emit(ops.If(chain.apart, (ops.Move(chain.covered, Imm(0, "pred")),)))
+        place = [n for n, f in enumerate(decl.fields) for _ in (f.lanes and range(4) or range(1))]
+        lanes = next(n for n, f in enumerate(decl.fields) if f.lanes)
+        base_at = place.index(lanes)
+
+        def record(follower: Follower) -> list[Value]:
+            own = self.site
+            self.site = Site(dict(follower.operands), own.count)
+            try:
+                args = [None if f.lanes else self.expr(a) for f, a in zip(decl.fields, s.args)]
+            finally:
+                self.site = own
+            base = self.tmp("u64")
+            self.emit(ops.Binary(base, "add", values[base_at], Imm(follower.delta, "u64")))
+            return [base if n == base_at else values[n] if args[place[n]] is None
+                    else self.cast(args[place[n]], values[n].type)
+                    for n in range(len(values))]
+        return [functools.partial(record, f) for f in chain.followers]
+
     def save(self, spec: MapSpec, values: list[Value], reads: list[Stmt] | None = None,
-             mask: Value | None = None, run: Run | None = None, lead: Reg | None = None) -> None:
+             mask: Value | None = None, run: Run | None = None, lead: Reg | None = None,
+             follow: list[Callable[[], list[Value]]] | None = None) -> None:
         """Save `values`; `reads` (the late timers) open the leader's part; `mask`: the active
         mask the lanes were compressed over, which elects the leader too (one read, and one
         leader for the event even were the lanes to part in between), or `lead`, the leader
-        their compression found; `run`: the save's part in a run (`run_reserve`)."""
+        their compression found; `run`: the save's part in a run (`run_reserve`); `follow`:
+        the records of a chain's followers (`follow`), saved after it where the chain is
+        covered."""
         if run is not None:      # every lane here takes part: its owner is this save's mask
             self.emit(ops.Move(self.low.runs[spec.name][1], mask))
         if spec.capacity is None:
-            body = self.nested(lambda: self.save_pool(spec, values, run))
+            body = self.nested(lambda: self.save_pool(spec, values, run, follow))
         elif self.low.program.maps[spec.name].kind == "row":
             body = self.nested(lambda: self.save_row(spec, values))
         elif spec.level == "thread":
@@ -579,12 +636,13 @@ class _Ctx:
         self.out += self.warp_leader(spec, [*(reads or []), *body], mask, lead)
 
     def compress_lanes(self, decl: ast.MapDecl, values: list[Value], mask: Reg,
-                       run: Run | None = None) -> tuple[list[Value], Reg | None]:
+                       run: Run | None = None) -> tuple[list[Value], Reg | None, Reg | None]:
         """The stored parts of every `lanes` field (`contract.manifest.LANE_PARTS`), computed by all active
         lanes before the leader saves: `LaneCompress` over the active mask, and where the lanes
         are not affine, each lane's value appended to the field's companion pool (one
-        `BumpReserve` per warp, lanes in order), whose first slot is the leader's ``_at``; and
-        the leader of `mask`, which the first compression finds (`ops.LaneCompress.lead`)."""
+        `BumpReserve` per warp, lanes in order), whose first slot is the leader's ``_at``; the
+        leader of `mask`, which the first compression finds (`ops.LaneCompress.lead`); and
+        whether the last field's lanes were affine."""
         vote = run is not None and run.stale is not None
         lead = found = self.tmp("pred") if self.low.compress_leads else None
         out: list[Value] = []
@@ -612,7 +670,7 @@ class _Ctx:
                 self.emit(ops.Convert(at, slot))
             self.emit(ops.If(affine, tuple(self.nested(append)), negate=True))
             out += [base, stride, mask, at]
-        return out, found
+        return out, found, affine
 
     def run_reserve(self, spec: MapSpec, mask: Reg | None) -> Run | None:
         """Slots to reserve for a save in a run and when to reserve at all (None outside one).
@@ -650,14 +708,15 @@ class _Ctx:
                                    SHARD_CHUNK, spec.first_item, SHARD_SLOT_BYTES,
                                    lanes=spec.level == "thread", count=count))
 
-    def save_pool(self, spec: MapSpec, values: list[Value], run: Run | None = None) -> None:
+    def save_pool(self, spec: MapSpec, values: list[Value], run: Run | None = None,
+                  follow: list[Callable[[], list[Value]]] | None = None) -> None:
         """Unbounded record: a slot from the bump cursor, stored when it is inside the pool.
         Thread level reserves for all active lanes at once; warp level runs in the leader alone.
         A sharded pool reserves from its warp's shard (one cursor per shard, contracts §4), or
         for the rest of its pass through a region when the save is in a run (`save_run`); an
         unsharded one at warp level takes its slot with a plain atomic."""
         if run is not None:
-            self.save_run(spec, values, run.slots, run.stale)
+            self.save_run(spec, values, run.slots, run.stale, follow or [])
             return
         hdr = self.header(spec)
         slot = self.tmp("u64")
@@ -684,14 +743,13 @@ class _Ctx:
             self.drop_unless(spec, fits, hdr)
         return None
 
-    def save_run(self, spec: MapSpec, values: list[Value], count: int, stale: Reg | None) -> None:
+    def save_run(self, spec: MapSpec, values: list[Value], count: int, stale: Reg | None,
+                 follow: list[Callable[[], list[Value]]]) -> None:
         """A save in a run (`run_reserve`), in the leader: unless `stale` holds, the slot is the
         item in `cursor` and nothing else is read (no shard, no header); otherwise `count` slots
         from the shard (always where `stale` is None: the run's first save). `cursor` then holds
-        the item of the shard's next record: the next item, or the same place one round of
-        chunks on where a chunk ends (`shard_item`); past the pool (the item `first + pool` or
-        beyond: the records that do not fit), it stays past. Items of records that fit are below
-        2**31 (`probe.passes.MAX_POOL`): 32-bit."""
+        the item of the shard's next record (`next_slot`). Where the chain it leads is covered
+        (`follow`), each follower's record takes the next slot in turn."""
         cursor = self.low.runs[spec.name][0]
         slot, fits = self.tmp("u32"), self.tmp("pred")
         base = self.map_base(spec)
@@ -709,9 +767,27 @@ class _Ctx:
                              negate=True))
             self.emit(ops.If(stale, tuple(self.nested(reserve))))
         self.emit(ops.If(fits, tuple(self.nested(lambda: self._store_at(spec, slot, values, base)))))
+        self.next_slot(spec, slot)
+
+        def followers() -> None:
+            for record in follow:
+                fits = self.tmp("pred")
+                self.emit(ops.Compare(fits, "lt", cursor, end))
+                self.emit(ops.If(fits, tuple(self.nested(
+                    lambda: self._store_at(spec, cursor, record(), base)))))
+                self.next_slot(spec, cursor)
+        if follow:
+            self.emit(ops.If(self.site.chain.covered, tuple(self.nested(followers))))
+
+    def next_slot(self, spec: MapSpec, slot: Value) -> None:
+        """`cursor` = the item of the shard's record after the one at item `slot`: the next
+        item, or the same place one round of chunks on where a chunk ends (`shard_item`); past
+        the pool (the item `first + pool` or beyond: records that do not fit) it stays past.
+        Items of records that fit are below 2**31 (`probe.passes.MAX_POOL`): 32-bit."""
+        cursor = self.low.runs[spec.name][0]
         edge, last = self.tmp("u32"), self.tmp("pred")
-        self.emit(ops.Binary(cursor, "add", slot, Imm(1, "u32")))
         self.emit(ops.Binary(edge, "add", slot, Imm((1 - spec.first_item) % SHARD_CHUNK, "u32")))
+        self.emit(ops.Binary(cursor, "add", slot, Imm(1, "u32")))
         self.emit(ops.Binary(edge, "and", edge, Imm(SHARD_CHUNK - 1, "u32")))
         self.emit(ops.Compare(last, "eq", edge, Imm(0, "u32")))
         self.emit(ops.If(last, (ops.Binary(cursor, "add", cursor,

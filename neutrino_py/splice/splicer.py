@@ -24,7 +24,7 @@ from neutrino_py.probe import ast
 from neutrino_py.probe.walk import operands_read, probe_nodes
 from neutrino_py.splice.bind import bind
 from neutrino_py.splice.bounds import counter_bounds
-from neutrino_py.splice.lower import Lowerer, Site
+from neutrino_py.splice.lower import Chain, Follower, Lowerer, Site
 from neutrino_py.splice.match import Match, Pcs, matches
 from neutrino_py.splice.merge import Candidate, fold
 from neutrino_py.splice.unwritten import never_runs, written
@@ -202,8 +202,8 @@ class _Group:
 
 class _Held(NamedTuple):
     """One probe's body at a held-back site: what `_KernelSplice.lower` takes there, the
-    instruction's guard (None: unguarded) and the register holding its value as it was at the
-    instruction."""
+    instruction's guard (None: unguarded), the register holding its value as it was at the
+    instruction, and the instruction."""
     pc: int
     probe: ast.Probe
     operands: dict[str, Value]
@@ -211,6 +211,7 @@ class _Held(NamedTuple):
     places: dict | None
     guard: Guard | None
     kept: Any
+    ins: Any
 
 
 # the most sites whose saves one `_Deferred` holds back (each keeps its captured operands, a
@@ -463,26 +464,100 @@ class _KernelSplice:
         for probe, m in group.pairs:
             operands = self.bind(probe, ins, m.pc, defer.scope, before, [])
             defer.bodies.append(_Held(m.pc, probe, operands, m.block,
-                                      runs.get((m.pc, probe.index)), guard, kept))
+                                      runs.get((m.pc, probe.index)), guard, kept, ins))
         return Candidate(SiteCode(group.first.anchor, defer.scope, before), group.first.pc, guard,
                          False)
 
     def held(self, deferred: dict[Any, _Deferred]) -> tuple[list[SiteCode], list[SiteCode]]:
         """The bodies of held-back sites at their sinks, in program order (by pc; the probes at
         one instruction in their order there), each gated by its instruction's guard as it was
-        at the instruction: (code before sink anchors, code after them)."""
+        at the instruction: (code before sink anchors, code after them). A chain of them
+        (`chains`) is saved by its first where its lanes allow, and each follower's own code
+        then skipped (`lower.Chain`)."""
         before: list[SiteCode] = []
         after: list[SiteCode] = []
         for d in {id(d): d for d in deferred.values()}.values():
-            for h in sorted(d.bodies, key=lambda h: h.pc):
+            bodies = sorted(d.bodies, key=lambda h: h.pc)
+            chains = self.chains(bodies)
+            covered = {n: d.scope.tmp("pred") for n in chains}
+            skip: dict[int, Any] = {}
+            for n, h in enumerate(bodies):
                 scope = d.scope.above()
-                body = self.gated(self.lower(h.probe, h.operands, h.block, scope, h.places),
-                                  h.guard, h.kept)
+                chain, code = None, []
+                if n in chains:
+                    chain, code = self.chain(bodies, n, chains[n], covered[n], scope)
+                    skip.update((m, covered[n]) for m in range(n + 1, n + chains[n]))
+                body = code + self.gated(self.lower(h.probe, h.operands, h.block, scope, h.places,
+                                                   chain), h.guard, h.kept)
+                if n in skip:
+                    body = [ops.If(skip[n], tuple(body), negate=True)]
                 if d.after:
                     after.append(SiteCode(d.sink, scope, after=body))
                 else:
                     before.append(SiteCode(d.sink, scope, before=body))
         return before, after
+
+    def chains(self, bodies: list[_Held]) -> dict[int, int]:
+        """Chains of held-back bodies (`lower.Chain`), by the index of their first: its length.
+        A chain's members are bodies of one probe without a filter whose one statement saves to
+        a map with runs, one `lanes` field taking ADDR; consecutive in its run; all guarded the
+        same way or all unguarded; each ADDR the first's plus a constant
+        (`TargetKernel.address_delta`)."""
+        out: dict[int, int] = {}
+        n = 0
+        while n < len(bodies):
+            m = n + 1
+            while m < len(bodies) and self.follows(bodies[n], bodies[m], m - n):
+                m += 1
+            if m - n > 1:
+                out[n] = m - n
+            n = m
+        return out
+
+    def follows(self, first: _Held, h: _Held, k: int) -> bool:
+        """Whether `h` can be the `k`-th follower of `first` in a chain (`chains`)."""
+        probe = first.probe
+        if h.probe is not probe or probe.filter is not None or len(probe.body) != 1 \
+                or not isinstance(probe.body[0], ast.Save) or not first.places or not h.places:
+            return False
+        save = probe.body[0]
+        decl = self.program.maps[save.map]
+        lanes = [a for f, a in zip(decl.fields, save.args) if f.lanes]
+        if len(lanes) != 1 or not isinstance(lanes[0], ast.Operand) or lanes[0].name != "ADDR":
+            return False
+        place, other = first.places.get(save.map), h.places.get(save.map)
+        if place is None or other is None or other[0] != place[0] + k:
+            return False
+        if (first.guard is None) != (h.guard is None) or \
+                first.guard is not None and first.guard.negated != h.guard.negated:
+            return False
+        return self.kernel.address_delta(first.ins, h.ins) is not None
+
+    def chain(self, bodies: list[_Held], n: int, length: int, covered: Any,
+              scope: Any) -> tuple[Chain, list[Stmt]]:
+        """The chain led by `bodies[n]`, and the code before its first's body that votes
+        whether the members' guards hold in the same lanes (none where they are one)."""
+        first = bodies[n]
+        followers = tuple(Follower(tuple(h.operands.items()),
+                                   self.kernel.address_delta(first.ins, h.ins))
+                          for h in bodies[n + 1:n + length])
+        code: list[Stmt] = [ops.Move(covered, Imm(0, "pred"))]
+        cond = lambda h: h.kept or h.guard.cond           # noqa: E731
+        others = [] if first.guard is None else \
+            list(dict.fromkeys(cond(h) for h in bodies[n + 1:n + length] if cond(h) != cond(first)))
+        if not others:
+            return Chain(followers, None, covered), code
+        mask, apart = scope.tmp("u32"), scope.tmp("pred")
+        code.append(ops.ReadSpecial(mask, "activemask"))
+        differ = None
+        for c in others:
+            d = scope.tmp("pred")
+            code.append(ops.Binary(d, "xor", cond(first), c))
+            if differ is not None:
+                code.append(ops.Binary(d, "or", d, differ))
+            differ = d
+        code.append(ops.VoteAny(apart, differ, mask))
+        return Chain(followers, apart, covered), code
 
     def site(self, group: _Group, exits: list[ast.Probe],
              runs: dict[tuple[int, int], dict[str, tuple[int, int]]],
@@ -542,7 +617,8 @@ class _KernelSplice:
         return counter_bounds(counters, entry, sites, self.kernel.successors())
 
     def lower(self, probe: ast.Probe, operands: dict[str, Value], block: tuple | None,
-              scope: Any, runs: dict[str, tuple[int, int]] | None = None) -> list[Stmt]:
+              scope: Any, runs: dict[str, tuple[int, int]] | None = None,
+              chain: Chain | None = None) -> list[Stmt]:
         """`probe`'s body lowered at a site with these operand values, (for `count`) these
         block instructions, its saves' places in runs (`runs`) and whether its filter was
         decided at entry. The ops depend on nothing else but the scope's scratch numbering, so
@@ -552,10 +628,10 @@ class _KernelSplice:
         tally = None if block is None or probe.index not in self.reads.counting else \
             Counter(map(self.kernel.pattern, block))
         count = None if tally is None else functools.partial(self.reads.count, tally)
-        site = Site(operands, count, runs or {})
+        site = Site(operands, count, runs or {}, chain)
         counts = None if tally is None else tuple(sorted(tally.items()))
         return self.kept((probe.index, probe.index in self.low.hoisted, tuple(operands.items()),
-                          counts, tuple(site.runs.items())),
+                          counts, tuple(site.runs.items()), chain),
                          scope, lambda: self.low.probe(probe, site, scope))
 
     def flush(self, scope: Any) -> list[Stmt]:

@@ -18,6 +18,7 @@ from neutrino_py.errors import SourceError
 from neutrino_py.ops import Imm, Scratch, Src, Stmt, Value
 from neutrino_py.targets import Finished, Guard, SiteCode, Unreadable
 from neutrino_py.targets.ptx import render as ptx
+from neutrino_py.targets.ptx.address_roots import AddressRoots
 
 RESERVED_PARAM = "__nt_"
 # Special registers that are 64 bits wide; every other undeclared register is 32.
@@ -110,6 +111,7 @@ class PtxKernel(PtxCode):
             elif kind is var_decl and s.space == "param":
                 self.call_params.add(s.name)
         self._comments = comments
+        self._roots: AddressRoots | None = None
         self.check_reserved()
 
     def check_reserved(self) -> None:
@@ -162,7 +164,13 @@ class PtxKernel(PtxCode):
         return ins.width or 0
 
     def reg_width(self, reg: ir.Register) -> int:
-        name = reg.name
+        bits = self.declared_bits(reg.name)
+        if bits is not None:
+            return bits
+        return 64 if reg.name in WIDE_SPECIALS else 32
+
+    def declared_bits(self, name: str) -> int | None:
+        """Width of a register the kernel declares (None: not declared, a special register)."""
         for decl, count, bits in reversed(self.decls):      # the last declaration holds
             if count is None:
                 if name == decl:
@@ -171,7 +179,20 @@ class PtxKernel(PtxCode):
                 n = name[len(decl):]                        # %r<200> declares %r0 ... %r199
                 if n.isascii() and n.isdigit() and (n == "0" or n[0] != "0") and int(n) < count:
                     return bits
-        return 64 if name in WIDE_SPECIALS else 32
+        return None
+
+    def address_delta(self, first: ir.Instruction, later: ir.Instruction) -> int | None:
+        """d with ADDR at `later` = ADDR at `first` + d in every lane (mod 2**64): both address
+        one register value plus a constant in one basic block, in one state space
+        (`address_roots`); None where that is not known."""
+        if first.space != later.space:
+            return None
+        if self._roots is None:
+            self._roots = AddressRoots(self.blocks(), lambda name: self.declared_bits(name) == 64)
+        a, b = self._roots.root(first), self._roots.root(later)
+        if a is None or b is None or a[0] != b[0]:
+            return None
+        return (b[1] - a[1]) % (1 << 64)
 
     def dest(self, ins: ir.Instruction, scope: Scratch, code: list[Stmt]) -> Value:
         dests = ins.dests

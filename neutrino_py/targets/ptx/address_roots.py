@@ -1,0 +1,84 @@
+"""Which memory accesses of a basic block address one register value plus a constant.
+
+Two accesses whose addresses are one 64-bit value plus different constants, in every lane, are
+affine over the same lanes together, with one stride, and each one's lowest lane's address is
+the other's plus the difference of the constants: a chain of held-back saves then needs one
+compression (`lower._Ctx.compress_lanes` with followers). Triton's unrolled accesses
+(``add.s64 %rd2, %rd1, 512`` ... ``[%rd2]``) and vectorised offsets (``[%rd1+16]``) are such.
+An access's root is the register its address is built from and the definition of it that
+reaches the access in its block (or the block's entry), found by looking back through unguarded
+64-bit copies and additions or subtractions of a constant; its offset is what those add, plus
+the address operand's own. Equal roots mean one basic block and one value in each lane.
+"""
+from __future__ import annotations
+
+import bisect
+from typing import Callable, Hashable
+
+from neutrino_py.asm import ir
+
+WIDE = frozenset(("s64", "u64", "b64"))
+MAX_CHAIN = 64          # copies and additions looked back through, at most, for one access
+
+
+class AddressRoots:
+    """Roots of accesses (`root`) over the blocks of one kernel; `declared(name)`: whether a
+    register is one of the kernel's own 64-bit registers (special registers such as
+    ``%globaltimer`` are never looked through: two reads differ)."""
+
+    def __init__(self, blocks: list[list[ir.Instruction]], declared: Callable[[str], bool]) -> None:
+        self.blocks, self.declared = blocks, declared
+        self.where = {id(i): (b, n) for b, block in enumerate(blocks) for n, i in enumerate(block)}
+        self.defs: dict[tuple[int, str], list[int]] = {}     # (block, register) -> positions
+
+    def root(self, ins: ir.Instruction) -> tuple[Hashable, int] | None:
+        """(root, offset): the address of `ins` is the root's value plus `offset` (mod 2**64) in
+        every lane; None where not known (no register base, a 32-bit or special one)."""
+        addr = ins.address
+        place = self.where.get(id(ins))
+        if addr is None or place is None or not isinstance(addr.base, ir.Register) \
+                or not self.declared(addr.base.name):
+            return None
+        b, n = place
+        name, offset = addr.base.name, addr.offset
+        for _ in range(MAX_CHAIN):
+            q = self.last_def(b, name, n)
+            if q is None:
+                return (name, "entry", b), offset % (1 << 64)
+            d = self.blocks[b][q]
+            step = self.shifted(d)
+            if step is None:
+                return (name, id(d)), offset % (1 << 64)
+            name, n = step[0], q
+            offset += step[1]
+        return None
+
+    def last_def(self, b: int, name: str, n: int) -> int | None:
+        """Position of the last instruction before `n` in block `b` that writes `name`."""
+        at = self.defs.get((b, name))
+        if at is None:
+            at = [q for q, i in enumerate(self.blocks[b])
+                  if (i.args is None or name in i.args) and name in i.regs_written()]
+            self.defs[b, name] = at
+        k = bisect.bisect_left(at, n)
+        return at[k - 1] if k else None
+
+    def shifted(self, d: ir.Instruction) -> tuple[str, int] | None:
+        """(register, constant): `d` writes that register's value plus the constant, in 64 bits
+        and in every lane (no guard); None for any other definition."""
+        if d.guard is not None or len(d.modifiers) != 1 or d.modifiers[0] not in WIDE:
+            return None
+        srcs = d.srcs
+        regs = [s for s in srcs if isinstance(s, ir.Register)]
+        if len(regs) != 1 or not self.declared(regs[0].name):
+            return None
+        if d.opcode == "mov" and len(srcs) == 1:
+            return regs[0].name, 0
+        consts = [s.value for s in srcs if isinstance(s, ir.Immediate)]
+        if len(srcs) != 2 or len(consts) != 1 or not isinstance(consts[0], int):
+            return None
+        if d.opcode == "add":
+            return regs[0].name, consts[0]
+        if d.opcode == "sub" and srcs[0] is regs[0]:
+            return regs[0].name, -consts[0]
+        return None
