@@ -217,6 +217,9 @@ class _Held(NamedTuple):
 # the most sites whose saves one `_Deferred` holds back (each keeps its captured operands, a
 # 64-bit address for memtrace, in registers until the saves run)
 MAX_DEFERRED = 8
+# the most held-back sites one chain saves (`_KernelSplice.chains`; 1: none): each follower's
+# record adds its stores to the leader's code
+MAX_CHAIN = 8
 
 
 @dataclass
@@ -507,7 +510,7 @@ class _KernelSplice:
         n = 0
         while n < len(bodies):
             m = n + 1
-            while m < len(bodies) and self.follows(bodies[n], bodies[m], m - n):
+            while m < len(bodies) and m - n < MAX_CHAIN and self.follows(bodies[n], bodies[m], m - n):
                 m += 1
             if m - n > 1:
                 out[n] = m - n
