@@ -510,7 +510,8 @@ class _KernelSplice:
         n = 0
         while n < len(bodies):
             m = n + 1
-            while m < len(bodies) and m - n < MAX_CHAIN and self.follows(bodies[n], bodies[m], m - n):
+            while m < len(bodies) and m - n < MAX_CHAIN \
+                    and self.follows(bodies[n], bodies[m], m - n):
                 m += 1
             if m - n > 1:
                 out[n] = m - n
