@@ -51,23 +51,28 @@ class Site:
 
 
 class Follower(NamedTuple):
-    """A held-back site after the first of a chain: its operand values and how far its ADDR is
-    from the first's, in every lane (mod 2**64)."""
+    """A held-back site after the first of a chain (`Chain`): its operand values, how far its
+    ADDR is from the first's in every lane (mod 2**64), `covered` (pred, in every lane: the
+    first's leader made its record, so its own code is skipped), and, where its guard is
+    another predicate than the first's, `apart` (pred: voted true where the two differ in
+    some lane) and `runs` (pred: voted true where its guard holds in some lane)."""
     operands: tuple[tuple[str, Value], ...]
     delta: int
+    covered: Reg
+    apart: Reg | None = None
+    runs: Reg | None = None
 
 
 class Chain(NamedTuple):
     """Held-back sites of one probe, one save each, next to each other in a run, whose ADDR is
-    one register value plus a constant (`TargetKernel.address_delta`): where every site's guard
-    holds in the same lanes (`apart`, pred: voted true where they differ; None where they are
-    one predicate) and the first's lanes are affine, the first's leader stores the followers'
-    records too, in the next slots, and sets `covered` (pred, in every lane), which the
-    followers' own code is skipped by (`splicer._KernelSplice.held`). The records are the ones
-    the followers make: their values, the first's stride and mask, its base plus the delta."""
+    one register value plus a constant (`TargetKernel.address_delta`). Where the first's lanes
+    are affine, its leader also stores the record of each follower whose guard holds in the
+    same lanes as its own, in the next slots, up to the first follower that runs in other
+    lanes (one that runs in none is passed over: it makes no record either way); each
+    follower it covers skips its own code (`splicer._KernelSplice.held`). The records are the
+    ones the followers make: their values, the first's stride and mask, its base plus the
+    delta."""
     followers: tuple[Follower, ...]
-    apart: Reg | None
-    covered: Reg
 
 
 def map_spec(decl: ast.MapDecl, slot: int, shard_pools: bool = True) -> MapSpec:
@@ -582,20 +587,25 @@ class _Ctx:
         return {i for i, a in enumerate(args) if isinstance(a, ast.Helper) and a.name in TIMERS}
 
     def follow(self, s: ast.Save, decl: ast.MapDecl, values: list[Value],
-               affine: Reg | None) -> list[Callable[[], list[Value]]]:
-        """For the first save of a chain (`Site.chain`): `covered` set where the followers'
-        records are made here, and for each follower, what makes its record's values in the
-        leader: its arguments evaluated with its operands, and the lanes field's base moved by
-        its delta (the stride, mask and `_at` are the first's)."""
+               affine: Reg | None) -> list[tuple[Reg, Callable[[], list[Value]]]]:
+        """For the first save of a chain (`Site.chain`): each follower's `covered` set, and
+        with it what makes its record's values in the leader: its arguments evaluated with its
+        operands, and the lanes field's base moved by its delta (the stride, mask and `_at` are
+        the first's)."""
         chain = self.site.chain
         if chain is None or affine is None:
             return []
-        self.emit(ops.Move(chain.covered, affine))
-        if chain.apart is not None:
-            self.emit(ops.If(chain.apart, (ops.Move(chain.covered, Imm(0, "pred")),)))
+        going = self.tmp("pred")            # no follower so far ran in other lanes
+        self.emit(ops.Move(going, affine))
+        for f in chain.followers:
+            self.emit(ops.Move(f.covered, going))
+            if f.apart is not None:
+                stop = self.tmp("pred")
+                self.emit(ops.If(f.apart, (ops.Move(f.covered, Imm(0, "pred")),)))
+                self.emit(ops.Binary(stop, "and", f.apart, f.runs))
+                self.emit(ops.If(stop, (ops.Move(going, Imm(0, "pred")),)))
         place = [n for n, f in enumerate(decl.fields) for _ in (f.lanes and range(4) or range(1))]
-        lanes = next(n for n, f in enumerate(decl.fields) if f.lanes)
-        base_at = place.index(lanes)
+        base_at = place.index(next(n for n, f in enumerate(decl.fields) if f.lanes))
 
         def record(follower: Follower) -> list[Value]:
             own = self.site
@@ -609,11 +619,11 @@ class _Ctx:
             return [base if n == base_at else values[n] if args[place[n]] is None
                     else self.cast(args[place[n]], values[n].type)
                     for n in range(len(values))]
-        return [functools.partial(record, f) for f in chain.followers]
+        return [(f.covered, functools.partial(record, f)) for f in chain.followers]
 
     def save(self, spec: MapSpec, values: list[Value], reads: list[Stmt] | None = None,
              mask: Value | None = None, run: Run | None = None, lead: Reg | None = None,
-             follow: list[Callable[[], list[Value]]] | None = None) -> None:
+             follow: list[tuple[Reg, Callable[[], list[Value]]]] | None = None) -> None:
         """Save `values`; `reads` (the late timers) open the leader's part; `mask`: the active
         mask the lanes were compressed over, which elects the leader too (one read, and one
         leader for the event even were the lanes to part in between), or `lead`, the leader
@@ -709,7 +719,7 @@ class _Ctx:
                                    lanes=spec.level == "thread", count=count))
 
     def save_pool(self, spec: MapSpec, values: list[Value], run: Run | None = None,
-                  follow: list[Callable[[], list[Value]]] | None = None) -> None:
+                  follow: list[tuple[Reg, Callable[[], list[Value]]]] | None = None) -> None:
         """Unbounded record: a slot from the bump cursor, stored when it is inside the pool.
         Thread level reserves for all active lanes at once; warp level runs in the leader alone.
         A sharded pool reserves from its warp's shard (one cursor per shard, contracts §4), or
@@ -744,12 +754,12 @@ class _Ctx:
         return None
 
     def save_run(self, spec: MapSpec, values: list[Value], count: int, stale: Reg | None,
-                 follow: list[Callable[[], list[Value]]]) -> None:
+                 follow: list[tuple[Reg, Callable[[], list[Value]]]]) -> None:
         """A save in a run (`run_reserve`), in the leader: unless `stale` holds, the slot is the
         item in `cursor` and nothing else is read (no shard, no header); otherwise `count` slots
         from the shard (always where `stale` is None: the run's first save). `cursor` then holds
-        the item of the shard's next record (`next_slot`). Where the chain it leads is covered
-        (`follow`), each follower's record takes the next slot in turn."""
+        the item of the shard's next record (`next_slot`). Each follower of the chain it leads
+        that it covers (`follow`) takes the next slot in turn."""
         cursor = self.low.runs[spec.name][0]
         slot, fits = self.tmp("u32"), self.tmp("pred")
         base = self.map_base(spec)
@@ -769,15 +779,14 @@ class _Ctx:
         self.emit(ops.If(fits, tuple(self.nested(lambda: self._store_at(spec, slot, values, base)))))
         self.next_slot(spec, slot)
 
-        def followers() -> None:
-            for record in follow:
+        for covered, record in follow:
+            def follower() -> None:
                 fits = self.tmp("pred")
                 self.emit(ops.Compare(fits, "lt", cursor, end))
                 self.emit(ops.If(fits, tuple(self.nested(
                     lambda: self._store_at(spec, cursor, record(), base)))))
                 self.next_slot(spec, cursor)
-        if follow:
-            self.emit(ops.If(self.site.chain.covered, tuple(self.nested(followers))))
+            self.emit(ops.If(covered, tuple(self.nested(follower))))
 
     def next_slot(self, spec: MapSpec, slot: Value) -> None:
         """`cursor` = the item of the shard's record after the one at item `slot`: the next

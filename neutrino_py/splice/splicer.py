@@ -482,18 +482,19 @@ class _KernelSplice:
         for d in {id(d): d for d in deferred.values()}.values():
             bodies = sorted(d.bodies, key=lambda h: h.pc)
             chains = self.chains(bodies)
-            covered = {n: d.scope.tmp("pred") for n in chains}
-            skip: dict[int, Any] = {}
+            covered = {m: d.scope.tmp("pred") for n, length in chains.items()
+                       for m in range(n + 1, n + length)}
             for n, h in enumerate(bodies):
                 scope = d.scope.above()
                 chain, code = None, []
                 if n in chains:
-                    chain, code = self.chain(bodies, n, chains[n], covered[n], scope)
-                    skip.update((m, covered[n]) for m in range(n + 1, n + chains[n]))
+                    chain, code = self.chain(bodies[n:n + chains[n]],
+                                             [covered[m] for m in range(n + 1, n + chains[n])],
+                                             scope)
                 body = code + self.gated(self.lower(h.probe, h.operands, h.block, scope, h.places,
                                                    chain), h.guard, h.kept)
-                if n in skip:
-                    body = [ops.If(skip[n], tuple(body), negate=True)]
+                if n in covered:
+                    body = [ops.If(covered[n], tuple(body), negate=True)]
                 if d.after:
                     after.append(SiteCode(d.sink, scope, after=body))
                 else:
@@ -537,31 +538,34 @@ class _KernelSplice:
             return False
         return self.kernel.address_delta(first.ins, h.ins) is not None
 
-    def chain(self, bodies: list[_Held], n: int, length: int, covered: Any,
+    def chain(self, members: list[_Held], covered: list[Any],
               scope: Any) -> tuple[Chain, list[Stmt]]:
-        """The chain led by `bodies[n]`, and the code before its first's body that votes
-        whether the members' guards hold in the same lanes (none where they are one)."""
-        first = bodies[n]
-        followers = tuple(Follower(tuple(h.operands.items()),
-                                   self.kernel.address_delta(first.ins, h.ins))
-                          for h in bodies[n + 1:n + length])
-        code: list[Stmt] = [ops.Move(covered, Imm(0, "pred"))]
-        cond = lambda h: h.kept or h.guard.cond           # noqa: E731
-        others = [] if first.guard is None else \
-            list(dict.fromkeys(cond(h) for h in bodies[n + 1:n + length] if cond(h) != cond(first)))
-        if not others:
-            return Chain(followers, None, covered), code
-        mask, apart = scope.tmp("u32"), scope.tmp("pred")
-        code.append(ops.ReadSpecial(mask, "activemask"))
-        differ = None
-        for c in others:
-            d = scope.tmp("pred")
-            code.append(ops.Binary(d, "xor", cond(first), c))
-            if differ is not None:
-                code.append(ops.Binary(d, "or", d, differ))
-            differ = d
-        code.append(ops.VoteAny(apart, differ, mask))
-        return Chain(followers, apart, covered), code
+        """The chain of `members` (each follower's `covered` register given), and the code before
+        its first's body that clears them and votes, for each follower guarded by another
+        predicate, whether it runs in other lanes than the first and whether in any."""
+        first = members[0]
+        code: list[Stmt] = [ops.Move(c, Imm(0, "pred")) for c in covered]
+        mask = None
+        followers = []
+        for h, c in zip(members[1:], covered):
+            delta = self.kernel.address_delta(first.ins, h.ins)
+            cond = h.kept or (h.guard and h.guard.cond)
+            if first.guard is None or cond == (first.kept or first.guard.cond):
+                followers.append(Follower(tuple(h.operands.items()), delta, c))
+                continue
+            if mask is None:
+                mask = scope.tmp("u32")
+                code.append(ops.ReadSpecial(mask, "activemask"))
+            differ, apart, runs = scope.tmp("pred"), scope.tmp("pred"), scope.tmp("pred")
+            code.append(ops.Binary(differ, "xor", first.kept or first.guard.cond, cond))
+            code.append(ops.VoteAny(apart, differ, mask))
+            if h.guard.negated:
+                held = scope.tmp("pred")
+                code.append(ops.Unary(held, "not", cond))
+                cond = held
+            code.append(ops.VoteAny(runs, cond, mask))
+            followers.append(Follower(tuple(h.operands.items()), delta, c, apart, runs))
+        return Chain(tuple(followers)), code
 
     def site(self, group: _Group, exits: list[ast.Probe],
              runs: dict[tuple[int, int], dict[str, tuple[int, int]]],
