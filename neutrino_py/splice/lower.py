@@ -51,16 +51,10 @@ class Site:
 
 
 class Follower(NamedTuple):
-    """A held-back site after the first of a chain (`Chain`): its operand values, how far its
-    ADDR is from the first's in every lane (mod 2**64), `covered` (pred, in every lane: the
-    first's leader made its record, so its own code is skipped), and, where its guard is
-    another predicate than the first's, `apart` (pred: voted true where the two differ in
-    some lane) and `runs` (pred: voted true where its guard holds in some lane)."""
+    """A held-back site after the first of a chain (`Chain`): its operand values and how far
+    its ADDR is from the first's in every lane (mod 2**64)."""
     operands: tuple[tuple[str, Value], ...]
     delta: int
-    covered: Reg
-    apart: Reg | None = None
-    runs: Reg | None = None
 
 
 class Chain(NamedTuple):
@@ -68,11 +62,19 @@ class Chain(NamedTuple):
     one register value plus a constant (`TargetKernel.address_delta`). Where the first's lanes
     are affine, its leader also stores the record of each follower whose guard holds in the
     same lanes as its own, in the next slots, up to the first follower that runs in other
-    lanes (one that runs in none is passed over: it makes no record either way); each
-    follower it covers skips its own code (`splicer._KernelSplice.held`). The records are the
-    ones the followers make: their values, the first's stride and mask, its base plus the
-    delta."""
+    lanes (one that runs in none is passed over: it makes no record either way); the records
+    are the ones the followers make: their values, the first's stride and mask, its base plus
+    the delta. `covered` (u32, in every lane): bit k set where follower k's record is made so,
+    and its own code skipped (`splicer._KernelSplice.held`). Where the guards are not one
+    predicate, `apart` (u32) has bit k set where follower k's guard differs from the first's
+    in some lane and `runs` where it holds in some lane, both voted before the first's body
+    only where some guard differs at all (a warp at the tail of a Triton block), else 0.
+    Bits, not predicates: a predicate per follower held across the first's save took the
+    instrumented softmax_kernel from 56 to 64 registers (nvJitLink 13.5)."""
     followers: tuple[Follower, ...]
+    covered: Reg
+    apart: Reg | None = None
+    runs: Reg | None = None
 
 
 def map_spec(decl: ast.MapDecl, slot: int, shard_pools: bool = True) -> MapSpec:
@@ -587,23 +589,27 @@ class _Ctx:
         return {i for i, a in enumerate(args) if isinstance(a, ast.Helper) and a.name in TIMERS}
 
     def follow(self, s: ast.Save, decl: ast.MapDecl, values: list[Value],
-               affine: Reg | None) -> list[tuple[Reg, Callable[[], list[Value]]]]:
-        """For the first save of a chain (`Site.chain`): each follower's `covered` set, and
-        with it what makes its record's values in the leader: its arguments evaluated with its
-        operands, and the lanes field's base moved by its delta (the stride, mask and `_at` are
-        the first's)."""
+               affine: Reg | None) -> list[tuple[int, Callable[[], list[Value]]]]:
+        """For the first save of a chain (`Site.chain`): `covered` set, and for each follower,
+        its bit there and what makes its record's values in the leader: its arguments
+        evaluated with its operands, and the lanes field's base moved by its delta (the
+        stride, mask and `_at` are the first's)."""
         chain = self.site.chain
         if chain is None or affine is None:
             return []
-        going = self.tmp("pred")            # no follower so far ran in other lanes
-        self.emit(ops.Move(going, affine))
-        for f in chain.followers:
-            self.emit(ops.Move(f.covered, going))
-            if f.apart is not None:
-                stop = self.tmp("pred")
-                self.emit(ops.If(f.apart, (ops.Move(f.covered, Imm(0, "pred")),)))
-                self.emit(ops.Binary(stop, "and", f.apart, f.runs))
-                self.emit(ops.If(stop, (ops.Move(going, Imm(0, "pred")),)))
+        covered = chain.covered
+        every = Imm((1 << len(chain.followers)) - 1, "u32")
+        if chain.apart is None:
+            self.emit(ops.Move(covered, every))
+        else:      # the bits below the first follower that ran apart, but those apart
+            stop, low = self.tmp("u32"), self.tmp("u32")
+            self.emit(ops.Binary(stop, "and", chain.apart, chain.runs))
+            self.emit(ops.Binary(low, "sub", Imm(0, "u32"), stop))
+            self.emit(ops.Binary(low, "and", low, stop))
+            self.emit(ops.Binary(covered, "add", low, every))
+            self.emit(ops.Binary(low, "xor", chain.apart, every))
+            self.emit(ops.Binary(covered, "and", covered, low))
+        self.emit(ops.If(affine, (ops.Move(covered, Imm(0, "u32")),), negate=True))
         place = [n for n, f in enumerate(decl.fields) for _ in (f.lanes and range(4) or range(1))]
         base_at = place.index(next(n for n, f in enumerate(decl.fields) if f.lanes))
 
@@ -619,11 +625,11 @@ class _Ctx:
             return [base if n == base_at else values[n] if args[place[n]] is None
                     else self.cast(args[place[n]], values[n].type)
                     for n in range(len(values))]
-        return [(f.covered, functools.partial(record, f)) for f in chain.followers]
+        return [(k, functools.partial(record, f)) for k, f in enumerate(chain.followers)]
 
     def save(self, spec: MapSpec, values: list[Value], reads: list[Stmt] | None = None,
              mask: Value | None = None, run: Run | None = None, lead: Reg | None = None,
-             follow: list[tuple[Reg, Callable[[], list[Value]]]] | None = None) -> None:
+             follow: list[tuple[int, Callable[[], list[Value]]]] | None = None) -> None:
         """Save `values`; `reads` (the late timers) open the leader's part; `mask`: the active
         mask the lanes were compressed over, which elects the leader too (one read, and one
         leader for the event even were the lanes to part in between), or `lead`, the leader
@@ -719,7 +725,7 @@ class _Ctx:
                                    lanes=spec.level == "thread", count=count))
 
     def save_pool(self, spec: MapSpec, values: list[Value], run: Run | None = None,
-                  follow: list[tuple[Reg, Callable[[], list[Value]]]] | None = None) -> None:
+                  follow: list[tuple[int, Callable[[], list[Value]]]] | None = None) -> None:
         """Unbounded record: a slot from the bump cursor, stored when it is inside the pool.
         Thread level reserves for all active lanes at once; warp level runs in the leader alone.
         A sharded pool reserves from its warp's shard (one cursor per shard, contracts §4), or
@@ -754,7 +760,7 @@ class _Ctx:
         return None
 
     def save_run(self, spec: MapSpec, values: list[Value], count: int, stale: Reg | None,
-                 follow: list[tuple[Reg, Callable[[], list[Value]]]]) -> None:
+                 follow: list[tuple[int, Callable[[], list[Value]]]]) -> None:
         """A save in a run (`run_reserve`), in the leader: unless `stale` holds, the slot is the
         item in `cursor` and nothing else is read (no shard, no header); otherwise `count` slots
         from the shard (always where `stale` is None: the run's first save). `cursor` then holds
@@ -779,14 +785,21 @@ class _Ctx:
         self.emit(ops.If(fits, tuple(self.nested(lambda: self._store_at(spec, slot, values, base)))))
         self.next_slot(spec, slot)
 
-        for covered, record in follow:
+        for k, record in follow:
             def follower() -> None:
                 fits = self.tmp("pred")
                 self.emit(ops.Compare(fits, "lt", cursor, end))
                 self.emit(ops.If(fits, tuple(self.nested(
                     lambda: self._store_at(spec, cursor, record(), base)))))
                 self.next_slot(spec, cursor)
-            self.emit(ops.If(covered, tuple(self.nested(follower))))
+            self.emit(ops.If(self.bit(self.site.chain.covered, k), tuple(self.nested(follower))))
+
+    def bit(self, bits: Reg, k: int) -> Reg:
+        """Whether bit `k` of `bits` is set."""
+        part, on = self.tmp("u32"), self.tmp("pred")
+        self.emit(ops.Binary(part, "and", bits, Imm(1 << k, "u32")))
+        self.emit(ops.Compare(on, "ne", part, Imm(0, "u32")))
+        return on
 
     def next_slot(self, spec: MapSpec, slot: Value) -> None:
         """`cursor` = the item of the shard's record after the one at item `slot`: the next

@@ -482,19 +482,22 @@ class _KernelSplice:
         for d in {id(d): d for d in deferred.values()}.values():
             bodies = sorted(d.bodies, key=lambda h: h.pc)
             chains = self.chains(bodies)
-            covered = {m: d.scope.tmp("pred") for n, length in chains.items()
-                       for m in range(n + 1, n + length)}
+            covered = {n: d.scope.tmp("u32") for n in chains}
+            skip: dict[int, tuple[Any, int]] = {}       # follower -> (covered, its bit)
             for n, h in enumerate(bodies):
                 scope = d.scope.above()
                 chain, code = None, []
                 if n in chains:
-                    chain, code = self.chain(bodies[n:n + chains[n]],
-                                             [covered[m] for m in range(n + 1, n + chains[n])],
-                                             scope)
+                    chain, code = self.chain(bodies[n:n + chains[n]], covered[n], scope)
+                    skip.update((n + 1 + k, (covered[n], k)) for k in range(chains[n] - 1))
                 body = code + self.gated(self.lower(h.probe, h.operands, h.block, scope, h.places,
                                                    chain), h.guard, h.kept)
-                if n in covered:
-                    body = [ops.If(covered[n], tuple(body), negate=True)]
+                if n in skip:
+                    bits, k = skip[n]
+                    part, on = scope.tmp("u32"), scope.tmp("pred")
+                    body = [ops.Binary(part, "and", bits, Imm(1 << k, "u32")),
+                            ops.Compare(on, "ne", part, Imm(0, "u32")),
+                            ops.If(on, tuple(body), negate=True)]
                 if d.after:
                     after.append(SiteCode(d.sink, scope, after=body))
                 else:
@@ -538,34 +541,51 @@ class _KernelSplice:
             return False
         return self.kernel.address_delta(first.ins, h.ins) is not None
 
-    def chain(self, members: list[_Held], covered: list[Any],
-              scope: Any) -> tuple[Chain, list[Stmt]]:
-        """The chain of `members` (each follower's `covered` register given), and the code before
-        its first's body that clears them and votes, for each follower guarded by another
-        predicate, whether it runs in other lanes than the first and whether in any."""
+    def chain(self, members: list[_Held], covered: Any, scope: Any) -> tuple[Chain, list[Stmt]]:
+        """The chain of `members` (`covered`: its register), and the code before its first's
+        body, which every lane runs: it clears `covered`, votes whether any follower's guard
+        differs from the first's in some lane, and only then, for each follower guarded by
+        another predicate, whether it does and whether it holds anywhere (`Chain`)."""
         first = members[0]
-        code: list[Stmt] = [ops.Move(c, Imm(0, "pred")) for c in covered]
-        mask = None
-        followers = []
-        for h, c in zip(members[1:], covered):
-            delta = self.kernel.address_delta(first.ins, h.ins)
-            cond = h.kept or (h.guard and h.guard.cond)
-            if first.guard is None or cond == (first.kept or first.guard.cond):
-                followers.append(Follower(tuple(h.operands.items()), delta, c))
+        followers = tuple(Follower(tuple(h.operands.items()),
+                                   self.kernel.address_delta(first.ins, h.ins))
+                          for h in members[1:])
+        code: list[Stmt] = [ops.Move(covered, Imm(0, "u32"))]
+        own = first.kept or (first.guard and first.guard.cond)
+        conds = [h.kept or (h.guard and h.guard.cond) for h in members[1:]]
+        if first.guard is None or all(c == own for c in conds):
+            return Chain(followers, covered), code
+        mask, any_apart = scope.tmp("u32"), scope.tmp("pred")
+        apart, runs = scope.tmp("u32"), scope.tmp("u32")
+        code += [ops.ReadSpecial(mask, "activemask"), ops.Move(apart, Imm(0, "u32")),
+                 ops.Move(runs, Imm(0, "u32"))]
+        differs: dict[Any, Any] = {}
+        anywhere = None
+        for c in dict.fromkeys(c for c in conds if c != own):
+            d = differs[c] = scope.tmp("pred")
+            code.append(ops.Binary(d, "xor", own, c))
+            if anywhere is not None:
+                either = scope.tmp("pred")
+                code.append(ops.Binary(either, "or", anywhere, d))
+                d = either
+            anywhere = d
+        code.append(ops.VoteAny(any_apart, anywhere, mask))
+        tail: list[Stmt] = []
+        for k, (h, cond) in enumerate(zip(members[1:], conds)):
+            if cond == own:
                 continue
-            if mask is None:
-                mask = scope.tmp("u32")
-                code.append(ops.ReadSpecial(mask, "activemask"))
-            differ, apart, runs = scope.tmp("pred"), scope.tmp("pred"), scope.tmp("pred")
-            code.append(ops.Binary(differ, "xor", first.kept or first.guard.cond, cond))
-            code.append(ops.VoteAny(apart, differ, mask))
+            voted = scope.tmp("pred")
+            tail += [ops.VoteAny(voted, differs[cond], mask),
+                     ops.If(voted, (ops.Binary(apart, "or", apart, Imm(1 << k, "u32")),))]
             if h.guard.negated:
                 held = scope.tmp("pred")
-                code.append(ops.Unary(held, "not", cond))
+                tail.append(ops.Unary(held, "not", cond))
                 cond = held
-            code.append(ops.VoteAny(runs, cond, mask))
-            followers.append(Follower(tuple(h.operands.items()), delta, c, apart, runs))
-        return Chain(tuple(followers)), code
+            voted = scope.tmp("pred")
+            tail += [ops.VoteAny(voted, cond, mask),
+                     ops.If(voted, (ops.Binary(runs, "or", runs, Imm(1 << k, "u32")),))]
+        code.append(ops.If(any_apart, tuple(tail)))
+        return Chain(followers, covered, apart, runs), code
 
     def site(self, group: _Group, exits: list[ast.Probe],
              runs: dict[tuple[int, int], dict[str, tuple[int, int]]],
