@@ -808,8 +808,9 @@ class _Ctx:
         Items of records that fit are below 2**31 (`probe.passes.MAX_POOL`): 32-bit."""
         cursor = self.low.runs[spec.name][0]
         edge, last = self.tmp("u32"), self.tmp("pred")
-        self.emit(ops.Binary(edge, "add", slot, Imm((1 - spec.first_item) % SHARD_CHUNK, "u32")))
-        self.emit(ops.Binary(cursor, "add", slot, Imm(1, "u32")))
+        steps = [ops.Binary(cursor, "add", slot, Imm(1, "u32")),
+                 ops.Binary(edge, "add", slot, Imm((1 - spec.first_item) % SHARD_CHUNK, "u32"))]
+        self.out += steps[::-1] if slot == cursor else steps     # read the slot before moving it
         self.emit(ops.Binary(edge, "and", edge, Imm(SHARD_CHUNK - 1, "u32")))
         self.emit(ops.Compare(last, "eq", edge, Imm(0, "u32")))
         self.emit(ops.If(last, (ops.Binary(cursor, "add", cursor,
