@@ -12,13 +12,18 @@ the address operand's own. Equal roots mean one basic block and one value in eac
 """
 from __future__ import annotations
 
-import bisect
 from typing import Callable, Hashable
 
 from neutrino_py.asm import ir
 
 WIDE = frozenset(("s64", "u64", "b64"))
 MAX_CHAIN = 64          # copies and additions looked back through, at most, for one access
+# instructions looked back over, at most, for one definition (further: not known). In the
+# corpus Triton kernels an address's additions stand at most 17 instructions before it
+# (matmul_kernel's roots, 240-254 back, make no chain); looking over whole blocks for every
+# access's root cost a cold memtrace on 40 large Triton kernels about 0.1 s
+MAX_LOOKBACK = 64
+FAR = -1                # `last_def`: the definition lies beyond MAX_LOOKBACK
 
 
 class AddressRoots:
@@ -29,11 +34,17 @@ class AddressRoots:
     def __init__(self, blocks: list[list[ir.Instruction]], declared: Callable[[str], bool]) -> None:
         self.blocks, self.declared = blocks, declared
         self.where = {id(i): (b, n) for b, block in enumerate(blocks) for n, i in enumerate(block)}
-        self.defs: dict[tuple[int, str], list[int]] = {}     # (block, register) -> positions
+        self.roots: dict[int, tuple[Hashable, int] | None] = {}     # id(access) -> `root`
 
     def root(self, ins: ir.Instruction) -> tuple[Hashable, int] | None:
         """(root, offset): the address of `ins` is the root's value plus `offset` (mod 2**64) in
         every lane; None where not known (no register base, a 32-bit or special one)."""
+        key = id(ins)
+        if key not in self.roots:
+            self.roots[key] = self.find(ins)
+        return self.roots[key]
+
+    def find(self, ins: ir.Instruction) -> tuple[Hashable, int] | None:
         addr = ins.address
         place = self.where.get(id(ins))
         if addr is None or place is None or not isinstance(addr.base, ir.Register) \
@@ -43,6 +54,8 @@ class AddressRoots:
         name, offset = addr.base.name, addr.offset
         for _ in range(MAX_CHAIN):
             q = self.last_def(b, name, n)
+            if q == FAR:
+                return None
             if q is None:
                 return (name, "entry", b), offset % (1 << 64)
             d = self.blocks[b][q]
@@ -54,14 +67,17 @@ class AddressRoots:
         return None
 
     def last_def(self, b: int, name: str, n: int) -> int | None:
-        """Position of the last instruction before `n` in block `b` that writes `name`."""
-        at = self.defs.get((b, name))
-        if at is None:
-            at = [q for q, i in enumerate(self.blocks[b])
-                  if (i.args is None or name in i.args) and name in i.regs_written()]
-            self.defs[b, name] = at
-        k = bisect.bisect_left(at, n)
-        return at[k - 1] if k else None
+        """Position of the last instruction before `n` in block `b` that writes `name` (None:
+        none does; `FAR`: none of the `MAX_LOOKBACK` before it does, and there are more),
+        looked for backwards: the definitions an address is built from mostly stand just
+        before it. Operands still held as text are parsed only where the name occurs in them."""
+        block = self.blocks[b]
+        stop = max(n - 1 - MAX_LOOKBACK, -1)
+        for q in range(n - 1, stop, -1):
+            i = block[q]
+            if (i.args is None or name in i.args) and name in i.regs_written():
+                return q
+        return FAR if stop >= 0 else None
 
     def shifted(self, d: ir.Instruction) -> tuple[str, int] | None:
         """(register, constant): `d` writes that register's value plus the constant, in 64 bits
