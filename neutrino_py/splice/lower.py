@@ -77,6 +77,13 @@ class Chain(NamedTuple):
     runs: Reg | None = None
 
 
+def bit_set(bits: Reg, k: int, scope: Scratch) -> tuple[Reg, list[Stmt]]:
+    """(pred, ops): whether bit `k` of `bits` (u32) is set, and the ops that find it."""
+    part, on = scope.tmp("u32"), scope.tmp("pred")
+    return on, [ops.Binary(part, "and", bits, Imm(1 << k, "u32")),
+                ops.Compare(on, "ne", part, Imm(0, "u32"))]
+
+
 def map_spec(decl: ast.MapDecl, slot: int, shard_pools: bool = True) -> MapSpec:
     """The manifest entry for a declared map (contracts §4); `slot` is its header slot. Unbounded
     records are sharded when `shard_pools` (the target renders `ShardReserve`)."""
@@ -792,14 +799,9 @@ class _Ctx:
                 self.emit(ops.If(fits, tuple(self.nested(
                     lambda: self._store_at(spec, cursor, record(), base)))))
                 self.next_slot(spec, cursor)
-            self.emit(ops.If(self.bit(self.site.chain.covered, k), tuple(self.nested(follower))))
-
-    def bit(self, bits: Reg, k: int) -> Reg:
-        """Whether bit `k` of `bits` is set."""
-        part, on = self.tmp("u32"), self.tmp("pred")
-        self.emit(ops.Binary(part, "and", bits, Imm(1 << k, "u32")))
-        self.emit(ops.Compare(on, "ne", part, Imm(0, "u32")))
-        return on
+            on, test = bit_set(self.site.chain.covered, k, self.scope)
+            self.out += test
+            self.emit(ops.If(on, tuple(self.nested(follower))))
 
     def next_slot(self, spec: MapSpec, slot: Value) -> None:
         """`cursor` = the item of the shard's record after the one at item `slot`: the next

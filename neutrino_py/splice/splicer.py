@@ -24,7 +24,7 @@ from neutrino_py.probe import ast
 from neutrino_py.probe.walk import operands_read, probe_nodes
 from neutrino_py.splice.bind import bind
 from neutrino_py.splice.bounds import counter_bounds
-from neutrino_py.splice.lower import Chain, Follower, Lowerer, Site
+from neutrino_py.splice.lower import Chain, Follower, Lowerer, Site, bit_set
 from neutrino_py.splice.match import Match, Pcs, matches
 from neutrino_py.splice.merge import Candidate, fold
 from neutrino_py.splice.unwritten import never_runs, written
@@ -493,11 +493,8 @@ class _KernelSplice:
                 body = code + self.gated(self.lower(h.probe, h.operands, h.block, scope, h.places,
                                                    chain), h.guard, h.kept)
                 if n in skip:
-                    bits, k = skip[n]
-                    part, on = scope.tmp("u32"), scope.tmp("pred")
-                    body = [ops.Binary(part, "and", bits, Imm(1 << k, "u32")),
-                            ops.Compare(on, "ne", part, Imm(0, "u32")),
-                            ops.If(on, tuple(body), negate=True)]
+                    on, test = bit_set(*skip[n], scope)
+                    body = [*test, ops.If(on, tuple(body), negate=True)]
                 if d.after:
                     after.append(SiteCode(d.sink, scope, after=body))
                 else:
