@@ -185,12 +185,10 @@ class PtxKernel(PtxCode):
         """d with ADDR at `later` = ADDR at `first` + d in every lane (mod 2**64): both address
         one register value plus a constant in one basic block, in one state space
         (`address_roots`); None where that is not known."""
-        if first.space != later.space:
-            return None
         if self._roots is None:
             self._roots = AddressRoots(self.blocks(), lambda name: self.declared_bits(name) == 64)
         a, b = self._roots.root(first), self._roots.root(later)
-        if a is None or b is None or a[0] != b[0]:
+        if a is None or b is None or a[0] != b[0] or first.space != later.space:
             return None
         return (b[1] - a[1]) % (1 << 64)
 
