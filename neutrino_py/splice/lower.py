@@ -15,7 +15,7 @@ from typing import Callable, NamedTuple
 
 from neutrino_py import ops
 from neutrino_py.contract.manifest import (COARSE_SPREAD, HEADER_PARAM, HEADER_SLOT_BYTES,
-                                           LANE_BLOCK, LANES_AFFINE, SHARD_CHUNK,
+                                           LANE_BLOCK, LANE_PARTS, LANES_AFFINE, SHARD_CHUNK,
                                            SHARD_SLOT_BYTES, SM_ROWS, WARP, MapSpec, companion,
                                            map_param, pool_shards)
 from neutrino_py.contract.wire import MAP_ALIGN
@@ -617,7 +617,9 @@ class _Ctx:
             self.emit(ops.Binary(low, "xor", chain.apart, every))
             self.emit(ops.Binary(covered, "and", covered, low))
         self.emit(ops.If(affine, (ops.Move(covered, Imm(0, "u32")),), negate=True))
-        place = [n for n, f in enumerate(decl.fields) for _ in (f.lanes and range(4) or range(1))]
+        # the field each stored value belongs to: a `lanes` field stores its LANE_PARTS
+        place = [n for n, f in enumerate(decl.fields)
+                 for _ in range(len(LANE_PARTS) if f.lanes else 1)]
         base_at = place.index(next(n for n, f in enumerate(decl.fields) if f.lanes))
 
         def record(follower: Follower) -> list[Value]:
