@@ -69,8 +69,10 @@ class Chain(NamedTuple):
     predicate, `apart` (u32) has bit k set where follower k's guard differs from the first's
     in some lane and `runs` where it holds in some lane, both voted before the first's body
     only where some guard differs at all (a warp at the tail of a Triton block), else 0.
-    Bits, not predicates: a predicate per follower held across the first's save took the
-    instrumented softmax_kernel from 56 to 64 registers (nvJitLink 13.5)."""
+    Bits, not predicates: with a predicate per follower held across the first's save, the
+    instrumented softmax_kernel took 64 registers, with bits 62 (56 without chains; nvJitLink
+    13.5), and voting per follower in every warp cost add_kernel 2.13x where the kept form
+    costs 1.87x (H200, memtrace, README)."""
     followers: tuple[Follower, ...]
     covered: Reg
     apart: Reg | None = None
