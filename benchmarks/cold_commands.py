@@ -34,7 +34,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from benchmarks.common import RESULTS, children_cpu, cpu_name, platform_info, write_results  # noqa: E402
+from benchmarks.common import (RESULTS, checkout_commit, children_cpu, cpu_name,  # noqa: E402
+                               platform_info, tool_origin, write_results)
 from benchmarks.large_modules import write_all  # noqa: E402
 from neutrino_py import toolchain  # noqa: E402
 from neutrino_py.paths import probes_dir  # noqa: E402
@@ -129,8 +130,8 @@ def main() -> int:
                "large_rows_over_goal": [f"{r['module']} {r['command']} {r['ratio']:.2f}"
                                         for r in large if r["ratio"] > GOAL]}
     write_results(Path(args.out), {"device": "cpu", "cpu": cpu_name(), "machine": platform_info(),
-                                   "baseline": str(args.baseline) if args.baseline else None,
-                                   "ptxas": ptxas, "ptxas_version": toolchain.tool_version("ptxas"),
+                                   "baseline": checkout_commit(args.baseline) if args.baseline else None,
+                                   "ptxas": tool_origin(ptxas), "ptxas_version": toolchain.tool_version("ptxas"),
                                    "summary": summary, "rows": rows})
     print(f"\n{summary['rows_over_goal']} of {len(rows)} rows over {GOAL}x; large modules: "
           f"max {summary['large_max_ratio']:.2f}x; wrote {args.out}")

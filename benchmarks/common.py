@@ -30,6 +30,22 @@ def platform_info() -> dict:
             "cpus": os.cpu_count(), "python": platform.python_version()}
 
 
+def tool_origin(path: Path | str) -> str:
+    """Where a tool came from, without this machine's directories (a results file is read on
+    other machines): its path from the `site-packages` a PyPI wheel put it in, else its name."""
+    parts = Path(path).parts
+    if "site-packages" in parts:
+        return "/".join(parts[parts.index("site-packages"):])
+    return Path(path).name
+
+
+def checkout_commit(folder: Path) -> str:
+    """The commit a checkout (a baseline worktree) holds, short, instead of its folder."""
+    out = subprocess.run(["git", "-C", str(folder), "rev-parse", "--short", "HEAD"],
+                         capture_output=True, text=True)
+    return out.stdout.strip() or "unknown"
+
+
 def device_slug(name: str) -> str:
     """A device name as a results file suffix: "NVIDIA H100 80GB HBM3" -> nvidia-h100-80gb-hbm3."""
     return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")

@@ -23,7 +23,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from benchmarks.common import RESULTS, platform_info, ptxas_seconds, write_results  # noqa: E402
+from benchmarks.common import (RESULTS, platform_info, ptxas_seconds, tool_origin,  # noqa: E402
+                               write_results)
 from neutrino_py import toolchain  # noqa: E402
 from neutrino_py.asm import parse_ptx  # noqa: E402
 from neutrino_py.paths import probes_dir  # noqa: E402
@@ -102,7 +103,7 @@ def main() -> int:
                "parse_share": sum(r["parse_cpu_s"] for r in rows) / total_i}
     summary["warm_up_s"] = cold
     report = {"device": "cpu", "machine": platform_info(),
-              "ptxas": str(ptxas), "ptxas_version": toolchain.tool_version("ptxas"),
+              "ptxas": tool_origin(ptxas), "ptxas_version": toolchain.tool_version("ptxas"),
               "summary": summary, "rows": rows}
     write_results(Path(args.out), report)
     print(f"\nmedian ratio {summary['median_ratio']:.3f}, max {summary['max_ratio']:.3f}, "

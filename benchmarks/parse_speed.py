@@ -27,7 +27,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from benchmarks.common import RESULTS, cpu_name, write_results  # noqa: E402
+from benchmarks.common import RESULTS, cpu_name, tool_origin, write_results  # noqa: E402
 from neutrino_py import toolchain  # noqa: E402
 from neutrino_py.asm import grammar, parse_ptx, parser  # noqa: E402
 
@@ -116,7 +116,7 @@ def main() -> int:
     cpu = cpu_name()
     result = {
         "device": "cpu", "cpu": cpu, "cores": os.cpu_count(), "python": platform.python_version(),
-        "backends": list(lark_by_backend), "ptxas": str(ptxas),
+        "backends": list(lark_by_backend), "ptxas": tool_origin(ptxas),
         "ptxas_version": toolchain.tool_version("ptxas"),
         "goal": "parse+print <= 0.5 x ptxas; cache hit <= 5 ms", "rows": rows,
     }
