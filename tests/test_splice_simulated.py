@@ -1823,15 +1823,15 @@ UNROLLED = """
 """
 
 
-def without_chains(text: str, program, args, pool: int | None = None):
-    """`launch` of the `unrolled` kernel as if no held-back saves made chains."""
+def without_chains(text: str, program, args):
+    """`launch` of the `unrolled` kernel with chains of one site (`splicer.MAX_CHAIN`): none."""
     import neutrino_py.splice.splicer as splicer
-    chains = splicer._KernelSplice.chains
+    kept = splicer.MAX_CHAIN
     try:
-        splicer._KernelSplice.chains = lambda self, bodies: {}
+        splicer.MAX_CHAIN = 1
         return launch(text, program, (3, 1, 1), (64, 1, 1), args())
     finally:
-        splicer._KernelSplice.chains = chains
+        splicer.MAX_CHAIN = kept
 
 
 @pytest.mark.parametrize("root", ["kept", "moved", "reloaded", "gather", "negated"])

@@ -488,8 +488,10 @@ class _KernelSplice:
                 scope = d.scope.above()
                 chain, code = None, []
                 if n in chains:
-                    chain, code = self.chain(bodies[n:n + chains[n]], covered[n], scope)
-                    skip.update((n + 1 + k, (covered[n], k)) for k in range(chains[n] - 1))
+                    deltas = chains[n]
+                    chain, code = self.chain(bodies[n:n + len(deltas) + 1], deltas, covered[n],
+                                             scope)
+                    skip.update((n + 1 + k, (covered[n], k)) for k in range(len(deltas)))
                 body = code + self.gated(self.lower(h.probe, h.operands, h.block, scope, h.places,
                                                    chain), h.guard, h.kept)
                 if n in skip:
@@ -501,52 +503,61 @@ class _KernelSplice:
                     before.append(SiteCode(d.sink, scope, before=body))
         return before, after
 
-    def chains(self, bodies: list[_Held]) -> dict[int, int]:
-        """Chains of held-back bodies (`lower.Chain`), by the index of their first: its length.
-        A chain's members are bodies of one probe without a filter whose one statement saves to
-        a map with runs, one `lanes` field taking ADDR; consecutive in its run; all guarded the
-        same way or all unguarded; each ADDR the first's plus a constant
-        (`TargetKernel.address_delta`)."""
-        out: dict[int, int] = {}
+    def chains(self, bodies: list[_Held]) -> dict[int, tuple[int, ...]]:
+        """Chains of held-back bodies (`lower.Chain`), by the index of their first: each
+        follower's ADDR less the first's. A chain's members are bodies of one probe without a
+        filter whose one statement saves to a map with runs, one `lanes` field taking ADDR;
+        consecutive in its run; all guarded the same way or all unguarded; each ADDR the
+        first's plus a constant (`TargetKernel.address_delta`)."""
+        out: dict[int, tuple[int, ...]] = {}
         n = 0
         while n < len(bodies):
-            m = n + 1
-            while m < len(bodies) and m - n < MAX_CHAIN \
-                    and self.follows(bodies[n], bodies[m], m - n):
-                m += 1
-            if m - n > 1:
-                out[n] = m - n
-            n = m
+            deltas: list[int] = []
+            if self.leads(bodies[n]):
+                while n + len(deltas) + 1 < len(bodies) and len(deltas) + 1 < MAX_CHAIN:
+                    delta = self.follows(bodies[n], bodies[n + len(deltas) + 1], len(deltas) + 1)
+                    if delta is None:
+                        break
+                    deltas.append(delta)
+            if deltas:
+                out[n] = tuple(deltas)
+            n += len(deltas) + 1
         return out
 
-    def follows(self, first: _Held, h: _Held, k: int) -> bool:
-        """Whether `h` can be the `k`-th follower of `first` in a chain (`chains`)."""
+    def leads(self, first: _Held) -> bool:
+        """Whether `first` can lead a chain (`chains`): its probe's one statement saves, in a
+        run, to a map whose one `lanes` field takes ADDR."""
         probe = first.probe
-        if h.probe is not probe or probe.filter is not None or len(probe.body) != 1 \
-                or not isinstance(probe.body[0], ast.Save) or not first.places or not h.places:
+        if probe.filter is not None or len(probe.body) != 1 \
+                or not isinstance(probe.body[0], ast.Save) or not first.places:
             return False
         save = probe.body[0]
-        decl = self.program.maps[save.map]
-        lanes = [a for f, a in zip(decl.fields, save.args) if f.lanes]
-        if len(lanes) != 1 or not isinstance(lanes[0], ast.Operand) or lanes[0].name != "ADDR":
-            return False
-        place, other = first.places.get(save.map), h.places.get(save.map)
-        if place is None or other is None or other[0] != place[0] + k:
-            return False
+        lanes = [a for f, a in zip(self.program.maps[save.map].fields, save.args) if f.lanes]
+        return save.map in first.places and len(lanes) == 1 and \
+            isinstance(lanes[0], ast.Operand) and lanes[0].name == "ADDR"
+
+    def follows(self, first: _Held, h: _Held, k: int) -> int | None:
+        """How far the ADDR of `h` is from that of `first`, which leads a chain (`leads`),
+        where `h` can be its `k`-th follower; None where it cannot."""
+        save = first.probe.body[0]
+        if h.probe is not first.probe or not h.places or save.map not in h.places \
+                or h.places[save.map][0] != first.places[save.map][0] + k:
+            return None
         if (first.guard is None) != (h.guard is None) or \
                 first.guard is not None and first.guard.negated != h.guard.negated:
-            return False
-        return self.kernel.address_delta(first.ins, h.ins) is not None
+            return None
+        return self.kernel.address_delta(first.ins, h.ins)
 
-    def chain(self, members: list[_Held], covered: Any, scope: Any) -> tuple[Chain, list[Stmt]]:
-        """The chain of `members` (`covered`: its register), and the code before its first's
-        body, which every lane runs: it clears `covered`, votes whether any follower's guard
-        differs from the first's in some lane, and only then, for each follower guarded by
-        another predicate, whether it does and whether it holds anywhere (`Chain`)."""
+    def chain(self, members: list[_Held], deltas: tuple[int, ...], covered: Any,
+              scope: Any) -> tuple[Chain, list[Stmt]]:
+        """The chain of `members` (`deltas`: the followers' from `chains`; `covered`: its
+        register), and the code before its first's body, which every lane runs: it clears
+        `covered`, votes whether any follower's guard differs from the first's in some lane,
+        and only then, for each follower guarded by another predicate, whether it does and
+        whether it holds anywhere (`Chain`)."""
         first = members[0]
-        followers = tuple(Follower(tuple(h.operands.items()),
-                                   self.kernel.address_delta(first.ins, h.ins))
-                          for h in members[1:])
+        followers = tuple(Follower(tuple(h.operands.items()), delta)
+                          for h, delta in zip(members[1:], deltas))
         code: list[Stmt] = [ops.Move(covered, Imm(0, "u32"))]
         own = first.kept or (first.guard and first.guard.cond)
         conds = [h.kept or (h.guard and h.guard.cond) for h in members[1:]]
