@@ -87,3 +87,32 @@ def test_a_definition_beyond_the_look_back_is_not_known():
     assert deltas(body) == [None]
     near = body.replace(filler, "\n".join(filler.splitlines()[:8]))
     assert deltas(near) == [16]
+
+
+def test_the_look_back_passes_labels_no_branch_names_but_not_joins(monkeypatch):
+    """A label no branch names ends a basic block the look-back passes through (its only
+    predecessor leads only to it); a label a branch names (two ways in) stops it: the value
+    there is not known to be the one before."""
+    body = """    add.s64 %rd4, %rd3, 16;
+$L_line:
+    ld.global.u32 %r2, [%rd3];
+    ld.global.u32 %r3, [%rd4];"""
+    assert deltas(body) == [16]
+    joined = """    setp.eq.u32 %p1, %r1, 0;
+    @%p1 bra $L_join;
+    add.s64 %rd3, %rd3, 16;
+$L_join:
+    add.s64 %rd4, %rd3, 16;
+    ld.global.u32 %r2, [%rd3];
+    ld.global.u32 %r3, [%rd4];"""
+    assert deltas(joined) == [16]
+    far = """    add.s64 %rd4, %rd3, 16;
+    setp.eq.u32 %p1, %r1, 0;
+    @%p1 bra $L_join;
+    add.u32 %r8, %r8, 1;
+$L_join:
+    ld.global.u32 %r2, [%rd3];
+    ld.global.u32 %r3, [%rd4];"""
+    assert deltas(far) == [None]
+    monkeypatch.setattr(address_roots, "MAX_PASSED", 0)
+    assert deltas(body) == [None]

@@ -1834,7 +1834,7 @@ def without_chains(text: str, program, args):
         splicer.MAX_CHAIN = kept
 
 
-@pytest.mark.parametrize("root", ["kept", "moved", "reloaded", "gather", "negated"])
+@pytest.mark.parametrize("root", ["kept", "moved", "reloaded", "gather", "negated", "label"])
 def test_memtrace_chains_of_unrolled_accesses_make_the_records_of_each_access(root):
     """Triton-style unrolled loads, `[%rd3]`, `[%rd3 + 256]` (through an add), `+512`, `+768`
     (through a copy and the operand's offset), each with its own bound guard, then `[%rd3+4]`:
@@ -1842,13 +1842,18 @@ def test_memtrace_chains_of_unrolled_accesses_make_the_records_of_each_access(ro
     whole of blocks 0 and 1), up to one that runs in other lanes (in block 2, n = 700). `moved`: the root register is moved on by a constant between the fourth and the
     fifth access (the fifth's delta counts it); `reloaded`: loaded anew (no chain across it);
     `gather`: the lanes' addresses are not affine (the chain's first saves alone, each
-    follower its own record and gathered lanes); `negated`: every guard a negated predicate. Every lane's address is the one dmat
+    follower its own record and gathered lanes); `negated`: every guard a negated predicate;
+    `label`: a label no branch names (Triton's line labels) between the additions and the
+    accesses, which ends a basic block the look-back passes through. Every lane's address is the one dmat
     records, and the records are the same as without chains, in the same order."""
     change = {"kept": "", "moved": "add.s64 %rd3, %rd3, 64;",
-              "reloaded": "ld.param.u64 %rd3, [unrolled_y];", "gather": "", "negated": ""}[root]
+              "reloaded": "ld.param.u64 %rd3, [unrolled_y];", "gather": "", "negated": "",
+              "label": ""}[root]
     text = UNROLLED.replace("ROOT", change)
     if root == "negated":
         text = text.replace("setp.lt.s32", "setp.ge.s32").replace("@%p", "@!%p")
+    if root == "label":
+        text = text.replace("    @%p1 ld.global.b32 %r10", "$L__line:\n    @%p1 ld.global.b32 %r10")
     if root == "gather":          # 4 * (block * 256 + tid * tid): no stride fits the lanes
         text = text.replace("shl.b32 %r5, %r3, 8;\n    add.s32 %r5, %r5, %r2;",
                             "shl.b32 %r5, %r3, 8;\n    mad.lo.s32 %r5, %r2, %r2, %r5;")
@@ -1863,7 +1868,8 @@ def test_memtrace_chains_of_unrolled_accesses_make_the_records_of_each_access(ro
     # compress once for their 5 (4 where reloaded) chained loads; in block 2 the first warp's
     # fourth load runs in no lane and is passed over (one compression for the rest), the
     # second warp's third load runs in 28 lanes and ends what its first covers (the second)
-    saved = {"kept": 20, "moved": 20, "reloaded": 12 + 2 + 1, "gather": 0, "negated": 20}[root]
+    saved = {"kept": 20, "moved": 20, "reloaded": 12 + 2 + 1, "gather": 0, "negated": 20,
+             "label": 20}[root]
     assert plain_sim.ours["vote.sync.all.pred"] - sim.ours["vote.sync.all.pred"] == saved
     # blocks 0 and 1: 5 loads and the store in each warp; block 2: the fourth load in no lane
     assert len(mem["mem"]) == (4 * 6 + 2 * 5 if root != "gather" else len(plain["mem"]))

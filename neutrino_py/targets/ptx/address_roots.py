@@ -8,7 +8,10 @@ compression (`lower._Ctx.compress_lanes` with followers). Triton's unrolled acce
 An access's root is the register its address is built from and the definition of it that
 reaches the access in its block (or the block's entry), found by looking back through unguarded
 64-bit copies and additions or subtractions of a constant; its offset is what those add, plus
-the address operand's own. Equal roots mean one basic block and one value in each lane.
+the address operand's own. The look-back passes into the block before where that block leads
+only to this one and is its only way in (a label no branch names splits them, as Triton's line
+labels split its additions from its stores): one value in each lane all the same. Equal roots
+mean one value in each lane.
 """
 from __future__ import annotations
 
@@ -23,6 +26,10 @@ MAX_CHAIN = 64          # copies and additions looked back through, at most, for
 # (matmul_kernel's roots, 240-254 back, make no chain); looking over whole blocks for every
 # access's root cost a cold memtrace on 40 large Triton kernels about 0.1 s
 MAX_LOOKBACK = 64
+# blocks the look-back passes into, at most (0: each access's own block only); Triton's line
+# labels make blocks of one instruction, 17 of them between softmax_kernel's stores and their
+# additions, so the MAX_LOOKBACK instructions bound it first
+MAX_PASSED = 64
 FAR = -1                # `last_def`: the definition lies beyond MAX_LOOKBACK
 
 
@@ -31,10 +38,21 @@ class AddressRoots:
     register is one of the kernel's own 64-bit registers (special registers such as
     ``%globaltimer`` are never looked through: two reads differ)."""
 
-    def __init__(self, blocks: list[list[ir.Instruction]], declared: Callable[[str], bool]) -> None:
+    def __init__(self, blocks: list[list[ir.Instruction]], declared: Callable[[str], bool],
+                 succs: list[list[int]] | None = None) -> None:
         self.blocks, self.declared = blocks, declared
         self.where = {id(i): (b, n) for b, block in enumerate(blocks) for n, i in enumerate(block)}
         self.roots: dict[int, tuple[Hashable, int] | None] = {}     # id(access) -> `root`
+        # block -> the block every entry into it comes from, where that block leads only to it
+        # (a label no branch names splits them: Triton's line labels)
+        self.only_from: dict[int, int] = {}
+        if succs is not None:
+            preds: dict[int, list[int]] = {}
+            for b, out in enumerate(succs):
+                for t in out:
+                    preds.setdefault(t, []).append(b)
+            self.only_from = {b: p[0] for b, p in preds.items()
+                              if len(p) == 1 and p[0] != b and succs[p[0]] == [b]}
 
     def root(self, ins: ir.Instruction) -> tuple[Hashable, int] | None:
         """(root, offset): the address of `ins` is the root's value plus `offset` (mod 2**64) in
@@ -52,12 +70,20 @@ class AddressRoots:
             return None
         b, n = place
         name, offset = addr.base.name, addr.offset
+        budget, passed = MAX_LOOKBACK, 0
         for _ in range(MAX_CHAIN):
-            q = self.last_def(b, name, n)
+            q = self.last_def(b, name, n, budget)
+            while q is None and b in self.only_from and budget > n and passed < MAX_PASSED:
+                passed += 1
+                budget -= n
+                b = self.only_from[b]
+                n = len(self.blocks[b])
+                q = self.last_def(b, name, n, budget)
             if q == FAR:
                 return None
             if q is None:
                 return (name, "entry", b), offset % (1 << 64)
+            budget -= n - q
             d = self.blocks[b][q]
             step = self.shifted(d)
             if step is None:
@@ -66,13 +92,13 @@ class AddressRoots:
             offset += step[1]
         return None
 
-    def last_def(self, b: int, name: str, n: int) -> int | None:
+    def last_def(self, b: int, name: str, n: int, budget: int = MAX_LOOKBACK) -> int | None:
         """Position of the last instruction before `n` in block `b` that writes `name` (None:
-        none does; `FAR`: none of the `MAX_LOOKBACK` before it does, and there are more),
-        looked for backwards: the definitions an address is built from mostly stand just
-        before it. Operands still held as text are parsed only where the name occurs in them."""
+        none does; `FAR`: none of the `budget` before it does, and there are more), looked
+        for backwards: the definitions an address is built from mostly stand just before it.
+        Operands still held as text are parsed only where the name occurs in them."""
         block = self.blocks[b]
-        stop = max(n - 1 - MAX_LOOKBACK, -1)
+        stop = max(n - 1 - budget, -1)
         for q in range(n - 1, stop, -1):
             i = block[q]
             if (i.args is None or name in i.args) and name in i.regs_written():
