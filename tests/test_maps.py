@@ -173,3 +173,40 @@ def test_coarse_counters_fold_by_the_spread_their_manifest_says(spread):
     n = rows if spread > 1 else 1
     assert out["all"]["loaded"].tolist() == [n * (n - 1) // 2]
     assert out["all"]["stored"].tolist() == [(-n) % 2 ** 64]
+
+
+def test_chains_unfold_after_their_first_with_each_followers_delta_and_constants():
+    """A chain's first marks the followers it covered in its `_at` (contracts §4 "Chains"):
+    the reader puts their records back after it, in follower order, with the base moved by
+    each follower's delta and its constant fields; gathers and unmarked records pass as they
+    are, and a mark naming a follower the manifest lacks is refused."""
+    from neutrino_py.contract.manifest import CHAIN_BITS, LANES_AFFINE
+    from neutrino_py.maps.lanes import unchain
+    dtype = np.dtype([("pc", "<u4"), ("bytes", "<u4"), ("addr", "<u8"), ("addr_stride", "<i8"),
+                      ("addr_mask", "<u4"), ("addr_at", "<u4")], align=True)
+    chains = [[{"delta": 512, "values": {"pc": 11, "bytes": 4}},
+               {"delta": 1024, "values": {"pc": 12, "bytes": 4}},
+               {"delta": (1 << 64) - 8, "values": {"pc": 13, "bytes": 8}}],
+              [{"delta": 16, "values": {"pc": 21, "bytes": 4}}]]
+    mark = lambda index, bits: LANES_AFFINE ^ (index << CHAIN_BITS | bits)
+    records = np.array([(10, 4, 0x1000, 4, 0xFFFFFFFF, mark(0, 0b101)),
+                        (5, 4, 0x9000, 0, 0x3, 7),                     # a gather: as it is
+                        (20, 4, 0x2000, 8, 0xFFFF, mark(1, 0b1)),
+                        (10, 4, 0x3000, 4, 0x1, mark(0, 0)),            # no follower covered
+                        (30, 4, 0x4000, 4, 0x1, LANES_AFFINE)], dtype)
+    out = unchain(records, chains)
+    assert out[["pc", "bytes", "addr", "addr_stride", "addr_mask", "addr_at"]].tolist() == [
+        (10, 4, 0x1000, 4, 0xFFFFFFFF, LANES_AFFINE),
+        (11, 4, 0x1200, 4, 0xFFFFFFFF, LANES_AFFINE),
+        (13, 8, 0xFF8, 4, 0xFFFFFFFF, LANES_AFFINE),
+        (5, 4, 0x9000, 0, 0x3, 7),
+        (20, 4, 0x2000, 8, 0xFFFF, LANES_AFFINE),
+        (21, 4, 0x2010, 8, 0xFFFF, LANES_AFFINE),
+        (10, 4, 0x3000, 4, 0x1, LANES_AFFINE),
+        (30, 4, 0x4000, 4, 0x1, LANES_AFFINE)]
+    assert unchain(records[[1, 4]], chains).tolist() == records[[1, 4]].tolist()
+    for bad in (mark(1, 0b10), mark(2, 0b1)):
+        broken = records.copy()
+        broken["addr_at"][0] = bad
+        with pytest.raises(ToolError, match="names a follower its manifest lacks"):
+            unchain(broken, chains)

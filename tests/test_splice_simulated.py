@@ -1876,8 +1876,8 @@ def test_memtrace_chains_of_unrolled_accesses_make_the_records_of_each_access(ro
 
 
 def test_memtrace_chains_past_the_pool_drop_what_the_records_without_them_drop():
-    """A pool of 16 records (one shard) for the 34 the `unrolled` kernel makes: the chain's
-    followers take the next slots one by one, so the same records fit and the same are
+    """A pool of 16 records (one shard) for the 34 the `unrolled` kernel makes: a run reserves
+    its slots at once, with chains or without, so the same records fit and the same are
     counted dropped."""
     text = UNROLLED.replace("ROOT", "")
     program = load((probes_dir() / "memtrace.probe").read_text().replace("pool 1 << 21", "pool 16"),
@@ -1887,3 +1887,45 @@ def test_memtrace_chains_past_the_pool_drop_what_the_records_without_them_drop()
     plain, _, _, _ = without_chains(text, program, args)
     assert mem["mem"].tolist() == plain["mem"].tolist()
     assert mem.dropped["mem"] == plain.dropped["mem"] and len(mem["mem"]) + mem.dropped["mem"] >= 34
+
+
+def test_memtrace_chain_followers_with_constant_fields_store_nothing():
+    """memtrace's followers save PC and BYTES, constants: the manifest lists each follower's
+    delta and values, and only the chain's first stores a record (2 vector stores of 32 B);
+    the reader makes the followers' (`maps.lanes.unchain`). Blocks 0 and 1: the chain and the
+    store in each warp; block 2's first warp the same, its second warp the chain (covering
+    one follower), the load that ran apart, the fifth load and the store: 14 records stored
+    for the 34 read, where without chains each of the 34 is stored."""
+    from neutrino_py.contract.manifest import Manifest
+    text = UNROLLED.replace("ROOT", "")
+    result = instrument(parse_ptx(text, cache=False), stock("memtrace"))
+    manifest = result.manifests["unrolled"]
+    assert [[(f["delta"], f["values"]["bytes"]) for f in c] for c in manifest.chains["mem"]] == \
+        [[(256, 4), (512, 4), (768, 4), (4, 4)]]
+    pcs = [f["values"]["pc"] for f in manifest.chains["mem"][0]]
+    assert pcs == sorted(pcs) and len(set(pcs)) == 4
+    assert Manifest.from_json(manifest.dumps()).chains == manifest.chains
+    args = lambda: {"x": bytes(32768), "y": bytes(32768), "n": 700}
+    mem, sim, _, _ = launch(text, stock("memtrace"), (3, 1, 1), (64, 1, 1), args())
+    plain, plain_sim, _, _ = without_chains(text, stock("memtrace"), args)
+    assert mem["mem"].tolist() == plain["mem"].tolist() and len(mem["mem"]) == 34
+    assert (sim.ours["st.global.v4.b32"], plain_sim.ours["st.global.v4.b32"]) == (2 * 14, 2 * 34)
+
+
+def test_memtrace_chain_followers_with_a_field_not_constant_store_their_own_records():
+    """A follower field that is not a constant (`warpid()`) keeps the chain's stored form: the
+    first's leader stores each covered follower's record in the next slot (no manifest
+    chains), the compressions are saved as with constants, and the records are those made
+    without chains."""
+    program = load((probes_dir() / "memtrace.probe").read_text()
+                   .replace("record { u32 pc;", "record { u32 warp; u32 pc;")
+                   .replace("mem.save(PC,", "mem.save(warpid(), PC,"), "warps.probe")
+    text = UNROLLED.replace("ROOT", "")
+    assert instrument(parse_ptx(text, cache=False), program).manifests["unrolled"].chains == {}
+    args = lambda: {"x": bytes(32768), "y": bytes(32768), "n": 700}
+    mem, sim, _, _ = launch(text, program, (3, 1, 1), (64, 1, 1), args())
+    plain, plain_sim, _, _ = without_chains(text, program, args)
+    assert mem["mem"].tolist() == plain["mem"].tolist() and len(mem["mem"]) == 34
+    assert sorted(set(mem["mem"]["warp"].tolist())) == [0, 1]
+    assert plain_sim.ours["vote.sync.all.pred"] - sim.ours["vote.sync.all.pred"] == 20
+    assert sim.ours["st.global.v4.b32"] == plain_sim.ours["st.global.v4.b32"]

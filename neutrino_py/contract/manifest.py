@@ -104,6 +104,11 @@ def _prod(dims: Any) -> int:
 # value is NAME + (lane - lowest lane) * NAME_stride and nothing was written there.
 LANE_PARTS = (("", "<u8"), ("_stride", "<i8"), ("_mask", "<u4"), ("_at", "<u4"))
 LANES_AFFINE = 0xFFFFFFFF
+# A NAME_at of CHAIN_MARK or more is affine too (companion items are below 2**31); as stored by a
+# chain's first (`Manifest.chains`), its complement is the chain's index << CHAIN_BITS | the
+# followers whose records the reader makes from it (bit k: follower k). Readers unfold them.
+CHAIN_MARK = 1 << 31
+CHAIN_BITS = 8
 
 
 def companion(map_name: str, field_name: str) -> str:
@@ -263,6 +268,10 @@ class Manifest:
     warnings: list[str] = field(default_factory=list)
     target: str = "ptx"
     version: int = VERSION
+    # map -> its chains of held-back saves whose followers store nothing (`CHAIN_MARK`): for
+    # each, for each follower, {"delta": its ADDR less the first's (mod 2**64), "values": its
+    # other fields, constants}
+    chains: dict[str, list[list[dict[str, Any]]]] = field(default_factory=dict)
 
     def header_nbytes(self) -> int:
         return HEADER_SLOT_BYTES * len(self.maps)
@@ -291,8 +300,11 @@ class Manifest:
 
     def tail_json(self) -> dict[str, Any]:
         """The last keys of `to_json`: what was found and added in this kernel."""
-        return {"positions": dict(self.positions), "registers_added": dict(self.registers_added),
-                "warnings": list(self.warnings)}
+        out = {"positions": dict(self.positions), "registers_added": dict(self.registers_added),
+               "warnings": list(self.warnings)}
+        if self.chains:              # written only where there are some, as `block`
+            out["chains"] = self.chains
+        return out
 
     def dumps(self) -> str:
         return json.dumps(self.to_json(), indent=2)
@@ -314,7 +326,7 @@ class Manifest:
                    positions=dict(data.get("positions", {})),
                    registers_added=dict(data.get("registers_added", {})),
                    warnings=list(data.get("warnings", [])), target=data.get("target", "ptx"),
-                   version=data["version"])
+                   version=data["version"], chains=dict(data.get("chains", {})))
 
 
 def _fields(spec: MapSpec) -> dict[str, Any]:

@@ -314,9 +314,11 @@ class Server:
 
     def _counts(self, lay: MapLayout, data: str, offset: int, cursor: int, lost: int,
                 valid: int) -> tuple[int, int]:
-        """(records, dropped) of one map as `maps.read` would count them, from the header slot,
-        the shim's count of fixed records kept, and a sharded pool's cursors (read from the file:
-        at most 64 x 128 bytes)."""
+        """(records, dropped) of one map, from the header slot, the shim's count of fixed records
+        kept, and a sharded pool's cursors (read from the file: at most 64 x 128 bytes). A pool
+        whose saves share reservations (runs) counts the slots they reserved: `maps.read` drops
+        the holes among them and unfolds the chains' followers (contracts §4), which only
+        reading every record would count."""
         if lay.kind == "record" and lay.capacity is not None:
             return valid, lost
         if not is_pool(lay):

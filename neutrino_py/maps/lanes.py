@@ -8,11 +8,12 @@ turns such records into one row per active lane, exactly.
 """
 from __future__ import annotations
 
-from typing import Mapping
+from typing import Mapping, Sequence
 
 import numpy as np
 
-from neutrino_py.contract.manifest import LANE_PARTS, LANES_AFFINE, companion
+from neutrino_py.contract.manifest import CHAIN_BITS, CHAIN_MARK, LANE_PARTS, LANES_AFFINE, companion
+from neutrino_py.errors import ToolError
 
 LANE_FIELD = "lane"
 EVENT_FIELD = "event"
@@ -75,6 +76,54 @@ def expand(records: np.ndarray, values: Mapping[str, np.ndarray], first_event: i
         else:
             out[name] = records[name][event[keep]]
     return out, int((~keep).sum())
+
+
+def unchain(records: np.ndarray, chains: Sequence[Sequence[Mapping]]) -> np.ndarray:
+    """`records` with the records of the chains' followers put back after their first's
+    (contracts §4 "Chains"): a first's `lanes` field marks the followers it covered
+    (`CHAIN_MARK`); each of their records is the first's with the base moved by the follower's
+    delta and its other fields the follower's constants. Every such `_at` reads `LANES_AFFINE`
+    afterwards, as the followers' own records would."""
+    field = lanes_fields(records.dtype)[0]
+    at = np.asarray(records[field + "_at"], np.uint32)
+    marked = at >= CHAIN_MARK
+    if not marked.any():
+        return records
+    code = np.where(marked, ~at, 0).astype(np.uint32)
+    index = (code >> CHAIN_BITS).astype(np.int64)
+    bits = (code & ((1 << CHAIN_BITS) - 1)).astype(np.uint8)
+    # follower k of chain c: its delta and its fields' values; `known` where it exists
+    known = np.zeros((len(chains) + 1, CHAIN_BITS), bool)
+    delta = np.zeros(known.shape, np.uint64)
+    names = sorted({n for c in chains for f in c for n in f["values"]})
+    values = {n: np.zeros(known.shape, np.uint64) for n in names}
+    for c, followers in enumerate(chains):
+        for k, f in enumerate(followers[:CHAIN_BITS]):
+            known[c, k], delta[c, k] = True, f["delta"]
+            for n, v in f["values"].items():
+                values[n][c, k] = v
+    index = np.minimum(index, len(chains))          # past the table: no follower is known
+    flags = np.unpackbits(bits[:, None], axis=1, bitorder="little").astype(bool)
+    if (flags & ~known[index]).any():
+        row = int(np.argmax((flags & ~known[index]).any(axis=1)))
+        raise ToolError(f"record {row} of a chain names a follower its manifest lacks",
+                        "read the trace with the manifest it was written with")
+    counts = 1 + flags.sum(axis=1)
+    start = np.cumsum(counts) - counts
+    out = np.repeat(records, counts)
+    out[field + "_at"][start[marked]] = LANES_AFFINE
+    for k in range(CHAIN_BITS):
+        has = np.nonzero(flags[:, k])[0]
+        if not len(has):
+            continue
+        where = start[has] + 1 + flags[has, :k].sum(axis=1)
+        c = index[has]
+        with np.errstate(over="ignore"):
+            out[field][where] = np.asarray(records[field][has], np.uint64) + delta[c, k]
+        out[field + "_at"][where] = LANES_AFFINE
+        for n in names:
+            out[n][where] = values[n][c, k].astype(out.dtype[n])
+    return out
 
 
 def companions(map_name: str, dtype: np.dtype) -> dict[str, str]:

@@ -34,6 +34,7 @@ class MapLayout:
     first: int = 0             # unbounded records: items before the first record
     fold: int = 1              # coarse counters: device rows summed into each row read back
     block: int = 1             # pools reserving blocks of slots (lanes companions): read whole
+    chains: tuple = ()         # sharded pools: `Manifest.chains` of this map, unfolded on reading
 
 
 def as_manifest(manifest: Manifest | dict | str) -> Manifest:
@@ -56,8 +57,9 @@ def header_nbytes(manifest: Any) -> int:
 def layout(manifest: Any, grid: Dim3 | int, block: Dim3 | int) -> list[MapLayout]:
     """Every map's buffer for a launch of `grid` x `block`, in declaration (= parameter) order."""
     grid, block = dim3(grid), dim3(block)
+    manifest = as_manifest(manifest)
     out = []
-    for spec in as_manifest(manifest).maps:
+    for spec in manifest.maps:
         if spec.kind not in KINDS:
             raise ToolError(f"map {spec.name!r} has unknown kind {spec.kind!r}",
                             "the manifest is newer than this maps/ module; update neutrino_py")
@@ -69,5 +71,6 @@ def layout(manifest: Any, grid: Dim3 | int, block: Dim3 | int) -> list[MapLayout
                              spec.counts_offset(grid, block), spec.nbytes(grid, block),
                              spec.header_slot, spec.shards,
                              spec.first_item if spec.kind == "record" and spec.capacity is None else 0,
-                             spec.device_rows_per_row, spec.block))
+                             spec.device_rows_per_row, spec.block,
+                             tuple(manifest.chains.get(spec.name, ()))))
     return out

@@ -7,7 +7,7 @@ import numpy as np
 
 from neutrino_py.contract.manifest import HEADER_SLOT_BYTES, SHARD_SLOT_BYTES, shard_item
 from neutrino_py.errors import ToolError
-from neutrino_py.maps.lanes import lanes_fields
+from neutrino_py.maps.lanes import lanes_fields, unchain
 from neutrino_py.maps.layout import Dim3, MapLayout, layout
 
 UNIT_FIELD = "unit"
@@ -91,6 +91,8 @@ def _sharded_pool(lay: MapLayout, raw: bytes) -> tuple[np.ndarray, int]:
     lanes = lanes_fields(lay.dtype)
     if lanes:                        # slots a run reserved and left empty (contracts §4)
         records = records[records[lanes[0] + "_mask"] != 0]
+    if lay.chains:
+        records = unchain(records, lay.chains)
     return records.copy(), int(np.maximum(cursors - per, 0).sum())
 
 

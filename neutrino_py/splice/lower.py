@@ -14,10 +14,10 @@ from dataclasses import dataclass, field
 from typing import Callable, NamedTuple
 
 from neutrino_py import ops
-from neutrino_py.contract.manifest import (COARSE_SPREAD, HEADER_PARAM, HEADER_SLOT_BYTES,
-                                           LANE_BLOCK, LANE_PARTS, LANES_AFFINE, SHARD_CHUNK,
-                                           SHARD_SLOT_BYTES, SM_ROWS, WARP, MapSpec, companion,
-                                           map_param, pool_shards)
+from neutrino_py.contract.manifest import (CHAIN_BITS, CHAIN_MARK, COARSE_SPREAD, HEADER_PARAM,
+                                           HEADER_SLOT_BYTES, LANE_BLOCK, LANE_PARTS, LANES_AFFINE,
+                                           SHARD_CHUNK, SHARD_SLOT_BYTES, SM_ROWS, WARP, MapSpec,
+                                           companion, map_param, pool_shards)
 from neutrino_py.contract.wire import MAP_ALIGN
 from neutrino_py.errors import SourceError
 from neutrino_py.ops import Imm, Reg, Scratch, Stmt, Value
@@ -33,6 +33,9 @@ HELPER_SPECIALS = {"clock": "clock", "globaltimer": "globaltimer", "smid": "smid
                    "warpid": "warp_linear", "laneid": "laneid", "activemask": "activemask",
                    "blockid": "block_linear", "threadid": "thread_linear"}
 LANES_POOL_FACTOR = 8
+# chains whose followers' other fields are constants leave their records to the reader
+# (`_Ctx.constant_followers`); False: the leader stores them, as any other chain's
+READER_CHAINS = True
 MAX_LANES_POOL = 1 << 30
 ARITH, COMPARE = fold.NAMES, fold.COMPARE_NAMES
 
@@ -224,6 +227,8 @@ class Lowerer:
                         if p.filter is not None and p.position.when != "entry"
                         and lifelong(p.filter)}
         self.hoisted: frozenset[int] = frozenset()
+        # map -> the chains whose followers store nothing (`Manifest.chains`), this kernel's
+        self.chains: dict[str, list[list[dict[str, object]]]] = {}
         # probes that may be held back (`deferrable`), decided once for every kernel
         self.movable = frozenset(p.index for p in program.probes if self.deferrable(p))
 
@@ -233,6 +238,7 @@ class Lowerer:
         0.01-0.02 s of a module's splice); what a kernel's splice sets is not."""
         low = copy.copy(self)
         low.live_counters, low.bounds, low.hoisted = None, {}, frozenset()
+        low.chains = {}
         return low
 
     def run_starts(self, maps: list[str]) -> list[Stmt]:
@@ -602,27 +608,41 @@ class _Ctx:
         """For the first save of a chain (`Site.chain`): `covered` set, and for each follower,
         its bit there and what makes its record's values in the leader: its arguments
         evaluated with its operands, and the lanes field's base moved by its delta (the
-        stride, mask and `_at` are the first's)."""
+        stride, mask and `_at` are the first's). Where every follower's other fields are
+        constants (`constant_followers`), no follower stores anything: the first's `_at`
+        carries the chain's index and `covered` (`contract.manifest.CHAIN_MARK`) and the
+        reader makes their records from the manifest's `chains`."""
         chain = self.site.chain
         if chain is None or affine is None:
             return []
+        table = self.constant_followers(s, decl, chain)
+        index = 0
+        if table is not None:
+            index = len(self.low.chains.setdefault(s.map, [])) << CHAIN_BITS
+            self.low.chains[s.map].append(table)
         covered = chain.covered
-        every = Imm((1 << len(chain.followers)) - 1, "u32")
+        every = (1 << len(chain.followers)) - 1
         if chain.apart is None:
-            self.emit(ops.Move(covered, every))
+            self.emit(ops.Move(covered, Imm(every | index, "u32")))
         else:      # the bits below the first follower that ran apart, but those apart
             stop, low = self.tmp("u32"), self.tmp("u32")
             self.emit(ops.Binary(stop, "and", chain.apart, chain.runs))
             self.emit(ops.Binary(low, "sub", Imm(0, "u32"), stop))
             self.emit(ops.Binary(low, "and", low, stop))
-            self.emit(ops.Binary(covered, "add", low, every))
-            self.emit(ops.Binary(low, "xor", chain.apart, every))
+            self.emit(ops.Binary(covered, "add", low, Imm(every, "u32")))
+            self.emit(ops.Binary(low, "xor", chain.apart, Imm(every, "u32")))
             self.emit(ops.Binary(covered, "and", covered, low))
+            if index:
+                self.emit(ops.Binary(covered, "or", covered, Imm(index, "u32")))
         self.emit(ops.If(affine, (ops.Move(covered, Imm(0, "u32")),), negate=True))
         # the field each stored value belongs to: a `lanes` field stores its LANE_PARTS
         place = [n for n, f in enumerate(decl.fields)
                  for _ in range(len(LANE_PARTS) if f.lanes else 1)]
         base_at = place.index(next(n for n, f in enumerate(decl.fields) if f.lanes))
+        if table is not None:     # affine: _at = LANES_AFFINE ^ covered; a gather's stays
+            at = values[base_at + len(LANE_PARTS) - 1]
+            self.emit(ops.Binary(at, "xor", at, covered))
+            return []
 
         def record(follower: Follower) -> list[Value]:
             own = self.site
@@ -637,6 +657,40 @@ class _Ctx:
                     else self.cast(args[place[n]], values[n].type)
                     for n in range(len(values))]
         return [(k, functools.partial(record, f)) for k, f in enumerate(chain.followers)]
+
+    def constant_followers(self, s: ast.Save, decl: ast.MapDecl,
+                           chain: Chain) -> list[dict[str, object]] | None:
+        """The manifest's entry for a chain whose followers' fields other than the `lanes` one
+        are integer constants (PC, BYTES, literals): each follower's delta and values, as
+        stored (modulo 2**bits of the field); None where some field is not, or the map holds
+        too many chains for `_at` to carry the index."""
+        if not READER_CHAINS or len(chain.followers) > CHAIN_BITS or \
+                len(self.low.chains.get(s.map, ())) >= CHAIN_MARK >> CHAIN_BITS:
+            return None
+        types = self.low.specs[s.map].field_offsets()
+        table = []
+        for follower in chain.followers:
+            operands = dict(follower.operands)
+            values: dict[str, object] = {}
+            for f, a in zip(decl.fields, s.args):
+                if f.lanes:
+                    continue
+                t = types[f.name][1]
+                if t[1] not in "iu" or any(
+                        isinstance(n, (ast.Helper, ast.RegRead)) or isinstance(n, ast.Operand)
+                        and not isinstance(operands.get(n.name), Imm) for n in walk(a)):
+                    return None
+                own = self.site
+                self.site = Site(operands, own.count)
+                try:
+                    value = self.expr(a)
+                finally:
+                    self.site = own
+                if not isinstance(value, Imm):
+                    return None
+                values[f.name] = int(value.value) % (1 << (8 * int(t[2:])))
+            table.append({"delta": follower.delta, "values": values})
+        return table
 
     def save(self, spec: MapSpec, values: list[Value], reads: list[Stmt] | None = None,
              mask: Value | None = None, run: Run | None = None, lead: Reg | None = None,

@@ -21,7 +21,7 @@ from neutrino_py.contract.manifest import Manifest, Param, params_for
 from neutrino_py.errors import WARNING, Diagnostic, SourceError
 from neutrino_py.ops import Imm, Stmt, Value
 from neutrino_py.probe import ast
-from neutrino_py.probe.walk import operands_read, probe_nodes
+from neutrino_py.probe.walk import operands_read, probe_nodes, walk
 from neutrino_py.splice.bind import bind
 from neutrino_py.splice.bounds import counter_bounds
 from neutrino_py.splice.lower import Chain, Follower, Lowerer, Site, bit_set
@@ -327,7 +327,9 @@ class _KernelSplice:
             first.append(SiteCode(head, k.scope(), before=self.low.run_starts(names)))
         deferred = self.deferrals(groups, blocks)
         made = [self.site(group, exits, runs, deferred.get(key)) for key, group in groups.items()]
-        held_before, held_after = self.held(deferred)
+        held_before, held_after, unread = self.held(deferred)
+        for c in made:                         # captures of chain followers' ADDR: unread
+            c.site.before = [s for s in c.site.before if getattr(s, "dst", None) not in unread]
         fold(made, instructions, blocks, k.keeps_guard, lambda i: _is_call(k, i))
         self.low.bounds = self.bounds(code, made, instructions, blocks)
         for c, group in zip(made, groups.values()):
@@ -353,7 +355,7 @@ class _KernelSplice:
                         probe={"hash": program.hash, "text": program.text, "file": program.file},
                         params=self.params, maps=list(self.low.specs.values()),
                         positions=positions, registers_added=finished.registers_added,
-                        warnings=warnings + self.warnings)
+                        warnings=warnings + self.warnings, chains=self.low.chains)
 
     def runs(self, groups: dict[Any, _Group], block_map: Callable[[], dict[int, int]]) -> tuple[
             dict[tuple[int, int], dict[str, tuple[int, int]]], dict[int, tuple[Any, list[str]]]]:
@@ -471,19 +473,26 @@ class _KernelSplice:
         return Candidate(SiteCode(group.first.anchor, defer.scope, before), group.first.pc, guard,
                          False)
 
-    def held(self, deferred: dict[Any, _Deferred]) -> tuple[list[SiteCode], list[SiteCode]]:
+    def held(self, deferred: dict[Any, _Deferred]) -> tuple[list[SiteCode], list[SiteCode],
+                                                            set[Any]]:
         """The bodies of held-back sites at their sinks, in program order (by pc; the probes at
         one instruction in their order there), each gated by its instruction's guard as it was
-        at the instruction: (code before sink anchors, code after them). A chain of them
-        (`chains`) is saved by its first where its lanes allow, and each follower's own code
-        then skipped (`lower.Chain`)."""
+        at the instruction: (code before sink anchors, code after them, the registers whose
+        captures nothing reads). A chain of them (`chains`) is saved by its first where its
+        lanes allow, and each follower's own code then skipped (`lower.Chain`); where it runs,
+        its ADDR is the first's plus its delta, so the register its capture kept is not read
+        and the capture is dropped: one 64-bit register held for the chain instead of one per
+        access.
+        """
         before: list[SiteCode] = []
         after: list[SiteCode] = []
+        unread: set[Any] = set()
         for d in {id(d): d for d in deferred.values()}.values():
             bodies = sorted(d.bodies, key=lambda h: h.pc)
             chains = self.chains(bodies)
             covered = {n: d.scope.tmp("u32") for n in chains}
             skip: dict[int, tuple[Any, int]] = {}       # follower -> (covered, its bit)
+            moved: dict[int, tuple[Any, int]] = {}      # follower -> (first's ADDR, delta)
             for n, h in enumerate(bodies):
                 scope = d.scope.above()
                 chain, code = None, []
@@ -492,7 +501,15 @@ class _KernelSplice:
                     chain, code = self.chain(bodies[n:n + len(deltas) + 1], deltas, covered[n],
                                              scope)
                     skip.update((n + 1 + k, (covered[n], k)) for k in range(len(deltas)))
-                body = code + self.gated(self.lower(h.probe, h.operands, h.block, scope, h.places,
+                    moved.update((n + 1 + k, (h.operands["ADDR"], delta))
+                                 for k, delta in enumerate(deltas))
+                operands = h.operands
+                if n in moved:
+                    addr = scope.tmp("u64")
+                    code = [ops.Binary(addr, "add", moved[n][0], Imm(moved[n][1], "u64"))]
+                    unread.add(operands["ADDR"])
+                    operands = {**operands, "ADDR": addr}
+                body = code + self.gated(self.lower(h.probe, operands, h.block, scope, h.places,
                                                    chain), h.guard, h.kept)
                 if n in skip:
                     on, test = bit_set(*skip[n], scope)
@@ -501,12 +518,13 @@ class _KernelSplice:
                     after.append(SiteCode(d.sink, scope, after=body))
                 else:
                     before.append(SiteCode(d.sink, scope, before=body))
-        return before, after
+        return before, after, unread
 
     def chains(self, bodies: list[_Held]) -> dict[int, tuple[int, ...]]:
         """Chains of held-back bodies (`lower.Chain`), by the index of their first: each
         follower's ADDR less the first's. A chain's members are bodies of one probe without a
-        filter whose one statement saves to a map with runs, one `lanes` field taking ADDR;
+        filter whose one statement saves to a map with runs, one `lanes` field taking ADDR
+        (which no other field reads);
         consecutive in its run; all guarded the same way or all unguarded; each ADDR the
         first's plus a constant (`TargetKernel.address_delta`)."""
         out: dict[int, tuple[int, ...]] = {}
@@ -526,15 +544,19 @@ class _KernelSplice:
 
     def leads(self, first: _Held) -> bool:
         """Whether `first` can lead a chain (`chains`): its probe's one statement saves, in a
-        run, to a map whose one `lanes` field takes ADDR."""
+        run, to a map whose one `lanes` field takes ADDR and no other field reads it (a
+        follower's ADDR is then the first's plus its delta, and its own capture is dropped)."""
         probe = first.probe
         if probe.filter is not None or len(probe.body) != 1 \
                 or not isinstance(probe.body[0], ast.Save) or not first.places:
             return False
         save = probe.body[0]
-        lanes = [a for f, a in zip(self.program.maps[save.map].fields, save.args) if f.lanes]
+        fields = self.program.maps[save.map].fields
+        lanes = [a for f, a in zip(fields, save.args) if f.lanes]
+        others = [n for f, a in zip(fields, save.args) if not f.lanes for n in walk(a)]
         return save.map in first.places and len(lanes) == 1 and \
-            isinstance(lanes[0], ast.Operand) and lanes[0].name == "ADDR"
+            isinstance(lanes[0], ast.Operand) and lanes[0].name == "ADDR" and \
+            not any(isinstance(n, ast.Operand) and n.name == "ADDR" for n in others)
 
     def follows(self, first: _Held, h: _Held, k: int) -> int | None:
         """How far the ADDR of `h` is from that of `first`, which leads a chain (`leads`),
