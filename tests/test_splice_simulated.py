@@ -393,6 +393,11 @@ class Sim:
             put(lane, bin(src(1, lane)).count("1"), "u32")
         elif op == "brev":
             put(lane, int(f"{src(1, lane):032b}"[::-1], 2))
+        elif op == "ex2":                          # Triton's exp
+            putn(lane, 2.0 ** num(1, lane))
+        elif op in ("sqrt", "rsqrt"):
+            root = math.sqrt(max(num(1, lane), 0.0))
+            putn(lane, root if op == "sqrt" else 1 / root if root else math.inf)
         elif op == "clz":
             put(lane, 32 - src(1, lane).bit_length(), "u32")
         else:
@@ -400,6 +405,9 @@ class Sim:
 
 
 # ------------------------------------------------------------------ running an instrumented kernel
+
+EXTERN_SHARED = 1024      # bytes of `.extern .shared` arrays (dynamic shared memory) per block
+
 
 def launch(ptx: str, program, grid, block, args: dict[str, bytes | int], kernel=None, hold=None,
            order=None):
@@ -424,6 +432,8 @@ def launch(ptx: str, program, grid, block, args: dict[str, bytes | int], kernel=
     for lay in layout(manifest, grid, block):
         maps[lay.name] = params[f"__nt_map_{lay.name}"] = mem.alloc(max(lay.nbytes, 1))
     sim = Sim(fn, mem)
+    sim.shared_vars += [(d.name, EXTERN_SHARED, d.align or 1) for d in module.items
+                        if isinstance(d, ir.VarDecl) and d.space == "shared" and "extern" in d.linkage]
     sim.hold = hold
     sim.order = order or sim.order
     sim.run(grid, block, params)
@@ -1823,13 +1833,14 @@ UNROLLED = """
 """
 
 
-def without_chains(text: str, program, args):
-    """`launch` of the `unrolled` kernel with chains of one site (`splicer.MAX_CHAIN`): none."""
+def without_chains(text: str, program, args, grid=(3, 1, 1), block=(64, 1, 1)):
+    """`launch` of a kernel (the `unrolled` one's grid) with chains of one site
+    (`splicer.MAX_CHAIN`): none."""
     import neutrino_py.splice.splicer as splicer
     kept = splicer.MAX_CHAIN
     try:
         splicer.MAX_CHAIN = 1
-        return launch(text, program, (3, 1, 1), (64, 1, 1), args())
+        return launch(text, program, grid, block, args())
     finally:
         splicer.MAX_CHAIN = kept
 
@@ -1929,3 +1940,32 @@ def test_memtrace_chain_followers_with_a_field_not_constant_store_their_own_reco
     assert sorted(set(mem["mem"]["warp"].tolist())) == [0, 1]
     assert plain_sim.ours["vote.sync.all.pred"] - sim.ours["vote.sync.all.pred"] == 20
     assert sim.ours["st.global.v4.b32"] == plain_sim.ours["st.global.v4.b32"]
+
+
+def triton_rows(name: str) -> tuple[str, dict]:
+    """A corpus Triton kernel over 3 rows of 781 (softmax) or 1000 (layer_norm) columns."""
+    rnd = np.random.default_rng(5)
+    if name == "softmax_kernel":
+        x = rnd.uniform(-4, 4, 3 * 781).astype(np.float32).tobytes()
+        return name, {"out": bytes(len(x)), "in": x, "in_stride": 781, "out_stride": 781,
+                      "n_cols": 781, "scratch0": 0, "scratch1": 0}
+    x = rnd.uniform(-2, 2, 3 * 1000).astype(np.float32).tobytes()
+    w = np.ones(1000, np.float32).tobytes()
+    return name, {"x": x, "y": bytes(len(x)), "w": w, "b": w, "mean": bytes(12), "rstd": bytes(12),
+                  "stride": 1000, "n_cols": 1000, "eps": 0, "scratch0": 0, "scratch1": 0}
+
+
+@pytest.mark.parametrize("name", ["softmax_kernel", "layer_norm_kernel"])
+def test_memtrace_chains_of_corpus_triton_rows_rebuild_dmats_addresses(name):
+    """Triton's softmax and layer norm (loops, line labels, several held-back groups whose
+    scratch registers share names): every lane's address memtrace's chains give is one dmat
+    records, and the records are those made without chains."""
+    name, args = triton_rows(name)
+    text = (CORPUS / "triton" / f"{name}.sm_90a.ptx").read_text()
+    assert instrument(parse_ptx(text, cache=False), stock("memtrace")).manifests[name].chains
+    mem, _, _, _ = launch(text, stock("memtrace"), (3, 1, 1), (128, 1, 1), args)
+    dmat, _, _, _ = launch(text, stock("dmat"), (3, 1, 1), (128, 1, 1), args)
+    assert accesses(mem) == accesses(dmat) and sum(accesses(dmat).values()) > 3 * 781
+    plain, _, _, _ = without_chains(text, stock("memtrace"), lambda: args, grid=(3, 1, 1),
+                                    block=(128, 1, 1))
+    assert mem["mem"].tolist() == plain["mem"].tolist()

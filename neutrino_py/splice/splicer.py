@@ -203,7 +203,7 @@ class _Group:
 class _Held(NamedTuple):
     """One probe's body at a held-back site: what `_KernelSplice.lower` takes there, the
     instruction's guard (None: unguarded), the register holding its value as it was at the
-    instruction, and the instruction."""
+    instruction, the instruction, and the site's captures (the code `hold` leaves there)."""
     pc: int
     probe: ast.Probe
     operands: dict[str, Value]
@@ -212,6 +212,7 @@ class _Held(NamedTuple):
     guard: Guard | None
     kept: Any
     ins: Any
+    captures: list[Stmt]
 
 
 # the most sites whose saves one `_Deferred` holds back (each keeps its captured operands, a
@@ -327,9 +328,7 @@ class _KernelSplice:
             first.append(SiteCode(head, k.scope(), before=self.low.run_starts(names)))
         deferred = self.deferrals(groups, blocks)
         made = [self.site(group, exits, runs, deferred.get(key)) for key, group in groups.items()]
-        held_before, held_after, unread = self.held(deferred)
-        for c in made:                         # captures of chain followers' ADDR: unread
-            c.site.before = [s for s in c.site.before if getattr(s, "dst", None) not in unread]
+        held_before, held_after = self.held(deferred)
         fold(made, instructions, blocks, k.keeps_guard, lambda i: _is_call(k, i))
         self.low.bounds = self.bounds(code, made, instructions, blocks)
         for c, group in zip(made, groups.values()):
@@ -469,24 +468,20 @@ class _KernelSplice:
         for probe, m in group.pairs:
             operands = self.bind(probe, ins, m.pc, defer.scope, before, [])
             defer.bodies.append(_Held(m.pc, probe, operands, m.block,
-                                      runs.get((m.pc, probe.index)), guard, kept, ins))
+                                      runs.get((m.pc, probe.index)), guard, kept, ins, before))
         return Candidate(SiteCode(group.first.anchor, defer.scope, before), group.first.pc, guard,
                          False)
 
-    def held(self, deferred: dict[Any, _Deferred]) -> tuple[list[SiteCode], list[SiteCode],
-                                                            set[Any]]:
+    def held(self, deferred: dict[Any, _Deferred]) -> tuple[list[SiteCode], list[SiteCode]]:
         """The bodies of held-back sites at their sinks, in program order (by pc; the probes at
         one instruction in their order there), each gated by its instruction's guard as it was
-        at the instruction: (code before sink anchors, code after them, the registers whose
-        captures nothing reads). A chain of them (`chains`) is saved by its first where its
-        lanes allow, and each follower's own code then skipped (`lower.Chain`); where it runs,
-        its ADDR is the first's plus its delta, so the register its capture kept is not read
-        and the capture is dropped: one 64-bit register held for the chain instead of one per
-        access.
-        """
+        at the instruction: (code before sink anchors, code after them). A chain of them
+        (`chains`) is saved by its first where its lanes allow, and each follower's own code
+        then skipped (`lower.Chain`); where it runs, its ADDR is the first's plus its delta, so
+        nothing reads the register its capture kept, and the capture leaves the follower's
+        site: one 64-bit register held for the chain instead of one per access."""
         before: list[SiteCode] = []
         after: list[SiteCode] = []
-        unread: set[Any] = set()
         for d in {id(d): d for d in deferred.values()}.values():
             bodies = sorted(d.bodies, key=lambda h: h.pc)
             chains = self.chains(bodies)
@@ -507,7 +502,8 @@ class _KernelSplice:
                 if n in moved:
                     addr = scope.tmp("u64")
                     code = [ops.Binary(addr, "add", moved[n][0], Imm(moved[n][1], "u64"))]
-                    unread.add(operands["ADDR"])
+                    h.captures[:] = [c for c in h.captures
+                                     if getattr(c, "dst", None) != operands["ADDR"]]
                     operands = {**operands, "ADDR": addr}
                 body = code + self.gated(self.lower(h.probe, operands, h.block, scope, h.places,
                                                    chain), h.guard, h.kept)
@@ -518,7 +514,7 @@ class _KernelSplice:
                     after.append(SiteCode(d.sink, scope, after=body))
                 else:
                     before.append(SiteCode(d.sink, scope, before=body))
-        return before, after, unread
+        return before, after
 
     def chains(self, bodies: list[_Held]) -> dict[int, tuple[int, ...]]:
         """Chains of held-back bodies (`lower.Chain`), by the index of their first: each
