@@ -1969,3 +1969,19 @@ def test_memtrace_chains_of_corpus_triton_rows_rebuild_dmats_addresses(name):
     plain, _, _, _ = without_chains(text, stock("memtrace"), lambda: args, grid=(3, 1, 1),
                                     block=(128, 1, 1))
     assert mem["mem"].tolist() == plain["mem"].tolist()
+
+
+def test_memtrace_chains_of_kernels_that_repeat_each_other_are_in_each_manifest():
+    """Two copies of one kernel in a module: the second's chain lowers as the first's did (the
+    splicer keeps lowerings by site), and its manifest lists the chain as well, so its records
+    read back whole."""
+    body = UNROLLED.replace("ROOT", "")
+    head, kernel = body.split(".visible", 1)
+    text = head + ".visible" + kernel + "\n.visible" + kernel.replace("unrolled", "again")
+    manifests = instrument(parse_ptx(text, cache=False), stock("memtrace")).manifests
+    assert manifests["again"].chains == manifests["unrolled"].chains != {}
+    args = lambda: {"x": bytes(32768), "y": bytes(32768), "n": 700}
+    mem, _, _, _ = launch(text, stock("memtrace"), (3, 1, 1), (64, 1, 1), args(), kernel="again")
+    first, _, _, _ = launch(text, stock("memtrace"), (3, 1, 1), (64, 1, 1), args())
+    assert len(mem["mem"]) == len(first["mem"]) == 34
+    assert mem["mem"][["pc", "bytes", "addr_mask"]].tolist() == first["mem"][["pc", "bytes", "addr_mask"]].tolist()

@@ -34,7 +34,7 @@ HELPER_SPECIALS = {"clock": "clock", "globaltimer": "globaltimer", "smid": "smid
                    "blockid": "block_linear", "threadid": "thread_linear"}
 LANES_POOL_FACTOR = 8
 # chains whose followers' other fields are constants leave their records to the reader
-# (`_Ctx.constant_followers`); False: the leader stores them, as any other chain's
+# (`Lowerer.chain_index`); False: the leader stores them, as any other chain's
 READER_CHAINS = True
 MAX_LANES_POOL = 1 << 30
 ARITH, COMPARE = fold.NAMES, fold.COMPARE_NAMES
@@ -75,11 +75,24 @@ class Chain(NamedTuple):
     Bits, not predicates: with a predicate per follower held across the first's save, the
     instrumented softmax_kernel took 64 registers, with bits 62 (56 without chains; nvJitLink
     13.5), and voting per follower in every warp cost add_kernel 2.13x where the kept form
-    costs 1.87x (H200, memtrace, README)."""
+    costs 1.87x (H200, memtrace, README). `index`: the chain's place in its map's
+    `Manifest.chains` where its followers store nothing (`Lowerer.chain_index`), else None."""
     followers: tuple[Follower, ...]
     covered: Reg
     apart: Reg | None = None
     runs: Reg | None = None
+    index: int | None = None
+
+
+class _NotConstant(Exception):
+    """An expression `Lowerer.chain_index` evaluates needs a register: not a constant."""
+
+
+class _NoScratch:
+    """The scratch of an evaluation that must stay constant: any register ends it."""
+
+    def tmp(self, type_: str) -> Reg:
+        raise _NotConstant(type_)
 
 
 def bit_set(bits: Reg, k: int, scope: Scratch) -> tuple[Reg, list[Stmt]]:
@@ -308,6 +321,38 @@ class Lowerer:
                 ctx.emit(ops.Move(self.decided[p.index], ctx.expr(p.filter)))
         self.hoisted = frozenset(p.index for p in probes if p.index in self.decided)
         return ctx.out
+
+    def chain_index(self, save: ast.Save, followers: tuple[Follower, ...]) -> int | None:
+        """The place in this kernel's `chains` of `save`'s map (`Manifest.chains`) of a new
+        chain whose followers' fields other than the `lanes` one are integer constants at their
+        sites (PC, BYTES, literals and what folds from them): its entry holds each follower's
+        delta and values, as stored (modulo 2**bits of the field). None where some field is
+        not, `READER_CHAINS` is off, or `_at` cannot carry another index. The splicer asks
+        before lowering the chain, so a lowering kept for other sites
+        (`splicer._KernelSplice.kept`, keyed by the `Chain`) carries its number with it."""
+        made = self.chains.get(save.map, [])
+        if not READER_CHAINS or len(followers) > CHAIN_BITS or \
+                len(made) >= CHAIN_MARK >> CHAIN_BITS:
+            return None
+        decl, types = self.program.maps[save.map], self.specs[save.map].field_offsets()
+        table = []
+        for follower in followers:
+            ctx = _Ctx(self, Site(dict(follower.operands)), _NoScratch())
+            values: dict[str, object] = {}
+            for f, a in zip(decl.fields, save.args):
+                if f.lanes:
+                    continue
+                t = types[f.name][1]
+                try:
+                    value = ctx.expr(a)
+                except _NotConstant:
+                    return None
+                if t[1] not in "iu" or ctx.out or not isinstance(value, Imm):
+                    return None
+                values[f.name] = int(value.value) % (1 << (8 * int(t[2:])))
+            table.append({"delta": follower.delta, "values": values})
+        self.chains[save.map] = [*made, table]
+        return len(made)
 
     def probe(self, probe: ast.Probe, site: Site, scope: Scratch) -> list[Stmt]:
         """The body of `probe` at one site, behind its filter (decided at entry where
@@ -608,18 +653,14 @@ class _Ctx:
         """For the first save of a chain (`Site.chain`): `covered` set, and for each follower,
         its bit there and what makes its record's values in the leader: its arguments
         evaluated with its operands, and the lanes field's base moved by its delta (the
-        stride, mask and `_at` are the first's). Where every follower's other fields are
-        constants (`constant_followers`), no follower stores anything: the first's `_at`
-        carries the chain's index and `covered` (`contract.manifest.CHAIN_MARK`) and the
+        stride, mask and `_at` are the first's). Where the chain has an `index` (its followers'
+        other fields are constants: `Lowerer.chain_index`), no follower stores anything: the
+        first's `_at` carries the index and `covered` (`contract.manifest.CHAIN_MARK`) and the
         reader makes their records from the manifest's `chains`."""
         chain = self.site.chain
         if chain is None or affine is None:
             return []
-        table = self.constant_followers(s, decl, chain)
-        index = 0
-        if table is not None:
-            index = len(self.low.chains.setdefault(s.map, [])) << CHAIN_BITS
-            self.low.chains[s.map].append(table)
+        index = 0 if chain.index is None else chain.index << CHAIN_BITS
         covered = chain.covered
         every = (1 << len(chain.followers)) - 1
         if chain.apart is None:
@@ -639,7 +680,7 @@ class _Ctx:
         place = [n for n, f in enumerate(decl.fields)
                  for _ in range(len(LANE_PARTS) if f.lanes else 1)]
         base_at = place.index(next(n for n, f in enumerate(decl.fields) if f.lanes))
-        if table is not None:     # affine: _at = LANES_AFFINE ^ covered; a gather's stays
+        if chain.index is not None:    # affine: _at = LANES_AFFINE ^ covered; a gather's stays
             at = values[base_at + len(LANE_PARTS) - 1]
             self.emit(ops.Binary(at, "xor", at, covered))
             return []
@@ -657,40 +698,6 @@ class _Ctx:
                     else self.cast(args[place[n]], values[n].type)
                     for n in range(len(values))]
         return [(k, functools.partial(record, f)) for k, f in enumerate(chain.followers)]
-
-    def constant_followers(self, s: ast.Save, decl: ast.MapDecl,
-                           chain: Chain) -> list[dict[str, object]] | None:
-        """The manifest's entry for a chain whose followers' fields other than the `lanes` one
-        are integer constants (PC, BYTES, literals): each follower's delta and values, as
-        stored (modulo 2**bits of the field); None where some field is not, or the map holds
-        too many chains for `_at` to carry the index."""
-        if not READER_CHAINS or len(chain.followers) > CHAIN_BITS or \
-                len(self.low.chains.get(s.map, ())) >= CHAIN_MARK >> CHAIN_BITS:
-            return None
-        types = self.low.specs[s.map].field_offsets()
-        table = []
-        for follower in chain.followers:
-            operands = dict(follower.operands)
-            values: dict[str, object] = {}
-            for f, a in zip(decl.fields, s.args):
-                if f.lanes:
-                    continue
-                t = types[f.name][1]
-                if t[1] not in "iu" or any(
-                        isinstance(n, (ast.Helper, ast.RegRead)) or isinstance(n, ast.Operand)
-                        and not isinstance(operands.get(n.name), Imm) for n in walk(a)):
-                    return None
-                own = self.site
-                self.site = Site(operands, own.count)
-                try:
-                    value = self.expr(a)
-                finally:
-                    self.site = own
-                if not isinstance(value, Imm):
-                    return None
-                values[f.name] = int(value.value) % (1 << (8 * int(t[2:])))
-            table.append({"delta": follower.delta, "values": values})
-        return table
 
     def save(self, spec: MapSpec, values: list[Value], reads: list[Stmt] | None = None,
              mask: Value | None = None, run: Run | None = None, lead: Reg | None = None,

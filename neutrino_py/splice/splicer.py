@@ -569,18 +569,19 @@ class _KernelSplice:
     def chain(self, members: list[_Held], deltas: tuple[int, ...], covered: Any,
               scope: Any) -> tuple[Chain, list[Stmt]]:
         """The chain of `members` (`deltas`: the followers' from `chains`; `covered`: its
-        register), and the code before its first's body, which every lane runs: it clears
+        register; its `index` from `Lowerer.chain_index`), and the code before its first's body, which every lane runs: it clears
         `covered`, votes whether any follower's guard differs from the first's in some lane,
         and only then, for each follower guarded by another predicate, whether it does and
         whether it holds anywhere (`Chain`)."""
         first = members[0]
         followers = tuple(Follower(tuple(h.operands.items()), delta)
                           for h, delta in zip(members[1:], deltas))
+        index = self.low.chain_index(first.probe.body[0], followers)
         code: list[Stmt] = [ops.Move(covered, Imm(0, "u32"))]
         own = first.kept or (first.guard and first.guard.cond)
         conds = [h.kept or (h.guard and h.guard.cond) for h in members[1:]]
         if first.guard is None or all(c == own for c in conds):
-            return Chain(followers, covered), code
+            return Chain(followers, covered, index=index), code
         mask, any_apart = scope.tmp("u32"), scope.tmp("pred")
         apart, runs = scope.tmp("u32"), scope.tmp("u32")
         code += [ops.ReadSpecial(mask, "activemask"), ops.Move(apart, Imm(0, "u32")),
@@ -611,7 +612,7 @@ class _KernelSplice:
             tail += [ops.VoteAny(voted, cond, mask),
                      ops.If(voted, (ops.Binary(runs, "or", runs, Imm(1 << k, "u32")),))]
         code.append(ops.If(any_apart, tuple(tail)))
-        return Chain(followers, covered, apart, runs), code
+        return Chain(followers, covered, apart, runs, index), code
 
     def site(self, group: _Group, exits: list[ast.Probe],
              runs: dict[tuple[int, int], dict[str, tuple[int, int]]],
