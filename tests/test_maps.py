@@ -210,3 +210,30 @@ def test_chains_unfold_after_their_first_with_each_followers_delta_and_constants
         broken["addr_at"][0] = bad
         with pytest.raises(ToolError, match="names a follower its manifest lacks"):
             unchain(broken, chains)
+
+
+@pytest.mark.parametrize("chains, says", [
+    ({"mem": [[{"delta": -1, "values": {}}]]}, "integer delta"),
+    ({"mem": [[{"delta": 4, "values": {"addr_at": 3}}]]}, "integer values of its other fields"),
+    ({"mem": [[{"delta": 4, "values": {"pc": 1}}]] * 1 + [[{"delta": 4, "values": {}}] * 9]},
+     "at most 8 followers"),
+    ({"other": []}, "no lanes field"),
+    ({"mem": "x"}, "not a list of chains"),
+    ([], "not an object"),
+])
+def test_manifest_chains_that_do_not_fit_their_map_are_refused(chains, says):
+    """A manifest's `chains` (contracts §4 "Chains") is checked against its maps when read: a
+    hand-edited or cut one is refused with what is wrong, never misread."""
+    from neutrino_py.contract.manifest import Manifest
+    manifest = {"version": 1, "kernel": "k", "target": "ptx", "probe": {}, "params": [],
+                "maps": [{"name": "mem", "kind": "record", "level": "warp", "pool": 1024,
+                          "dtype": [["pc", "<u4"], ["bytes", "<u4"], ["addr", "<u8"],
+                                    ["addr_stride", "<i8"], ["addr_mask", "<u4"],
+                                    ["addr_at", "<u4"]]},
+                         {"name": "other", "kind": "counter", "level": "warp",
+                          "dtype": [["n", "<u8"]]}],
+                "chains": chains}
+    with pytest.raises(ValueError, match=says):
+        Manifest.from_json(manifest)
+    manifest["chains"] = {"mem": [[{"delta": 4, "values": {"pc": 1}}]]}
+    assert Manifest.from_json(manifest).chains == manifest["chains"]

@@ -326,7 +326,36 @@ class Manifest:
                    positions=dict(data.get("positions", {})),
                    registers_added=dict(data.get("registers_added", {})),
                    warnings=list(data.get("warnings", [])), target=data.get("target", "ptx"),
-                   version=data["version"], chains=dict(data.get("chains", {})))
+                   version=data["version"], chains=_chains(data.get("chains", {}), maps))
+
+
+def _chains(data: Any, maps: list[MapSpec]) -> dict[str, list[list[dict[str, Any]]]]:
+    """`Manifest.chains` as read, each entry checked against its map: a record map with a
+    `lanes` field, at most CHAIN_BITS followers a chain, each an integer delta below 2**64 and
+    integer values of the map's other fields. ValueError names what is wrong (a manifest
+    written by hand, or cut)."""
+    if not isinstance(data, dict):
+        raise ValueError("manifest 'chains' is not an object")
+    dtypes = {m.name: {str(f[0]) for f in m.dtype} for m in maps}
+    for name, chains in data.items():
+        names = dtypes.get(name, set())
+        lanes = {f[:-len("_at")] for f in names if f.endswith("_at")
+                 and all(f[:-len("_at")] + suffix in names for suffix, _ in LANE_PARTS)}
+        parts = {lane + suffix for lane in lanes for suffix, _ in LANE_PARTS}
+        if not lanes:
+            raise ValueError(f"manifest 'chains' names map {name!r}, which has no lanes field")
+        if not isinstance(chains, list):
+            raise ValueError(f"manifest 'chains' of map {name!r} is not a list of chains")
+        for chain in chains:
+            if not isinstance(chain, list) or len(chain) > CHAIN_BITS or not all(
+                    isinstance(f, dict) and isinstance(f.get("delta"), int)
+                    and 0 <= f["delta"] < 1 << 64 and isinstance(f.get("values"), dict)
+                    and all(n in names and n not in parts and isinstance(v, int) and v >= 0
+                            for n, v in f["values"].items()) for f in chain):
+                raise ValueError(f"manifest 'chains' of map {name!r} holds a chain that is not a "
+                                 f"list of at most {CHAIN_BITS} followers with an integer delta "
+                                 f"and integer values of its other fields: {chain!r:.80}")
+    return {name: [list(c) for c in chains] for name, chains in data.items()}
 
 
 def _fields(spec: MapSpec) -> dict[str, Any]:
