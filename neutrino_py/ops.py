@@ -373,6 +373,8 @@ class ShardReserve(Stmt):
     slots whatever the active lanes, so that blocks never straddle a chunk; lane ``i`` takes the
     block's first item plus its rank and ``fits`` whether the block is inside the shard, and a
     block that is not adds the active lanes to the header's ``dropped`` (at ``header + 8``).
+    `fewer` (u32, warp level with ``count > 1`` only): each set bit a slot of the ``count``
+    that the leader does not reserve after all (a run's saves whose records the reader makes).
     """
     op: ClassVar[str] = "shard_reserve"
     dst: Reg
@@ -387,6 +389,7 @@ class ShardReserve(Stmt):
     slot_bytes: int
     lanes: bool = True
     count: int = 1
+    fewer: Value | None = None
 
 
 @dataclass(frozen=True)

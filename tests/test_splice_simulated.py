@@ -1756,11 +1756,13 @@ $L_loop:
 def test_memtrace_loop_iterations_are_passes_and_nothing_joins_a_loop():
     """The load before the loop and the store after it are not in the loop's run (its header
     is entered from its latch): no slot is reserved for them on every iteration. Each of the
-    three iterations is a pass of its own: two slots, one atomic, no hole."""
+    three iterations is a pass of its own: one atomic, no hole; its two loads (one address) are
+    a chain whose first reserves one slot, the reader making the second's record."""
     def program_order(pcs):
         first, a, b, last = sorted(set(pcs))
         return [first, a, b, a, b, a, b, last]
-    assert region_run(LOOP, 3, program_order) == (2 * (1 + 2 * 3 + 1), 2 * 8, 2 * (1 + 3 + 1))
+    assert region_run(LOOP, 3, program_order) == (2 * (1 + 2 * 3 + 1), 2 * (1 + 3 + 1),
+                                                  2 * (1 + 3 + 1))
 
 
 def test_memtrace_on_vector_add_and_predicated_pointer_chasing():
@@ -1886,18 +1888,20 @@ def test_memtrace_chains_of_unrolled_accesses_make_the_records_of_each_access(ro
     assert len(mem["mem"]) == (4 * 6 + 2 * 5 if root != "gather" else len(plain["mem"]))
 
 
-def test_memtrace_chains_past_the_pool_drop_what_the_records_without_them_drop():
-    """A pool of 16 records (one shard) for the 34 the `unrolled` kernel makes: a run reserves
-    its slots at once, with chains or without, so the same records fit and the same are
-    counted dropped."""
+def test_memtrace_chains_reserve_no_slot_for_the_followers_the_reader_makes():
+    """A run reserves a slot for each save it may meet (7 per warp of the `unrolled` kernel);
+    where a chain's first reserves, it leaves out the followers it covered, whose records the
+    reader makes: 4 in each warp of blocks 0 and 1, 3 and 1 in block 2's warps. The records
+    read back are the same."""
     text = UNROLLED.replace("ROOT", "")
-    program = load((probes_dir() / "memtrace.probe").read_text().replace("pool 1 << 21", "pool 16"),
-                   "memtrace16.probe")
-    args = lambda: {"x": bytes(4096), "y": bytes(4096), "n": 700}
-    mem, _, _, _ = launch(text, program, (3, 1, 1), (64, 1, 1), args())
-    plain, _, _, _ = without_chains(text, program, args)
-    assert mem["mem"].tolist() == plain["mem"].tolist()
-    assert mem.dropped["mem"] == plain.dropped["mem"] and len(mem["mem"]) + mem.dropped["mem"] >= 34
+    args = lambda: {"x": bytes(32768), "y": bytes(32768), "n": 700}
+    manifest = instrument(parse_ptx(text, cache=False), stock("memtrace")).manifests["unrolled"]
+    chained = launch(text, stock("memtrace"), (3, 1, 1), (64, 1, 1), args())
+    plain = without_chains(text, stock("memtrace"), args)
+    slots = [sum(shard_cursors(sim, memory, manifest, "mem")) for _, sim, _, memory in (plain, chained)]
+    assert slots == [6 * 7, 6 * 7 - (4 * 4 + 3 + 1)]
+    assert chained[0]["mem"].tolist() == plain[0]["mem"].tolist()
+    assert chained[0].dropped["mem"] == plain[0].dropped["mem"] == 0
 
 
 def test_memtrace_chain_followers_with_constant_fields_store_nothing():

@@ -791,10 +791,10 @@ class _Ctx:
         return run
 
     def shard_reserve(self, spec: MapSpec, slot: Reg, fits: Reg, hdr: Reg, base: Reg,
-                      count: int = 1) -> None:
+                      count: int = 1, fewer: Value | None = None) -> None:
         self.emit(ops.ShardReserve(slot, fits, hdr, base, self.shard_key(), spec.pool, spec.shards,
                                    SHARD_CHUNK, spec.first_item, SHARD_SLOT_BYTES,
-                                   lanes=spec.level == "thread", count=count))
+                                   lanes=spec.level == "thread", count=count, fewer=fewer))
 
     def save_pool(self, spec: MapSpec, values: list[Value], run: Run | None = None,
                   follow: list[tuple[int, Callable[[], list[Value]]]] | None = None) -> None:
@@ -837,15 +837,21 @@ class _Ctx:
         item in `cursor` and nothing else is read (no shard, no header); otherwise `count` slots
         from the shard (always where `stale` is None: the run's first save). `cursor` then holds
         the item of the shard's next record (`next_slot`). Each follower of the chain it leads
-        that it covers (`follow`) takes the next slot in turn."""
+        that it covers (`follow`) takes the next slot in turn; where the reader makes their
+        records instead (`Chain.index`), a reservation here leaves out their slots."""
         cursor = self.low.runs[spec.name][0]
         slot, fits = self.tmp("u32"), self.tmp("pred")
         base = self.map_base(spec)
         end = Imm(spec.first_item + spec.pool, "u32")
+        chain = self.site.chain
 
         def reserve() -> None:
-            item = self.tmp("u64")
-            self.shard_reserve(spec, item, fits, self.header(spec), base, count)
+            item, fewer = self.tmp("u64"), None
+            if chain is not None and chain.index is not None:
+                fewer = self.tmp("u32")
+                every = Imm((1 << len(chain.followers)) - 1, "u32")
+                self.emit(ops.Binary(fewer, "and", chain.covered, every))
+            self.shard_reserve(spec, item, fits, self.header(spec), base, count, fewer)
             self.emit(ops.Convert(slot, item))
             self.emit(ops.If(fits, (ops.Move(slot, end),), negate=True))
         if stale is None:

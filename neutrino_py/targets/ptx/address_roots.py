@@ -39,20 +39,27 @@ class AddressRoots:
     ``%globaltimer`` are never looked through: two reads differ)."""
 
     def __init__(self, blocks: list[list[ir.Instruction]], declared: Callable[[str], bool],
-                 succs: list[list[int]] | None = None) -> None:
-        self.blocks, self.declared = blocks, declared
+                 succs: Callable[[], list[list[int]] | None] = lambda: None) -> None:
+        self.blocks, self.declared, self.succs = blocks, declared, succs
         self.where = {id(i): (b, n) for b, block in enumerate(blocks) for n, i in enumerate(block)}
         self.roots: dict[int, tuple[Hashable, int] | None] = {}     # id(access) -> `root`
-        # block -> the block every entry into it comes from, where that block leads only to it
-        # (a label no branch names splits them: Triton's line labels)
-        self.only_from: dict[int, int] = {}
-        if succs is not None:
+        self._only_from: dict[int, int] | None = None
+
+    @property
+    def only_from(self) -> dict[int, int]:
+        """Block -> the block every entry into it comes from, where that block leads only to it
+        (a label no branch names splits them: Triton's line labels). Made from `succs` the
+        first time a look-back reaches a block's start: most kernels' accesses never do, and
+        their control flow is then not asked for."""
+        if self._only_from is None:
+            succs = self.succs()
             preds: dict[int, list[int]] = {}
-            for b, out in enumerate(succs):
+            for b, out in enumerate(succs or ()):
                 for t in out:
                     preds.setdefault(t, []).append(b)
-            self.only_from = {b: p[0] for b, p in preds.items()
-                              if len(p) == 1 and p[0] != b and succs[p[0]] == [b]}
+            self._only_from = {b: p[0] for b, p in preds.items()
+                               if len(p) == 1 and p[0] != b and succs[p[0]] == [b]}
+        return self._only_from
 
     def root(self, ins: ir.Instruction) -> tuple[Hashable, int] | None:
         """(root, offset): the address of `ins` is the root's value plus `offset` (mod 2**64) in
@@ -73,7 +80,7 @@ class AddressRoots:
         budget, passed = MAX_LOOKBACK, 0
         for _ in range(MAX_CHAIN):
             q = self.last_def(b, name, n, budget)
-            while q is None and b in self.only_from and budget > n and passed < MAX_PASSED:
+            while q is None and passed < MAX_PASSED and budget > n and b in self.only_from:
                 passed += 1
                 budget -= n
                 b = self.only_from[b]

@@ -187,7 +187,7 @@ class PtxKernel(PtxCode):
         (`address_roots`); None where that is not known."""
         if self._roots is None:
             self._roots = AddressRoots(self.blocks(), lambda name: self.declared_bits(name) == 64,
-                                       self.successors())
+                                       self.successors)
         a, b = self._roots.root(first), self._roots.root(later)
         if a is None or b is None or a[0] != b[0] or first.space != later.space:
             return None
