@@ -83,6 +83,11 @@ class Chain(NamedTuple):
     runs: Reg | None = None
     index: int | None = None
 
+    @property
+    def every(self) -> Imm:
+        """A bit for each follower (`covered`'s bits)."""
+        return Imm((1 << len(self.followers)) - 1, "u32")
+
 
 class _NotConstant(Exception):
     """An expression `Lowerer.chain_index` evaluates needs a register: not a constant."""
@@ -661,17 +666,16 @@ class _Ctx:
         if chain is None or affine is None:
             return []
         index = 0 if chain.index is None else chain.index << CHAIN_BITS
-        covered = chain.covered
-        every = (1 << len(chain.followers)) - 1
+        covered, every = chain.covered, chain.every
         if chain.apart is None:
-            self.emit(ops.Move(covered, Imm(every | index, "u32")))
+            self.emit(ops.Move(covered, Imm(every.value | index, "u32")))
         else:      # the bits below the first follower that ran apart, but those apart
             stop, low = self.tmp("u32"), self.tmp("u32")
             self.emit(ops.Binary(stop, "and", chain.apart, chain.runs))
             self.emit(ops.Binary(low, "sub", Imm(0, "u32"), stop))
             self.emit(ops.Binary(low, "and", low, stop))
-            self.emit(ops.Binary(covered, "add", low, Imm(every, "u32")))
-            self.emit(ops.Binary(low, "xor", chain.apart, Imm(every, "u32")))
+            self.emit(ops.Binary(covered, "add", low, every))
+            self.emit(ops.Binary(low, "xor", chain.apart, every))
             self.emit(ops.Binary(covered, "and", covered, low))
             if index:
                 self.emit(ops.Binary(covered, "or", covered, Imm(index, "u32")))
@@ -849,8 +853,7 @@ class _Ctx:
             item, fewer = self.tmp("u64"), None
             if chain is not None and chain.index is not None:
                 fewer = self.tmp("u32")
-                every = Imm((1 << len(chain.followers)) - 1, "u32")
-                self.emit(ops.Binary(fewer, "and", chain.covered, every))
+                self.emit(ops.Binary(fewer, "and", chain.covered, chain.every))
             self.shard_reserve(spec, item, fits, self.header(spec), base, count, fewer)
             self.emit(ops.Convert(slot, item))
             self.emit(ops.If(fits, (ops.Move(slot, end),), negate=True))

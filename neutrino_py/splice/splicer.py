@@ -486,29 +486,28 @@ class _KernelSplice:
             bodies = sorted(d.bodies, key=lambda h: h.pc)
             chains = self.chains(bodies)
             covered = {n: d.scope.tmp("u32") for n in chains}
-            skip: dict[int, tuple[Any, int]] = {}       # follower -> (covered, its bit)
-            moved: dict[int, tuple[Any, int]] = {}      # follower -> (first's ADDR, delta)
+            # follower -> (its chain's first, its place among the followers)
+            follows = {n + 1 + k: (n, k) for n, deltas in chains.items()
+                       for k in range(len(deltas))}
             for n, h in enumerate(bodies):
                 scope = d.scope.above()
-                chain, code = None, []
+                chain, code, operands = None, [], h.operands
                 if n in chains:
                     deltas = chains[n]
                     chain, code = self.chain(bodies[n:n + len(deltas) + 1], deltas, covered[n],
                                              scope)
-                    skip.update((n + 1 + k, (covered[n], k)) for k in range(len(deltas)))
-                    moved.update((n + 1 + k, (h.operands["ADDR"], delta))
-                                 for k, delta in enumerate(deltas))
-                operands = h.operands
-                if n in moved:
+                elif n in follows:
+                    first, k = follows[n]
                     addr = scope.tmp("u64")
-                    code = [ops.Binary(addr, "add", moved[n][0], Imm(moved[n][1], "u64"))]
+                    code = [ops.Binary(addr, "add", bodies[first].operands["ADDR"],
+                                       Imm(chains[first][k], "u64"))]
                     h.captures[:] = [c for c in h.captures
                                      if getattr(c, "dst", None) != operands["ADDR"]]
                     operands = {**operands, "ADDR": addr}
                 body = code + self.gated(self.lower(h.probe, operands, h.block, scope, h.places,
                                                    chain), h.guard, h.kept)
-                if n in skip:
-                    on, test = bit_set(*skip[n], scope)
+                if n in follows:
+                    on, test = bit_set(covered[follows[n][0]], follows[n][1], scope)
                     body = [*test, ops.If(on, tuple(body), negate=True)]
                 if d.after:
                     after.append(SiteCode(d.sink, scope, after=body))
@@ -520,9 +519,8 @@ class _KernelSplice:
         """Chains of held-back bodies (`lower.Chain`), by the index of their first: each
         follower's ADDR less the first's. A chain's members are bodies of one probe without a
         filter whose one statement saves to a map with runs, one `lanes` field taking ADDR
-        (which no other field reads);
-        consecutive in its run; all guarded the same way or all unguarded; each ADDR the
-        first's plus a constant (`TargetKernel.address_delta`)."""
+        (which no other field reads); consecutive in its run; all guarded the same way or all
+        unguarded; each ADDR the first's plus a constant (`TargetKernel.address_delta`)."""
         out: dict[int, tuple[int, ...]] = {}
         n = 0
         while n < len(bodies):
@@ -569,10 +567,10 @@ class _KernelSplice:
     def chain(self, members: list[_Held], deltas: tuple[int, ...], covered: Any,
               scope: Any) -> tuple[Chain, list[Stmt]]:
         """The chain of `members` (`deltas`: the followers' from `chains`; `covered`: its
-        register; its `index` from `Lowerer.chain_index`), and the code before its first's body, which every lane runs: it clears
-        `covered`, votes whether any follower's guard differs from the first's in some lane,
-        and only then, for each follower guarded by another predicate, whether it does and
-        whether it holds anywhere (`Chain`)."""
+        register; its `index` from `Lowerer.chain_index`), and the code before its first's
+        body, which every lane runs: it clears `covered`, votes whether any follower's guard
+        differs from the first's in some lane, and only then, for each follower guarded by
+        another predicate, whether it does and whether it holds anywhere (`Chain`)."""
         first = members[0]
         followers = tuple(Follower(tuple(h.operands.items()), delta)
                           for h, delta in zip(members[1:], deltas))

@@ -117,8 +117,7 @@ class TargetKernel(Code, Protocol):
 
     def address_delta(self, first: Any, later: Any) -> int | None:
         """d with ADDR at `later` = ADDR at `first` + d in every lane (mod 2**64), where known
-        (one register value plus constants in one basic block); asked on targets with
-        `defer_saves`."""
+        (one register value plus constants); asked on targets with `defer_saves`."""
         ...
 
     def after_refusal(self, ins: Any) -> tuple[str, str] | None: ...

@@ -99,7 +99,7 @@ class AddressRoots:
             offset += step[1]
         return None
 
-    def last_def(self, b: int, name: str, n: int, budget: int = MAX_LOOKBACK) -> int | None:
+    def last_def(self, b: int, name: str, n: int, budget: int) -> int | None:
         """Position of the last instruction before `n` in block `b` that writes `name` (None:
         none does; `FAR`: none of the `budget` before it does, and there are more), looked
         for backwards: the definitions an address is built from mostly stand just before it.

@@ -183,8 +183,9 @@ class PtxKernel(PtxCode):
 
     def address_delta(self, first: ir.Instruction, later: ir.Instruction) -> int | None:
         """d with ADDR at `later` = ADDR at `first` + d in every lane (mod 2**64): both address
-        one register value plus a constant in one basic block, in one state space
-        (`address_roots`); None where that is not known."""
+        one register value plus a constant, in one state space (`address_roots`: within a
+        block, or through blocks that only one other block leads into); None where that is not
+        known."""
         if self._roots is None:
             self._roots = AddressRoots(self.blocks(), lambda name: self.declared_bits(name) == 64,
                                        self.successors)
