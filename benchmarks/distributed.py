@@ -48,15 +48,16 @@ sys.path.insert(0, str(ROOT))
 
 from benchmarks.common import RESULTS, device_slug, write_results  # noqa: E402
 
-PROGRAM = ROOT / "examples/programs/ddp_train.py"
-PROBE = ROOT / "probes/block_sched.probe"
+# relative to ROOT, where every command runs: the traces (and docs/examples) record these
+PROGRAM = "examples/programs/ddp_train.py"
+PROBE = "probes/block_sched.probe"
 RESULT = "ddp_train result "
 SMALL_TRACE = 8 << 20          # a run directory up to this size is copied whole into --docs
 
 
 def torchrun(nproc: int, out_prefix: Path, steps: int) -> list[str]:
     return [sys.executable, "-m", "torch.distributed.run", "--standalone",
-            f"--nproc_per_node={nproc}", str(PROGRAM), "--steps", str(steps), "--out",
+            f"--nproc_per_node={nproc}", PROGRAM, "--steps", str(steps), "--out",
             str(out_prefix)]
 
 
@@ -193,7 +194,7 @@ def save(key: str, result: dict) -> Path:
 
 def ddp(args: argparse.Namespace, work: Path, env: dict, visible: str) -> dict:
     """The DDP case (module docstring): four torchrun runs, checks, timings, docs files."""
-    trace = [sys.executable, "-m", "neutrino_py", "trace", "--probe", str(PROBE)]
+    trace = [sys.executable, "-m", "neutrino_py", "trace", "--probe", PROBE]
     runs = {}
     runs["warm_up"] = run(torchrun(args.nproc, work / "warm", args.steps), env, args.timeout)
     runs["native"] = run(torchrun(args.nproc, work / "native", args.steps), env, args.timeout)
@@ -223,7 +224,7 @@ def ddp(args: argparse.Namespace, work: Path, env: dict, visible: str) -> dict:
               "traced_over_native_wall": ratios, "checks": checks,
               "trace_summary_stderr": runs["traced_cold"]["stderr"][-4000:]}
     if args.docs:
-        docs(Path(args.docs), run_dir, runs["traced_cold"]["stderr"])
+        docs(Path(args.docs), run_dir, runs["traced_cold"]["stderr"], env)
     print_table(result)
     return result
 
@@ -234,7 +235,7 @@ ORACLE = re.compile(r"^launch scale device=(\d+) grid=\((\d+), 1, 1\) block=\(25
 def two_devices(work: Path, env: dict, timeout: float) -> dict:
     """One process on two GPUs: native run, then block_sched and gmem_bytes runs, each launch
     checked against the program's oracle lines."""
-    program = [sys.executable, str(ROOT / "examples/programs/two_devices.py")]
+    program = [sys.executable, "examples/programs/two_devices.py"]
     native = subprocess.run([*program, str(work / "native.bin")], env=env, capture_output=True,
                             text=True, timeout=timeout, cwd=ROOT)
     if native.returncode:
@@ -246,7 +247,7 @@ def two_devices(work: Path, env: dict, timeout: float) -> dict:
     for probe in ("block_sched", "gmem_bytes"):
         t0 = time.perf_counter()
         traced = subprocess.run([sys.executable, "-m", "neutrino_py", "trace", "--probe",
-                                 str(ROOT / f"probes/{probe}.probe"), "--tracedir",
+                                 f"probes/{probe}.probe", "--tracedir",
                                  str(work / probe), "--", *program, str(work / f"{probe}.bin")],
                                 env=env, capture_output=True, text=True, timeout=timeout, cwd=ROOT)
         wall = time.perf_counter() - t0
@@ -285,16 +286,17 @@ def two_devices(work: Path, env: dict, timeout: float) -> dict:
     return out
 
 
-def docs(folder: Path, run_dir: Path, trace_stderr: str) -> None:
+def docs(folder: Path, run_dir: Path, trace_stderr: str, env: dict) -> None:
     """The files docs/examples/ddp/ commits: the trace's summary (as `neutrino trace` printed
     it), the merged report (every tool, per rank and in total), a small Perfetto file, and the
-    run directory when it is small enough to commit."""
+    run directory when it is small enough to commit. The report runs in `folder`, so that it
+    names its Perfetto file without the folder's path."""
     folder.mkdir(parents=True, exist_ok=True)
     (folder / "summary.txt").write_text(trace_stderr[trace_stderr.find("neutrino: trace written"):])
     neutrino = [sys.executable, "-m", "neutrino_py"]
-    report = subprocess.run([*neutrino, "report", str(run_dir), "--no-progress", "--perfetto",
-                             str(folder / "trace.perfetto.json"), "--perfetto-warps", "6000"],
-                            capture_output=True, text=True, cwd=ROOT)
+    report = subprocess.run([*neutrino, "report", str(run_dir.resolve()), "--no-progress",
+                             "--perfetto", "trace.perfetto.json", "--perfetto-warps", "6000"],
+                            capture_output=True, text=True, cwd=folder, env=env)
     (folder / "report.txt").write_text(report.stdout + report.stderr)
     size = sum(p.stat().st_size for p in run_dir.rglob("*") if p.is_file())
     if size <= SMALL_TRACE:

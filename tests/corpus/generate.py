@@ -5,6 +5,9 @@
 The committed files were made with CUDA 13.0's nvcc (PTX ISA 9.0, which CUDA 13.0's ptxas and
 driver 580 accept) and Triton kernels pinned to PTX ISA 8.7 (so Triton's bundled CUDA 12.8+ ptxas
 accepts them too). The tests only read the committed files. README.md says what index.json holds.
+nvcc writes each source's absolute path into `.file` (and -G and Triton builds into their DWARF
+bytes), so the files name the folder they were made in; nothing opens those paths, and `line`
+positions match them by their end (`ast.Lines.matches_file`).
 """
 from __future__ import annotations
 

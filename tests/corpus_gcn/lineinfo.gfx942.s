@@ -7,7 +7,7 @@
 	.type	li_saxpy,@function
 li_saxpy:                               ; @li_saxpy
 .Lfunc_begin0:
-	.file	0 "/work/wt/gcncorpus/tests/corpus_gcn" "lineinfo.hip" md5 0xbe4ef611229dc6803972828b1e95d763
+	.file	0 "." "lineinfo.hip" md5 0xbe4ef611229dc6803972828b1e95d763
 	.cfi_sections .debug_frame
 	.cfi_startproc
 ; %bb.0:
@@ -626,21 +626,21 @@ __hip_cuid_55a065d11d763c72:
 .Linfo_string1:
 	.asciz	"lineinfo.hip"                  ; string offset=40
 .Linfo_string2:
-	.asciz	"/work/wt/gcncorpus/tests/corpus_gcn" ; string offset=53
+	.asciz	"."                             ; string offset=53
 .Linfo_string3:
-	.asciz	"bdim_x"                        ; string offset=89
+	.asciz	"bdim_x"                        ; string offset=55
 .Linfo_string4:
-	.asciz	"gid_x"                         ; string offset=96
+	.asciz	"gid_x"                         ; string offset=62
 .Linfo_string5:
-	.asciz	"bid_x"                         ; string offset=102
+	.asciz	"bid_x"                         ; string offset=68
 .Linfo_string6:
-	.asciz	"tid_x"                         ; string offset=108
+	.asciz	"tid_x"                         ; string offset=74
 .Linfo_string7:
-	.asciz	"syncthreads"                   ; string offset=114
+	.asciz	"syncthreads"                   ; string offset=80
 .Linfo_string8:
-	.asciz	"li_saxpy"                      ; string offset=126
+	.asciz	"li_saxpy"                      ; string offset=92
 .Linfo_string9:
-	.asciz	"li_reduce"                     ; string offset=135
+	.asciz	"li_reduce"                     ; string offset=101
 	.section	.debug_str_offsets,"",@progbits
 	.long	.Linfo_string0
 	.long	.Linfo_string1
