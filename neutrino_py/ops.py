@@ -257,6 +257,22 @@ class LaneCompress(Stmt):
 
 
 @dataclass(frozen=True)
+class LaneTile(Stmt):
+    """After a `LaneCompress` of `value` over `mask` found the lanes not affine: ``tile`` (u32)
+    = ``LANES_TILE | k`` where `mask` is the whole warp and lane ``i`` holds ``base + (i mod
+    2**k) * lo + (i >> k) * hi``, ``lo`` the low 32 bits of `stride` (lane 1's step) and ``hi``
+    another signed 32-bit step, as a Triton layout or a 2D CUDA block lays a tile's rows over a
+    warp; `stride` then holds ``hi << 32 | lo``. 0 otherwise (`contract.manifest.LANES_TILE`).
+    Only the lanes that are not affine run it, so affine accesses pay nothing for it."""
+    op: ClassVar[str] = "lane_tile"
+    tile: Reg
+    stride: Reg
+    base: Reg
+    value: Value
+    mask: Value
+
+
+@dataclass(frozen=True)
 class WarpSync(Stmt):
     """Memory ordering among the lanes of `mask` (u32, all of them executing this): what any of
     them wrote to global memory before it, atomics included, precedes what any of them does

@@ -179,8 +179,8 @@ def test_chains_unfold_after_their_first_with_each_followers_delta_and_constants
     """A chain's first marks the followers it covered in its `_at` (contracts §4 "Chains"):
     the reader puts their records back after it, in follower order, with the base moved by
     each follower's delta and its constant fields; gathers and unmarked records pass as they
-    are, and a mark naming a follower the manifest lacks is refused."""
-    from neutrino_py.contract.manifest import CHAIN_BITS, LANES_AFFINE
+    are, as are tiles, and a mark naming a follower the manifest lacks is refused."""
+    from neutrino_py.contract.manifest import CHAIN_BITS, LANES_AFFINE, LANES_TILE
     from neutrino_py.maps.lanes import unchain
     dtype = np.dtype([("pc", "<u4"), ("bytes", "<u4"), ("addr", "<u8"), ("addr_stride", "<i8"),
                       ("addr_mask", "<u4"), ("addr_at", "<u4")], align=True)
@@ -189,11 +189,13 @@ def test_chains_unfold_after_their_first_with_each_followers_delta_and_constants
                {"delta": (1 << 64) - 8, "values": {"pc": 13, "bytes": 8}}],
               [{"delta": 16, "values": {"pc": 21, "bytes": 4}}]]
     mark = lambda index, bits: LANES_AFFINE ^ (index << CHAIN_BITS | bits)
+    tile = lambda k: LANES_AFFINE ^ (LANES_TILE | k)
     records = np.array([(10, 4, 0x1000, 4, 0xFFFFFFFF, mark(0, 0b101)),
                         (5, 4, 0x9000, 0, 0x3, 7),                     # a gather: as it is
                         (20, 4, 0x2000, 8, 0xFFFF, mark(1, 0b1)),
                         (10, 4, 0x3000, 4, 0x1, mark(0, 0)),            # no follower covered
-                        (30, 4, 0x4000, 4, 0x1, LANES_AFFINE)], dtype)
+                        (30, 4, 0x4000, 4, 0x1, LANES_AFFINE),
+                        (40, 4, 0x5000, 8 << 32 | 4, 0xFFFFFFFF, tile(3))], dtype)
     out = unchain(records, chains)
     assert out[["pc", "bytes", "addr", "addr_stride", "addr_mask", "addr_at"]].tolist() == [
         (10, 4, 0x1000, 4, 0xFFFFFFFF, LANES_AFFINE),
@@ -203,13 +205,38 @@ def test_chains_unfold_after_their_first_with_each_followers_delta_and_constants
         (20, 4, 0x2000, 8, 0xFFFF, LANES_AFFINE),
         (21, 4, 0x2010, 8, 0xFFFF, LANES_AFFINE),
         (10, 4, 0x3000, 4, 0x1, LANES_AFFINE),
-        (30, 4, 0x4000, 4, 0x1, LANES_AFFINE)]
-    assert unchain(records[[1, 4]], chains).tolist() == records[[1, 4]].tolist()
+        (30, 4, 0x4000, 4, 0x1, LANES_AFFINE),
+        (40, 4, 0x5000, 8 << 32 | 4, 0xFFFFFFFF, tile(3))]               # a tile: as it is
+    assert unchain(records[[1, 4, 5]], chains).tolist() == records[[1, 4, 5]].tolist()
     for bad in (mark(1, 0b10), mark(2, 0b1)):
         broken = records.copy()
         broken["addr_at"][0] = bad
         with pytest.raises(ToolError, match="names a follower its manifest lacks"):
             unchain(broken, chains)
+
+
+def test_tile_records_give_each_lane_its_row_and_column_step_from_any_lowest_lane():
+    """A tile record (`LANES_TILE | k` in `_at`'s complement) rebuilds lane i as the lowest
+    lane's value plus the column step (the stride's signed low half) per lane within a row of
+    2**k and the row step (its signed high half) per row, modulo 2**64; the device makes them
+    from whole warps only, but the reader takes any lowest lane."""
+    from neutrino_py.contract.manifest import LANES_AFFINE, LANES_TILE
+    from neutrino_py.maps.lanes import expand
+    dtype = np.dtype([("pc", "<u4"), ("bytes", "<u4"), ("addr", "<u8"), ("addr_stride", "<i8"),
+                      ("addr_mask", "<u4"), ("addr_at", "<u4")], align=True)
+    steps = lambda lo, hi: int(np.array([(hi & 0xFFFFFFFF) << 32 | lo & 0xFFFFFFFF],
+                                        np.uint64).view(np.int64)[0])
+    records = np.array([(1, 4, 0x10000, steps(4, -4096), 0xFFFFFFFF,   # rows of 8, going up
+                         LANES_AFFINE ^ (LANES_TILE | 3)),
+                        (2, 2, 0x20000, steps(-2, 64), 0xFFFFFF00, LANES_AFFINE ^ (LANES_TILE | 4)),
+                        (3, 8, 12, 8 << 32, 0x3, LANES_AFFINE ^ (LANES_TILE | 0))], dtype)
+    lanes, lost = expand(records, {"addr": np.zeros(0, np.uint64)})
+    want = [0x10000 + 4 * (i % 8) - 4096 * (i // 8) for i in range(32)]
+    want += [0x20000 - 2 * (i % 16 - 8) + 64 * (i // 16) for i in range(8, 32)]
+    want += [12, 20]
+    assert lost == 0 and lanes["addr"].tolist() == want
+    assert lanes["lane"].tolist() == [*range(32), *range(8, 32), 0, 1]
+    assert lanes["event"].tolist() == [0] * 32 + [1] * 24 + [2] * 2
 
 
 @pytest.mark.parametrize("chains, says", [

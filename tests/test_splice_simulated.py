@@ -25,7 +25,7 @@ import pytest
 from conftest import CORPUS
 from sim_memory import Memory
 from neutrino_py.asm import ir, parse_ptx
-from neutrino_py.contract.manifest import LANE_BLOCK
+from neutrino_py.contract.manifest import LANE_BLOCK, LANES_TILE
 from neutrino_py.errors import ToolError
 from neutrino_py.maps import needed_bytes, read
 from neutrino_py.maps.layout import layout
@@ -257,7 +257,7 @@ class Sim:
             for lane in run:
                 put(lane, mask, "u32")
             return None
-        if op in ("vote", "bar"):                  # vote.sync.{any,all}.pred, bar.warp.sync
+        if op in ("vote", "bar"):           # vote.sync.{any,all}.pred, .ballot.b32, bar.warp.sync
             # every lane names its group (all active lanes, or one match group) in its mask
             groups = {}
             for lane in run:
@@ -268,7 +268,10 @@ class Sim:
                 groups[lane] = members
             assert set().union(*groups.values()) == set(ctx["active"]) or op == "vote", \
                 f"{s.to_text()}: member lanes not converged"
-            if op == "vote":
+            if op == "vote" and mods[1] == "ballot":
+                for lane in run:
+                    put(lane, sum(src(1, m, "pred") << m for m in groups[lane]), "u32")
+            elif op == "vote":
                 assert mods[:2] in (["sync", "any"], ["sync", "all"]), s.to_text()
                 for lane in run:
                     hit = (any if mods[1] == "any" else all)(src(1, m, "pred") for m in groups[lane])
@@ -400,6 +403,8 @@ class Sim:
             putn(lane, root if op == "sqrt" else 1 / root if root else math.inf)
         elif op == "clz":
             put(lane, 32 - src(1, lane).bit_length(), "u32")
+        elif op == "bfind":                        # .u32: the highest set bit, or 0xffffffff
+            put(lane, src(1, lane).bit_length() - 1, "u32")
         else:
             raise AssertionError(f"the simulator does not know {s.to_text()}")
 
@@ -1306,7 +1311,12 @@ CASES = {"contiguous": (np.arange(100), 3), "strided": (3 * np.arange(100), 3),
          (np.random.default_rng(6).integers(0, 400, 100), 0),
          # a whole warp affine but for its first or its last lane (the whole-warp path)
          "first_lane_off": (np.where(np.arange(100) % 48 == 0, 300, np.arange(100)), 3),
-         "last_lane_off": (np.where(np.arange(100) % 48 == 31, 300, np.arange(100)), 3)}
+         "last_lane_off": (np.where(np.arange(100) % 48 == 31, 300, np.arange(100)), 3),
+         # rows of 8 lanes 50 items apart (a tile), rows going down, and one lane off a tile
+         "tile": (np.arange(100) % 8 + np.arange(100) // 8 * 30, 3),
+         "tile_down": (399 - 3 * (np.arange(100) % 16) - np.arange(100) // 16 * 20, 3),
+         "tile_lane_off": (np.where(np.arange(100) % 48 == 13, 3,
+                                    np.arange(100) % 4 + np.arange(100) // 4 * 9), 3)}
 
 
 @pytest.mark.parametrize("case", sorted(CASES))
@@ -1318,8 +1328,8 @@ def test_memtrace_rebuilds_exactly_the_addresses_dmat_records(case):
     assert sum(accesses(dmat).values()) == 3 * sum(1 for i in range(100) if i % 3 != skip)
     assert mem.dropped["mem"] == mem.dropped["mem__addr"] == 0
     rec = mem["mem"]
-    # affine accesses write no lane values: only the gathers do
-    gathers = rec["addr_at"][rec["addr_at"] != 0xffffffff]
+    # affine accesses and tiles write no lane values: only the gathers do
+    gathers = rec["addr_at"][rec["addr_at"] < 1 << 31]
     stored = len(gathers)
     # each gather's lane values in a block of their own, read back whole (contracts §4)
     assert (np.diff(np.sort(gathers.astype(np.int64))) >= LANE_BLOCK).all()
@@ -1327,6 +1337,17 @@ def test_memtrace_rebuilds_exactly_the_addresses_dmat_records(case):
         assert stored == 0
     if case == "gather":
         assert stored == 5                       # the src loads of the 5 warps that have work
+    # a whole warp's tile is one record (`LANES_TILE`): the src loads of the first warp of
+    # blocks 0 and 1. The 16 lanes of their second warps are no whole warp (in "tile" they
+    # cross rows: kept one by one), and a lane off the tile keeps every lane one by one
+    tiles = rec[(rec["addr_at"] >= 1 << 31) & (~rec["addr_at"] & LANES_TILE != 0)]
+    want = {"tile": (2, 2, 3), "tile_down": (2, 0, 4), "tile_lane_off": (0, 4, None)}
+    if case in want:
+        n_tiles, n_gathers, k = want[case]
+        assert (len(tiles), stored) == (n_tiles, n_gathers)
+        assert set((~tiles["addr_at"] & 31).tolist()) == ({k} if n_tiles else set())
+    else:
+        assert len(tiles) == 0
 
 
 def test_gathers_past_their_shard_lose_exactly_the_lanes_the_header_counts():
@@ -1989,3 +2010,30 @@ def test_memtrace_chains_of_kernels_that_repeat_each_other_are_in_each_manifest(
     first, _, _, _ = launch(text, stock("memtrace"), (3, 1, 1), (64, 1, 1), args())
     assert len(mem["mem"]) == len(first["mem"]) == 34
     assert mem["mem"][["pc", "bytes", "addr_mask"]].tolist() == first["mem"][["pc", "bytes", "addr_mask"]].tolist()
+
+
+def test_memtrace_keeps_the_tiles_of_a_2d_block_as_records_and_rebuilds_dmats_addresses():
+    """The corpus sgemm_tiled (16 x 16 blocks: each warp is two rows of 16 lanes of a tile,
+    for A, B and C) on 32 x 32 matrices: each of its warp-level accesses is one record with two
+    steps (`LANES_TILE`, k = 4), none stores lane values, and every lane's address is one dmat
+    records. Without tiles (`lower.LANE_TILES` off) every access keeps its lanes one by one."""
+    from neutrino_py.splice import lower
+    text = corpus("sgemm")
+    n = 32
+    args = {"A": floats(n * n, 1), "B": floats(n * n, 2), "C": bytes(4 * n * n),
+            "M": n, "N": n, "K": n, "alpha": 0x3F800000, "beta": 0}
+    grid, block = (2, 2, 1), (16, 16, 1)
+    mem, _, _, _ = launch(text, stock("memtrace"), grid, block, args, kernel="sgemm_tiled")
+    dmat, _, _, _ = launch(text, stock("dmat"), grid, block, args, kernel="sgemm_tiled")
+    assert accesses(mem) == accesses(dmat) and sum(accesses(dmat).values()) == 4 * 256 * 6
+    at = mem["mem"]["addr_at"]
+    # per warp: 2 tile steps x (A and B), and C read and written: 6 records, all of them tiles
+    assert len(at) == 4 * 8 * 6 and (~at & 0xffffffe0 == LANES_TILE).all()
+    assert (~at & 31 == 4).all() and len(mem["mem__addr"]) == 0
+    saved = lower.LANE_TILES
+    lower.LANE_TILES = False
+    try:
+        plain, _, _, _ = launch(text, stock("memtrace"), grid, block, args, kernel="sgemm_tiled")
+    finally:
+        lower.LANE_TILES = saved
+    assert accesses(plain) == accesses(dmat) and (plain["mem"]["addr_at"] < 1 << 31).all()

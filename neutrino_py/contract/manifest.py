@@ -104,11 +104,16 @@ def _prod(dims: Any) -> int:
 # value is NAME + (lane - lowest lane) * NAME_stride and nothing was written there.
 LANE_PARTS = (("", "<u8"), ("_stride", "<i8"), ("_mask", "<u4"), ("_at", "<u4"))
 LANES_AFFINE = 0xFFFFFFFF
-# A NAME_at of CHAIN_MARK or more is affine too (companion items are below 2**31); as stored by a
-# chain's first (`Manifest.chains`), its complement is the chain's index << CHAIN_BITS | the
-# followers whose records the reader makes from it (bit k: follower k). Readers unfold them.
+# A NAME_at of CHAIN_MARK or more needs no companion either (companion items are below 2**31).
+# Where its complement has LANES_TILE set, the lanes are a tile of the whole warp: with k = the
+# complement's low 5 bits, lane i held NAME + (i mod 2**k - l mod 2**k) * lo + (i >> k - l >> k)
+# * hi, lo and hi the signed low and high halves of NAME_stride and l the lowest lane. Otherwise
+# it is affine; as stored by a chain's first (`Manifest.chains`), its complement is the chain's
+# index << CHAIN_BITS | the followers whose records the reader makes from it (bit k: follower k).
+# Readers unfold both.
 CHAIN_MARK = 1 << 31
 CHAIN_BITS = 8
+LANES_TILE = 1 << 30
 
 
 def companion(map_name: str, field_name: str) -> str:
@@ -331,7 +336,8 @@ class Manifest:
 
 def _chains(data: Any, maps: list[MapSpec]) -> dict[str, list[list[dict[str, Any]]]]:
     """`Manifest.chains` as read, each entry checked against its map: a record map with a
-    `lanes` field, at most CHAIN_BITS followers a chain, each an integer delta below 2**64 and
+    `lanes` field, at most 2**22 chains (an index must leave `LANES_TILE` clear) of at most
+    CHAIN_BITS followers, each an integer delta below 2**64 and
     integer values of the map's other fields. ValueError names what is wrong (a manifest
     written by hand, or cut)."""
     if not isinstance(data, dict):
@@ -344,8 +350,9 @@ def _chains(data: Any, maps: list[MapSpec]) -> dict[str, list[list[dict[str, Any
         parts = {lane + suffix for lane in lanes for suffix, _ in LANE_PARTS}
         if not lanes:
             raise ValueError(f"manifest 'chains' names map {name!r}, which has no lanes field")
-        if not isinstance(chains, list):
-            raise ValueError(f"manifest 'chains' of map {name!r} is not a list of chains")
+        if not isinstance(chains, list) or len(chains) > LANES_TILE >> CHAIN_BITS:
+            raise ValueError(f"manifest 'chains' of map {name!r} is not a list of chains "
+                             f"(at most {LANES_TILE >> CHAIN_BITS})")
         for chain in chains:
             if not isinstance(chain, list) or len(chain) > CHAIN_BITS or not all(
                     isinstance(f, dict) and isinstance(f.get("delta"), int)

@@ -3,8 +3,9 @@
 A `[warp]` record with a field ``lanes addr;`` stores, per warp-level event, ``addr`` (the lowest
 active lane's value), ``addr_stride``, ``addr_mask`` (the active lanes) and ``addr_at``: either
 `LANES_AFFINE` (every lane's value is ``addr + (lane - lowest) * addr_stride``) or the index in the
-companion map ``<map>__addr`` of the first of the lanes' values, stored lane after lane. `expand`
-turns such records into one row per active lane, exactly.
+companion map ``<map>__addr`` of the first of the lanes' values, stored lane after lane, or a
+tile of the whole warp (`LANES_TILE`: two steps, one within the tile's rows and one between
+them). `expand` turns such records into one row per active lane, exactly.
 """
 from __future__ import annotations
 
@@ -12,7 +13,8 @@ from typing import Mapping, Sequence
 
 import numpy as np
 
-from neutrino_py.contract.manifest import CHAIN_BITS, CHAIN_MARK, LANE_PARTS, LANES_AFFINE, companion
+from neutrino_py.contract.manifest import (CHAIN_BITS, CHAIN_MARK, LANE_PARTS, LANES_AFFINE,
+                                           LANES_TILE, companion)
 from neutrino_py.errors import ToolError
 
 LANE_FIELD = "lane"
@@ -56,9 +58,13 @@ def expand(records: np.ndarray, values: Mapping[str, np.ndarray], first_event: i
         base = np.asarray(rec[f], np.uint64)
         stride = np.asarray(rec[f + "_stride"], np.int64).view(np.uint64)
         at = np.asarray(rec[f + "_at"], np.uint64)
-        affine = at == LANES_AFFINE
+        affine = at >= CHAIN_MARK
         with np.errstate(over="ignore"):
             value = base + (lane - lowest).astype(np.uint64) * stride
+            tile = affine & ((~at & LANES_TILE) != 0)
+            if tile.any():
+                value[tile] = tiled(base[tile], stride[tile], (~at[tile] & 31).astype(np.uint32),
+                                    lane[tile].astype(np.uint32), lowest[tile].astype(np.uint32))
         where = at + rank.astype(np.uint64)
         pool = np.asarray(values[f]["value"] if values[f].dtype.names else values[f], np.uint64)
         inside = ~affine & (where < len(pool))
@@ -78,6 +84,19 @@ def expand(records: np.ndarray, values: Mapping[str, np.ndarray], first_event: i
     return out, int((~keep).sum())
 
 
+def tiled(base: np.ndarray, stride: np.ndarray, k: np.ndarray, lane: np.ndarray,
+          lowest: np.ndarray) -> np.ndarray:
+    """Each lane's value in a tile record (`LANES_TILE`): `base` is the lowest lane's, the
+    stride's signed low half the step within a row of 2**k lanes, its high half the step
+    between rows (u64 arithmetic, modulo 2**64)."""
+    lo = (stride & 0xFFFFFFFF).astype(np.uint32).view(np.int32).astype(np.int64).view(np.uint64)
+    hi = (stride >> 32).astype(np.uint32).view(np.int32).astype(np.int64).view(np.uint64)
+    col = (lane & ((1 << k) - 1)).astype(np.int64) - (lowest & ((1 << k) - 1)).astype(np.int64)
+    row = (lane >> k).astype(np.int64) - (lowest >> k).astype(np.int64)
+    with np.errstate(over="ignore"):
+        return base + col.view(np.uint64) * lo + row.view(np.uint64) * hi
+
+
 def unchain(records: np.ndarray, chains: Sequence[Sequence[Mapping]]) -> np.ndarray:
     """`records` with the records of the chains' followers put back after their first's
     (contracts §4 "Chains"): a first's `lanes` field marks the followers it covered
@@ -86,7 +105,7 @@ def unchain(records: np.ndarray, chains: Sequence[Sequence[Mapping]]) -> np.ndar
     afterwards, as the followers' own records would."""
     field = lanes_fields(records.dtype)[0]
     at = np.asarray(records[field + "_at"], np.uint32)
-    marked = at >= CHAIN_MARK
+    marked = (at >= CHAIN_MARK) & ((~at & LANES_TILE) == 0)
     if not marked.any():
         return records
     code = np.where(marked, ~at, 0).astype(np.uint32)

@@ -14,10 +14,10 @@ from dataclasses import dataclass, field
 from typing import Callable, NamedTuple
 
 from neutrino_py import ops
-from neutrino_py.contract.manifest import (CHAIN_BITS, CHAIN_MARK, COARSE_SPREAD, HEADER_PARAM,
+from neutrino_py.contract.manifest import (CHAIN_BITS, COARSE_SPREAD, HEADER_PARAM,
                                            HEADER_SLOT_BYTES, LANE_BLOCK, LANE_PARTS, LANES_AFFINE,
-                                           SHARD_CHUNK, SHARD_SLOT_BYTES, SM_ROWS, WARP, MapSpec,
-                                           companion, map_param, pool_shards)
+                                           LANES_TILE, SHARD_CHUNK, SHARD_SLOT_BYTES, SM_ROWS, WARP,
+                                           MapSpec, companion, map_param, pool_shards)
 from neutrino_py.contract.wire import MAP_ALIGN
 from neutrino_py.errors import SourceError
 from neutrino_py.ops import Imm, Reg, Scratch, Stmt, Value
@@ -36,6 +36,9 @@ LANES_POOL_FACTOR = 8
 # chains whose followers' other fields are constants leave their records to the reader
 # (`Lowerer.chain_index`); False: the leader stores them, as any other chain's
 READER_CHAINS = True
+# lanes that form a two-level tile of the whole warp are kept as two steps in the record
+# (`ops.LaneTile`, on targets with `lane_tiles`); False: one by one, as any gather
+LANE_TILES = True
 MAX_LANES_POOL = 1 << 30
 ARITH, COMPARE = fold.NAMES, fold.COMPARE_NAMES
 
@@ -198,17 +201,20 @@ class Lowerer:
     `ops.Prefetch`), `m.prefetch()` lowers to nothing, not even its address. `vector_store`: the
     widest `ops.StoreVector` the target renders, in bytes (`field_stores`; 0: one store per
     field). With `compress_leads` (targets that render `ops.LaneCompress.lead`), a save with
-    `lanes` takes its leader from the compression. Maps in `runs` reserve the slots of a pass
-    through a region at its first save (`_Ctx.run_reserve`): `(cursor, owner)` registers per map.
+    `lanes` takes its leader from the compression; with `lane_tiles` (targets that render
+    `ops.LaneTile`), lanes that tile the warp write no companion values. Maps in `runs` reserve
+    the slots of a pass through a region at its first save (`_Ctx.run_reserve`): `(cursor,
+    owner)` registers per map.
     `illegal` is the target's legalisation: why it cannot render an op (None: it can); an
     expression lowered to such an op is an error at the expression in the probe source.
     """
 
     def __init__(self, program: ast.ProbeProgram, warp_slots: bool = True,
                  shard_pools: bool = True, warp_sum: bool = True, prefetch: bool = True,
-                 vector_store: int = 0, compress_leads: bool = False,
+                 vector_store: int = 0, compress_leads: bool = False, lane_tiles: bool = False,
                  illegal: Callable[[Stmt], str | None] = lambda stmt: None) -> None:
         self.program, self.illegal, self.compress_leads = program, illegal, compress_leads
+        self.lane_tiles = lane_tiles
         self.warp_sum, self.prefetch, self.vector_store = warp_sum, prefetch, vector_store
         self.specs = {name: map_spec(d, i, shard_pools)
                       for i, (name, d) in enumerate(program.maps.items())}
@@ -337,7 +343,7 @@ class Lowerer:
         (`splicer._KernelSplice.kept`, keyed by the `Chain`) carries its number with it."""
         made = self.chains.get(save.map, [])
         if not READER_CHAINS or len(followers) > CHAIN_BITS or \
-                len(made) >= CHAIN_MARK >> CHAIN_BITS:
+                len(made) >= LANES_TILE >> CHAIN_BITS:
             return None
         decl, types = self.program.maps[save.map], self.specs[save.map].field_offsets()
         table = []
@@ -731,8 +737,9 @@ class _Ctx:
                        run: Run | None = None) -> tuple[list[Value], Reg | None, Reg | None]:
         """The stored parts of every `lanes` field (`contract.manifest.LANE_PARTS`), computed by all active
         lanes before the leader saves: `LaneCompress` over the active mask, and where the lanes
-        are not affine, each lane's value appended to the field's companion pool (one
-        `BumpReserve` per warp, lanes in order), whose first slot is the leader's ``_at``; the
+        are not affine (nor, with `lane_tiles`, a tile: `ops.LaneTile`), each lane's value
+        appended to the field's companion pool (one `BumpReserve` per warp, lanes in order),
+        whose first slot is the leader's ``_at``; the
         leader of `mask`, which the first compression finds (`ops.LaneCompress.lead`); and
         whether the last field's lanes were affine."""
         vote = run is not None and run.stale is not None
@@ -760,7 +767,17 @@ class _Ctx:
                 self.emit(ops.If(fits, tuple(self.nested(
                     lambda: self._store_at(spec, slot, [value], base)))))
                 self.emit(ops.Convert(at, slot))
-            self.emit(ops.If(affine, tuple(self.nested(append)), negate=True))
+
+            def kept() -> None:      # a tile's `_at` is LANES_AFFINE ^ tile; other lanes append
+                if not (self.low.lane_tiles and LANE_TILES):
+                    append()
+                    return
+                tile, tiled = self.tmp("u32"), self.tmp("pred")
+                self.emit(ops.LaneTile(tile, stride, base, value, mask))
+                self.emit(ops.Compare(tiled, "ne", tile, Imm(0, "u32")))
+                self.emit(ops.If(tiled, (ops.Binary(at, "xor", at, tile),)))
+                self.emit(ops.If(tiled, tuple(self.nested(append)), negate=True))
+            self.emit(ops.If(affine, tuple(self.nested(kept)), negate=True))
             out += [base, stride, mask, at]
         return out, found, affine
 

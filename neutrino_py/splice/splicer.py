@@ -52,7 +52,7 @@ def instrument(module: Any, program: ast.ProbeProgram, kernels: str | None = Non
     low = Lowerer(program, warp_slots=target.warp_slots, shard_pools=target.shard_pools,
                   warp_sum=target.warp_sum, prefetch=target.prefetch,
                   vector_store=target.vector_store, compress_leads=target.compress_leads,
-                  illegal=target.illegal)
+                  lane_tiles=target.lane_tiles, illegal=target.illegal)
     params = params_for(list(low.specs.values()))
     unmatched: dict[int, tuple[ast.Probe, list[str]]] = {}     # one warning per probe, not kernel
     idle: dict[int, tuple[ast.Probe, list[str]]] = {}

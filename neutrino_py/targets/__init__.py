@@ -142,7 +142,8 @@ class Target(Protocol):
     for ops the target renders (`ops.VoteAny`+`ops.WarpSync`, `ops.ShardReserve`, `ops.WarpSum`,
     `ops.Prefetch`); `vector_store`: the widest `ops.StoreVector` it renders, in bytes (0: none,
     every field is its own `ops.Store`); `compress_leads`: whether it renders
-    `ops.LaneCompress.lead` (else the leader of a save with `lanes` is an `ops.Leader`)."""
+    `ops.LaneCompress.lead` (else the leader of a save with `lanes` is an `ops.Leader`);
+    `lane_tiles`: whether it renders `ops.LaneTile` (else such lanes are kept one by one)."""
 
     name: str
     warp_slots: bool
@@ -151,6 +152,7 @@ class Target(Protocol):
     prefetch: bool
     vector_store: int
     compress_leads: bool
+    lane_tiles: bool
     shared_sites: bool
     defer_saves: bool
 

@@ -626,6 +626,7 @@ class GcnTarget:
     prefetch = False            # no L2 prefetch hint: `m.prefetch()` lowers to nothing
     vector_store = 0            # one global_store per field (no StoreVector template)
     compress_leads = False      # its leader is two scalar instructions per half already
+    lane_tiles = False          # a wave's tiles are kept lane by lane
     shared_sites = True         # one SCC save and one register frame per anchor
     defer_saves = False
 

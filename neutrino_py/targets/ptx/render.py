@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Callable, Iterable, Sequence
 
 from neutrino_py.asm import ir, scan
+from neutrino_py.contract.manifest import LANES_TILE
 from neutrino_py.ops import Imm, If, Reg, Src, Stmt, Value, bits
 from neutrino_py.targets import holes, memo, templates
 
@@ -149,6 +150,7 @@ def _address(base, offset: int = 0) -> ir.Address:
 
 _template = templates.loader(
     Path(__file__).parent, reg=operand, mem=_address, sreg=lambda name: ir.Register("%" + name),
+    tile_mark=LANES_TILE,
     vec=lambda *xs: ir.Vector(tuple(operand(x) for x in xs)))
 
 
