@@ -221,6 +221,18 @@ class VoteAny(Stmt):
 
 
 @dataclass(frozen=True)
+class WarpOr(Stmt):
+    """``dst (u32) = src (u32) or-ed over the lanes of `mask```, the active mask read just before
+    (every lane of it executes this and gets the same answer): one warp collective
+    (``redux.sync.or``) for bits that each lane sets on its own, where a `VoteAny` per bit
+    would take one each."""
+    op: ClassVar[str] = "warp_or"
+    dst: Reg
+    src: Value
+    mask: Value
+
+
+@dataclass(frozen=True)
 class WarpSum(Stmt):
     """``dst = sum of src over the lanes of `mask```, in ``src.type`` (an integer type) modulo
     ``2**bits``; `mask` (u32) is the active mask read just before, or a subset of it that every

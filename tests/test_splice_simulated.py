@@ -12,8 +12,10 @@ each block filled with garbage, so code that reads it before writing it fails.
 """
 from __future__ import annotations
 
+import functools
 import itertools
 import math
+import operator
 import struct
 from collections import Counter
 from pathlib import Path
@@ -277,15 +279,17 @@ class Sim:
                     hit = (any if mods[1] == "any" else all)(src(1, m, "pred") for m in groups[lane])
                     put(lane, int(hit), "pred")
             return None
-        if op == "redux":                          # redux.sync.add.{u32,s32}: per-lane masks
-            assert mods[:2] == ["sync", "add"], s.to_text()
+        if op == "redux":                   # redux.sync.add.{u32,s32}, .or.b32: per-lane masks
+            assert mods[:2] in (["sync", "add"], ["sync", "or"]), s.to_text()
             for lane in run:
                 members = {m for m in range(32) if src(2, lane, "u32") >> m & 1}
                 assert lane in members and members <= set(run), \
                     f"{s.to_text()}: member lanes not converged"
                 assert all(src(2, m, "u32") == src(2, lane, "u32") for m in members), \
                     f"{s.to_text()}: members disagree on the mask"
-                put(lane, sum(src(1, m) for m in members), "u32")
+                got = [src(1, m) for m in members]
+                put(lane, sum(got) if mods[1] == "add" else functools.reduce(operator.or_, got),
+                    "u32")
             return None
         if op in ("shfl", "match"):
             members = {lane for lane in range(32) if src(len(ops) - 1, run[0], "u32") >> lane & 1}

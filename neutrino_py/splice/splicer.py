@@ -570,7 +570,9 @@ class _KernelSplice:
         register; its `index` from `Lowerer.chain_index`), and the code before its first's
         body, which every lane runs: it clears `covered`, votes whether any follower's guard
         differs from the first's in some lane, and only then, for each follower guarded by
-        another predicate, whether it does and whether it holds anywhere (`Chain`)."""
+        another predicate, whether it does and whether it holds anywhere (`Chain`): each lane
+        sets those followers' bits on its own, and one `WarpOr` each gathers them (a
+        `VoteAny` per follower and bit took 24 votes for softmax's chain of 7 followers)."""
         first = members[0]
         followers = tuple(Follower(tuple(h.operands.items()), delta)
                           for h, delta in zip(members[1:], deltas))
@@ -595,20 +597,16 @@ class _KernelSplice:
                 d = either
             anywhere = d
         code.append(ops.VoteAny(any_apart, anywhere, mask))
-        tail: list[Stmt] = []
+        mine_apart, mine_runs = scope.tmp("u32"), scope.tmp("u32")
+        tail: list[Stmt] = [ops.Move(mine_apart, Imm(0, "u32")), ops.Move(mine_runs, Imm(0, "u32"))]
         for k, (h, cond) in enumerate(zip(members[1:], conds)):
             if cond == own:
                 continue
-            voted = scope.tmp("pred")
-            tail += [ops.VoteAny(voted, differs[cond], mask),
-                     ops.If(voted, (ops.Binary(apart, "or", apart, Imm(1 << k, "u32")),))]
-            if h.guard.negated:
-                held = scope.tmp("pred")
-                tail.append(ops.Unary(held, "not", cond))
-                cond = held
-            voted = scope.tmp("pred")
-            tail += [ops.VoteAny(voted, cond, mask),
-                     ops.If(voted, (ops.Binary(runs, "or", runs, Imm(1 << k, "u32")),))]
+            bit = Imm(1 << k, "u32")
+            tail += [ops.If(differs[cond], (ops.Binary(mine_apart, "or", mine_apart, bit),)),
+                     ops.If(cond, (ops.Binary(mine_runs, "or", mine_runs, bit),),
+                            negate=h.guard.negated)]
+        tail += [ops.WarpOr(apart, mine_apart, mask), ops.WarpOr(runs, mine_runs, mask)]
         code.append(ops.If(any_apart, tuple(tail)))
         return Chain(followers, covered, apart, runs, index), code
 
