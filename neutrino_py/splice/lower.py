@@ -54,6 +54,8 @@ class Site:
     runs: dict[str, tuple[int, int]] = field(default_factory=dict)
     # the chain of held-back saves this one leads (`Chain`), if any
     chain: "Chain | None" = None
+    # a chain's follower: its own code runs only where its lanes part from the first's
+    follower: bool = False
 
 
 class Follower(NamedTuple):
@@ -769,7 +771,10 @@ class _Ctx:
                 self.emit(ops.Convert(at, slot))
 
             def kept() -> None:      # a tile's `_at` is LANES_AFFINE ^ tile; other lanes append
-                if not (self.low.lane_tiles and LANE_TILES):
+                # not in a follower's own code, which a warp reaches only where its lanes part
+                # from the first's (a row's tail): each copy of the test grows the code every
+                # warp passes over (H200: Triton kernels wait on the instruction cache)
+                if not (self.low.lane_tiles and LANE_TILES) or self.site.follower:
                     append()
                     return
                 tile, tiled = self.tmp("u32"), self.tmp("pred")

@@ -505,7 +505,7 @@ class _KernelSplice:
                                      if getattr(c, "dst", None) != operands["ADDR"]]
                     operands = {**operands, "ADDR": addr}
                 body = code + self.gated(self.lower(h.probe, operands, h.block, scope, h.places,
-                                                   chain), h.guard, h.kept)
+                                                   chain, n in follows), h.guard, h.kept)
                 if n in follows:
                     on, test = bit_set(covered[follows[n][0]], follows[n][1], scope)
                     body = [*test, ops.If(on, tuple(body), negate=True)]
@@ -669,20 +669,20 @@ class _KernelSplice:
 
     def lower(self, probe: ast.Probe, operands: dict[str, Value], block: tuple | None,
               scope: Any, runs: dict[str, tuple[int, int]] | None = None,
-              chain: Chain | None = None) -> list[Stmt]:
+              chain: Chain | None = None, follower: bool = False) -> list[Stmt]:
         """`probe`'s body lowered at a site with these operand values, (for `count`) these
-        block instructions, its saves' places in runs (`runs`) and whether its filter was
-        decided at entry. The ops depend on nothing else but the scope's scratch numbering, so
+        block instructions, its saves' places in runs (`runs`), the chain it leads or whether
+        it follows one, and whether its filter was decided at entry. The ops depend on nothing else but the scope's scratch numbering, so
         they are kept by these and reused (`kept`): sites repeat the same operands (ADDR in the
         same scratch register, BYTES 4) at every access of every kernel. The block is tallied
         only for a probe that counts."""
         tally = None if block is None or probe.index not in self.reads.counting else \
             Counter(map(self.kernel.pattern, block))
         count = None if tally is None else functools.partial(self.reads.count, tally)
-        site = Site(operands, count, runs or {}, chain)
+        site = Site(operands, count, runs or {}, chain, follower)
         counts = None if tally is None else tuple(sorted(tally.items()))
         return self.kept((probe.index, probe.index in self.low.hoisted, tuple(operands.items()),
-                          counts, tuple(site.runs.items()), chain),
+                          counts, tuple(site.runs.items()), chain, follower),
                          scope, lambda: self.low.probe(probe, site, scope))
 
     def flush(self, scope: Any) -> list[Stmt]:
