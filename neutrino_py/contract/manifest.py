@@ -106,11 +106,11 @@ LANE_PARTS = (("", "<u8"), ("_stride", "<i8"), ("_mask", "<u4"), ("_at", "<u4"))
 LANES_AFFINE = 0xFFFFFFFF
 # A NAME_at of CHAIN_MARK or more needs no companion either (companion items are below 2**31).
 # Where its complement has LANES_TILE set, the lanes are a tile of the whole warp: with k = the
-# complement's low 5 bits, lane i held NAME + (i mod 2**k - l mod 2**k) * lo + (i >> k - l >> k)
-# * hi, lo and hi the signed low and high halves of NAME_stride and l the lowest lane. Otherwise
-# it is affine; as stored by a chain's first (`Manifest.chains`), its complement is the chain's
-# index << CHAIN_BITS | the followers whose records the reader makes from it (bit k: follower k).
-# Readers unfold both.
+# complement's low 5 bits, lane i held NAME + (i mod 2**k - l mod 2**k) * lo
+# + ((i >> k) - (l >> k)) * hi, lo and hi the signed low and high halves of NAME_stride and l the
+# lowest lane. Otherwise it is affine; as stored by a chain's first (`Manifest.chains`), its
+# complement is the chain's index << CHAIN_BITS | the followers whose records the reader makes
+# from it (bit k: follower k). Readers unfold both.
 CHAIN_MARK = 1 << 31
 CHAIN_BITS = 8
 LANES_TILE = 1 << 30

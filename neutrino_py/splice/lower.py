@@ -741,9 +741,9 @@ class _Ctx:
         lanes before the leader saves: `LaneCompress` over the active mask, and where the lanes
         are not affine (nor, with `lane_tiles`, a tile: `ops.LaneTile`), each lane's value
         appended to the field's companion pool (one `BumpReserve` per warp, lanes in order),
-        whose first slot is the leader's ``_at``; the
-        leader of `mask`, which the first compression finds (`ops.LaneCompress.lead`); and
-        whether the last field's lanes were affine."""
+        whose first slot is the leader's ``_at``; the leader of `mask`, which the first
+        compression finds (`ops.LaneCompress.lead`); and whether the last field's lanes were
+        affine."""
         vote = run is not None and run.stale is not None
         lead = found = self.tmp("pred") if self.low.compress_leads else None
         out: list[Value] = []
@@ -1074,7 +1074,7 @@ class _Ctx:
         mask = self.tmp("u32")
         self.emit(ops.ReadSpecial(mask, "activemask"))
         lead = self.tmp("pred")
-        self.emit(ops.Leader(lead))
+        self.emit(ops.Leader(lead, mask))
         words = pack([self.low.bounds.get((spec.name, name)) for name, _, _ in fields])
         for word in words:
             self.packed_sum(addr, mask, lead, [(fields[n][1], fields[n][2], shift, bits)

@@ -572,7 +572,7 @@ class _KernelSplice:
         differs from the first's in some lane, and only then, for each follower guarded by
         another predicate, whether it does and whether it holds anywhere (`Chain`): each lane
         sets those followers' bits on its own, and one `WarpOr` each gathers them (a
-        `VoteAny` per follower and bit took 24 votes for softmax's chain of 7 followers)."""
+        `VoteAny` per follower and bit took 12 votes in each of softmax_kernel's chains)."""
         first = members[0]
         followers = tuple(Follower(tuple(h.operands.items()), delta)
                           for h, delta in zip(members[1:], deltas))
@@ -598,7 +598,8 @@ class _KernelSplice:
             anywhere = d
         code.append(ops.VoteAny(any_apart, anywhere, mask))
         mine_apart, mine_runs = scope.tmp("u32"), scope.tmp("u32")
-        tail: list[Stmt] = [ops.Move(mine_apart, Imm(0, "u32")), ops.Move(mine_runs, Imm(0, "u32"))]
+        tail: list[Stmt] = [ops.Move(mine_apart, Imm(0, "u32")),
+                            ops.Move(mine_runs, Imm(0, "u32"))]
         for k, (h, cond) in enumerate(zip(members[1:], conds)):
             if cond == own:
                 continue
@@ -672,10 +673,10 @@ class _KernelSplice:
               chain: Chain | None = None, follower: bool = False) -> list[Stmt]:
         """`probe`'s body lowered at a site with these operand values, (for `count`) these
         block instructions, its saves' places in runs (`runs`), the chain it leads or whether
-        it follows one, and whether its filter was decided at entry. The ops depend on nothing else but the scope's scratch numbering, so
-        they are kept by these and reused (`kept`): sites repeat the same operands (ADDR in the
-        same scratch register, BYTES 4) at every access of every kernel. The block is tallied
-        only for a probe that counts."""
+        it follows one, and whether its filter was decided at entry. The ops depend on nothing
+        else but the scope's scratch numbering, so they are kept by these and reused (`kept`):
+        sites repeat the same operands (ADDR in the same scratch register, BYTES 4) at every
+        access of every kernel. The block is tallied only for a probe that counts."""
         tally = None if block is None or probe.index not in self.reads.counting else \
             Counter(map(self.kernel.pattern, block))
         count = None if tally is None else functools.partial(self.reads.count, tally)
