@@ -1074,7 +1074,7 @@ class _Ctx:
         mask = self.tmp("u32")
         self.emit(ops.ReadSpecial(mask, "activemask"))
         lead = self.tmp("pred")
-        self.emit(ops.Leader(lead, mask))
+        self.emit(ops.Leader(lead))
         words = pack([self.low.bounds.get((spec.name, name)) for name, _, _ in fields])
         for word in words:
             self.packed_sum(addr, mask, lead, [(fields[n][1], fields[n][2], shift, bits)
