@@ -114,6 +114,8 @@ LANES_AFFINE = 0xFFFFFFFF
 CHAIN_MARK = 1 << 31
 CHAIN_BITS = 8
 LANES_TILE = 1 << 30
+# the most chains a map may have: their indexes leave LANES_TILE clear
+MAX_CHAINS = LANES_TILE >> CHAIN_BITS
 
 
 def companion(map_name: str, field_name: str) -> str:
@@ -336,10 +338,9 @@ class Manifest:
 
 def _chains(data: Any, maps: list[MapSpec]) -> dict[str, list[list[dict[str, Any]]]]:
     """`Manifest.chains` as read, each entry checked against its map: a record map with a
-    `lanes` field, at most 2**22 chains (an index must leave `LANES_TILE` clear) of at most
-    CHAIN_BITS followers, each an integer delta below 2**64 and
-    integer values of the map's other fields. ValueError names what is wrong (a manifest
-    written by hand, or cut)."""
+    `lanes` field, at most MAX_CHAINS chains of at most CHAIN_BITS followers, each an integer
+    delta below 2**64 and integer values of the map's other fields. ValueError names what is
+    wrong (a manifest written by hand, or cut)."""
     if not isinstance(data, dict):
         raise ValueError("manifest 'chains' is not an object")
     dtypes = {m.name: {str(f[0]) for f in m.dtype} for m in maps}
@@ -350,9 +351,9 @@ def _chains(data: Any, maps: list[MapSpec]) -> dict[str, list[list[dict[str, Any
         parts = {lane + suffix for lane in lanes for suffix, _ in LANE_PARTS}
         if not lanes:
             raise ValueError(f"manifest 'chains' names map {name!r}, which has no lanes field")
-        if not isinstance(chains, list) or len(chains) > LANES_TILE >> CHAIN_BITS:
+        if not isinstance(chains, list) or len(chains) > MAX_CHAINS:
             raise ValueError(f"manifest 'chains' of map {name!r} is not a list of chains "
-                             f"(at most {LANES_TILE >> CHAIN_BITS})")
+                             f"(at most {MAX_CHAINS})")
         for chain in chains:
             if not isinstance(chain, list) or len(chain) > CHAIN_BITS or not all(
                     isinstance(f, dict) and isinstance(f.get("delta"), int)

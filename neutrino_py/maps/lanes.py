@@ -61,7 +61,7 @@ def expand(records: np.ndarray, values: Mapping[str, np.ndarray], first_event: i
         affine = at >= CHAIN_MARK
         with np.errstate(over="ignore"):
             value = base + (lane - lowest).astype(np.uint64) * stride
-            tile = affine & ((~at & LANES_TILE) != 0)
+            tile = tiles(at)
             if tile.any():
                 value[tile] = tiled(base[tile], stride[tile], (~at[tile] & 31).astype(np.uint32),
                                     lane[tile].astype(np.uint32), lowest[tile].astype(np.uint32))
@@ -82,6 +82,12 @@ def expand(records: np.ndarray, values: Mapping[str, np.ndarray], first_event: i
         else:
             out[name] = records[name][event[keep]]
     return out, int((~keep).sum())
+
+
+def tiles(at: np.ndarray) -> np.ndarray:
+    """Which `_at` values mark a tile record (`LANES_TILE` in a complement of 2**31 or more)."""
+    at = np.asarray(at, np.uint64)
+    return (at >= CHAIN_MARK) & ((~at & LANES_TILE) != 0)
 
 
 def tiled(base: np.ndarray, stride: np.ndarray, k: np.ndarray, lane: np.ndarray,
@@ -105,7 +111,7 @@ def unchain(records: np.ndarray, chains: Sequence[Sequence[Mapping]]) -> np.ndar
     afterwards, as the followers' own records would."""
     field = lanes_fields(records.dtype)[0]
     at = np.asarray(records[field + "_at"], np.uint32)
-    marked = (at >= CHAIN_MARK) & ((~at & LANES_TILE) == 0)
+    marked = (at >= CHAIN_MARK) & ~tiles(at)
     if not marked.any():
         return records
     code = np.where(marked, ~at, 0).astype(np.uint32)

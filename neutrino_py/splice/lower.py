@@ -16,7 +16,7 @@ from typing import Callable, NamedTuple
 from neutrino_py import ops
 from neutrino_py.contract.manifest import (CHAIN_BITS, COARSE_SPREAD, HEADER_PARAM,
                                            HEADER_SLOT_BYTES, LANE_BLOCK, LANE_PARTS, LANES_AFFINE,
-                                           LANES_TILE, SHARD_CHUNK, SHARD_SLOT_BYTES, SM_ROWS, WARP,
+                                           MAX_CHAINS, SHARD_CHUNK, SHARD_SLOT_BYTES, SM_ROWS, WARP,
                                            MapSpec, companion, map_param, pool_shards)
 from neutrino_py.contract.wire import MAP_ALIGN
 from neutrino_py.errors import SourceError
@@ -345,7 +345,7 @@ class Lowerer:
         (`splicer._KernelSplice.kept`, keyed by the `Chain`) carries its number with it."""
         made = self.chains.get(save.map, [])
         if not READER_CHAINS or len(followers) > CHAIN_BITS or \
-                len(made) >= LANES_TILE >> CHAIN_BITS:
+                len(made) >= MAX_CHAINS:
             return None
         decl, types = self.program.maps[save.map], self.specs[save.map].field_offsets()
         table = []
@@ -770,7 +770,7 @@ class _Ctx:
                     lambda: self._store_at(spec, slot, [value], base)))))
                 self.emit(ops.Convert(at, slot))
 
-            def kept() -> None:      # a tile's `_at` is LANES_AFFINE ^ tile; other lanes append
+            def not_affine() -> None:   # a tile's `_at` is LANES_AFFINE ^ tile; other lanes append
                 # not in a follower's own code, which a warp reaches only where its lanes part
                 # from the first's (a row's tail): each copy of the test grows the code every
                 # warp passes over (H200: Triton kernels wait on the instruction cache)
@@ -782,7 +782,7 @@ class _Ctx:
                 self.emit(ops.Compare(tiled, "ne", tile, Imm(0, "u32")))
                 self.emit(ops.If(tiled, (ops.Binary(at, "xor", at, tile),)))
                 self.emit(ops.If(tiled, tuple(self.nested(append)), negate=True))
-            self.emit(ops.If(affine, tuple(self.nested(kept)), negate=True))
+            self.emit(ops.If(affine, tuple(self.nested(not_affine)), negate=True))
             out += [base, stride, mask, at]
         return out, found, affine
 

@@ -5,9 +5,11 @@
 The committed files were made with CUDA 13.0's nvcc (PTX ISA 9.0, which CUDA 13.0's ptxas and
 driver 580 accept) and Triton kernels pinned to PTX ISA 8.7 (so Triton's bundled CUDA 12.8+ ptxas
 accepts them too). The tests only read the committed files. README.md says what index.json holds.
-nvcc writes each source's absolute path into `.file` (and -G and Triton builds into their DWARF
-bytes), so the files name the folder they were made in; nothing opens those paths, and `line`
-positions match them by their end (`ast.Lines.matches_file`).
+nvcc and Triton write each source's absolute path into `.file`; `portable` rewrites those to
+paths a fresh clone has (`src/NAME`, or the part of an installed package's path after
+`site-packages/`), and `line` positions match them by their end (`ast.Lines.matches_file`).
+Triton's DWARF bytes still hold the folder they were made in as `DW_AT_comp_dir` (changing its
+length would move every offset after it in the unit); nothing opens it.
 """
 from __future__ import annotations
 
@@ -23,6 +25,22 @@ HERE = Path(__file__).resolve().parent
 SRC = HERE / "src"
 ENTRY = re.compile(r"^(?:\.(?:visible|weak)\s+)?\.entry\s+([\w$]+)\s*\(", re.M)
 FUNC = re.compile(r"^(?:\.(?:visible|weak|extern)\s+)?\.func\s+(?:\([^)]*\)\s*)?([\w$]+)", re.M)
+
+FILE = re.compile(r'^(\s*\.file\s+\d+\s+")([^"]*)"', re.M)
+
+
+def portable(ptx: str) -> str:
+    """`ptx` with its `.file` directives naming no folder of the machine that made it: a corpus
+    source as `src/NAME`, an installed package's file from its package on."""
+    def rewrite(m: re.Match) -> str:
+        path = Path(m.group(2))
+        if path.parts[-4:-1] == ("tests", "corpus", "src"):     # this folder's src/, in any clone
+            path = Path("src") / path.name
+        elif "site-packages" in path.parts:
+            path = Path(*path.parts[path.parts.index("site-packages") + 1:])
+        return f'{m.group(1)}{path.as_posix()}"'
+    return FILE.sub(rewrite, ptx)
+
 
 # --- launch recipes ------------------------------------------------------------------------------
 
@@ -177,6 +195,7 @@ def build_cuda(nvcc: str, recipes: dict) -> list[dict]:
         rel = f"cuda/{stem}.{arch}{suffix}.ptx"
         cmd = ["-ptx", f"-arch={arch}", *flags]
         subprocess.run([nvcc, *cmd, str(SRC / f"{stem}.cu"), "-o", str(HERE / rel)], check=True)
+        (HERE / rel).write_text(portable((HERE / rel).read_text()))
         kernels, funcs = declared((HERE / rel).read_text())
         made.append({"file": rel, "source": f"src/{stem}.cu", "compiler": version, "arch": arch,
                      "flags": cmd, "kernels": kernels, "device_functions": funcs,
@@ -266,7 +285,7 @@ def build_triton() -> list[dict]:
             src = triton.compiler.ASTSource(fn=fn, signature=sig, constexprs=spec["constexprs"])
             options = spec["options"] | {"ptx_version": TRITON_PTX_VERSION}
             compiled = triton.compile(src, target=GPUTarget("cuda", cc, 32), options=options)
-            ptx = compiled.asm["ptx"]
+            ptx = portable(compiled.asm["ptx"])
             kernels, funcs = declared(ptx)
             arch = re.search(r"^\.target\s+(\w+)", ptx, re.M).group(1)
             rel = f"triton/{spec['name']}.{arch}.ptx"
