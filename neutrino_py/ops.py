@@ -256,7 +256,9 @@ class LaneCompress(Stmt):
     Where `any_dst` is given, it is also `VoteAny(any_dst, any_src, mask)`, voted together with
     `affine` (a run's resume test, `lower._Ctx.run_reserve`; targets with `shard_pools`). Where
     `lead` is given, it is also `Leader(lead, mask)`: this lane is ``l``, which the compression
-    finds anyway."""
+    finds anyway. Where `on_line` is given (targets with `lane_tiles`), it is this lane's own
+    test, ``value == base + (lane - l) * stride``, which `affine` votes over `mask` and a
+    `LaneTile` reads instead of making it again."""
     op: ClassVar[str] = "lane_compress"
     base: Reg
     stride: Reg
@@ -266,6 +268,7 @@ class LaneCompress(Stmt):
     any_src: Value | None = None
     any_dst: Reg | None = None
     lead: Reg | None = None
+    on_line: Reg | None = None
 
 
 @dataclass(frozen=True)
@@ -275,13 +278,16 @@ class LaneTile(Stmt):
     2**k) * lo + (i >> k) * hi``, ``lo`` the low 32 bits of `stride` (lane 1's step) and ``hi``
     another signed 32-bit step, as a Triton layout or a 2D CUDA block lays a tile's rows over a
     warp; `stride` then holds ``hi << 32 | lo``. 0 otherwise (`contract.manifest.LANES_TILE`).
-    Only the lanes that are not affine run it, so affine accesses pay nothing for it."""
+    Only the lanes that are not affine run it, so affine accesses pay nothing for it.
+    `on_line` is the compression's per-lane test (`LaneCompress.on_line`): where it fails first
+    is where the tile's second step is read."""
     op: ClassVar[str] = "lane_tile"
     tile: Reg
     stride: Reg
     base: Reg
     value: Value
     mask: Value
+    on_line: Reg
 
 
 @dataclass(frozen=True)

@@ -756,9 +756,14 @@ class _Ctx:
                 self.emit(ops.Move(held, value))
                 value = held
             base, stride, affine, at = self.tmp("u64"), self.tmp("s64"), self.tmp("pred"), self.tmp("u32")
+            # tiles: not in a follower's own code, which a warp reaches only where its lanes part
+            # from the first's (a row's tail): each copy of the test grows the code every warp
+            # passes over (H200: Triton kernels wait on the instruction cache)
+            tiles = self.low.lane_tiles and LANE_TILES and not self.site.follower
+            on_line = self.tmp("pred") if tiles else None
             self.emit(self.legal(ops.LaneCompress(
                 base, stride, affine, value, mask, any_src=run.other if vote else None,
-                any_dst=run.stale if vote else None, lead=lead), f))
+                any_dst=run.stale if vote else None, lead=lead, on_line=on_line), f))
             vote, lead = False, None
             self.emit(ops.Move(at, Imm(LANES_AFFINE, "u32")))
             spec = self.low.specs[companion(decl.name, f.name)]
@@ -771,14 +776,11 @@ class _Ctx:
                 self.emit(ops.Convert(at, slot))
 
             def not_affine() -> None:   # a tile's `_at` is LANES_AFFINE ^ tile; other lanes append
-                # not in a follower's own code, which a warp reaches only where its lanes part
-                # from the first's (a row's tail): each copy of the test grows the code every
-                # warp passes over (H200: Triton kernels wait on the instruction cache)
-                if not (self.low.lane_tiles and LANE_TILES) or self.site.follower:
+                if on_line is None:
                     append()
                     return
                 tile, tiled = self.tmp("u32"), self.tmp("pred")
-                self.emit(ops.LaneTile(tile, stride, base, value, mask))
+                self.emit(ops.LaneTile(tile, stride, base, value, mask, on_line))
                 self.emit(ops.Compare(tiled, "ne", tile, Imm(0, "u32")))
                 self.emit(ops.If(tiled, (ops.Binary(at, "xor", at, tile),)))
                 self.emit(ops.If(tiled, tuple(self.nested(append)), negate=True))
