@@ -179,7 +179,44 @@ def test_the_summary_counts_a_pool_in_blocks_as_maps_read_does(tmp_path):
     server = Server(tmp_path / "s.sock", writer, FakeInstrumenter(), None, tmp_path)
     lay = MapLayout("mem__addr", "record", "thread", np.dtype("<u8"), 64, None, 8192 + 32,
                     None, (8192 + 32) * 8, 1, shards=2, first=32, block=32)
-    assert server._counts(lay, "absent.bin", 0, 32 + 512, 5, 0) == (32 + 512, 5)
-    assert server._counts(lay, "absent.bin", 0, 1 << 40, 7, 0) == (8192 + 32, 7)
+    assert server._counts(lay, "absent.bin", 0, lay.nbytes, 32 + 512, 5, 0) == (32 + 512, 5)
+    assert server._counts(lay, "absent.bin", 0, lay.nbytes, 1 << 40, 7, 0) == (8192 + 32, 7)
+    server.stop()
+    writer.close()
+
+
+def test_the_summary_counts_a_pool_with_runs_and_chains_as_maps_read_does(tmp_path):
+    """Saves that share a reservation (a `lanes` field, runs) leave holes where a path made
+    fewer, and a chain's first stands for its followers (contracts §4): the summary's records
+    of such a pool are the records `maps.read` gives back, not the slots reserved."""
+    from neutrino_py.contract.manifest import LANES_AFFINE, SHARD_SLOT_BYTES, shard_item
+    from neutrino_py.maps.layout import MapLayout
+    from neutrino_py.maps.read import read_one
+    dtype = np.dtype([("pc", "<u4"), ("bytes", "<u4"), ("addr", "<u8"), ("addr_stride", "<i8"),
+                      ("addr_mask", "<u4"), ("addr_at", "<u4")], align=True)
+    shards, per = 2, 4096
+    first = shards * SHARD_SLOT_BYTES // dtype.itemsize
+    chains = ([{"delta": 512, "values": {"pc": 11, "bytes": 4}},
+               {"delta": 1024, "values": {"pc": 12, "bytes": 4}}],)
+    lay = MapLayout("mem", "record", "warp", dtype, 64, None, first + shards * per, None,
+                    (first + shards * per) * dtype.itemsize, 0, shards=shards, first=first,
+                    chains=chains)
+    pool = np.zeros(lay.items, dtype)
+    cursors = np.zeros(shards * SHARD_SLOT_BYTES // 8, "<u8")
+    cursors[0], cursors[SHARD_SLOT_BYTES // 8] = 3, per + 2        # shard 1 dropped 2 events
+    made = {(0, 0): (10, 0xFFFFFFFF, LANES_AFFINE ^ 0b11),         # a first and 2 followers
+            (0, 1): (20, 0, 0),                                   # a hole
+            (0, 2): (30, 0xFFFF, LANES_AFFINE),
+            **{(1, k): (40, 0x1, LANES_AFFINE) for k in range(per)}}
+    for (shard, k), (pc, mask, at) in made.items():
+        pool[shard_item(first, shards, shard, k)] = (pc, 4, 0x1000 + k, 4, mask, at)
+    raw = bytearray(pool.tobytes())
+    raw[:cursors.nbytes] = cursors.tobytes()
+    writer = TraceWriter.start(tmp_path / "t")
+    (writer.dir / "maps.bin").write_bytes(b"\0" * 100 + raw)
+    server = Server(tmp_path / "s.sock", writer, FakeInstrumenter(), None, tmp_path)
+    records, dropped = read_one(lay, bytes(raw), lay.items, 0)
+    assert (len(records), dropped) == (3 + 1 + per, 2)
+    assert server._counts(lay, "maps.bin", 100, len(raw), lay.items, 0, 0) == (3 + 1 + per, 2)
     server.stop()
     writer.close()

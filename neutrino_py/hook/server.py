@@ -23,7 +23,8 @@ from neutrino_py.files import atomic_write
 from neutrino_py.hook import protocol
 from neutrino_py.hook.engine import Instrumenter, KernelEntry, skipped
 from neutrino_py.maps.layout import MapLayout, layout
-from neutrino_py.maps.read import by_shard, is_pool, whole_pool_counts
+from neutrino_py.maps.lanes import lanes_fields
+from neutrino_py.maps.read import by_shard, is_pool, sharded_pool_counts, whole_pool_counts
 from neutrino_py.tracedir import TraceWriter
 from neutrino_py.tracedir.writer import StoredMaps
 
@@ -309,24 +310,28 @@ class Server:
         segments, records, dropped = {}, {}, {}
         for lay, (offset, nbytes, cursor, lost, valid) in zip(lays, m["seg"]):
             segments[lay.name] = {"offset": offset, "nbytes": nbytes, "cursor": cursor, "dropped": lost}
-            records[lay.name], dropped[lay.name] = self._counts(lay, m["data"], offset, cursor, lost, valid)
+            records[lay.name], dropped[lay.name] = self._counts(lay, m["data"], offset, nbytes, cursor,
+                                                                 lost, valid)
         return StoredMaps(m["data"], segments, records, dropped)
 
-    def _counts(self, lay: MapLayout, data: str, offset: int, cursor: int, lost: int,
+    def _counts(self, lay: MapLayout, data: str, offset: int, nbytes: int, cursor: int, lost: int,
                 valid: int) -> tuple[int, int]:
         """(records, dropped) of one map, from the header slot, the shim's count of fixed records
         kept, and a sharded pool's cursors (read from the file: at most 64 x 128 bytes). A pool
-        whose saves share reservations (runs) counts the slots they reserved: `maps.read` drops
-        the holes among them and unfolds the chains' followers (contracts §4), which only
-        reading every record would count."""
+        whose saves share reservations (runs: a `lanes` field) is counted as `maps.read` reads
+        it, from its masks and `_at`s: the holes among the slots left out and the chains'
+        followers counted (contracts §4)."""
         if lay.kind == "record" and lay.capacity is not None:
             return valid, lost
         if not is_pool(lay):
             return lay.items, lost
         if not by_shard(lay):
             return whole_pool_counts(lay, cursor, lost)
+        path = self.writer.dir / data
+        if lanes_fields(lay.dtype) and nbytes and path.stat().st_size >= offset + nbytes:
+            return sharded_pool_counts(lay, np.memmap(path, np.uint8, "r", offset, (nbytes,)))
         per = (lay.items - lay.first) // lay.shards
-        with open(self.writer.dir / data, "rb") as f:
+        with open(path, "rb") as f:
             f.seek(offset)
             head = f.read(lay.shards * SHARD_SLOT_BYTES)
         if len(head) < lay.shards * SHARD_SLOT_BYTES:

@@ -103,6 +103,23 @@ def tiled(base: np.ndarray, stride: np.ndarray, k: np.ndarray, lane: np.ndarray,
         return base + col.view(np.uint64) * lo + row.view(np.uint64) * hi
 
 
+def _chain_marks(at: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Of each record's `_at` (`CHAIN_MARK`): whether it leads followers, its chain's index and
+    the bits of the followers it covered (u8: `CHAIN_BITS` of them)."""
+    at = np.asarray(at, np.uint32)
+    marked = (at >= CHAIN_MARK) & ~tiles(at)
+    code = np.where(marked, ~at, 0).astype(np.uint32)
+    return (marked, (code >> CHAIN_BITS).astype(np.int64),
+            (code & ((1 << CHAIN_BITS) - 1)).astype(np.uint8))
+
+
+def chained(at: np.ndarray) -> int:
+    """How many followers' records `unchain` puts back among records with these `_at`s, without
+    making them (a trace's record counts)."""
+    _, _, bits = _chain_marks(at)
+    return int(np.unpackbits(bits).sum())
+
+
 def unchain(records: np.ndarray, chains: Sequence[Sequence[Mapping]]) -> np.ndarray:
     """`records` with the records of the chains' followers put back after their first's
     (contracts §4 "Chains"): a first's `lanes` field marks the followers it covered
@@ -110,13 +127,9 @@ def unchain(records: np.ndarray, chains: Sequence[Sequence[Mapping]]) -> np.ndar
     delta and its other fields the follower's constants. Every such `_at` reads `LANES_AFFINE`
     afterwards, as the followers' own records would."""
     field = lanes_fields(records.dtype)[0]
-    at = np.asarray(records[field + "_at"], np.uint32)
-    marked = (at >= CHAIN_MARK) & ~tiles(at)
+    marked, index, bits = _chain_marks(records[field + "_at"])
     if not marked.any():
         return records
-    code = np.where(marked, ~at, 0).astype(np.uint32)
-    index = (code >> CHAIN_BITS).astype(np.int64)
-    bits = (code & ((1 << CHAIN_BITS) - 1)).astype(np.uint8)
     # follower k of chain c: its delta and its fields' values; `known` where it exists
     known = np.zeros((len(chains) + 1, CHAIN_BITS), bool)
     delta = np.zeros(known.shape, np.uint64)

@@ -7,7 +7,7 @@ import numpy as np
 
 from neutrino_py.contract.manifest import HEADER_SLOT_BYTES, SHARD_SLOT_BYTES, shard_item
 from neutrino_py.errors import ToolError
-from neutrino_py.maps.lanes import lanes_fields, unchain
+from neutrino_py.maps.lanes import chained, lanes_fields, unchain
 from neutrino_py.maps.layout import Dim3, MapLayout, layout
 
 UNIT_FIELD = "unit"
@@ -71,10 +71,11 @@ def whole_pool_counts(lay: MapLayout, cursor: int, dropped: int) -> tuple[int, i
     return min(cursor, lay.items), max(cursor - lay.items, 0) if lay.block == 1 else dropped
 
 
-def _sharded_pool(lay: MapLayout, raw: bytes) -> tuple[np.ndarray, int]:
-    """Records of every shard (each in reservation order, shard after shard) and the events
-    that did not fit in their shard. `raw` may stop at the header cursor: every record lies
-    before it, and a pool cut to nothing has no records."""
+def _shard_slots(lay: MapLayout, raw: Any, fields: list[str] | None = None) -> tuple[np.ndarray, int]:
+    """Every slot the shards reserved (each shard's in reservation order, shard after shard),
+    only `fields` of them where given, and the events that did not fit in their shard. `raw`
+    may stop at the header cursor: every record lies before it, and a pool cut to nothing has
+    no records."""
     if len(raw) < lay.first * lay.dtype.itemsize:
         return np.zeros(0, dtype=lay.dtype), 0
     step = SHARD_SLOT_BYTES // 8
@@ -87,13 +88,34 @@ def _sharded_pool(lay: MapLayout, raw: bytes) -> tuple[np.ndarray, int]:
         raise ToolError(f"map {lay.name!r} buffer holds {len(raw)} bytes, its shard cursors need "
                         f"{(where.max() + 1) * lay.dtype.itemsize}",
                         "copy the pool back up to the header cursor (maps.needed_bytes)")
-    records = items[where]
-    lanes = lanes_fields(lay.dtype)
-    if lanes:                        # slots a run reserved and left empty (contracts §4)
-        records = records[records[lanes[0] + "_mask"] != 0]
+    return (items if fields is None else items[fields])[where], int(np.maximum(cursors - per, 0).sum())
+
+
+def _written(records: np.ndarray, lanes: list[str]) -> np.ndarray:
+    """The slots a save filled: where saves share reservations (a `lanes` field), slots a run
+    reserved and left empty have a zero mask (contracts §4)."""
+    return records[records[lanes[0] + "_mask"] != 0] if lanes else records
+
+
+def _sharded_pool(lay: MapLayout, raw: Any) -> tuple[np.ndarray, int]:
+    """Records of every shard, the runs' holes left out and the chains' followers put back,
+    and the events that did not fit in their shard."""
+    slots, dropped = _shard_slots(lay, raw)
+    records = _written(slots, lanes_fields(lay.dtype))
     if lay.chains:
         records = unchain(records, lay.chains)
-    return records.copy(), int(np.maximum(cursors - per, 0).sum())
+    return records.copy(), dropped
+
+
+def sharded_pool_counts(lay: MapLayout, raw: Any) -> tuple[int, int]:
+    """(records, dropped) as `read_one` gives them for a pool read shard by shard, from the
+    mask and `_at` columns alone: the runs' holes not counted, the chains' followers counted
+    without being made."""
+    lanes = lanes_fields(lay.dtype)
+    slots, dropped = _shard_slots(lay, raw, [f + part for f in lanes[:1] for part in ("_mask", "_at")]
+                                  if lanes else None)
+    records = _written(slots, lanes)
+    return len(records) + (chained(records[lanes[0] + "_at"]) if lay.chains else 0), dropped
 
 
 def needed_bytes(lay: MapLayout, cursor: int) -> int:
