@@ -9,6 +9,7 @@ import re
 import resource
 import statistics
 import subprocess
+import sys
 import tempfile
 import time
 from pathlib import Path
@@ -146,6 +147,41 @@ def instrumented_with(kernel: Any, probe: Any, module: Any, name: str, value: An
     return InstrumentedKernel(kernel, probe, result.module.to_text(), result.manifests[kernel.name])
 
 
+def built_by(checkout: Path, kernel: Any, probe: Any) -> Any:
+    """`kernel` instrumented with `probe` (its text) by the `neutrino instrument` of another
+    checkout (a baseline commit), run in a child process from that folder with its own cache,
+    so that the two builds share nothing but the input."""
+    from neutrino_py.api import InstrumentedKernel
+    from neutrino_py.contract.manifest import Manifest
+
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        (folder / "in.ptx").write_text(kernel.ptx)
+        (folder / "p.probe").write_text(probe.text)
+        path = os.pathsep.join(filter(None, [str(checkout.resolve()), os.environ.get("PYTHONPATH")]))
+        env = {**os.environ, "PYTHONPATH": path, "NEUTRINO_CACHE": str(folder / "cache")}
+        done = subprocess.run(
+            [sys.executable, "-m", "neutrino_py", "instrument", "--probe", str(folder / "p.probe"),
+             "-k", f"^{re.escape(kernel.name)}$", "--no-cost", str(folder / "in.ptx"),
+             "-o", str(folder / "out.ptx")], cwd=checkout, env=env, capture_output=True, text=True)
+        if done.returncode:
+            raise RuntimeError(f"{checkout} could not instrument {kernel.name}:\n{done.stderr}")
+        manifests = json.loads((folder / "out.manifest.json").read_text())
+        return InstrumentedKernel(kernel, probe, (folder / "out.ptx").read_text(),
+                                  Manifest.from_json(manifests[kernel.name]))
+
+
+def beside_baseline(label: str, kind: str, kernel: Any, rec: dict, probe: Any, checkout: Path,
+                    ready: Callable[..., None], rounds: int) -> list[dict]:
+    """`setting_sweep`'s rows for two sides: "baseline", built by `checkout` (`built_by`), and
+    "this tree"."""
+    from neutrino_py.api import InstrumentedKernel
+
+    return sweep(label, kind, kernel, rec, {"baseline": built_by(checkout, kernel, probe),
+                                            "this tree": InstrumentedKernel.build(kernel, probe)},
+                 ready, rounds, {})
+
+
 def setting_sweep(label: str, kind: str, kernel: Any, rec: dict, probe: Any, module: Any,
                   name: str, sides: dict[str, Any], ready: Callable[..., None], rounds: int,
                   describe: Callable[[Any], dict] = lambda inst: {}) -> list[dict]:
@@ -155,6 +191,14 @@ def setting_sweep(label: str, kind: str, kernel: Any, rec: dict, probe: Any, mod
     counted (`records`); `describe(instrumented kernel)` adds fields to its row."""
     built = {side: instrumented_with(kernel, probe, module, name, value)
              for side, value in sides.items()}
+    return sweep(label, kind, kernel, rec, built, ready, rounds, {name: sides}, describe)
+
+
+def sweep(label: str, kind: str, kernel: Any, rec: dict, built: dict[str, Any],
+          ready: Callable[..., None], rounds: int, values: dict[str, dict[str, Any]],
+          describe: Callable[[Any], dict] = lambda inst: {}) -> list[dict]:
+    """Rows of `kernel` run natively and as each side of `built` (side -> instrumented kernel),
+    `beside` each other; `values`: field -> the value each side gives it in its row."""
     records: dict[str, int] = {}
 
     def build(launch: dict) -> dict:
@@ -165,7 +209,8 @@ def setting_sweep(label: str, kind: str, kernel: Any, rec: dict, probe: Any, mod
     rows = []
     for side, ms, ratio, ms_all in ratios(beside(rec, ready, rounds, build)):
         inst = built.get(side)
-        rows.append({"kernel": label, "kind": kind, "side": side, name: sides.get(side),
+        rows.append({"kernel": label, "kind": kind, "side": side,
+                     **{field: by_side.get(side) for field, by_side in values.items()},
                      **(describe(inst) if inst else {}), "records": records.get(side),
                      "median_ms": ms, "ratio": ratio, "ms_all": ms_all})
         print(f"{label:16} {side:10} {ms:8.4f} ms {ratio:7.3f}x"

@@ -1,12 +1,16 @@
-"""What one module-level setting of the instrumentation is worth on the GPU, side by side.
+"""What one module-level setting of the instrumentation, or one change to it, is worth on the GPU,
+side by side.
 
     python benchmarks/setting_ab.py --setting neutrino_py.splice.splicer.MAX_DEFERRED \
         --sides "cap 1=1,cap 8=8" [--probe memtrace] [--launches 30] \
         [--only add_kernel,softmax_kernel] [--name held_saves]
+    mkdir -p .base/9e80918 && git archive 9e80918 neutrino_py grammars probes | tar -x -C .base/9e80918
+    python benchmarks/setting_ab.py --baseline .base/9e80918 --name tile_line
 
 Each kernel of `benchmarks/overhead.py` runs natively and with the probe built once per side
-(the setting holding that side's integer value while the probe is spliced in), all sides
-interleaved (each round in a rotated order, every other round reversed), each after 256 MiB are
+(the setting holding that side's integer value while the probe is spliced in; with
+`--baseline DIR`, two sides: "baseline", built by the `neutrino instrument` of the checkout in
+DIR, named after its commit, and "this tree"), all sides interleaved (each round in a rotated order, every other round reversed), each after 256 MiB are
 zeroed, timed by CUDA events around the kernel alone, as overhead.py times them. Each side's
 records are read back once and counted. Writes benchmarks/results/<name>-<device>.json.
 """
@@ -20,7 +24,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from benchmarks.common import on_device, setting_sweep, write_results  # noqa: E402
+from benchmarks.common import beside_baseline, on_device, setting_sweep, write_results  # noqa: E402
 from benchmarks.overhead import CORPUS, cases, probes  # noqa: E402
 
 
@@ -35,8 +39,10 @@ def sides_of(text: str) -> dict[str, int]:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--setting", required=True, help="module.NAME of an integer setting")
-    parser.add_argument("--sides", required=True, help='"side=value,side=value"')
+    parser.add_argument("--setting", help="module.NAME of an integer setting")
+    parser.add_argument("--sides", help='"side=value,side=value"')
+    parser.add_argument("--baseline", metavar="DIR",
+                        help="a checkout of another commit: its build beside this tree's")
     parser.add_argument("--probe", default="memtrace", help="a stock probe")
     parser.add_argument("--launches", type=int, default=30, help="timed launches per side")
     parser.add_argument("--only", default="", help="comma-separated kernel labels (default: all)")
@@ -46,11 +52,17 @@ def main() -> int:
 
     import neutrino_py as nt
 
-    where, _, name = args.setting.rpartition(".")
-    module = importlib.import_module(where)
-    if not isinstance(getattr(module, name, None), int):
-        parser.error(f"{args.setting} is not an integer setting of {where}")
-    sides = sides_of(args.sides)
+    if (args.baseline is None) == (args.setting is None) or (args.setting is None) != (args.sides is None):
+        parser.error("give either --setting and --sides, or --baseline")
+    if args.baseline is not None:
+        if not (Path(args.baseline) / "neutrino_py").is_dir():
+            parser.error(f"{args.baseline} is not a checkout of neutrino_py")
+    else:
+        where, _, name = args.setting.rpartition(".")
+        module = importlib.import_module(where)
+        if not isinstance(getattr(module, name, None), int):
+            parser.error(f"{args.setting} is not an integer setting of {where}")
+        sides = sides_of(args.sides)
     dev, flush, out = on_device(args.name, args.out)
     probe = probes()[args.probe]
     only = set(filter(None, args.only.split(",")))
@@ -59,10 +71,16 @@ def main() -> int:
         if only and label not in only:
             continue
         kernel = nt.Kernel.from_ptx((CORPUS / file).read_text(), label)
-        rows += setting_sweep(label, kind, kernel, rec, probe, module, name, sides, flush.zero,
-                              args.launches)
-        write_results(out, {"device": dev.name, "probe": args.probe, "setting": args.setting,
-                            "launches": args.launches, "sides": sides, "rows": rows})
+        if args.baseline is not None:
+            rows += beside_baseline(label, kind, kernel, rec, probe, Path(args.baseline),
+                                    flush.zero, args.launches)
+            compared = {"baseline": Path(args.baseline).resolve().name}
+        else:
+            rows += setting_sweep(label, kind, kernel, rec, probe, module, name, sides,
+                                  flush.zero, args.launches)
+            compared = {"setting": args.setting, "sides": sides}
+        write_results(out, {"device": dev.name, "probe": args.probe, **compared,
+                            "launches": args.launches, "rows": rows})
     print(f"wrote {out}")
     return 0
 
