@@ -171,14 +171,14 @@ def built_by(checkout: Path, kernel: Any, probe: Any) -> Any:
                                   Manifest.from_json(manifests[kernel.name]))
 
 
-def beside_baseline(label: str, kind: str, kernel: Any, rec: dict, probe: Any, checkout: Path,
-                    ready: Callable[..., None], rounds: int) -> list[dict]:
-    """`setting_sweep`'s rows for two sides: "baseline", built by `checkout` (`built_by`), and
-    "this tree"."""
+def beside_baseline(label: str, kind: str, kernel: Any, rec: dict, probe: Any,
+                    checkouts: list[Path], ready: Callable[..., None], rounds: int) -> list[dict]:
+    """`setting_sweep`'s rows for a side built by each of `checkouts` (`built_by`), named after
+    its folder, and "this tree"."""
     from neutrino_py.api import InstrumentedKernel
 
-    return sweep(label, kind, kernel, rec, {"baseline": built_by(checkout, kernel, probe),
-                                            "this tree": InstrumentedKernel.build(kernel, probe)},
+    built = {c.resolve().name: built_by(c, kernel, probe) for c in checkouts}
+    return sweep(label, kind, kernel, rec, {**built, "this tree": InstrumentedKernel.build(kernel, probe)},
                  ready, rounds, {})
 
 

@@ -5,12 +5,12 @@ side by side.
         --sides "cap 1=1,cap 8=8" [--probe memtrace] [--launches 30] \
         [--only add_kernel,softmax_kernel] [--name held_saves]
     mkdir -p .base/9e80918 && git archive 9e80918 neutrino_py grammars probes | tar -x -C .base/9e80918
-    python benchmarks/setting_ab.py --baseline .base/9e80918 --name tile_line
+    python benchmarks/setting_ab.py --baseline .base/9e80918 [--baseline .base/5e29097] --name tile_line
 
 Each kernel of `benchmarks/overhead.py` runs natively and with the probe built once per side
 (the setting holding that side's integer value while the probe is spliced in; with
-`--baseline DIR`, two sides: "baseline", built by the `neutrino instrument` of the checkout in
-DIR, named after its commit, and "this tree"), all sides interleaved (each round in a rotated order, every other round reversed), each after 256 MiB are
+`--baseline DIR`, a side for each DIR, built by the `neutrino instrument` of the checkout there
+and named after its folder (its commit), and "this tree"), all sides interleaved (each round in a rotated order, every other round reversed), each after 256 MiB are
 zeroed, timed by CUDA events around the kernel alone, as overhead.py times them. Each side's
 records are read back once and counted. Writes benchmarks/results/<name>-<device>.json.
 """
@@ -41,8 +41,9 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--setting", help="module.NAME of an integer setting")
     parser.add_argument("--sides", help='"side=value,side=value"')
-    parser.add_argument("--baseline", metavar="DIR",
-                        help="a checkout of another commit: its build beside this tree's")
+    parser.add_argument("--baseline", metavar="DIR", action="append",
+                        help="a checkout of another commit, in a folder named after it: its "
+                             "build beside this tree's (repeat for more)")
     parser.add_argument("--probe", default="memtrace", help="a stock probe")
     parser.add_argument("--launches", type=int, default=30, help="timed launches per side")
     parser.add_argument("--only", default="", help="comma-separated kernel labels (default: all)")
@@ -55,8 +56,9 @@ def main() -> int:
     if (args.baseline is None) == (args.setting is None) or (args.setting is None) != (args.sides is None):
         parser.error("give either --setting and --sides, or --baseline")
     if args.baseline is not None:
-        if not (Path(args.baseline) / "neutrino_py").is_dir():
-            parser.error(f"{args.baseline} is not a checkout of neutrino_py")
+        for folder in args.baseline:
+            if not (Path(folder) / "neutrino_py").is_dir():
+                parser.error(f"{folder} is not a checkout of neutrino_py")
     else:
         where, _, name = args.setting.rpartition(".")
         module = importlib.import_module(where)
@@ -72,9 +74,10 @@ def main() -> int:
             continue
         kernel = nt.Kernel.from_ptx((CORPUS / file).read_text(), label)
         if args.baseline is not None:
-            rows += beside_baseline(label, kind, kernel, rec, probe, Path(args.baseline),
-                                    flush.zero, args.launches)
-            compared = {"baseline": Path(args.baseline).resolve().name}
+            checkouts = [Path(folder) for folder in args.baseline]
+            rows += beside_baseline(label, kind, kernel, rec, probe, checkouts, flush.zero,
+                                    args.launches)
+            compared = {"baselines": [c.resolve().name for c in checkouts]}
         else:
             rows += setting_sweep(label, kind, kernel, rec, probe, module, name, sides,
                                   flush.zero, args.launches)
