@@ -130,9 +130,10 @@ def on_device(name: str, out: str | None) -> tuple[Any, Any, Path]:
 
 
 def instrumented_with(kernel: Any, probe: Any, module: Any, name: str, value: Any) -> Any:
-    """`kernel` instrumented with `probe` while `module.name` (a module-level setting of the
-    splicer, such as `contract.manifest.MAX_SHARDS`) is `value`: one side of a benchmark that
-    varies a setting no probe spells."""
+    """`kernel` instrumented with `probe`, and its text for the GPU chosen, while `module.name`
+    (a module-level setting of the splicer or the assembler, such as
+    `contract.manifest.MAX_SHARDS`) is `value`: one side of a benchmark that varies a setting no
+    probe spells."""
     from neutrino_py.api import InstrumentedKernel
     from neutrino_py.asm import parse_ptx
     from neutrino_py.splice import instrument
@@ -142,15 +143,17 @@ def instrumented_with(kernel: Any, probe: Any, module: Any, name: str, value: An
     try:
         result = instrument(parse_ptx(kernel.ptx, cache=False), probe.program,
                             kernels=f"^{kernel.name}$")
+        inst = InstrumentedKernel(kernel, probe, result.module.to_text(), result.manifests[kernel.name])
+        inst._assembled                  # the register cap too (assemble.registers) is chosen now
     finally:
         setattr(module, name, kept)
-    return InstrumentedKernel(kernel, probe, result.module.to_text(), result.manifests[kernel.name])
+    return inst
 
 
 def built_by(checkout: Path, kernel: Any, probe: Any) -> Any:
     """`kernel` instrumented with `probe` (its text) by the `neutrino instrument` of another
     checkout (a baseline commit), run in a child process from that folder with its own cache,
-    so that the two builds share nothing but the input."""
+    so that the two builds share nothing but the input; assembled as that command wrote it."""
     from neutrino_py.api import InstrumentedKernel
     from neutrino_py.contract.manifest import Manifest
 
@@ -162,13 +165,15 @@ def built_by(checkout: Path, kernel: Any, probe: Any) -> Any:
         env = {**os.environ, "PYTHONPATH": path, "NEUTRINO_CACHE": str(folder / "cache")}
         done = subprocess.run(
             [sys.executable, "-m", "neutrino_py", "instrument", "--probe", str(folder / "p.probe"),
-             "-k", f"^{re.escape(kernel.name)}$", "--no-cost", str(folder / "in.ptx"),
+             "-k", f"^{re.escape(kernel.name)}$", str(folder / "in.ptx"),
              "-o", str(folder / "out.ptx")], cwd=checkout, env=env, capture_output=True, text=True)
         if done.returncode:
             raise RuntimeError(f"{checkout} could not instrument {kernel.name}:\n{done.stderr}")
         manifests = json.loads((folder / "out.manifest.json").read_text())
-        return InstrumentedKernel(kernel, probe, (folder / "out.ptx").read_text(),
+        inst = InstrumentedKernel(kernel, probe, (folder / "out.ptx").read_text(),
                                   Manifest.from_json(manifests[kernel.name]))
+        inst._assembled = (inst.ptx, None)   # as that checkout wrote it (with its register caps)
+        return inst
 
 
 def beside_baseline(label: str, kind: str, kernel: Any, rec: dict, probe: Any,

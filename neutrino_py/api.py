@@ -186,6 +186,29 @@ class InstrumentedKernel(_Launchable):
     def build(cls, kernel: Kernel, probe: Probe) -> InstrumentedKernel:
         return _instrumented(kernel.ptx, kernel.name, probe)
 
+    @functools.cached_property
+    def _assembled(self) -> tuple[str, int | None]:
+        """The text assembled for this GPU (`ptx` with a register cap where it pays,
+        `assemble.registers`) and that cap."""
+        from neutrino_py.asm import parse_ptx
+        from neutrino_py.assemble.registers import cap_registers
+
+        module = parse_ptx(self.ptx, cache=False)      # its directives change: not shared
+        text, caps = cap_registers(module, [self.name], _arch_for(module.arch), self.ptx)
+        return text, caps.get(self.name)
+
+    @property
+    def register_cap(self) -> int | None:
+        """The ``.maxnreg`` the kernel was assembled under (None: as ptxas gave it)."""
+        return self._assembled[1]
+
+    @functools.cached_property
+    def _function(self) -> Any:
+        from neutrino_py.assemble import ptx_to_cubin
+
+        cubin = ptx_to_cubin(self._assembled[0], _arch_for(self._module.arch))
+        return _loaded(cubin).function(self.name)
+
     def __repr__(self) -> str:
         return f"InstrumentedKernel({self.name!r}, probe={self.probe.file!r})"
 

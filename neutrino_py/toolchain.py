@@ -162,11 +162,18 @@ def run_ptxas(ptx: str | os.PathLike, arch: str | int | None = None, *,
     return _ptxas(ptx, arch, extra_args, filename)[0]
 
 
+def ptxas_assemble(ptx: str | os.PathLike, arch: str | int | None = None, *,
+                   filename: str | None = None) -> tuple[bytes, str]:
+    """(cubin, what ``ptxas -v`` says about the module: registers, stack, spills, shared memory
+    per function), for the cost `neutrino instrument` predicts and the register caps
+    (`assemble.registers`); errors as in `run_ptxas`."""
+    return _ptxas(ptx, arch, ("-v",), filename)
+
+
 def ptxas_report(ptx: str | os.PathLike, arch: str | int | None = None, *,
                  filename: str | None = None) -> str:
-    """What ``ptxas -v`` says about a module (registers, stack, spills, shared memory per
-    function), for the cost `neutrino instrument` predicts; errors as in `run_ptxas`."""
-    return _ptxas(ptx, arch, ("-v",), filename)[1]
+    """What ``ptxas -v`` says about a module (`ptxas_assemble`)."""
+    return ptxas_assemble(ptx, arch, filename=filename)[1]
 
 
 def _ptxas(ptx: str | os.PathLike, arch: str | int | None, extra_args: tuple[str, ...],

@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 
 from neutrino_py import files
-from neutrino_py.errors import ToolError
+from neutrino_py.errors import SourceError, ToolError
 from neutrino_py.splice import kernel_regex
 
 
@@ -34,8 +34,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         help="print the positions and the cost as JSON instead of text")
     parser.add_argument("--no-cost", action="store_true",
                         help="skip assembling the original and instrumented module for registers and "
-                             "occupancy (bytes per launch are still printed): on a large module with "
-                             "a probe at every access that is most of the time")
+                             "occupancy (bytes per launch are still printed), and with it the "
+                             "register caps (.maxnreg) the output would get where they pay: on a "
+                             "large module with a probe at every access that is most of the time")
 
 
 def dims(text: str) -> tuple[int, int, int]:
@@ -98,8 +99,16 @@ def run(args: argparse.Namespace) -> int:
     out = Path(args.output)
     manifests = manifest_path(out)
     assemble = not (is_gcn or args.no_cost)
+    arch = None if is_gcn else args.arch or module.arch or "sm_90"
     # PTX that is not assembled for the cost is written as it is printed, never held whole
     out_text = result.module.to_text() if assemble or is_gcn else None
+    caps: dict[str, int] = {}
+    if assemble:
+        from neutrino_py.assemble.registers import cap_registers
+        try:
+            out_text, caps = cap_registers(result.module, list(result.manifests), arch, out_text)
+        except (ToolError, SourceError):
+            pass                          # the cost says why nothing was assembled
     # both written before either is renamed; the manifest lands first, so a .ptx never
     # stands without its manifest
     with files.atomic_file(out, "w") as ptx:
@@ -108,10 +117,9 @@ def run(args: argparse.Namespace) -> int:
         files.atomic_write(manifests, manifests_json(result.manifests))
     from neutrino_py.assemble.cost import predict, render
     cost = predict(result.manifests, args.grid, args.block,
-                   text if assemble else None, out_text if assemble else None,
-                   None if is_gcn else args.arch or module.arch or "sm_90",
+                   text if assemble else None, out_text if assemble else None, arch,
                    "not computed (--no-cost)" if args.no_cost else
-                   "only computed for PTX (GCN: bytes per launch only)")
+                   "only computed for PTX (GCN: bytes per launch only)", caps)
     if args.json:
         print(json.dumps({"kernels": {k: {"positions": m.positions,
                                           "registers_added": m.registers_added}

@@ -23,6 +23,7 @@ class KernelCost:
     after: Usage | None = None
     occupancy_before: Occupancy | None = None
     occupancy_after: Occupancy | None = None
+    register_cap: int | None = None           # the .maxnreg it was given (assemble.registers)
 
     @property
     def bytes_per_launch(self) -> int:
@@ -42,6 +43,7 @@ class KernelCost:
                 "after": asdict(self.after) if self.after else None,
                 "occupancy_before": occ(self.occupancy_before),
                 "occupancy_after": occ(self.occupancy_after),
+                "register_cap": self.register_cap,
                 "lowers_occupancy": self.lowers_occupancy}
 
 
@@ -63,12 +65,15 @@ class Cost:
 def predict(manifests: dict[str, Manifest], grid: tuple[int, int, int],
             block: tuple[int, int, int], original: str | None = None,
             instrumented: str | None = None, arch: str | None = None,
-            why_not: str = "only computed for PTX (GCN: bytes per launch only)") -> Cost:
+            why_not: str = "only computed for PTX (GCN: bytes per launch only)",
+            caps: dict[str, int] | None = None) -> Cost:
     """The cost of every instrumented kernel at this launch shape. Registers and occupancy need
     the two PTX modules, an assembler and an architecture whose limits are known; without them a
     note says what is missing (`why_not` when the modules are not given), and the bytes per
-    launch are still given: sized once per list of maps, which the kernels of a program share
-    (memtrace's 420 kernels sized the same two maps 420 times, 0.004 s)."""
+    launch are still given, sized once per list of maps, which the kernels of a program share
+    (memtrace's 420 kernels sized the same two maps 420 times, 0.004 s). `caps`: the
+    ``.maxnreg`` `instrumented` gives kernels (`assemble.registers.cap_registers`), shown beside
+    their registers."""
     sized: dict[tuple[int, ...], list[tuple[str, int, str]]] = {}
     kernels = []
     for name, m in manifests.items():
@@ -76,7 +81,7 @@ def predict(manifests: dict[str, Manifest], grid: tuple[int, int, int],
         maps = sized.get(key)
         if maps is None:
             maps = sized[key] = m.bytes_per_launch(grid, block)
-        kernels.append(KernelCost(name, maps))
+        kernels.append(KernelCost(name, maps, register_cap=(caps or {}).get(name)))
     cost = Cost(arch, grid, block, kernels)
     if original is None or instrumented is None or arch is None:
         cost.notes.append(f"registers and occupancy: {why_not}")
@@ -116,7 +121,8 @@ def render(cost: Cost) -> list[str]:
              "bytes/launch")]
     for k in cost.kernels:
         b, a = k.before, k.after
-        regs = f"{b.registers} -> {a.registers} (+{a.registers - b.registers})" if b and a else "-"
+        regs = f"{b.registers} -> {a.registers} (+{a.registers - b.registers}" + \
+            (", capped)" if k.register_cap else ")") if b and a else "-"
         smem = f"{a.shared} B" if a else "-"
         spills = (f"{b.stack}/{b.spill_stores} -> {a.stack}/{a.spill_stores} B" if b and a else "-")
         occ = f"{_occ(k.occupancy_before)} -> {_occ(k.occupancy_after)}"
@@ -127,6 +133,9 @@ def render(cost: Cost) -> list[str]:
     lines += ["  " + "  ".join(c.ljust(w) for c, w in zip(r, widths)).rstrip() for r in rows]
     lines += [f"  {k.kernel}.{m}: {format_bytes(n)} ({rule})" for k in cost.kernels
               for m, n, rule in k.maps]
+    lines += [f"  {k.kernel}: .maxnreg {k.register_cap} added: without it the probe's registers "
+              "limit its warps per SM more (assemble/registers.py)"
+              for k in cost.kernels if k.register_cap]
     lines += [f"  note: {n}" for n in cost.notes]
     for k in cost.kernels:
         if k.lowers_occupancy:

@@ -63,11 +63,12 @@ def _nvjitlink(ptx: bytes, arch: str, *options: str) -> tuple[bytes, str]:
         nvjitlink.destroy(handle)
 
 
-def _with_ptxas(ptx: bytes, arch: str) -> bytes:
-    return toolchain.run_ptxas(ptx.decode("utf-8", "surrogateescape"), arch, filename="<instrumented ptx>")
+def _with_ptxas(ptx: bytes, arch: str) -> tuple[bytes, str]:
+    return toolchain.ptxas_assemble(ptx.decode("utf-8", "surrogateescape"), arch,
+                                    filename="<instrumented ptx>")
 
 
-_ASSEMBLE = {"nvjitlink": lambda ptx, arch: _nvjitlink(ptx, arch)[0], "ptxas": _with_ptxas}
+_ASSEMBLE = {"nvjitlink": lambda ptx, arch: _nvjitlink(ptx, arch, "-verbose"), "ptxas": _with_ptxas}
 
 
 def _backend(backend: str | None) -> str:
@@ -82,25 +83,31 @@ def _backend(backend: str | None) -> str:
     return name
 
 
-def assembler_report(ptx_text: str, arch: str = "sm_90", backend: str | None = None
-                     ) -> tuple[str, str]:
-    """(the assembler's verbose report, the backend that wrote it): registers, stack, spills and
-    shared memory per function in ``ptxas -v``'s words, which nvJitLink's ``-verbose`` repeats."""
-    name = _backend(backend)
-    if name == "nvjitlink":
-        return _nvjitlink(ptx_text.encode("utf-8", "surrogateescape"), arch, "-verbose")[1], name
-    return toolchain.ptxas_report(ptx_text, arch, filename="<ptx>"), name
-
-
-def ptx_to_cubin(ptx_text: str, arch: str = "sm_90", backend: str | None = None) -> bytes:
-    """Assemble a PTX module for `arch` (e.g. sm_90, sm_90a); `backend` forces one assembler."""
+def assemble(ptx_text: str, arch: str = "sm_90", backend: str | None = None) -> tuple[bytes, str, str]:
+    """(cubin, the assembler's verbose report, the backend that wrote them) of a PTX module for
+    `arch` (e.g. sm_90, sm_90a); `backend` forces one assembler. The report gives registers,
+    stack, spills and shared memory per function in ``ptxas -v``'s words, which nvJitLink's
+    ``-verbose`` repeats; both are kept on disk, so that the report a cost or a register cap
+    reads and the cubin then loaded take one assembly."""
     name = _backend(backend)
     data = ptx_text.encode("utf-8", "surrogateescape")   # bytes read from a file come back as read
     key = hashlib.sha256(b"\0".join([data, arch.encode(), name.encode(),
                                      toolchain.version().encode()])).hexdigest()
-    cached = paths.cache_dir("cubin") / f"{key}.cubin"
-    if cached.exists():
-        return cached.read_bytes()
-    cubin = _ASSEMBLE[name](data, arch)
+    cached, report = paths.cache_dir("cubin") / f"{key}.cubin", paths.cache_dir("cubin") / f"{key}.log"
+    if cached.exists() and report.exists():
+        return cached.read_bytes(), report.read_text(errors="replace"), name
+    cubin, log = _ASSEMBLE[name](data, arch)
+    atomic_write(report, log.encode(), durable=False)
     atomic_write(cached, cubin, durable=False)
-    return cubin
+    return cubin, log, name
+
+
+def assembler_report(ptx_text: str, arch: str = "sm_90", backend: str | None = None
+                     ) -> tuple[str, str]:
+    """(the assembler's verbose report, the backend that wrote it): `assemble`'s."""
+    return assemble(ptx_text, arch, backend)[1:]
+
+
+def ptx_to_cubin(ptx_text: str, arch: str = "sm_90", backend: str | None = None) -> bytes:
+    """Assemble a PTX module for `arch` (e.g. sm_90, sm_90a); `backend` forces one assembler."""
+    return assemble(ptx_text, arch, backend)[0]

@@ -300,6 +300,7 @@ class Engine:
         self.warm_up()
         from neutrino_py import assemble
         from neutrino_py.asm import parse_ptx
+        from neutrino_py.assemble.registers import cap_registers
         from neutrino_py.splice import instrument
 
         with self._timed("image"):
@@ -322,6 +323,7 @@ class Engine:
                 text = result.module.to_text()
             target = module.arch if module.arch and module.arch.startswith(f"sm_{arch}") else f"sm_{arch}"
             with self._timed("assemble"):
+                text, _ = cap_registers(result.module, [name], target, text)
                 cubin = assemble.ptx_to_cubin(text, arch=target)
         except Exception as err:  # noqa: BLE001 — any failure means: run the original, say why
             first = str(err).strip().splitlines()[0] if str(err).strip() else type(err).__name__

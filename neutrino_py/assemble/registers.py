@@ -1,0 +1,83 @@
+"""How many registers an instrumented kernel may use.
+
+ptxas gives a kernel with a probe spliced in as many registers as the probe's values, live beside
+the kernel's own, ask for (memtrace: Triton's softmax_kernel 26 -> 61), and where registers then
+limit how many of its warps an SM holds, fewer warps hide the probe's latency. The kernel is
+assembled again with ``.maxnreg`` halfway back to the count at which registers never limit warps
+(`cap_for`), and the cap is kept where it costs at most `SPILL_BUDGET` bytes of spill stores per
+thread. Measured on the H200 (memtrace, 30 launches, all sides interleaved in one call;
+benchmarks/results/register_caps-nvidia-h200.json): softmax_kernel 61 registers 2.092x, capped
+at 56 1.944x, at 48 1.796x, at 40 (24 B of spills) 1.817x; add_kernel 67 registers 1.322x, at 56
+(4 B) 1.290x, at 48 (32 B) 1.337x; timed_matmul 44 registers 4.715x, at 40 (8 B) 4.149x;
+sgemm_tiled 40 registers 2.066x, at 32 (8 B) 2.070x. Where registers do not limit warps a cap
+only costs: vector_add 31 -> 24 registers 1.627x -> 1.963x, reduce_sum 31 -> 24 1.960x -> 2.185x.
+A kernel that declares its own bound (``.maxnreg``, ``.minnctapersm``) or spills already is left
+as it is. ``NEUTRINO_REGISTER_CAPS=0`` assembles every kernel as ptxas gives it.
+
+Each capped kernel is assembled twice the first time (the cubins are cached): the 19 corpus
+kernels under memtrace, cold, in the trace engine on this project's 2-core VM took 15.6 s of
+assembly without caps and 20.7 s with them (3 capped)."""
+from __future__ import annotations
+
+import os
+
+from neutrino_py.asm import ir
+from neutrino_py.assemble.occupancy import WARP, Limits, limits_for
+from neutrino_py.assemble.ptx import assemble
+from neutrino_py.assemble.resources import Usage, parse_report
+
+# 0: every kernel as ptxas gives it (an integer, for benchmarks/setting_ab.py)
+CAP_REGISTERS = int(os.environ.get("NEUTRINO_REGISTER_CAPS", "").strip().lower()
+                    not in ("0", "no", "off", "false"))
+SPILL_BUDGET = 8        # bytes of spill stores per thread a cap may add
+REGISTER_STEP = 8       # registers are allocated per warp in units of 256: 8 per thread
+OWN_BOUNDS = ("maxnreg", "minnctapersm")
+
+
+def full_registers(limits: Limits | None) -> int:
+    """The most registers per thread at which registers never limit an SM's warps (sm_90: 32)."""
+    limits = limits or Limits()
+    return limits.registers // (limits.warps * WARP) // REGISTER_STEP * REGISTER_STEP
+
+
+def cap_for(used: Usage, full: int) -> int | None:
+    """The cap to try on a kernel the assembler gave `used`: halfway from `full` to its
+    registers, rounded up to a whole step (softmax_kernel's 61 -> 48, add_kernel's 67 -> 56);
+    None where the kernel spills already, its registers never limit its warps, or no cap
+    lowers them."""
+    if used.spill_stores or used.registers <= full:
+        return None
+    cap = -(-(full + used.registers) // (2 * REGISTER_STEP)) * REGISTER_STEP
+    return cap if cap < used.registers else None
+
+
+def cap_registers(module: ir.Module, kernels: list[str], arch: str, text: str,
+                  backend: str | None = None) -> tuple[str, dict[str, int]]:
+    """`text`, the printed `module`, printed again with ``.maxnreg`` on each of `kernels` whose
+    cap (`cap_for`) keeps its spill stores within `SPILL_BUDGET`, and those caps. One assembly
+    of `text`, one of the capped text where some kernel gets a cap, and the text printed a third
+    time where a cap was dropped; every report and cubin stays in the assembler's cache, so the
+    cubin then loaded is read back, not assembled again."""
+    if not CAP_REGISTERS:
+        return text, {}
+    full = full_registers(limits_for(arch))
+    first = parse_report(assemble(text, arch, backend)[1])
+    functions = {k: module.function(k) for k in kernels}
+    caps = {k: cap for k, fn in functions.items()
+            if k in first and not any(d.name in OWN_BOUNDS for d in fn.directives)
+            and (cap := cap_for(first[k], full)) is not None}
+    if not caps:
+        return text, {}
+    own = {k: list(functions[k].directives) for k in caps}
+
+    def printed(chosen: dict[str, int]) -> str:
+        for k, directives in own.items():
+            functions[k].directives[:] = directives + (
+                [ir.Directive("maxnreg", str(chosen[k]))] if k in chosen else [])
+        return module.to_text() if chosen else text
+
+    capped = printed(caps)
+    second = parse_report(assemble(capped, arch, backend)[1])
+    kept = {k: cap for k, cap in caps.items()
+            if k in second and second[k].spill_stores <= first[k].spill_stores + SPILL_BUDGET}
+    return (capped if kept == caps else printed(kept)), kept

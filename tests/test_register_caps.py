@@ -1,0 +1,117 @@
+"""Register caps on instrumented kernels (assemble/registers.py): where the probe's registers
+limit a kernel's warps per SM, it is assembled again with ``.maxnreg`` halfway back, and the cap
+kept only where it costs at most SPILL_BUDGET bytes of spills; kernels with their own bound,
+kernels that spill already and kernels whose registers never limit warps are left alone."""
+from __future__ import annotations
+
+import json
+
+import pytest
+from conftest import CORPUS
+from neutrino_py import probe
+from neutrino_py.asm import ir, parse_ptx
+from neutrino_py.assemble import ptx as ptx_backend
+from neutrino_py.assemble import registers
+from neutrino_py.assemble.occupancy import limits_for
+from neutrino_py.assemble.resources import Usage, parse_report
+from neutrino_py.cli import main
+from neutrino_py.hook.engine import Engine
+from neutrino_py.paths import probes_dir
+from neutrino_py.splice import instrument
+
+SOFTMAX = CORPUS / "triton" / "softmax_kernel.sm_90a.ptx"
+VECTOR_ADD = CORPUS / "cuda" / "vector_add.sm_90.ptx"
+needs_assembler = pytest.mark.skipif(not ptx_backend.available(), reason="no PTX assembler")
+
+
+@pytest.mark.parametrize("used,want", [
+    (Usage(61), 48),                    # softmax_kernel under memtrace (H200's nvJitLink)
+    (Usage(67), 56),                    # add_kernel
+    (Usage(44), 40),                    # timed_matmul
+    (Usage(40), None),                  # halfway rounds back up to 40: nothing to gain
+    (Usage(32), None),                  # registers never limit warps at 32 (sm_90)
+    (Usage(12), None),
+    (Usage(61, spill_stores=4), None),  # spills already: short of registers, not capped
+    (Usage(255, spill_stores=172), None),
+])
+def test_the_cap_is_halfway_back_to_full_occupancy_in_whole_steps(used, want):
+    assert registers.cap_for(used, registers.full_registers(limits_for("sm_90"))) == want
+
+
+def test_registers_stop_limiting_warps_at_each_architectures_own_count():
+    assert [registers.full_registers(limits_for(a)) for a in ("sm_90", "sm_86", "sm_75")] == \
+        [32, 40, 64]
+    assert registers.full_registers(None) == 32        # an architecture we do not know
+
+
+def memtrace(path=SOFTMAX, name="softmax_kernel") -> tuple[ir.Module, str]:
+    module = parse_ptx(path.read_text(), cache=False)
+    result = instrument(module, probe.load_file(probes_dir() / "memtrace.probe"), f"^{name}$")
+    return result.module, result.module.to_text()
+
+
+def usage_of(text: str, name: str = "softmax_kernel") -> Usage:
+    return parse_report(ptx_backend.assembler_report(text, "sm_90a")[0])[name]
+
+
+@needs_assembler
+def test_a_kernel_whose_registers_limit_its_warps_gets_the_cap_it_keeps_without_spills():
+    module, text = memtrace()
+    free = usage_of(text)
+    capped, caps = registers.cap_registers(module, ["softmax_kernel"], "sm_90a", text)
+    want = registers.cap_for(free, 32)
+    assert free.registers > 32 and want is not None and caps == {"softmax_kernel": want}
+    assert capped.count(".maxnreg") == 1 and f".maxnreg {want}" in capped
+    used = usage_of(capped)
+    assert used.registers <= want and used.spill_stores <= registers.SPILL_BUDGET
+    assert capped.replace(f".maxnreg {want}\n", "") == text      # the one line added
+
+
+@needs_assembler
+def test_a_cap_that_spills_more_than_the_budget_is_dropped(monkeypatch):
+    module, text = memtrace()
+    monkeypatch.setattr(registers, "SPILL_BUDGET", -1)           # any cap spills too much
+    own = list(module.function("softmax_kernel").directives)
+    assert registers.cap_registers(module, ["softmax_kernel"], "sm_90a", text) == (text, {})
+    assert module.function("softmax_kernel").directives == own
+
+
+@needs_assembler
+def test_kernels_with_their_own_bound_or_few_registers_and_the_setting_off_are_left_alone(
+        monkeypatch):
+    module, text = memtrace()
+    fn = module.function("softmax_kernel")
+    fn.directives.append(ir.Directive("minnctapersm", "1"))
+    bounded = module.to_text()
+    assert registers.cap_registers(module, ["softmax_kernel"], "sm_90a", bounded) == (bounded, {})
+    module, text = memtrace(VECTOR_ADD, "vector_add")             # 32 registers or fewer
+    assert registers.cap_registers(module, ["vector_add"], "sm_90", text) == (text, {})
+    module, text = memtrace()
+    monkeypatch.setattr(registers, "CAP_REGISTERS", 0)
+    assert registers.cap_registers(module, ["softmax_kernel"], "sm_90a", text) == (text, {})
+
+
+@needs_assembler
+def test_instrument_writes_the_cap_into_its_output_and_reports_it(tmp_path, capsys):
+    module, text = memtrace()
+    _, caps = registers.cap_registers(module, ["softmax_kernel"], "sm_90a", text)
+    out = tmp_path / "o.ptx"
+    assert main(["instrument", "--probe", "memtrace", str(SOFTMAX), "-o", str(out), "--json"]) == 0
+    kernel = json.loads(capsys.readouterr().out)["cost"]["kernels"][0]
+    assert kernel["register_cap"] == caps["softmax_kernel"]
+    assert kernel["after"]["registers"] <= caps["softmax_kernel"]
+    assert f".maxnreg {caps['softmax_kernel']}" in out.read_text()
+    assert main(["instrument", "--probe", "memtrace", str(SOFTMAX), "-o", str(out)]) == 0
+    assert f"softmax_kernel: .maxnreg {caps['softmax_kernel']} added" in capsys.readouterr().out
+    assert main(["instrument", "--probe", "memtrace", str(SOFTMAX), "-o", str(out), "--no-cost"]) == 0
+    assert ".maxnreg" not in out.read_text()
+
+
+@needs_assembler
+def test_the_trace_engine_assembles_the_capped_kernel():
+    eng = Engine(probe.load_file(probes_dir() / "memtrace.probe"), None, cache_dirs=lambda: [])
+    k = eng(SOFTMAX.read_bytes(), "softmax_kernel", 90, None)
+    module, text = memtrace()
+    _, caps = registers.cap_registers(module, ["softmax_kernel"], "sm_90a", text)
+    assert k.instrumented and f".maxnreg {caps['softmax_kernel']}" in k.instrumented_ptx
+    assert k.cubin == ptx_backend.ptx_to_cubin(k.instrumented_ptx, "sm_90a")
