@@ -115,3 +115,22 @@ def test_the_trace_engine_assembles_the_capped_kernel():
     _, caps = registers.cap_registers(module, ["softmax_kernel"], "sm_90a", text)
     assert k.instrumented and f".maxnreg {caps['softmax_kernel']}" in k.instrumented_ptx
     assert k.cubin == ptx_backend.ptx_to_cubin(k.instrumented_ptx, "sm_90a")
+
+
+@needs_assembler
+def test_no_cap_where_the_declared_block_would_not_get_more_warps_from_it():
+    """softmax_kernel declares `.reqntid 128`: 61 registers hold 8 blocks per SM, 48 hold 10.
+    Declared as 1024 threads, one block per SM either way: no cap (and no second assembly)."""
+    module, text = memtrace()
+    fn = module.function("softmax_kernel")
+    assert registers.declared_threads(fn) == 128
+    (d,) = [d for d in fn.directives if d.name == "reqntid"]
+    d.args = "1024, 1, 1"
+    assert registers.declared_threads(fn) == 1024
+    wide = module.to_text()
+    assert registers.cap_registers(module, ["softmax_kernel"], "sm_90a", wide) == (wide, {})
+    limits = limits_for("sm_90")
+    assert registers.more_warps(Usage(61), 48, 128, limits)
+    assert not registers.more_warps(Usage(61), 48, 1024, limits)
+    assert not registers.more_warps(Usage(61, shared=200 << 10), 48, 128, limits)  # shared bounds
+    assert registers.more_warps(Usage(61), 48, None, limits)                        # any block

@@ -12,17 +12,20 @@ at 56 1.944x, at 48 1.796x, at 40 (24 B of spills) 1.817x; add_kernel 67 registe
 sgemm_tiled 40 registers 2.066x, at 32 (8 B) 2.070x. Where registers do not limit warps a cap
 only costs: vector_add 31 -> 24 registers 1.627x -> 1.963x, reduce_sum 31 -> 24 1.960x -> 2.185x.
 A kernel that declares its own bound (``.maxnreg``, ``.minnctapersm``) or spills already is left
-as it is. ``NEUTRINO_REGISTER_CAPS=0`` assembles every kernel as ptxas gives it.
+as it is, as is one whose declared block (``.reqntid``, ``.maxntid``) would not get more warps
+per SM from the cap. ``NEUTRINO_REGISTER_CAPS=0`` assembles every kernel as ptxas gives it.
 
 Each capped kernel is assembled twice the first time (the cubins are cached): the 19 corpus
 kernels under memtrace, cold, in the trace engine on this project's 2-core VM took 15.6 s of
 assembly without caps and 20.7 s with them (3 capped)."""
 from __future__ import annotations
 
+import math
 import os
+from dataclasses import replace
 
 from neutrino_py.asm import ir
-from neutrino_py.assemble.occupancy import WARP, Limits, limits_for
+from neutrino_py.assemble.occupancy import WARP, Limits, limits_for, occupancy
 from neutrino_py.assemble.ptx import assemble
 from neutrino_py.assemble.resources import Usage, parse_report
 
@@ -51,6 +54,29 @@ def cap_for(used: Usage, full: int) -> int | None:
     return cap if cap < used.registers else None
 
 
+def declared_threads(fn: ir.Function) -> int | None:
+    """The threads of a block the kernel declares (``.reqntid``, else ``.maxntid``: Triton
+    declares one), None where it declares neither."""
+    for name in ("reqntid", "maxntid"):
+        for d in fn.directives:
+            if d.name == name:
+                try:
+                    return math.prod(int(n) for n in d.args.split(","))
+                except ValueError:
+                    return None
+    return None
+
+
+def more_warps(used: Usage, cap: int, threads: int | None, limits: Limits | None) -> bool:
+    """Whether `cap` lets an SM hold more of the kernel's warps than `used` does, for its declared
+    block (`declared_threads`); True where the block or the limits are unknown (a launch may
+    use any block): shared memory, or the block's size, may bound the warps instead."""
+    if threads is None or limits is None:
+        return True
+    return occupancy(replace(used, registers=cap), threads, limits).warps > \
+        occupancy(used, threads, limits).warps
+
+
 def cap_registers(module: ir.Module, kernels: list[str], arch: str, text: str,
                   backend: str | None = None) -> tuple[str, dict[str, int]]:
     """`text`, the printed `module`, printed again with ``.maxnreg`` on each of `kernels` whose
@@ -60,12 +86,14 @@ def cap_registers(module: ir.Module, kernels: list[str], arch: str, text: str,
     cubin then loaded is read back, not assembled again."""
     if not CAP_REGISTERS:
         return text, {}
-    full = full_registers(limits_for(arch))
+    limits = limits_for(arch)
+    full = full_registers(limits)
     first = parse_report(assemble(text, arch, backend)[1])
     functions = {k: module.function(k) for k in kernels}
     caps = {k: cap for k, fn in functions.items()
             if k in first and not any(d.name in OWN_BOUNDS for d in fn.directives)
-            and (cap := cap_for(first[k], full)) is not None}
+            and (cap := cap_for(first[k], full)) is not None
+            and more_warps(first[k], cap, declared_threads(fn), limits)}
     if not caps:
         return text, {}
     own = {k: list(functions[k].directives) for k in caps}
