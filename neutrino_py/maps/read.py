@@ -71,13 +71,13 @@ def whole_pool_counts(lay: MapLayout, cursor: int, dropped: int) -> tuple[int, i
     return min(cursor, lay.items), max(cursor - lay.items, 0) if lay.block == 1 else dropped
 
 
-def _shard_slots(lay: MapLayout, raw: Any, fields: list[str] | None = None) -> tuple[np.ndarray, int]:
-    """Every slot the shards reserved (each shard's in reservation order, shard after shard),
-    only `fields` of them where given, and the events that did not fit in their shard. `raw`
-    may stop at the header cursor: every record lies before it, and a pool cut to nothing has
-    no records."""
+def _shard_slots(lay: MapLayout, raw: Any) -> tuple[np.ndarray, np.ndarray, int]:
+    """The pool's items as laid in `raw`, the index of every slot the shards reserved (each
+    shard's in reservation order, shard after shard), and the events that did not fit in their
+    shard. `raw` may stop at the header cursor: every record lies before it, and a pool cut to
+    nothing has no records."""
     if len(raw) < lay.first * lay.dtype.itemsize:
-        return np.zeros(0, dtype=lay.dtype), 0
+        return np.zeros(0, dtype=lay.dtype), np.zeros(0, np.int64), 0
     step = SHARD_SLOT_BYTES // 8
     cursors = np.frombuffer(raw, dtype="<u8", count=lay.shards * step)[::step].astype(np.int64)
     per = (lay.items - lay.first) // lay.shards
@@ -88,20 +88,18 @@ def _shard_slots(lay: MapLayout, raw: Any, fields: list[str] | None = None) -> t
         raise ToolError(f"map {lay.name!r} buffer holds {len(raw)} bytes, its shard cursors need "
                         f"{(where.max() + 1) * lay.dtype.itemsize}",
                         "copy the pool back up to the header cursor (maps.needed_bytes)")
-    return (items if fields is None else items[fields])[where], int(np.maximum(cursors - per, 0).sum())
-
-
-def _written(records: np.ndarray, lanes: list[str]) -> np.ndarray:
-    """The slots a save filled: where saves share reservations (a `lanes` field), slots a run
-    reserved and left empty have a zero mask (contracts §4)."""
-    return records[records[lanes[0] + "_mask"] != 0] if lanes else records
+    return items, where, int(np.maximum(cursors - per, 0).sum())
 
 
 def _sharded_pool(lay: MapLayout, raw: Any) -> tuple[np.ndarray, int]:
     """Records of every shard, the runs' holes left out and the chains' followers put back,
-    and the events that did not fit in their shard."""
-    slots, dropped = _shard_slots(lay, raw)
-    records = _written(slots, lanes_fields(lay.dtype))
+    and the events that did not fit in their shard. Slots a run reserved and left empty have a
+    zero mask (contracts §4)."""
+    items, where, dropped = _shard_slots(lay, raw)
+    records = items[where]
+    lanes = lanes_fields(lay.dtype)
+    if lanes:
+        records = records[records[lanes[0] + "_mask"] != 0]
     if lay.chains:
         records = unchain(records, lay.chains)
     return records.copy(), dropped
@@ -109,13 +107,17 @@ def _sharded_pool(lay: MapLayout, raw: Any) -> tuple[np.ndarray, int]:
 
 def sharded_pool_counts(lay: MapLayout, raw: Any) -> tuple[int, int]:
     """(records, dropped) as `read_one` gives them for a pool read shard by shard, from the
-    mask and `_at` columns alone: the runs' holes not counted, the chains' followers counted
-    without being made."""
+    mask and `_at` columns alone (4 of a record's bytes each): the runs' holes not counted, the
+    chains' followers counted without being made."""
+    items, where, dropped = _shard_slots(lay, raw)
     lanes = lanes_fields(lay.dtype)
-    slots, dropped = _shard_slots(lay, raw, [f + part for f in lanes[:1] for part in ("_mask", "_at")]
-                                  if lanes else None)
-    records = _written(slots, lanes)
-    return len(records) + (chained(records[lanes[0] + "_at"]) if lay.chains else 0), dropped
+    if not lanes:
+        return len(where), dropped
+    made = items[lanes[0] + "_mask"][where] != 0
+    count = int(np.count_nonzero(made))
+    if lay.chains:
+        count += chained(items[lanes[0] + "_at"][where][made])
+    return count, dropped
 
 
 def needed_bytes(lay: MapLayout, cursor: int) -> int:
