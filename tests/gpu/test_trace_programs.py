@@ -193,3 +193,19 @@ def test_launches_and_every_bound_instrumented_launches_per_kernel(tmp_path):
             assert len(chosen[0].maps["sched"]) == blocks(chosen[0])
     assert {x.info["data"] for x in trace.launches if x.instrumented} == {
         f"procs/{trace.launches[0].info['pid']}/maps.bin"}
+
+
+@pytest.mark.parametrize("program", ["triton", "nvcc"])
+def test_memtrace_counts_in_the_summary_are_the_records_read_back(runs, program):
+    """memtrace's saves share reservations (runs: holes where a path makes fewer) and chains'
+    firsts stand for their followers (Triton's rows): each launch's record count in trace.json,
+    and the summary's totals, are the records the reader gives back, not the slots reserved."""
+    native, traced, trace = runs(program, "memtrace")
+    assert traced == native
+    launches = [x for x in trace.launches if x.instrumented]
+    assert launches
+    total = 0
+    for x in launches:
+        assert x.records["mem"] == len(x.maps["mem"]), (x.kernel, x.records)
+        total += len(x.maps["mem"])
+    assert trace.summary["records"]["mem"] == total
