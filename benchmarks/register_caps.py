@@ -18,7 +18,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from benchmarks.common import beside, on_device, ratios, write_results  # noqa: E402
+from benchmarks.common import on_device, sweep, write_results  # noqa: E402
 from benchmarks.overhead import CORPUS, cases, probes  # noqa: E402
 
 CAPS = ("softmax_kernel=56,48,40;add_kernel=64,56,48;timed_matmul=40,32;sgemm_tiled=32;"
@@ -81,21 +81,14 @@ def main() -> int:
         kernel = nt.Kernel.from_ptx((CORPUS / file).read_text(), label)
         inst = kernel.instrument(probe)
         arch = _arch_for(kernel._module.arch)
-        chosen = inst.register_cap
         sides = {"free": with_text(inst, inst.ptx, None), "chosen": inst,
                  **{f"cap {c}": capped(inst, c) for c in want[label]}}
         used = {"native": usage(kernel.ptx, label, arch),
                 **{s: usage(v._assembled[0], label, arch) for s, v in sides.items()}}
-
-        def build(launch: dict) -> dict:
-            return {"native": (kernel, {}), **{s: (v, {"read_maps": False}) for s, v in sides.items()}}
-        for side, ms, ratio, ms_all in ratios(beside(rec, flush.zero, args.launches, build)):
-            cap = chosen if side == "chosen" else sides[side]._assembled[1] if side in sides else None
-            regs, spills = used[side]
-            rows.append({"kernel": label, "kind": kind, "side": side, "cap": cap, "registers": regs,
-                         "spill_stores": spills, "median_ms": ms, "ratio": ratio, "ms_all": ms_all})
-            print(f"{label:16} {side:8} cap {str(cap):4} {regs} registers, {spills} B spills "
-                  f"{ms:8.4f} ms {ratio:7.3f}x", flush=True)
+        rows += sweep(label, kind, kernel, rec, sides, flush.zero, args.launches,
+                      {"cap": {s: v._assembled[1] for s, v in sides.items()},
+                       "registers": {s: u[0] for s, u in used.items()},
+                       "spill_stores": {s: u[1] for s, u in used.items()}})
         write_results(out, {"device": dev.name, "probe": args.probe, "launches": args.launches,
                             "rows": rows})
     print(f"wrote {out}")
