@@ -6,11 +6,12 @@ limit how many of its warps an SM holds, fewer warps hide the probe's latency. T
 assembled again with ``.maxnreg`` halfway back to the count at which registers never limit warps
 (`cap_for`), and the cap is kept where it costs at most `SPILL_BUDGET` bytes of spill stores per
 thread. Measured on the H200 (memtrace, 30 launches, all sides interleaved in one call;
-benchmarks/results/register_caps-nvidia-h200.json): softmax_kernel 61 registers 2.092x, capped
-at 56 1.944x, at 48 1.796x, at 40 (24 B of spills) 1.817x; add_kernel 67 registers 1.322x, at 56
-(4 B) 1.290x, at 48 (32 B) 1.337x; timed_matmul 44 registers 4.715x, at 40 (8 B) 4.149x;
-sgemm_tiled 40 registers 2.066x, at 32 (8 B) 2.070x. Where registers do not limit warps a cap
-only costs: vector_add 31 -> 24 registers 1.627x -> 1.963x, reduce_sum 31 -> 24 1.960x -> 2.185x.
+benchmarks/results/register_caps-nvidia-h200.json): softmax_kernel 61 registers 2.093x, capped
+at 56 1.945x, at 48 1.796x, at 40 (24 B of spills) 1.819x; add_kernel 67 registers 1.352x, at 64
+(59 registers) 1.292x, at 56 (4 B) 1.298x, at 48 (32 B) 1.351x; timed_matmul 44 registers
+4.720x, at 40 (8 B) 4.124x; sgemm_tiled 40 registers 2.064x, at 32 (8 B) 2.066x. Where
+registers do not limit warps a cap only costs: vector_add 31 -> 24 registers 1.616x -> 1.946x,
+reduce_sum 31 -> 24 1.953x -> 2.175x.
 A kernel that declares its own bound (``.maxnreg``, ``.minnctapersm``) or spills already is left
 as it is, as is one whose declared block (``.reqntid``, ``.maxntid``) would not get more warps
 per SM from the cap. ``NEUTRINO_REGISTER_CAPS=0`` assembles every kernel as ptxas gives it.
