@@ -205,10 +205,13 @@ def sweep(label: str, kind: str, kernel: Any, rec: dict, built: dict[str, Any],
     """Rows of `kernel` run natively and as each side of `built` (side -> instrumented kernel),
     `beside` each other; `values`: field -> the value each side gives it in its row."""
     records: dict[str, int] = {}
+    dropped: dict[str, int] = {}
 
     def build(launch: dict) -> dict:
-        records.update({side: sum(len(a) for a in inst.launch(**launch).maps.values())
-                        for side, inst in built.items()})
+        for side, inst in built.items():
+            run = inst.launch(**launch)
+            records[side] = sum(len(a) for a in run.maps.values())
+            dropped[side] = sum(run.dropped.values())
         return {"native": (kernel, {}),
                 **{side: (inst, {"read_maps": False}) for side, inst in built.items()}}
     rows = []
@@ -217,7 +220,9 @@ def sweep(label: str, kind: str, kernel: Any, rec: dict, built: dict[str, Any],
         rows.append({"kernel": label, "kind": kind, "side": side,
                      **{field: by_side.get(side) for field, by_side in values.items()},
                      **(describe(inst) if inst else {}), "records": records.get(side),
-                     "median_ms": ms, "ratio": ratio, "ms_all": ms_all})
+                     "dropped": dropped.get(side), "median_ms": ms, "ratio": ratio,
+                     "ms_all": ms_all})
         print(f"{label:16} {side:10} {ms:8.4f} ms {ratio:7.3f}x"
-              + (f"  {records[side]} records" if side in records else ""), flush=True)
+              + (f"  {records[side]} records, {dropped[side]} dropped" if side in records else ""),
+              flush=True)
     return rows

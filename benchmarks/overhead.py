@@ -85,15 +85,16 @@ def cases() -> list[tuple[str, str, str, dict]]:
     ]
 
 
-def probes(extra: Path | None = None) -> dict:
-    """The stock probes, plus every `*.probe` in `extra` (variants measured beside them)."""
+def probes(extra: Path | None = None, stock_pools: bool = False) -> dict:
+    """The stock probes, plus every `*.probe` in `extra` (variants measured beside them), their
+    pools made `POOL` unless `stock_pools` (then as shipped)."""
     import neutrino_py as nt
     from neutrino_py import paths
 
     out = {}
     files = sorted(paths.probes_dir().glob("*.probe")) + (sorted(extra.glob("*.probe")) if extra else [])
     for path in files:
-        text = re.sub(r"pool [^\n{]*", POOL, path.read_text())
+        text = path.read_text() if stock_pools else re.sub(r"pool [^\n{]*", POOL, path.read_text())
         out[path.stem] = nt.Probe(text, file=str(path))
     return out
 

@@ -46,6 +46,9 @@ def main() -> int:
                              "build beside this tree's (repeat for more)")
     parser.add_argument("--probe", default="memtrace", help="a stock probe")
     parser.add_argument("--launches", type=int, default=30, help="timed launches per side")
+    parser.add_argument("--stock-pools", action="store_true",
+                        help="the probe's pools as shipped (default: overhead.py's POOL, which "
+                             "no launch fills): what a launch drops at the shipped size")
     parser.add_argument("--only", default="", help="comma-separated kernel labels (default: all)")
     parser.add_argument("--name", default="setting_ab", help="results file stem")
     parser.add_argument("--out", default=None)
@@ -66,7 +69,7 @@ def main() -> int:
             parser.error(f"{args.setting} is not an integer setting of {where}")
         sides = sides_of(args.sides)
     dev, flush, out = on_device(args.name, args.out)
-    probe = probes()[args.probe]
+    probe = probes(stock_pools=args.stock_pools)[args.probe]
     only = set(filter(None, args.only.split(",")))
     rows = []
     for label, kind, file, rec in cases():
@@ -83,7 +86,8 @@ def main() -> int:
                                   flush.zero, args.launches)
             compared = {"setting": args.setting, "sides": sides}
         write_results(out, {"device": dev.name, "probe": args.probe, **compared,
-                            "launches": args.launches, "rows": rows})
+                            "stock_pools": args.stock_pools, "launches": args.launches,
+                            "rows": rows})
     print(f"wrote {out}")
     return 0
 

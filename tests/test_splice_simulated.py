@@ -1917,15 +1917,16 @@ def test_memtrace_chains_of_unrolled_accesses_make_the_records_of_each_access(ro
 def test_memtrace_chains_reserve_no_slot_for_the_followers_the_reader_makes():
     """A run reserves a slot for each save it may meet (7 per warp of the `unrolled` kernel);
     where a chain's first reserves, it leaves out the followers it covered, whose records the
-    reader makes: 4 in each warp of blocks 0 and 1, 3 and 1 in block 2's warps. The records
-    read back are the same."""
+    reader makes: 4 in each warp of blocks 0 and 1, 3 and 1 in block 2's warps, and those it
+    passed over, which run in no lane and make no record: the fourth load in each of block
+    2's warps. The records read back are the same."""
     text = UNROLLED.replace("ROOT", "")
     args = lambda: {"x": bytes(32768), "y": bytes(32768), "n": 700}
     manifest = instrument(parse_ptx(text, cache=False), stock("memtrace")).manifests["unrolled"]
     chained = launch(text, stock("memtrace"), (3, 1, 1), (64, 1, 1), args())
     plain = without_chains(text, stock("memtrace"), args)
     slots = [sum(shard_cursors(sim, memory, manifest, "mem")) for _, sim, _, memory in (plain, chained)]
-    assert slots == [6 * 7, 6 * 7 - (4 * 4 + 3 + 1)]
+    assert slots == [6 * 7, 6 * 7 - (4 * 4 + 3 + 1) - 2]
     assert chained[0]["mem"].tolist() == plain[0]["mem"].tolist()
     assert chained[0].dropped["mem"] == plain[0].dropped["mem"] == 0
 
@@ -1989,7 +1990,8 @@ def triton_rows(name: str) -> tuple[str, dict]:
 def test_memtrace_chains_of_corpus_triton_rows_rebuild_dmats_addresses(name):
     """Triton's softmax and layer norm (loops, line labels, several held-back groups whose
     scratch registers share names): every lane's address memtrace's chains give is one dmat
-    records, and the records are those made without chains."""
+    records, and the records are those made without chains (in another order across warps:
+    a chain past its run's start reserves afresh, `splicer.SPLIT_RUNS`)."""
     name, args = triton_rows(name)
     text = (CORPUS / "triton" / f"{name}.sm_90a.ptx").read_text()
     result = instrument(parse_ptx(text, cache=False), stock("memtrace"))
@@ -2004,7 +2006,7 @@ def test_memtrace_chains_of_corpus_triton_rows_rebuild_dmats_addresses(name):
     assert accesses(mem) == accesses(dmat) and sum(accesses(dmat).values()) > 3 * 781
     plain, _, _, _ = without_chains(text, stock("memtrace"), lambda: args, grid=(3, 1, 1),
                                     block=(128, 1, 1))
-    assert mem["mem"].tolist() == plain["mem"].tolist()
+    assert sorted(mem["mem"].tolist()) == sorted(plain["mem"].tolist())
 
 
 def test_memtrace_chains_of_kernels_that_repeat_each_other_are_in_each_manifest():
@@ -2048,3 +2050,59 @@ def test_memtrace_keeps_the_tiles_of_a_2d_block_as_records_and_rebuilds_dmats_ad
     finally:
         lower.LANE_TILES = saved
     assert accesses(plain) == accesses(dmat) and (plain["mem"]["addr_at"] < 1 << 31).all()
+
+
+def with_split(split: int, text: str, program, args, grid=(3, 1, 1), block=(64, 1, 1)):
+    """`launch` with `splicer.SPLIT_RUNS` at `split` while the kernel is instrumented."""
+    import neutrino_py.splice.splicer as splicer
+    kept = splicer.SPLIT_RUNS
+    try:
+        splicer.SPLIT_RUNS = split
+        return launch(text, program, grid, block, args())
+    finally:
+        splicer.SPLIT_RUNS = kept
+
+
+@pytest.mark.parametrize("guards", ["rising", "falling"])
+def test_memtrace_a_chain_past_its_runs_start_reserves_afresh_and_never_loses_a_record(guards):
+    """A save (a broadcast load of y[0]) starts the run, so the `unrolled` chain's first is a
+    cut (`splicer.SPLIT_RUNS`): the save before it reserves its own slot only, the chain
+    reserves afresh, and every lane clears `owner` there, so that nothing after it resumes the
+    reservation made before. `falling`: the chain's first is guarded by the bound of the
+    fourth access and its last follower by the first's, so in block 2 (n = 700) the first
+    runs in no lane and its followers reserve on their own. Every lane's address is the one
+    dmat records, the records are those of one reservation per pass, and fewer slots are
+    reserved."""
+    text = UNROLLED.replace("ROOT", "").replace(
+        "    @%p1 ld.global.b32 %r10, [%rd3];", "    ld.global.b32 %r16, [%rd9];\n"
+        "    @%p1 ld.global.b32 %r10, [%rd3];")
+    if guards == "falling":
+        for old, new in (("@%p1 ld.global.b32 %r10", "@%q4 ld.global.b32 %r10"),
+                         ("@%p2 ld", "@%q3 ld"), ("@%p3 ld", "@%q2 ld"), ("@%p4 ld", "@%q1 ld")):
+            text = text.replace(old, new)
+        text = text.replace("%q", "%p")
+    args = lambda: {"x": bytes(32768), "y": bytes(32768), "n": 700}
+    program = stock("memtrace")
+    manifest = instrument(parse_ptx(text, cache=False), program).manifests["unrolled"]
+    split, sim, _, memory = with_split(1, text, program, args)
+    whole, whole_sim, _, whole_memory = with_split(0, text, program, args)
+    dmat, _, _, _ = launch(text, stock("dmat"), (3, 1, 1), (64, 1, 1), args())
+    assert accesses(split) == accesses(dmat)
+    assert sorted(split["mem"].tolist()) == sorted(whole["mem"].tolist())
+    assert split.dropped["mem"] == whole.dropped["mem"] == 0
+    slots = [sum(shard_cursors(s, m, manifest, "mem")) for s, m in ((sim, memory),
+                                                                    (whole_sim, whole_memory))]
+    assert slots[0] < slots[1], slots
+
+
+def test_slots_ahead_stop_at_a_cut_and_a_cut_counts_from_itself():
+    """Blocks 0 -> {1, 2} -> 3, one region; saves a (block 0), b and c (block 1), d (block 2),
+    e and f (block 3). A reservation takes the most saves any path meets from it on; with a
+    cut at c (a chain's first reserving afresh), a reservation before it stops there, and c's
+    counts from itself on."""
+    from neutrino_py.splice.splicer import _saves_ahead
+    run = [((n, 0), 1, b) for n, b in enumerate([0, 1, 1, 2, 3, 3])]
+    heads, succs = [0, 0, 0, 0], [[1, 2], [3], [3], []]
+    assert _saves_ahead(run, heads, succs) == [5, 4, 3, 3, 2, 1]
+    assert _saves_ahead(run, heads, succs, frozenset({2})) == [4, 1, 3, 3, 2, 1]
+    assert _saves_ahead(run, heads, succs, frozenset({4})) == [3, 2, 1, 1, 2, 1]

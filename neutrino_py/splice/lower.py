@@ -866,7 +866,9 @@ class _Ctx:
         from the shard (always where `stale` is None: the run's first save). `cursor` then holds
         the item of the shard's next record (`next_slot`). Each follower of the chain it leads
         that it covers (`follow`) takes the next slot in turn; where the reader makes their
-        records instead (`Chain.index`), a reservation here leaves out their slots."""
+        records instead (`Chain.index`), a reservation here leaves out their slots, and those
+        of the followers it passed over (guarded apart from it, running in no lane), which
+        make no record."""
         cursor = self.low.runs[spec.name][0]
         slot, fits = self.tmp("u32"), self.tmp("pred")
         base = self.map_base(spec)
@@ -878,6 +880,11 @@ class _Ctx:
             if chain is not None and chain.index is not None:
                 fewer = self.tmp("u32")
                 self.emit(ops.Binary(fewer, "and", chain.covered, chain.every))
+                if chain.apart is not None:     # and those passed over: they run in no lane
+                    over = self.tmp("u32")
+                    self.emit(ops.Binary(over, "xor", chain.runs, chain.every))
+                    self.emit(ops.Binary(over, "and", over, chain.apart))
+                    self.emit(ops.Binary(fewer, "or", fewer, over))
             self.shard_reserve(spec, item, fits, self.header(spec), base, count, fewer)
             self.emit(ops.Convert(slot, item))
             self.emit(ops.If(fits, (ops.Move(slot, end),), negate=True))

@@ -138,27 +138,35 @@ def _kernel_list(names: list[str], shown: int = 4) -> str:
 
 
 def _saves_ahead(run: list[tuple[Any, int, int]], heads: list[int],
-                 succs: list[list[int]]) -> list[int]:
+                 succs: list[list[int]], cuts: frozenset[int] = frozenset()) -> list[int]:
     """For each place of a run ((pc, probe), saves there, block), in layout order: the most saves
     any path from it to the end of its region meets, its own included (a path leaves at the
-    region's last block or back to its head). A reservation there takes that many slots, so a
-    group of lanes never runs out of the slots it reserved, and an if/else holds the slots of
-    its longer side only."""
+    region's last block or back to its head), or to the next of `cuts` (places that reserve
+    afresh: `_KernelSplice.split_runs`). A reservation there takes that many slots, so a group
+    of lanes never runs out of the slots it reserved, and an if/else holds the slots of its
+    longer side only."""
     head = heads[run[0][2]]
-    weight: dict[int, int] = {}
-    for _, count, b in run:
-        weight[b] = weight.get(b, 0) + count
+    weight: dict[int, int] = {}            # saves in a block up to its first cut
+    cut_in: set[int] = set()               # blocks a path does not leave through
+    for i, (_, count, b) in enumerate(run):
+        if b in cut_in:
+            continue
+        if i in cuts:
+            cut_in.add(b)
+        else:
+            weight[b] = weight.get(b, 0) + count
     last = max(b for b in range(len(heads)) if heads[b] == head)
     beyond = [0] * (last + 2)          # most saves on a path that starts after block b's end
     longest = [0] * (last + 2)         # ... that starts at block b's start
     for b in range(last, head - 1, -1):
         beyond[b] = max((longest[s] for s in succs[b] if b < s <= last), default=0)
-        longest[b] = weight.get(b, 0) + beyond[b]
+        longest[b] = weight.get(b, 0) + (0 if b in cut_in else beyond[b])
     out: list[int] = []
-    left = dict(weight)
-    for _, count, b in run:
-        out.append(left[b] + beyond[b])
-        left[b] -= count
+    for i, (_, count, b) in enumerate(run):
+        ahead, k = count, i + 1
+        while k < len(run) and run[k][2] == b and k not in cuts:
+            ahead, k = ahead + run[k][1], k + 1
+        out.append(ahead + (beyond[b] if k == len(run) or run[k][2] != b else 0))
     return out
 
 
@@ -221,6 +229,9 @@ MAX_DEFERRED = 8
 # the most held-back sites one chain saves (`_KernelSplice.chains`; 1: none): each follower's
 # record adds its stores to the leader's code
 MAX_CHAIN = 8
+# 1: a chain's first past the start of its run reserves afresh, and the saves before it
+# reserve no slot past it (`_KernelSplice.split_runs`); 0: one reservation for the region
+SPLIT_RUNS = 1
 
 
 @dataclass
@@ -263,6 +274,10 @@ class _KernelSplice:
         self.diagnostics: list[Diagnostic] = []
         self.where = (getattr(module, "file", "<input>"), getattr(handle, "line", 0))
         self.occupancy: tuple[int, int] | None = None
+        # (map, region head) -> the run's saves in layout order, and the regions they lie in
+        self.run_lists: dict[tuple[str, int], list[tuple[tuple[int, int], int, int]]] = {}
+        self.region_heads: list[int] = []
+        self.region_succs: list[list[int]] = []
 
     def key(self, anchor: Any, kind: str) -> Any:
         """Sites group by anchor; on targets without `shared_sites`, block starts, instructions
@@ -402,13 +417,38 @@ class _KernelSplice:
             ahead = _saves_ahead(run, heads, succs)
             if max(ahead) < 2:
                 continue
+            self.run_lists[name, head] = run
             at = 0
             for (pair, count, _), slots in zip(run, ahead):
                 out.setdefault(pair, {})[name] = (at, slots)
                 at += count
             anchor = blocks[head][0]
             starts.setdefault(id(anchor), (anchor, []))[1].append(name)
+        self.region_heads, self.region_succs = heads, succs
         return out, starts
+
+    def split_runs(self, cuts: set[tuple[tuple[int, int], str]]
+                   ) -> dict[tuple[int, int], dict[str, tuple[int, int]]]:
+        """The places (`runs`) of the saves of every run that `cuts` ((pc, probe), map) split:
+        a cut (a chain's first past a run's start) reserves afresh, as a run's first save does,
+        for the saves up to the next cut, and the saves before it reserve no slot past it. A
+        chain's covered followers take no slot (the reader makes their records) and its
+        passed-over ones none either, but a reservation made before the chain could not know
+        which those would be: in softmax_kernel's corpus rows (CPU simulator) 98 of the 118
+        slots reserved were holes, a reservation before the load chain holding the stores'
+        too."""
+        out: dict[tuple[int, int], dict[str, tuple[int, int]]] = {}
+        for (name, head), run in self.run_lists.items():
+            at_cut = frozenset(i for i, (pair, _, _) in enumerate(run) if (pair, name) in cuts)
+            if not at_cut:
+                continue
+            ahead = _saves_ahead(run, self.region_heads, self.region_succs, at_cut)
+            at = 0
+            for i, ((pair, count, _), slots) in enumerate(zip(run, ahead)):
+                at = 0 if i in at_cut else at
+                out.setdefault(pair, {})[name] = (at, slots)
+                at += count
+        return out
 
     def deferrals(self, groups: dict[Any, _Group],
                   block_map: Callable[[], dict[int, int]]) -> dict[Any, _Deferred]:
@@ -482,9 +522,15 @@ class _KernelSplice:
         site: one 64-bit register held for the chain instead of one per access."""
         before: list[SiteCode] = []
         after: list[SiteCode] = []
+        groups = []
         for d in {id(d): d for d in deferred.values()}.values():
             bodies = sorted(d.bodies, key=lambda h: h.pc)
-            chains = self.chains(bodies)
+            groups.append((d, bodies, self.chains(bodies)))
+        cuts = {((h.pc, h.probe.index), h.probe.body[0].map) for _, bodies, chains in groups
+                for h in (bodies[n] for n in chains)
+                if SPLIT_RUNS and h.places[h.probe.body[0].map][0] > 0}
+        places = self.split_runs(cuts) if cuts else {}
+        for d, bodies, chains in groups:
             covered = {n: d.scope.tmp("u32") for n in chains}
             # follower -> (its chain's first, its place among the followers)
             follows = {n + 1 + k: (n, k) for n, deltas in chains.items()
@@ -492,10 +538,13 @@ class _KernelSplice:
             for n, h in enumerate(bodies):
                 scope = d.scope.above()
                 chain, code, operands = None, [], h.operands
+                pair = (h.pc, h.probe.index)
                 if n in chains:
                     deltas = chains[n]
                     chain, code = self.chain(bodies[n:n + len(deltas) + 1], deltas, covered[n],
                                              scope)
+                    # a cut: no save after it resumes a reservation made before it
+                    code = self.low.run_starts([m for p, m in cuts if p == pair]) + code
                 elif n in follows:
                     first, k = follows[n]
                     addr = scope.tmp("u64")
@@ -504,8 +553,9 @@ class _KernelSplice:
                     h.captures[:] = [c for c in h.captures
                                      if getattr(c, "dst", None) != operands["ADDR"]]
                     operands = {**operands, "ADDR": addr}
-                body = code + self.gated(self.lower(h.probe, operands, h.block, scope, h.places,
-                                                   chain, n in follows), h.guard, h.kept)
+                body = code + self.gated(self.lower(h.probe, operands, h.block, scope,
+                                                   places.get(pair, h.places), chain,
+                                                   n in follows), h.guard, h.kept)
                 if n in follows:
                     on, test = bit_set(covered[follows[n][0]], follows[n][1], scope)
                     body = [*test, ops.If(on, tuple(body), negate=True)]
