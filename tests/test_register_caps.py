@@ -125,8 +125,9 @@ def test_no_cap_where_the_declared_block_would_not_get_more_warps_from_it():
     fn = module.function("softmax_kernel")
     assert registers.declared_threads(fn) == 128
     (d,) = [d for d in fn.directives if d.name == "reqntid"]
-    d.args = "1024, 1, 1"
-    assert registers.declared_threads(fn) == 1024
+    for args, want in (("0, 1, 1", None), ("x", None), ("1024, 1, 1", 1024)):
+        d.args = args
+        assert registers.declared_threads(fn) == want
     wide = module.to_text()
     assert registers.cap_registers(module, ["softmax_kernel"], "sm_90a", wide) == (wide, {})
     limits = limits_for("sm_90")
@@ -134,3 +135,21 @@ def test_no_cap_where_the_declared_block_would_not_get_more_warps_from_it():
     assert not registers.more_warps(Usage(61), 48, 1024, limits)
     assert not registers.more_warps(Usage(61, shared=200 << 10), 48, 128, limits)  # shared bounds
     assert registers.more_warps(Usage(61), 48, None, limits)                        # any block
+
+
+@needs_assembler
+def test_a_cap_the_assembler_refuses_leaves_the_kernel_as_it_was(monkeypatch):
+    """ptxas refuses a cap below what one instruction needs (C7602, "Insufficient registers"):
+    the kernel is then assembled as it was, not reported as failed."""
+    module, text = memtrace()
+    own = list(module.function("softmax_kernel").directives)
+    real = registers.assemble
+
+    def refuse_caps(ptx_text, arch, backend=None):
+        if ".maxnreg" in ptx_text:
+            raise ptx_backend.AssembleError(arch, "ptxas fatal   : (C7602) Insufficient registers")
+        return real(ptx_text, arch, backend)
+
+    monkeypatch.setattr(registers, "assemble", refuse_caps)
+    assert registers.cap_registers(module, ["softmax_kernel"], "sm_90a", text) == (text, {})
+    assert module.function("softmax_kernel").directives == own

@@ -30,6 +30,7 @@ from neutrino_py.asm import ir
 from neutrino_py.assemble.occupancy import WARP, Limits, limits_for, occupancy
 from neutrino_py.assemble.ptx import assemble
 from neutrino_py.assemble.resources import Usage, parse_report
+from neutrino_py.errors import SourceError, ToolError
 
 # 0: every kernel as ptxas gives it (an integer, for benchmarks/setting_ab.py)
 CAP_REGISTERS = int(os.environ.get("NEUTRINO_REGISTER_CAPS", "").strip().lower()
@@ -63,9 +64,10 @@ def declared_threads(fn: ir.Function) -> int | None:
         for d in fn.directives:
             if d.name == name:
                 try:
-                    return math.prod(int(n) for n in d.args.split(","))
+                    threads = math.prod(int(n) for n in d.args.split(","))
                 except ValueError:
                     return None
+                return threads if threads > 0 else None
     return None
 
 
@@ -85,7 +87,8 @@ def cap_registers(module: ir.Module, kernels: list[str], arch: str, text: str,
     cap (`cap_for`) keeps its spill stores within `SPILL_BUDGET`, and those caps. One assembly
     of `text`, one of the capped text where some kernel gets a cap, and the text printed a third
     time where a cap was dropped; every report and cubin stays in the assembler's cache, so the
-    cubin then loaded is read back, not assembled again."""
+    cubin then loaded is read back, not assembled again. Where the assembler refuses the capped
+    text (a cap below what one instruction needs), every kernel is left as it was."""
     if not CAP_REGISTERS:
         return text, {}
     limits = limits_for(arch)
@@ -107,7 +110,10 @@ def cap_registers(module: ir.Module, kernels: list[str], arch: str, text: str,
         return module.to_text() if chosen else text
 
     capped = printed(caps)
-    second = parse_report(assemble(capped, arch, backend)[1])
+    try:
+        second = parse_report(assemble(capped, arch, backend)[1])
+    except (ToolError, SourceError):    # a cap below what one instruction needs (ptxas C7602)
+        return printed({}), {}
     kept = {k: cap for k, cap in caps.items()
             if k in second and second[k].spill_stores <= first[k].spill_stores + SPILL_BUDGET}
     return (capped if kept == caps else printed(kept)), kept
