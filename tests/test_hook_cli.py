@@ -93,6 +93,16 @@ def test_summary_lists_a_kernel_instrumented_in_two_processes_once(tmp_path):
     assert lines[at + 1:at + 3] == ["    a", "    b (x2)"]
 
 
+def test_summary_names_the_register_caps(tmp_path):
+    from neutrino_py.hook.command import format_summary
+
+    text = format_summary({"summary": {"launches": 2, "kernels_instrumented": ["a", "b"],
+                                       "register_caps": {"b": 48, "a": 56}}}, tmp_path)
+    assert "  register caps (.maxnreg where the probe's registers cost warps per SM; " \
+           "NEUTRINO_REGISTER_CAPS=0 turns them off): a 56, b 48" in text.splitlines()
+    assert "register caps" not in format_summary({"summary": {"launches": 1}}, tmp_path)
+
+
 def test_trace_into_an_uncreatable_tracedir_says_so(tmp_path):
     blocker = tmp_path / "a_file"
     blocker.write_text("")

@@ -220,3 +220,30 @@ def test_the_summary_counts_a_pool_with_runs_and_chains_as_maps_read_does(tmp_pa
     assert server._counts(lay, "maps.bin", 100, len(raw), lay.items, 0, 0) == (3 + 1 + per, 2)
     server.stop()
     writer.close()
+
+
+def test_the_summary_and_the_kernel_cache_keep_each_kernels_register_cap(tmp_path):
+    """A kernel assembled under a register cap (assemble/registers.py) says so in the summary,
+    also when a later run finds it in the kernel cache instead of instrumenting it."""
+    from types import SimpleNamespace
+    manifest = {"kernel": "k", "params": [], "maps": []}
+    capped = KernelEntry("k", "c" * 16, "triton", None, "// ptx", "// instrumented", manifest,
+                         b"CUBIN", 2, register_cap=48)
+    plain = KernelEntry("j", "d" * 16, "triton", None, "// ptx", "// instrumented", manifest,
+                        b"CUBIN", 2)
+    writer = TraceWriter.start(tmp_path / "t")
+    server = Server(tmp_path / "s.sock", writer, FakeInstrumenter(), tmp_path / "cache", tmp_path)
+    (tmp_path / "cache").mkdir()
+    for kernel in (capped, plain):
+        server._store(kernel)
+        server.kernels[kernel.key] = kernel
+        server.registered.add(kernel.key)
+    assert server.summary()["register_caps"] == {"k": 48}
+    later = Server(tmp_path / "s2.sock", writer, FakeInstrumenter(), tmp_path / "cache", tmp_path)
+    msg = SimpleNamespace(fields={"kernel": "k"}, get=lambda key: None)
+    assert later._kernel(capped.key, msg).register_cap == 48
+    assert later._kernel(plain.key, SimpleNamespace(fields={"kernel": "j"}, get=lambda key: None)
+                         ).register_cap is None
+    server.stop()
+    later.stop()
+    writer.close()

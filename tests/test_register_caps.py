@@ -114,6 +114,7 @@ def test_the_trace_engine_assembles_the_capped_kernel():
     module, text = memtrace()
     _, caps = registers.cap_registers(module, ["softmax_kernel"], "sm_90a", text)
     assert k.instrumented and f".maxnreg {caps['softmax_kernel']}" in k.instrumented_ptx
+    assert k.register_cap == caps["softmax_kernel"]
     assert k.cubin == ptx_backend.ptx_to_cubin(k.instrumented_ptx, "sm_90a")
 
 

@@ -262,6 +262,11 @@ def format_summary(trace: dict, run_dir: Path) -> str:
              + (f" ({sum(twins.values())} instrumented copies: one per process or device that "
                 "loaded it)" if sum(twins.values()) > len(twins) else "")]
     lines += [f"    {name}" + (f" (x{n})" if n > 1 else "") for name, n in sorted(twins.items())[:20]]
+    caps = s.get("register_caps", {})
+    if caps:
+        lines.append("  register caps (.maxnreg where the probe's registers cost warps per SM; "
+                     "NEUTRINO_REGISTER_CAPS=0 turns them off): "
+                     + ", ".join(f"{name[:60]} {cap}" for name, cap in sorted(caps.items())[:20]))
     skipped = s.get("kernels_skipped", {})
     lines.append(f"  kernels not instrumented (timed only): {len(skipped)}")
     lines += [f"    {group}" for group in layout.by_reason((n[:60], r) for n, r in skipped.items())]

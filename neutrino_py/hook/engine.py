@@ -74,6 +74,7 @@ class KernelEntry:
     manifest: dict | None = None
     cubin: bytes | None = None
     nparams: int = 0
+    register_cap: int | None = None    # the .maxnreg it was assembled under (assemble.registers)
 
     @property
     def instrumented(self) -> bool:
@@ -323,9 +324,10 @@ class Engine:
                 text = result.module.to_text()
             target = module.arch if module.arch and module.arch.startswith(f"sm_{arch}") else f"sm_{arch}"
             with self._timed("assemble"):
-                text, _ = cap_registers(result.module, [name], target, text)
+                text, caps = cap_registers(result.module, [name], target, text)
                 cubin = assemble.ptx_to_cubin(text, arch=target)
         except Exception as err:  # noqa: BLE001 — any failure means: run the original, say why
             first = str(err).strip().splitlines()[0] if str(err).strip() else type(err).__name__
             return KernelEntry(name, key, source, f"instrumenting failed: {first}", ptx=ptx)
-        return KernelEntry(name, key, source, None, ptx, text, manifest, cubin, nparams)
+        return KernelEntry(name, key, source, None, ptx, text, manifest, cubin, nparams,
+                           caps.get(name))

@@ -238,7 +238,7 @@ class Server:
             atomic_write(folder / f"{kernel.key}.ptx", (kernel.ptx or "").encode())
             atomic_write(folder / f"{kernel.key}.instrumented.ptx", (kernel.instrumented_ptx or "").encode())
             info = {"name": kernel.name, "source": kernel.source, "nparams": kernel.nparams,
-                    "manifest": kernel.manifest}
+                    "manifest": kernel.manifest, "register_cap": kernel.register_cap}
             atomic_write(folder / f"{kernel.key}.json", json.dumps(info).encode())
         return cubin
 
@@ -253,7 +253,7 @@ class Server:
             kernel = KernelEntry(name, key, info["source"], None,
                             (self.cache / f"{key}.ptx").read_text(),
                             (self.cache / f"{key}.instrumented.ptx").read_text(),
-                            info["manifest"], None, info["nparams"])
+                            info["manifest"], None, info["nparams"], info.get("register_cap"))
         else:
             kernel = skipped(name, msg.get("reason") or msg.get("fallback") or "not instrumented",
                              msg.get("source") or "unknown")
@@ -363,6 +363,7 @@ class Server:
                 name: n for name, n, _ in kernel.spec.bytes_per_launch(grid, block)}}
         stopped = sorted({s["stopped"] for s in stats if s["stopped"]})
         return {"kernels_instrumented": sorted(k.name for k in kernels if k.instrumented),
+                "register_caps": {k.name: k.register_cap for k in kernels if k.register_cap},
                 "kernels_skipped": {k.name: k.reason for k in kernels if not k.instrumented},
                 "fallbacks": dict(self.fallbacks), "not_recorded": dict(self.not_recorded),
                 "bytes_per_launch": per_launch,
