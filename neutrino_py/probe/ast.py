@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Union
 
-from neutrino_py.contract.manifest import LANE_PARTS, companion
+from neutrino_py.contract.manifest import LANE_PARTS
 from neutrino_py.errors import Diagnostic
 
 
