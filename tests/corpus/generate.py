@@ -8,8 +8,9 @@ accepts them too). The tests only read the committed files. README.md says what 
 nvcc and Triton write each source's absolute path into `.file`; `portable` rewrites those to
 paths a fresh clone has (`src/NAME`, or the part of an installed package's path after
 `site-packages/`), and `line` positions match them by their end (`ast.Lines.matches_file`).
-Triton's DWARF bytes still hold the folder they were made in as `DW_AT_comp_dir` (changing its
-length would move every offset after it in the unit); nothing opens it.
+Triton also writes the folder it compiled in as `DW_AT_comp_dir`, one `.b8` byte per line in
+`.debug_info`; `portable` writes `tests/corpus/src` there instead, padded with `/.` to the same
+length (a shorter string would move every DWARF offset after it in the unit).
 """
 from __future__ import annotations
 
@@ -27,6 +28,8 @@ ENTRY = re.compile(r"^(?:\.(?:visible|weak)\s+)?\.entry\s+([\w$]+)\s*\(", re.M)
 FUNC = re.compile(r"^(?:\.(?:visible|weak|extern)\s+)?\.func\s+(?:\([^)]*\)\s*)?([\w$]+)", re.M)
 
 FILE = re.compile(r'^(\s*\.file\s+\d+\s+")([^"]*)"', re.M)
+BYTE = re.compile(r"^(\.b8\s+)(\d+)(.*)$")
+CORPUS_SRC = "tests/corpus/src"
 
 
 def portable(ptx: str) -> str:
@@ -39,7 +42,30 @@ def portable(ptx: str) -> str:
         elif "site-packages" in path.parts:
             path = Path(*path.parts[path.parts.index("site-packages") + 1:])
         return f'{m.group(1)}{path.as_posix()}"'
-    return FILE.sub(rewrite, ptx)
+    return _comp_dir(FILE.sub(rewrite, ptx))
+
+
+def _comp_dir(ptx: str) -> str:
+    """`ptx` with a `DW_AT_comp_dir` that names this folder's src/ (Triton's, one `.b8` byte per
+    line, the first commented) as `tests/corpus/src` padded with `/.` to the same length, so
+    every offset after it stays; any other comp_dir is left as it is."""
+    lines = ptx.split("\n")
+    for start, line in enumerate(lines):
+        if "DW_AT_comp_dir" not in line or not BYTE.match(line):
+            continue
+        end = start
+        while end < len(lines) and (m := BYTE.match(lines[end])) and m.group(2) != "0":
+            end += 1
+        folder = bytes(int(BYTE.match(x).group(2)) for x in lines[start:end]).decode(errors="replace")
+        if not folder.endswith("/" + CORPUS_SRC) or folder == CORPUS_SRC:
+            continue
+        pad = end - start - len(CORPUS_SRC)
+        name = CORPUS_SRC + "/." * (pad // 2) + "/" * (pad % 2)
+        for k, byte in enumerate(name.encode()):
+            m = BYTE.match(lines[start + k])
+            keep = " " * max(0, len(m.group(2)) - len(str(byte))) if m.group(3) else ""
+            lines[start + k] = f"{m.group(1)}{byte}{keep}{m.group(3)}"
+    return "\n".join(lines)
 
 
 # --- launch recipes ------------------------------------------------------------------------------
