@@ -91,7 +91,8 @@ class _Launchable:
 
     @functools.cached_property
     def _module(self) -> Any:
-        """The PTX parsed once for both the param types and the arch."""
+        """The PTX parsed once for the param types, the arch and an instrumented kernel's
+        register cap."""
         from neutrino_py.asm import parse_ptx
 
         return parse_ptx(self.ptx)
@@ -190,10 +191,11 @@ class InstrumentedKernel(_Launchable):
     def _assembled(self) -> tuple[str, int | None]:
         """The text assembled for this GPU (`ptx` with a register cap where it pays,
         `assemble.registers`) and that cap."""
-        from neutrino_py.asm import parse_ptx
         from neutrino_py.assemble.registers import cap_registers
 
-        module = parse_ptx(self.ptx, cache=False)      # its directives change: not shared
+        # `_module` is this kernel's own (parse_ptx unpickles a fresh one): the cap it may get
+        # changes nothing the parameter types or the arch are read from
+        module = self._module
         text, caps = cap_registers(module, [self.name], _arch_for(module.arch), self.ptx)
         return text, caps.get(self.name)
 

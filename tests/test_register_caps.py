@@ -154,3 +154,19 @@ def test_a_cap_the_assembler_refuses_leaves_the_kernel_as_it_was(monkeypatch):
     monkeypatch.setattr(registers, "assemble", refuse_caps)
     assert registers.cap_registers(module, ["softmax_kernel"], "sm_90a", text) == (text, {})
     assert module.function("softmax_kernel").directives == own
+
+
+@needs_assembler
+def test_an_instrumented_kernel_of_the_api_is_assembled_under_its_cap():
+    """`InstrumentedKernel` (sm_90a PTX: no device is asked for the arch) takes the cap the
+    engine takes, on its own parsed module, whose parameter types stay the kernel's."""
+    import neutrino_py as nt
+    module, text = memtrace()
+    _, caps = registers.cap_registers(module, ["softmax_kernel"], "sm_90a", text)
+    inst = nt.Kernel.from_ptx(SOFTMAX.read_text(), "softmax_kernel").instrument(
+        nt.Probe.from_file("memtrace"))
+    types = inst.param_types
+    assert inst.register_cap == caps["softmax_kernel"]
+    assert f".maxnreg {inst.register_cap}" in inst._assembled[0] and ".maxnreg" not in inst.ptx
+    assert inst.param_types == types and len(types) == len(parse_ptx(SOFTMAX.read_text())
+                                                         .function("softmax_kernel").params)
