@@ -256,9 +256,12 @@ class LaneCompress(Stmt):
     Where `any_dst` is given, it is also `VoteAny(any_dst, any_src, mask)`, voted together with
     `affine` (a run's resume test, `lower._Ctx.run_reserve`; targets with `shard_pools`). Where
     `lead` is given, it is also `Leader(lead, mask)`: this lane is ``l``, which the compression
-    finds anyway. Where `on_line` is given (targets with `lane_tiles`), it is this lane's own
-    test, ``value == base + (lane - l) * stride``, which `affine` votes over `mask` and a
-    `LaneTile` reads instead of making it again."""
+    finds anyway. Where `tile` is given (u32; targets with `lane_tiles`), lanes that are not
+    affine are also tested for a tile: ``tile`` = ``LANES_TILE | k`` where `mask` is the whole
+    warp and lane ``i`` holds ``base + (i mod 2**k) * lo + (i >> k) * hi``, ``lo`` the low 32
+    bits of the affine stride (lane 1's step) and ``hi`` another signed 32-bit step, as a Triton
+    layout or a 2D CUDA block lays a tile's rows over a warp; `stride` then holds ``hi << 32 |
+    lo``. 0 otherwise (`contract.manifest.LANES_TILE`); not defined where `affine` holds."""
     op: ClassVar[str] = "lane_compress"
     base: Reg
     stride: Reg
@@ -268,26 +271,7 @@ class LaneCompress(Stmt):
     any_src: Value | None = None
     any_dst: Reg | None = None
     lead: Reg | None = None
-    on_line: Reg | None = None
-
-
-@dataclass(frozen=True)
-class LaneTile(Stmt):
-    """After a `LaneCompress` of `value` over `mask` found the lanes not affine: ``tile`` (u32)
-    = ``LANES_TILE | k`` where `mask` is the whole warp and lane ``i`` holds ``base + (i mod
-    2**k) * lo + (i >> k) * hi``, ``lo`` the low 32 bits of `stride` (lane 1's step) and ``hi``
-    another signed 32-bit step, as a Triton layout or a 2D CUDA block lays a tile's rows over a
-    warp; `stride` then holds ``hi << 32 | lo``. 0 otherwise (`contract.manifest.LANES_TILE`).
-    Only the lanes that are not affine run it, so affine accesses pay nothing for it.
-    `on_line` is the compression's per-lane test (`LaneCompress.on_line`): where it fails first
-    is where the tile's second step is read."""
-    op: ClassVar[str] = "lane_tile"
-    tile: Reg
-    stride: Reg
-    base: Reg
-    value: Value
-    mask: Value
-    on_line: Reg
+    tile: Reg | None = None
 
 
 @dataclass(frozen=True)
@@ -409,6 +393,9 @@ class ShardReserve(Stmt):
     block that is not adds the active lanes to the header's ``dropped`` (at ``header + 8``).
     `fewer` (u32, warp level with ``count > 1`` only): each set bit a slot of the ``count``
     that the leader does not reserve after all (a run's saves whose records the reader makes).
+    `lead` (pred, without `lanes`): true in the lane running it, where the lowering has it
+    (the leader its lanes' compression found): the count is taken from it, not from
+    ``%lanemask_eq``.
     """
     op: ClassVar[str] = "shard_reserve"
     dst: Reg
@@ -424,6 +411,7 @@ class ShardReserve(Stmt):
     lanes: bool = True
     count: int = 1
     fewer: Value | None = None
+    lead: Reg | None = None
 
 
 @dataclass(frozen=True)

@@ -37,7 +37,7 @@ LANES_POOL_FACTOR = 8
 # (`Lowerer.chain_index`); False: the leader stores them, as any other chain's
 READER_CHAINS = True
 # lanes that form a two-level tile of the whole warp are kept as two steps in the record
-# (`ops.LaneTile`, on targets with `lane_tiles`); False: one by one, as any gather
+# (`ops.LaneCompress.tile`, on targets with `lane_tiles`); False: one by one, as any gather
 LANE_TILES = True
 MAX_LANES_POOL = 1 << 30
 ARITH, COMPARE = fold.NAMES, fold.COMPARE_NAMES
@@ -204,7 +204,7 @@ class Lowerer:
     widest `ops.StoreVector` the target renders, in bytes (`field_stores`; 0: one store per
     field). With `compress_leads` (targets that render `ops.LaneCompress.lead`), a save with
     `lanes` takes its leader from the compression; with `lane_tiles` (targets that render
-    `ops.LaneTile`), lanes that tile the warp write no companion values. Maps in `runs` reserve
+    `ops.LaneCompress.tile`), lanes that tile the warp write no companion values. Maps in `runs` reserve
     the slots of a pass through a region at its first save (`_Ctx.run_reserve`): `(cursor,
     owner)` registers per map.
     `illegal` is the target's legalisation: why it cannot render an op (None: it can); an
@@ -723,7 +723,7 @@ class _Ctx:
         if run is not None:      # every lane here takes part: its owner is this save's mask
             self.emit(ops.Move(self.low.runs[spec.name][1], mask))
         if spec.capacity is None:
-            body = self.nested(lambda: self.save_pool(spec, values, run, follow))
+            body = self.nested(lambda: self.save_pool(spec, values, run, follow, lead))
         elif self.low.program.maps[spec.name].kind == "row":
             body = self.nested(lambda: self.save_row(spec, values))
         elif spec.level == "thread":
@@ -739,7 +739,7 @@ class _Ctx:
                        run: Run | None = None) -> tuple[list[Value], Reg | None, Reg | None]:
         """The stored parts of every `lanes` field (`contract.manifest.LANE_PARTS`), computed by all active
         lanes before the leader saves: `LaneCompress` over the active mask, and where the lanes
-        are not affine (nor, with `lane_tiles`, a tile: `ops.LaneTile`), each lane's value
+        are not affine (nor, with `lane_tiles`, a tile: `ops.LaneCompress.tile`), each lane's value
         appended to the field's companion pool (one `BumpReserve` per warp, lanes in order),
         whose first slot is the leader's ``_at``; the leader of `mask`, which the first
         compression finds (`ops.LaneCompress.lead`); and whether the last field's lanes were
@@ -760,10 +760,10 @@ class _Ctx:
             # from the first's (a row's tail): each copy of the test grows the code every warp
             # passes over (H200: Triton kernels wait on the instruction cache)
             tiles = self.low.lane_tiles and LANE_TILES and not self.site.follower
-            on_line = self.tmp("pred") if tiles else None
+            tile = self.tmp("u32") if tiles else None
             self.emit(self.legal(ops.LaneCompress(
                 base, stride, affine, value, mask, any_src=run.other if vote else None,
-                any_dst=run.stale if vote else None, lead=lead, on_line=on_line), f))
+                any_dst=run.stale if vote else None, lead=lead, tile=tile), f))
             vote, lead = False, None
             self.emit(ops.Move(at, Imm(LANES_AFFINE, "u32")))
             spec = self.low.specs[companion(decl.name, f.name)]
@@ -776,11 +776,10 @@ class _Ctx:
                 self.emit(ops.Convert(at, slot))
 
             def not_affine() -> None:   # a tile's `_at` is LANES_AFFINE ^ tile; other lanes append
-                if on_line is None:
+                if tile is None:
                     append()
                     return
-                tile, tiled = self.tmp("u32"), self.tmp("pred")
-                self.emit(ops.LaneTile(tile, stride, base, value, mask, on_line))
+                tiled = self.tmp("pred")
                 self.emit(ops.Compare(tiled, "ne", tile, Imm(0, "u32")))
                 self.emit(ops.If(tiled, (ops.Binary(at, "xor", at, tile),)))
                 self.emit(ops.If(tiled, tuple(self.nested(append)), negate=True))
@@ -819,20 +818,23 @@ class _Ctx:
         return run
 
     def shard_reserve(self, spec: MapSpec, slot: Reg, fits: Reg, hdr: Reg, base: Reg,
-                      count: int = 1, fewer: Value | None = None) -> None:
+                      count: int = 1, fewer: Value | None = None, lead: Reg | None = None) -> None:
         self.emit(ops.ShardReserve(slot, fits, hdr, base, self.shard_key(), spec.pool, spec.shards,
                                    SHARD_CHUNK, spec.first_item, SHARD_SLOT_BYTES,
-                                   lanes=spec.level == "thread", count=count, fewer=fewer))
+                                   lanes=spec.level == "thread", count=count, fewer=fewer,
+                                   lead=lead))
 
     def save_pool(self, spec: MapSpec, values: list[Value], run: Run | None = None,
-                  follow: list[tuple[int, Callable[[], list[Value]]]] | None = None) -> None:
+                  follow: list[tuple[int, Callable[[], list[Value]]]] | None = None,
+                  lead: Reg | None = None) -> None:
         """Unbounded record: a slot from the bump cursor, stored when it is inside the pool.
         Thread level reserves for all active lanes at once; warp level runs in the leader alone.
         A sharded pool reserves from its warp's shard (one cursor per shard, contracts §4), or
-        for the rest of its pass through a region when the save is in a run (`save_run`); an
-        unsharded one at warp level takes its slot with a plain atomic."""
+        for the rest of its pass through a region when the save is in a run (`save_run`, its
+        count taken from `lead`, the leader's predicate, where known); an unsharded one at
+        warp level takes its slot with a plain atomic."""
         if run is not None:
-            self.save_run(spec, values, run.slots, run.stale, follow or [])
+            self.save_run(spec, values, run.slots, run.stale, follow or [], lead)
             return
         hdr = self.header(spec)
         slot = self.tmp("u64")
@@ -860,11 +862,14 @@ class _Ctx:
         return None
 
     def save_run(self, spec: MapSpec, values: list[Value], count: int, stale: Reg | None,
-                 follow: list[tuple[int, Callable[[], list[Value]]]]) -> None:
+                 follow: list[tuple[int, Callable[[], list[Value]]]],
+                 lead: Reg | None = None) -> None:
         """A save in a run (`run_reserve`), in the leader: unless `stale` holds, the slot is the
         item in `cursor` and nothing else is read (no shard, no header); otherwise `count` slots
         from the shard (always where `stale` is None: the run's first save). `cursor` then holds
-        the item of the shard's next record (`next_slot`). Each follower of the chain it leads
+        the item of the shard's next record (`next_slot`), unless no save can follow it in the
+        pass (`count` 1, no follower): the next pass's first save reserves afresh, so the last
+        save of a loop's body does not move a cursor nothing reads. Each follower of the chain it leads
         that it covers (`follow`) takes the next slot in turn; where the reader makes their
         records instead (`Chain.index`), a reservation here leaves out their slots, and those
         of the followers it passed over (guarded apart from it, running in no lane), which
@@ -885,7 +890,7 @@ class _Ctx:
                     self.emit(ops.Binary(over, "xor", chain.runs, chain.every))
                     self.emit(ops.Binary(over, "and", over, chain.apart))
                     self.emit(ops.Binary(fewer, "or", fewer, over))
-            self.shard_reserve(spec, item, fits, self.header(spec), base, count, fewer)
+            self.shard_reserve(spec, item, fits, self.header(spec), base, count, fewer, lead)
             self.emit(ops.Convert(slot, item))
             self.emit(ops.If(fits, (ops.Move(slot, end),), negate=True))
         if stale is None:
@@ -895,7 +900,8 @@ class _Ctx:
                              negate=True))
             self.emit(ops.If(stale, tuple(self.nested(reserve))))
         self.emit(ops.If(fits, tuple(self.nested(lambda: self._store_at(spec, slot, values, base)))))
-        self.next_slot(spec, slot)
+        if count > 1 or follow:
+            self.next_slot(spec, slot)
 
         for k, record in follow:
             def follower() -> None:

@@ -143,7 +143,7 @@ class Target(Protocol):
     `ops.Prefetch`); `vector_store`: the widest `ops.StoreVector` it renders, in bytes (0: none,
     every field is its own `ops.Store`); `compress_leads`: whether it renders
     `ops.LaneCompress.lead` (else the leader of a save with `lanes` is an `ops.Leader`);
-    `lane_tiles`: whether it renders `ops.LaneTile` (else such lanes are kept one by one)."""
+    `lane_tiles`: whether it renders `ops.LaneCompress.tile` (else such lanes are kept one by one)."""
 
     name: str
     warp_slots: bool

@@ -303,7 +303,7 @@ class PtxTarget:
     prefetch = True
     vector_store = 16           # st.global.v4.b32 / v2.b64
     compress_leads = True       # from the lane index the compression reads: no %lanemask_lt
-    lane_tiles = True           # two-level tiles of a whole warp (ops.LaneTile)
+    lane_tiles = True           # two-level tiles of a whole warp (ops.LaneCompress.tile)
     shared_sites = False
     defer_saves = True
 
