@@ -100,3 +100,48 @@ def test_assembles_with_ptxas(entry):
 def test_shipped_example_is_the_corpus_vector_add():
     shipped = CORPUS.parent.parent / "examples" / "vector_add.ptx"
     assert shipped.read_bytes() == (CORPUS / "cuda" / "vector_add.sm_80.lineinfo.ptx").read_bytes()
+
+
+def _generate():
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("corpus_generate", CORPUS / "generate.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.mark.parametrize("entry", FILES, ids=_ids(FILES))
+def test_committed_files_name_no_folder_of_the_machine_that_made_them(entry):
+    """generate.py's `portable` leaves every committed file as it is: no `.file` path, and no
+    path in the `.b8` bytes of its debug sections, names the folder it was compiled in."""
+    text = _text(entry)
+    assert _generate().portable(text) == text
+
+
+def test_portable_rewrites_paths_in_debug_bytes_to_the_same_length():
+    """Triton's one byte a line (commented) and nvcc -G's comma lists, split over lines: each
+    absolute path under a folder's tests/corpus loses the folder, padded to its length."""
+    gen = _generate()
+    name = b"/home/me/x/tests/corpus/src/sgemm.cu"
+    triton = "\n".join([f".b8 {name[0]:<3} // DW_AT_comp_dir"] + [f".b8 {b}" for b in name[1:]]
+                       + [".b8 0", ".b32 .debug_line"])
+    nvcc = "\n".join([".b8 4", ".b8 0", ".b8 " + ",".join(map(str, name[:20])),
+                      ".b8 " + ",".join(map(str, name[20:])), ".b8 0",
+                      ".b8 " + ",".join(map(str, b"/opt/lib/other.cu")), ".b8 0"])
+
+    def strings(text: str) -> list[bytes]:
+        raw = bytes(int(v) for line in text.split("\n") if line.startswith(".b8 ")
+                    for v in line[4:].split("//")[0].split(","))
+        return raw.split(b"\0")
+
+    def counts(text: str) -> list[int]:      # bytes a line holds
+        return [len(line.split("//")[0].split(",")) for line in text.split("\n")]
+
+    for text in (triton, nvcc):
+        out = gen.portable(text)
+        assert counts(out) == counts(text)
+        assert [s for s in strings(out) if s.startswith(b"tests/")] == \
+            [b"tests/corpus/src/./././././/sgemm.cu"]
+    assert b"/opt/lib/other.cu" in strings(gen.portable(nvcc))
+    assert gen.portable(triton).split("\n")[0].endswith("// DW_AT_comp_dir")

@@ -8,9 +8,10 @@ accepts them too). The tests only read the committed files. README.md says what 
 nvcc and Triton write each source's absolute path into `.file`; `portable` rewrites those to
 paths a fresh clone has (`src/NAME`, or the part of an installed package's path after
 `site-packages/`), and `line` positions match them by their end (`ast.Lines.matches_file`).
-Triton also writes the folder it compiled in as `DW_AT_comp_dir`, one `.b8` byte per line in
-`.debug_info`; `portable` writes `tests/corpus/src` there instead, padded with `/.` to the same
-length (a shorter string would move every DWARF offset after it in the unit).
+Triton (`DW_AT_comp_dir`, one `.b8` byte per line) and nvcc -G (`DW_AT_name` and
+`DW_AT_comp_dir`, `.b8` lists of up to 40 bytes a line) also write absolute paths as bytes in
+`.debug_info`; `portable` drops the folder above `tests/corpus` there and pads the rest with `/.`
+to the same length (a shorter string would move every DWARF offset after it in the unit).
 """
 from __future__ import annotations
 
@@ -28,7 +29,8 @@ ENTRY = re.compile(r"^(?:\.(?:visible|weak)\s+)?\.entry\s+([\w$]+)\s*\(", re.M)
 FUNC = re.compile(r"^(?:\.(?:visible|weak|extern)\s+)?\.func\s+(?:\([^)]*\)\s*)?([\w$]+)", re.M)
 
 FILE = re.compile(r'^(\s*\.file\s+\d+\s+")([^"]*)"', re.M)
-BYTE = re.compile(r"^(\.b8\s+)(\d+)(.*)$")
+BYTE = re.compile(r"^(\.b8\s+)(\d+)(\s*(?://.*)?)$")
+BYTES = re.compile(r"^(\.b8\s+)(\d+(?:,\d+)+)(\s*)$")
 CORPUS_SRC = "tests/corpus/src"
 
 
@@ -42,30 +44,67 @@ def portable(ptx: str) -> str:
         elif "site-packages" in path.parts:
             path = Path(*path.parts[path.parts.index("site-packages") + 1:])
         return f'{m.group(1)}{path.as_posix()}"'
-    return _comp_dir(FILE.sub(rewrite, ptx))
+    return _byte_paths(FILE.sub(rewrite, ptx))
 
 
-def _comp_dir(ptx: str) -> str:
-    """`ptx` with a `DW_AT_comp_dir` that names this folder's src/ (Triton's, one `.b8` byte per
-    line, the first commented) as `tests/corpus/src` padded with `/.` to the same length, so
-    every offset after it stays; any other comp_dir is left as it is."""
+def _byte_paths(ptx: str) -> str:
+    """`ptx` with every string of its `.b8` runs (one byte a line, Triton's, maybe commented; or
+    comma lists, nvcc's) that names a path under a folder's `tests/corpus` rewritten without that
+    folder: `tests/corpus/src` (or `tests/corpus`) padded with `/.` to the folder's length, the
+    rest as it was, so that every byte after it keeps its offset. Other strings are left alone."""
     lines = ptx.split("\n")
-    for start, line in enumerate(lines):
-        if "DW_AT_comp_dir" not in line or not BYTE.match(line):
-            continue
-        end = start
-        while end < len(lines) and (m := BYTE.match(lines[end])) and m.group(2) != "0":
-            end += 1
-        folder = bytes(int(BYTE.match(x).group(2)) for x in lines[start:end]).decode(errors="replace")
-        if not folder.endswith("/" + CORPUS_SRC) or folder == CORPUS_SRC:
-            continue
-        pad = end - start - len(CORPUS_SRC)
-        name = CORPUS_SRC + "/." * (pad // 2) + "/" * (pad % 2)
-        for k, byte in enumerate(name.encode()):
-            m = BYTE.match(lines[start + k])
-            keep = " " * max(0, len(m.group(2)) - len(str(byte))) if m.group(3) else ""
-            lines[start + k] = f"{m.group(1)}{byte}{keep}{m.group(3)}"
+    where: list[tuple[int, int]] = []          # (line, index in its list) of each byte of a run
+    values: list[int] = []
+
+    def flush() -> None:
+        start = 0
+        while start < len(values):
+            end = values.index(0, start) if 0 in values[start:] else len(values)
+            text = bytes(values[start:end]).decode("latin-1")
+            fixed = _without_folder(text)
+            if fixed != text:
+                for k, byte in enumerate(fixed.encode("latin-1")):
+                    _set_byte(lines, *where[start + k], byte)
+            start = end + 1
+        where.clear()
+        values.clear()
+
+    for n, line in enumerate(lines):
+        if (m := BYTE.match(line)) is not None:
+            where.append((n, 0))
+            values.append(int(m.group(2)))
+        elif (m := BYTES.match(line)) is not None:
+            items = m.group(2).split(",")
+            where.extend((n, k) for k in range(len(items)))
+            values.extend(int(x) for x in items)
+        else:
+            flush()
+    flush()
     return "\n".join(lines)
+
+
+def _without_folder(text: str) -> str:
+    """`/any/folder/tests/corpus[/src][/rest]` -> `tests/corpus[/src]` + `/./.` padding + `[/rest]`,
+    as long as it was; any other text as it is."""
+    at = text.find("/tests/corpus")
+    if at <= 0 or not text.startswith("/"):
+        return text
+    kept = text[at + 1:]
+    head = CORPUS_SRC if kept.startswith(CORPUS_SRC) else "tests/corpus"
+    pad = at + 1
+    return head + "/." * (pad // 2) + "/" * (pad % 2) + kept[len(head):]
+
+
+def _set_byte(lines: list[str], n: int, k: int, byte: int) -> None:
+    """Byte `k` of `.b8` line `n` set to `byte`; a commented line keeps its comment's column."""
+    if (m := BYTE.match(lines[n])) is not None:
+        keep = " " * max(0, len(m.group(2)) - len(str(byte))) if m.group(3) else ""
+        lines[n] = f"{m.group(1)}{byte}{keep}{m.group(3)}"
+        return
+    m = BYTES.match(lines[n])
+    items = m.group(2).split(",")
+    items[k] = str(byte)
+    lines[n] = f"{m.group(1)}{','.join(items)}{m.group(3)}"
 
 
 # --- launch recipes ------------------------------------------------------------------------------
