@@ -204,9 +204,9 @@ class Lowerer:
     widest `ops.StoreVector` the target renders, in bytes (`field_stores`; 0: one store per
     field). With `compress_leads` (targets that render `ops.LaneCompress.lead`), a save with
     `lanes` takes its leader from the compression; with `lane_tiles` (targets that render
-    `ops.LaneCompress.tile`), lanes that tile the warp write no companion values. Maps in `runs` reserve
-    the slots of a pass through a region at its first save (`_Ctx.run_reserve`): `(cursor,
-    owner)` registers per map.
+    `ops.LaneCompress.tile`), lanes that tile the warp write no companion values. Maps in
+    `runs` reserve the slots of a pass through a region at its first save
+    (`_Ctx.run_reserve`): `(cursor, owner)` registers per map.
     `illegal` is the target's legalisation: why it cannot render an op (None: it can); an
     expression lowered to such an op is an error at the expression in the probe source.
     """
@@ -869,8 +869,8 @@ class _Ctx:
         from the shard (always where `stale` is None: the run's first save). `cursor` then holds
         the item of the shard's next record (`next_slot`), unless no save can follow it in the
         pass (`count` 1, no follower): the next pass's first save reserves afresh, so the last
-        save of a loop's body does not move a cursor nothing reads. Each follower of the chain it leads
-        that it covers (`follow`) takes the next slot in turn; where the reader makes their
+        save of a loop's body does not move a cursor nothing reads. Each follower of the chain
+        it leads that it covers (`follow`) takes the next slot in turn; where the reader makes their
         records instead (`Chain.index`), a reservation here leaves out their slots, and those
         of the followers it passed over (guarded apart from it, running in no lane), which
         make no record."""
