@@ -1658,14 +1658,18 @@ def test_runs_take_every_save_of_a_region_in_order_across_probes_and_positions()
 
 
 
-def test_the_last_save_of_a_run_leaves_the_cursor_alone():
+def test_the_last_save_of_a_run_leaves_the_cursor_alone_and_counts_come_from_the_leader():
     """A run's cursor moves after each save that another save of the pass may follow, not after
     the last (the next pass reserves afresh): corpus sgemm_tiled has two runs of two saves (its
     loop's A and B loads; C's load and store), so two cursor moves, each with its step to the
-    shard's next chunk (every shard's 256 slots on); the records are dmat's addresses."""
+    shard's next chunk (every shard's 256 slots on). Each reservation takes its count from the
+    leader's predicate (2 at a run's first save, 1 where the second reserves afresh), not from
+    %lanemask_eq; the records are dmat's addresses."""
     text = (CORPUS / "cuda" / "sgemm.sm_90.ptx").read_text()
     out = instrument(parse_ptx(text, cache=False), stock("memtrace")).module.to_text()
     assert len(re.findall(r"add\.u32\s+%nt_r\d+, %nt_r\d+, 16128;", out)) == 2
+    assert sorted(re.findall(r"selp\.u32\s+%nt_r\d+, (\d+), 0, %nt_p\d+;", out)) == \
+        ["1", "1", "2", "2"]
     args = lambda: {"A": floats(32 * 32, 3), "B": floats(32 * 32, 4), "C": bytes(4 * 32 * 32),
                     "M": 32, "N": 32, "K": 32, "alpha": 0x3F800000, "beta": 0}
     mem, _, _, _ = launch(text, stock("memtrace"), (2, 2, 1), (16, 16, 1), args())
