@@ -150,30 +150,36 @@ def instrumented_with(kernel: Any, probe: Any, module: Any, name: str, value: An
     return inst
 
 
-def built_by(checkout: Path, kernel: Any, probe: Any) -> Any:
-    """`kernel` instrumented with `probe` (its text) by the `neutrino instrument` of another
-    checkout (a baseline commit), run in a child process from that folder with its own cache,
-    so that the two builds share nothing but the input; assembled as that command wrote it."""
-    from neutrino_py.api import InstrumentedKernel
-    from neutrino_py.contract.manifest import Manifest
-
+def instrumented_by(checkout: Path, ptx: str, kernel: str, probe_text: str) -> tuple[str, dict]:
+    """The instrumented PTX and manifest (JSON) that `neutrino instrument` of a checkout (a
+    baseline commit's, or this tree's) writes for `kernel` of `ptx`, run in a child process from
+    that folder with its own cache, so that two builds share nothing but the input; assembled
+    as that command writes it (with its register caps)."""
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
-        (folder / "in.ptx").write_text(kernel.ptx)
-        (folder / "p.probe").write_text(probe.text)
+        (folder / "in.ptx").write_text(ptx)
+        (folder / "p.probe").write_text(probe_text)
         path = os.pathsep.join(filter(None, [str(checkout.resolve()), os.environ.get("PYTHONPATH")]))
         env = {**os.environ, "PYTHONPATH": path, "NEUTRINO_CACHE": str(folder / "cache")}
         done = subprocess.run(
             [sys.executable, "-m", "neutrino_py", "instrument", "--probe", str(folder / "p.probe"),
-             "-k", f"^{re.escape(kernel.name)}$", str(folder / "in.ptx"),
+             "-k", f"^{re.escape(kernel)}$", str(folder / "in.ptx"),
              "-o", str(folder / "out.ptx")], cwd=checkout, env=env, capture_output=True, text=True)
         if done.returncode:
-            raise RuntimeError(f"{checkout} could not instrument {kernel.name}:\n{done.stderr}")
+            raise RuntimeError(f"{checkout} could not instrument {kernel}:\n{done.stderr}")
         manifests = json.loads((folder / "out.manifest.json").read_text())
-        inst = InstrumentedKernel(kernel, probe, (folder / "out.ptx").read_text(),
-                                  Manifest.from_json(manifests[kernel.name]))
-        inst._assembled = (inst.ptx, None)   # as that checkout wrote it (with its register caps)
-        return inst
+        return (folder / "out.ptx").read_text(), manifests[kernel]
+
+
+def built_by(checkout: Path, kernel: Any, probe: Any) -> Any:
+    """`kernel` instrumented with `probe` (its text) by another checkout (`instrumented_by`)."""
+    from neutrino_py.api import InstrumentedKernel
+    from neutrino_py.contract.manifest import Manifest
+
+    ptx, manifest = instrumented_by(checkout, kernel.ptx, kernel.name, probe.text)
+    inst = InstrumentedKernel(kernel, probe, ptx, Manifest.from_json(manifest))
+    inst._assembled = (inst.ptx, None)   # as that checkout wrote it (with its register caps)
+    return inst
 
 
 def beside_baseline(label: str, kind: str, kernel: Any, rec: dict, probe: Any,
