@@ -29,30 +29,25 @@ from benchmarks.common import instrumented_by, tool_origin, write_results  # noq
 from benchmarks.overhead import CORPUS, cases  # noqa: E402
 
 INSTRUCTION = re.compile(r"^\s+/\*[0-9a-f]{4,}\*/\s+(?:@!?U?P\w+\s+)?([A-Z][A-Z0-9_.]*)")
-TARGET = re.compile(r"^\s*\.target\s+(sm_\w+)", re.M)
-USAGE = re.compile(r"Used (\d+) registers.*?(?:(\d+) bytes spill stores)?", re.S)
 
 
 def assembled(ptx: str, kernel: str) -> dict:
-    """SASS instructions of `kernel` (NOPs left out), its registers and spill stores."""
+    """SASS instructions of `kernel` (NOPs left out), its registers and spill stores: the module
+    assembled for its own target as the project assembles it (`toolchain.ptxas_assemble`), its
+    report read as the cost table reads it (`assemble.resources.parse_report`)."""
     from neutrino_py import toolchain
+    from neutrino_py.assemble.resources import parse_report
 
-    arch = TARGET.search(ptx).group(1)
+    cubin, report = toolchain.ptxas_assemble(ptx)
+    usage = parse_report(report)[kernel]
     with tempfile.TemporaryDirectory() as tmp:
-        src, cubin = Path(tmp) / "k.ptx", Path(tmp) / "k.cubin"
-        src.write_text(ptx)
-        done = subprocess.run([str(toolchain.tool_path("ptxas")), f"-arch={arch}", "-v",
-                               str(src), "-o", str(cubin)], capture_output=True, text=True)
-        if done.returncode:
-            raise RuntimeError(f"ptxas refused {kernel}:\n{done.stderr}")
-        report = done.stderr[done.stderr.find(f"'{kernel}'"):]
+        path = Path(tmp) / "k.cubin"
+        path.write_bytes(cubin)
         sass = subprocess.run([str(toolchain.tool_path("cuobjdump")), "-sass", "-fun", kernel,
-                               str(cubin)], capture_output=True, text=True, check=True).stdout
+                               str(path)], capture_output=True, text=True, check=True).stdout
     ops = [m.group(1) for line in sass.splitlines() if (m := INSTRUCTION.match(line))]
-    registers = re.search(r"Used (\d+) registers", report)
-    spills = re.search(r"(\d+) bytes spill stores", report)
-    return {"sass": sum(op != "NOP" for op in ops), "registers": int(registers.group(1)),
-            "spill_stores": int(spills.group(1)) if spills else 0}
+    return {"sass": sum(op != "NOP" for op in ops), "registers": usage.registers,
+            "spill_stores": usage.spill_stores}
 
 
 def main() -> int:
