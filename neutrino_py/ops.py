@@ -97,7 +97,7 @@ SPECIALS = {
     "thread_linear": ("u32", "tid_linear: linear thread index in the block, x fastest"),
     "warp_linear": ("u32", "tid_linear // 32: warp index in the block"),
     "block_linear": ("u32", "block_linear: linear block index in the grid, x fastest"),
-    "threads_per_block": ("u32", "ntid.x * ntid.y * ntid.z"),
+    "warps_per_block": ("u32", "ceil(ntid.x * ntid.y * ntid.z / 32): warps in the block"),
 }
 
 

@@ -627,12 +627,12 @@ def oracle_branches(run: Run, geo: Geometry, target, kernel):
 
 
 def oracle_sched(run: Run, geo: Geometry, target):
-    """One row per block (the map's unit is the block), from its first 32-lane warp (the stock
-    probe's `warpid() == 0` filter)."""
+    """One row per block (the map's unit is the block), from its last 32-lane warp (the stock
+    probe's `warpid() == warps() - 1` filter)."""
     rows = []
     ends = {e.wave: e for e in run.sim.events if run.instructions[e.index].opcode == "s_endpgm"}
     for wave in sorted(ends):
-        if wave % geo.waves_per_block:
+        if wave % geo.waves_per_block != geo.waves_per_block - 1:
             continue
         start = 10 * REALTIME_BASE * (wave + 1)
         rows.append((wave // geo.waves_per_block, start, 10 * ends[wave].issued, sm_of(wave, geo, target)))

@@ -91,13 +91,13 @@ def pattern(nbytes: int, k: int) -> bytes:
 
 def test_hip_block_maps_are_sized_by_the_launch_grid(program, tmp_path):
     """block_sched's [block] row (laid out as record(1)): the shim sizes the map per launch from
-    the engine's rule, blocks x (24-byte record + 4-byte count), and the reader decodes what it
+    the engine's rule, blocks x (16-byte record + 4-byte count), and the reader decodes what it
     got back."""
     _, _, t = trace(program, tmp_path, probe="block_sched")
     done = [x for x in t.launches if x.instrumented]
     assert [x.grid[0] for x in done] == [2, 3, 4, 5]
     for x in done:
-        assert x.info["segments"]["sched"]["nbytes"] == x.grid[0] * (24 + 4)
+        assert x.info["segments"]["sched"]["nbytes"] == x.grid[0] * (16 + 4)
         assert len(x.maps["sched"]) <= x.grid[0]
 
 

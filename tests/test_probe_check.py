@@ -34,11 +34,11 @@ def test_summary_lists_maps_registers_and_probes(capsys):
     assert rc == 0 and lines[0].endswith("block_sched.probe: ok: 1 map, 1 register, 2 probes "
                                          f"(sha256 {lines[0][-13:-1]})")
     assert lines[1:3] == ["maps:", "  sched        row      [block]   1 per block                "
-                          "24 B  { u64 start, u64 elapsed, u32 sm }"]
+                          "16 B  { u64 start, u32 elapsed, u32 sm }"]
     assert lines[3:5] == ["registers:", "  u64 t0"]
     assert lines[5:] == ["probes:", "  0  entry", "       t0 = globaltimer();",
-                         "  1  exit  / warpid() == 0 /",
-                         "       sched.save(t0, globaltimer() - t0, smid());"]
+                         "  1  exit  / warpid() == warps() - 1 /",
+                         "       sched.save(t0, (u32)(globaltimer() - t0), smid());"]
 
 
 def test_summary_shows_levels_and_lanes_fields(capsys):

@@ -47,7 +47,7 @@ def test_dmat():
         ("Operand", "BYTES", Type.U32)]
 
 
-def test_block_sched_one_row_per_block_saved_by_its_first_warp():
+def test_block_sched_one_row_per_block_saved_by_its_last_warp():
     p = stock("block_sched")
     m = p.maps["sched"]
     assert (m.kind, m.level, m.capacity, m.pool) == ("row", "block", 1, None)
@@ -58,10 +58,12 @@ def test_block_sched_one_row_per_block_saved_by_its_first_warp():
     assert entry.body == (ast.Assign("t0", ast.Helper("globaltimer", Type.U64,
                                                       entry.body[0].value.span),
                                      entry.body[0].span),)
-    assert exit_.filter.span.excerpt(p.text) == "warpid() == 0"
+    assert exit_.filter.span.excerpt(p.text) == "warpid() == warps() - 1"
     start, elapsed, sm = exit_.body[0].args
     assert isinstance(start, ast.RegRead) and start.name == "t0"
-    assert (elapsed.op, elapsed.left.name, elapsed.right.name) == ("-", "globaltimer", "t0")
+    assert (elapsed.type, elapsed.implicit) == (Type.U32, False)       # 16-byte rows
+    diff = elapsed.operand
+    assert (diff.op, diff.left.name, diff.right.name) == ("-", "globaltimer", "t0")
     assert (sm.name, sm.type) == ("smid", Type.U32)
 
 

@@ -15,6 +15,7 @@ PROGRAM = "map r[warp]: record { u32 n; }\nreg u32 a;\n"
 
 @pytest.mark.parametrize("filter_, decided", [
     ("warpid() == 0", True),
+    ("warpid() == warps() - 1", True),
     ("(threadid() & 31) == 0 && blockid() < 4", True),
     ("laneid() != (u32)3", True),
     ("smid() == 0", False),                 # a preempted block may resume on another SM

@@ -621,14 +621,27 @@ def test_hotness_counts_every_access_in_its_page():
     assert int(pages.sum()) == 3 * N
 
 
-def test_block_sched_one_record_per_block_from_its_first_warp():
+def test_block_sched_one_record_per_block_from_its_last_warp():
     grid, block = (3, 1, 1), (16, 3, 1)               # 48 threads: 2 warps per block
     maps, _, _, _ = vector_add(stock("block_sched"), grid=grid, block=block)
     s = maps["sched"]
-    assert s["unit"].tolist() == [0, 1, 2]            # blocks 0, 1, 2 (from their warp 0)
+    assert s["unit"].tolist() == [0, 1, 2]            # blocks 0, 1, 2 (from their warp 1)
     assert (s["elapsed"] > 0).all()
     assert s["sm"].tolist() == [b % 7 for b in range(3)]
     assert maps.dropped["sched"] == 0
+
+
+@pytest.mark.parametrize("block, warps", [((100, 1, 1), 4), ((16, 3, 2), 3), ((32, 1, 1), 1)])
+def test_warps_helper_counts_partial_warps_and_picks_the_last(block, warps):
+    """`warps()` is ceil(threads / 32) over all three block dimensions, so `warpid() == warps() - 1`
+    is the last warp, partial or whole, and is true in one warp of each block."""
+    text = ("map w[block]: row { u32 warp; u32 warps; u32 lanes; }\n"
+            "exit / warpid() == warps() - 1 / { w.save(warpid(), warps(), threadid()); }\n")
+    maps, _, _, _ = vector_add(load(text, "warps.probe"), grid=(2, 1, 1), block=block)
+    w = maps["w"]
+    assert w["unit"].tolist() == [0, 1] and maps.dropped["w"] == 0
+    assert w["warp"].tolist() == [warps - 1] * 2 and w["warps"].tolist() == [warps] * 2
+    assert all(32 * (warps - 1) <= t < math.prod(block) for t in w["lanes"].tolist())
 
 
 def test_block_sched_row_writes_the_rows_of_its_record_form_without_waiting():
@@ -655,7 +668,7 @@ def test_block_sched_row_writes_the_rows_of_its_record_form_without_waiting():
 def test_block_sched_one_record_per_warp_without_its_filters():
     grid, block = (3, 1, 1), (16, 3, 1)
     text = (probes_dir() / "block_sched.probe").read_text().replace("[block]", "[warp]")
-    text = text.replace("/ warpid() == 0 / ", "")
+    text = text.replace("/ warpid() == warps() - 1 / ", "")
     maps, _, _, _ = vector_add(load(text, "block_sched_warps.probe"), grid=grid, block=block)
     s = maps["sched"]
     assert s["unit"].tolist() == list(range(6))

@@ -80,17 +80,20 @@ def test_block_sched_reads_a_block_map_by_its_level(tmp_path):
     assert names == {"block 0", "block 2"}
 
 
-def test_block_sched_reads_a_row_per_block_as_its_warps(tmp_path):
+@pytest.mark.parametrize("layout", ["SCHED", "SCHED16"])
+def test_block_sched_reads_a_row_per_block_as_its_warps(tmp_path, layout):
+    """Rows of the stock probe's layout (u32 elapsed) and of traces made before it (u64)."""
     from neutrino_py.tracedir.writer import TraceWriter
-    from tests.synthetic import DEVICE, SCHED, records
+    from tests import synthetic
+    from tests.synthetic import DEVICE, records
 
     w = TraceWriter.start(tmp_path, command=["python", "model.py"], device=DEVICE,
                           probe={"file": "block_sched.probe", "text": "", "hash": "0"})
     k = w.kernel("vec_add", ptx="// vec_add", instrumented_ptx="// vec_add +", manifest={
         "kernel": "vec_add", "maps": [{"name": "sched", "kind": "record", "level": "warp"}]})
-    # 3 blocks of 4 warps, one row each (their first warp): 300 + 100 ns on SM 0, 200 ns on SM 1
+    # 3 blocks of 4 warps, one row each (one warp of each): 300 + 100 ns on SM 0, 200 ns on SM 1
     w.launch(k, grid=3, block=128, start_ns=0, end_ns=1000, stream=7, maps={
-        "sched": records(SCHED, [(1000, 300, 0, 0), (1300, 100, 0, 4), (1000, 200, 1, 8)])})
+        "sched": records(getattr(synthetic, layout), [(1000, 300, 0, 0), (1300, 100, 0, 4), (1000, 200, 1, 8)])})
     w.close()
     r = nt.Trace(w.dir).report("block_sched")
     (launch,) = r.data["launches"]

@@ -310,6 +310,7 @@ HELPERS: dict[str, Type] = {
     "activemask": Type.U32,   # lanes executing this position (activemask.b32)
     "blockid": Type.U32,      # linear block index in the grid
     "threadid": Type.U32,     # linear thread index in the block
+    "warps": Type.U32,        # warps in the block: ceil(threads per block / 32)
 }
 
 # operand name -> result type

@@ -27,11 +27,12 @@ from neutrino_py.probe.walk import walk
 
 # helpers whose value a thread keeps for its whole life (its place in the grid); `smid` is not
 # among them, should a preempted block resume on another SM
-LIFELONG = ("warpid", "laneid", "blockid", "threadid")
+LIFELONG = ("warpid", "laneid", "blockid", "threadid", "warps")
 TIMERS = ("clock", "globaltimer")     # helpers a warp-level save reads late (`_Ctx.late_timers`)
 HELPER_SPECIALS = {"clock": "clock", "globaltimer": "globaltimer", "smid": "smid",
                    "warpid": "warp_linear", "laneid": "laneid", "activemask": "activemask",
-                   "blockid": "block_linear", "threadid": "thread_linear"}
+                   "blockid": "block_linear", "threadid": "thread_linear",
+                   "warps": "warps_per_block"}
 LANES_POOL_FACTOR = 8
 # chains whose followers' other fields are constants leave their records to the reader
 # (`Lowerer.chain_index`); False: the leader stores them, as any other chain's

@@ -54,7 +54,7 @@ def runs(tmp_path_factory):
 
 
 def blocks(launch) -> int:
-    """Rows of the stock block_sched map: one per block, from its first warp."""
+    """Rows of the stock block_sched map: one per block, from its last warp."""
     return math.prod(launch.grid)
 
 
