@@ -395,7 +395,9 @@ class ShardReserve(Stmt):
     that the leader does not reserve after all (a run's saves whose records the reader makes).
     `lead` (pred, without `lanes`): true in the lane running it, where the lowering has it
     (the leader its lanes' compression found): the count is taken from it, not from
-    ``%lanemask_eq``.
+    ``%lanemask_eq``. `slots` (u32, warp level without `lanes`): a register whose low `slots_bits`
+    bits hold the number of slots, in place of `count` (a run reserving for a growing number of
+    passes keeps them in its `left`); read again after the atomic rather than kept across it.
     """
     op: ClassVar[str] = "shard_reserve"
     dst: Reg
@@ -412,6 +414,8 @@ class ShardReserve(Stmt):
     count: int = 1
     fewer: Value | None = None
     lead: Reg | None = None
+    slots: Reg | None = None
+    slots_bits: int = 32
 
 
 @dataclass(frozen=True)

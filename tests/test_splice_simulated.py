@@ -34,7 +34,7 @@ from neutrino_py.maps import needed_bytes, read
 from neutrino_py.maps.layout import layout
 from neutrino_py.paths import probes_dir
 from neutrino_py.probe import load, load_file
-from neutrino_py.splice import instrument
+from neutrino_py.splice import instrument, lower
 
 TYPES = {"u8", "s8", "b8", "u16", "s16", "b16", "u32", "s32", "b32", "f32", "u64", "s64", "b64",
          "f64", "pred"}
@@ -1671,13 +1671,14 @@ def test_runs_take_every_save_of_a_region_in_order_across_probes_and_positions()
 
 
 
-def test_the_last_save_of_a_run_leaves_the_cursor_alone_and_counts_come_from_the_leader():
+def test_the_last_save_of_a_run_leaves_the_cursor_alone_and_counts_come_from_the_leader(monkeypatch):
     """A run's cursor moves after each save that another save of the pass may follow, not after
-    the last (the next pass reserves afresh): corpus sgemm_tiled has two runs of two saves (its
-    loop's A and B loads; C's load and store), so two cursor moves, each with its step to the
-    shard's next chunk (every shard's 256 slots on). Each reservation takes its count from the
-    leader's predicate (2 at a run's first save, 1 where the second reserves afresh), not from
-    %lanemask_eq; the records are dmat's addresses."""
+    the last where every pass reserves afresh (`RUN_PASSES` 1): corpus sgemm_tiled has two runs
+    of two saves (its loop's A and B loads; C's load and store), so two cursor moves, each with
+    its step to the shard's next chunk (every shard's 256 slots on). Each reservation takes its
+    count from the leader's predicate (2 at a run's first save, 1 where the second reserves
+    afresh), not from %lanemask_eq; the records are dmat's addresses."""
+    monkeypatch.setattr(lower, "RUN_PASSES", 1)
     text = (CORPUS / "cuda" / "sgemm.sm_90.ptx").read_text()
     out = instrument(parse_ptx(text, cache=False), stock("memtrace")).module.to_text()
     assert len(re.findall(r"add\.u32\s+%nt_r\d+, %nt_r\d+, 16128;", out)) == 2
@@ -1688,6 +1689,51 @@ def test_the_last_save_of_a_run_leaves_the_cursor_alone_and_counts_come_from_the
     mem, _, _, _ = launch(text, stock("memtrace"), (2, 2, 1), (16, 16, 1), args())
     dmat, _, _, _ = launch(text, stock("dmat"), (2, 2, 1), (16, 16, 1), args())
     assert accesses(mem) == accesses(dmat) and sum(accesses(dmat).values()) == 4 * 256 * 6
+
+
+def growing_reservations(passes: int) -> int:
+    """Reservations a loop of `passes` passes makes when they take 1, 2, 4, ... passes' slots, up to
+    `lower.RUN_PASSES`."""
+    n, have, take = 0, 0, 1
+    while have < passes:
+        n, have, take = n + 1, have + take, min(2 * take, lower.RUN_PASSES)
+    return n
+
+
+@pytest.mark.parametrize("k", [16, 64, 144, 512])
+def test_a_loop_reserves_the_slots_of_several_passes_and_resumes_them(monkeypatch, k):
+    """In a loop's body a run reserves the slots of 1, 2, 4, ... passes (up to `RUN_PASSES`; the
+    count held in a register: sgemm_tiled's A and B loads, at the first save and where the second
+    reserves afresh), every save moves the cursor (the loop's two, and the first of C's run after
+    the loop: three moves), and a pass resumes where the last left off: with K/16 passes per
+    warp the loop reserves a few times instead of once each pass, and the records are still
+    dmat's addresses (a reservation's unused passes are holes, which the reader skips).
+    RUN_PASSES 1 is the code before."""
+    text = (CORPUS / "cuda" / "sgemm.sm_90.ptx").read_text()
+    out = instrument(parse_ptx(text, cache=False), stock("memtrace")).module.to_text()
+    assert len(re.findall(r"add\.u32\s+%nt_r\d+, %nt_r\d+, 16128;", out)) == 3
+    counts = re.findall(r"selp\.u32\s+%nt_r\d+, (\d+|%nt_r\d+), 0, %nt_p\d+;", out)
+    assert sorted(c for c in counts if not c.startswith("%")) == ["1", "2"]      # C's run
+    assert len([c for c in counts if c.startswith("%")]) == 2                   # the loop's
+    args = lambda: {"A": floats(32 * k, 3), "B": floats(k * 32, 4), "C": bytes(4 * 32 * 32),
+                    "M": 32, "N": 32, "K": k, "alpha": 0x3F800000, "beta": 0}
+    dmat, _, _, _ = launch(text, stock("dmat"), (2, 2, 1), (16, 16, 1), args())
+    mem, sim, _, memory = launch(text, stock("memtrace"), (2, 2, 1), (16, 16, 1), args())
+    passes, warps = k // 16, 4 * 8
+    manifest = instrument(parse_ptx(text, cache=False), stock("memtrace")).manifests["sgemm_tiled"]
+    slots = sum(shard_cursors(sim, memory, manifest, "mem"))
+    monkeypatch.setattr(lower, "RUN_PASSES", 1)
+    each, sim1, _, _ = launch(text, stock("memtrace"), (2, 2, 1), (16, 16, 1), args())
+    assert accesses(mem) == accesses(each) == accesses(dmat)
+    assert sum(accesses(dmat).values()) == 4 * 256 * (2 * passes + 2)
+    # returned atomics: one per reservation (the lanes' companion takes none: every access is
+    # affine or a tile); the C run reserves once in both
+    assert sim1.atoms == warps * (passes + 1)
+    monkeypatch.undo()
+    assert sim.atoms == warps * (growing_reservations(passes) + 1)
+    # holes: fewer than the passes made, and than RUN_PASSES passes' slots, per warp
+    assert len(mem["mem"]) == warps * (2 * passes + 2)
+    assert slots - len(mem["mem"]) < warps * 2 * min(passes, lower.RUN_PASSES)
 
 
 REGION_HEAD = """
@@ -1822,6 +1868,24 @@ def test_memtrace_loop_iterations_are_passes_and_nothing_joins_a_loop():
         return [first, a, b, a, b, a, b, last]
     assert region_run(LOOP, 3, program_order) == (2 * (1 + 2 * 3 + 1), 2 * (1 + 3 + 1),
                                                   2 * (1 + 3 + 1))
+
+
+LOOP_TWO = LOOP.replace("ld.global.u32 %r7, [%rd6];", "ld.global.u32 %r7, [%rd5];")
+
+
+@pytest.mark.parametrize("m", [1, 3, 9, 40])
+def test_memtrace_loop_passes_resume_a_reservation_in_program_order(m):
+    """A loop of two loads that are not a chain: its passes share reservations of 1, 2, 4, ...
+    passes' slots (two each), so `m` passes take `growing_reservations(m)` atomics; the loads
+    before and after it reserve alone. Every lane's address is rebuilt, each warp's records in
+    program order, and the unused slots of the last reservation are holes."""
+    def program_order(pcs):
+        first, a, b, last = sorted(set(pcs))
+        return [first, *[a, b] * m, last]
+    grown = growing_reservations(m)
+    taken = sum(min(2 ** i, lower.RUN_PASSES) for i in range(grown))
+    assert region_run(LOOP_TWO, m, program_order) == (2 * (1 + 2 * m + 1), 2 * (1 + 2 * taken + 1),
+                                                      2 * (1 + grown + 1))
 
 
 def test_memtrace_on_vector_add_and_predicated_pointer_chasing():

@@ -90,6 +90,21 @@ def has_loop(succs: Sequence[Sequence[int]]) -> bool:
     return any(latch(b, targets) for b, targets in enumerate(succs))
 
 
+def on_cycle(succs: Sequence[Sequence[int]], b: int) -> bool:
+    """Whether control that leaves block `b` can come back to it: a region headed there is
+    passed through again (a loop's body, or a block inside an outer loop)."""
+    seen: set[int] = set()
+    todo = list(succs[b])
+    while todo:
+        s = todo.pop()
+        if s == b:
+            return True
+        if s not in seen:
+            seen.add(s)
+            todo.extend(succs[s])
+    return False
+
+
 def regions(succs: list[list[int]]) -> list[int]:
     """The head of each block's region, blocks given by their successors in layout order.
 

@@ -41,6 +41,16 @@ READER_CHAINS = True
 # (`ops.LaneCompress.tile`, on targets with `lane_tiles`); False: one by one, as any gather
 LANE_TILES = True
 MAX_LANES_POOL = 1 << 30
+# a run in a region that control comes back to (a loop's body) reserves the slots of up to this
+# many passes at once (1, 2, 4, ... passes, doubling at each reservation), and a pass resumes
+# the last one's slots while its leader holds enough of them (`_Ctx.run_reserve`); 1: every
+# pass reserves its own
+RUN_PASSES = 8
+# a run's `left` register: the slots its leader has left below this bit, the passes of its last
+# reservation above (8 bits: RUN_PASSES < 256). One register for both: with a second one
+# ptxas gave memtrace's histogram_atomic 34 registers instead of 32 (H200, 8 passes: 1.72x,
+# 1.51x with one)
+LEFT_BITS = 24
 ARITH, COMPARE = fold.NAMES, fold.COMPARE_NAMES
 
 
@@ -51,8 +61,9 @@ class Site:
     operands: dict[str, Value] = field(default_factory=dict)
     count: Callable[[ast.Count], int] | None = None
     # map -> (position of the probe's first save in its region's run, slots a reservation there
-    # takes: the most saves a pass meets from it on; `splicer._saves_ahead`)
-    runs: dict[str, tuple[int, int]] = field(default_factory=dict)
+    # takes: the most saves a pass meets from it on, `splicer._saves_ahead`; passes it takes them
+    # for, `RUN_PASSES` in a loop's body)
+    runs: dict[str, tuple[int, int, int]] = field(default_factory=dict)
     # the chain of held-back saves this one leads (`Chain`), if any
     chain: "Chain | None" = None
     # a chain's follower: its own code runs only where its lanes part from the first's
@@ -207,7 +218,7 @@ class Lowerer:
     `lanes` takes its leader from the compression; with `lane_tiles` (targets that render
     `ops.LaneCompress.tile`), lanes that tile the warp write no companion values. Maps in
     `runs` reserve the slots of a pass through a region at its first save
-    (`_Ctx.run_reserve`): `(cursor, owner)` registers per map.
+    (`_Ctx.run_reserve`): `(cursor, owner, left)` registers per map.
     `illegal` is the target's legalisation: why it cannot render an op (None: it can); an
     expression lowered to such an op is an error at the expression in the probe source.
     """
@@ -240,7 +251,7 @@ class Lowerer:
             elif d.kind == "record" and d.capacity is not None and d.level == "warp" and warp_slots:
                 self.warp_slots[name] = (self._keep("u32"), self._keep("pred"))
         self.warp_mask = self._keep("u32") if self.warp_slots else None   # lanes at entry
-        self.runs = {name: (self._keep("u32"), self._keep("u32"))
+        self.runs = {name: (self._keep("u32"), self._keep("u32"), self._keep("u32"))
                      for name, d in program.maps.items() if runs_saves(self.specs[name], d)}
         # counter fields some probe of this kernel adds to; the others stay 0 and are not flushed
         # (None: every field; the splicer narrows it once it knows what matched)
@@ -254,6 +265,9 @@ class Lowerer:
                         if p.filter is not None and p.position.when != "entry"
                         and lifelong(p.filter)}
         self.hoisted: frozenset[int] = frozenset()
+        # maps with a run of several passes in this kernel (the splicer's `runs`): their other
+        # saves and reservations keep a later pass from resuming slots they did not reserve
+        self.credit: frozenset[str] = frozenset()
         # map -> the chains whose followers store nothing (`Manifest.chains`), this kernel's
         self.chains: dict[str, list[list[dict[str, object]]]] = {}
         # probes that may be held back (`deferrable`), decided once for every kernel
@@ -264,13 +278,14 @@ class Lowerer:
         depend on the program alone and are shared (made for each of 420 kernels, they were
         0.01-0.02 s of a module's splice); what a kernel's splice sets is not."""
         low = copy.copy(self)
-        low.live_counters, low.bounds, low.hoisted = None, {}, frozenset()
+        low.live_counters, low.bounds, low.hoisted, low.credit = None, {}, frozenset(), frozenset()
         low.chains = {}
         return low
 
     def run_starts(self, maps: list[str]) -> list[Stmt]:
-        """Code every lane runs where a pass through a region with runs of saves to `maps`
-        starts: no lane took part in a save of this pass yet (`_Ctx.run_reserve`)."""
+        """Code every lane runs where a pass through a region with runs of one pass of saves to
+        `maps` starts, and before a save that reserves on its own: no lane took part in a save
+        whose slots a later save may resume (`_Ctx.run_reserve`)."""
         return [ops.Move(self.runs[name][1], Imm(0, "u32")) for name in maps]
 
     @property
@@ -319,7 +334,9 @@ class Lowerer:
         """Zero every register that lives across the kernel (shared regs start at 0) and keep
         the lanes the warp starts with (every lane is active at entry)."""
         keep = [*self.regs.values(), *self.counters.values(), *self.counts.values(),
-                *(r for pair in [*self.warp_slots.values(), *self.runs.values()] for r in pair)]
+                *(r for pair in self.warp_slots.values() for r in pair),
+                *(r for name, regs in self.runs.items()
+                  for r in (regs if name in self.credit else regs[:2]))]
         out: list[Stmt] = [ops.Move(r, Imm(0, r.type)) for r in keep]
         if self.warp_mask is not None:
             out.append(ops.ReadSpecial(self.warp_mask, "activemask"))
@@ -430,13 +447,17 @@ def merge_leader_regions(stmts: list[Stmt]) -> list[Stmt]:
 
 @dataclass(frozen=True)
 class Run:
-    """A save's part in a run (`_Ctx.run_reserve`): the slots it reserves when it reserves, and
-    `stale` (pred), voted by the lanes' compression (`ops.LaneCompress.any_dst`) over `other`
-    (pred: this lane's `owner` is not the active mask), where it reserves instead of resuming
-    (None at the run's first save: it always reserves)."""
+    """A save's part in a run (`_Ctx.run_reserve`): the slots it reserves when it reserves, for
+    how many `passes`, and `stale` (pred), voted by the lanes' compression
+    (`ops.LaneCompress.any_dst`) over `other` (pred: this lane's `owner` is not the active
+    mask), where it reserves instead of resuming (None at the first save of a run of one pass:
+    it always reserves); `first`: the first save of a run of several passes, which resumes
+    only where the leader has `slots` left."""
     slots: int
     stale: Reg | None = None
     other: Reg | None = None
+    passes: int = 1
+    first: bool = False
 
 
 class _Ctx:
@@ -445,7 +466,7 @@ class _Ctx:
     def __init__(self, low: Lowerer, site: Site, scope: Scratch) -> None:
         self.low, self.site, self.scope = low, site, scope
         self.out: list[Stmt] = []
-        self.run_at = dict(site.runs)     # map -> (next save's position, slots it reserves)
+        self.run_at = dict(site.runs)     # map -> (next save's position, slots it reserves, passes)
 
     def tmp(self, type_: str) -> Reg:
         return self.scope.tmp(type_)
@@ -723,6 +744,8 @@ class _Ctx:
         covered."""
         if run is not None:      # every lane here takes part: its owner is this save's mask
             self.emit(ops.Move(self.low.runs[spec.name][1], mask))
+        elif spec.name in self.low.credit:  # a slot of its own: no save after it resumes one before
+            self.out += self.low.run_starts([spec.name])
         if spec.capacity is None:
             body = self.nested(lambda: self.save_pool(spec, values, run, follow, lead))
         elif self.low.program.maps[spec.name].kind == "row":
@@ -807,23 +830,36 @@ class _Ctx:
         (the first save of the pass, a warp split or merged, some lanes saved without the
         others) it reserves afresh (`stale`). Slots left behind (guards no lane passed, paths
         with fewer saves, a split) stay zero: holes the reader knows by their zero mask
-        (`runs_saves`)."""
+        (`runs_saves`).
+
+        In a region control comes back to (a loop's body) a reservation takes the slots of
+        `passes` passes, 1 at a warp's first and twice the last one's after, up to
+        `RUN_PASSES`, and the leader counts what it has `left`; `owner` is not cleared at the
+        head, so the first save of the next pass resumes too, where the lanes are the last
+        save's and the leader has a whole pass's slots left. A warp then waits for one atomic
+        every few passes instead of one per pass; the slots it reserved and never used (the
+        last passes: fewer than the passes it made, and than `RUN_PASSES` x `slots`) are
+        holes, and the shard's cursor counts them as records: where a pool overflows, its
+        dropped count includes them."""
         if spec.name not in self.run_at or mask is None:
             return None
-        j, slots = self.run_at[spec.name]
-        self.run_at[spec.name] = (j + 1, slots - 1)
-        if not j:
+        j, slots, passes = self.run_at[spec.name]
+        self.run_at[spec.name] = (j + 1, slots - 1, passes)
+        if not j and passes == 1:
             return Run(slots)
-        run = Run(slots, self.tmp("pred"), self.tmp("pred"))
+        run = Run(slots, self.tmp("pred"), self.tmp("pred"), passes, first=not j)
         self.emit(ops.Compare(run.other, "ne", self.low.runs[spec.name][1], mask))
         return run
 
     def shard_reserve(self, spec: MapSpec, slot: Reg, fits: Reg, hdr: Reg, base: Reg,
-                      count: int = 1, fewer: Value | None = None, lead: Reg | None = None) -> None:
+                      count: int = 1, fewer: Value | None = None, lead: Reg | None = None,
+                      slots: Reg | None = None) -> None:
+        """`ops.ShardReserve` of `count` slots, or of the low `LEFT_BITS` bits of `slots` (a
+        run's `left`)."""
         self.emit(ops.ShardReserve(slot, fits, hdr, base, self.shard_key(), spec.pool, spec.shards,
                                    SHARD_CHUNK, spec.first_item, SHARD_SLOT_BYTES,
                                    lanes=spec.level == "thread", count=count, fewer=fewer,
-                                   lead=lead))
+                                   lead=lead, slots=slots, slots_bits=LEFT_BITS))
 
     def save_pool(self, spec: MapSpec, values: list[Value], run: Run | None = None,
                   follow: list[tuple[int, Callable[[], list[Value]]]] | None = None,
@@ -835,7 +871,7 @@ class _Ctx:
         count taken from `lead`, the leader's predicate, where known); an unsharded one at
         warp level takes its slot with a plain atomic."""
         if run is not None:
-            self.save_run(spec, values, run.slots, run.stale, follow or [], lead)
+            self.save_run(spec, values, run, follow or [], lead)
             return
         hdr = self.header(spec)
         slot = self.tmp("u64")
@@ -862,28 +898,35 @@ class _Ctx:
             self.drop_unless(spec, fits, hdr)
         return None
 
-    def save_run(self, spec: MapSpec, values: list[Value], count: int, stale: Reg | None,
+    def save_run(self, spec: MapSpec, values: list[Value], run: Run,
                  follow: list[tuple[int, Callable[[], list[Value]]]],
                  lead: Reg | None = None) -> None:
-        """A save in a run (`run_reserve`), in the leader: unless `stale` holds, the slot is the
-        item in `cursor` and nothing else is read (no shard, no header); otherwise `count` slots
-        from the shard (always where `stale` is None: the run's first save). `cursor` then holds
-        the item of the shard's next record (`next_slot`), unless no save can follow it in the
-        pass (`count` 1, no follower): the next pass's first save reserves afresh, so the last
-        save of a loop's body does not move a cursor nothing reads. Each follower of the chain
+        """A save in a run (`run_reserve`), in the leader: unless `run.stale` holds (or, at the
+        first save of a run of several passes, the leader has fewer than `run.slots` slots
+        `left`), the slot is the item in `cursor` and nothing else is read (no shard, no
+        header); otherwise `run.slots` slots from the shard (always where `stale` is None: the
+        first save of a run of one pass), times the passes it reserves for in a run of several
+        (`run_reserve`). `cursor` then holds the item of the shard's next record
+        (`next_slot`), unless no save can follow it in a pass of a run of one pass (one slot,
+        no follower): the next pass's first save reserves afresh, so the last save of such a
+        run does not move a cursor nothing reads. Each follower of the chain
         it leads that it covers (`follow`) takes the next slot in turn; where the reader makes their
         records instead (`Chain.index`), a reservation here leaves out their slots, and those
         of the followers it passed over (guarded apart from it, running in no lane), which
-        make no record."""
-        cursor = self.low.runs[spec.name][0]
+        make no record: such a reservation takes one pass's slots, and `left` 0 makes the next
+        pass reserve afresh."""
+        cursor, _, left = self.low.runs[spec.name]
+        chain = self.site.chain
+        fewer_slots = chain is not None and chain.index is not None
+        credit = run.passes > 1 and not fewer_slots
+        count, stale = run.slots, run.stale
         slot, fits = self.tmp("u32"), self.tmp("pred")
         base = self.map_base(spec)
         end = Imm(spec.first_item + spec.pool, "u32")
-        chain = self.site.chain
 
         def reserve() -> None:
             item, fewer = self.tmp("u64"), None
-            if chain is not None and chain.index is not None:
+            if fewer_slots:
                 fewer = self.tmp("u32")
                 self.emit(ops.Binary(fewer, "and", chain.covered, chain.every))
                 if chain.apart is not None:     # and those passed over: they run in no lane
@@ -891,18 +934,41 @@ class _Ctx:
                     self.emit(ops.Binary(over, "xor", chain.runs, chain.every))
                     self.emit(ops.Binary(over, "and", over, chain.apart))
                     self.emit(ops.Binary(fewer, "or", fewer, over))
-            self.shard_reserve(spec, item, fits, self.header(spec), base, count, fewer, lead)
+            slots = None
+            if credit:
+                # 1, 2, 4, ... passes (a short loop leaves few holes): twice the last, at least 1,
+                # at most run.passes; `left` then holds them and their slots, made before the
+                # atomic so that nothing more lives across it
+                passes = self.tmp("u32")
+                self.emit(ops.Binary(passes, "shr", left, Imm(LEFT_BITS - 1, "u32")))
+                self.emit(ops.Binary(passes, "and", passes, Imm(0x1fe, "u32")))
+                self.emit(ops.Binary(passes, "max", passes, Imm(1, "u32")))
+                self.emit(ops.Binary(passes, "min", passes, Imm(run.passes, "u32")))
+                self.emit(ops.Binary(left, "mul", passes, Imm((1 << LEFT_BITS) + count, "u32")))
+                slots = left
+            elif spec.name in self.low.credit:
+                # what a later pass may resume: nothing after a run of one pass, whose last
+                # save may leave `cursor` where it stored
+                self.emit(ops.Move(left, Imm(0, "u32")))
+            self.shard_reserve(spec, item, fits, self.header(spec), base, count, fewer, lead, slots)
             self.emit(ops.Convert(slot, item))
             self.emit(ops.If(fits, (ops.Move(slot, end),), negate=True))
         if stale is None:
             reserve()
         else:
+            if run.first:
+                short, have = self.tmp("pred"), self.tmp("u32")
+                self.emit(ops.Binary(have, "and", left, Imm((1 << LEFT_BITS) - 1, "u32")))
+                self.emit(ops.Compare(short, "lt", have, Imm(run.slots, "u32")))
+                self.emit(ops.Binary(stale, "or", stale, short))
             self.emit(ops.If(stale, (ops.Move(slot, cursor), ops.Compare(fits, "lt", slot, end)),
                              negate=True))
             self.emit(ops.If(stale, tuple(self.nested(reserve))))
         self.emit(ops.If(fits, tuple(self.nested(lambda: self._store_at(spec, slot, values, base)))))
-        if count > 1 or follow:
+        if count > 1 or follow or run.passes > 1:
             self.next_slot(spec, slot)
+        if credit:
+            self.emit(ops.Binary(left, "sub", left, Imm(1, "u32")))
 
         for k, record in follow:
             def follower() -> None:
@@ -911,6 +977,8 @@ class _Ctx:
                 self.emit(ops.If(fits, tuple(self.nested(
                     lambda: self._store_at(spec, cursor, record(), base)))))
                 self.next_slot(spec, cursor)
+                if credit:
+                    self.emit(ops.Binary(left, "sub", left, Imm(1, "u32")))
             on, test = bit_set(self.site.chain.covered, k, self.scope)
             self.out += test
             self.emit(ops.If(on, tuple(self.nested(follower))))

@@ -24,6 +24,7 @@ from neutrino_py.probe import ast
 from neutrino_py.probe.walk import operands_read, probe_nodes, walk
 from neutrino_py.splice.bind import bind
 from neutrino_py.splice.bounds import counter_bounds
+from neutrino_py.splice import lower
 from neutrino_py.splice.lower import Chain, Follower, Lowerer, Site, bit_set
 from neutrino_py.splice.match import Match, Pcs, matches
 from neutrino_py.splice.merge import Candidate, fold
@@ -275,7 +276,8 @@ class _KernelSplice:
         self.where = (getattr(module, "file", "<input>"), getattr(handle, "line", 0))
         self.occupancy: tuple[int, int] | None = None
         # (map, region head) -> the run's saves in layout order, and the regions they lie in
-        self.run_lists: dict[tuple[str, int], list[tuple[tuple[int, int], int, int]]] = {}
+        # (map, region head) -> its run's places and the passes a reservation there takes
+        self.run_lists: dict[tuple[str, int], tuple[list[tuple[tuple[int, int], int, int]], int]] = {}
         self.region_heads: list[int] = []
         self.region_succs: list[list[int]] = []
 
@@ -372,17 +374,19 @@ class _KernelSplice:
                         warnings=warnings + self.warnings, chains=self.low.chains)
 
     def runs(self, groups: dict[Any, _Group], block_map: Callable[[], dict[int, int]]) -> tuple[
-            dict[tuple[int, int], dict[str, tuple[int, int]]], dict[int, tuple[Any, list[str]]]]:
+            dict[tuple[int, int], dict[str, tuple[int, int, int]]], dict[int, tuple[Any, list[str]]]]:
         """Runs of saves (`lower._Ctx.run_reserve`) and where each starts. A run is the saves to
         one map that probes without a filter make before or after the instructions of one region
         (`asm.cfg.regions`: entered at its head only, without cycles; not after a terminator),
         in layout order, which is the order any pass meets them; a save under its
         instruction's guard counts (its slot stays a hole where no lane of the warp
-        runs it). Returns, for each (pc, probe index) whose saves belong to one, map ->
-        (position of its first save in the run, slots a reservation there takes: the most saves
-        any path through the region meets from it on), and, by anchor, the region heads'
-        first instructions with the maps whose runs start there. `block_map`: id(instruction) ->
-        its basic block (the map folding and bounds read too)."""
+        runs it). A region control comes back to (`cfg.on_cycle`: a loop's body) has a run
+        even of one save, whose reservations take `lower.RUN_PASSES` passes' slots. Returns,
+        for each (pc, probe index) whose saves belong to one, map -> (position of its first
+        save in the run, slots a reservation there takes: the most saves any path through the
+        region meets from it on, passes), and, by anchor, the heads' first instructions with
+        the maps whose runs of one pass start there (`Lowerer.run_starts`). `block_map`:
+        id(instruction) -> its basic block (the map folding and bounds read too)."""
         maps = self.low.runs
         if not maps:
             return {}, {}
@@ -398,7 +402,7 @@ class _KernelSplice:
                     if name in maps:
                         places.append(((m.pc, m.where == "after", n), (m.pc, probe.index),
                                        name, count, ins))
-        if len(places) < 2:
+        if not places:
             return {}, {}
         succs = k.successors()
         if succs is None:
@@ -411,24 +415,28 @@ class _KernelSplice:
             b = block_of.get(id(ins))
             if b is not None:
                 by_run.setdefault((name, heads[b]), []).append((pair, count, b))
-        out: dict[tuple[int, int], dict[str, tuple[int, int]]] = {}
+        out: dict[tuple[int, int], dict[str, tuple[int, int, int]]] = {}
         starts: dict[int, tuple[Any, list[str]]] = {}
         for (name, head), run in by_run.items():
+            passes = lower.RUN_PASSES if cfg.on_cycle(succs, head) else 1
             ahead = _saves_ahead(run, heads, succs)
-            if max(ahead) < 2:
+            if max(ahead) < 2 and passes == 1:
                 continue
-            self.run_lists[name, head] = run
+            self.run_lists[name, head] = run, passes
             at = 0
             for (pair, count, _), slots in zip(run, ahead):
-                out.setdefault(pair, {})[name] = (at, slots)
+                out.setdefault(pair, {})[name] = (at, slots, passes)
                 at += count
-            anchor = blocks[head][0]
-            starts.setdefault(id(anchor), (anchor, []))[1].append(name)
+            if passes == 1:      # a pass of a region entered again resumes the last one's slots
+                anchor = blocks[head][0]
+                starts.setdefault(id(anchor), (anchor, []))[1].append(name)
         self.region_heads, self.region_succs = heads, succs
+        self.low.credit = frozenset(name for (name, _), (_, passes) in self.run_lists.items()
+                                    if passes > 1)
         return out, starts
 
     def split_runs(self, cuts: set[tuple[tuple[int, int], str]]
-                   ) -> dict[tuple[int, int], dict[str, tuple[int, int]]]:
+                   ) -> dict[tuple[int, int], dict[str, tuple[int, int, int]]]:
         """The places (`runs`) of the saves of every run that `cuts` ((pc, probe), map) split:
         a cut (a chain's first past a run's start) reserves afresh, as a run's first save does,
         for the saves up to the next cut, and the saves before it reserve no slot past it. A
@@ -437,8 +445,8 @@ class _KernelSplice:
         which those would be: in softmax_kernel's corpus rows (CPU simulator) 98 of the 118
         slots reserved were holes, a reservation before the load chain holding the stores'
         too."""
-        out: dict[tuple[int, int], dict[str, tuple[int, int]]] = {}
-        for (name, head), run in self.run_lists.items():
+        out: dict[tuple[int, int], dict[str, tuple[int, int, int]]] = {}
+        for (name, head), (run, passes) in self.run_lists.items():
             at_cut = frozenset(i for i, (pair, _, _) in enumerate(run) if (pair, name) in cuts)
             if not at_cut:
                 continue
@@ -446,7 +454,7 @@ class _KernelSplice:
             at = 0
             for i, ((pair, count, _), slots) in enumerate(zip(run, ahead)):
                 at = 0 if i in at_cut else at
-                out.setdefault(pair, {})[name] = (at, slots)
+                out.setdefault(pair, {})[name] = (at, slots, passes)
                 at += count
         return out
 
@@ -495,7 +503,7 @@ class _KernelSplice:
         return out
 
     def hold(self, group: _Group, defer: _Deferred,
-             runs: dict[tuple[int, int], dict[str, tuple[int, int]]]) -> Candidate:
+             runs: dict[tuple[int, int], dict[str, tuple[int, int, int]]]) -> Candidate:
         """A site held back (`_Deferred`): here only its captures, and its guard's value, into
         the deferral's scope; its probes' bodies wait for the sink (`held`)."""
         ins = group.first.instruction
@@ -660,7 +668,7 @@ class _KernelSplice:
         return Chain(followers, covered, apart, runs, index), code
 
     def site(self, group: _Group, exits: list[ast.Probe],
-             runs: dict[tuple[int, int], dict[str, tuple[int, int]]],
+             runs: dict[tuple[int, int], dict[str, tuple[int, int, int]]],
              defer: _Deferred | None = None) -> Candidate:
         """All probes at one anchor: captures and `before` bodies, then `after` bodies; at an
         exit, the exit probes and the flush of counters (rendered once `merge.fold` has seen
@@ -717,7 +725,7 @@ class _KernelSplice:
         return counter_bounds(counters, entry, sites, self.kernel.successors())
 
     def lower(self, probe: ast.Probe, operands: dict[str, Value], block: tuple | None,
-              scope: Any, runs: dict[str, tuple[int, int]] | None = None,
+              scope: Any, runs: dict[str, tuple[int, int, int]] | None = None,
               chain: Chain | None = None, follower: bool = False) -> list[Stmt]:
         """`probe`'s body lowered at a site with these operand values, (for `count`) these
         block instructions, its saves' places in runs (`runs`), the chain it leads or whether
