@@ -918,7 +918,10 @@ class _Ctx:
         cursor, _, left = self.low.runs[spec.name]
         chain = self.site.chain
         fewer_slots = chain is not None and chain.index is not None
-        credit = run.passes > 1 and not fewer_slots
+        # `left` packs the passes (8 bits) above the slots (LEFT_BITS): a count that does not fit
+        # reserves one pass at a time
+        credit = run.passes > 1 and not fewer_slots and \
+            run.slots * min(run.passes, 255) < 1 << LEFT_BITS
         count, stale = run.slots, run.stale
         slot, fits = self.tmp("u32"), self.tmp("pred")
         base = self.map_base(spec)
@@ -943,7 +946,7 @@ class _Ctx:
                 self.emit(ops.Binary(passes, "shr", left, Imm(LEFT_BITS - 1, "u32")))
                 self.emit(ops.Binary(passes, "and", passes, Imm(0x1fe, "u32")))
                 self.emit(ops.Binary(passes, "max", passes, Imm(1, "u32")))
-                self.emit(ops.Binary(passes, "min", passes, Imm(run.passes, "u32")))
+                self.emit(ops.Binary(passes, "min", passes, Imm(min(run.passes, 255), "u32")))
                 self.emit(ops.Binary(left, "mul", passes, Imm((1 << LEFT_BITS) + count, "u32")))
                 slots = left
             elif spec.name in self.low.credit:
