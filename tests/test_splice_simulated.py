@@ -1671,7 +1671,8 @@ def test_runs_take_every_save_of_a_region_in_order_across_probes_and_positions()
 
 
 
-def test_the_last_save_of_a_run_leaves_the_cursor_alone_and_counts_come_from_the_leader(monkeypatch):
+def test_the_last_save_of_a_run_leaves_the_cursor_alone_and_counts_come_from_the_leader(
+        monkeypatch):
     """A run's cursor moves after each save that another save of the pass may follow, not after
     the last where every pass reserves afresh (`RUN_PASSES` 1): corpus sgemm_tiled has two runs
     of two saves (its loop's A and B loads; C's load and store), so two cursor moves, each with

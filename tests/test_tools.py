@@ -93,7 +93,8 @@ def test_block_sched_reads_a_row_per_block_as_its_warps(tmp_path, layout):
         "kernel": "vec_add", "maps": [{"name": "sched", "kind": "record", "level": "warp"}]})
     # 3 blocks of 4 warps, one row each (one warp of each): 300 + 100 ns on SM 0, 200 ns on SM 1
     w.launch(k, grid=3, block=128, start_ns=0, end_ns=1000, stream=7, maps={
-        "sched": records(getattr(synthetic, layout), [(1000, 300, 0, 0), (1300, 100, 0, 4), (1000, 200, 1, 8)])})
+        "sched": records(getattr(synthetic, layout),
+                         [(1000, 300, 0, 0), (1300, 100, 0, 4), (1000, 200, 1, 8)])})
     w.close()
     r = nt.Trace(w.dir).report("block_sched")
     (launch,) = r.data["launches"]

@@ -22,9 +22,9 @@ from neutrino_py.errors import WARNING, Diagnostic, SourceError
 from neutrino_py.ops import Imm, Stmt, Value
 from neutrino_py.probe import ast
 from neutrino_py.probe.walk import operands_read, probe_nodes, walk
+from neutrino_py.splice import lower
 from neutrino_py.splice.bind import bind
 from neutrino_py.splice.bounds import counter_bounds
-from neutrino_py.splice import lower
 from neutrino_py.splice.lower import Chain, Follower, Lowerer, Site, bit_set
 from neutrino_py.splice.match import Match, Pcs, matches
 from neutrino_py.splice.merge import Candidate, fold
@@ -275,9 +275,10 @@ class _KernelSplice:
         self.diagnostics: list[Diagnostic] = []
         self.where = (getattr(module, "file", "<input>"), getattr(handle, "line", 0))
         self.occupancy: tuple[int, int] | None = None
-        # (map, region head) -> the run's saves in layout order, and the regions they lie in
-        # (map, region head) -> its run's places and the passes a reservation there takes
-        self.run_lists: dict[tuple[str, int], tuple[list[tuple[tuple[int, int], int, int]], int]] = {}
+        # (map, region head) -> the run's saves in layout order and the passes a reservation there
+        # takes; the regions they lie in
+        self.run_lists: dict[tuple[str, int],
+                             tuple[list[tuple[tuple[int, int], int, int]], int]] = {}
         self.region_heads: list[int] = []
         self.region_succs: list[list[int]] = []
 
@@ -374,7 +375,8 @@ class _KernelSplice:
                         warnings=warnings + self.warnings, chains=self.low.chains)
 
     def runs(self, groups: dict[Any, _Group], block_map: Callable[[], dict[int, int]]) -> tuple[
-            dict[tuple[int, int], dict[str, tuple[int, int, int]]], dict[int, tuple[Any, list[str]]]]:
+            dict[tuple[int, int], dict[str, tuple[int, int, int]]],
+            dict[int, tuple[Any, list[str]]]]:
         """Runs of saves (`lower._Ctx.run_reserve`) and where each starts. A run is the saves to
         one map that probes without a filter make before or after the instructions of one region
         (`asm.cfg.regions`: entered at its head only, without cycles; not after a terminator),

@@ -4,9 +4,10 @@ Reads a map with `start`, `elapsed` (globaltimer ns) and `sm` per row (probes/bl
 A row is one warp, or one block timed by one of its warps: the stock probe records only the last
 warp of each block (one row per block, a warp's exit code in one warp of each block instead of
 all; traces made before the eighteenth session hold warp 0's), and a launch with exactly one row
-per block of several warps is read at that resolution, each row standing for the block's warps. Per launch: span = last end − first start; an SM's busy time =
-the sum of its warps' elapsed; occupancy = busy / span (mean warps resident on that SM);
-imbalance = max busy / mean busy over the SMs that ran anything.
+per block of several warps is read at that resolution, each row standing for the block's warps.
+Per launch: span = last end − first start; an SM's busy time = the sum of its warps' elapsed;
+occupancy = busy / span (mean warps resident on that SM); imbalance = max busy / mean busy over
+the SMs that ran anything. `elapsed` is u32 in the stock probe's row, u64 in older traces.
 """
 from __future__ import annotations
 

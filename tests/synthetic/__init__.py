@@ -14,7 +14,8 @@ from neutrino_py.tracedir import TraceWriter
 DMAT = np.dtype([("clock", "<u8"), ("addr", "<u8"), ("bytes", "<u4")], align=True)
 SCHED = np.dtype([("start", "<u8"), ("elapsed", "<u8"), ("sm", "<u4"), ("unit", "<u4")], align=True)
 # the stock probe's row since the eighteenth session: elapsed as u32, 16 bytes
-SCHED16 = np.dtype([("start", "<u8"), ("elapsed", "<u4"), ("sm", "<u4"), ("unit", "<u4")], align=True)
+SCHED16 = np.dtype([("start", "<u8"), ("elapsed", "<u4"), ("sm", "<u4"), ("unit", "<u4")],
+                   align=True)
 RANGES = np.dtype([("cycles", "<u8"), ("sm", "<u4"), ("unit", "<u4")], align=True)
 PAGES = np.dtype([("count", "<u8")], align=True)
 GMEM = np.dtype([("loaded", "<u8"), ("stored", "<u8"), ("atomic", "<u8")], align=True)
