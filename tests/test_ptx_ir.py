@@ -7,7 +7,7 @@ import pytest
 from conftest import CORPUS
 from neutrino_py import toolchain
 from neutrino_py.asm import ir, parse_ptx, parse_statements
-from neutrino_py.asm.cfg import regions
+from neutrino_py.asm.cfg import on_cycle, regions
 from neutrino_py.image.elf import code_sections
 
 
@@ -161,6 +161,19 @@ def test_regions_of_a_loop_start_at_its_header_and_end_at_its_latch():
     # an if/else that joins again is one region; a block entered from a later one is not
     assert regions([[1, 2], [3], [3], []]) == [0, 0, 0, 0]
     assert regions([[1], [2], [3], [1, 4], []]) == [0, 1, 1, 1, 4]
+
+
+def test_on_cycle_finds_the_blocks_control_comes_back_to():
+    """A loop's body and a block inside an outer loop are passed through again (their runs share
+    reservations across passes); blocks before and after a loop, and an if/else, are not."""
+    blocks = parse_ptx(CFG_PTX, cache=False).function("loop").blocks()
+    succs = [b.succs for b in blocks]
+    assert [on_cycle(succs, b) for b in range(len(succs))] == [False, True, True, False, False,
+                                                                False]
+    # 0 -> 1 (outer head) -> 2 (inner self-loop) -> 3 (after the inner loop, back to 1) -> 4
+    nested = [[1], [2], [2, 3], [1, 4], []]
+    assert [on_cycle(nested, b) for b in range(5)] == [False, True, True, True, False]
+    assert not any(on_cycle([[1, 2], [3], [3], []], b) for b in range(4))
 
 
 def test_registers_declared_and_used():
