@@ -7,7 +7,7 @@ import pytest
 from conftest import CORPUS
 from neutrino_py import toolchain
 from neutrino_py.asm import ir, parse_ptx, parse_statements
-from neutrino_py.asm.cfg import on_cycle, regions
+from neutrino_py.asm.cfg import on_cycles, regions
 from neutrino_py.image.elf import code_sections
 
 
@@ -163,17 +163,40 @@ def test_regions_of_a_loop_start_at_its_header_and_end_at_its_latch():
     assert regions([[1], [2], [3], [1, 4], []]) == [0, 1, 1, 1, 4]
 
 
-def test_on_cycle_finds_the_blocks_control_comes_back_to():
+def test_on_cycles_finds_the_blocks_control_comes_back_to():
     """A loop's body and a block inside an outer loop are passed through again (their runs share
     reservations across passes); blocks before and after a loop, and an if/else, are not."""
     blocks = parse_ptx(CFG_PTX, cache=False).function("loop").blocks()
-    succs = [b.succs for b in blocks]
-    assert [on_cycle(succs, b) for b in range(len(succs))] == [False, True, True, False, False,
-                                                                False]
+    assert on_cycles([b.succs for b in blocks]) == {1, 2}
     # 0 -> 1 (outer head) -> 2 (inner self-loop) -> 3 (after the inner loop, back to 1) -> 4
-    nested = [[1], [2], [2, 3], [1, 4], []]
-    assert [on_cycle(nested, b) for b in range(5)] == [False, True, True, True, False]
-    assert not any(on_cycle([[1, 2], [3], [3], []], b) for b in range(4))
+    assert on_cycles([[1], [2], [2, 3], [1, 4], []]) == {1, 2, 3}
+    assert on_cycles([[1, 2], [3], [3], []]) == set()
+    # a self-loop alone, two loops one after the other, and a cycle entered from its middle
+    assert on_cycles([[0, 1], []]) == {0}
+    assert on_cycles([[1], [1, 2], [3], [2, 4], []]) == {1, 2, 3}
+    assert on_cycles([[2], [2], [3], [1, 4], []]) == {1, 2, 3}
+
+
+def test_on_cycles_agrees_with_reachability_on_random_graphs():
+    """Tarjan's components against the plain question: can control leave block b and reach it
+    again?"""
+    import random
+    rng = random.Random(13)
+    for _ in range(300):
+        n = rng.randint(1, 12)
+        succs = [sorted({rng.randrange(n) for _ in range(rng.randint(0, 3))}) for _ in range(n)]
+
+        def back(b: int) -> bool:
+            seen, todo = set(), list(succs[b])
+            while todo:
+                s = todo.pop()
+                if s == b:
+                    return True
+                if s not in seen:
+                    seen.add(s)
+                    todo.extend(succs[s])
+            return False
+        assert on_cycles(succs) == {b for b in range(n) if back(b)}
 
 
 def test_registers_declared_and_used():

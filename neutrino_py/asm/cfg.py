@@ -90,19 +90,48 @@ def has_loop(succs: Sequence[Sequence[int]]) -> bool:
     return any(latch(b, targets) for b, targets in enumerate(succs))
 
 
-def on_cycle(succs: Sequence[Sequence[int]], b: int) -> bool:
-    """Whether control that leaves block `b` can come back to it: a region headed there is
-    passed through again (a loop's body, or a block inside an outer loop)."""
-    seen: set[int] = set()
-    todo = list(succs[b])
-    while todo:
-        s = todo.pop()
-        if s == b:
-            return True
-        if s not in seen:
-            seen.add(s)
-            todo.extend(succs[s])
-    return False
+def on_cycles(succs: Sequence[Sequence[int]]) -> set[int]:
+    """The blocks control can come back to once it has left them (a loop's body, or a block
+    inside an outer loop: a region headed there is passed through again): those of a strongly
+    connected component of several blocks, or with an edge to themselves. Tarjan's algorithm,
+    without recursion: linear in the edges, once per kernel."""
+    index: dict[int, int] = {}
+    low: dict[int, int] = {}
+    stack: list[int] = []
+    on_stack: set[int] = set()
+    out: set[int] = set()
+    for root in range(len(succs)):
+        if root in index:
+            continue
+        work = [(root, 0)]
+        while work:
+            b, i = work.pop()
+            if i == 0:
+                index[b] = low[b] = len(index)
+                stack.append(b)
+                on_stack.add(b)
+            if i < len(succs[b]):
+                work.append((b, i + 1))
+                s = succs[b][i]
+                if s not in index:
+                    work.append((s, 0))
+                elif s in on_stack:
+                    low[b] = min(low[b], index[s])
+                continue
+            if work:            # b is done: its parent takes its low link
+                parent = work[-1][0]
+                low[parent] = min(low[parent], low[b])
+            if low[b] == index[b]:
+                component = []
+                while True:
+                    c = stack.pop()
+                    on_stack.discard(c)
+                    component.append(c)
+                    if c == b:
+                        break
+                if len(component) > 1 or b in succs[b]:
+                    out.update(component)
+    return out
 
 
 def regions(succs: list[list[int]]) -> list[int]:

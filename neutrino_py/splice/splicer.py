@@ -382,7 +382,7 @@ class _KernelSplice:
         (`asm.cfg.regions`: entered at its head only, without cycles; not after a terminator),
         in layout order, which is the order any pass meets them; a save under its
         instruction's guard counts (its slot stays a hole where no lane of the warp
-        runs it). A region control comes back to (`cfg.on_cycle`: a loop's body) has a run
+        runs it). A region control comes back to (`cfg.on_cycles`: a loop's body) has a run
         even of one save, whose reservations take `lower.RUN_PASSES` passes' slots. Returns,
         for each (pc, probe index) whose saves belong to one, map -> (position of its first
         save in the run, slots a reservation there takes: the most saves any path through the
@@ -419,8 +419,9 @@ class _KernelSplice:
                 by_run.setdefault((name, heads[b]), []).append((pair, count, b))
         out: dict[tuple[int, int], dict[str, tuple[int, int, int]]] = {}
         starts: dict[int, tuple[Any, list[str]]] = {}
+        cyclic = cfg.on_cycles(succs)
         for (name, head), run in by_run.items():
-            passes = lower.RUN_PASSES if cfg.on_cycle(succs, head) else 1
+            passes = lower.RUN_PASSES if head in cyclic else 1
             ahead = _saves_ahead(run, heads, succs)
             if max(ahead) < 2 and passes == 1:
                 continue
