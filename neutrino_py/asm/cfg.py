@@ -90,48 +90,50 @@ def has_loop(succs: Sequence[Sequence[int]]) -> bool:
     return any(latch(b, targets) for b, targets in enumerate(succs))
 
 
-def on_cycles(succs: Sequence[Sequence[int]]) -> set[int]:
-    """The blocks control can come back to once it has left them (a loop's body, or a block
-    inside an outer loop: a region headed there is passed through again): those of a strongly
-    connected component of several blocks, or with an edge to themselves. Tarjan's algorithm,
-    without recursion: linear in the edges, once per kernel."""
+def components(succs: Sequence[Sequence[int]]) -> list[list[int]]:
+    """Strongly connected components of the CFG, each listed after every component it reaches
+    (Tarjan's order; iterative, as kernels have thousands of blocks)."""
     index: dict[int, int] = {}
     low: dict[int, int] = {}
     stack: list[int] = []
     on_stack: set[int] = set()
-    out: set[int] = set()
+    out: list[list[int]] = []
     for root in range(len(succs)):
         if root in index:
             continue
         work = [(root, 0)]
         while work:
-            b, i = work.pop()
+            v, i = work.pop()
             if i == 0:
-                index[b] = low[b] = len(index)
-                stack.append(b)
-                on_stack.add(b)
-            if i < len(succs[b]):
-                work.append((b, i + 1))
-                s = succs[b][i]
-                if s not in index:
-                    work.append((s, 0))
-                elif s in on_stack:
-                    low[b] = min(low[b], index[s])
-                continue
-            if work:            # b is done: its parent takes its low link
-                parent = work[-1][0]
-                low[parent] = min(low[parent], low[b])
-            if low[b] == index[b]:
-                component = []
-                while True:
-                    c = stack.pop()
-                    on_stack.discard(c)
-                    component.append(c)
-                    if c == b:
-                        break
-                if len(component) > 1 or b in succs[b]:
-                    out.update(component)
+                index[v] = low[v] = len(index)
+                stack.append(v)
+                on_stack.add(v)
+            for j in range(i, len(succs[v])):
+                w = succs[v][j]
+                if w not in index:
+                    work += [(v, j + 1), (w, 0)]
+                    break
+                if w in on_stack:
+                    low[v] = min(low[v], index[w])
+            else:
+                if low[v] == index[v]:
+                    comp: list[int] = []
+                    while not comp or comp[-1] != v:
+                        comp.append(stack.pop())
+                        on_stack.discard(comp[-1])
+                    out.append(comp)
+                if work:
+                    parent = work[-1][0]
+                    low[parent] = min(low[parent], low[v])
     return out
+
+
+def on_cycles(succs: Sequence[Sequence[int]]) -> set[int]:
+    """The blocks control can come back to once it has left them (a loop's body, or a block
+    inside an outer loop: a region headed there is passed through again): those of a strongly
+    connected component of several blocks, or with an edge to themselves."""
+    return {b for comp in components(succs) if len(comp) > 1 or comp[0] in succs[comp[0]]
+            for b in comp}
 
 
 def regions(succs: list[list[int]]) -> list[int]:

@@ -16,6 +16,7 @@ from collections import Counter
 from typing import Hashable, Iterable, Mapping, Sequence
 
 from neutrino_py import ops
+from neutrino_py.asm import cfg
 from neutrino_py.ops import Imm, Reg, Stmt
 
 
@@ -42,7 +43,7 @@ def counter_bounds(counters: Mapping[Hashable, Reg], entry: Sequence[Stmt],
             weights.setdefault(block, Counter()).update(adds)
     if not bounded:
         return {}
-    components = _components(succs or [])
+    components = cfg.components(succs or [])
     heaviest: dict[Reg, list[int]] = {reg: [0] * len(components) for reg in bounded}
     of = {b: n for n, comp in enumerate(components) for b in comp}
     for n, comp in enumerate(components):
@@ -77,41 +78,3 @@ def _scan(code: Iterable[Stmt], regs: Mapping[Reg, Hashable], bounded: set[Reg],
             adds[s.dst] += 0
         else:
             bounded.difference_update(getattr(s, f.name) for f in dataclasses.fields(s))
-
-
-def _components(succs: Sequence[Sequence[int]]) -> list[list[int]]:
-    """Strongly connected components of the CFG, each listed after every component it reaches
-    (Tarjan's order; iterative, as kernels have thousands of blocks)."""
-    index: dict[int, int] = {}
-    low: dict[int, int] = {}
-    stack: list[int] = []
-    on_stack: set[int] = set()
-    out: list[list[int]] = []
-    for root in range(len(succs)):
-        if root in index:
-            continue
-        work = [(root, 0)]
-        while work:
-            v, i = work.pop()
-            if i == 0:
-                index[v] = low[v] = len(index)
-                stack.append(v)
-                on_stack.add(v)
-            for j in range(i, len(succs[v])):
-                w = succs[v][j]
-                if w not in index:
-                    work += [(v, j + 1), (w, 0)]
-                    break
-                if w in on_stack:
-                    low[v] = min(low[v], index[w])
-            else:
-                if low[v] == index[v]:
-                    comp: list[int] = []
-                    while not comp or comp[-1] != v:
-                        comp.append(stack.pop())
-                        on_stack.discard(comp[-1])
-                    out.append(comp)
-                if work:
-                    parent = work[-1][0]
-                    low[parent] = min(low[parent], low[v])
-    return out
