@@ -31,10 +31,7 @@ def shape(stmts: list[ir.Statement]) -> list[tuple]:
 
 
 def by_grammar(text: str, line: int, col: int) -> list[ir.Statement]:
-    padded = "\n" * (line - 1) + " " * (col - 1) + text
-    stmts = parser._parse(padded, "body", {}, "<body>", padded)
-    parser._set_locs(stmts, None)
-    return stmts
+    return parser.grammar_body(text, line, col, "<body>")
 
 
 def bodies(path: Path):
@@ -56,7 +53,7 @@ def test_operands_read_lazily_equal_the_grammars_args_rule():
         for fn in parse_ptx(path.read_text(), cache=False).functions():
             for s in ir.walk(fn.body):
                 if isinstance(s, ir.Instruction) and s.args:
-                    assert s.operands == parser.grammar_args(s.args), s.args
+                    assert s.operands == parser.grammar_args(s.args, s._named), s.args
                     seen += 1
     assert seen > 10_000
 

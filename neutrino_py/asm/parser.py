@@ -138,10 +138,12 @@ def parse_body(text: str, line: int = 1, col: int = 1, file: str = "<input>") ->
     """Statements of a function body that starts at (line, col) of its module: the scan's fast
     path where it recognises the text (`asm.scan`), the grammar otherwise."""
     stmts = _scanner().scan(text, line, col)
-    if stmts is not None:
-        return stmts
-    pad = "\n" * (line - 1) + " " * (col - 1)
-    padded = pad + text
+    return stmts if stmts is not None else grammar_body(text, line, col, file)
+
+
+def grammar_body(text: str, line: int = 1, col: int = 1, file: str = "<input>") -> list[ir.Statement]:
+    """`parse_body`'s statements by the grammar alone: the scan's reference."""
+    padded = "\n" * (line - 1) + " " * (col - 1) + text
     stmts = _parse(padded, "body", {}, file, padded)
     _set_locs(stmts, None)
     named = {name for s in ir.walk(stmts) if isinstance(s, ir.RegDecl)
@@ -167,9 +169,10 @@ def _shared_args(text: str) -> tuple[ir.Operand, ...]:
     return tuple(_scanner().operands.read(text))
 
 
-def grammar_args(text: str) -> list[ir.Operand]:
+def grammar_args(text: str, named: AbstractSet[str] = frozenset()) -> list[ir.Operand]:
     """The same operands as `parse_args`, by the grammar's `args` rule (its reference)."""
-    return _parse(text, "args", {}, "<operands>", text) if text else []
+    operands = _parse(text, "args", {}, "<operands>", text) if text else []
+    return [_by_name(op, named) for op in operands] if named else operands
 
 
 def _registers_by_name(stmts: list[ir.Statement], named: set[str]) -> None:

@@ -231,13 +231,46 @@ def cuda_recipes() -> dict[str, dict]:
     return {"vector_add": va, "saxpy": sx, "reduce_sum": rd, "sgemm_tiled": sg,
             "histogram_atomic": hi, "_Z14apply_noinlinePKfPfPii": ni, "mma_m16n8k16": mma,
             "wmma_gemm": wm, "cp_async_scale": ca, "timed_matmul": tm, "strided_copy": st,
-            "gather": ga, "divergent": dv, "vec4_scale": v4}
+            "gather": ga, "divergent": dv, "vec4_scale": v4, **feature_recipes()}
+
+
+def feature_recipes() -> dict[str, dict]:
+    """src/features.cu's kernels (all but `texture_fetch`, whose texture object no recipe makes)."""
+    nw, nc = 4096, 2048
+    return {
+        "calls": recipe((4, 1, 1), (64, 1, 1), [buf("out", "out", "int32", 256)],
+                        note="prints one line; out = factorial(threadIdx.x % 6) through a recursive call"),
+        "local_array": recipe((2, 1, 1), (128, 1, 1), [
+            buf("out", "out", "float32", 256), scalar("pick", "int32", 7)]),
+        "warp_reduce": recipe((nw // 256, 1, 1), (256, 1, 1), [
+            buf("in", "in", "int32", nw, randint(0, 100, 50)), buf("total", "out", "int32", 1),
+            scalar("n", "int32", nw)], note="total = sum of in (an integer sum: any order)"),
+        "cluster_swap": recipe((4, 1, 1), (128, 1, 1), [buf("out", "out", "int32", 512)],
+                               note="clusters of 2 blocks read each other's shared memory (sm_90)"),
+        "atomics": recipe((4, 1, 1), (64, 1, 1), [
+            buf("d", "out", "float64", 1), buf("u", "out", "uint64", 1), buf("f", "out", "float32", 1),
+            buf("c", "out", "int32", 1), buf("h", "out", "float16", 2)]),
+        "odd_widths": recipe((2, 1, 1), (128, 1, 1), [
+            buf("a", "inout", "float32", 4 * 256, uniform(-1, 1, 51)),
+            buf("b", "inout", "float64", 2 * 256, uniform(-1, 1, 52)),
+            buf("c", "inout", "int8", 256, randint(-50, 50, 53)),
+            buf("d", "inout", "int16", 4 * 256, randint(-1000, 1000, 54))],
+            note="float4, double2, char and short4 accesses"),
+        "memcpy_barrier": recipe((4, 1, 1), (256, 1, 1), [
+            buf("data", "inout", "float32", 1024, uniform(-1, 1, 55))],
+            note="cuda::memcpy_async into shared memory, completed through an mbarrier"),
+        "collatz_steps": recipe((nc // 256, 1, 1), (256, 1, 1), [
+            buf("start", "in", "int32", nc, randint(1, 10000, 56)), buf("steps", "out", "int32", nc),
+            scalar("n", "int32", nc)], note="lanes leave the loop one by one"),
+        "switch_add": recipe((4, 1, 1), (64, 1, 1), [
+            buf("bins", "out", "int32", 7), scalar("k", "int32", 3)]),
+    }
 
 
 # --- CUDA C ----------------------------------------------------------------------------------------
 
 CUDA_SOURCES = ["vector_add", "saxpy", "reduction", "sgemm", "histogram", "noinline", "tensor_core",
-                "cp_async", "timed_matmul", "access"]
+                "cp_async", "timed_matmul", "access", "features"]
 EXAMPLE = "cuda/vector_add.sm_80.lineinfo.ptx"  # also shipped as examples/vector_add.ptx
 DEBUG_BUILDS = [("sgemm", "sm_90"), ("tensor_core", "sm_90")]
 
