@@ -160,6 +160,35 @@ def test_a_probe_that_lowers_occupancy_says_so(tmp_path, capsys):
         assert "warning: the probe lowers" not in text
 
 
+def test_code_warning_needs_a_large_kernel_the_probe_at_least_doubled():
+    from neutrino_py.assemble.cost import CODE_WARNING, KernelCost
+
+    def warns(before: int | None, after: int | None) -> bool:
+        return KernelCost("k", [], code_before=before, code_after=after).code_warning
+    assert warns(1536, 140_000) and warns(CODE_WARNING // 2, CODE_WARNING + 1)
+    assert not warns(1536, CODE_WARNING)                       # small enough
+    assert not warns(100_000, 150_000)                         # large before the probe came
+    assert not warns(None, 140_000) and not warns(1536, None)  # not assembled
+
+
+@needs_ptxas
+def test_code_sizes_are_the_kernels_text_sections_and_a_grown_kernel_says_so(tmp_path, capsys):
+    from neutrino_py.image.elf import code_sections
+
+    add = CORPUS / "triton" / "add_kernel.sm_90a.ptx"
+    got = instrument_json(tmp_path, capsys, "memtrace", add, "--block", "128")
+    cost = got["cost"]["kernels"][0]
+    backend = got["cost"]["resource_usage_from"]
+    for key, path in (("code_bytes_before", add), ("code_bytes_after", tmp_path / "o.ptx")):
+        cubin = ptx_backend.assemble(path.read_text(), "sm_90a", backend)[0]
+        assert cost[key] == len(code_sections(cubin)[".text.add_kernel"])
+    assert cost["code_bytes_after"] > 64 << 10 > 4 * cost["code_bytes_before"]
+    main(["instrument", "--probe", "memtrace", str(add), "-o", str(tmp_path / "m.ptx")])
+    assert "warning: the probe grows add_kernel's machine code from" in capsys.readouterr().out
+    main(["instrument", "--probe", "block_sched", str(add), "-o", str(tmp_path / "b.ptx")])
+    assert "machine code" not in capsys.readouterr().out
+
+
 # one fixed record per warp (plus its count): bytes that follow the grid exactly
 PER_WARP = """map sched[warp]: record(1) { u64 start; u64 elapsed; u32 sm; }
 reg u64 t0;

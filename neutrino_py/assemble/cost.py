@@ -1,7 +1,12 @@
 """The cost of a probe, predicted before anything is launched: per kernel, the registers, shared
 memory, stack and spills the assembler reports for the original and the instrumented module, the
-occupancy both give for a block size, and the bytes the probe's maps take per launch (the
-contract's size rules). What `neutrino instrument` prints."""
+occupancy both give for a block size, the size of both kernels' machine code, and the bytes the
+probe's maps take per launch (the contract's size rules). What `neutrino instrument` prints.
+
+Machine code matters past the instruction cache: `memtrace` on the H200 (Nsight Compute, one
+launch each, benchmarks/results/ncu_memtrace_code_size-nvidia-h200.txt) left warps waiting on
+instruction fetch 1.0, 1.9 and 12.3 cycles per issued instruction in kernels of 92, 137 and 836
+KiB of code, and at most 0.35 in the six of 11-21 KiB. `CODE_WARNING` sits between the two."""
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
@@ -9,6 +14,8 @@ from typing import TYPE_CHECKING, Any
 
 from neutrino_py.contract.manifest import Manifest, format_bytes
 from neutrino_py.errors import SourceError, ToolError
+
+CODE_WARNING = 64 << 10     # bytes of a kernel's machine code past which the cost warns
 
 if TYPE_CHECKING:        # loaded where registers are predicted: `--no-cost` needs none of them
     from neutrino_py.assemble.occupancy import Occupancy
@@ -24,6 +31,14 @@ class KernelCost:
     occupancy_before: Occupancy | None = None
     occupancy_after: Occupancy | None = None
     register_cap: int | None = None           # the .maxnreg it was given (assemble.registers)
+    code_before: int | None = None            # bytes of the kernel's own machine code (.text)
+    code_after: int | None = None
+
+    @property
+    def code_warning(self) -> bool:
+        """Whether the probe takes the kernel's code past `CODE_WARNING` (more than doubled)."""
+        return (self.code_before is not None and self.code_after is not None
+                and self.code_after > CODE_WARNING and self.code_after > 2 * self.code_before)
 
     @property
     def bytes_per_launch(self) -> int:
@@ -44,6 +59,7 @@ class KernelCost:
                 "occupancy_before": occ(self.occupancy_before),
                 "occupancy_after": occ(self.occupancy_after),
                 "register_cap": self.register_cap,
+                "code_bytes_before": self.code_before, "code_bytes_after": self.code_after,
                 "lowers_occupancy": self.lowers_occupancy}
 
 
@@ -87,25 +103,38 @@ def predict(manifests: dict[str, Manifest], grid: tuple[int, int, int],
         cost.notes.append(f"registers and occupancy: {why_not}")
         return cost
     from neutrino_py.assemble.occupancy import limits_for, occupancy
-    from neutrino_py.assemble.ptx import assembler_report
+    from neutrino_py.assemble.ptx import assemble
     from neutrino_py.assemble.resources import parse_report
     try:
-        log_before, cost.source = assembler_report(original, arch)
-        log_after, _ = assembler_report(instrumented, arch)
+        cubin_before, log_before, cost.source = assemble(original, arch)
+        cubin_after, log_after, _ = assemble(instrumented, arch)
     except (ToolError, SourceError) as err:
         cost.notes.append(f"registers and occupancy not computed: {str(err).splitlines()[0]}")
         return cost
     before, after = parse_report(log_before), parse_report(log_after)
+    code_before, code_after = _code_sizes(cubin_before), _code_sizes(cubin_after)
     limits = limits_for(arch)
     if limits is None:
         cost.notes.append(f"occupancy not computed: no SM limits known for {arch}")
     threads = block[0] * block[1] * block[2]
     for k in kernels:
         k.before, k.after = before.get(k.kernel), after.get(k.kernel)
+        k.code_before, k.code_after = code_before.get(k.kernel), code_after.get(k.kernel)
         if limits is not None and k.before and k.after:
             k.occupancy_before = occupancy(k.before, threads, limits)
             k.occupancy_after = occupancy(k.after, threads, limits)
     return cost
+
+
+def _code_sizes(cubin: bytes) -> dict[str, int]:
+    """Function name -> bytes of its own machine code (``.text.<name>``; functions it calls have
+    sections of their own); empty where the cubin cannot be read."""
+    from neutrino_py.image.elf import ElfError, code_sections
+    try:
+        return {name[len(".text."):]: len(body) for name, body in code_sections(cubin).items()
+                if name.startswith(".text.")}
+    except ElfError:
+        return {}
 
 
 def _occ(o: Occupancy | None) -> str:
@@ -113,11 +142,12 @@ def _occ(o: Occupancy | None) -> str:
 
 
 def render(cost: Cost) -> list[str]:
-    """The cost as a text table, then one warning per kernel whose occupancy the probe lowers."""
+    """The cost as a text table, then a warning per kernel whose occupancy the probe lowers, that
+    it makes spill, or whose code it takes past `CODE_WARNING`."""
     shape = f"grid {'x'.join(map(str, cost.grid))}, block {'x'.join(map(str, cost.block))}"
     report = {"nvjitlink": "nvJitLink -verbose", "ptxas": "ptxas -v"}
     where = f"{cost.arch}, {report[cost.source]}" if cost.source else (cost.arch or "GCN")
-    rows = [("kernel", "registers", "smem", "stack/spills", "occupancy", "limited by",
+    rows = [("kernel", "registers", "smem", "stack/spills", "occupancy", "limited by", "code",
              "bytes/launch")]
     for k in cost.kernels:
         b, a = k.before, k.after
@@ -127,7 +157,10 @@ def render(cost: Cost) -> list[str]:
         spills = (f"{b.stack}/{b.spill_stores} -> {a.stack}/{a.spill_stores} B" if b and a else "-")
         occ = f"{_occ(k.occupancy_before)} -> {_occ(k.occupancy_after)}"
         limit = k.occupancy_after.limit if k.occupancy_after else "-"
-        rows.append((k.kernel, regs, smem, spills, occ, limit, format_bytes(k.bytes_per_launch)))
+        code = (f"{format_bytes(k.code_before)} -> {format_bytes(k.code_after)}"
+                if k.code_before is not None and k.code_after is not None else "-")
+        rows.append((k.kernel, regs, smem, spills, occ, limit, code,
+                     format_bytes(k.bytes_per_launch)))
     widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
     lines = [f"cost at {shape} ({where}):"]
     lines += ["  " + "  ".join(c.ljust(w) for c, w in zip(r, widths)).rstrip() for r in rows]
@@ -147,5 +180,11 @@ def render(cost: Cost) -> list[str]:
         if k.before and k.after and k.after.spill_stores > k.before.spill_stores:
             lines.append(f"warning: the probe makes {k.kernel} spill: {k.before.spill_stores} -> "
                          f"{k.after.spill_stores} bytes of spill stores per thread")
+        if k.code_warning:
+            lines.append(f"warning: the probe grows {k.kernel}'s machine code from "
+                         f"{format_bytes(k.code_before)} to {format_bytes(k.code_after)}: past "
+                         f"about {format_bytes(CODE_WARNING)} its warps may wait on instruction "
+                         "fetch (memtrace on the H200: 12.3 cycles per instruction at 836 KiB); "
+                         "fewer matched opcodes or kernels (-k) keep it smaller")
     return lines
 
