@@ -22,7 +22,7 @@ from typing import Any, Callable
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from benchmarks.common import interleaved, on_device, ratios, write_results  # noqa: E402
+from benchmarks.common import beside, on_device, ratios, write_results  # noqa: E402
 from benchmarks.overhead import cases  # noqa: E402
 
 
@@ -78,14 +78,8 @@ def main() -> int:
                 outputs[n] = {k: v.tobytes() for k, v in prep.outputs().items()}
             finally:
                 prep.free()
-        prep = prepare(rec)
-        try:
-            launch = dict(grid=rec["grid"], block=rec["block"], args=prep.args,
-                          shared_mem=rec["shared_mem"])
-            times = interleaved({n: (s, {}) for n, s in sides.items()}, launch,
-                                lambda stream: flush.zero(stream), args.rounds, rotate=True)
-        finally:
-            prep.free()
+        times = beside(rec, lambda stream: flush.zero(stream), args.rounds,
+                       lambda launch: {n: (s, {}) for n, s in sides.items()})
     finally:
         for side in sides.values():
             side.free()
