@@ -74,6 +74,8 @@ def _ours(s: ir.Statement) -> bool:
         return s.name.startswith("$nt_")
     if isinstance(s, ir.RegDecl):
         return all(name.startswith(OURS) for name, _ in s.names)
+    if isinstance(s, ir.Directive):                 # a shared body's return table
+        return s.name == "branchtargets" and s.args.startswith("$nt_")
     return False
 
 

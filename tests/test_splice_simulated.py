@@ -73,6 +73,11 @@ class Sim:
     def __init__(self, fn: ir.Function, memory: Memory) -> None:
         self.code = [s for s in ir.walk(fn.body) if isinstance(s, (ir.Instruction, ir.Label))]
         self.labels = {s.name: i for i, s in enumerate(self.code) if isinstance(s, ir.Label)}
+        body = list(ir.walk(fn.body))
+        self.tables = {a.name: [x.strip() for x in b.args.split(",")]     # .branchtargets
+                       for a, b in zip(body, body[1:])
+                       if isinstance(a, ir.Label) and isinstance(b, ir.Directive)
+                       and b.name == "branchtargets"}
         self.fn, self.mem = fn, memory
         self.clock = itertools.count(1000)
         self.issues: Counter = Counter()      # (unit warp, pc) -> issues of user instructions
@@ -253,6 +258,10 @@ class Sim:
 
         if op == "bra":
             return self.labels[ops[0].name]
+        if op == "brx":                            # brx.idx: one index for the lanes that run
+            targets = {self.tables[ops[1].name][src(0, lane, "u32")] for lane in run}
+            assert len(targets) <= 1, f"{s.to_text()}: lanes go to {sorted(targets)}"
+            return self.labels[targets.pop()] if targets else None
         if op in ("ret", "exit"):
             return None
         if op == "activemask":
@@ -2211,3 +2220,89 @@ def test_slots_ahead_stop_at_a_cut_and_a_cut_counts_from_itself():
     assert _saves_ahead(run, heads, succs) == [5, 4, 3, 3, 2, 1]
     assert _saves_ahead(run, heads, succs, frozenset({2})) == [4, 1, 3, 3, 2, 1]
     assert _saves_ahead(run, heads, succs, frozenset({4})) == [3, 2, 1, 1, 2, 1]
+
+
+@pytest.mark.parametrize("name", ["softmax_kernel", "layer_norm_kernel"])
+@pytest.mark.parametrize("probe", ["memtrace", "dmat"])
+def test_sites_that_share_one_body_make_the_records_each_made_inline(name, probe, monkeypatch):
+    """Triton's softmax and layer norm with every repeated site sharing one body of code
+    (`targets.ptx.outline`, its threshold lowered so their few sites share): the records, in
+    order, are those of the kernel with each site's code inline, and the shared kernel has
+    fewer instructions."""
+    import neutrino_py.targets.ptx.outline as outline
+    name, args = triton_rows(name)
+    text = (CORPUS / "triton" / f"{name}.sm_90a.ptx").read_text()
+    runs, sizes = {}, {}
+    for side, least in (("inline", 1 << 40), ("shared", 0)):
+        monkeypatch.setattr(outline, "MIN_SITE_CODE", least)
+        out = instrument(parse_ptx(text, cache=False), stock(probe)).module.to_text()
+        sizes[side] = (out.count("brx.idx"), out.count(";"))
+        runs[side], _, _, _ = launch(text, stock(probe), (3, 1, 1), (128, 1, 1), args)
+    assert sizes["inline"][0] == 0 < sizes["shared"][0]
+    assert sizes["shared"][1] < sizes["inline"][1]
+    for key, rows in runs["inline"].items():
+        assert len(rows) > 0 or key.endswith("__addr")
+        assert rows.tolist() == runs["shared"][key].tolist(), key
+
+
+SEGMENTS = """.version 8.0
+.target sm_90
+.address_size 64
+.visible .entry segments(.param .u64 x, .param .u32 n)
+{
+    .reg .pred %p<3>;
+    .reg .b32 %r<4>;
+    .reg .f32 %f<12>;
+    .reg .b64 %rd<6>;
+    ld.param.u64 %rd1, [x];
+    ld.param.u32 %r2, [n];
+    cvta.to.global.u64 %rd2, %rd1;
+    mov.u32 %r1, %tid.x;
+    mul.wide.u32 %rd3, %r1, 4;
+    add.s64 %rd4, %rd2, %rd3;
+    ld.global.f32 %f1, [%rd4];
+    ld.global.f32 %f2, [%rd4+256];
+    ld.global.f32 %f3, [%rd4+512];
+    setp.ge.u32 %p1, %r1, %r2;
+    @%p1 bra $L__skip;
+    ld.global.f32 %f4, [%rd4+768];
+    ld.global.f32 %f5, [%rd4+1024];
+    ld.global.f32 %f6, [%rd4+1280];
+    add.f32 %f1, %f1, %f4;
+$L__skip:
+    ld.global.f32 %f7, [%rd4+1536];
+    add.f32 %f1, %f1, %f2;
+    add.f32 %f1, %f1, %f3;
+    add.f32 %f1, %f1, %f7;
+    st.global.f32 [%rd4+1792], %f1;
+    ret;
+}
+"""
+
+
+def test_sites_share_a_body_only_within_a_stretch_no_label_or_branch_cuts(monkeypatch):
+    """dmat's sites in three stretches of a kernel (cut by a guarded branch and its label),
+    with the threshold lowered so that they share: a body per stretch, 2 + 3 + 2 sites (the
+    saves are held back to the next load's reader or the stretch's end, the third load's on
+    both ways out of the first stretch), none across a cut. Lanes 20 and up skip the middle
+    stretch. The records, in order, are those of the kernel with every site inline."""
+    import neutrino_py.targets.ptx.outline as outline
+    args = lambda: {"x": bytes(4 * 64 + 2048), "n": 20}
+    runs = {}
+    for side, least in (("inline", 1 << 40), ("shared", 0)):
+        monkeypatch.setattr(outline, "MIN_SITE_CODE", least)
+        text = instrument(parse_ptx(SEGMENTS, cache=False), stock("dmat")).module.to_text()
+        bodies = text.count("brx.idx")
+        assert bodies == {"inline": 0, "shared": 3}[side]
+        assert text.count("mov.u32 \t%nt_ret") == {"inline": 0, "shared": 7}[side]
+        lines = text.splitlines()
+        cuts = [n for n, line in enumerate(lines) if line.startswith(("$L__skip", "\t@%p1 bra"))]
+        at = {line[:-1]: n for n, line in enumerate(lines) if line.startswith("$")}
+        for n, line in enumerate(lines):        # from the first site's return to the body's end
+            if line.strip().startswith(".branchtargets"):
+                first = min(at[name.strip(" ;")] for name in line.split(None, 1)[1].split(","))
+                assert not [c for c in cuts if first <= c <= n]
+        runs[side], _, _, _ = launch(SEGMENTS, stock("dmat"), (2, 1, 1), (64, 1, 1), args())
+    rows = runs["inline"]["dmat"]
+    assert len(rows) == 2 * (64 * 5 + 20 * 3)
+    assert rows.tolist() == runs["shared"]["dmat"].tolist()

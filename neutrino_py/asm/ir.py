@@ -658,6 +658,22 @@ class Function(_Node):
         """Queue `statements` to go right after `anchor` (after earlier queued ones)."""
         self._pending.setdefault(id(anchor), ([], []))[1].append(statements)
 
+    def requeue(self, anchor: Statement, old: Sequence[Statement],
+                statements: Sequence[Statement]) -> None:
+        """Put `statements` in the place of the queued sequence `old` at `anchor` (its first
+        place there still holding `old`, by identity)."""
+        for chunks in self._pending[id(anchor)]:
+            for k, chunk in enumerate(chunks):
+                if chunk is old:
+                    chunks[k] = statements
+                    return
+        raise KeyError("no such sequence queued at this anchor")
+
+    @property
+    def unqueued(self) -> list[Statement]:
+        """The body as parsed, without the code queued into it."""
+        return self._body if self._body is not None else self.body
+
     def reg_decls(self) -> list[RegDecl]:
         return [s for s in walk(self.body) if isinstance(s, RegDecl)]
 

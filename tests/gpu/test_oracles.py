@@ -224,14 +224,16 @@ ACCESS = "cuda/access.sm_90.ptx"
                                          ("triton/add_kernel.sm_90a.ptx", "add_kernel"),
                                          ("triton/softmax_kernel.sm_90a.ptx", "softmax_kernel"),
                                          ("triton/layer_norm_kernel.sm_90a.ptx",
-                                          "layer_norm_kernel")])
+                                          "layer_norm_kernel"),
+                                         ("triton/matmul_kernel.sm_90a.ptx", "matmul_kernel")])
 def test_memtrace_rebuilds_exactly_the_addresses_dmat_records(file, kernel):
     """Contiguous (vector add, saxpy), a reduction whose lanes drop out, strided tiles (SGEMM),
     data-dependent atomics (histogram bins), a strided copy, a gather with random indices, lanes
     that diverge, 16-byte vector loads, and Triton's masked loads and stores (each under its own
     guard, their saves held back past later loads with the guard's value kept: the tail block of
-    add_kernel, softmax's and layer_norm's rows shorter than the block): the warp records,
-    expanded, are dmat's lanes."""
+    add_kernel, softmax's and layer_norm's rows shorter than the block), and a matmul's 64
+    loads a pass, whose sites share one body of code (`targets.ptx.outline`, as add_kernel's
+    memtrace sites do): the warp records, expanded, are dmat's lanes."""
     import neutrino_py as nt
     from neutrino_py.paths import probe_file
 

@@ -17,6 +17,7 @@ from neutrino_py.asm.ptx_isa import EXITS
 from neutrino_py.errors import SourceError
 from neutrino_py.ops import Imm, Scratch, Src, Stmt, Value
 from neutrino_py.targets import Finished, Guard, SiteCode, Unreadable
+from neutrino_py.targets.ptx import outline
 from neutrino_py.targets.ptx import render as ptx
 from neutrino_py.targets.ptx.address_roots import AddressRoots
 
@@ -85,6 +86,8 @@ class PtxKernel(PtxCode):
                  persistent: dict[str, int], params: list) -> None:
         super().__init__(module, fn, files)
         self.persistent, self.params = persistent, params
+        self.version = _version(module)
+        self.queued: list[tuple[ir.Statement, bool, Sequence[ir.Statement]]] = []
         # registers of each type the largest site needs (persistent ones first, then each
         # type's 0, in `STEMS` order: the order `finish` declares them in)
         self.high = {**persistent, **{t: 0 for t in ptx.STEMS if t not in persistent}}
@@ -276,9 +279,13 @@ class PtxKernel(PtxCode):
         scope = site.scope
         before = site.before + site.exit
         if before:
-            self.fn.insert_before(site.anchor, ptx.render(before, scope))
+            code = ptx.render(before, scope)
+            self.fn.insert_before(site.anchor, code)
+            self.queued.append((site.anchor, True, code))
         if site.after:
-            self.fn.insert_after(site.anchor, ptx.render(site.after, scope))
+            code = ptx.render(site.after, scope)
+            self.fn.insert_after(site.anchor, code)
+            self.queued.append((site.anchor, False, code))
         high, base = self.high, scope.base
         for t, n in scope.used.items():              # a type no tmp took stays at its base
             n += base.get(t, 0)
@@ -286,12 +293,52 @@ class PtxKernel(PtxCode):
                 high[t] = n
 
     def finish(self) -> Finished:
+        shared = self.share()
         for t, n in self.high.items():
             if n:
                 self.fn.add_reg(t, f"{ptx.PREFIX}{ptx.STEMS[t]}", n)
+        for width, n in shared.params.items():
+            self.fn.add_reg(outline.PARAM_TYPES[width], f"{ptx.PREFIX}{outline.PARAM_STEMS[width]}",
+                            n)
+        if shared.replaced:
+            self.fn.add_reg("u32", outline.RETURN)
         for p in self.params:
             self.fn.params.append(ir.VarDecl("param", "u64", p.name))
-        return Finished({t: n for t, n in self.high.items() if n}, [])
+        added = {t: n for t, n in self.high.items() if n}
+        for width, n in shared.params.items():
+            t = outline.PARAM_TYPES[width]
+            added[t] = added.get(t, 0) + n
+        if shared.replaced:
+            added["u32"] = added.get("u32", 0) + 1
+        return Finished(added, [])
+
+
+    def share(self) -> outline.Shared:
+        """Repeated site code kept once (`outline`), its sites' code replaced."""
+        if sum(len(code) for _, _, code in self.queued) < outline.MIN_SITE_CODE \
+                or self.version < (6, 0):
+            return outline.Shared()
+        segs, nested = outline.segments(self.fn.unqueued)
+        sites = []
+        for anchor, before, code in self.queued:
+            seg = segs[id(anchor)]
+            if before and type(anchor) is ir.Label:
+                seg -= 1
+            elif not before and type(anchor) is ir.Instruction and anchor.is_terminator:
+                seg += 1
+            sites.append(outline.Site(code, seg, anchor, before, id(anchor) in nested))
+        shared = outline.share(sites, self.bits, self.scope().label)
+        for site, code in shared.replaced:
+            self.fn.requeue(site.anchor, site.code, code)
+        return shared
+
+    def bits(self, name: str) -> int | None:
+        """Width of a register, the instrumentation's own included (None: a special one)."""
+        if name.startswith(ptx.PREFIX):
+            stem = name[len(ptx.PREFIX):].rstrip("0123456789")
+            t = next((t for t, s in ptx.STEMS.items() if s == stem), None)
+            return None if t is None else (1 if t == "pred" else 8 * ir.TYPE_BYTES[t])
+        return self.declared_bits(name)
 
 
 class PtxTarget:
@@ -321,6 +368,14 @@ class PtxTarget:
 
     def illegal(self, stmt: Stmt) -> str | None:
         return None
+
+
+def _version(module: ir.Module) -> tuple[int, ...]:
+    """The PTX ISA version (``brx.idx`` needs 6.0)."""
+    try:
+        return tuple(int(x) for x in (module.version or "0").split("."))
+    except ValueError:
+        return (0,)
 
 
 @lru_cache(maxsize=4)
