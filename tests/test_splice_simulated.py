@@ -2306,3 +2306,18 @@ def test_sites_share_a_body_only_within_a_stretch_no_label_or_branch_cuts(monkey
     rows = runs["inline"]["dmat"]
     assert len(rows) == 2 * (64 * 5 + 20 * 3)
     assert rows.tolist() == runs["shared"]["dmat"].tolist()
+
+
+def test_a_body_returns_to_at_most_max_returns_sites(monkeypatch):
+    """The stretch of three dmat sites above with at most two returns per body: two of them
+    share a body, the third keeps its code inline, and the records are those made inline."""
+    import neutrino_py.targets.ptx.outline as outline
+    monkeypatch.setattr(outline, "MAX_RETURNS", 2)
+    monkeypatch.setattr(outline, "MIN_SITE_CODE", 0)
+    text = instrument(parse_ptx(SEGMENTS, cache=False), stock("dmat")).module.to_text()
+    assert text.count("brx.idx") == 3 and text.count("mov.u32 \t%nt_ret") == 6
+    args = {"x": bytes(4 * 64 + 2048), "n": 20}
+    shared, _, _, _ = launch(SEGMENTS, stock("dmat"), (2, 1, 1), (64, 1, 1), args)
+    monkeypatch.setattr(outline, "MIN_SITE_CODE", 1 << 40)
+    inline, _, _, _ = launch(SEGMENTS, stock("dmat"), (2, 1, 1), (64, 1, 1), args)
+    assert shared["dmat"].tolist() == inline["dmat"].tolist()

@@ -33,6 +33,11 @@ from neutrino_py.asm import ir
 # site code (PTX statements) than MIN_SITE_CODE keeps every site inline.
 MIN_INSTRUCTIONS = 24
 MIN_SITE_CODE = 16384
+# Sites per body: ptxas's time and memory grow faster than the return table (a stretch of 2,000
+# dmat sites, ptxas 13.5 on the CPU VM: 3.65 s and 394 MB in one body, 0.91 s and 101 MB in
+# bodies of 256; of 20,000 sites: killed past 24 GB in one body, 43 s in bodies of 1,024,
+# 31 s and 1.5 GB in bodies of 256; every site inline, 2,000 sites took 148 s and 1.8 GB).
+MAX_RETURNS = 256
 
 # Width of a parameter register -> its type and the name stem after ``%nt_``
 PARAM_TYPES = {1: "pred", 16: "b16", 32: "b32", 64: "b64"}
@@ -218,8 +223,9 @@ def share(sites: Iterable[Site], bits: Callable[[str], int | None],
             groups.setdefault((site.segment, shape.key), []).append((site, shape))
     out = Shared()
     for members in groups.values():
-        if len(members) > 1:
-            _one_body(members, out, new_label)
+        for k in range(0, len(members), MAX_RETURNS):
+            if len(members[k:k + MAX_RETURNS]) > 1:
+                _one_body(members[k:k + MAX_RETURNS], out, new_label)
     return out
 
 
