@@ -312,7 +312,6 @@ class PtxKernel(PtxCode):
             added["u32"] = added.get("u32", 0) + 1
         return Finished(added, [])
 
-
     def share(self) -> outline.Shared:
         """Repeated site code kept once (`outline`), its sites' code replaced."""
         if sum(len(code) for _, _, code in self.queued) < outline.MIN_SITE_CODE \
@@ -321,8 +320,10 @@ class PtxKernel(PtxCode):
         segs, nested = outline.segments(self.fn.unqueued)
         sites = []
         for anchor, before, code in self.queued:
-            seg = segs[id(anchor)]
-            if before and type(anchor) is ir.Label:
+            seg = segs.get(id(anchor))
+            if seg is None:                      # not a statement of the body as parsed
+                seg = -len(sites) - 1
+            elif before and type(anchor) is ir.Label:
                 seg -= 1
             elif not before and type(anchor) is ir.Instruction and anchor.is_terminator:
                 seg += 1
