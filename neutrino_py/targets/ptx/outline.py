@@ -58,7 +58,6 @@ class Site:
     code: Sequence[ir.Statement]
     segment: int
     anchor: ir.Statement
-    before: bool
     nested: bool = False
 
 

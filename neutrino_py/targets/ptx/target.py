@@ -25,6 +25,7 @@ RESERVED_PARAM = "__nt_"
 # Special registers that are 64 bits wide; every other undeclared register is 32.
 WIDE_SPECIALS = {"%clock64", "%globaltimer", "%gridid"}
 RAW_TYPES = {1: "pred", 64: "u64"}
+_STEM_TYPES = {stem: t for t, stem in ptx.STEMS.items()}    # %nt_rd -> u64
 
 
 class PtxCode:
@@ -294,22 +295,18 @@ class PtxKernel(PtxCode):
 
     def finish(self) -> Finished:
         shared = self.share()
-        for t, n in self.high.items():
-            if n:
-                self.fn.add_reg(t, f"{ptx.PREFIX}{ptx.STEMS[t]}", n)
-        for width, n in shared.params.items():
-            self.fn.add_reg(outline.PARAM_TYPES[width], f"{ptx.PREFIX}{outline.PARAM_STEMS[width]}",
-                            n)
-        if shared.replaced:
-            self.fn.add_reg("u32", outline.RETURN)
-        for p in self.params:
-            self.fn.params.append(ir.VarDecl("param", "u64", p.name))
         added = {t: n for t, n in self.high.items() if n}
+        for t, n in added.items():
+            self.fn.add_reg(t, f"{ptx.PREFIX}{ptx.STEMS[t]}", n)
         for width, n in shared.params.items():
             t = outline.PARAM_TYPES[width]
+            self.fn.add_reg(t, f"{ptx.PREFIX}{outline.PARAM_STEMS[width]}", n)
             added[t] = added.get(t, 0) + n
         if shared.replaced:
+            self.fn.add_reg("u32", outline.RETURN)
             added["u32"] = added.get("u32", 0) + 1
+        for p in self.params:
+            self.fn.params.append(ir.VarDecl("param", "u64", p.name))
         return Finished(added, [])
 
     def share(self) -> outline.Shared:
@@ -327,7 +324,7 @@ class PtxKernel(PtxCode):
                 seg -= 1
             elif not before and type(anchor) is ir.Instruction and anchor.is_terminator:
                 seg += 1
-            sites.append(outline.Site(code, seg, anchor, before, id(anchor) in nested))
+            sites.append(outline.Site(code, seg, anchor, id(anchor) in nested))
         shared = outline.share(sites, self.bits, self.scope().label)
         for site, code in shared.replaced:
             self.fn.requeue(site.anchor, site.code, code)
@@ -336,8 +333,7 @@ class PtxKernel(PtxCode):
     def bits(self, name: str) -> int | None:
         """Width of a register, the instrumentation's own included (None: a special one)."""
         if name.startswith(ptx.PREFIX):
-            stem = name[len(ptx.PREFIX):].rstrip("0123456789")
-            t = next((t for t, s in ptx.STEMS.items() if s == stem), None)
+            t = _STEM_TYPES.get(name[len(ptx.PREFIX):].rstrip("0123456789"))
             return None if t is None else (1 if t == "pred" else 8 * ir.TYPE_BYTES[t])
         return self.declared_bits(name)
 
