@@ -1,0 +1,70 @@
+"""Kernels no one here wrote, under every stock probe: the programs in tests/gpu/programs/ run
+Triton and CuPy kernels of many kinds (tensor descriptors, inline PTX, printf, sort, Philox,
+fp8 and int8 dots, libdevice, C++ templates, CAS loops) natively and under `neutrino trace`.
+Outputs must be byte-identical, every kernel that carries PTX must be instrumented, and every
+map must read back with nothing dropped. Launches are bounded (--launches 2) and inputs small,
+so the traces stay a few megabytes."""
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from neutrino_py.tracedir import Trace
+
+ROOT = Path(__file__).resolve().parents[2]
+PROGRAMS = Path(__file__).resolve().parent / "programs"
+PROBES = sorted(p.stem for p in (ROOT / "probes").glob("*.probe"))
+pytestmark = pytest.mark.gpu
+
+
+def _needs(module: str) -> None:
+    try:
+        __import__(module)
+    except ImportError:
+        pytest.skip(f"{module} is not installed")
+
+
+@pytest.fixture(scope="module")
+def native(tmp_path_factory):
+    """program -> its untraced output, made on first use."""
+    root, made = tmp_path_factory.mktemp("native"), {}
+
+    def get(program: str) -> bytes:
+        if program not in made:
+            out = root / f"{program}.bin"
+            run = subprocess.run([sys.executable, str(PROGRAMS / f"{program}.py"), str(out)],
+                                 capture_output=True, text=True, timeout=600)
+            assert run.returncode == 0, run.stderr[-3000:]
+            made[program] = out.read_bytes()
+        return made[program]
+    return get
+
+
+@pytest.mark.parametrize("probe", PROBES)
+@pytest.mark.parametrize("program,module", [("library_triton", "triton"),
+                                            ("library_cupy", "cupy")])
+def test_library_kernels_keep_their_results_under_every_probe(native, tmp_path, program, module,
+                                                              probe):
+    _needs(module)
+    expected = native(program)
+    tracedir, out = tmp_path / "tr", tmp_path / "traced.bin"
+    env = {**os.environ, "NEUTRINO_CACHE": str(tmp_path / "cache")}
+    run = subprocess.run([sys.executable, "-m", "neutrino_py", "trace", "--probe", probe,
+                          "--launches", "2", "--tracedir", str(tracedir), "--",
+                          sys.executable, str(PROGRAMS / f"{program}.py"), str(out)],
+                         env=env, capture_output=True, text=True, timeout=900)
+    assert run.returncode == 0, run.stderr[-4000:]
+    assert out.read_bytes() == expected, run.stdout[-3000:] + run.stderr[-3000:]
+    trace = Trace(tracedir)
+    failed = [(k.name, k.reason) for k in trace.kernels if k.files.get("ptx") and not k.instrumented]
+    assert failed == []
+    assert sum(k.instrumented for k in trace.kernels) >= (10 if module == "triton" else 20)
+    assert not any(trace.summary["dropped"].values()), trace.summary["dropped"]
+    for launch in trace.launches:
+        if launch.instrumented:
+            for name in launch.maps:
+                assert launch.maps[name] is not None
