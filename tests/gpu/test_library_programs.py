@@ -1,6 +1,6 @@
 """Kernels no one here wrote, under every stock probe: the programs in tests/gpu/programs/ run
-Triton and CuPy kernels of many kinds (tensor descriptors, inline PTX, printf, sort, Philox,
-fp8 and int8 dots, libdevice, C++ templates, CAS loops) natively and under `neutrino trace`.
+Triton, CuPy and Inductor kernels of many kinds (tensor descriptors, inline PTX, printf, sort,
+Philox, fp8 and int8 dots, libdevice, C++ templates, CAS loops, a training step's backward) natively and under `neutrino trace`.
 Outputs must be byte-identical, every kernel that carries PTX must be instrumented, and every
 map must read back with nothing dropped. Launches are bounded (--launches 2) and inputs small,
 so the traces stay a few megabytes."""
@@ -19,6 +19,10 @@ ROOT = Path(__file__).resolve().parents[2]
 PROGRAMS = Path(__file__).resolve().parent / "programs"
 PROBES = sorted(p.stem for p in (ROOT / "probes").glob("*.probe"))
 pytestmark = pytest.mark.gpu
+# program, the module it needs; and how many distinct kernels each instruments at the least
+PROGRAM_MODULES = [("library_triton", "triton"), ("library_cupy", "cupy"),
+                   ("library_inductor", "torch")]
+LEAST = {"library_triton": 10, "library_cupy": 20, "library_inductor": 5}
 
 
 def _needs(module: str) -> None:
@@ -45,8 +49,7 @@ def native(tmp_path_factory):
 
 
 @pytest.mark.parametrize("probe", PROBES)
-@pytest.mark.parametrize("program,module", [("library_triton", "triton"),
-                                            ("library_cupy", "cupy")])
+@pytest.mark.parametrize("program,module", PROGRAM_MODULES)
 def test_library_kernels_keep_their_results_under_every_probe(native, tmp_path, program, module,
                                                               probe):
     _needs(module)
@@ -62,9 +65,56 @@ def test_library_kernels_keep_their_results_under_every_probe(native, tmp_path, 
     trace = Trace(tracedir)
     failed = [(k.name, k.reason) for k in trace.kernels if k.files.get("ptx") and not k.instrumented]
     assert failed == []
-    assert sum(k.instrumented for k in trace.kernels) >= (10 if module == "triton" else 20)
+    assert sum(k.instrumented for k in trace.kernels) >= LEAST[program]
     assert not any(trace.summary["dropped"].values()), trace.summary["dropped"]
     for launch in trace.launches:
         if launch.instrumented:
             for name in launch.maps:
                 assert launch.maps[name] is not None
+
+
+def _pairs(rows):
+    """(address, bytes) of every row, sorted."""
+    import numpy as np
+
+    pairs = np.stack([rows["addr"].astype(np.uint64), rows["bytes"].astype(np.uint64)], axis=1)
+    return pairs[np.lexsort((pairs[:, 1], pairs[:, 0]))]
+
+
+@pytest.mark.parametrize("program,module", PROGRAM_MODULES)
+def test_memtrace_rebuilds_the_lanes_dmat_records_in_library_kernels(native, tmp_path, program,
+                                                                      module):
+    """dmat and memtrace spliced into the same launches (one probe file): in every launch, the
+    memtrace records expanded lane by lane are exactly dmat's (address, bytes) pairs, over
+    TMA, sorting networks, atomics, gathers and dots that no test here was written for."""
+    import numpy as np
+
+    from neutrino_py.maps.lanes import expand
+
+    _needs(module)
+    expected = native(program)
+    both = tmp_path / "dmat_memtrace.probe"
+    both.write_text("\n".join((ROOT / "probes" / f"{p}.probe").read_text()
+                              for p in ("dmat", "memtrace")))
+    tracedir, out = tmp_path / "tr", tmp_path / "traced.bin"
+    env = {**os.environ, "NEUTRINO_CACHE": str(tmp_path / "cache")}
+    run = subprocess.run([sys.executable, "-m", "neutrino_py", "trace", "--probe", str(both),
+                          "--launches", "1", "--tracedir", str(tracedir), "--",
+                          sys.executable, str(PROGRAMS / f"{program}.py"), str(out)],
+                         env=env, capture_output=True, text=True, timeout=900)
+    assert run.returncode == 0, run.stderr[-4000:]
+    assert out.read_bytes() == expected
+    compared = set()
+    for launch in Trace(tracedir).launches:
+        if not launch.instrumented:
+            continue
+        assert not any(launch.dropped.values()), (launch.kernel, launch.dropped)
+        maps = launch.maps
+        dmat = maps["dmat"]
+        lanes, lost = expand(maps["mem"], {"addr": maps["mem__addr"]})
+        assert lost == 0
+        want, got = _pairs(dmat), _pairs(lanes)
+        assert np.array_equal(got, want), launch.kernel
+        if len(want):
+            compared.add(launch.kernel)
+    assert len(compared) >= LEAST[program], sorted(compared)
