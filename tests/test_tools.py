@@ -6,7 +6,7 @@ import pytest
 import neutrino_py as nt
 from neutrino_py.errors import ToolError
 from neutrino_py.tools import run_tool, tools
-from tests.synthetic import branches, page_hist, standard
+from tests.synthetic import branches, page_hist, quiet, standard
 
 
 @pytest.fixture(scope="module")
@@ -201,6 +201,17 @@ def test_divergence(tmp_path):
     assert k["mean_lanes"] == pytest.approx(97 / 5)
     assert k["by_pc"] == {5: {"events": 3, "divergent": 1, "mean_lanes": pytest.approx(64 / 3)},
                           9: {"events": 2, "divergent": 1, "mean_lanes": 16.5}}
+
+
+def test_every_tool_takes_a_launch_that_recorded_nothing(tmp_path):
+    """An instrumented launch whose maps are empty (a TMA kernel under dmat) is a launch that
+    moved nothing, not a failure of the tool (gmem_bytes raised KeyError on one, H200)."""
+    t = nt.Trace(quiet(tmp_path))
+    for name in tools():
+        t.report(name)
+    kernels = t.report("gmem_bytes").data["kernels"]
+    assert kernels["tma_copy"]["bytes"] == 0 and kernels["tma_copy"]["gbps"] == 0.0
+    assert kernels["copy"]["bytes"] == 8
 
 
 def test_missing_map_is_said_plainly(tmp_path):

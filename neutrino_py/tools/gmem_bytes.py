@@ -58,6 +58,7 @@ class GmemBytes(Tool):
             for ref in krefs:
                 array = ref.array
                 names = byte_fields(array.dtype)
+                launch_bytes.setdefault(ref.launch.seq, 0)    # a launch may record nothing
                 for part in chunks(array, progress):
                     for f in names:
                         n = int(part[f].sum(dtype=np.uint64))

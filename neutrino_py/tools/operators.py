@@ -63,8 +63,10 @@ class Operators(Tool):
         report = Report(self.name, [table], {"operators": {op: groups[op] for op in order},
                                              "total_ms": total})
         if list(groups) == [NO_OPERATOR]:
-            report.notes.append("no launch carries an operator tag: trace a PyTorch program with "
-                                "`neutrino trace` to get them")
+            report.notes.append("no launch carries an operator tag: tags name the nn.Module "
+                                "classes and record_function scopes a launch ran under, in a "
+                                "PyTorch program run by `neutrino trace` (NEUTRINO_TORCH_SCOPES "
+                                "not 0); kernels launched outside any have none")
         report.figures["time"] = lambda: _figure(groups, order[:20])
         return report
 

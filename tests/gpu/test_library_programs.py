@@ -1,11 +1,12 @@
 """Kernels no one here wrote, under every stock probe: the programs in tests/gpu/programs/ run
 Triton, CuPy and Inductor kernels of many kinds (tensor descriptors, inline PTX, printf, sort,
-Philox, fp8 and int8 dots, libdevice, C++ templates, CAS loops, a training step's backward) natively and under `neutrino trace`.
-Outputs must be byte-identical, every kernel that carries PTX must be instrumented, and every
+Philox, fp8 and int8 dots, libdevice, C++ templates, CAS loops, a training step's backward)
+natively and under `neutrino trace`. Outputs must be byte-identical, every kernel that carries PTX must be instrumented, and every
 map must read back with nothing dropped. Launches are bounded (--launches 2) and inputs small,
-so the traces stay a few megabytes."""
+so the traces stay a few megabytes; `neutrino report` runs every tool over each trace."""
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -43,6 +44,7 @@ def native(tmp_path_factory):
             run = subprocess.run([sys.executable, str(PROGRAMS / f"{program}.py"), str(out)],
                                  capture_output=True, text=True, timeout=600)
             assert run.returncode == 0, run.stderr[-3000:]
+            assert " not run: " not in run.stdout, run.stdout[-3000:] + run.stderr[-3000:]
             made[program] = out.read_bytes()
         return made[program]
     return get
@@ -71,6 +73,13 @@ def test_library_kernels_keep_their_results_under_every_probe(native, tmp_path, 
         if launch.instrumented:
             for name in launch.maps:
                 assert launch.maps[name] is not None
+    report = subprocess.run([sys.executable, "-m", "neutrino_py", "report", str(tracedir),
+                             "--format", "json", "--no-progress", "--perfetto",
+                             str(tmp_path / "perfetto.json")], capture_output=True, text=True,
+                            timeout=600)
+    assert report.returncode == 0, report.stderr[-3000:]            # no tool failed on it
+    assert json.loads(report.stdout)["reports"]
+    assert json.loads((tmp_path / "perfetto.json").read_text())
 
 
 def _pairs(rows):

@@ -150,6 +150,23 @@ def branches(root: Path) -> Path:
     return w.dir
 
 
+def quiet(root: Path) -> Path:
+    """`copy` records 2 dmat rows; `tma_copy` (its data moved by the tensor memory accelerator, no
+    ld/st.global) records none, and its sched, ranges and branches maps are empty too: seen
+    first in a Triton kernel made of tensor descriptors."""
+    w = TraceWriter.start(root, device=DEVICE)
+    maps = {"maps": [{"name": "dmat", "kind": "record", "level": "thread"}]}
+    copy = w.kernel("copy", ptx="// copy", instrumented_ptx="// copy +", manifest=maps)
+    tma = w.kernel("tma_copy", ptx="// tma", instrumented_ptx="// tma +", manifest=maps)
+    w.launch(copy, grid=1, block=32, start_ns=0, end_ns=1_000,
+             maps={"dmat": records(DMAT, [(1, 0x1000, 4), (2, 0x2000, 4)])})
+    w.launch(tma, grid=1, block=32, start_ns=2_000, end_ns=3_000, maps={
+        "dmat": records(DMAT, []), "sched": records(SCHED16, []), "ranges": records(RANGES, []),
+        "branches": records(BRANCHES, [])})
+    w.close()
+    return w.dir
+
+
 def ranks(root: Path) -> Path:
     """Two ranks of a torchrun job on one device, as `neutrino trace` records them.
 

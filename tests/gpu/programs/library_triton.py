@@ -20,13 +20,14 @@ import numpy as np
 import torch
 import triton
 import triton.language as tl
+from triton.language.extra import libdevice
 
 
 @triton.jit
 def dropout_kernel(x_ptr, out_ptr, n, p, seed, BLOCK: tl.constexpr):
     offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
     mask = offs < n
-    x = tl.load(x_ptr + offs, mask=mask)
+    x = tl.load(x_ptr + offs, mask=mask, eviction_policy="evict_first")
     keep = tl.rand(seed, offs) > p
     tl.store(out_ptr + offs, tl.where(keep, x / (1 - p), 0.0), mask=mask)
 
@@ -87,7 +88,7 @@ def dot_kernel(a_ptr, b_ptr, c_ptr, M, N, K, BM: tl.constexpr, BN: tl.constexpr,
     for k in range(0, K, BK):
         a = tl.load(a_ptr + rm[:, None] * K + (k + rk)[None, :])
         b = tl.load(b_ptr + (k + rk)[:, None] * N + rn[None, :])
-        acc = tl.dot(a, b, acc)
+        acc = tl.dot(a, b, acc, out_dtype=ACC)
     tl.store(c_ptr + rm[:, None] * N + rn[None, :], acc)
 
 
@@ -124,12 +125,10 @@ def inline_asm_kernel(x_ptr, y_ptr, out_ptr, n, BLOCK: tl.constexpr):
 
 @triton.jit
 def f64_kernel(x_ptr, out_ptr, n, BLOCK: tl.constexpr):
-    from triton.language.extra import libdevice
     offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
     mask = offs < n
-    x = tl.load(x_ptr + offs, mask=mask, other=1.0, cache_modifier=".cg",
-                eviction_policy="evict_last")
-    y = libdevice.erf(x) + tl.sqrt(x) / (x + 1.0) + libdevice.pow(x, 1.5)
+    x = tl.load(x_ptr + offs, mask=mask, other=1.0, cache_modifier=".cg")
+    y = libdevice.erf(x) + tl.sqrt(x) / (x + 1.0) + libdevice.pow(x, x)
     tl.store(out_ptr + offs, y, mask=mask, cache_modifier=".wt")
 
 
