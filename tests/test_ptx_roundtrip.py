@@ -233,9 +233,11 @@ def _all(stmts):
 
 def _count_instructions(body: str) -> int:
     """Instructions counted with a regex, independently of the grammar: chunks between ';' '{' '}'
-    that start (after labels) with a guard or a lowercase opcode."""
+    that start (after labels) with a guard or a lowercase opcode. Braces holding no ';' are a
+    vector operand's (`mov.b64 {tmp, %r1}, %rd6;`: a register named without '%'), not a scope."""
     body = COMMENT.sub("", body)
     body = re.sub(r"^\s*\.loc\b[^\n]*", "", body, flags=re.M)
+    body = re.sub(r"\{([^{};]*)\}", r"(\1)", body)
     chunks = (re.sub(r"^\s*([\w$]+\s*:\s*)*", "", c) for c in re.split(r"[;{}]", body))
     return sum(1 for c in chunks if re.match(r"@|[a-z]", c))
 

@@ -303,6 +303,9 @@ _NUM = r"[0-9]+(?![0-9])"
 _ATTRS = rf"(?:\s*(?:\.align\b\s*{_NUM}|\.(?!align\b){_WORD_}))*"
 _DIMS = rf"(?:\s*\[\s*(?:{_NUM}\s*)?\])*"
 _LINKAGE = rf"(?:\.(?:visible|extern|weak|common){_END}\s*)*"
+# space after a function's params, comments in it (LLVM's `// -- Begin function` there)
+_GAP = r"(?:\s|//[^\n]*|/\*.*?\*/)*"
+_COMMENT = re.compile(r"//[^\n]*|/\*.*?\*/", re.S)
 _ITEM = regexes.compile(rf"""\s*(?:
     (?P<end>\Z)
   | (?P<comment>//[^\n]*|/\*.*?\*/)
@@ -313,7 +316,7 @@ _ITEM = regexes.compile(rf"""\s*(?:
     (?P<tail>,(?:(?!//|/\*)[^\n])*)?)
   | (?P<section>\.section{_END}\s*\.(?P<section_name>{_WORD_})\s*(?P<section_at>\{{)\s*\}})
   | (?P<function>(?P<linkage>{_LINKAGE})\.(?P<kind>entry|func){_END}\s*
-    (?:(?P<returns>\([^()/]*\))\s*)?(?P<name>{_ID})\s*(?:(?P<params>\([^()/]*\))\s*)?
+    (?:(?P<returns>\([^()/]*\))\s*)?(?P<name>{_ID})\s*(?:(?P<params>\([^()/]*\))(?P<gap>{_GAP}))?
     (?P<perf>(?:\.{_WORD_}\s*(?:{_NUM}\s*(?:,\s*{_NUM}\s*)*)?)*)
     (?:(?P<body_at>\{{)\s*\}}|;))
   | (?P<var>(?P<var_linkage>{_LINKAGE})
@@ -364,6 +367,9 @@ def module_items(text: str, bodies: dict[int, tuple[str, int, int]]) -> list | N
             if fn is None:
                 return None
             out.append(fn)
+            gap, base = m.group("gap"), m.start("gap")      # comments there follow the function,
+            for c in _COMMENT.finditer(gap or ""):          # as the grammar places them
+                out.append(ir.Comment(c.group().rstrip(), *at(base + c.start())))
         elif kind == "var":
             decl = _decl(m, "var_", at)
             if decl is None:

@@ -1,6 +1,7 @@
 """Regenerate the PTX corpus and index.json from src/ (needs nvcc and Triton; no GPU).
 
     NVCC=/usr/local/cuda-13.0/bin/nvcc python tests/corpus/generate.py
+    python tests/corpus/generate.py --library DIR     # library/ from traced runs' PTX files
 
 The committed files were made with CUDA 13.0's nvcc (PTX ISA 9.0, which CUDA 13.0's ptxas and
 driver 580 accept) and Triton kernels pinned to PTX ISA 8.7 (so Triton's bundled CUDA 12.8+ ptxas
@@ -41,8 +42,12 @@ def portable(ptx: str) -> str:
         path = Path(m.group(2))
         if path.parts[-4:-1] == ("tests", "corpus", "src"):     # this folder's src/, in any clone
             path = Path("src") / path.name
+        elif path.parts[-4:-1] == ("tests", "gpu", "programs"):  # library/'s programs
+            path = Path(*path.parts[-4:])
         elif "site-packages" in path.parts:
             path = Path(*path.parts[path.parts.index("site-packages") + 1:])
+        elif (cache := next((p for p in path.parts if p.startswith("torchinductor_")), None)):
+            path = Path("torchinductor", *path.parts[path.parts.index(cache) + 1:])
         return f'{m.group(1)}{path.as_posix()}"'
     return _byte_paths(FILE.sub(rewrite, ptx))
 
@@ -83,16 +88,27 @@ def _byte_paths(ptx: str) -> str:
     return "\n".join(lines)
 
 
+# folders whose path a compiler writes into debug bytes, and what each becomes (from the first
+# match on): this folder and its src/, the GPU tests' programs, Inductor's cache of one user
+FOLDERS = ((re.compile(r"/tests/corpus/src"), "tests/corpus/src"),
+           (re.compile(r"/tests/corpus"), "tests/corpus"),
+           (re.compile(r"/tests/gpu/programs"), "tests/gpu/programs"),
+           (re.compile(r"/torchinductor_[^/]*"), "torchinductor"))
+
+
 def _without_folder(text: str) -> str:
     """`/any/folder/tests/corpus[/src][/rest]` -> `tests/corpus[/src]` + `/./.` padding + `[/rest]`,
-    as long as it was; any other text as it is."""
-    at = text.find("/tests/corpus")
-    if at <= 0 or not text.startswith("/"):
+    as long as it was (likewise a path under `tests/gpu/programs` or Inductor's
+    `/tmp/torchinductor_USER`); any other text as it is."""
+    if not text.startswith("/"):
         return text
-    kept = text[at + 1:]
-    head = CORPUS_SRC if kept.startswith(CORPUS_SRC) else "tests/corpus"
-    pad = at + 1
-    return head + "/." * (pad // 2) + "/" * (pad % 2) + kept[len(head):]
+    for folder, head in FOLDERS:
+        m = folder.search(text)
+        if m is not None and m.start() > 0:
+            rest = text[m.end():]
+            pad = len(text) - len(head) - len(rest)
+            return head + "/." * (pad // 2) + "/" * (pad % 2) + rest
+    return text
 
 
 def _set_byte(lines: list[str], n: int, k: int, byte: int) -> None:
@@ -406,7 +422,71 @@ def _param_count(ptx: str, kernel: str) -> int:
     return head[:head.index(")")].count(".param")
 
 
+# --- library/: kernels of tests/gpu/programs, as their programs handed them to the driver -------
+
+# corpus name -> (the program, the kernel's name, a text only that build of it holds or None)
+LIBRARY = {
+    "tma_device_kernel.sm_90a.ptx": ("library_triton.py", "tma_device_kernel", None),
+    "tma_host_kernel.sm_90a.ptx": ("library_triton.py", "tma_host_kernel", None),
+    "inline_asm_kernel.sm_90a.ptx": ("library_triton.py", "inline_asm_kernel", None),
+    "print_kernel.sm_90a.ptx": ("library_triton.py", "print_kernel", None),
+    "sort_kernel.sm_90a.ptx": ("library_triton.py", "sort_kernel", None),
+    "persistent_matmul_kernel.sm_90a.ptx": ("library_triton.py", "persistent_matmul_kernel", None),
+    "dot_kernel_int8.sm_90a.ptx": ("library_triton.py", "dot_kernel", ".s32.s8.s8"),
+    "dot_kernel_fp8.sm_90a.ptx": ("library_triton.py", "dot_kernel", ".e4m3.e4m3"),
+    "f64_kernel.sm_90a.ptx": ("library_triton.py", "f64_kernel", None),
+    "recurrence_kernel.sm_90a.ptx": ("library_triton.py", "recurrence_kernel", None),
+    "dropout_kernel.sm_90a.ptx": ("library_triton.py", "dropout_kernel", None),
+    "raw_module.sm_90.ptx": ("library_cupy.py", "cas_max", None),
+    "scatter_add.sm_90.ptx": ("library_cupy.py", "cupy_scatter_add", None),
+    "var_core_float64.sm_90.ptx": ("library_cupy.py", "cupy_var_core_float64", None),
+    "sqrt_complex64.sm_90.ptx": ("library_cupy.py", "cupy_sqrt__complex64_complex64", None),
+    "nonzero_scan.sm_90.ptx": ("library_cupy.py", "cupy_nonzero_kernel_incomplete_scan", None),
+    "layer_norm_backward.sm_90a.ptx": (
+        "library_inductor.py",
+        "triton_red_fused_add_native_layer_norm_native_layer_norm_backward_view_11", None),
+    "gelu_backward.sm_90a.ptx": ("library_inductor.py", "triton_poi_fused_gelu_gelu_backward_view_3",
+                                 None),
+    "softmax_backward.sm_90a.ptx": ("library_inductor.py",
+                                    "triton_per_fused__softmax_backward_data_div_view_8", None),
+}
+LIBRARY_COMPILERS = {"library_triton.py": "triton 3.6", "library_inductor.py": "inductor (torch 2.11)"}
+
+
+def build_library(folder: Path) -> list[dict]:
+    """library/ from `folder`, the PTX files of traced runs of tests/gpu/programs (each trace's
+    kernels/ folder keeps every kernel's PTX as the program loaded it): one file per LIBRARY
+    entry, made portable."""
+    made = []
+    (HERE / "library").mkdir(exist_ok=True)
+    for old in (HERE / "library").glob("*.ptx"):
+        old.unlink()
+    for name, (program, kernel, marker) in LIBRARY.items():
+        texts = {p.read_text() for p in folder.glob("*.ptx")}
+        found = [t for t in texts if kernel in declared(t)[0] and (marker is None or marker in t)]
+        if len(found) != 1:
+            raise SystemExit(f"{name}: {len(found)} files of {folder} hold {kernel}"
+                             + (f" and {marker}" if marker else ""))
+        text = portable(found[0])
+        (HERE / "library" / name).write_text(text)
+        kernels, funcs = declared(text)
+        build = re.search(r"V(\d+\.\d+\.\d+)", text)
+        compiler = LIBRARY_COMPILERS.get(program) or f"nvrtc {build.group(1)} (CuPy)"
+        made.append({"file": f"library/{name}", "source": f"../gpu/programs/{program}",
+                     "compiler": compiler, "arch": re.search(r"^\.target\s+(\w+)", text, re.M)[1],
+                     "flags": ["H200 machine", "from a `neutrino trace` run's kernels/ folder"],
+                     "kernels": kernels, "device_functions": funcs, "launch": {}})
+    return made
+
+
 def main() -> None:
+    if sys.argv[1:2] == ["--library"]:
+        index = json.loads((HERE / "index.json").read_text())
+        kept = [e for e in index["files"] if not e["file"].startswith("library/")]
+        index["files"] = kept + build_library(Path(sys.argv[2]))
+        (HERE / "index.json").write_text(json.dumps(index, indent=1) + "\n")
+        print(f"{len(index['files']) - len(kept)} library files")
+        return
     nvcc = os.environ.get("NVCC")
     if not nvcc:
         sys.path.insert(0, str(HERE.parent.parent))
@@ -416,7 +496,9 @@ def main() -> None:
         (HERE / sub).mkdir(exist_ok=True)
         for old in (HERE / sub).glob("*.ptx"):
             old.unlink()
-    entries = build_cuda(nvcc, cuda_recipes()) + build_triton()
+    library = [e for e in json.loads((HERE / "index.json").read_text())["files"]
+               if e["file"].startswith("library/")]          # kept: made by --library
+    entries = build_cuda(nvcc, cuda_recipes()) + build_triton() + library
     shutil.copyfile(HERE / EXAMPLE, HERE.parent.parent / "examples" / "vector_add.ptx")
     index = {"version": 1, "files": entries}
     (HERE / "index.json").write_text(json.dumps(index, indent=1) + "\n")

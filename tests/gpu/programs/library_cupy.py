@@ -14,13 +14,13 @@ from __future__ import annotations
 
 import os
 import sys
-import traceback
 
 os.environ.setdefault("CUPY_COMPILE_WITH_PTX", "1")
 os.environ.setdefault("CUPY_ACCELERATORS", "")      # CuPy's own reductions and scans, not CUB's
 
 import cupy as cp  # noqa: E402
 import numpy as np  # noqa: E402
+from cases import run  # noqa: E402
 
 RAW = r"""
 extern "C" __global__ void block_scan(const int* x, int* out, int n) {
@@ -165,19 +165,7 @@ def cases() -> dict:
 
 
 def main() -> None:
-    with open(sys.argv[1], "wb") as out:
-        for name, case in cases().items():
-            try:
-                arrays = [cp.asnumpy(a) for a in case()]
-                cp.cuda.Device().synchronize()
-            except Exception as err:  # noqa: BLE001 — a case this CuPy lacks, or a fault
-                print(f"case {name} not run: {type(err).__name__}: {str(err)[:300]}", flush=True)
-                traceback.print_exc()
-                out.write(f"{name}: not run\n".encode())
-                continue
-            for a in arrays:
-                out.write(np.ascontiguousarray(a).view(np.uint8).tobytes())
-            print(f"case {name}: {len(arrays)} arrays", flush=True)
+    run(sys.argv[1], cases(), cp.asnumpy, cp.cuda.Device().synchronize)
 
 
 if __name__ == "__main__":

@@ -14,12 +14,11 @@ Every result is order-independent (integer atomics, max), so a traced run must m
 from __future__ import annotations
 
 import sys
-import traceback
 
-import numpy as np
 import torch
 import triton
 import triton.language as tl
+from cases import run
 from triton.language.extra import libdevice
 
 
@@ -286,19 +285,7 @@ def cases(gen: torch.Generator) -> dict:
 
 def main() -> None:
     gen = torch.Generator(device="cpu").manual_seed(5)
-    with open(sys.argv[1], "wb") as out:
-        for name, case in cases(gen).items():
-            try:
-                arrays = [a.cpu().numpy() for a in case()]
-                torch.cuda.synchronize()
-            except Exception as err:  # noqa: BLE001 — a case this Triton lacks, or a fault
-                print(f"case {name} not run: {type(err).__name__}: {str(err)[:300]}", flush=True)
-                traceback.print_exc()
-                out.write(f"{name}: not run\n".encode())
-                continue
-            for a in arrays:
-                out.write(np.ascontiguousarray(a).view(np.uint8).tobytes())
-            print(f"case {name}: {[a.dtype.name for a in arrays]}", flush=True)
+    run(sys.argv[1], cases(gen), lambda a: a.cpu().numpy(), torch.cuda.synchronize)
 
 
 if __name__ == "__main__":
