@@ -255,3 +255,33 @@ def test_ptxas_gives_identical_code(text):
     for name, data in original.items():
         if name not in PTX_TEXT_SECTIONS:
             assert printed[name] == data, f"section {name} differs"
+
+
+# comments where ptxas takes them and compilers do not write them (found by inserting a comment
+# at every gap of corpus modules): inside vector operands, holding `,`, `}` or a newline
+COMMENTED = [("ld.global.f32 \t%f1, [%rd8];", "ld.global.v2.f32 \t{%f1, /* a, } */ %f9}, [%rd8];"),
+             ("ld.global.f32 \t%f2, [%rd6];", "ld.global.v2.f32 \t{ // b }\n %f2, %f8 }, [%rd6];"),
+             ("st.global.f32 \t[%rd10], %f3;", "st.global.v2.f32 \t[ /* c */ %rd10 ], {%f3, /**/%f3};"),
+             (".reg .f32 \t%f<4>;", ".reg .f32 \t%f<10>;")]
+
+
+@pytest.mark.skipif(toolchain.find_tool("ptxas") is None, reason="ptxas not installed "
+                    "(pip install nvidia-cuda-nvcc)")
+def test_comments_inside_operands_parse_instrument_and_assemble():
+    from neutrino_py.paths import probe_file
+    from neutrino_py.probe import load_file
+    from neutrino_py.splice import instrument
+
+    text = (CORPUS / "cuda" / "vector_add.sm_90.ptx").read_text()
+    for old, new in COMMENTED:
+        assert old in text
+        text = text.replace(old, new, 1)
+    toolchain.run_ptxas(text, "sm_90")                       # what ptxas takes, we must take
+    kernel = parse_ptx(text, cache=False).function("vector_add")
+    vectors = [i.operands[0 if i.opcode == "ld" else 1] for i in kernel.body
+               if isinstance(i, ir.Instruction) and i.opcode in ("ld", "st") and "global" in i.modifiers]
+    assert [[str(r) for r in v.items] for v in vectors] == [["%f1", "%f9"], ["%f2", "%f8"],
+                                                                ["%f3", "%f3"]]
+    result = instrument(parse_ptx(text, cache=False), load_file(probe_file("dmat")))
+    assert list(result.manifests["vector_add"].positions.values()) == [3]
+    toolchain.run_ptxas(result.module.to_text(), "sm_90")

@@ -5,6 +5,7 @@ commands never import Lark for PTX."""
 from __future__ import annotations
 
 import bisect
+import re
 import threading
 from functools import lru_cache
 
@@ -28,6 +29,10 @@ from neutrino_py.errors import SourceError
 
 def _pos(tok: Token) -> tuple[int, int]:
     return tok.line, tok.column
+
+
+# comments inside a vector operand's token, blanked (their newlines kept) before its items split
+_COMMENT = re.compile(r"//[^\n]*|/\*.*?\*/", re.S)
 
 
 @v_args(inline=True)
@@ -223,7 +228,7 @@ class Build(Transformer):
 
     def VECTOR(self, tok):
         items = []
-        inner = tok.value[1:-1]
+        inner = _COMMENT.sub(lambda m: re.sub(r"[^\n]", " ", m.group()), tok.value[1:-1])
         if inner.strip():
             offset = 1
             for text in inner.split(","):
