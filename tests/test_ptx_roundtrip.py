@@ -285,3 +285,24 @@ def test_comments_inside_operands_parse_instrument_and_assemble():
     result = instrument(parse_ptx(text, cache=False), load_file(probe_file("dmat")))
     assert list(result.manifests["vector_add"].positions.values()) == [3]
     toolchain.run_ptxas(result.module.to_text(), "sm_90")
+
+
+@pytest.mark.skipif(toolchain.find_tool("ptxas") is None, reason="ptxas not installed "
+                    "(pip install nvidia-cuda-nvcc)")
+def test_a_comment_inside_a_loc_tail_stays_in_it():
+    """`.loc 2 287 12, function_name $L__info_string0, /* c */ inlined_at 2 314 12`: the tail is
+    kept as written, comment and all, and what follows the comment is not an error."""
+    from neutrino_py.paths import probe_file
+    from neutrino_py.probe import load_file
+    from neutrino_py.splice import instrument
+
+    text = (CORPUS / "triton" / "attention_fwd_kernel.sm_90a.ptx").read_text()
+    old = ".loc\t2 287 12, function_name $L__info_string0, inlined_at 2 314 12"
+    assert old in text
+    text = text.replace(old, old.replace("inlined_at", "/* c */ inlined_at"), 1)
+    toolchain.run_ptxas(text, "sm_90a")
+    kernel = parse_ptx(text, cache=False).function("attention_fwd_kernel")
+    tails = [s.extra for s in ir.flat(kernel.body) if isinstance(s, ir.Loc) and "/* c */" in s.extra]
+    assert tails == ["function_name $L__info_string0, /* c */ inlined_at 2 314 12"]
+    toolchain.run_ptxas(instrument(parse_ptx(text, cache=False),
+                                   load_file(probe_file("gmem_bytes"))).module.to_text(), "sm_90a")

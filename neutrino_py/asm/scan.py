@@ -23,6 +23,10 @@ from typing import Callable
 
 from neutrino_py.asm import ir, ptx_isa, regexes
 
+# a `.loc`/`.file` tail: the rest of its line, one-line /* */ comments in it kept as its text
+# (`inlined_at` may follow one), a // comment left out (the grammar's TAIL is the same)
+_TAIL = r",(?:(?!//|/\*)[^\n]|/\*(?:(?!\*/)[^\n])*\*/)*"
+
 # A run of declarations/directives -> its statements (positions counted from the run), or None.
 ParseRun = Callable[[str], "list | None"]
 
@@ -40,7 +44,7 @@ def _statement(args: str) -> re.Pattern:
   | (?P<comment>//[^\n]*|/\*.*?\*/)
   | (?P<label>(?P<name>{_NAME})[ \t]*:)
   | (?P<loc>\.loc[ \t]+(?P<file>[0-9]+)[ \t]+(?P<line>[0-9]+)[ \t]+(?P<col>[0-9]+)
-    (?P<tail>,(?:(?!//|/\*)[^\n])*)?)
+    (?P<tail>{_TAIL})?)
   | (?P<reg>\.reg(?P<types>(?:\s+\.[A-Za-z_][A-Za-z0-9_$]*)+)\s+(?P<names>[^;]*?)\s*;)
   | (?P<var>\.(?P<space>global|shared|local|const|param)(?:\s+\.align\s+(?P<align>[0-9]+))?
     (?P<words>(?:\s+\.[A-Za-z_][A-Za-z0-9_$]*)+)\s+(?P<var_name>{_NAME})
@@ -313,7 +317,7 @@ _ITEM = regexes.compile(rf"""\s*(?:
   | (?P<target>\.target{_END}\s*(?P<target_names>{_ID}(?:\s*,\s*{_ID})*))
   | (?P<address_size>\.address_size{_END}\s*(?P<bits>{_NUM}))
   | (?P<file>\.file{_END}\s*(?P<index>{_NUM})\s*(?P<path>"(?:\\.|[^"\\])*")
-    (?P<tail>,(?:(?!//|/\*)[^\n])*)?)
+    (?P<tail>{_TAIL})?)
   | (?P<section>\.section{_END}\s*\.(?P<section_name>{_WORD_})\s*(?P<section_at>\{{)\s*\}})
   | (?P<function>(?P<linkage>{_LINKAGE})\.(?P<kind>entry|func){_END}\s*
     (?:(?P<returns>\([^()/]*\))\s*)?(?P<name>{_ID})\s*(?:(?P<params>\([^()/]*\))(?P<gap>{_GAP}))?
