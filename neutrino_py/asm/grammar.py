@@ -21,6 +21,7 @@ except ImportError:  # pragma: no cover - pure-Python Lark is the fallback
 from neutrino_py import paths
 from neutrino_py.asm import ir
 from neutrino_py.asm.parser import _grammar_digest, _terminals
+from neutrino_py.asm.scan import COMMENTS
 from neutrino_py.errors import SourceError
 
 
@@ -29,10 +30,6 @@ from neutrino_py.errors import SourceError
 
 def _pos(tok: Token) -> tuple[int, int]:
     return tok.line, tok.column
-
-
-# comments inside a vector operand's token, blanked (their newlines kept) before its items split
-_COMMENT = re.compile(r"//[^\n]*|/\*.*?\*/", re.S)
 
 
 @v_args(inline=True)
@@ -228,7 +225,9 @@ class Build(Transformer):
 
     def VECTOR(self, tok):
         items = []
-        inner = _COMMENT.sub(lambda m: re.sub(r"[^\n]", " ", m.group()), tok.value[1:-1])
+        inner = tok.value[1:-1]
+        if "/" in inner:        # comments blanked, newlines kept: offsets still point into tok
+            inner = COMMENTS.sub(lambda m: re.sub(r"[^\n]", " ", m.group()), inner)
         if inner.strip():
             offset = 1
             for text in inner.split(","):

@@ -23,6 +23,10 @@ from typing import Callable
 
 from neutrino_py.asm import ir, ptx_isa, regexes
 
+# a comment, as the grammar's COMMENT reads one (without the space after it)
+COMMENT = r"//[^\n]*|/\*.*?\*/"
+COMMENTS = re.compile(COMMENT, re.S)
+
 # a `.loc`/`.file` tail: the rest of its line, one-line /* */ comments in it kept as its text
 # (`inlined_at` may follow one), a // comment left out (the grammar's TAIL is the same)
 _TAIL = r",(?:(?!//|/\*)[^\n]|/\*(?:(?!\*/)[^\n])*\*/)*"
@@ -41,7 +45,7 @@ def _statement(args: str) -> re.Pattern:
     (?P<opcode>[a-z_][a-z0-9_]*(?:\.[A-Za-z0-9_]+(?:::[A-Za-z0-9_]+)*)*)
     (?:\s+(?P<args>(?-x:{args})))?\s*;)
   | (?P<end>\Z)
-  | (?P<comment>//[^\n]*|/\*.*?\*/)
+  | (?P<comment>{COMMENT})
   | (?P<label>(?P<name>{_NAME})[ \t]*:)
   | (?P<loc>\.loc[ \t]+(?P<file>[0-9]+)[ \t]+(?P<line>[0-9]+)[ \t]+(?P<col>[0-9]+)
     (?P<tail>{_TAIL})?)
@@ -308,11 +312,10 @@ _ATTRS = rf"(?:\s*(?:\.align\b\s*{_NUM}|\.(?!align\b){_WORD_}))*"
 _DIMS = rf"(?:\s*\[\s*(?:{_NUM}\s*)?\])*"
 _LINKAGE = rf"(?:\.(?:visible|extern|weak|common){_END}\s*)*"
 # space after a function's params, comments in it (LLVM's `// -- Begin function` there)
-_GAP = r"(?:\s|//[^\n]*|/\*.*?\*/)*"
-_COMMENT = re.compile(r"//[^\n]*|/\*.*?\*/", re.S)
+_GAP = rf"(?:\s|{COMMENT})*"
 _ITEM = regexes.compile(rf"""\s*(?:
     (?P<end>\Z)
-  | (?P<comment>//[^\n]*|/\*.*?\*/)
+  | (?P<comment>{COMMENT})
   | (?P<version>\.version{_END}\s*(?P<version_num>[0-9]+\.[0-9]+(?![0-9])))
   | (?P<target>\.target{_END}\s*(?P<target_names>{_ID}(?:\s*,\s*{_ID})*))
   | (?P<address_size>\.address_size{_END}\s*(?P<bits>{_NUM}))
@@ -372,7 +375,7 @@ def module_items(text: str, bodies: dict[int, tuple[str, int, int]]) -> list | N
                 return None
             out.append(fn)
             gap, base = m.group("gap"), m.start("gap")      # comments there follow the function,
-            for c in _COMMENT.finditer(gap or ""):          # as the grammar places them
+            for c in COMMENTS.finditer(gap or ""):          # as the grammar places them
                 out.append(ir.Comment(c.group().rstrip(), *at(base + c.start())))
         elif kind == "var":
             decl = _decl(m, "var_", at)

@@ -461,9 +461,10 @@ def build_library(folder: Path) -> list[dict]:
     (HERE / "library").mkdir(exist_ok=True)
     for old in (HERE / "library").glob("*.ptx"):
         old.unlink()
+    texts = {p.read_text() for p in folder.glob("*.ptx")}
+    entries = [(t, declared(t)[0]) for t in texts]
     for name, (program, kernel, marker) in LIBRARY.items():
-        texts = {p.read_text() for p in folder.glob("*.ptx")}
-        found = [t for t in texts if kernel in declared(t)[0] and (marker is None or marker in t)]
+        found = [t for t, kernels in entries if kernel in kernels and (marker is None or marker in t)]
         if len(found) != 1:
             raise SystemExit(f"{name}: {len(found)} files of {folder} hold {kernel}"
                              + (f" and {marker}" if marker else ""))

@@ -50,20 +50,28 @@ def native(tmp_path_factory):
     return get
 
 
+def _traced(tmp_path: Path, program: str, probe: str, launches: int) -> tuple[bytes, Path]:
+    """`program` run by `neutrino trace` with `probe` (a stock name or a file), each kernel's
+    first `launches` launches instrumented: its output and its trace directory."""
+    tracedir, out = tmp_path / "tr", tmp_path / "traced.bin"
+    env = {**os.environ, "NEUTRINO_CACHE": str(tmp_path / "cache")}
+    run = subprocess.run([sys.executable, "-m", "neutrino_py", "trace", "--probe", probe,
+                          "--launches", str(launches), "--tracedir", str(tracedir), "--",
+                          sys.executable, str(PROGRAMS / f"{program}.py"), str(out)],
+                         env=env, capture_output=True, text=True, timeout=900)
+    assert run.returncode == 0, run.stderr[-4000:]
+    print(run.stdout[-3000:] + run.stderr[-3000:])        # shown where an assertion fails
+    return out.read_bytes(), tracedir
+
+
 @pytest.mark.parametrize("probe", PROBES)
 @pytest.mark.parametrize("program,module", PROGRAM_MODULES)
 def test_library_kernels_keep_their_results_under_every_probe(native, tmp_path, program, module,
                                                               probe):
     _needs(module)
     expected = native(program)
-    tracedir, out = tmp_path / "tr", tmp_path / "traced.bin"
-    env = {**os.environ, "NEUTRINO_CACHE": str(tmp_path / "cache")}
-    run = subprocess.run([sys.executable, "-m", "neutrino_py", "trace", "--probe", probe,
-                          "--launches", "2", "--tracedir", str(tracedir), "--",
-                          sys.executable, str(PROGRAMS / f"{program}.py"), str(out)],
-                         env=env, capture_output=True, text=True, timeout=900)
-    assert run.returncode == 0, run.stderr[-4000:]
-    assert out.read_bytes() == expected, run.stdout[-3000:] + run.stderr[-3000:]
+    output, tracedir = _traced(tmp_path, program, probe, 2)
+    assert output == expected
     trace = Trace(tracedir)
     failed = [(k.name, k.reason) for k in trace.kernels if k.files.get("ptx") and not k.instrumented]
     assert failed == []
@@ -105,14 +113,8 @@ def test_memtrace_rebuilds_the_lanes_dmat_records_in_library_kernels(native, tmp
     both = tmp_path / "dmat_memtrace.probe"
     both.write_text("\n".join((ROOT / "probes" / f"{p}.probe").read_text()
                               for p in ("dmat", "memtrace")))
-    tracedir, out = tmp_path / "tr", tmp_path / "traced.bin"
-    env = {**os.environ, "NEUTRINO_CACHE": str(tmp_path / "cache")}
-    run = subprocess.run([sys.executable, "-m", "neutrino_py", "trace", "--probe", str(both),
-                          "--launches", "1", "--tracedir", str(tracedir), "--",
-                          sys.executable, str(PROGRAMS / f"{program}.py"), str(out)],
-                         env=env, capture_output=True, text=True, timeout=900)
-    assert run.returncode == 0, run.stderr[-4000:]
-    assert out.read_bytes() == expected
+    output, tracedir = _traced(tmp_path, program, str(both), 1)
+    assert output == expected
     compared = set()
     for launch in Trace(tracedir).launches:
         if not launch.instrumented:
