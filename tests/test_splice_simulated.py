@@ -1089,8 +1089,35 @@ def test_expression_lowering_computes_what_c_would():
     assert e["i"].tolist() == [int((x - 20) / 3) for x in t]           # truncates toward zero
 
 
-@pytest.mark.parametrize("text", [EXPRESSIONS, UNITS, RECORDS, WARP_EVENTS],
-                         ids=["expressions", "units", "records", "warp_events"])
+# float and integer fields side by side in one vector store (ptxas refuses a vector mixing float
+# and integer registers: the floats go as their bits), constants among them
+MIXED = """
+map m[thread]: record(1) { f32 a; u32 b; f64 c; u64 d; u64 e; f32 f; u32 g; f32 h; s32 i; f64 j; u32 k; u32 l; }
+entry {
+    m.save((f32)threadid() * (f32)0.25, threadid() + 1, (f64)threadid() * (f64)1.5, (u64)threadid() << 33,
+           7, 2.5, threadid(), (f32)threadid() - (f32)8, -(s32)threadid(), -0.75, 9, threadid() * 2);
+}
+"""
+
+
+def test_float_and_integer_fields_in_one_vector_store_keep_their_values():
+    maps, _, _, _ = vector_add(load(MIXED, "mixed.probe"), grid=(1, 1, 1), block=(40, 1, 1))
+    m = maps["m"]
+    t = np.arange(40)
+    assert m["a"].tolist() == (t.astype(np.float32) * np.float32(0.25)).tolist()
+    assert m["b"].tolist() == (t + 1).tolist()
+    assert m["c"].tolist() == (t * 1.5).tolist()
+    assert m["d"].tolist() == [int(x) << 33 for x in t]
+    assert m["e"].tolist() == [7] * 40 and m["f"].tolist() == [2.5] * 40
+    assert m["g"].tolist() == t.tolist()
+    assert m["h"].tolist() == (t.astype(np.float32) - np.float32(8)).tolist()
+    assert m["i"].tolist() == (-t).tolist()
+    assert m["j"].tolist() == [-0.75] * 40
+    assert m["k"].tolist() == [9] * 40 and m["l"].tolist() == (2 * t).tolist()
+
+
+@pytest.mark.parametrize("text", [EXPRESSIONS, UNITS, RECORDS, WARP_EVENTS, MIXED],
+                         ids=["expressions", "units", "records", "warp_events", "mixed"])
 def test_probes_of_these_tests_assemble(text):
     from neutrino_py import toolchain
     if toolchain.find_tool("ptxas") is None:

@@ -326,16 +326,14 @@ class TypeCheck(Pass):
         if e.type is Type.BOOL:
             raise self.error(f"'{n.op}' needs a number, not a condition", n.span,
                              hint="negate a condition with '!'")
-        if isinstance(e, ast.Const) and n.op == "-":
-            return self.literal(fold.unary("-", e.value), n.span)
-        if isinstance(e, ast.Const):
-            return self.literal(fold.unary("~", e.value), n.span)
-        if n.op == "-" and not (e.type.is_signed or e.type.is_float):
-            raise self.error(f"cannot negate unsigned {e.type}", n.span,
-                             hint="cast first: -(s64)x, or subtract: 0 - x")
         if n.op == "~" and not e.type.is_integer:
             raise self.error(f"'~' needs an integer, not {e.type}", n.span,
                              hint="cast first: ~(u32)x")
+        if isinstance(e, ast.Const):
+            return self.literal(fold.unary(n.op, e.value), n.span)
+        if n.op == "-" and not (e.type.is_signed or e.type.is_float):
+            raise self.error(f"cannot negate unsigned {e.type}", n.span,
+                             hint="cast first: -(s64)x, or subtract: 0 - x")
         return ast.Unary(n.op, e, e.type, n.span)
 
     def literal(self, value: int | float, at: Span) -> ast.Const:
