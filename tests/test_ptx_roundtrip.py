@@ -306,3 +306,32 @@ def test_a_comment_inside_a_loc_tail_stays_in_it():
     assert tails == ["function_name $L__info_string0, /* c */ inlined_at 2 314 12"]
     toolchain.run_ptxas(instrument(parse_ptx(text, cache=False),
                                    load_file(probe_file("gmem_bytes"))).module.to_text(), "sm_90a")
+
+
+@pytest.mark.skipif(toolchain.find_tool("ptxas") is None, reason="ptxas not installed "
+                    "(pip install nvidia-cuda-nvcc)")
+@pytest.mark.parametrize("cut", [", function_name $L__info_string0,\n\t\tinlined_at 2 314 12",
+                                 ",\n function_name $L__info_string0, inlined_at 2 314 12",
+                                 ", function_name $L__info_string0,  \n\n  inlined_at 2 314 12"],
+                         ids=["before_inlined_at", "after_the_first_comma", "blank_line_between"])
+def test_a_loc_tail_continued_after_a_comma_is_one_tail(cut):
+    """ptxas reads a `.loc` tail whose line ends in a comma on from the next line; so does the
+    parser: one tail, the next line's statements not swallowed, printed back as ptxas reads it."""
+    from neutrino_py.paths import probe_file
+    from neutrino_py.probe import load_file
+    from neutrino_py.splice import instrument
+
+    text = (CORPUS / "triton" / "attention_fwd_kernel.sm_90a.ptx").read_text()
+    old = ".loc\t2 287 12, function_name $L__info_string0, inlined_at 2 314 12"
+    text = text.replace(old, ".loc\t2 287 12" + cut, 1)
+    toolchain.run_ptxas(text, "sm_90a")
+    module = parse_ptx(text, cache=False)
+    kernel = module.function("attention_fwd_kernel")
+    tails = {tuple(s.extra.split()) for s in ir.flat(kernel.body)
+             if isinstance(s, ir.Loc) and (s.file, s.source_line, s.source_col) == (2, 287, 12)}
+    assert tails == {tuple(cut.split()[1:])}
+    toolchain.run_ptxas(module.to_text(), "sm_90a")
+    original = parse_ptx((CORPUS / "triton" / "attention_fwd_kernel.sm_90a.ptx").read_text(), cache=False)
+    assert len(list(kernel.instructions())) == len(list(original.function("attention_fwd_kernel").instructions()))
+    toolchain.run_ptxas(instrument(parse_ptx(text, cache=False),
+                                   load_file(probe_file("gmem_bytes"))).module.to_text(), "sm_90a")

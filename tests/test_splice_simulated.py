@@ -1116,8 +1116,28 @@ def test_float_and_integer_fields_in_one_vector_store_keep_their_values():
     assert m["k"].tolist() == [9] * 40 and m["l"].tolist() == (2 * t).tolist()
 
 
-@pytest.mark.parametrize("text", [EXPRESSIONS, UNITS, RECORDS, WARP_EVENTS, MIXED],
-                         ids=["expressions", "units", "records", "warp_events", "mixed"])
+# shifts by amounts the checker cannot see as constants (casts of constants, folded when lowered)
+# and by the same amounts computed at run time: both as the GPU shifts (amount as u32, clamped)
+SHIFTS = """
+map m[thread]: record(1) { u64 a; u64 b; u64 c; u64 d; u32 e; u32 f; }
+entry {
+    m.save((u64)5 << (s64)-(s64)4096, (u64)5 << ((s64)threadid() - (s64)4096),
+           (u64)5 << (s64)(u32)3, (u64)5 << ((u32)threadid() * 0 + 3),
+           (u32)7 << (u64)(s64)40, (u32)7 << ((u64)threadid() + 40));
+}
+"""
+
+
+def test_shifts_by_folded_and_run_time_amounts_agree():
+    maps, _, _, _ = vector_add(load(SHIFTS, "shifts.probe"), grid=(1, 1, 1), block=(4, 1, 1))
+    m = maps["m"]
+    assert m["a"].tolist() == m["b"].tolist() == [0] * 4
+    assert m["c"].tolist() == m["d"].tolist() == [40] * 4
+    assert m["e"].tolist() == m["f"].tolist() == [0] * 4
+
+
+@pytest.mark.parametrize("text", [EXPRESSIONS, UNITS, RECORDS, WARP_EVENTS, MIXED, SHIFTS],
+                         ids=["expressions", "units", "records", "warp_events", "mixed", "shifts"])
 def test_probes_of_these_tests_assemble(text):
     from neutrino_py import toolchain
     if toolchain.find_tool("ptxas") is None:

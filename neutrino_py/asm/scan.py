@@ -28,8 +28,9 @@ COMMENT = r"//[^\n]*|/\*.*?\*/"
 COMMENTS = re.compile(COMMENT, re.S)
 
 # a `.loc`/`.file` tail: the rest of its line, one-line /* */ comments in it kept as its text
-# (`inlined_at` may follow one), a // comment left out (the grammar's TAIL is the same)
-_TAIL = r",(?:(?!//|/\*)[^\n]|/\*(?:(?!\*/)[^\n])*\*/)*"
+# (`inlined_at` may follow one), a // comment left out; a line that ends in a comma goes on to
+# the next, as ptxas reads it (the grammar's TAIL is the same)
+_TAIL = r",(?:\s*\n)?(?:,\s*\n|(?!//|/\*)[^\n]|/\*(?:(?!\*/)[^\n])*\*/)*"
 
 # A run of declarations/directives -> its statements (positions counted from the run), or None.
 ParseRun = Callable[[str], "list | None"]

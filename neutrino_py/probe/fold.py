@@ -42,7 +42,11 @@ def unary(op: str, x: int | float) -> int | float:
 
 
 def wrapped(op: str, x: int, y: int, bits: int) -> int:
-    """`x op y` on `bits`-wide integers, as the GPU computes it (`op` in WRAPPING)."""
+    """`x op y` on `bits`-wide integers, as the GPU computes it (`op` in WRAPPING): a shift's
+    amount is a u32 and PTX clamps one past the width, which shifts everything out."""
+    if op == "shl":
+        y %= 1 << 32
+        return 0 if y >= bits else (x << y) % (1 << bits)
     return apply(op, x, y) % (1 << bits)
 
 
