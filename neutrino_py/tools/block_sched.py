@@ -44,13 +44,22 @@ def warps_per_row(ref: MapRef) -> int:
     return per_block if per_block > 1 and len(ref.array) == blocks else 1
 
 
+# SM ids at or past this are not SM ids (NVIDIA: under 256 so far; gfx94x puts the XCD above
+# bit 8): rows holding one are damaged, and left out rather than sized into per-SM arrays
+SM_ID_LIMIT = 4096
+
+
 def sm_stats(array: np.ndarray, progress: Progress, weight: int = 1) -> dict:
     """Per-SM warps and busy ns plus the launch's time span, in one chunked pass; each row stands
-    for `weight` warps."""
+    for `weight` warps. Rows whose SM id is past `SM_ID_LIMIT` are counted as `damaged`."""
     warps = np.zeros(0, np.int64)
     busy = np.zeros(0, np.float64)
     first, last = np.inf, -np.inf
+    damaged = 0
     for part in chunks(array, progress):
+        sane = part["sm"] < SM_ID_LIMIT
+        damaged += int(len(part) - sane.sum())
+        part = part[sane] if damaged else part
         if not len(part):
             continue
         sm = part["sm"].astype(np.int64)
@@ -68,7 +77,7 @@ def sm_stats(array: np.ndarray, progress: Progress, weight: int = 1) -> dict:
             "mean_warp_ns": float(busy.sum() / warps.sum()) if warps.sum() else None,
             "occupancy": float(busy[used].mean() / span) if span else None,
             "imbalance": float(busy[used].max() / mean_busy) if mean_busy else None,
-            "per_sm_warps": warps, "per_sm_busy_ns": busy}
+            "damaged_rows": damaged, "per_sm_warps": warps, "per_sm_busy_ns": busy}
 
 
 @register
@@ -116,6 +125,10 @@ class BlockSched(Tool):
             report.notes.append(f"{len(blocks)} of {len(refs)} launches have one row per block "
                                 "(timed by its first warp): their warps and busy time count each "
                                 "block's warps as running for its first warp's time")
+        damaged = sum(s["damaged_rows"] for s in stats.values())
+        if damaged:
+            report.notes.append(f"{damaged} row(s) with an SM id of {SM_ID_LIMIT} or more left "
+                                "out: no GPU has such SMs, so those rows are damaged")
         if chosen is None and self.launch is not None:
             report.notes.append(f"launch {self.launch} has no map block_sched reads: nothing drawn")
         if chosen is not None:
@@ -139,6 +152,7 @@ def _mean(values: list) -> float | None:
 def residency(array: np.ndarray, first_ns: int, bins: int, weight: int = 1) -> tuple[np.ndarray, float]:
     """Warps resident on each SM at `bins` evenly spaced instants (bin centers) of the launch
     (each row standing for `weight` warps); returns the (SMs, bins) counts and the bin width in ns."""
+    array = array[array["sm"] < SM_ID_LIMIT]
     sm = array["sm"].astype(np.int64)
     start = array["start"].astype(np.int64) - first_ns
     end = start + array["elapsed"].astype(np.int64)

@@ -15,6 +15,7 @@ import numpy as np
 from numpy.lib import format as np_format
 
 from neutrino_py.contract import wire
+from neutrino_py.tracedir import schema
 
 VERSION = 2                 # 2: map bytes in per-process segment files; 1: a .npy folder per launch
 TRACE_JSON = "trace.json"
@@ -92,23 +93,26 @@ def build(events: Iterable[dict]) -> dict:
     kernels: dict[str, dict] = {}
     extra_summary: dict[str, Any] = {}
     for ev in events:
+        if not isinstance(ev, dict):
+            continue                     # a damaged line: what remains is checked by the reader
         kind = ev.get("event")
         body = {k: v for k, v in ev.items() if k != "event"}
         if kind in ("start", "meta"):
             trace.update(body)
-        elif kind == "kernel":
+        elif kind == "kernel" and isinstance(body.get("hash"), str):
             kernels[body["hash"]] = {**kernels.get(body["hash"], {}), **body}
         elif kind == "launch":
             trace["launches"].append(body)
         elif kind == "alloc":
             trace["allocations"].append(body)
         elif kind == "warning":
-            trace["warnings"].append(body["text"])
+            trace["warnings"].append(body.get("text"))
         elif kind == "end":
-            extra_summary = body.get("summary") or {}
+            extra_summary = body.get("summary") if isinstance(body.get("summary"), dict) else {}
             trace["finished"] = True
             trace["ended_ns"] = body.get("t_ns")
     trace["kernels"] = list(kernels.values())
+    trace["warnings"] = [*schema.sound(trace, summarize), *trace["warnings"]]
     trace["summary"] = {**summarize(trace), **extra_summary}
     not_instrumented = [k for k in trace["kernels"] if not k.get("instrumented")]
     if not_instrumented:

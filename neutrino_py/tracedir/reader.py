@@ -24,7 +24,7 @@ from neutrino_py.errors import ToolError
 from neutrino_py.maps.layout import MapLayout
 from neutrino_py.maps.layout import layout as maps_layout
 from neutrino_py.maps.read import read_one
-from neutrino_py.tracedir import layout
+from neutrino_py.tracedir import layout, schema
 
 
 
@@ -51,7 +51,8 @@ class KernelRecord:
         except (OSError, ValueError) as err:
             raise ToolError(f"cannot read the manifest of kernel {self.name} from {path}: {err}",
                             fix="the run's kernels/ folder is incomplete or damaged") from None
-        if not isinstance(manifest, dict) or not isinstance(manifest.get("maps", []), list):
+        maps = manifest.get("maps", []) if isinstance(manifest, dict) else None
+        if not isinstance(maps, list) or not all(isinstance(m, dict) for m in maps):
             raise ToolError(f"{path} is not a manifest (docs/contracts.md §4)",
                             fix="the run's kernels/ folder is incomplete or damaged")
         return manifest
@@ -144,7 +145,12 @@ class MapFiles(Mapping):
                             f"its bytes end at {end}, past the end of the file",
                             fix="the run may have been killed while writing it")
         if "dtype" in segment:
-            dtype = layout.dtype_from_json(segment["dtype"])
+            try:
+                dtype = layout.dtype_from_json(segment["dtype"])
+            except (TypeError, ValueError) as err:
+                raise ToolError(f"map {name!r} of launch {self._info.get('seq')} has no readable "
+                                f"dtype in the trace: {err}",
+                                fix="the run's trace.json is damaged") from None
             self._check(name, dtype)
             return dtype
         key = (self._info.get("kernel_hash"), name)
@@ -284,6 +290,8 @@ class Trace:
                                 f"reads versions 1 to {layout.VERSION}",
                                 fix="read it with the neutrino_py that wrote it (pip install -U "
                                     "neutrino_py)")
+            notes = schema.sound(self.meta, layout.summarize)
+            self.meta["warnings"] = [*self.meta.get("warnings", []), *notes]
             self.kernels = [KernelRecord(k["hash"], k["name"], bool(k.get("instrumented")),
                                    k.get("reason"), k.get("source", "unknown"),
                                    k.get("files") or {}, self.dir)
@@ -321,7 +329,7 @@ class Trace:
 
     @property
     def allocations(self) -> list[dict]:
-        return self.meta["allocations"]
+        return self.meta.get("allocations") or []
 
     @cached_property
     def processes(self) -> list[Process]:

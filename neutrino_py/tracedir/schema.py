@@ -1,0 +1,177 @@
+"""What each part of `trace.json` holds (docs/contracts.md §6), and the check that keeps a damaged
+part away from the tools.
+
+A run's trace.json is written by the engine, but a run killed mid-write, a disk error or a hand
+edit can leave a value of the wrong kind anywhere. The reader checks every part once, here: a
+damaged launch, kernel or allocation is left out with a warning that says which and why, a
+damaged summary is recounted, a damaged device or probe description is dropped; the rest of the
+run stays readable. Tools then index what they read without guarding every field.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable
+
+Check = Callable[[Any], "str | None"]       # a value -> what is wrong with it, or None
+
+
+def _kind(value: Any) -> str:
+    return "null" if value is None else type(value).__name__
+
+
+def is_int(value: Any) -> str | None:
+    return None if type(value) is int else f"{_kind(value)}, not an integer"
+
+
+def is_number(value: Any) -> str | None:
+    return None if type(value) in (int, float) else f"{_kind(value)}, not a number"
+
+
+def is_str(value: Any) -> str | None:
+    return None if isinstance(value, str) else f"{_kind(value)}, not a string"
+
+
+def is_bool(value: Any) -> str | None:
+    return None if isinstance(value, bool) else f"{_kind(value)}, not true or false"
+
+
+def anything(value: Any) -> str | None:
+    return None
+
+
+def list_of(check: Check) -> Check:
+    def checked(value: Any) -> str | None:
+        if not isinstance(value, list):
+            return f"{_kind(value)}, not a list"
+        for i, item in enumerate(value):
+            why = check(item)
+            if why:
+                return f"item {i}: {why}"
+        return None
+    return checked
+
+
+def dict_of(check: Check) -> Check:
+    def checked(value: Any) -> str | None:
+        if not isinstance(value, dict):
+            return f"{_kind(value)}, not an object"
+        for key, item in value.items():
+            why = check(item)
+            if why:
+                return f"{key!r}: {why}"
+        return None
+    return checked
+
+
+@dataclass(frozen=True)
+class Entry:
+    """An object with `required` and `optional` keys, each with its check; an optional key may
+    also be null (what it says when it does not apply: an untimed launch's `start_ns`, a launch
+    without maps' `data`). Keys not named are left alone (newer writers may add some)."""
+
+    required: dict[str, Check]
+    optional: dict[str, Check]
+
+    def __call__(self, value: Any) -> str | None:
+        if not isinstance(value, dict):
+            return f"{_kind(value)}, not an object"
+        for key, check in self.required.items():
+            if key not in value:
+                return f"no {key!r}"
+        for key, check in [*self.required.items(), *self.optional.items()]:
+            if key in value and (key in self.required or value[key] is not None):
+                why = check(value[key])
+                if why:
+                    return f"{key!r} is {why}"
+        return None
+
+
+def _dims(value: Any) -> str | None:
+    if not isinstance(value, list) or not 1 <= len(value) <= 3:
+        return f"{_kind(value)}, not 1 to 3 sizes"
+    if any(type(v) is not int or v < 1 for v in value):
+        return "not made of positive integers"
+    return None
+
+
+def _dtype(value: Any) -> str | None:
+    """A NumPy dtype as `dtype_from_json` reads one: a type string or a list of fields."""
+    return is_str(value) and list_of(list_of(anything))(value)
+
+
+SEGMENT = Entry({"offset": is_int, "nbytes": is_int},
+                {"dtype": _dtype, "shape": list_of(is_int),
+                 "cursor": is_int, "dropped": is_int})
+LAUNCH = Entry({"seq": is_int, "kernel": is_str, "grid": _dims, "block": _dims},
+               {"kernel_hash": is_str, "shared_mem": is_int,
+                "start_ns": is_int, "end_ns": is_int,
+                "duration_ms": is_number, "instrumented": is_bool,
+                "operator": is_str, "records": dict_of(is_int),
+                "dropped": dict_of(is_int), "maps": list_of(is_str), "data": is_str,
+                "segments": dict_of(SEGMENT), "dir": is_str, "pid": is_int,
+                "rank": is_int, "device": is_int})
+KERNEL = Entry({"hash": is_str, "name": is_str},
+               {"instrumented": is_bool, "reason": is_str,
+                "source": is_str, "files": dict_of(is_str)})
+ALLOCATION = Entry({"t_ns": is_int, "op": is_str, "ptr": is_int},
+                   {"bytes": is_int, "pid": is_int})
+PROCESS = Entry({}, {"pid": is_int, "rank": is_int,
+                     "local_rank": is_int, "world_size": is_int,
+                     "devices": list_of(is_int), "launches": is_int, "state": is_str,
+                     "exit_code": is_int})
+SUMMARY = Entry({}, {"launches": is_int, "instrumented_launches": is_int, "kernels": is_int,
+                     "instrumented_kernels": is_int, "records": dict_of(is_int),
+                     "dropped": dict_of(is_int), "allocations": is_int, "frees": is_int})
+DEVICE = Entry({}, {"name": is_str, "sm_count": is_int,
+                    "mem_bandwidth_gbps": is_number})
+PROBE = Entry({}, {"file": is_str, "text": is_str, "hash": is_str})
+
+# top-level lists of entries: (key, what one entry is called, its check)
+ENTRIES = (("kernels", "kernel", KERNEL), ("launches", "launch", LAUNCH),
+           ("allocations", "allocation event", ALLOCATION), ("processes", "process", PROCESS),
+           ("warnings", "warning", is_str))
+# the other top-level parts: a damaged one is dropped (the summary is recounted)
+PARTS = (("device", DEVICE), ("probe", PROBE), ("summary", SUMMARY),
+         ("command", list_of(is_str)), ("pid", is_int), ("toolchain", dict_of(anything)),
+         ("finished", is_bool), ("started_ns", is_int), ("ended_ns", is_int))
+
+
+def sound(meta: dict, recount: Callable[[dict], dict]) -> list[str]:
+    """Keep only the sound parts of a trace.json dict, in place; the warnings that say what was
+    left out. `kernels` and `launches` must be lists (KeyError, ValueError: nothing to read
+    otherwise);
+    a dropped summary is rebuilt by `recount`."""
+    for key in ("kernels", "launches"):
+        if key not in meta:
+            raise KeyError(key)
+        if not isinstance(meta[key], list):
+            raise ValueError(f"its {key!r} is {_kind(meta[key])}, not a list")
+    notes = []
+    for key, what, check in ENTRIES:
+        entries = meta.get(key)
+        if entries is None:
+            continue
+        if not isinstance(entries, list):
+            notes.append(f"the trace's {key!r} is {_kind(entries)}, not a list: left out")
+            meta[key] = []
+            continue
+        kept, first, left = [], None, 0
+        for i, entry in enumerate(entries):
+            why = check(entry)
+            if why is None:
+                kept.append(entry)
+            else:
+                left += 1
+                first = first or f"#{i}: {why}"
+        if left:
+            meta[key] = kept
+            notes.append(f"{left} damaged {what}(s) left out of the trace ({first})")
+    for key, check in PARTS:
+        why = check(meta[key]) if meta.get(key) is not None else None
+        if why:
+            meta[key] = None
+            notes.append(f"the trace's {key} is damaged ({why}): "
+                         + ("recounted from the launches" if key == "summary" else "left out"))
+    if meta.get("summary") is None:
+        meta["summary"] = recount(meta)
+    return notes
