@@ -173,6 +173,21 @@ PROBE_CASES = [
     Case("instrument-probe-missing", ["instrument", "--probe", "nope", "{d}/in.ptx", "-o",
                                       "{d}/out.ptx"], {"in.ptx": VA},
          err=re.escape("no probe file 'nope'"), absent=("out.ptx",)),
+    # the map pointers the probe appends would pass PTX's parameter space (4352 bytes before PTX
+    # 8.1, 32764 from it): said before ptxas refuses it, nothing written
+    Case("instrument-param-space-80", ["instrument", "--probe", "dmat", "{d}/in.ptx", "-o",
+                                       "{d}/out.ptx"],
+         {"in.ptx": HEAD + ".visible .entry k(.param .align 8 .b8 big[4340], .param .u64 p)\n{\nret;\n}\n"},
+         err=re.escape("kernel k: its parameters take 4352 bytes, and the probe's 2 map pointers "
+                       "would take them to 4368, past PTX 8.0's limit of 4352 bytes"),
+         absent=("out.ptx", "out.manifest.json")),
+    Case("instrument-param-space-81", ["instrument", "--probe", "dmat", "{d}/in.ptx", "-o",
+                                       "{d}/out.ptx"],
+         {"in.ptx": HEAD.replace("8.0", "8.1") + ".visible .entry k(.param .align 8 .b8 big[32752], "
+                    ".param .u64 p)\n{\nret;\n}\n"},
+         err=re.escape("kernel k: its parameters take 32760 bytes, and the probe's 2 map pointers "
+                       "would take them to 32776, past PTX 8.1's limit of 32764 bytes"),
+         absent=("out.ptx", "out.manifest.json")),
 ]
 
 OUTPUT_CASES = [

@@ -14,7 +14,7 @@ from typing import Iterable, Sequence
 from neutrino_py import ops
 from neutrino_py.asm import ir
 from neutrino_py.asm.ptx_isa import EXITS
-from neutrino_py.errors import SourceError
+from neutrino_py.errors import SourceError, ToolError
 from neutrino_py.ops import Imm, Scratch, Src, Stmt, Value
 from neutrino_py.targets import Finished, Guard, SiteCode, Unreadable
 from neutrino_py.targets.ptx import outline
@@ -305,8 +305,18 @@ class PtxKernel(PtxCode):
         if shared.replaced:
             self.fn.add_reg("u32", outline.RETURN)
             added["u32"] = added.get("u32", 0) + 1
-        for p in self.params:
-            self.fn.params.append(ir.VarDecl("param", "u64", p.name))
+        params = [ir.VarDecl("param", "u64", p.name) for p in self.params]
+        before, after = _param_bytes(self.fn.params), _param_bytes([*self.fn.params, *params])
+        limit = PARAM_LIMIT_81 if self.version >= (8, 1) else PARAM_LIMIT
+        if after > limit:
+            raise ToolError(f"kernel {self.name}: its parameters take {before} bytes, and the "
+                            f"probe's {len(params)} map pointers would take them to {after}, past "
+                            f"PTX {'.'.join(map(str, self.version))}'s limit of {limit} bytes",
+                            fix=f"leave the kernel out (-k '^(?!{self.name}$)' instruments the "
+                                "others) or use a probe with fewer maps"
+                                + (" (PTX 8.1 and later allow 32764 bytes)"
+                                   if limit == PARAM_LIMIT else ""))
+        self.fn.params += params
         return Finished(added, [])
 
     def share(self) -> outline.Shared:
@@ -336,6 +346,25 @@ class PtxKernel(PtxCode):
             t = _STEM_TYPES.get(name[len(ptx.PREFIX):].rstrip("0123456789"))
             return None if t is None else (1 if t == "pred" else 8 * ir.TYPE_BYTES[t])
         return self.declared_bits(name)
+
+
+# bytes of a kernel's parameters (PTX ISA, "Kernel parameter attributes"): before PTX 8.1, and
+# from 8.1 on (sm_70 and later)
+PARAM_LIMIT, PARAM_LIMIT_81 = 4352, 32764
+
+
+def _param_bytes(params: Sequence[ir.VarDecl]) -> int:
+    """Bytes the kernel's parameter space takes: each param at its alignment (its own, else its
+    type's), arrays at their element count."""
+    end = 0
+    for p in params:
+        width = ir.TYPE_BYTES.get(p.type, 8)
+        count = 1
+        for n in p.array:
+            count *= n or 1
+        align = p.align or width
+        end = -(-end // align) * align + width * count
+    return end
 
 
 class PtxTarget:
