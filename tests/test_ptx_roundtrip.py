@@ -335,3 +335,45 @@ def test_a_loc_tail_continued_after_a_comma_is_one_tail(cut):
     assert len(list(kernel.instructions())) == len(list(original.function("attention_fwd_kernel").instructions()))
     toolchain.run_ptxas(instrument(parse_ptx(text, cache=False),
                                    load_file(probe_file("gmem_bytes"))).module.to_text(), "sm_90a")
+
+
+ELEMENTS = """.version 8.0
+.target sm_90
+.address_size 64
+.global .align 8 .b8 garr[64];
+.visible .entry k(.param .u64 p)
+{
+	.reg .b64 %rd<6>;
+	.local .align 8 .b8 loc0[32];
+	mov.u64 %rd1, garr[8];
+	mov.u64 %rd2, garr + 16;
+	mov.u64 %rd3, loc0[0];
+	mov.u64 %rd4, garr+0;
+	ld.param.u64 %rd5, [p];
+	st.global.u64 [%rd5], %rd1;
+	st.global.u64 [%rd5+8], %rd2;
+	st.global.u64 [%rd5+16], %rd4;
+	st.local.u64 [%rd3], %rd4;
+	ret;
+}
+"""
+
+
+@pytest.mark.skipif(toolchain.find_tool("ptxas") is None, reason="ptxas not installed "
+                    "(pip install nvidia-cuda-nvcc)")
+def test_the_address_of_an_element_is_an_operand():
+    """`mov.u64 %rd1, arr[8];` and `arr+16` (tinygrad writes `local0[0]`): the address of a
+    variable's element, read by the scan and the grammar alike, printed as written, and a value a
+    probe can save (IN1 moves it into a register of its own)."""
+    from neutrino_py.probe import load
+    from neutrino_py.splice import instrument
+
+    toolchain.run_ptxas(ELEMENTS, "sm_90")
+    movs = [i for i in parse_ptx(ELEMENTS, cache=False).function("k").instructions() if i.opcode == "mov"]
+    assert [(type(i.operands[1]).__name__, str(i.operands[1])) for i in movs] == [
+        ("SymbolAddress", "garr[8]"), ("SymbolAddress", "garr+16"), ("SymbolAddress", "loc0[0]"),
+        ("SymbolAddress", "garr+0")]
+    probe = load("map m[thread]: record(4) { u64 v; }\nafter mov { m.save(IN1); }\n", "in1.probe")
+    out = instrument(parse_ptx(ELEMENTS, cache=False), probe).module.to_text()
+    assert out.count("mov.u64 \t%nt_rd0, garr[8];") == 1
+    toolchain.run_ptxas(out, "sm_90")

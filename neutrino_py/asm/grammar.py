@@ -254,6 +254,11 @@ class Build(Transformer):
         offset = int(off.value)
         return ir.Address(self._leaf(base), -offset if op.value == "-" else offset, None, offset == 0)
 
+    def symbol_address(self, name, *rest):
+        number = str(rest[-1]).strip()
+        return ir.SymbolAddress(ir.Symbol(name.value),
+                                f"{rest[0].value}{number}" if len(rest) == 2 else f"[{number}]")
+
     def tex_address(self, base, coords):
         return ir.Address(self._leaf(base), 0, coords)
 

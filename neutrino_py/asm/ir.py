@@ -161,6 +161,18 @@ class Address(_Node):
 
 
 @dataclass(frozen=True, slots=True)
+class SymbolAddress(_Node):
+    """The address of a variable's element as a value: ``arr[8]`` or ``arr+8`` / ``arr-8`` (``mov.u64
+    %rd1, arr[8];``, tinygrad's ``mov.u64 %local_u64_0, local0[0];``). `suffix` is what follows
+    the name as written (``[8]``, ``+8``), printed back unchanged."""
+    symbol: "Symbol"
+    suffix: str
+
+    def __str__(self) -> str:
+        return f"{self.symbol}{self.suffix}"
+
+
+@dataclass(frozen=True, slots=True)
 class ParamList(_Node):
     """A parenthesized list in ``call``: ``(retval0)``, ``(param0, param1)``."""
     items: tuple["Operand", ...]
@@ -169,7 +181,8 @@ class ParamList(_Node):
         return "(" + ", ".join(map(str, self.items)) + ")"
 
 
-Operand = Union[Register, Immediate, Symbol, Sink, Negated, Vector, PredPair, Address, ParamList]
+Operand = Union[Register, Immediate, Symbol, Sink, Negated, Vector, PredPair, Address, ParamList,
+                SymbolAddress]
 
 
 def registers_in(op: Operand) -> Iterator[Register]:

@@ -84,8 +84,10 @@ class OperandSyntax:
         plist = rf"\({ws}(?:{one}{ws}(?:,{ws}{one}{ws})*)?\)"
         # the common operands first (a register or name, maybe a pair; a number): alternatives
         # start with different characters, so the order changes what matches in nothing but time
+        element = rf"{ws}(?:\[{ws}{imm}{ws}\]|[+-]{ws}{imm})"       # arr[8], arr+8: an address
         any_operand = (rf"(?:{name}(?:{ws}\|{ws}{name})?|{imm}|!{ws}{name}|{vector}|{plist}"
-                       rf"|\[{ws}{one}{ws}(?:[+-]{ws}{imm}{ws}|,{ws}{vector}{ws})?\])")
+                       rf"|\[{ws}{one}{ws}(?:[+-]{ws}{imm}{ws}|,{ws}{vector}{ws})?\]"
+                       rf"|{ident}{element})")
         self.pattern = rf"{any_operand}(?:{ws},{ws}{any_operand})*"     # an operand list
         self._operand = regexes.compile(rf"""{ws}(?:
               !{ws}(?P<negated>{name})
@@ -94,6 +96,7 @@ class OperandSyntax:
             | (?P<plist>{plist})
             | \[{ws}(?P<base>{one}){ws}(?:(?P<sign>[+-]){ws}(?P<offset>{imm}){ws}
                                        |,{ws}(?P<coords>{vector}){ws})?\]
+            | (?P<symbol>{ident}){ws}(?:\[{ws}(?P<index>{imm}){ws}\]|(?P<step>[+-]){ws}(?P<by>{imm}))
             | (?P<leaf>{one})){ws},?""", re.X).match
 
     def _items(self, text: str) -> tuple[ir.Operand, ...]:
@@ -120,6 +123,11 @@ class OperandSyntax:
             elif kind == "coords":
                 out.append(ir.Address(leaf(m.group("base")), 0,
                                       ir.Vector(self._items(m.group(kind)))))
+            elif kind == "index":
+                out.append(ir.SymbolAddress(ir.Symbol(m.group("symbol")), f"[{m.group(kind)}]"))
+            elif kind == "by":
+                out.append(ir.SymbolAddress(ir.Symbol(m.group("symbol")),
+                                            m.group("step") + m.group(kind)))
             elif kind == "offset":
                 offset = int(m.group(kind))
                 out.append(ir.Address(leaf(m.group("base")),

@@ -2,6 +2,7 @@
 
     NVCC=/usr/local/cuda-13.0/bin/nvcc python tests/corpus/generate.py
     python tests/corpus/generate.py --library DIR     # library/ from traced runs' PTX files
+    python tests/corpus/generate.py --tinygrad [PYTHON]  # tinygrad/ (PYTHON has tinygrad 0.14.0)
 
 The committed files were made with CUDA 13.0's nvcc (PTX ISA 9.0, which CUDA 13.0's ptxas and
 driver 580 accept) and Triton kernels pinned to PTX ISA 8.7 (so Triton's bundled CUDA 12.8+ ptxas
@@ -480,13 +481,42 @@ def build_library(folder: Path) -> list[dict]:
     return made
 
 
+# --- tinygrad/: PTX tinygrad's own renderer writes (no NVVM), rendered without a GPU ----------
+
+def build_tinygrad(python: str) -> list[dict]:
+    """tinygrad/ from `src/tinygrad_kernels.py` run by `python` (an interpreter with tinygrad
+    0.14.0): one file per distinct kernel, named by its order and entry name."""
+    out = subprocess.run([python, str(HERE / "src" / "tinygrad_kernels.py")], check=True,
+                         capture_output=True, text=True).stdout
+    folder = HERE / "tinygrad"
+    folder.mkdir(exist_ok=True)
+    for old in folder.glob("*.ptx"):
+        old.unlink()
+    made = []
+    for i, line in enumerate(out.splitlines()):
+        text = json.loads(line)["ptx"]
+        kernels, funcs = declared(text)
+        name = f"{i:02d}_{kernels[0]}.sm_90.ptx"
+        (folder / name).write_text(text)
+        made.append({"file": f"tinygrad/{name}", "source": "src/tinygrad_kernels.py",
+                     "compiler": "tinygrad 0.14.0 (PTXRenderer)", "arch": "sm_90",
+                     "flags": ["rendered on a machine without a GPU"], "kernels": kernels,
+                     "device_functions": funcs, "launch": {}})
+    return made
+
+
+# made by their own modes and kept when the rest is regenerated
+KEPT = {"library/": lambda arg: build_library(Path(arg)), "tinygrad/": build_tinygrad}
+
+
 def main() -> None:
-    if sys.argv[1:2] == ["--library"]:
+    mode = {"--library": "library/", "--tinygrad": "tinygrad/"}.get(sys.argv[1] if sys.argv[1:] else "")
+    if mode:
         index = json.loads((HERE / "index.json").read_text())
-        kept = [e for e in index["files"] if not e["file"].startswith("library/")]
-        index["files"] = kept + build_library(Path(sys.argv[2]))
+        kept = [e for e in index["files"] if not e["file"].startswith(mode)]
+        index["files"] = kept + KEPT[mode](sys.argv[2] if sys.argv[2:] else sys.executable)
         (HERE / "index.json").write_text(json.dumps(index, indent=1) + "\n")
-        print(f"{len(index['files']) - len(kept)} library files")
+        print(f"{len(index['files']) - len(kept)} {mode} files")
         return
     nvcc = os.environ.get("NVCC")
     if not nvcc:
@@ -497,9 +527,9 @@ def main() -> None:
         (HERE / sub).mkdir(exist_ok=True)
         for old in (HERE / sub).glob("*.ptx"):
             old.unlink()
-    library = [e for e in json.loads((HERE / "index.json").read_text())["files"]
-               if e["file"].startswith("library/")]          # kept: made by --library
-    entries = build_cuda(nvcc, cuda_recipes()) + build_triton() + library
+    kept = [e for e in json.loads((HERE / "index.json").read_text())["files"]
+            if e["file"].startswith(tuple(KEPT))]             # made by --library, --tinygrad
+    entries = build_cuda(nvcc, cuda_recipes()) + build_triton() + kept
     shutil.copyfile(HERE / EXAMPLE, HERE.parent.parent / "examples" / "vector_add.ptx")
     index = {"version": 1, "files": entries}
     (HERE / "index.json").write_text(json.dumps(index, indent=1) + "\n")

@@ -251,6 +251,10 @@ class PtxKernel(PtxCode):
             dst = scope.tmp("u64")
             code.append(ops.Move(dst, Src(op.name, "u64")))
             return dst
+        if isinstance(op, ir.SymbolAddress):
+            dst = scope.tmp("u64")
+            code.append(ops.Move(dst, Src(str(op), "u64")))
+            return dst
         if isinstance(op, (ir.Register, ir.Negated)):
             reg = op.operand if isinstance(op, ir.Negated) else op
             dst = scope.tmp("u64")
