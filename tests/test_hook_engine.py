@@ -62,6 +62,10 @@ def test_fatbin_kernel_becomes_an_instrumented_cubin(fatbins):
     assert set(eng.phases) == set(PHASES)          # every phase is accounted for in the summary
     reply = k.reply("/c/x.cubin").splitlines()
     assert reply[:4] == ["ok", f"key {k.key}", "cubin /c/x.cubin", "nparams 3"]
+    # the params' bytes and offsets, for launches whose arguments come packed in `extra`
+    end, *offsets = k.param_layout
+    assert len(offsets) == 3 and offsets[0] == 0 and end > offsets[-1]
+    assert f"param_layout {' '.join(map(str, k.param_layout))}" in reply
 
 
 def test_sass_only_and_filtered_kernels_are_skipped_with_reasons(fatbins):

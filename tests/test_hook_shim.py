@@ -36,8 +36,8 @@ POOLED = {**MANIFEST, "params": MANIFEST["params"] + [{"name": "__nt_map_p", "ro
 class FakeInstrumenter:
     """`add` gets a twin (a FAKECUBIN the fake driver recognizes); anything else is SASS only."""
 
-    def __init__(self, manifest: dict = MANIFEST, twin: str = "add") -> None:
-        self.twin = twin
+    def __init__(self, manifest: dict = MANIFEST, twin: str = "add", layout: tuple = ()) -> None:
+        self.twin, self.layout = twin, layout
         self.calls: list[str] = []
         self.images: list[tuple[bytes, str | None]] = []
         self.manifest = manifest
@@ -49,7 +49,7 @@ class FakeInstrumenter:
         if name != self.twin:
             return skipped(name, "SASS only: the image holds sm_90 machine code and no PTX", "nvcc")
         return KernelEntry(name, "k" * 16, "nvcc", None, "// fake ptx", "// fake instrumented", self.manifest,
-                      b"FAKECUBIN\0", 2)
+                      b"FAKECUBIN\0", 2, None, self.layout)
 
 
 @pytest.fixture(scope="module")
@@ -127,6 +127,21 @@ def test_every_path_reaches_the_shim_and_launches_twins(binaries, tmp_path, mode
                          "kernel arguments passed through `extra`": 1}
     assert trace.summary["kernels_skipped"] == {"sass_only": "SASS only: the image holds sm_90 machine code and no PTX"}
     assert [(a["op"], a["bytes"]) for a in trace.allocations] == [("alloc", 4096), ("free", 0)], trace.allocations
+
+
+def test_arguments_packed_in_extra_reach_the_twin_as_kernel_params(binaries, tmp_path):
+    """tinygrad packs a launch's arguments in `extra` (BUFFER_POINTER, BUFFER_SIZE): with the
+    kernel's param layout from the engine the twin gets them as kernelParams, header and maps
+    appended; a buffer shorter than the params runs the original kernel, counted."""
+    log, counts, trace, _ = traced(binaries, tmp_path, "packed",
+                                   instrumenter=FakeInstrumenter(layout=(16, 0, 8)))
+    twin = [line for line in log if re.match(r"cuLaunchKernel\w* add twin ", line)]
+    assert len(twin) == 2 and all(re.search(r"params= [0-9a-f]+ 3333 extra=0$", t) for t in twin)
+    assert counts["instrumented"] == 2 and counts["fallback_extra_params"] == 1
+    assert [x.instrumented for x in trace.launches] == [True, True, False]
+    for launch, threads in zip(trace.launches[:2], (128, 32)):
+        np.testing.assert_array_equal(launch.maps["m"]["tid"], np.arange(threads))
+    assert trace.summary["fallbacks"] == {"kernel arguments passed through `extra`": 1}
 
 
 def test_a_module_loaded_from_a_file_is_sent_with_its_path(binaries, tmp_path):

@@ -568,6 +568,23 @@ Statement = Union[Instruction, Label, Comment, RegDecl, VarDecl, Loc, Directive,
 _HEAD = (RegDecl, VarDecl, Comment)           # what stands before `Function.add_reg`'s place
 
 
+def param_layout(params: Sequence[VarDecl]) -> tuple[list[int], int]:
+    """Byte offset of each parameter in the kernel's parameter space, and the bytes it takes:
+    each at its alignment (its own, else its type's), arrays at their element count. The driver
+    packs `extra` launch buffers and checks the space's limit by this layout."""
+    offsets, end = [], 0
+    for p in params:
+        width = TYPE_BYTES.get(p.type, 8)
+        count = 1
+        for n in p.array:
+            count *= n or 1
+        align = p.align or width
+        start = -(-end // align) * align
+        offsets.append(start)
+        end = start + width * count
+    return offsets, end
+
+
 def walk(statements: list[Statement]) -> Iterator[Statement]:
     """All statements in text order, descending into nested blocks (blocks themselves excluded)."""
     for s in statements:

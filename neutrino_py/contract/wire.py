@@ -30,9 +30,12 @@ TRACE = {"PROCS": "procs", "DATA": "maps.bin", "DATA_HIP": "maps.hip.bin", "BUDG
 TRACE_ALIGN = 64          # a map's bytes start at a multiple of this in maps.bin
 MAP_ALIGN = 256           # a map's buffer starts at a multiple of this on the device
 
-# Keys of the `instrument` reply (hook.engine writes it, shim.c reads it).
+# Keys of the `instrument` reply (hook.engine writes it, shim.c reads it). `param_layout END O1 ..
+# ON`: the bytes the kernel's own parameters take and each one's offset, so that the shim can
+# read a launch whose arguments come packed in `extra` (CU_LAUNCH_PARAM_BUFFER_POINTER) as
+# kernelParams; absent (older caches, GCN) such launches run the original kernel.
 REPLY = {"SKIP": "skip", "KEY": "key", "CUBIN": "cubin", "NPARAMS": "nparams", "SOURCE": "source",
-         "MAP": "map"}
+         "MAP": "map", "LAYOUT": "param_layout"}
 
 
 @dataclass(frozen=True)

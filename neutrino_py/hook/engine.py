@@ -75,6 +75,7 @@ class KernelEntry:
     cubin: bytes | None = None
     nparams: int = 0
     register_cap: int | None = None    # the .maxnreg it was assembled under (assemble.registers)
+    param_layout: tuple[int, ...] = ()  # bytes of the kernel's own params, then each one's offset
 
     @property
     def instrumented(self) -> bool:
@@ -92,8 +93,10 @@ class KernelEntry:
         if not self.instrumented:
             return f"{r['SKIP']} {self.reason}\n{r['SOURCE']} {self.source}\n"
         maps = "".join(f"{wire.map_line(spec)}\n" for spec in self.spec.maps)
+        layout = (f"{r['LAYOUT']} {' '.join(map(str, self.param_layout))}\n"
+                  if len(self.param_layout) == self.nparams + 1 else "")
         return (f"ok\n{r['KEY']} {self.key}\n{r['CUBIN']} {cubin_path}\n{r['NPARAMS']} {self.nparams}\n"
-                f"{r['SOURCE']} {self.source}\n{maps}")
+                f"{r['SOURCE']} {self.source}\n{layout}{maps}")
 
 
 Instrumenter = Callable[[bytes, str, int | str, str | None], KernelEntry]
@@ -300,7 +303,7 @@ class Engine:
     def _instrument(self, data: bytes, name: str, arch: int, origin: str | None) -> KernelEntry:
         self.warm_up()
         from neutrino_py import assemble
-        from neutrino_py.asm import parse_ptx
+        from neutrino_py.asm import ir, parse_ptx
         from neutrino_py.assemble.registers import cap_registers
         from neutrino_py.splice import instrument
 
@@ -315,6 +318,7 @@ class Engine:
                 module = parse_ptx(ptx)
                 function = module.function(name)
                 nparams = len(function.params)
+                offsets, end = ir.param_layout(function.params)
                 function.body              # parsed on first access: count it as parsing
             with self._timed("splice"):
                 result = instrument(module, self.program, kernels=f"^{re.escape(name)}$")
@@ -330,4 +334,4 @@ class Engine:
             first = str(err).strip().splitlines()[0] if str(err).strip() else type(err).__name__
             return KernelEntry(name, key, source, f"instrumenting failed: {first}", ptx=ptx)
         return KernelEntry(name, key, source, None, ptx, text, manifest, cubin, nparams,
-                           caps.get(name))
+                           caps.get(name), (end, *offsets))

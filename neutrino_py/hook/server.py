@@ -238,7 +238,8 @@ class Server:
             atomic_write(folder / f"{kernel.key}.ptx", (kernel.ptx or "").encode())
             atomic_write(folder / f"{kernel.key}.instrumented.ptx", (kernel.instrumented_ptx or "").encode())
             info = {"name": kernel.name, "source": kernel.source, "nparams": kernel.nparams,
-                    "manifest": kernel.manifest, "register_cap": kernel.register_cap}
+                    "manifest": kernel.manifest, "register_cap": kernel.register_cap,
+                    "param_layout": list(kernel.param_layout)}
             atomic_write(folder / f"{kernel.key}.json", json.dumps(info).encode())
         return cubin
 
@@ -253,7 +254,8 @@ class Server:
             kernel = KernelEntry(name, key, info["source"], None,
                             (self.cache / f"{key}.ptx").read_text(),
                             (self.cache / f"{key}.instrumented.ptx").read_text(),
-                            info["manifest"], None, info["nparams"], info.get("register_cap"))
+                            info["manifest"], None, info["nparams"], info.get("register_cap"),
+                            tuple(info.get("param_layout") or ()))
         else:
             kernel = skipped(name, msg.get("reason") or msg.get("fallback") or "not instrumented",
                              msg.get("source") or "unknown")

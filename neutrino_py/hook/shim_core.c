@@ -462,6 +462,24 @@ static int prepare(struct nt_func *f, int dev) {
 /* A launch's fallback reason outlives the launch (the writer sends it): made once, at load. */
 static char refused_attributes[128];
 
+/* `param_layout END O1 .. ON` (after nparams in the reply): kept only when it has one offset per
+ * param, each inside END. */
+static void read_layout(struct nt_func *f, const char *text) {
+    unsigned *layout = calloc((size_t)f->nparams + 1, sizeof *layout);
+    int n = 0;
+    char *end = NULL;
+    for (const char *p = text; layout && n <= f->nparams; p = end) {
+        unsigned long v = strtoul(p, &end, 10);
+        if (end == p) break;
+        layout[n++] = (unsigned)v;
+    }
+    int ok = layout && n == f->nparams + 1;
+    for (int i = 1; ok && i < n; i++) ok = layout[i] < layout[0];
+    free(f->layout);
+    f->layout = ok ? layout : NULL;
+    if (!ok) free(layout);
+}
+
 static void apply_reply(struct nt_func *f, char *text) {
     char *src = strstr(text, "\n" NT_REPLY_SOURCE " ");
     if (src) sscanf(src + strlen(NT_REPLY_SOURCE) + 2, "%15s", f->source);
@@ -484,6 +502,10 @@ static void apply_reply(struct nt_func *f, char *text) {
             continue;
         }
         if (sscanf(line, NT_REPLY_NPARAMS " %d", &f->nparams) == 1) continue;
+        if (strncmp(line, NT_REPLY_LAYOUT " ", strlen(NT_REPLY_LAYOUT) + 1) == 0) {
+            read_layout(f, line + strlen(NT_REPLY_LAYOUT) + 1);
+            continue;
+        }
         if (sscanf(line, NT_REPLY_MAP " %15s %lld %lld %lld %d %lld", unit, &a, &b, &item, &slot, &cap) >= 3) {
             if (nmaps < NT_MAX_MAPS) {
                 struct nt_map_rule *m = &f->maps[nmaps];
@@ -1107,6 +1129,26 @@ static int captured(const struct nt_launch *l, struct nt_func *f) {
     return 1;
 }
 
+/* Arguments packed in `extra` ({CU_LAUNCH_PARAM_BUFFER_POINTER, buf, CU_LAUNCH_PARAM_BUFFER_SIZE,
+ * &size, CU_LAUNCH_PARAM_END}, tinygrad's form) as kernelParams: a pointer to each param at its
+ * offset in the buffer (param_layout). 0 when the kernel's layout is unknown, a key is not one of
+ * these, or the buffer is shorter than the params; `out` may be NULL (a check only). */
+static int packed_params(const struct nt_func *f, const struct nt_launch *l, void **out) {
+    char *buf = NULL;
+    size_t size = 0;
+    int sized = 0;
+    if (!f->layout) return 0;
+    for (int i = 0; l->extra[i] != NULL; i += 2) {
+        if (i >= 16) return 0;
+        if (l->extra[i] == (void *)1) buf = l->extra[i + 1];
+        else if (l->extra[i] == (void *)2 && l->extra[i + 1]) { size = *(size_t *)l->extra[i + 1]; sized = 1; }
+        else return 0;
+    }
+    if (!buf || !sized || size < f->layout[0]) return 0;
+    for (int i = 0; out && i < f->nparams; i++) out[i] = buf + f->layout[i + 1];
+    return 1;
+}
+
 /* Step 2, choice: why this launch runs the original kernel (and the counter saying so), NULL when
  * the twin runs: kernel not instrumented, arguments we cannot extend, not selected by
  * --every/--launches, or recording stopped. */
@@ -1117,7 +1159,10 @@ static const char *fallback_of(struct nt_func *f, const struct nt_launch *l, int
         *counter = C_FB_NO_IMAGE;
         return "unknown image";
     }
-    if (l->extra && !l->params) { *counter = C_FB_EXTRA; return "kernel arguments passed through `extra`"; }
+    if (l->extra && !l->params && !packed_params(f, l, NULL)) {
+        *counter = C_FB_EXTRA;
+        return "kernel arguments passed through `extra`";
+    }
     if (f->nparams + 1 + f->nmaps > NT_MAX_PARAMS) { *counter = C_FB_PARAMS; return "too many parameters"; }
     unsigned long long n = __atomic_fetch_add(&f->seen, 1, __ATOMIC_RELAXED);
     if (n % opt.every) { *counter = C_FB_UNSELECTED; return "not selected (--every)"; }
@@ -1260,10 +1305,15 @@ int nt_launch(struct nt_launch *l) {
     it->start = event_at(cs, l->stream);
     int r;
     if (!fallback) {
-        void *params[NT_MAX_PARAMS];
+        void *params[NT_MAX_PARAMS], *packed[NT_MAX_PARAMS];
         nt_dptr ptrs[NT_MAX_MAPS + 1];
-        twin_params(it, l, params, ptrs);
-        r = nt_rt.launch(l, f->twin, params);
+        struct nt_launch twin = *l;        /* arguments from `extra` go as kernelParams */
+        if (!l->params && l->extra && packed_params(f, l, packed)) {
+            twin.params = packed;
+            twin.extra = NULL;
+        }
+        twin_params(it, &twin, params, ptrs);
+        r = nt_rt.launch(&twin, f->twin, params);
         if (r != 0) {                      /* e.g. too many resources: run the original */
             drop_maps(it, l);
             fallback = "instrumented launch failed";

@@ -63,6 +63,7 @@ struct nt_func {
     char key[72];             /* kernel hash from the server */
     void *twin;               /* the instrumented kernel */
     int nparams, nmaps;
+    unsigned *layout;         /* param_layout: the params' bytes, then each one's offset (or NULL) */
     struct nt_map_rule maps[NT_MAX_MAPS];
     unsigned long long seen;  /* launches that reached selection (--every, --launches) */
     char source[16];

@@ -13,6 +13,8 @@
  *             `loop` 3 times here, then waits for it
  *   devices - direct, add launched 4 times alternating between the primary contexts of device 0
  *             and device 1 (run with FAKE_DEVICES=2), grid 1..4 x block 64
+ *   packed  - direct, add launched with its arguments packed in `extra` (tinygrad's form:
+ *             BUFFER_POINTER, BUFFER_SIZE, END) twice, then once with a buffer shorter than them
  * usage: prog MODE IMAGE_FILE [COUNT]
  * Launches: add x2, sass_only x1, add on a capturing stream, add with `extra`, add via
  * cuLaunchKernelEx; in `threads`, 4 x 5 launches of add.
@@ -163,6 +165,14 @@ int main(int argc, char **argv) {
         }
         int status = 0;
         if (child > 0 && waitpid(child, &status, 0) != child) return 6;
+    } else if (!strcmp(mode, "packed")) {
+        struct { unsigned long long a, b; } packed = {buf, 0x3333};
+        size_t size = sizeof packed, short_size = 8;
+        void *extra[] = {(void *)1, &packed, (void *)2, &size, (void *)0};
+        void *cut[] = {(void *)1, &packed, (void *)2, &short_size, (void *)0};
+        cu.launch(add, 2, 1, 1, 64, 1, 1, 0, NULL, NULL, extra);
+        cu.launch(add, 1, 1, 1, 32, 1, 1, 0, NULL, NULL, extra);
+        cu.launch(add, 1, 1, 1, 32, 1, 1, 0, NULL, NULL, cut);
     } else if (!strcmp(mode, "devices")) {
         void *ctx[2];
         for (int d = 0; d < 2; d++) cuDevicePrimaryCtxRetain(&ctx[d], d);

@@ -310,7 +310,7 @@ class PtxKernel(PtxCode):
             self.fn.add_reg("u32", outline.RETURN)
             added["u32"] = added.get("u32", 0) + 1
         params = [ir.VarDecl("param", "u64", p.name) for p in self.params]
-        before, after = _param_bytes(self.fn.params), _param_bytes([*self.fn.params, *params])
+        before, after = ir.param_layout(self.fn.params)[1], ir.param_layout([*self.fn.params, *params])[1]
         limit = PARAM_LIMIT_81 if self.version >= (8, 1) else PARAM_LIMIT
         if after > limit:
             raise ToolError(f"kernel {self.name}: its parameters take {before} bytes, and the "
@@ -355,20 +355,6 @@ class PtxKernel(PtxCode):
 # bytes of a kernel's parameters (PTX ISA, "Kernel parameter attributes"): before PTX 8.1, and
 # from 8.1 on (sm_70 and later)
 PARAM_LIMIT, PARAM_LIMIT_81 = 4352, 32764
-
-
-def _param_bytes(params: Sequence[ir.VarDecl]) -> int:
-    """Bytes the kernel's parameter space takes: each param at its alignment (its own, else its
-    type's), arrays at their element count."""
-    end = 0
-    for p in params:
-        width = ir.TYPE_BYTES.get(p.type, 8)
-        count = 1
-        for n in p.array:
-            count *= n or 1
-        align = p.align or width
-        end = -(-end // align) * align + width * count
-    return end
 
 
 class PtxTarget:
