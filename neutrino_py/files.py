@@ -93,7 +93,22 @@ def read_input(path: str | os.PathLike, limit: int, what: str = "file") -> bytes
     return data
 
 
+# what a binary a user may mistake for assembly starts with -> what to call it
+BINARY_KINDS = ((b"\x7fELF", "an ELF file (a cubin, a code object, a library or a program)"),
+                (b"\x50\xed\x55\xba", "a CUDA fatbin"),
+                (b"__CLANG_OFFLOAD_BUNDLE__", "a clang offload bundle (HIP)"))
+
+
 def read_source(path: str | os.PathLike, limit: int = MAX_ASM_BYTES) -> str:
     """Text of a PTX or GCN assembly file. Bytes that are not UTF-8 become lone surrogates, which
-    `atomic_write` turns back into the same bytes: a round trip changes nothing."""
-    return read_input(path, limit, "PTX or GCN assembly file").decode("utf-8", "surrogateescape")
+    `atomic_write` turns back into the same bytes: a round trip changes nothing. A binary (one
+    of `BINARY_KINDS`, or NUL bytes near the start) is refused with how to get its assembly."""
+    data = read_input(path, limit, "PTX or GCN assembly file")
+    kind = next((what for magic, what in BINARY_KINDS if data.startswith(magic)), None)
+    if kind or b"\0" in data[:4096]:
+        raise ToolError(f"{path} is {kind or 'binary data'}, not PTX or GCN assembly text",
+                        f"print the PTX a CUDA binary carries with `cuobjdump -ptx {path}` (a HIP "
+                        f"one's code objects: `clang-offload-bundler --list --input={path} "
+                        f"--type=o`), or run the program under `neutrino trace`, which finds each "
+                        f"kernel's PTX or code object itself")
+    return data.decode("utf-8", "surrogateescape")

@@ -87,8 +87,13 @@ PTX_CASES = [
     *_ptx("bad-vector", kernel("mov.b64 %rd1, {%r1, +};\n"), at(6, 21, "unexpected '+'")),
     *_ptx("unclosed-initializer", HEAD + ".global .u32 x[2] = {1, 2;\n",
           at(4, 21, "'{' is never closed")),
-    *_ptx("binary-garbage", b"\x7fELF\x02\x01\x01\x00\x00\x00" + bytes(range(256)),
-          at(1, 1, "unexpected '\\x7f'")),
+    *_ptx("binary-elf", b"\x7fELF\x02\x01\x01\x00\x00\x00" + bytes(range(256)),
+          re.escape("{d}/in.ptx is an ELF file (a cubin, a code object, a library or a program), "
+                    "not PTX or GCN assembly text\n  fix: print the PTX a CUDA binary carries "
+                    "with `cuobjdump -ptx {d}/in.ptx`")),
+    *_ptx("binary-fatbin", b"\x50\xed\x55\xba\x01\x00\x10\x00" + bytes(64),
+          re.escape("{d}/in.ptx is a CUDA fatbin, not PTX or GCN assembly text")),
+    *_ptx("binary-nul", b".version 8.0\n\0\0\0garbage", re.escape("{d}/in.ptx is binary data, not PTX")),
     *_ptx("version-word", ".version eight\n.target sm_90\n", at(1, 10, "unexpected 'eight'")),
     *_ptx("non-utf8-comment", VA.replace("// .globl", "// caf\udce9 .globl").encode(
         "utf-8", "surrogateescape"), "", rc=0),
