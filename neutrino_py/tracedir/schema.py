@@ -39,10 +39,20 @@ def anything(value: Any) -> str | None:
     return None
 
 
+def _plain(check: Check) -> type | None:
+    """The one type `check` accepts, where that is all it tests: containers of those are
+    checked with one `all()` over exact types (a run holds a launch per kernel launch)."""
+    return int if check is is_int else str if check is is_str else None
+
+
 def list_of(check: Check) -> Check:
+    plain = _plain(check)
+
     def checked(value: Any) -> str | None:
         if not isinstance(value, list):
             return f"{_kind(value)}, not a list"
+        if plain is not None and all(type(item) is plain for item in value):
+            return None
         for i, item in enumerate(value):
             why = check(item)
             if why:
@@ -52,9 +62,13 @@ def list_of(check: Check) -> Check:
 
 
 def dict_of(check: Check) -> Check:
+    plain = _plain(check)
+
     def checked(value: Any) -> str | None:
         if not isinstance(value, dict):
             return f"{_kind(value)}, not an object"
+        if plain is not None and all(type(item) is plain for item in value.values()):
+            return None
         for key, item in value.items():
             why = check(item)
             if why:
@@ -72,17 +86,25 @@ class Entry:
     required: dict[str, Check]
     optional: dict[str, Check]
 
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_checks", {**self.optional, **self.required})
+        object.__setattr__(self, "_needed", frozenset(self.required))
+
     def __call__(self, value: Any) -> str | None:
-        if not isinstance(value, dict):
+        """One pass over the object's own keys: a run holds a launch per kernel launch."""
+        if type(value) is not dict:
             return f"{_kind(value)}, not an object"
-        for key, check in self.required.items():
-            if key not in value:
-                return f"no {key!r}"
-        for key, check in [*self.required.items(), *self.optional.items()]:
-            if key in value and (key in self.required or value[key] is not None):
-                why = check(value[key])
-                if why:
-                    return f"{key!r} is {why}"
+        needed = self._needed
+        if not needed <= value.keys():
+            return f"no {next(k for k in self.required if k not in value)!r}"
+        checks = self._checks
+        for key, item in value.items():
+            check = checks.get(key)
+            if check is None or (item is None and key not in needed):
+                continue
+            why = check(item)
+            if why:
+                return f"{key!r} is {why}"
         return None
 
 
@@ -96,7 +118,9 @@ def _dims(value: Any) -> str | None:
 
 def _dtype(value: Any) -> str | None:
     """A NumPy dtype as `dtype_from_json` reads one: a type string or a list of fields."""
-    return is_str(value) and list_of(list_of(anything))(value)
+    if isinstance(value, str) or (type(value) is list and all(type(f) is list for f in value)):
+        return None
+    return f"{_kind(value)}, not a dtype"
 
 
 SEGMENT = Entry({"offset": is_int, "nbytes": is_int},
