@@ -95,7 +95,7 @@ def test_hip_block_maps_are_sized_by_the_launch_grid(program, tmp_path):
     got back."""
     _, _, t = trace(program, tmp_path, probe="block_sched")
     done = [x for x in t.launches if x.instrumented]
-    assert [x.grid[0] for x in done] == [2, 3, 4, 5]
+    assert [x.grid[0] for x in done] == [2, 3, 4, 6, 5]
     for x in done:
         assert x.info["segments"]["sched"]["nbytes"] == x.grid[0] * (16 + 4)
         assert len(x.maps["sched"]) <= x.grid[0]
@@ -113,7 +113,8 @@ def test_hip_program_traced_with_instrumented_code_objects(program, tmp_path):
 
     launches = [line for line in log if line.startswith("launch")]
     twin_runs = [line for line in launches if " twin " in line]
-    assert [re.search(r"grid=(\d+)", line)[1] for line in twin_runs] == ["2", "3", "4", "5"]
+    # the launch with its arguments packed in `extra` (grid 6) runs the twin with them as args
+    assert [re.search(r"grid=(\d+)", line)[1] for line in twin_runs] == ["2", "3", "4", "6", "5"]
     assert all("own=4 maps=1" in line for line in twin_runs)   # 4 own args, then header + 1 map
     own = {re.search(r"args=(\S+)", line)[1] for line in launches if "args=" in line}
     assert len(own) == 1                                  # the program's arguments, untouched
@@ -125,7 +126,7 @@ def test_hip_program_traced_with_instrumented_code_objects(program, tmp_path):
     assert "stream_create flags=1" in log                # the side stream is non-blocking
 
     done = [x for x in t.launches if x.instrumented]
-    assert [x.grid[0] for x in done] == [2, 3, 4, 5] and len(t.launches) == 6
+    assert [x.grid[0] for x in done] == [2, 3, 4, 6, 5] and len(t.launches) == 7
     for x in done:
         pages = x.maps["pages"]
         assert pages.dtype.itemsize == 8 and pages.size == 1 << 16
@@ -135,11 +136,11 @@ def test_hip_program_traced_with_instrumented_code_objects(program, tmp_path):
     assert [p.name for p in (t.dir / "procs").glob("*/*")] == ["maps.hip.bin"]
 
     s = t.summary
-    assert s["launches"] == 6 and s["instrumented_launches"] == 4
+    assert s["launches"] == 7 and s["instrumented_launches"] == 5
     assert s["kernels_instrumented"] == ["vector_add"]     # one assembly: one kernel record
     assert s["kernels_skipped"] == {"missing": "kernel not in the image (gfx942)"}
     assert s["fallbacks"] == {"kernel arguments passed through `extra`": 1, "not instrumentable": 1}
-    assert "launches: 6 (4 instrumented)" in summary
+    assert "launches: 7 (5 instrumented)" in summary
     assert "fallback to the original kernel: 1 launch(es): kernel arguments passed through `extra`" in summary
     assert "fallback to the original kernel: 1 launch(es): not instrumentable" in summary
     assert "missing" in summary and "kernel not in the image (gfx942)" in summary
@@ -151,7 +152,7 @@ def test_second_run_uses_the_disk_cache_and_bounds_hold(program, tmp_path):
     _, _, t = trace(program, tmp_path / "launches", "--launches", "1", cache=tmp_path)
     assert t.summary["instrument_requests"] == 0          # the .meta files answer
     assert [x.grid[0] for x in t.launches if x.instrumented] == [2, 5]     # first of each twin
-    assert t.summary["fallbacks"]["launch limit reached (--launches)"] == 2
+    assert t.summary["fallbacks"]["launch limit reached (--launches)"] == 3   # grids 3, 4, 6
     _, _, t = trace(program, tmp_path / "every", "--every", "2", cache=tmp_path)
     assert [x.grid[0] for x in t.launches if x.instrumented] == [2, 4, 5]
     _, summary, t = trace(program, tmp_path / "small", "--max-bytes", "700K", cache=tmp_path)
@@ -167,8 +168,8 @@ def test_without_an_engine_the_shim_passes_every_launch_through(program, tmp_pat
                          env=env, capture_output=True, text=True, timeout=60)
     assert run.returncode == 0 and run.stdout == "done\n", run.stderr
     counts = {k: int(v) for k, v in re.findall(r"neutrino-hip: (\w+) (\d+)", run.stderr)}
-    assert counts["hipModuleLaunchKernel"] == 4 and counts["hipLaunchKernel"] == 2
-    assert counts["launches"] == 6 and counts["instrumented"] == 0
+    assert counts["hipModuleLaunchKernel"] == 5 and counts["hipLaunchKernel"] == 2
+    assert counts["launches"] == 7 and counts["instrumented"] == 0
     assert sum(" original " in line or " host " in line for line in log.read_text().splitlines()) == 5
 
 
@@ -177,8 +178,8 @@ def test_a_refused_code_object_is_said_to_be_refused_by_the_runtime(program, tmp
     _, summary, t = trace(program, tmp_path)
     assert not any(x.instrumented for x in t.launches)
     refused = "the runtime refused the instrumented code object"
-    assert t.summary["fallbacks"] == {refused: 5, "not instrumentable": 1}      # `missing`: the engine said no
-    assert f"fallback to the original kernel: 5 launch(es): {refused}" in summary
+    assert t.summary["fallbacks"] == {refused: 6, "not instrumentable": 1}      # `missing`: the engine said no
+    assert f"fallback to the original kernel: 6 launch(es): {refused}" in summary
 
 
 class BothRuntimes:
@@ -231,7 +232,7 @@ def test_one_process_using_cuda_and_hip_writes_one_data_file_per_shim(program, b
     hip = [x for x in t.launches if x.kernel == "vector_add" and x.instrumented]
     assert len(cuda) == 2 and all(x.instrumented and x.info["data"].endswith("/maps.bin") for x in cuda)
     assert all(np.array_equal(x.maps["m"]["tid"], np.arange(64 * 64)) for x in cuda)
-    assert [x.grid[0] for x in hip] == [2, 3, 4, 5]
+    assert [x.grid[0] for x in hip] == [2, 3, 4, 6, 5]
     assert all(x.info["data"].endswith("/maps.hip.bin") for x in hip)
     assert all(x.maps["pages"].tobytes() == pattern(8 << 16, 0) for x in hip)
     # each shim's goodbye counts: the bytes written are both files'

@@ -97,7 +97,9 @@ def instrument(program, pattern: re.Pattern | None, data: bytes, name: str, arch
         with timed("parse"):
             module = parse_gcn(text)
             args = (module.kernel(name).metadata or {}).get(".args", [])
-            nparams = sum(not a[".value_kind"].startswith("hidden_") for a in args)
+            explicit = [a for a in args if not a[".value_kind"].startswith("hidden_")]
+            nparams = len(explicit)
+            end = max((a[".offset"] + a[".size"] for a in explicit), default=0)
         with timed("splice"):
             result = splice(module, program, kernels=f"^{re.escape(name)}$")
             manifest = result.manifests[name].to_json()
@@ -108,4 +110,5 @@ def instrument(program, pattern: re.Pattern | None, data: bytes, name: str, arch
     except Exception as err:  # noqa: BLE001 — any failure means: run the original, say why
         first = str(err).strip().splitlines()[0] if str(err).strip() else type(err).__name__
         return KernelEntry(name, key, SOURCE, f"instrumenting failed: {first}", ptx=text)
-    return KernelEntry(name, key, SOURCE, None, text, out, manifest, hsaco, nparams)
+    return KernelEntry(name, key, SOURCE, None, text, out, manifest, hsaco, nparams, None,
+                       (end, *(a[".offset"] for a in explicit)))

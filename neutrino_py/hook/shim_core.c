@@ -1129,16 +1129,16 @@ static int captured(const struct nt_launch *l, struct nt_func *f) {
     return 1;
 }
 
-/* Arguments packed in `extra` ({CU_LAUNCH_PARAM_BUFFER_POINTER, buf, CU_LAUNCH_PARAM_BUFFER_SIZE,
- * &size, CU_LAUNCH_PARAM_END}, tinygrad's form) as kernelParams: a pointer to each param at its
- * offset in the buffer (param_layout). 0 when the kernel's layout is unknown, a key is not one of
- * these, or the buffer is shorter than the params; `out` may be NULL (a check only). */
+/* Arguments packed in `extra` ({BUFFER_POINTER (1), buf, BUFFER_SIZE (2), &size, END}: tinygrad's
+ * form on CUDA, hip-python's on HIP, whose END is 3) as kernelParams: a pointer to each param at
+ * its offset in the buffer (param_layout). 0 when the kernel's layout is unknown, a key is not one
+ * of these, or the buffer is shorter than the params; `out` may be NULL (a check only). */
 static int packed_params(const struct nt_func *f, const struct nt_launch *l, void **out) {
     char *buf = NULL;
     size_t size = 0;
     int sized = 0;
     if (!f->layout) return 0;
-    for (int i = 0; l->extra[i] != NULL; i += 2) {
+    for (int i = 0; l->extra[i] != nt_rt.extra_end; i += 2) {
         if (i >= 16) return 0;
         if (l->extra[i] == (void *)1) buf = l->extra[i + 1];
         else if (l->extra[i] == (void *)2 && l->extra[i + 1]) { size = *(size_t *)l->extra[i + 1]; sized = 1; }

@@ -95,6 +95,7 @@ struct nt_runtime {
     int (*load_twin)(struct nt_func *f, const void *bytes, size_t n);   /* 1: f->twin set */
     int (*prepare)(struct nt_func *f, int device);   /* before the twin's first launch there */
     int (*launch)(const struct nt_launch *l, void *fn, void **params);
+    const void *extra_end;                    /* what ends an `extra` list (CUDA 0, HIP 3) */
     void (*identify)(void *handle, const char **name, void **owner);   /* unseen function */
 };
 extern const struct nt_runtime nt_rt;        /* defined by each shim */

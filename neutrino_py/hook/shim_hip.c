@@ -152,7 +152,7 @@ const struct nt_runtime nt_rt = {
               "hipStreamIsCapturing", "hipHostMalloc", "hipHostFree", "hipMemsetD8Async",
               "hipMemcpyDtoHAsync", "hipMallocAsync", "hipFreeAsync"},
     .hooks = HOOKS, .nhooks = N_HOOKS, .prefixes = {"hip", "__hip"}, .library = libhip, .cache_prefix = "", .arch = device_arch,
-    .load_twin = load_twin, .launch = call_real};
+    .load_twin = load_twin, .launch = call_real, .extra_end = (void *)3 /* HIP_LAUNCH_PARAM_END */};
 
 /* ---- intercepted entry points --------------------------------------------------------------- */
 

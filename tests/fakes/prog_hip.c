@@ -1,6 +1,7 @@
 /* A stand-in HIP program for the shim tests: usage prog_hip CODE_OBJECT BUNDLE.
  * Module API: loads CODE_OBJECT (hipModuleLoadData), launches vector_add(a, b, c, n) 3 times
- * (grid 2, 3, 4 x block 64), then once with arguments through `extra`.
+ * (grid 2, 3, 4 x block 64), then with its arguments packed in `extra` as hip-python packs them
+ * (grid 6), then with an `extra` of no known form (grid 1).
  * Host API, the way hipcc's generated code does it: registers BUNDLE (__hipRegisterFatBinary) with
  * two kernels, vector_add (in the bundle) and missing (not in it), and launches each once. */
 #include <stdint.h>
@@ -32,8 +33,12 @@ int main(int argc, char **argv) {
     int n = 256;
     void *args[] = {&a, &b, &c, &n};
     for (unsigned g = 2; g <= 4; g++) hipModuleLaunchKernel(add, g, 1, 1, 64, 1, 1, 0, 0, args, 0);
-    void *extra[] = {0};
-    hipModuleLaunchKernel(add, 1, 1, 1, 64, 1, 1, 0, 0, 0, extra);
+    struct { void *a, *b, *c; int n; } packed = {a, b, c, n};
+    size_t size = sizeof packed;
+    void *extra[] = {(void *)1, &packed, (void *)2, &size, (void *)3};
+    hipModuleLaunchKernel(add, 6, 1, 1, 64, 1, 1, 0, 0, 0, extra);
+    void *unknown[] = {0};
+    hipModuleLaunchKernel(add, 1, 1, 1, 64, 1, 1, 0, 0, 0, unknown);
 
     static struct { unsigned magic, version; const void *binary; void *unused; } wrapper = {0x48495046, 1, 0, 0};
     wrapper.binary = slurp(argv[2]);
