@@ -8,6 +8,7 @@ two debug sections that record the PTX text itself and PTX line numbers.
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 
@@ -377,3 +378,38 @@ def test_the_address_of_an_element_is_an_operand():
     out = instrument(parse_ptx(ELEMENTS, cache=False), probe).module.to_text()
     assert out.count("mov.u64 \t%nt_rd0, garr[8];") == 1
     toolchain.run_ptxas(out, "sm_90")
+
+
+NARROW = """.version 7.8
+.target sm_90
+.address_size 64
+.visible .entry k(.param .u64 p)
+{
+	.reg .f16 %h;
+	.reg .u8 %c;
+	.reg .b64 %rd<2>;
+	ld.param.u64 %rd1, [p];
+	ld.global.b16 %h, [%rd1];
+	ld.global.u8 %c, [%rd1+2];
+	st.global.b16 [%rd1+4], %h;
+	st.global.u8 [%rd1+6], %c;
+	ret;
+}
+"""
+
+
+@pytest.mark.skipif(toolchain.find_tool("ptxas") is None, reason="ptxas not installed "
+                    "(pip install nvidia-cuda-nvcc)")
+@pytest.mark.parametrize("text", [NARROW, (CORPUS / "tinygrad" / "18_r_32_2_2_2_4_4_4_2.sm_90.ptx")],
+                         ids=["f16_and_u8_registers", "tinygrad_half"])
+def test_operands_in_16_and_8_bit_registers_are_read_as_raw_bits(text):
+    """A value in a register declared .f16 (tinygrad's `%cast_f16_N`) or .u8, saved as IN2 or OUT:
+    cvt takes neither as it took .b16, so their bits are widened the ways ptxas accepts."""
+    from neutrino_py.probe import load
+    from neutrino_py.splice import instrument
+
+    text = text.read_text() if isinstance(text, Path) else text
+    probe = load("map m[thread]: record(4) { u64 a; u64 b; }\n"
+                 "before st.global { m.save(IN2, 0); }\nafter ld.global { m.save(OUT, 1); }\n", "n.probe")
+    module = parse_ptx(text, cache=False)
+    toolchain.run_ptxas(instrument(module, probe).module.to_text(), module.arch)
