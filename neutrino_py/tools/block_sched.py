@@ -58,8 +58,9 @@ def sm_stats(array: np.ndarray, progress: Progress, weight: int = 1) -> dict:
     damaged = 0
     for part in chunks(array, progress):
         sane = part["sm"] < SM_ID_LIMIT
-        damaged += int(len(part) - sane.sum())
-        part = part[sane] if damaged else part
+        if not sane.all():
+            damaged += int(len(part) - sane.sum())
+            part = part[sane]
         if not len(part):
             continue
         sm = part["sm"].astype(np.int64)

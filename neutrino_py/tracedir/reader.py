@@ -290,8 +290,9 @@ class Trace:
                                 f"reads versions 1 to {layout.VERSION}",
                                 fix="read it with the neutrino_py that wrote it (pip install -U "
                                     "neutrino_py)")
-            notes = schema.sound(self.meta, layout.summarize)
-            self.meta["warnings"] = [*self.meta.get("warnings", []), *notes]
+            if not self.rebuilt:             # layout.build checked what it rebuilt
+                notes = schema.sound(self.meta, layout.summarize)
+                self.meta["warnings"] = [*self.meta.get("warnings", []), *notes]
             self.kernels = [KernelRecord(k["hash"], k["name"], bool(k.get("instrumented")),
                                    k.get("reason"), k.get("source", "unknown"),
                                    k.get("files") or {}, self.dir)
