@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
-# One device-machine call: install the project and its carried wheels (.whl: lark, lark-cython),
-# run the GPU tests and the given benchmarks, keep every log under $OUT.
+# One device-machine call: install the project and its carried wheels (.whl: lark, and what the
+# library programs need: tinygrad, numba-cuda; a wheel too large to carry goes as a .tar.xz of its
+# unpacked files), run the GPU tests and the given benchmarks, keep every log under $OUT.
 #   benchmarks/gpu_session.sh [python benchmarks/X.py ...]   (each extra argument is one command)
 #   GPU_TESTS=0 benchmarks/gpu_session.sh ...                 (benchmarks only)
 set -o pipefail
 export PYTHONUNBUFFERED=1 PATH=/usr/local/cuda/bin:$PATH
 OUT=${OUT:-/tmp/neutrino-gpu-out}; mkdir -p "$OUT"
 python -m pip install -q --no-index --no-deps --no-compile --no-cache-dir --upgrade --target /tmp/site .whl/*.whl || exit 1
+for archive in .whl/*.tar.xz; do [ -e "$archive" ] && { tar -xJf "$archive" -C /tmp/site || exit 1; }; done
 export PYTHONPATH=/tmp/site
 python -m pip install -q --no-deps --no-build-isolation -e . > "$OUT/install.log" 2>&1 || { cat "$OUT/install.log"; exit 1; }
 nvidia-smi --query-gpu=name,driver_version --format=csv,noheader | tee "$OUT/device.txt"

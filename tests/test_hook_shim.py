@@ -58,6 +58,8 @@ def binaries(tmp_path_factory):
     cc = build.compiler()
     subprocess.run([cc, "-std=gnu11", "-shared", "-fPIC", "-Wl,-soname,libcuda.so.1", "-Wl,-Bsymbolic", "-o",
                     str(root / "libcuda.so.1"), str(FAKES / "fake_cuda.c"), "-ldl", "-lpthread"], check=True)
+    subprocess.run([cc, "-std=gnu11", "-shared", "-fPIC", "-o", str(root / "libnvJitLink.so.13"),
+                    str(FAKES / "fake_nvjitlink.c")], check=True)
     subprocess.run([cc, "-std=gnu11", "-o", str(root / "prog"), str(FAKES / "prog.c"), str(root / "libcuda.so.1"),
                     f"-Wl,-rpath,{root}", "-ldl", "-lpthread"], check=True)
     (root / "image.bin").write_bytes(b"FAKEIMAGE add sass_only\0")
@@ -153,6 +155,19 @@ def test_a_module_loaded_from_a_file_is_sent_with_its_path(binaries, tmp_path):
     assert inst.images == [((root / "image.bin").read_bytes(), str(root / "image.bin"))] * 2
     assert counts["instrumented"] == 3 and [x.instrumented for x in trace.launches] == [
         True, True, False, False, False, True]
+
+
+def test_a_cubin_linked_from_one_ptx_module_is_instrumented_from_that_ptx(binaries, tmp_path):
+    """numba-cuda links its PTX at run time (nvJitLink, else cuLink*) and loads a cubin that holds
+    no PTX: the engine gets the PTX the link was given, through either linker, versioned
+    nvJitLink names included; a link of PTX and a cubin is sent as the image it made."""
+    log, counts, trace, inst = traced(binaries, tmp_path, "link")
+    assert counts["cuLinkAddData_v2"] == 3 and counts["cuLinkComplete"] == 2 and counts["cuLinkDestroy"] == 2
+    assert [data for data, _ in inst.images] == [
+        b"FAKEIMAGE add from cuLink\0", b"FAKEIMAGE add from nvJitLink\0",
+        b"FAKEIMAGE linked [1:FAKEIMAGE add from cuLink] [0:FAKEIMAGE a library]\0"]
+    assert [x.instrumented for x in trace.launches] == [True, True, True]
+    assert len([line for line in log if re.match(r"cuLaunchKernel add twin .* 4444 extra=0$", line)]) == 3
 
 
 def test_threads_share_one_twin(binaries, tmp_path):

@@ -5,7 +5,8 @@
  * How calls reach us (DESIGN §5): direct calls (CuPy) bind to the exported wrappers below;
  * dlsym() on a dlopen'ed libcuda (CUDA 13 runtime, Triton) goes through the core's dlsym(); the
  * runtime's ~440 lookups go through cuGetProcAddress, whose answer the core swaps for our wrapper. One table,
- * HOOKS, names every intercepted entry point; everything else is forwarded untouched.
+ * HOOKS, names every intercepted entry point; everything else is forwarded untouched, except
+ * nvJitLink's few entry points that link PTX (redirect()).
  */
 #include "shim_core.h"
 
@@ -44,7 +45,9 @@ typedef struct {
     X(cuMemAllocAsync) X(cuMemAllocAsync_ptsz) X(cuMemFree) X(cuMemFree_v2)                        \
     X(cuMemFreeAsync) X(cuMemFreeAsync_ptsz)                                                       \
     X(cuCtxDestroy) X(cuCtxDestroy_v2) X(cuDevicePrimaryCtxRelease)                                \
-    X(cuDevicePrimaryCtxRelease_v2) X(cuDevicePrimaryCtxReset) X(cuDevicePrimaryCtxReset_v2)
+    X(cuDevicePrimaryCtxRelease_v2) X(cuDevicePrimaryCtxReset) X(cuDevicePrimaryCtxReset_v2)       \
+    X(cuLinkAddData) X(cuLinkAddData_v2) X(cuLinkAddFile) X(cuLinkAddFile_v2) X(cuLinkComplete)    \
+    X(cuLinkDestroy)
 
 #define AS_ENUM(n) H_##n,
 enum { HOOK_LIST(AS_ENUM) N_HOOKS };
@@ -159,6 +162,101 @@ static CUresult call_real(const struct nt_launch *l, void *fn, void **params) {
                           l->block[0], l->block[1], l->block[2], l->shm, l->stream, params, l->extra);
 }
 
+/* ---- run-time linking: the core keeps the PTX of a link of one PTX module ---------------------- */
+
+#define CU_JIT_INPUT_PTX 1
+#define NVJITLINK_INPUT_PTX 2
+
+/* An input read from a file: its bytes when it is PTX. */
+static void link_file(void *state, int is_ptx, const char *path) {
+    size_t n = 0;
+    char *bytes = is_ptx ? nt_read_file(path, &n) : NULL;
+    nt_link_input(state, bytes != NULL, bytes, n);
+    free(bytes);
+}
+
+#define LINK_ADD_DATA(name)                                                                       \
+    CUresult name(void *st, int type, void *data, size_t size, const char *what, unsigned n, void *o, void **v) { \
+        SEEN(H_##name);                                                                           \
+        CUresult (*fn)(void *, int, void *, size_t, const char *, unsigned, void *, void **) = real(H_##name); \
+        CUresult r = fn ? fn(st, type, data, size, what, n, o, v) : 999;                          \
+        if (r == 0) nt_link_input(st, type == CU_JIT_INPUT_PTX, data, size);                      \
+        return r;                                                                                 \
+    }
+LINK_ADD_DATA(cuLinkAddData)
+LINK_ADD_DATA(cuLinkAddData_v2)
+
+#define LINK_ADD_FILE(name)                                                                       \
+    CUresult name(void *st, int type, const char *path, unsigned n, void *o, void **v) {           \
+        SEEN(H_##name);                                                                           \
+        CUresult (*fn)(void *, int, const char *, unsigned, void *, void **) = real(H_##name);    \
+        CUresult r = fn ? fn(st, type, path, n, o, v) : 999;                                      \
+        if (r == 0) link_file(st, type == CU_JIT_INPUT_PTX, path);                                \
+        return r;                                                                                 \
+    }
+LINK_ADD_FILE(cuLinkAddFile)
+LINK_ADD_FILE(cuLinkAddFile_v2)
+
+CUresult cuLinkComplete(void *st, void **out, size_t *size) {
+    SEEN(H_cuLinkComplete);
+    CUresult (*fn)(void *, void **, size_t *) = real(H_cuLinkComplete);
+    CUresult r = fn ? fn(st, out, size) : 999;
+    if (r == 0 && out && *out) nt_link_output(st, *out, size ? *size : 0);
+    return r;
+}
+
+CUresult cuLinkDestroy(void *st) {
+    SEEN(H_cuLinkDestroy);
+    CUresult (*fn)(void *) = real(H_cuLinkDestroy);
+    nt_link_end(st);
+    return fn ? fn(st) : 999;
+}
+
+/* nvJitLink (a library of its own, found by dlsym) names its entry points with their version,
+ * __nvJitLinkAddData_13_0: one wrapper per function serves the version the program asks for. */
+enum { JL_ADD_DATA, JL_ADD_FILE, JL_CUBIN, JL_DESTROY, JL_N };
+static const char *const JL_NAMES[JL_N] = {"AddData", "AddFile", "GetLinkedCubin", "Destroy"};
+static void *jl_real[JL_N];
+
+static int jl_add_data(void *h, int type, const void *data, size_t size, const char *what) {
+    int r = ((int (*)(void *, int, const void *, size_t, const char *))jl_real[JL_ADD_DATA])(h, type, data, size, what);
+    if (r == 0) nt_link_input(h, type == NVJITLINK_INPUT_PTX, data, size);
+    return r;
+}
+
+static int jl_add_file(void *h, int type, const char *path) {
+    int r = ((int (*)(void *, int, const char *))jl_real[JL_ADD_FILE])(h, type, path);
+    if (r == 0) link_file(h, type == NVJITLINK_INPUT_PTX, path);
+    return r;
+}
+
+static int jl_cubin(void *h, void *out) {
+    int r = ((int (*)(void *, void *))jl_real[JL_CUBIN])(h, out);
+    if (r == 0 && out) nt_link_output(h, out, 0);
+    return r;
+}
+
+static int jl_destroy(void **h) {
+    if (h) nt_link_end(*h);
+    return ((int (*)(void **))jl_real[JL_DESTROY])(h);
+}
+
+static void *const JL_WRAPPERS[JL_N] = {(void *)jl_add_data, (void *)jl_add_file, (void *)jl_cubin, (void *)jl_destroy};
+
+static void *redirect(const char *name, void *p) {
+    const char *s = name + (strncmp(name, "__", 2) == 0 ? 2 : 0);
+    if (strncmp(s, "nvJitLink", 9) != 0) return p;
+    s += 9;
+    for (int i = 0; i < JL_N; i++) {
+        size_t n = strlen(JL_NAMES[i]);
+        if (strncmp(s, JL_NAMES[i], n) != 0 || (s[n] && s[n] != '_')) continue;
+        void *expected = NULL;
+        __atomic_compare_exchange_n(&jl_real[i], &expected, p, 0, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE);
+        return jl_real[i] == p ? JL_WRAPPERS[i] : p;
+    }
+    return p;
+}
+
 const struct nt_runtime nt_rt = {
     .tag = "neutrino-shim", .api = "driver", .code = "cubin", .data_name = NT_TRACE_DATA,
     .calls = {"cuCtxGetCurrent", "cuCtxSetCurrent", "cuCtxGetDevice", "cuEventCreate", "cuEventRecord",
@@ -166,7 +264,8 @@ const struct nt_runtime nt_rt = {
               "cuStreamSynchronize", "cuStreamWaitEvent", "cuStreamIsCapturing", "cuMemHostAlloc",
               "cuMemFreeHost", "cuMemsetD8Async", "cuMemcpyDtoHAsync_v2", "cuMemAllocAsync", "cuMemFreeAsync"},
     .hooks = HOOKS, .nhooks = N_HOOKS, .prefixes = {"cu"}, .library = libcuda, .cache_prefix = "sm", .arch = device_arch,
-    .load_twin = load_twin, .prepare = set_attributes, .launch = call_real, .identify = identify};
+    .load_twin = load_twin, .prepare = set_attributes, .launch = call_real, .identify = identify,
+    .redirect = redirect};
 
 /* ---- wrappers: launches --------------------------------------------------------------------- */
 

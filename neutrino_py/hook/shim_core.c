@@ -106,7 +106,7 @@ static void *next_dlsym(void *handle, const char *name) {
 NT_API void *dlsym(void *handle, const char *name) {
     void *p = next_dlsym(handle, name);
     int id = hook_index(name);
-    if (id < 0 || !p) return p;
+    if (id < 0 || !p) return p && nt_rt.redirect ? nt_rt.redirect(name, p) : p;
     struct nt_hook *h = &nt_rt.hooks[id];
     if (p != h->wrapper && !h->real) h->real = p;
     return p == h->real || p == h->wrapper ? h->wrapper : p;
@@ -194,17 +194,110 @@ size_t nt_elf_size(const unsigned char *p) {
     return end > ph ? end : ph;
 }
 
+/* ---- images linked at run time -------------------------------------------------------------- */
+
+/* numba-cuda and cuda.core link PTX into a cubin (nvJitLink, else the driver's cuLink*) and load
+ * the cubin, which holds machine code only. A link whose one input is PTX keeps that PTX, known by
+ * the bytes of the cubin it made; loaded, that cubin is sent to the engine as its PTX. A link of
+ * several inputs (PTX with libraries, LTO-IR, cubins) keeps nothing: its kernels stay SASS only. */
+struct link { void *state; int inputs; char *ptx; unsigned long long hash; size_t size; struct link *next; };
+static struct link *links_open, *links_done;   /* by link state; by output (newest first) */
+#define LINKS_KEPT 256
+
+static struct link *take_link(void *state) {   /* under table_lock */
+    for (struct link **at = &links_open; *at; at = &(*at)->next)
+        if ((*at)->state == state) {
+            struct link *l = *at;
+            *at = l->next;
+            return l;
+        }
+    return NULL;
+}
+
+static void free_links(struct link *l) {
+    while (l) {
+        struct link *next = l->next;
+        free(l->ptx);
+        free(l);
+        l = next;
+    }
+}
+
+static size_t linked_size(const unsigned char *p, size_t size) {
+    if (memcmp(p, "\x7f" "ELF", 4) == 0) return nt_elf_size(p);
+    return size ? size : strlen((const char *)p) + 1;
+}
+
+void nt_link_input(void *state, int is_ptx, const void *data, size_t size) {
+    if (!state) return;
+    pthread_mutex_lock(&table_lock);
+    struct link *l = take_link(state);
+    if (!l) l = calloc(1, sizeof *l);
+    if (l) {
+        l->state = state;
+        if (++l->inputs == 1 && is_ptx && data) l->ptx = strndup(data, size ? size : strlen(data));
+        l->next = links_open;
+        links_open = l;
+    }
+    pthread_mutex_unlock(&table_lock);
+}
+
+void nt_link_output(void *state, const void *out, size_t size) {
+    pthread_mutex_lock(&table_lock);
+    struct link *l = take_link(state);
+    if (l && l->inputs == 1 && l->ptx && out) {
+        l->size = linked_size(out, size);
+        l->hash = hash_bytes(out, l->size);
+        l->next = links_done;
+        links_done = l;
+        int kept = 0;
+        for (struct link *k = links_done; k; k = k->next)
+            if (++kept == LINKS_KEPT) {
+                free_links(k->next);
+                k->next = NULL;
+            }
+    } else if (l) {
+        l->next = NULL;
+        free_links(l);
+    }
+    pthread_mutex_unlock(&table_lock);
+}
+
+void nt_link_end(void *state) {
+    pthread_mutex_lock(&table_lock);
+    struct link *l = take_link(state);
+    if (l) l->next = NULL;
+    free_links(l);
+    pthread_mutex_unlock(&table_lock);
+}
+
+/* The PTX a link made the image at p from (a copy), or NULL. */
+static char *linked_ptx(const unsigned char *p, size_t size) {
+    char *ptx = NULL;
+    pthread_mutex_lock(&table_lock);
+    unsigned long long hash = links_done ? hash_bytes(p, size) : 0;
+    for (struct link *l = links_done; l && !ptx; l = l->next)
+        if (l->size == size && l->hash == hash) ptx = strdup(l->ptx);
+    pthread_mutex_unlock(&table_lock);
+    return ptx;
+}
+
 /* Remember the image behind a module/library. Images inside a loaded object (.nv_fatbin of a
- * binary or .so) stay put; others (JIT output in a Python bytes object) are copied. */
+ * binary or .so) stay put; others (JIT output in a Python bytes object) are copied, or replaced
+ * by the PTX they were linked from. */
 void nt_note_image(void *owner, const void *data, size_t size) {
     if (!owner || !data) return;
     struct nt_image *img = calloc(1, sizeof *img);
     const unsigned char *p = data;
     img->size = size;
     Dl_info info;
+    char *ptx;
     if (dladdr(p, &info) && info.dli_fbase) {
         img->data = p;
         img->origin = info.dli_fname;
+    } else if ((ptx = linked_ptx(p, size))) {
+        img->data = (unsigned char *)ptx;
+        img->size = strlen(ptx) + 1;
     } else {
         unsigned char *copy = malloc(img->size);
         memcpy(copy, p, img->size);

@@ -97,6 +97,7 @@ struct nt_runtime {
     int (*launch)(const struct nt_launch *l, void *fn, void **params);
     const void *extra_end;                    /* what ends an `extra` list (CUDA 0, HIP 3) */
     void (*identify)(void *handle, const char **name, void **owner);   /* unseen function */
+    void *(*redirect)(const char *name, void *p);   /* dlsym of a name outside the table (or NULL) */
 };
 extern const struct nt_runtime nt_rt;        /* defined by each shim */
 
@@ -116,6 +117,10 @@ size_t nt_elf_size(const unsigned char *elf);
 void nt_note_image(void *owner, const void *data, size_t size);
 void nt_note_file_image(void *owner, const char *path);
 void nt_alias_image(void *owner, void *same_as);
+/* Run-time linking: an input of the link `state` (PTX or not), the image it made, its end. */
+void nt_link_input(void *state, int is_ptx, const void *data, size_t size);
+void nt_link_output(void *state, const void *out, size_t size);
+void nt_link_end(void *state);
 void nt_note_func(void *handle, void *owner, const char *name);
 void nt_alias_func(void *handle, void *same_as);
 struct nt_func *nt_func_of(void *handle);

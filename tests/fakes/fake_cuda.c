@@ -134,6 +134,27 @@ CUresult cuKernelSetAttribute(int attr, int value, struct func *f, int dev) {
     return 0;
 }
 
+/* Run-time linking (cuLink*): the "cubin" a link makes is text naming its inputs. */
+struct link { char out[512]; };
+CUresult cuLinkCreate_v2(unsigned n, void *o, void **v, struct link **st) {
+    (void)n; (void)o; (void)v;
+    *st = calloc(1, sizeof **st);
+    strcpy((*st)->out, "FAKEIMAGE linked");
+    return 0;
+}
+CUresult cuLinkAddData_v2(struct link *st, int type, void *data, size_t size, const char *name, unsigned n,
+                          void *o, void **v) {
+    (void)name; (void)n; (void)o; (void)v;
+    size_t at = strlen(st->out);
+    snprintf(st->out + at, sizeof st->out - at, " [%d:%.*s]", type, (int)size, (const char *)data);
+    return 0;
+}
+CUresult cuLinkComplete(struct link *st, void **out, size_t *size) {
+    *out = st->out;
+    *size = strlen(st->out) + 1;
+    return 0;
+}
+CUresult cuLinkDestroy(struct link *st) { free(st); return 0; }
 /* NPARAMS original u64 params are logged by value; a twin also gets header + maps (NMAPS). */
 static CUresult run(const char *how, struct func *f, unsigned g[3], unsigned b[3], void **params, void **extra) {
     int nparams = atoi(getenv("FAKE_NPARAMS") ? getenv("FAKE_NPARAMS") : "2");

@@ -15,6 +15,10 @@
  *             and device 1 (run with FAKE_DEVICES=2), grid 1..4 x block 64
  *   packed  - direct, add launched with its arguments packed in `extra` (tinygrad's form:
  *             BUFFER_POINTER, BUFFER_SIZE, END) twice, then once with a buffer shorter than them
+ *   link    - direct, PTX linked at run time and the output loaded, as numba-cuda does: cuLink* with
+ *             one PTX input, nvJitLink (dlopen'ed libnvJitLink.so.13, versioned names) with one,
+ *             then cuLink* with a PTX and a cubin; each output is copied (a Python bytes object),
+ *             loaded and its add launched once
  * usage: prog MODE IMAGE_FILE [COUNT]
  * Launches: add x2, sass_only x1, add on a capturing stream, add with `extra`, add via
  * cuLaunchKernelEx; in `threads`, 4 x 5 launches of add.
@@ -46,6 +50,10 @@ CUresult cuFuncSetAttribute(void *, int, int);
 CUresult cuDevicePrimaryCtxRelease_v2(int);
 CUresult cuDevicePrimaryCtxRetain(void **, int);
 CUresult cuCtxSetCurrent(void *);
+CUresult cuLinkCreate_v2(unsigned, void *, void **, void **);
+CUresult cuLinkAddData_v2(void *, int, void *, size_t, const char *, unsigned, void *, void **);
+CUresult cuLinkComplete(void *, void **, size_t *);
+CUresult cuLinkDestroy(void *);
 extern char **environ;
 
 static struct {
@@ -72,6 +80,55 @@ static void *worker(void *arg) {
     return NULL;
 }
 
+/* One cuLink* link of `ptx` (and of a cubin too when `cubin`), its output copied into `out`. */
+static void driver_link(const char *ptx, const char *cubin, char *out) {
+    void *st, *linked;
+    size_t size;
+    cuLinkCreate_v2(0, NULL, NULL, &st);
+    cuLinkAddData_v2(st, 1, (void *)ptx, strlen(ptx) + 1, "a.ptx", 0, NULL, NULL);
+    if (cubin) cuLinkAddData_v2(st, 0, (void *)cubin, strlen(cubin) + 1, "b.cubin", 0, NULL, NULL);
+    cuLinkComplete(st, &linked, &size);
+    memcpy(out, linked, size);
+    cuLinkDestroy(st);
+}
+
+static int link_mode(void) {
+    static char outs[3][512];
+    driver_link("FAKEIMAGE add from cuLink", NULL, outs[0]);
+    void *jl = dlopen("libnvJitLink.so.13", RTLD_NOW | RTLD_LOCAL);
+    if (!jl) { fprintf(stderr, "%s\n", dlerror()); return 3; }
+    int (*create)(void **, unsigned, const char **) = dlsym(jl, "__nvJitLinkCreate_13_0");
+    int (*add_data)(void *, int, const void *, size_t, const char *) = dlsym(jl, "__nvJitLinkAddData_13_0");
+    int (*complete)(void *) = dlsym(jl, "__nvJitLinkComplete_13_0");
+    int (*cubin)(void *, void *) = dlsym(jl, "__nvJitLinkGetLinkedCubin_13_0");
+    int (*destroy)(void **) = dlsym(jl, "__nvJitLinkDestroy_13_0");
+    const char *ptx = "FAKEIMAGE add from nvJitLink";
+    void *h;
+    create(&h, 0, NULL);
+    add_data(h, 2, ptx, strlen(ptx), "b.ptx");
+    complete(h);
+    cubin(h, outs[1]);
+    destroy(&h);
+    driver_link("FAKEIMAGE add from cuLink", "FAKEIMAGE a library", outs[2]);
+
+    uint64_t buf = 0;
+    cuMemAlloc_v2(&buf, 4096);
+    unsigned long long a = buf, b = 0x4444;
+    void *params[] = {&a, &b};
+    for (int i = 0; i < 3; i++) {
+        char *copy = strdup(outs[i]);
+        void *mod, *f;
+        cuModuleLoadData(&mod, copy);
+        cuModuleGetFunction(&f, mod, "add");
+        free(copy);
+        if (cuLaunchKernel(f, 1, 1, 1, 32, 1, 1, 0, NULL, params, NULL) != 0) return 4;
+    }
+    cuMemFree_v2(buf);
+    cuDevicePrimaryCtxRelease_v2(0);
+    printf("done\n");
+    return 0;
+}
+
 int main(int argc, char **argv) {
     if (argc < 3) return 2;
     const char *mode = argv[1];
@@ -96,6 +153,7 @@ int main(int argc, char **argv) {
         mode = "loop";
         count = ending ? 2 : 3;
     }
+    if (!strcmp(mode, "link")) return link_mode();
 
     if (!strcmp(mode, "direct") || !strcmp(mode, "threads") || !strcmp(mode, "file") || !strcmp(mode, "loop") ||
         !strcmp(mode, "devices")) {

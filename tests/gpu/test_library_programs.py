@@ -1,5 +1,5 @@
 """Kernels no one here wrote, under every stock probe: the programs in tests/gpu/programs/ run
-Triton, CuPy, Inductor and tinygrad kernels of many kinds (tensor descriptors, inline PTX, printf, sort,
+Triton, CuPy, Inductor, tinygrad and numba-cuda kernels of many kinds (tensor descriptors, inline PTX, printf, sort,
 Philox, fp8 and int8 dots, libdevice, C++ templates, CAS loops, a training step's backward)
 natively and under `neutrino trace`. Outputs must be byte-identical, every kernel that carries PTX must be instrumented, and every
 map must read back with nothing dropped. Launches are bounded (--launches 2) and inputs small,
@@ -23,8 +23,10 @@ pytestmark = pytest.mark.gpu
 # program, the module it needs; and how many distinct kernels each instruments at the least
 # (tinygrad names kernels by shape: its 12 kernels have 8 names)
 PROGRAM_MODULES = [("library_triton", "triton"), ("library_cupy", "cupy"),
-                   ("library_inductor", "torch"), ("library_tinygrad", "tinygrad")]
-LEAST = {"library_triton": 10, "library_cupy": 20, "library_inductor": 5, "library_tinygrad": 8}
+                   ("library_inductor", "torch"), ("library_tinygrad", "tinygrad"),
+                   ("library_numba", "numba.cuda")]
+LEAST = {"library_triton": 10, "library_cupy": 20, "library_inductor": 5, "library_tinygrad": 8,
+         "library_numba": 8}
 
 
 def _needs(module: str) -> None:
