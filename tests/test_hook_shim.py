@@ -160,14 +160,17 @@ def test_a_module_loaded_from_a_file_is_sent_with_its_path(binaries, tmp_path):
 def test_a_cubin_linked_from_one_ptx_module_is_instrumented_from_that_ptx(binaries, tmp_path):
     """numba-cuda links its PTX at run time (nvJitLink, else cuLink*) and loads a cubin that holds
     no PTX: the engine gets the PTX the link was given, through either linker, versioned
-    nvJitLink names included; a link of PTX and a cubin is sent as the image it made."""
+    nvJitLink names and inputs of "any kind" (cuda.core's) included; a link of PTX and a cubin
+    is sent as the image it made; an LTO link (numba's default) as the PTX the shim links its
+    LTO-IR into with -ptx."""
     log, counts, trace, inst = traced(binaries, tmp_path, "link")
     assert counts["cuLinkAddData_v2"] == 3 and counts["cuLinkComplete"] == 2 and counts["cuLinkDestroy"] == 2
     assert [data for data, _ in inst.images] == [
-        b"FAKEIMAGE add from cuLink\0", b"FAKEIMAGE add from nvJitLink\0",
-        b"FAKEIMAGE linked [1:FAKEIMAGE add from cuLink] [0:FAKEIMAGE a library]\0"]
-    assert [x.instrumented for x in trace.launches] == [True, True, True]
-    assert len([line for line in log if re.match(r"cuLaunchKernel add twin .* 4444 extra=0$", line)]) == 3
+        b"FAKEIMAGE add from cuLink\0", b"FAKEIMAGE add from nvJitLink\n.version 9.0\0",
+        b"FAKEIMAGE linked [1:FAKEIMAGE add from cuLink] [0:FAKEIMAGE a library]\0",
+        b"FAKEIMAGE ptx from [3:LTO-IR of add]\0"]
+    assert [x.instrumented for x in trace.launches] == [True] * 4
+    assert len([line for line in log if re.match(r"cuLaunchKernel add twin .* 4444 extra=0$", line)]) == 4
 
 
 def test_threads_share_one_twin(binaries, tmp_path):

@@ -97,6 +97,24 @@ def test_multi_arch_fatbin_picks_highest_ptx_the_gpu_runs(build):
     assert ".target sm_90" in img.ptx_for("add", 90)
 
 
+def test_arch_specific_ptx_is_preferred_on_its_own_gpu_and_refused_on_others(build):
+    """CUTLASS's Hopper kernels: a fatbin with generic sm_90 PTX (a fallback that traps) and
+    sm_90a PTX (wgmma); the sm_90 GPU runs the sm_90a code, so that is the PTX to instrument, in
+    whichever order the members come. Arch-specific PTX runs on its own architecture only."""
+    img = image.load(build("specific.fatbin", "-fatbin", "-gencode", "arch=compute_90,code=compute_90",
+                           "-gencode", "arch=compute_90a,code=compute_90a"))
+    assert [e.arch for e in img.entries if e.kind == "ptx"] == [90, 90]
+    assert ".target sm_90a" in img.ptx_for("add", 90)
+    img.entries.reverse()
+    assert ".target sm_90a" in img.ptx_for("add", 90)
+    assert ".target sm_90\n" in img.ptx_for("add", 100) + "\n"
+    only = image.load(build("only_a.fatbin", "-fatbin", "-gencode", "arch=compute_90a,code=compute_90a"))
+    with pytest.raises(image.NotInstrumentable, match=r"compute_90a, which the GPU's sm_100 cannot run"):
+        only.ptx_for("add", 100)
+    with pytest.raises(image.NotInstrumentable, match="compute_90a, newer than the GPU's sm_80"):
+        only.ptx_for("add", 80)
+
+
 def test_ptx_text_and_wrapper_and_garbage():
     ptx = b".version 9.0\n.target sm_90\n.address_size 64\n.visible .entry k()\n{\nret;\n}\n\0"
     img = image.load(ptx)

@@ -166,12 +166,14 @@ static CUresult call_real(const struct nt_launch *l, void *fn, void **params) {
 
 #define CU_JIT_INPUT_PTX 1
 #define NVJITLINK_INPUT_PTX 2
+#define NVJITLINK_INPUT_ANY 10
+#define NVJITLINK_PTX(type) ((type) == NVJITLINK_INPUT_PTX ? 1 : (type) == NVJITLINK_INPUT_ANY ? -1 : 0)
 
-/* An input read from a file: its bytes when it is PTX. */
+/* An input read from a file: its bytes when it is (or may be) PTX. */
 static void link_file(void *state, int is_ptx, const char *path) {
     size_t n = 0;
     char *bytes = is_ptx ? nt_read_file(path, &n) : NULL;
-    nt_link_input(state, bytes != NULL, bytes, n);
+    nt_link_input(state, bytes ? is_ptx : 0, bytes, n);
     free(bytes);
 }
 
@@ -214,44 +216,198 @@ CUresult cuLinkDestroy(void *st) {
 
 /* nvJitLink (a library of its own, found by dlsym) names its entry points with their version,
  * __nvJitLinkAddData_13_0: one wrapper per function serves the version the program asks for. */
-enum { JL_ADD_DATA, JL_ADD_FILE, JL_CUBIN, JL_DESTROY, JL_N };
-static const char *const JL_NAMES[JL_N] = {"AddData", "AddFile", "GetLinkedCubin", "Destroy"};
+enum { JL_CREATE, JL_ADD_DATA, JL_ADD_FILE, JL_CUBIN, JL_DESTROY, JL_N };
+static const char *const JL_NAMES[JL_N] = {"Create", "AddData", "AddFile", "GetLinkedCubin", "Destroy"};
 static void *jl_real[JL_N];
+static char jl_name[2][32];           /* how the program named Create: prefix and version suffix */
+
+#define NVJITLINK_INPUT_LTOIR 3
+#define LTO_INPUTS 16
+
+/* numba-cuda links LTO-IR wherever it finds nvJitLink, so its cubin comes from no PTX at all:
+ * the shim links the same inputs once more with -ptx (numba's own inspect_lto_ptx does the
+ * same) and the core keeps that PTX as the cubin's source. */
+struct lto {
+    void *h;
+    char **opts;
+    int nopts, ninputs, unusable;
+    struct { int type; void *data; size_t size; } in[LTO_INPUTS];
+    struct lto *next;
+};
+static struct lto *ltos;
+static pthread_mutex_t lto_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static struct lto *take_lto(void *h) {
+    struct lto *found = NULL;
+    pthread_mutex_lock(&lto_lock);
+    for (struct lto **at = &ltos; *at; at = &(*at)->next)
+        if ((*at)->h == h) {
+            found = *at;
+            *at = found->next;
+            break;
+        }
+    pthread_mutex_unlock(&lto_lock);
+    return found;
+}
+
+static void put_lto(struct lto *l) {
+    pthread_mutex_lock(&lto_lock);
+    l->next = ltos;
+    ltos = l;
+    pthread_mutex_unlock(&lto_lock);
+}
+
+static void free_lto(struct lto *l) {
+    if (!l) return;
+    for (int i = 0; i < l->nopts; i++) free(l->opts[i]);
+    for (int i = 0; i < l->ninputs; i++) free(l->in[i].data);
+    free(l->opts);
+    free(l);
+}
+
+/* An input kept for the -ptx link: PTX and LTO-IR only; anything else makes the link unusable. */
+static void lto_input(void *h, int type, const void *data, size_t size) {
+    struct lto *l = take_lto(h);
+    if (!l) return;
+    if ((type != NVJITLINK_INPUT_PTX && type != NVJITLINK_INPUT_LTOIR) || !data || l->ninputs == LTO_INPUTS) {
+        l->unusable = 1;
+    } else {
+        void *copy = malloc(size);
+        if (copy) memcpy(copy, data, size);
+        l->in[l->ninputs].type = type;
+        l->in[l->ninputs].data = copy;
+        l->in[l->ninputs++].size = size;
+        l->unusable |= copy == NULL;
+    }
+    put_lto(l);
+}
+
+static void *jl_fn(const char *what) {
+    Dl_info info;
+    char name[160];
+    void *lib = dladdr(jl_real[JL_CREATE], &info) ? dlopen(info.dli_fname, RTLD_LAZY | RTLD_NOLOAD) : NULL;
+    snprintf(name, sizeof name, "%snvJitLink%s%s", jl_name[0], what, jl_name[1]);
+    void *p = lib ? nt_real_dlsym(lib, name) : NULL;
+    if (lib) dlclose(lib);
+    return p;
+}
+
+/* The PTX the LTO link `l` makes with -ptx (caller frees), or NULL. */
+static char *lto_ptx(const struct lto *l) {
+    int (*create)(void **, uint32_t, const char **) = jl_real[JL_CREATE];
+    int (*add)(void *, int, const void *, size_t, const char *) = jl_real[JL_ADD_DATA];
+    int (*destroy)(void **) = jl_real[JL_DESTROY];
+    int (*complete)(void *) = jl_fn("Complete");
+    int (*size_of)(void *, size_t *) = jl_fn("GetLinkedPtxSize");
+    int (*get)(void *, char *) = jl_fn("GetLinkedPtx");
+    if (!create || !add || !destroy || !complete || !size_of || !get) return NULL;
+    const char **opts = calloc(l->nopts + 2, sizeof *opts);
+    if (!opts) return NULL;
+    int n = 0, lto = 0;
+    for (int i = 0; i < l->nopts; i++) {
+        lto |= strcmp(l->opts[i], "-lto") == 0;
+        opts[n++] = l->opts[i];
+    }
+    opts[n++] = "-ptx";
+    if (!lto) opts[n++] = "-lto";
+    void *h = NULL;
+    char *ptx = NULL;
+    size_t size = 0;
+    int ok = create(&h, (uint32_t)n, opts) == 0;
+    for (int i = 0; ok && i < l->ninputs; i++) ok = add(h, l->in[i].type, l->in[i].data, l->in[i].size, "lto") == 0;
+    ok = ok && complete(h) == 0 && size_of(h, &size) == 0 && size && (ptx = calloc(1, size + 1));
+    if (ok && get(h, ptx) != 0) {
+        free(ptx);
+        ptx = NULL;
+    }
+    if (h) destroy(&h);
+    free(opts);
+    return ptx;
+}
+
+static int jl_create(void **h, uint32_t n, const char **opts) {
+    int r = ((int (*)(void **, uint32_t, const char **))jl_real[JL_CREATE])(h, n, opts);
+    struct lto *l = r == 0 && h ? calloc(1, sizeof *l) : NULL;
+    if (l && (l->opts = calloc(n ? n : 1, sizeof *l->opts))) {
+        l->h = *h;
+        for (uint32_t i = 0; i < n && opts; i++)
+            if (opts[i]) l->opts[l->nopts++] = strdup(opts[i]);
+        put_lto(l);
+    } else {
+        free(l);
+    }
+    return r;
+}
 
 static int jl_add_data(void *h, int type, const void *data, size_t size, const char *what) {
     int r = ((int (*)(void *, int, const void *, size_t, const char *))jl_real[JL_ADD_DATA])(h, type, data, size, what);
-    if (r == 0) nt_link_input(h, type == NVJITLINK_INPUT_PTX, data, size);
+    if (r == 0) {
+        nt_link_input(h, NVJITLINK_PTX(type), data, size);
+        lto_input(h, type, data, size);
+    }
     return r;
 }
 
 static int jl_add_file(void *h, int type, const char *path) {
     int r = ((int (*)(void *, int, const char *))jl_real[JL_ADD_FILE])(h, type, path);
-    if (r == 0) link_file(h, type == NVJITLINK_INPUT_PTX, path);
+    if (r == 0) {
+        size_t n = 0;
+        char *bytes = nt_read_file(path, &n);
+        nt_link_input(h, bytes ? NVJITLINK_PTX(type) : 0, bytes, n);
+        lto_input(h, type, bytes, n);
+        free(bytes);
+    }
     return r;
 }
 
 static int jl_cubin(void *h, void *out) {
     int r = ((int (*)(void *, void *))jl_real[JL_CUBIN])(h, out);
+    struct lto *l = take_lto(h);
+    int has_ltoir = 0;
+    for (int i = 0; l && i < l->ninputs; i++) has_ltoir |= l->in[i].type == NVJITLINK_INPUT_LTOIR;
+    if (r == 0 && out && l && has_ltoir && !l->unusable) {
+        char *ptx = lto_ptx(l);
+        if (getenv("NEUTRINO_SHIM_DEBUG"))
+            fprintf(stderr, "neutrino-shim link: %p: LTO link of %d inputs, its PTX %s\n", h, l->ninputs,
+                    ptx ? "made with -ptx" : "could not be made");
+        if (ptx) {
+            nt_link_end(h);
+            nt_link_input(h, 1, ptx, strlen(ptx));
+            free(ptx);
+        }
+    }
     if (r == 0 && out) nt_link_output(h, out, 0);
+    free_lto(l);
     return r;
 }
 
 static int jl_destroy(void **h) {
-    if (h) nt_link_end(*h);
+    if (h) {
+        nt_link_end(*h);
+        free_lto(take_lto(*h));
+    }
     return ((int (*)(void **))jl_real[JL_DESTROY])(h);
 }
 
-static void *const JL_WRAPPERS[JL_N] = {(void *)jl_add_data, (void *)jl_add_file, (void *)jl_cubin, (void *)jl_destroy};
+static void *const JL_WRAPPERS[JL_N] = {(void *)jl_create, (void *)jl_add_data, (void *)jl_add_file,
+                                        (void *)jl_cubin, (void *)jl_destroy};
 
 static void *redirect(const char *name, void *p) {
-    const char *s = name + (strncmp(name, "__", 2) == 0 ? 2 : 0);
+    int under = strncmp(name, "__", 2) == 0;
+    const char *s = name + (under ? 2 : 0);
     if (strncmp(s, "nvJitLink", 9) != 0) return p;
     s += 9;
     for (int i = 0; i < JL_N; i++) {
         size_t n = strlen(JL_NAMES[i]);
         if (strncmp(s, JL_NAMES[i], n) != 0 || (s[n] && s[n] != '_')) continue;
         void *expected = NULL;
-        __atomic_compare_exchange_n(&jl_real[i], &expected, p, 0, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE);
+        if (__atomic_compare_exchange_n(&jl_real[i], &expected, p, 0, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE) &&
+            i == JL_CREATE) {
+            snprintf(jl_name[0], sizeof jl_name[0], "%s", under ? "__" : "");
+            snprintf(jl_name[1], sizeof jl_name[1], "%s", s + n);
+        }
+        if (getenv("NEUTRINO_SHIM_DEBUG"))
+            fprintf(stderr, "neutrino-shim link: %s %s\n", name, jl_real[i] == p ? "wrapped" : "not wrapped (another version is)");
         return jl_real[i] == p ? JL_WRAPPERS[i] : p;
     }
     return p;

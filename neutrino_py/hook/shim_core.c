@@ -204,6 +204,9 @@ struct link { void *state; int inputs; char *ptx; unsigned long long hash; size_
 static struct link *links_open, *links_done;   /* by link state; by output (newest first) */
 #define LINKS_KEPT 256
 
+static int debug_enabled(void);
+#define LINK_DEBUG(...) (debug_enabled() ? (void)fprintf(stderr, "neutrino-shim link: " __VA_ARGS__) : (void)0)
+
 static struct link *take_link(void *state) {   /* under table_lock */
     for (struct link **at = &links_open; *at; at = &(*at)->next)
         if ((*at)->state == state) {
@@ -228,8 +231,18 @@ static size_t linked_size(const unsigned char *p, size_t size) {
     return size ? size : strlen((const char *)p) + 1;
 }
 
+/* An input given as "any kind" (cuda.core passes nvJitLink's NVJITLINK_INPUT_ANY): PTX is text
+ * that declares its .version early; cubins, fatbins and LTO-IR start with binary magic. */
+static int ptx_text(const char *data, size_t size) {
+    size_t n = size && size < 4096 ? size : 4096;
+    for (size_t i = 0; i + 8 <= n && data[i]; i++)
+        if (strncmp(data + i, ".version", 8) == 0) return 1;
+    return 0;
+}
+
 void nt_link_input(void *state, int is_ptx, const void *data, size_t size) {
     if (!state) return;
+    if (is_ptx < 0) is_ptx = data && ptx_text(data, size);
     pthread_mutex_lock(&table_lock);
     struct link *l = take_link(state);
     if (!l) l = calloc(1, sizeof *l);
@@ -238,6 +251,7 @@ void nt_link_input(void *state, int is_ptx, const void *data, size_t size) {
         if (++l->inputs == 1 && is_ptx && data) l->ptx = strndup(data, size ? size : strlen(data));
         l->next = links_open;
         links_open = l;
+        LINK_DEBUG("%p: input %d, %s\n", state, l->inputs, is_ptx ? "PTX" : "not PTX");
     }
     pthread_mutex_unlock(&table_lock);
 }
@@ -248,6 +262,7 @@ void nt_link_output(void *state, const void *out, size_t size) {
     if (l && l->inputs == 1 && l->ptx && out) {
         l->size = linked_size(out, size);
         l->hash = hash_bytes(out, l->size);
+        LINK_DEBUG("%p: made %zu bytes from one PTX module, kept\n", state, l->size);
         l->next = links_done;
         links_done = l;
         int kept = 0;
@@ -257,6 +272,7 @@ void nt_link_output(void *state, const void *out, size_t size) {
                 k->next = NULL;
             }
     } else if (l) {
+        LINK_DEBUG("%p: made from %d inputs, not kept\n", state, l->inputs);
         l->next = NULL;
         free_links(l);
     }
@@ -296,6 +312,7 @@ void nt_note_image(void *owner, const void *data, size_t size) {
         img->data = p;
         img->origin = info.dli_fname;
     } else if ((ptx = linked_ptx(p, size))) {
+        LINK_DEBUG("an image of %zu bytes loaded, sent as the PTX it was linked from\n", size);
         img->data = (unsigned char *)ptx;
         img->size = strlen(ptx) + 1;
     } else {

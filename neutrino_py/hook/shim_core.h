@@ -117,7 +117,8 @@ size_t nt_elf_size(const unsigned char *elf);
 void nt_note_image(void *owner, const void *data, size_t size);
 void nt_note_file_image(void *owner, const char *path);
 void nt_alias_image(void *owner, void *same_as);
-/* Run-time linking: an input of the link `state` (PTX or not), the image it made, its end. */
+/* Run-time linking: an input of the link `state` (is_ptx 1 PTX, 0 not, -1 by its bytes), the
+ * image it made, its end. */
 void nt_link_input(void *state, int is_ptx, const void *data, size_t size);
 void nt_link_output(void *state, const void *out, size_t size);
 void nt_link_end(void *state);

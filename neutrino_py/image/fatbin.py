@@ -41,6 +41,7 @@ class Entry:
     expanded: int = 0          # decompressed size (compressed payloads)
     _data: bytes | None = field(default=None, repr=False)
     _names: tuple[str, ...] | None = field(default=None, repr=False)   # see image._names
+    _specific: str | None = field(default=None, repr=False)            # see image._specific
 
     @property
     def data(self) -> bytes:

@@ -16,9 +16,10 @@
  *   packed  - direct, add launched with its arguments packed in `extra` (tinygrad's form:
  *             BUFFER_POINTER, BUFFER_SIZE, END) twice, then once with a buffer shorter than them
  *   link    - direct, PTX linked at run time and the output loaded, as numba-cuda does: cuLink* with
- *             one PTX input, nvJitLink (dlopen'ed libnvJitLink.so.13, versioned names) with one,
- *             then cuLink* with a PTX and a cubin; each output is copied (a Python bytes object),
- *             loaded and its add launched once
+ *             one PTX input, nvJitLink (dlopen'ed libnvJitLink.so.13, versioned names) with one
+ *             given as "any kind", cuLink* with a PTX and a cubin, then nvJitLink with LTO-IR
+ *             (numba-cuda's default); each output is copied (a Python bytes object), loaded and
+ *             its add launched once
  * usage: prog MODE IMAGE_FILE [COUNT]
  * Launches: add x2, sass_only x1, add on a capturing stream, add with `extra`, add via
  * cuLaunchKernelEx; in `threads`, 4 x 5 launches of add.
@@ -93,7 +94,7 @@ static void driver_link(const char *ptx, const char *cubin, char *out) {
 }
 
 static int link_mode(void) {
-    static char outs[3][512];
+    static char outs[4][512];
     driver_link("FAKEIMAGE add from cuLink", NULL, outs[0]);
     void *jl = dlopen("libnvJitLink.so.13", RTLD_NOW | RTLD_LOCAL);
     if (!jl) { fprintf(stderr, "%s\n", dlerror()); return 3; }
@@ -102,20 +103,26 @@ static int link_mode(void) {
     int (*complete)(void *) = dlsym(jl, "__nvJitLinkComplete_13_0");
     int (*cubin)(void *, void *) = dlsym(jl, "__nvJitLinkGetLinkedCubin_13_0");
     int (*destroy)(void **) = dlsym(jl, "__nvJitLinkDestroy_13_0");
-    const char *ptx = "FAKEIMAGE add from nvJitLink";
+    const char *ptx = "FAKEIMAGE add from nvJitLink\n.version 9.0", *ltoir = "LTO-IR of add";
+    const char *lto[] = {"-arch=sm_90", "-lto"};
     void *h;
     create(&h, 0, NULL);
-    add_data(h, 2, ptx, strlen(ptx), "b.ptx");
+    add_data(h, 10, ptx, strlen(ptx), "b.ptx");     /* NVJITLINK_INPUT_ANY, as cuda.core passes it */
     complete(h);
     cubin(h, outs[1]);
     destroy(&h);
     driver_link("FAKEIMAGE add from cuLink", "FAKEIMAGE a library", outs[2]);
+    create(&h, 2, lto);
+    add_data(h, 3, ltoir, strlen(ltoir), "c.ltoir");    /* NVJITLINK_INPUT_LTOIR: numba's default */
+    complete(h);
+    cubin(h, outs[3]);
+    destroy(&h);
 
     uint64_t buf = 0;
     cuMemAlloc_v2(&buf, 4096);
     unsigned long long a = buf, b = 0x4444;
     void *params[] = {&a, &b};
-    for (int i = 0; i < 3; i++) {
+    for (int i = 0; i < 4; i++) {
         char *copy = strdup(outs[i]);
         void *mod, *f;
         cuModuleLoadData(&mod, copy);

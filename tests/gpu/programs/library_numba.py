@@ -14,7 +14,10 @@ import sys
 
 import numpy as np
 from cases import run
-from numba import cuda, float32, int32, int64
+
+if not hasattr(np, "row_stack"):     # numba-cuda 0.30.4 names it; NumPy 2.4 removed it
+    np.row_stack = np.vstack
+from numba import cuda, float32, int32, int64  # noqa: E402
 
 RNG = np.random.default_rng(11)
 N = 1 << 14
