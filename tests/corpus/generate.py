@@ -3,6 +3,7 @@
     NVCC=/usr/local/cuda-13.0/bin/nvcc python tests/corpus/generate.py
     python tests/corpus/generate.py --library DIR     # library/ from traced runs' PTX files
     python tests/corpus/generate.py --tinygrad [PYTHON]  # tinygrad/ (PYTHON has tinygrad 0.14.0)
+    python tests/corpus/generate.py --numba [PYTHON]     # numba/ (PYTHON has numba-cuda 0.30.4)
 
 The committed files were made with CUDA 13.0's nvcc (PTX ISA 9.0, which CUDA 13.0's ptxas and
 driver 580 accept) and Triton kernels pinned to PTX ISA 8.7 (so Triton's bundled CUDA 12.8+ ptxas
@@ -483,34 +484,48 @@ def build_library(folder: Path) -> list[dict]:
 
 # --- tinygrad/: PTX tinygrad's own renderer writes (no NVVM), rendered without a GPU ----------
 
-def build_tinygrad(python: str) -> list[dict]:
-    """tinygrad/ from `src/tinygrad_kernels.py` run by `python` (an interpreter with tinygrad
-    0.14.0): one file per distinct kernel, named by its order and entry name."""
-    out = subprocess.run([python, str(HERE / "src" / "tinygrad_kernels.py")], check=True,
+def build_rendered(folder: str, script: str, compiler: str, python: str, name_of) -> list[dict]:
+    """`folder`/ from `src/<script>` run by `python` (an interpreter with the library that
+    renders the PTX): one file per JSON line it prints ({"name", "ptx"}), named by its order and
+    `name_of(line, kernels)`."""
+    out = subprocess.run([python, str(HERE / "src" / script)], check=True,
                          capture_output=True, text=True).stdout
-    folder = HERE / "tinygrad"
-    folder.mkdir(exist_ok=True)
-    for old in folder.glob("*.ptx"):
+    (HERE / folder).mkdir(exist_ok=True)
+    for old in (HERE / folder).glob("*.ptx"):
         old.unlink()
     made = []
     for i, line in enumerate(out.splitlines()):
-        text = json.loads(line)["ptx"]
+        item = json.loads(line)
+        text = portable(item["ptx"])
         kernels, funcs = declared(text)
-        name = f"{i:02d}_{kernels[0]}.sm_90.ptx"
-        (folder / name).write_text(text)
-        made.append({"file": f"tinygrad/{name}", "source": "src/tinygrad_kernels.py",
-                     "compiler": "tinygrad 0.14.0 (PTXRenderer)", "arch": "sm_90",
-                     "flags": ["rendered on a machine without a GPU"], "kernels": kernels,
-                     "device_functions": funcs, "launch": {}})
+        name = f"{i:02d}_{name_of(item, kernels)}.sm_90.ptx"
+        (HERE / folder / name).write_text(text)
+        made.append({"file": f"{folder}/{name}", "source": f"src/{script}", "compiler": compiler,
+                     "arch": "sm_90", "flags": ["rendered on a machine without a GPU"],
+                     "kernels": kernels, "device_functions": funcs, "launch": {}})
     return made
 
 
+def build_tinygrad(python: str) -> list[dict]:
+    """tinygrad/: one file per distinct kernel, named by its entry (tinygrad names by shape)."""
+    return build_rendered("tinygrad", "tinygrad_kernels.py", "tinygrad 0.14.0 (PTXRenderer)", python,
+                          lambda item, kernels: kernels[0])
+
+
+def build_numba(python: str) -> list[dict]:
+    """numba/: one file per kernel, named by its Python name (the entry's is mangled)."""
+    return build_rendered("numba", "numba_kernels.py", "numba-cuda 0.30.4 (NVVM 13.0)", python,
+                          lambda item, kernels: item["name"])
+
+
 # made by their own modes and kept when the rest is regenerated
-KEPT = {"library/": lambda arg: build_library(Path(arg)), "tinygrad/": build_tinygrad}
+KEPT = {"library/": lambda arg: build_library(Path(arg)), "tinygrad/": build_tinygrad,
+        "numba/": build_numba}
 
 
 def main() -> None:
-    mode = {"--library": "library/", "--tinygrad": "tinygrad/"}.get(sys.argv[1] if sys.argv[1:] else "")
+    mode = {"--library": "library/", "--tinygrad": "tinygrad/", "--numba": "numba/"}.get(
+        sys.argv[1] if sys.argv[1:] else "")
     if mode:
         index = json.loads((HERE / "index.json").read_text())
         kept = [e for e in index["files"] if not e["file"].startswith(mode)]
@@ -528,7 +543,7 @@ def main() -> None:
         for old in (HERE / sub).glob("*.ptx"):
             old.unlink()
     kept = [e for e in json.loads((HERE / "index.json").read_text())["files"]
-            if e["file"].startswith(tuple(KEPT))]             # made by --library, --tinygrad
+            if e["file"].startswith(tuple(KEPT))]             # made by --library, --tinygrad, --numba
     entries = build_cuda(nvcc, cuda_recipes()) + build_triton() + kept
     shutil.copyfile(HERE / EXAMPLE, HERE.parent.parent / "examples" / "vector_add.ptx")
     index = {"version": 1, "files": entries}
