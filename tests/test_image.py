@@ -3,6 +3,7 @@ decoded to exactly the uncompressed bytes, SASS-only images reported as such."""
 from __future__ import annotations
 
 import ctypes
+import struct
 import subprocess
 
 import pytest
@@ -113,6 +114,23 @@ def test_arch_specific_ptx_is_preferred_on_its_own_gpu_and_refused_on_others(bui
         only.ptx_for("add", 100)
     with pytest.raises(image.NotInstrumentable, match="compute_90a, newer than the GPU's sm_80"):
         only.ptx_for("add", 80)
+
+
+def test_lto_ir_members_are_skipped_and_the_ptx_beside_them_is_found(build):
+    """nvcc -dlto (code=lto_90) puts LTO-IR members in the fatbin; they made the whole image
+    unreadable ("unknown kind 8") though it carries PTX and SASS too."""
+    img = image.load(build("lto.fatbin", "-fatbin", "-gencode", "arch=compute_90,code=lto_90",
+                           "-gencode", "arch=compute_90,code=sm_90", "-gencode", "arch=compute_90,code=compute_90"))
+    assert sorted((e.kind, e.arch) for e in img.entries) == [("elf", 90), ("ptx", 90)]
+    assert ".entry add(" in img.ptx_for("add", 90)
+
+
+def test_a_member_of_no_size_is_refused_not_looped_on(build):
+    data = bytearray(build("plain3.fatbin", "-fatbin", "-arch=sm_90"))
+    header = struct.unpack_from("<H", data, 6)[0]
+    struct.pack_into("<IQ", data, header + 4, 0, 0)          # first member: header 0, payload 0
+    with pytest.raises(fatbin.ImageError, match="has no size"):
+        image.load(bytes(data))
 
 
 def test_ptx_text_and_wrapper_and_garbage():

@@ -7,6 +7,8 @@ Layout (little-endian), as nvcc 12/13 write it:
            u32 compressed size, u32 -, u16 minor, u16 major, u32 arch (90 = sm_90 / compute_90),
            u32 name offset, u32 name length, u64 flags, u64 -, u64 decompressed size
 flags: 0x1 64-bit, 0x10 linux, 0x2000 LZ4 payload, 0x8000 zstd payload.
+Members of other kinds (8: LTO-IR, from nvcc -dlto or code=lto_90) are skipped: nothing here
+instruments or runs them, and the PTX and cubins beside them stay readable.
 """
 from __future__ import annotations
 
@@ -84,8 +86,12 @@ def entries(data: bytes) -> list[Entry]:
                              f"only {len(data) - pos} are there")
         off = pos + header_size
         while off + _ENTRY.size <= end:
-            out.append(_entry(data, off))
-            off += _ENTRY.unpack_from(data, off)[2] + _ENTRY.unpack_from(data, off)[3]
+            kind, _, header_size_of, payload = _ENTRY.unpack_from(data, off)[:4]
+            if header_size_of + payload == 0:
+                raise ImageError(f"fatbin entry at byte {off} has no size")
+            if kind in (KIND_PTX, KIND_ELF):
+                out.append(_entry(data, off))
+            off += header_size_of + payload
         pos = (end + 7) & ~7
     if not out and not is_fatbin(data):
         raise ImageError("not a fatbin: no 0xBA55ED50 header")
@@ -95,8 +101,6 @@ def entries(data: bytes) -> list[Entry]:
 def _entry(data: bytes, off: int) -> Entry:
     (kind, _, header_size, payload, compressed, _, minor, major, arch, _, _, flags, _,
      expanded) = _ENTRY.unpack_from(data, off)
-    if kind not in (KIND_PTX, KIND_ELF):
-        raise ImageError(f"fatbin entry at byte {off} has unknown kind {kind}")
     start = off + header_size
     raw = bytes(data[start:start + payload])
     compression = "lz4" if flags & FLAG_LZ4 else "zstd" if flags & FLAG_ZSTD else None
