@@ -36,8 +36,9 @@ POOLED = {**MANIFEST, "params": MANIFEST["params"] + [{"name": "__nt_map_p", "ro
 class FakeInstrumenter:
     """`add` gets a twin (a FAKECUBIN the fake driver recognizes); anything else is SASS only."""
 
-    def __init__(self, manifest: dict = MANIFEST, twin: str = "add", layout: tuple = ()) -> None:
-        self.twin, self.layout = twin, layout
+    def __init__(self, manifest: dict = MANIFEST, twin: str = "add", layout: tuple = (),
+                 prefix: bytes = b"FAKEIMAGE") -> None:
+        self.twin, self.layout, self.prefix = twin, layout, prefix
         self.calls: list[str] = []
         self.images: list[tuple[bytes, str | None]] = []
         self.manifest = manifest
@@ -45,7 +46,7 @@ class FakeInstrumenter:
     def __call__(self, data: bytes, name: str, arch: int, origin: str | None) -> KernelEntry:
         self.calls.append(name)
         self.images.append((data, origin))
-        assert data.startswith(b"FAKEIMAGE") and arch == 90
+        assert data.startswith(self.prefix) and arch == 90
         if name != self.twin:
             return skipped(name, "SASS only: the image holds sm_90 machine code and no PTX", "nvcc")
         return KernelEntry(name, "k" * 16, "nvcc", None, "// fake ptx", "// fake instrumented", self.manifest,
@@ -67,7 +68,7 @@ def binaries(tmp_path_factory):
 
 
 def run_prog(binaries, tmp_path, mode, socket=None, cache=None, nmaps=1, run=None, env_extra=None,
-             preexec=None):
+             preexec=None, command=None):
     root, shim = binaries
     log = tmp_path / f"{mode}.log"
     env = {**os.environ, "LD_PRELOAD": str(shim), "LD_LIBRARY_PATH": str(root), "FAKE_CUDA_LOG": str(log),
@@ -78,21 +79,22 @@ def run_prog(binaries, tmp_path, mode, socket=None, cache=None, nmaps=1, run=Non
             env[key] = str(value)
     env.update(env_extra or {})
     verb, *more = mode.split()
-    out = subprocess.run([str(root / "prog"), verb, str(root / "image.bin"), *more], env=env,
+    out = subprocess.run(command or [str(root / "prog"), verb, str(root / "image.bin"), *more], env=env,
                          capture_output=True, text=True, timeout=60, preexec_fn=preexec)
     assert out.returncode == 0, out.stderr
     counts = {m[0]: int(m[1]) for m in re.findall(r"neutrino-shim: (\w+) (\d+)", out.stderr)}
     return (log.read_text().splitlines() if log.exists() else []), counts
 
 
-def traced(binaries, tmp_path, mode, cache=None, instrumenter=None, env_extra=None, preexec=None):
+def traced(binaries, tmp_path, mode, cache=None, instrumenter=None, env_extra=None, preexec=None,
+           command=None):
     writer = TraceWriter.start(tmp_path / "trace", command=["prog", mode])
     instrumenter = instrumenter or FakeInstrumenter()
     server = Server(tmp_path / "s.sock", writer, instrumenter, cache, tmp_path).start()
     try:
         log, counts = run_prog(binaries, tmp_path, mode, socket=server.path, cache=cache,
                                nmaps=len(instrumenter.manifest["maps"]), run=writer.dir,
-                               env_extra=env_extra, preexec=preexec)
+                               env_extra=env_extra, preexec=preexec, command=command)
         server.wait_idle(10)
     finally:
         server.stop()
@@ -171,6 +173,77 @@ def test_a_cubin_linked_from_one_ptx_module_is_instrumented_from_that_ptx(binari
         b"FAKEIMAGE ptx from [3:LTO-IR of add]\0"]
     assert [x.instrumented for x in trace.launches] == [True] * 4
     assert len([line for line in log if re.match(r"cuLaunchKernel add twin .* 4444 extra=0$", line)]) == 4
+
+
+REAL_LINK = r"""
+import ctypes, sys
+jl, cu = ctypes.CDLL(sys.argv[1]), ctypes.CDLL("libcuda.so.1")
+
+
+def link(kind, data, *options):
+    h, n = ctypes.c_void_p(), ctypes.c_size_t()
+    assert jl.nvJitLinkCreate(ctypes.byref(h), len(options), (ctypes.c_char_p * len(options))(*options)) == 0
+    assert jl.nvJitLinkAddData(h, kind, data, len(data), b"in") == 0
+    assert jl.nvJitLinkComplete(h) == 0
+    assert jl.nvJitLinkGetLinkedCubinSize(h, ctypes.byref(n)) == 0
+    out = ctypes.create_string_buffer(n.value)
+    assert jl.nvJitLinkGetLinkedCubin(h, out) == 0
+    jl.nvJitLinkDestroy(ctypes.byref(h))
+    return out.raw
+
+
+ptx, ltoir = open(sys.argv[2], "rb").read(), open(sys.argv[3], "rb").read()
+for cubin in (link(2, ptx, b"-arch=sm_90"), link(3, ltoir, b"-arch=sm_90", b"-lto")):
+    assert cubin[:4] == b"\x7fELF"
+    mod, fn = ctypes.c_void_p(), ctypes.c_void_p()
+    cu.cuModuleLoadData(ctypes.byref(mod), ctypes.create_string_buffer(cubin, len(cubin)))
+    cu.cuModuleGetFunction(ctypes.byref(fn), mod, b"add")
+    a, b = ctypes.c_uint64(0xA), ctypes.c_uint64(0x5555)
+    params = (ctypes.c_void_p * 2)(ctypes.addressof(a), ctypes.addressof(b))
+    assert cu.cuLaunchKernel(fn, 1, 1, 1, 32, 1, 1, 0, None, params, None) == 0
+print("done")
+"""
+
+
+def _lto_ir(fatbin_bytes: bytes) -> bytes:
+    """The LTO-IR member (kind 8) of an uncompressed fatbin."""
+    import struct
+    off = struct.unpack_from("<H", fatbin_bytes, 6)[0]
+    while off < len(fatbin_bytes):
+        kind, _, header, payload = struct.unpack_from("<HHIQ", fatbin_bytes, off)
+        if kind == 8:
+            return fatbin_bytes[off + header:off + header + payload]
+        off += header + payload
+    raise AssertionError("no LTO-IR member")
+
+
+def test_links_through_the_real_nvjitlink_are_read_by_their_abi(binaries, tmp_path):
+    """The real libnvJitLink (from the wheel), called by name through ctypes as cuda.bindings
+    does: a link of PTX and a link of LTO-IR (made by nvcc, code=lto_90) each load a cubin that
+    the engine gets as PTX: the one given, and the one nvJitLink makes of the LTO-IR with -ptx."""
+    from neutrino_py import toolchain
+    lib, nvcc = toolchain.find_nvjitlink(), toolchain.find_tool("nvcc")
+    if lib is None or nvcc is None:
+        pytest.skip("needs libnvJitLink and nvcc (pip install nvidia-nvjitlink nvidia-cuda-nvcc)")
+    src = tmp_path / "k.cu"
+    src.write_text('extern "C" __global__ void add(float *a, const float *b, int n)\n'
+                   "{ int i = blockIdx.x * blockDim.x + threadIdx.x; if (i < n) a[i] += b[i]; }\n")
+    subprocess.run([str(nvcc), "-ptx", "-arch=sm_90", "-o", str(tmp_path / "k.ptx"), str(src)], check=True)
+    subprocess.run([str(nvcc), "-fatbin", "-gencode", "arch=compute_90,code=lto_90", "--compress-mode=none",
+                    "-o", str(tmp_path / "k.fatbin"), str(src)], check=True)
+    (tmp_path / "k.ltoir").write_bytes(_lto_ir((tmp_path / "k.fatbin").read_bytes()))
+    (tmp_path / "link.py").write_text(REAL_LINK)
+    import sys
+    log, counts, trace, inst = traced(
+        binaries, tmp_path, "link", instrumenter=FakeInstrumenter(prefix=b""),
+        command=[sys.executable, str(tmp_path / "link.py"), str(lib), str(tmp_path / "k.ptx"), str(tmp_path / "k.ltoir")])
+    # nvJitLink's -lto -ptx text may be the very PTX nvcc wrote (one request then answers both
+    # launches); a cubin sent as itself would be a second, ELF image
+    ptx = (tmp_path / "k.ptx").read_bytes()
+    assert inst.images[0][0] == ptx + b"\0"
+    assert all(data.startswith(b"//") and b".entry add(" in data for data, _ in inst.images)
+    assert [x.instrumented for x in trace.launches] == [True, True]
+    assert len([line for line in log if re.match(r"cuLaunchKernel add twin .* 5555 extra=0$", line)]) == 2
 
 
 def test_threads_share_one_twin(binaries, tmp_path):
