@@ -79,7 +79,7 @@ def test_summary_groups_skipped_kernels_by_reason(tmp_path):
     skipped = {"k" * 70: "no PTX", "b": "no PTX", "c": "-k", "d": "no PTX", "e": "no PTX"}
     lines = format_summary({"summary": {"launches": 5, "kernels_skipped": skipped}}, tmp_path).splitlines()
     at = lines.index("  kernels not instrumented (timed only): 5")
-    assert lines[at + 1:at + 3] == [f"    4 x no PTX: {'k' * 60}, b, d and 1 more", "    1 x -k: c"]
+    assert lines[at + 1:at + 3] == [f"    4 x no PTX: {'k' * 59}…, b, d and 1 more", "    1 x -k: c"]
 
 
 def test_summary_lists_a_kernel_instrumented_in_two_processes_once(tmp_path):

@@ -17,7 +17,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--probe", required=True, metavar="P.probe",
                         help="the .probe file, or a stock probe's name (e.g. dmat)")
     parser.add_argument("-k", "--kernels", metavar="REGEX", type=kernel_regex,
-                        help="instrument only kernels whose name matches (searched)")
+                        help="instrument only kernels whose name, mangled or demangled, matches (searched)")
     parser.add_argument("input", metavar="IN.ptx", help="PTX module to instrument")
     parser.add_argument("--allow-unknown", action="store_true",
                         help="pass instructions and directives the PTX ISA table lacks through")

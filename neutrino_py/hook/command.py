@@ -28,6 +28,7 @@ from neutrino_py.errors import ToolError
 from neutrino_py.hook import build, build_hip, doctor, protocol
 from neutrino_py.hook.engine import PHASES, Engine
 from neutrino_py.hook.server import Server
+from neutrino_py.names import short
 from neutrino_py.splice import kernel_regex
 from neutrino_py.tracedir import TraceWriter, layout
 from neutrino_py.tracedir.reader import Process
@@ -64,7 +65,7 @@ def positive(text: str) -> int:
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--probe", required=True, help="the .probe file (or a stock probe's name, e.g. dmat) to splice into every kernel")
     parser.add_argument("-k", "--kernels", metavar="REGEX", type=kernel_regex,
-                        help="instrument only kernels whose name matches (others are timed only)")
+                        help="instrument only kernels whose name, mangled or demangled, matches (searched; others are timed only)")
     parser.add_argument("--tracedir", default="neutrino-trace", help="where run directories go")
     parser.add_argument("--gcn-asm", metavar="DIR", type=Path, action="append", default=[],
                         help="a folder of GCN assembly (clang -S output) the HIP program's code "
@@ -261,15 +262,15 @@ def format_summary(trace: dict, run_dir: Path) -> str:
              f"  kernels instrumented: {len(twins)}"
              + (f" ({sum(twins.values())} instrumented copies: one per process or device that "
                 "loaded it)" if sum(twins.values()) > len(twins) else "")]
-    lines += [f"    {name}" + (f" (x{n})" if n > 1 else "") for name, n in sorted(twins.items())[:20]]
+    lines += [f"    {short(name, 100)}" + (f" (x{n})" if n > 1 else "") for name, n in sorted(twins.items())[:20]]
     caps = s.get("register_caps", {})
     if caps:
         lines.append("  register caps (.maxnreg where the probe's registers cost warps per SM; "
                      "NEUTRINO_REGISTER_CAPS=0 turns them off): "
-                     + ", ".join(f"{name[:60]} {cap}" for name, cap in sorted(caps.items())[:20]))
+                     + ", ".join(f"{short(name, 60)} {cap}" for name, cap in sorted(caps.items())[:20]))
     skipped = s.get("kernels_skipped", {})
     lines.append(f"  kernels not instrumented (timed only): {len(skipped)}")
-    lines += [f"    {group}" for group in layout.by_reason((n[:60], r) for n, r in skipped.items())]
+    lines += [f"    {group}" for group in layout.by_reason((short(n, 60), r) for n, r in skipped.items())]
     for fallback, n in s.get("fallbacks", {}).items():
         lines.append(f"  fallback to the original kernel: {n} launch(es): {fallback}")
     records = s.get("records", {})
@@ -278,7 +279,7 @@ def format_summary(trace: dict, run_dir: Path) -> str:
                  + "; dropped: " + (", ".join(f"{k} {v}" for k, v in dropped.items() if v) or "none"))
     for kernel, row in s.get("bytes_per_launch", {}).items():
         maps = ", ".join(f"{m} {format_bytes(n)}" for m, n in row["maps"].items())
-        lines.append(f"  bytes per launch of {kernel[:60]} (grid {'x'.join(map(str, row['grid']))}, "
+        lines.append(f"  bytes per launch of {short(kernel, 60)} (grid {'x'.join(map(str, row['grid']))}, "
                      f"block {'x'.join(map(str, row['block']))}): {maps}")
     rec = s.get("recording", {})
     if rec:

@@ -25,6 +25,7 @@ from neutrino_py.image import offload
 from neutrino_py.contract import wire
 from neutrino_py.contract.manifest import Manifest
 from neutrino_py.hook.protocol import REPLY
+from neutrino_py.names import selects
 from neutrino_py.tracedir.writer import kernel_hash
 
 # NCCL's communication kernels wait on the other ranks: a probe in them measures the peers, and
@@ -284,7 +285,7 @@ class Engine:
             img = self._image(data)
         except (image.ImageError, ValueError) as err:
             return skipped(name, f"unreadable image: {err}", guess_source(origin, None, None))
-        if self.pattern and not self.pattern.search(name):     # before any PTX is looked up or parsed
+        if self.pattern and not selects(self.pattern, name):     # before any PTX is looked up or parsed
             return skipped(name, f"not selected by -k {self.pattern.pattern}", guess_source(origin, img, None))
         if not self.pattern and NCCL.search(name):
             return skipped(name, NCCL_REASON, "nccl")

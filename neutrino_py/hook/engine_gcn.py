@@ -15,6 +15,7 @@ from pathlib import Path
 
 from neutrino_py.hook.engine import KernelEntry, skipped
 from neutrino_py.image import offload
+from neutrino_py.names import selects
 from neutrino_py.tracedir.writer import kernel_hash
 
 SOURCE = "hip"
@@ -77,7 +78,7 @@ def instrument(program, pattern: re.Pattern | None, data: bytes, name: str, arch
     """The twin of kernel `name` from a GCN image, or the skipped entry saying why there is
     none. `timed(phase)` is the engine's phase timer."""
     with timed("image"):
-        if pattern and not pattern.search(name):
+        if pattern and not selects(pattern, name):
             return skipped(name, f"not selected by -k {pattern.pattern}", SOURCE)
         try:
             code = _code_object(data, name, arch)

@@ -19,6 +19,7 @@ from neutrino_py import ops, targets
 from neutrino_py.asm import cfg
 from neutrino_py.contract.manifest import Manifest, Param, params_for
 from neutrino_py.errors import WARNING, Diagnostic, SourceError
+from neutrino_py.names import selects
 from neutrino_py.ops import Imm, Stmt, Value
 from neutrino_py.probe import ast
 from neutrino_py.probe.walk import operands_read, probe_nodes, walk
@@ -58,7 +59,7 @@ def instrument(module: Any, program: ast.ProbeProgram, kernels: str | None = Non
     unmatched: dict[int, tuple[ast.Probe, list[str]]] = {}     # one warning per probe, not kernel
     idle: dict[int, tuple[ast.Probe, list[str]]] = {}
     for name, handle in target.kernels(module):
-        if pattern is None or pattern.search(name):
+        if pattern is None or selects(pattern, name):
             splice = _KernelSplice(target, module, handle, program, reads, low, params)
             result.manifests[name] = splice.run()
             result.diagnostics += splice.diagnostics

@@ -212,11 +212,6 @@ def operator_of(launch: Launch) -> str:
     return launch.operator or NO_OPERATOR
 
 
-def short(name: str, width: int = 48) -> str:
-    """`name` cut to `width` characters with an ellipsis: long mangled names would swamp tables."""
-    return name if len(name) <= width else name[:width - 1] + "…"
-
-
 def plain(value: Any) -> Any:
     """JSON-able copy: NumPy scalars and arrays become Python numbers and lists."""
     if isinstance(value, dict):

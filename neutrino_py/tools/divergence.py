@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import numpy as np
 
+from neutrino_py.names import short
 from neutrino_py.tools import register
-from neutrino_py.tools.base import MapRef, Progress, Report, Table, Tool, by_kernel, chunks, short
+from neutrino_py.tools.base import MapRef, Progress, Report, Table, Tool, by_kernel, chunks
 from neutrino_py.tracedir.reader import Trace
 
 _BYTE_BITS = np.array([bin(i).count("1") for i in range(256)], np.uint8)

@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import numpy as np
 
+from neutrino_py.names import short
 from neutrino_py.tools import register
-from neutrino_py.tools.base import MapRef, Progress, Report, Table, Tool, by_kernel, rows, short
+from neutrino_py.tools.base import MapRef, Progress, Report, Table, Tool, by_kernel, rows
 from neutrino_py.tracedir.reader import Trace
 
 LINE = 128

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import numpy as np
 
+from neutrino_py.names import short
 from neutrino_py.tools import register
-from neutrino_py.tools.base import MapRef, Progress, Report, Table, Tool, by_kernel, rows, short
+from neutrino_py.tools.base import MapRef, Progress, Report, Table, Tool, by_kernel, rows
 from neutrino_py.tracedir.reader import Launch, Trace
 
 PAGE_SHIFT = 12

@@ -3,8 +3,9 @@ from __future__ import annotations
 
 import numpy as np
 
+from neutrino_py.names import short
 from neutrino_py.tools import register
-from neutrino_py.tools.base import MapRef, Progress, Report, Table, Tool, short
+from neutrino_py.tools.base import MapRef, Progress, Report, Table, Tool
 from neutrino_py.tracedir.reader import Trace
 
 

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import numpy as np
 
+from neutrino_py.names import short
 from neutrino_py.tools import register
-from neutrino_py.tools.base import (NO_OPERATOR, MapRef, Progress, Report, Table, Tool, chunks,
-                                    operator_of, short)
+from neutrino_py.tools.base import NO_OPERATOR, MapRef, Progress, Report, Table, Tool, chunks, operator_of
 from neutrino_py.tools.gmem_bytes import byte_fields
 from neutrino_py.tracedir.reader import Launch, Trace
 

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import numpy as np
 
+from neutrino_py.names import short
 from neutrino_py.tools import register
-from neutrino_py.tools.base import MapRef, Progress, Report, Table, Tool, chunks, short
+from neutrino_py.tools.base import MapRef, Progress, Report, Table, Tool, chunks
 from neutrino_py.tracedir.reader import Trace
 
 QUANTILES = (0.5, 0.9, 0.99)

@@ -15,6 +15,7 @@ import numpy as np
 from numpy.lib import format as np_format
 
 from neutrino_py.contract import wire
+from neutrino_py.names import short
 from neutrino_py.tracedir import schema
 
 VERSION = 2                 # 2: map bytes in per-process segment files; 1: a .npy folder per launch
@@ -116,7 +117,7 @@ def build(events: Iterable[dict]) -> dict:
     trace["summary"] = {**summarize(trace), **extra_summary}
     not_instrumented = [k for k in trace["kernels"] if not k.get("instrumented")]
     if not_instrumented:
-        groups = by_reason((_cut(k["name"]), k.get("reason") or "no reason given") for k in not_instrumented)
+        groups = by_reason((short(k["name"]), k.get("reason") or "no reason given") for k in not_instrumented)
         trace["warnings"].append(f"{len(not_instrumented)} kernel(s) ran without instrumentation "
                                  f"(timed only): {'; '.join(groups)}")
     return trace
@@ -131,10 +132,6 @@ def by_reason(kernels: Iterable[tuple[str, str]], shown: int = 3) -> list[str]:
     return [f"{len(names)} x {reason}: {', '.join(names[:shown])}"
             + (f" and {len(names) - shown} more" if len(names) > shown else "")
             for reason, names in sorted(groups.items(), key=lambda kv: -len(kv[1]))]
-
-
-def _cut(name: str, width: int = 48) -> str:
-    return name if len(name) <= width else name[:width - 1] + "…"
 
 
 def summarize(trace: dict) -> dict:
