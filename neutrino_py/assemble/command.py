@@ -10,6 +10,7 @@ from pathlib import Path
 
 from neutrino_py import files
 from neutrino_py.errors import SourceError, ToolError
+from neutrino_py.names import short
 from neutrino_py.splice import kernel_regex
 
 
@@ -128,7 +129,7 @@ def run(args: argparse.Namespace) -> int:
     else:
         for name, m in result.manifests.items():
             regs = ", ".join(f"{n} {t}" for t, n in m.registers_added.items()) or "none"
-            print(f"{name}: {sum(m.positions.values())} positions matched, "
+            print(f"{short(name, 100)}: {sum(m.positions.values())} positions matched, "
                   f"virtual registers added: {regs}")
             for label, n in m.positions.items():
                 print(f"  {label}: {n}")

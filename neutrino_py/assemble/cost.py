@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from neutrino_py.contract.manifest import Manifest, format_bytes
 from neutrino_py.errors import SourceError, ToolError
+from neutrino_py.names import short
 
 CODE_WARNING = 64 << 10     # bytes of a kernel's machine code past which the cost warns
 
@@ -147,6 +148,7 @@ def render(cost: Cost) -> list[str]:
     shape = f"grid {'x'.join(map(str, cost.grid))}, block {'x'.join(map(str, cost.block))}"
     report = {"nvjitlink": "nvJitLink -verbose", "ptxas": "ptxas -v"}
     where = f"{cost.arch}, {report[cost.source]}" if cost.source else (cost.arch or "GCN")
+    name = {k.kernel: short(k.kernel, 60) for k in cost.kernels}     # demangled, folded to fit
     rows = [("kernel", "registers", "smem", "stack/spills", "occupancy", "limited by", "code",
              "bytes/launch")]
     for k in cost.kernels:
@@ -159,29 +161,29 @@ def render(cost: Cost) -> list[str]:
         limit = k.occupancy_after.limit if k.occupancy_after else "-"
         code = (f"{format_bytes(k.code_before)} -> {format_bytes(k.code_after)}"
                 if k.code_before is not None and k.code_after is not None else "-")
-        rows.append((k.kernel, regs, smem, spills, occ, limit, code,
+        rows.append((name[k.kernel], regs, smem, spills, occ, limit, code,
                      format_bytes(k.bytes_per_launch)))
     widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
     lines = [f"cost at {shape} ({where}):"]
     lines += ["  " + "  ".join(c.ljust(w) for c, w in zip(r, widths)).rstrip() for r in rows]
-    lines += [f"  {k.kernel}.{m}: {format_bytes(n)} ({rule})" for k in cost.kernels
+    lines += [f"  {name[k.kernel]}.{m}: {format_bytes(n)} ({rule})" for k in cost.kernels
               for m, n, rule in k.maps]
-    lines += [f"  {k.kernel}: .maxnreg {k.register_cap} added: without it the probe's registers "
+    lines += [f"  {name[k.kernel]}: .maxnreg {k.register_cap} added: without it the probe's registers "
               "limit its warps per SM more (assemble/registers.py)"
               for k in cost.kernels if k.register_cap]
     lines += [f"  note: {n}" for n in cost.notes]
     for k in cost.kernels:
         if k.lowers_occupancy:
             ob, oa = k.occupancy_before, k.occupancy_after
-            lines.append(f"warning: the probe lowers {k.kernel}'s occupancy at {shape} from "
+            lines.append(f"warning: the probe lowers {name[k.kernel]}'s occupancy at {shape} from "
                          f"{ob.warps} to {oa.warps} warps per SM ({ob.fraction:.0%} -> "
                          f"{oa.fraction:.0%}, limited by {oa.limit}: {k.before.registers} -> "
                          f"{k.after.registers} registers per thread)")
         if k.before and k.after and k.after.spill_stores > k.before.spill_stores:
-            lines.append(f"warning: the probe makes {k.kernel} spill: {k.before.spill_stores} -> "
+            lines.append(f"warning: the probe makes {name[k.kernel]} spill: {k.before.spill_stores} -> "
                          f"{k.after.spill_stores} bytes of spill stores per thread")
         if k.code_warning:
-            lines.append(f"warning: the probe grows {k.kernel}'s machine code from "
+            lines.append(f"warning: the probe grows {name[k.kernel]}'s machine code from "
                          f"{format_bytes(k.code_before)} to {format_bytes(k.code_after)}: past "
                          f"about {format_bytes(CODE_WARNING)} its warps may wait on instruction "
                          "fetch (memtrace on the H200: 12.3 cycles per instruction at 836 KiB); "

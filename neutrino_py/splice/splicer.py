@@ -19,7 +19,7 @@ from neutrino_py import ops, targets
 from neutrino_py.asm import cfg
 from neutrino_py.contract.manifest import Manifest, Param, params_for
 from neutrino_py.errors import WARNING, Diagnostic, SourceError
-from neutrino_py.names import selects
+from neutrino_py.names import selects, short
 from neutrino_py.ops import Imm, Stmt, Value
 from neutrino_py.probe import ast
 from neutrino_py.probe.walk import operands_read, probe_nodes, walk
@@ -132,11 +132,12 @@ class _Reads:
 
 
 def _kernel_list(names: list[str], shown: int = 4) -> str:
-    """``k`` for one kernel; ``N kernels: a, b, c, d (+M more)`` for a module of many."""
+    """``k`` for one kernel; ``N kernels: a, b, c, d (+M more)`` for a module of many (names as
+    tables show them: demangled, folded to fit)."""
     if len(names) == 1:
-        return names[0]
+        return short(names[0], 100)
     more = f" (+{len(names) - shown} more)" if len(names) > shown else ""
-    return f"{len(names)} kernels: {', '.join(names[:shown])}{more}"
+    return f"{len(names)} kernels: {', '.join(short(n) for n in names[:shown])}{more}"
 
 
 def _saves_ahead(run: list[tuple[Any, int, int]], heads: list[int],
