@@ -198,7 +198,7 @@ def _device_function_matches(target: Target, module: Any, program: ast.ProbeProg
                 n = len(matches(code, instructions, p.position, pcs, reads.seen(p)))
                 if n:
                     out.append(_at_probe(program, p, f"{p.label} matches {n} place(s) in device "
-                                         f"function {code.name}, which is not instrumented "
+                                         f"function {short(code.name, 100)}, which is not instrumented "
                                          f"(maps reach kernels only)"))
     return out
 
@@ -367,9 +367,10 @@ class _KernelSplice:
         self.diagnostics += [Diagnostic(WARNING, w, file, line, 1)
                              for w in finished.warnings + self.warnings]
         self.unmatched = [p for p in program.probes if not found[p.index]]
-        warnings = finished.warnings + [f"{label} matched nothing in {k.name}"
+        shown = _kernel_list([k.name])
+        warnings = finished.warnings + [f"{label} matched nothing in {shown}"
                                         for label, n in positions.items() if n == 0] \
-            + [_left_out(p, k.name) for p in self.idle]
+            + [_left_out(p, shown) for p in self.idle]
         return Manifest(kernel=k.name, target=self.target.name,
                         probe={"hash": program.hash, "text": program.text, "file": program.file},
                         params=self.params, maps=list(self.low.specs.values()),
