@@ -350,9 +350,10 @@ static int jl_add_data(void *h, int type, const void *data, size_t size, const c
 
 static int jl_add_file(void *h, int type, const char *path) {
     int r = ((int (*)(void *, int, const char *))jl_real[JL_ADD_FILE])(h, type, path);
-    if (r == 0) {
+    if (r == 0) {            /* libraries (libcudadevrt.a) are not read: they only make a link unusable */
         size_t n = 0;
-        char *bytes = nt_read_file(path, &n);
+        int wanted = NVJITLINK_PTX(type) != 0 || type == NVJITLINK_INPUT_LTOIR;
+        char *bytes = wanted ? nt_read_file(path, &n) : NULL;
         nt_link_input(h, bytes ? NVJITLINK_PTX(type) : 0, bytes, n);
         lto_input(h, type, bytes, n);
         free(bytes);
