@@ -5,7 +5,7 @@
 #   benchmarks/gpu_session.sh [python benchmarks/X.py ...]   (each extra argument is one command)
 #   GPU_TESTS=0 benchmarks/gpu_session.sh ...                 (benchmarks only)
 set -o pipefail
-export PYTHONUNBUFFERED=1 PATH=/usr/local/cuda/bin:$PATH
+export PYTHONUNBUFFERED=1 PATH=/usr/local/cuda/bin:$PATH CUDA_HOME=${CUDA_HOME:-/usr/local/cuda}
 OUT=${OUT:-/tmp/neutrino-gpu-out}; mkdir -p "$OUT"
 python -m pip install -q --no-index --no-deps --no-compile --no-cache-dir --upgrade --target /tmp/site .whl/*.whl || exit 1
 for archive in .whl/*.tar.xz; do [ -e "$archive" ] && { tar -xJf "$archive" -C /tmp/site || exit 1; }; done

@@ -34,6 +34,12 @@ def _needs(module: str) -> None:
         __import__(module)
     except ImportError:
         pytest.skip(f"{module} is not installed")
+    if module == "numba.cuda":                  # numba compiles through NVVM, found apart from numba
+        from numba.cuda.cudadrv.nvvm import NVVM
+        try:
+            NVVM()
+        except Exception as err:  # noqa: BLE001 — numba's NvvmSupportError and the loader's own
+            pytest.skip(f"numba-cuda finds no NVVM ({err}); set CUDA_HOME to a CUDA toolkit")
 
 
 @pytest.fixture(scope="module")
