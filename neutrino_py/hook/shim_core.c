@@ -287,13 +287,14 @@ void nt_link_end(void *state) {
     pthread_mutex_unlock(&table_lock);
 }
 
-/* The PTX a link made the image at p from (a copy), or NULL. */
-static char *linked_ptx(const unsigned char *p, size_t size) {
+/* The PTX a link made the image at p from (a copy), or NULL; `*hash` is the image's hash when
+ * it had to be computed (0 otherwise), so that the image is not hashed again on its first launch. */
+static char *linked_ptx(const unsigned char *p, size_t size, unsigned long long *hash) {
     char *ptx = NULL;
     pthread_mutex_lock(&table_lock);
-    unsigned long long hash = links_done ? hash_bytes(p, size) : 0;
+    *hash = links_done ? hash_bytes(p, size) : 0;
     for (struct link *l = links_done; l && !ptx; l = l->next)
-        if (l->size == size && l->hash == hash) ptx = strdup(l->ptx);
+        if (l->size == size && l->hash == *hash) ptx = strdup(l->ptx);
     pthread_mutex_unlock(&table_lock);
     return ptx;
 }
@@ -311,10 +312,11 @@ void nt_note_image(void *owner, const void *data, size_t size) {
     if (dladdr(p, &info) && info.dli_fbase) {
         img->data = p;
         img->origin = info.dli_fname;
-    } else if ((ptx = linked_ptx(p, size))) {
+    } else if ((ptx = linked_ptx(p, size, &img->hash))) {
         LINK_DEBUG("an image of %zu bytes loaded, sent as the PTX it was linked from\n", size);
         img->data = (unsigned char *)ptx;
         img->size = strlen(ptx) + 1;
+        img->hash = 0;                              /* the PTX's, computed when first needed */
     } else {
         unsigned char *copy = malloc(img->size);
         memcpy(copy, p, img->size);
