@@ -181,6 +181,26 @@ class ToGeneric(Stmt):
     space: str
 
 
+@dataclass(frozen=True)
+class InSpace(Stmt):
+    """``dst(pred) = the generic address addr(u64) lies in state space `space``` (``global``,
+    ``shared``, ``shared::cta``, ``shared::cluster``, ``local``, ``const``)."""
+    op: ClassVar[str] = "in_space"
+    dst: Reg
+    addr: Value
+    space: str
+
+
+@dataclass(frozen=True)
+class FromGeneric(Stmt):
+    """``dst(u64) = the address in state space `space` of the generic address src``, which lies
+    there (`InSpace`): the inverse of `ToGeneric`."""
+    op: ClassVar[str] = "from_generic"
+    dst: Reg
+    src: Value
+    space: str
+
+
 # --- units and lanes ------------------------------------------------------------------------
 
 @dataclass(frozen=True)

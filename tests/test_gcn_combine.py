@@ -13,7 +13,8 @@ import pytest
 
 from neutrino_py.contract.manifest import SM_ROWS
 from neutrino_py.probe import load
-from test_gcn_simulated import CASES, TARGETS, Geometry, instrumented, kind, original, sm_of
+from test_gcn_simulated import (CASES, TARGETS, Geometry, global_lanes, instrumented, kind, original,
+                                sm_of)
 
 KERNELS = ["vector_add", "reduce_sum", "histogram", "vgpr_full", "sgpr_full"]
 M64, M32 = (1 << 64) - 1, (1 << 32) - 1
@@ -25,7 +26,7 @@ def loads(target: str, kernel: str):
     geo = Geometry(CASES[kernel])
     for e in base.sim.events:
         if kind(base.instructions[e.index]) == "ld":
-            for lane, addr, _ in e.access:
+            for lane, addr, _ in global_lanes(e):
                 yield e.wave, lane, addr, geo.thread(e.wave, lane) % geo.tpb
 
 

@@ -30,7 +30,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from gcn_wave import CLOCK_BASE, LANES, REALTIME_BASE, Memory, Simulator, Unknown
+from gcn_wave import (CLOCK_BASE, LANES, PRIVATE_APERTURE, REALTIME_BASE, SHARED_APERTURE,
+                      Memory, Simulator, Unknown)
 from neutrino_py.asm.gcn import Comment, Instruction, Label
 from neutrino_py.asm.gcn_parse import parse_gcn
 from neutrino_py.contract.manifest import SM_ROWS
@@ -509,9 +510,20 @@ def lanes_of(mask: int) -> list[int]:
 
 
 def kind(ins: Instruction) -> str | None:
-    """Global memory class of an instruction (what the stock probes' patterns name)."""
+    """Global memory class of an instruction (what the stock probes' patterns name): a global
+    access, or a flat one (whose lanes outside the LDS and private apertures reach global
+    memory: `global_lanes`)."""
     name = opcodes.ptx_name(ins.opcode, [m.name for m in ins.modifiers])
-    return name.split(".")[0] if name.split(".")[1:2] == ["global"] else None
+    base, *mods = name.split(".")
+    if mods[:1] == ["global"] or ins.opcode.startswith("flat_"):
+        return base
+    return None
+
+
+def global_lanes(e) -> list[tuple[int, int, int]]:
+    """(lane, address, bytes) of an event's lanes that reach global memory: all of a global
+    access's, a flat access's outside the LDS and private apertures."""
+    return [a for a in e.access if a[1] >> 32 not in (SHARED_APERTURE >> 32, PRIVATE_APERTURE >> 32)]
 
 
 # ------------------------------------------------------------------------------ oracles
@@ -520,7 +532,7 @@ def oracle_dmat(run: Run, geo: Geometry):
     recs = Counter()
     for e in run.sim.events:
         if kind(run.instructions[e.index]):
-            for lane, addr, nbytes in e.access:
+            for lane, addr, nbytes in global_lanes(e):
                 recs[(CLOCK_BASE + e.issued, addr, nbytes)] += 1
     return recs
 
@@ -536,7 +548,7 @@ def oracle_memtrace(run: Run):
     recs = Counter()
     for e in run.sim.events:
         if kind(run.instructions[e.index]):
-            for lane, addr, nbytes in e.access:
+            for lane, addr, nbytes in global_lanes(e):
                 recs[(lane % 32, addr, nbytes)] += 1
     return recs
 
@@ -561,9 +573,10 @@ def oracle_gmem(run: Run, geo: Geometry, target: str):
     col = {"ld": 0, "st": 1, "atom": 2, "red": 2}
     for e in run.sim.events:
         k = kind(run.instructions[e.index])
-        if k:
+        lanes = global_lanes(e) if k else []
+        if lanes:
             width = opcodes.width(run.instructions[e.index].opcode)
-            rows[sm_of(e.wave, geo, target) % SM_ROWS][col[k]] += width * bin(e.exec).count("1")
+            rows[sm_of(e.wave, geo, target) % SM_ROWS][col[k]] += width * len(lanes)
     return dict(rows)
 
 
@@ -571,7 +584,7 @@ def oracle_hotness(run: Run, geo: Geometry):
     pages = Counter()
     for e in run.sim.events:
         if kind(run.instructions[e.index]):
-            for _, addr, _ in e.access:
+            for _, addr, _ in global_lanes(e):
                 pages[(addr >> 12) & 0xffff] += 1
     return dict(pages)
 
@@ -762,7 +775,7 @@ def test_block_records_hold_every_warp_event_of_their_block(target, kernel):
     want = Counter()
     for e in base.sim.events:
         if kind(base.instructions[e.index]) in ("ld", "st"):
-            for h, _ in halves(e.exec):
+            for h, _ in halves(sum(1 << lane for lane, _, _ in global_lanes(e))):
                 warp = geo.warp(e.wave, 32 * h) % geo.warps_per_block
                 want[(e.wave // geo.waves_per_block, warp)] += 1
     b = run.maps["b"]
@@ -835,7 +848,7 @@ def test_hist_with_a_constant_combines_lanes_and_keeps_exact_counts(target, kern
     want = Counter()
     for e in base.sim.events:
         if kind(base.instructions[e.index]) == "ld":
-            for _, addr, _ in e.access:
+            for _, addr, _ in global_lanes(e):
                 want[(addr >> 6) & 15] += 1
     h = run.maps["h"]["value"] if run.maps["h"].dtype.names else run.maps["h"]
     g = run.maps["g"]["value"] if run.maps["g"].dtype.names else run.maps["g"]
@@ -879,7 +892,7 @@ def test_lanes_fields_are_exact_per_warp(target):
             if not kind(base.instructions[e.index]):
                 continue
             for half in (0, 1):
-                addrs = {lane % 32: addr for lane, addr, _ in e.access if lane // 32 == half}
+                addrs = {lane % 32: addr for lane, addr, _ in global_lanes(e) if lane // 32 == half}
                 if not addrs:
                     continue
                 mask = sum(1 << lane for lane in addrs)
@@ -910,3 +923,30 @@ def test_lanes_fields_are_exact_per_warp(target):
             got[tuple(row)] += 1
         assert sum(want.values()) > 0 and got == want, kernel
     assert gaps > 0 and inexact > 0          # lane gaps, and differences they do not divide
+
+
+@pytest.mark.parametrize("target", TARGETS)
+def test_flat_accesses_count_in_the_lanes_that_reach_global_memory(target):
+    """-O0 code reaches its stack (the private aperture) and its buffers (global memory) through
+    the same `flat_*` instructions: the stock probes at `ld.global`, `st.global` see the global
+    lanes of each and never the stack's, with exact maps."""
+    import sys
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+    from benchmarks import gcn_simulate_all as harness
+
+    path, kernel = f"unoptimized.{target}.s", "o0_vector_add"
+    text = (harness.CORPUS / path).read_text()
+    grid, block, args = harness.derive_launch(parse_gcn(text, path).kernel(kernel).metadata,
+                                              "unoptimized", kernel)
+    base = simulate_original(text, path, kernel, grid, block, args, harness.ORIGINAL_STEPS,
+                             harness.DYNAMIC_LDS)
+    flat = [e for e in base.sim.events if base.instructions[e.index].opcode.startswith("flat_")]
+    private = sum(a[1] >> 32 == PRIVATE_APERTURE >> 32 for e in flat for a in e.access)
+    assert private > 0 and sum(len(global_lanes(e)) for e in flat) > 0
+    geo = Geometry(grid=grid, block=block)
+    for probe in ("dmat", "memtrace", "gmem_bytes", "hotness"):
+        program = load_file(probes_dir() / f"{probe}.probe")
+        run = simulate_instrumented(text, path, kernel, grid, block, args, program,
+                                    max_steps=10 ** 7, dynamic_lds=harness.DYNAMIC_LDS)
+        check_unchanged(base, run)
+        check_stock_maps(probe, program, base, run, geo, target)

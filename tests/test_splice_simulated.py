@@ -42,6 +42,14 @@ CMP = {"eq": lambda a, b: a == b, "ne": lambda a, b: a != b, "lt": lambda a, b: 
        "le": lambda a, b: a <= b, "gt": lambda a, b: a > b, "ge": lambda a, b: a >= b}
 
 
+# where generic addresses of shared memory lie (`cvta.shared`), as on the GPU a window of its own
+SHARED_WINDOW = 0x5000_0000_0000
+
+
+def in_window(addr: int) -> bool:
+    return SHARED_WINDOW <= addr < SHARED_WINDOW + (1 << 32)
+
+
 def width(t: str) -> int:
     return 1 if t == "pred" else int(t[1:])
 
@@ -229,10 +237,16 @@ class Sim:
         ok = j >= top if mode == "up" else j <= top
         return (j if ok else lane), ok
 
-    def space(self, mods: list[str]) -> Memory:
-        """The memory an access of these modifiers reaches: the block's shared memory or the
-        global one (generic addresses are global here)."""
-        return self.shared if "shared" in mods else self.mem
+    def space(self, mods: list[str], addr: int) -> tuple[Memory, int]:
+        """The memory an access of these modifiers reaches, and the address there: the block's
+        shared memory or the global one; a generic address (no space named) is shared in
+        `SHARED_WINDOW`, global elsewhere."""
+        if "shared" in mods:
+            return self.shared, addr
+        if not any(m in mods for m in ("global", "local", "const", "param")) and \
+                in_window(addr):
+            return self.shared, addr - SHARED_WINDOW
+        return self.mem, addr
 
     def address(self, op: ir.Address, lane: int, ctx) -> int:
         return (self.value(op.base, lane, "u64", ctx) + op.offset) & ((1 << 64) - 1)
@@ -339,26 +353,25 @@ class Sim:
             if "param" in mods:
                 put(lane, self.params[ops[1].base.name])
                 return
-            addr = self.address(ops[1], lane, ctx)
+            memory, addr = self.space(mods, self.address(ops[1], lane, ctx))
             size = width(t) // 8
             dests = ops[0].items if isinstance(ops[0], ir.Vector) else [ops[0]]
             for k, d in enumerate(dests):
-                ctx["regs"][lane][d.name] = self.space(mods).read(addr + k * size, size)
+                ctx["regs"][lane][d.name] = memory.read(addr + k * size, size)
         elif op == "st":
-            addr = self.address(ops[0], lane, ctx)
+            memory, addr = self.space(mods, self.address(ops[0], lane, ctx))
             size = width(t) // 8
             items = ops[1].items if isinstance(ops[1], ir.Vector) else [ops[1]]
             assert addr % (size * len(items)) == 0, f"misaligned {s.name} at {addr:#x}"
             for k, item in enumerate(items):
-                self.space(mods).write(addr + k * size, size, self.value(item, lane, t, ctx))
+                memory.write(addr + k * size, size, self.value(item, lane, t, ctx))
         elif op == "prefetch":                     # a hint: only where it points is kept
             self.prefetched.append(self.address(ops[0], lane, ctx))
         elif op in ("atom", "red"):
             at = 0 if op == "red" else 1
-            addr = self.address(ops[at], lane, ctx)
+            memory, addr = self.space(mods, self.address(ops[at], lane, ctx))
             size = width(t) // 8
             assert addr % size == 0, f"misaligned {s.name} at {addr:#x}"
-            memory = self.space(mods)
             old = memory.read(addr, size)
             fn = max if "max" in mods else (lambda x, y: x + y)
             new = to_raw(fn(to_num(old, t), num(at + 1, lane)), t)
@@ -367,8 +380,13 @@ class Sim:
             if op == "atom":
                 put(lane, old)
                 self.atoms += 1
-        elif op == "cvta":
-            put(lane, src(1, lane, "u64"), "u64")
+        elif op == "cvta":                 # shared memory's generic window; global is 1:1
+            shift = SHARED_WINDOW if "shared" in mods else 0
+            put(lane, src(1, lane, "u64") + (-shift if "to" in mods else shift), "u64")
+        elif op == "isspacep":
+            inside = in_window(src(1, lane, "u64"))
+            put(lane, int(inside if mods[0].startswith("shared") else
+                          not inside if mods[0] == "global" else False), "pred")
         elif op == "cvt":
             dt, st = [m for m in mods if m in TYPES][-2:]
             v = to_num(src(1, lane, st), st)
@@ -2368,3 +2386,92 @@ def test_a_body_returns_to_at_most_max_returns_sites(monkeypatch):
     monkeypatch.setattr(outline, "MIN_SITE_CODE", 1 << 40)
     inline, _, _, _ = launch(SEGMENTS, stock("dmat"), (2, 1, 1), (64, 1, 1), args)
     assert shared["dmat"].tolist() == inline["dmat"].tolist()
+
+
+# even threads reach a global buffer, odd ones a shared array, through one generic pointer;
+# then every thread loads global memory through a generic address, and stores through a named one
+GENERIC = """
+.version 8.0
+.target sm_90
+.address_size 64
+
+.visible .entry generic(
+    .param .u64 p,
+    .param .u32 n
+)
+{
+    .reg .pred %p<3>;
+    .reg .b32 %r<10>;
+    .reg .b64 %rd<10>;
+    .shared .align 4 .b32 sbuf[64];
+
+    ld.param.u64 %rd1, [p];
+    ld.param.u32 %r1, [n];
+    mov.u32 %r2, %tid.x;
+    setp.ge.u32 %p2, %r2, %r1;
+    @%p2 bra $L_done;
+    mov.u64 %rd2, sbuf;
+    cvta.shared.u64 %rd3, %rd2;
+    and.b32 %r3, %r2, 1;
+    setp.eq.u32 %p1, %r3, 0;
+    mul.wide.u32 %rd4, %r2, 4;
+    selp.b64 %rd5, %rd1, %rd3, %p1;
+    add.s64 %rd6, %rd5, %rd4;
+    st.u32 [%rd6], %r2;
+    ld.u32 %r4, [%rd6];
+    atom.add.u32 %r5, [%rd6], 1;
+    add.s64 %rd7, %rd1, %rd4;
+    ld.u32 %r6, [%rd7+256];
+    add.u32 %r7, %r4, %r6;
+    st.global.u32 [%rd7+512], %r7;
+$L_done:
+    ret;
+}
+"""
+
+
+def generic_run(program, n=45):
+    return launch(GENERIC, program, (2, 1, 1), (48, 1, 1),
+                  {"p": bytes(range(256)) * 3, "n": n})
+
+
+def test_global_patterns_see_generic_accesses_to_global_memory_only():
+    """`ld.global` and the like also select `ld.u32 [a]` where `a` is global at run time: dmat
+    keeps every global access of the even threads' generic pointer and of the generic load all
+    threads make, never the odd threads' accesses of shared memory through the same instruction,
+    and memtrace rebuilds the same lanes."""
+    n = 45
+    maps, _, ptrs, mem = generic_run(stock("dmat"), n)
+    (p,) = ptrs.values()
+    want = Counter()
+    for t in range(n):
+        if t % 2 == 0:
+            want.update({(p + 4 * t, 4): 3 * 2})         # st, ld and atom through the pointer
+        want.update({(p + 256 + 4 * t, 4): 2, (p + 512 + 4 * t, 4): 2})   # both blocks
+    assert accesses(maps) == want
+    mem_maps, _, ptrs, mem = generic_run(stock("memtrace"), n)
+    assert accesses(mem_maps) == want
+    (p,) = ptrs.values()
+    out = np.frombuffer(mem.bytes(p), np.uint32)
+    before = np.frombuffer(bytes(range(256)) * 3, np.uint32)
+    t = np.arange(n)
+    even = t[t % 2 == 0]
+    assert out[even].tolist() == (even + 1).tolist()      # stored, then one atomic add
+    assert out[128 + t].tolist() == (before[64 + t] + t.astype(np.uint32)).tolist()
+
+
+def test_shared_patterns_see_generic_accesses_to_shared_memory_as_shared_addresses():
+    """A probe at `st.shared, ld.shared, atom.shared` runs where the generic pointer is shared
+    (odd threads), and its ADDR is the shared address an access naming the space would give."""
+    text = ("map s[thread]: record { u64 addr; u32 bytes; u32 pc; } pool 4096\n"
+            "before ld.shared, st.shared, atom.shared { s.save(ADDR, BYTES, PC); }\n")
+    maps, sim, _, _ = generic_run(load(text, "s.probe"))
+    rec = maps["s"]
+    base = sim.shared_at["sbuf"]
+    want = Counter({(base + 4 * t, 4): 3 * 2 for t in range(1, 45, 2)})
+    assert Counter(zip(rec["addr"].tolist(), rec["bytes"].tolist())) == want
+    assert len(set(rec["pc"].tolist())) == 3
+    manifest = instrument(parse_ptx(GENERIC, cache=False), load(text, "s.probe")).manifests
+    # four generic accesses, each a place: where none is shared at run time, nothing is saved
+    assert manifest["generic"].positions == {
+        "probe 0 (before ld.shared, st.shared, atom.shared)": 4}

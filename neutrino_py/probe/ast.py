@@ -189,7 +189,51 @@ class Lines:
         return f'line "{self.file}":{rng}'
 
 
-Target = Union[Opcodes, Mark, Lines]
+# state spaces a generic address can be tested for at run time (`InSpace`); `shared` with its
+# ``::cta``/``::cluster`` qualifier too
+RUNTIME_SPACES = ("global", "shared", "local", "const")
+# base opcodes that may name no state space and then take a generic address (`ld.u32 [a]`)
+GENERIC_ACCESS = ("ld", "ldu", "st", "atom", "red")
+# what marks a modifier as naming a state space (a memory instruction with none is generic):
+# PTX's, and `buffer` of GCN's names (`buffer_load` -> `ld.buffer`: a resource, not an address)
+NAMED_SPACES = ("global", "shared", "local", "const", "param", "generic", "tex", "buffer")
+
+
+def runtime_space(pattern: OpcodePattern) -> tuple[str, OpcodePattern] | None:
+    """(space, the pattern without it) for a pattern that names one state space a generic address
+    can be tested for (``ld.global.v4`` -> ``("global", ld.v4)``), else None. Such a pattern also
+    selects the same access through a generic address, where the address lies in the space."""
+    head, *rest = pattern.parts
+    named = [p for p in rest if p.split("::")[0] in RUNTIME_SPACES]
+    if len(named) != 1 or not any(fnmatch.fnmatchcase(b, head) for b in GENERIC_ACCESS):
+        return None
+    others = [p for p in rest if p != named[0]]
+    text = ("@" if pattern.guarded else "") + ".".join([head, *others])
+    return named[0], OpcodePattern(text, pattern.span)
+
+
+@dataclass(frozen=True)
+class Generic:
+    """The place of a derived probe (`splice.spaces`): the accesses through a generic address
+    that `patterns` (the probe's own, their state space dropped) select and `named` (the
+    original position) does not; the probe's filter tests the address's space at run time."""
+
+    named: Opcodes
+    patterns: tuple[OpcodePattern, ...]
+    span: Span
+
+    def matches(self, opcode: str, guarded: bool = False) -> bool:
+        base, *mods = opcode.split(".")
+        if base not in GENERIC_ACCESS or any(m.split("::")[0] in NAMED_SPACES for m in mods):
+            return False
+        return any(p.matches(opcode, guarded) for p in self.patterns) and \
+            not self.named.matches(opcode, guarded)
+
+    def __str__(self) -> str:
+        return str(self.named)
+
+
+Target = Union[Opcodes, Mark, Lines, Generic]
 
 
 @dataclass(frozen=True)
@@ -209,7 +253,7 @@ class Position:
     @property
     def has_instruction(self) -> bool:
         """True when the position is an instruction (its operands can be read)."""
-        return isinstance(self.target, (Opcodes, Lines))
+        return isinstance(self.target, (Opcodes, Lines, Generic))
 
     def __str__(self) -> str:
         return self.when if self.target is None else f"{self.when} {self.target}"
@@ -298,7 +342,30 @@ class Cast:
     span: Span
 
 
-Expr = Union[Const, RegRead, Helper, Operand, Count, Unary, Binary, Cast]
+@dataclass(frozen=True)
+class InSpace:
+    """BOOL: the generic address `address` (ADDR) lies in state space `space` (`RUNTIME_SPACES`);
+    made by the splicer for derived probes (`Generic`), never written in a probe."""
+
+    space: str
+    address: Operand
+    type: Type
+    span: Span
+
+
+@dataclass(frozen=True)
+class InSpaceAddress:
+    """U64: the generic address `address` (ADDR) as an address of state space `space`, which it
+    lies in: what ADDR reads at an access that names the space. Made with `InSpace`."""
+
+    space: str
+    address: Operand
+    type: Type
+    span: Span
+
+
+Expr = Union[Const, RegRead, Helper, Operand, Count, Unary, Binary, Cast, InSpace,
+             InSpaceAddress]
 
 # helper name -> result type (all take no arguments)
 HELPERS: dict[str, Type] = {
@@ -446,11 +513,13 @@ class Probe:
     filter: Expr | None
     body: tuple[Stmt, ...]
     span: Span
+    origin: int | None = None     # a derived probe's (`Generic`) original index
 
     @property
     def label(self) -> str:
-        """Stable human name, used as the key of the manifest's `positions`."""
-        return f"probe {self.index} ({self.position})"
+        """Stable human name, used as the key of the manifest's `positions` (a derived probe's
+        is its original's: their places count together)."""
+        return f"probe {self.index if self.origin is None else self.origin} ({self.position})"
 
 
 @dataclass(frozen=True)

@@ -4,7 +4,7 @@ look at trees through `walk` instead of each knowing which node holds which."""
 from __future__ import annotations
 
 import dataclasses
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator
 
 from neutrino_py.probe import ast
 
@@ -17,6 +17,27 @@ def children(node: Any) -> Iterator[Any]:
             yield from (v for v in value if dataclasses.is_dataclass(v) and not isinstance(v, ast.Span))
         elif dataclasses.is_dataclass(value) and not isinstance(value, (ast.Span, ast.Position)):
             yield value
+
+
+def rebuild(node: Any, fn: Callable[[Any], Any]) -> Any:
+    """`node` with every node below it replaced by `fn` of it, bottom up (`fn` returns its
+    argument for nodes it keeps); nodes whose children are unchanged are kept as they are."""
+    changes = {}
+    for f in dataclasses.fields(node):
+        value = getattr(node, f.name)
+        if isinstance(value, tuple) and any(_is_node(v) for v in value):
+            new = tuple(rebuild(v, fn) if _is_node(v) else v for v in value)
+        elif _is_node(value):
+            new = rebuild(value, fn)
+        else:
+            continue
+        if new != value:
+            changes[f.name] = new
+    return fn(dataclasses.replace(node, **changes) if changes else node)
+
+
+def _is_node(value: Any) -> bool:
+    return dataclasses.is_dataclass(value) and not isinstance(value, (ast.Span, ast.Position))
 
 
 def walk(node: Any) -> Iterator[Any]:

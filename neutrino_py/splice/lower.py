@@ -313,7 +313,8 @@ class Lowerer:
             return False
         exprs = [a for s in probe.body for a in s.args] + \
             ([probe.filter] if probe.filter is not None else [])
-        return all(isinstance(n, (ast.Const, ast.Unary, ast.Binary, ast.Cast, ast.Count))
+        return all(isinstance(n, (ast.Const, ast.Unary, ast.Binary, ast.Cast, ast.Count,
+                                  ast.InSpace, ast.InSpaceAddress))
                    or isinstance(n, ast.Operand) and n.name != "OUT"
                    or isinstance(n, ast.Helper) and n.name not in TIMERS
                    for e in exprs for n in walk(e))
@@ -487,6 +488,14 @@ class _Ctx:
             return dst
         if isinstance(e, ast.Operand):
             return self.site.operands[e.name]
+        if isinstance(e, ast.InSpace):
+            dst = self.tmp("pred")
+            self.emit(self.legal(ops.InSpace(dst, self.expr(e.address), e.space), e))
+            return dst
+        if isinstance(e, ast.InSpaceAddress):
+            dst = self.tmp("u64")
+            self.emit(self.legal(ops.FromGeneric(dst, self.expr(e.address), e.space), e))
+            return dst
         if isinstance(e, ast.Count):
             return Imm(self.site.count(e), e.type.value)
         if isinstance(e, ast.Cast):

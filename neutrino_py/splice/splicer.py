@@ -23,7 +23,7 @@ from neutrino_py.names import selects, short
 from neutrino_py.ops import Imm, Stmt, Value
 from neutrino_py.probe import ast
 from neutrino_py.probe.walk import operands_read, probe_nodes, walk
-from neutrino_py.splice import lower
+from neutrino_py.splice import lower, spaces
 from neutrino_py.splice.bind import bind
 from neutrino_py.splice.bounds import counter_bounds
 from neutrino_py.splice.lower import Chain, Follower, Lowerer, Site, bit_set
@@ -48,6 +48,7 @@ class Instrumented:
 def instrument(module: Any, program: ast.ProbeProgram, kernels: str | None = None) -> Instrumented:
     """Instrument every kernel of `module` whose name `kernels` (a regex, searched) matches."""
     target = targets.of(module)
+    program = spaces.with_generic(program, target.generic_spaces)
     pattern = re.compile(kernels) if kernels else None
     result = Instrumented(module, diagnostics=list(program.diagnostics))
     reads = _Reads.of(program)
@@ -193,13 +194,23 @@ def _device_function_matches(target: Target, module: Any, program: ast.ProbeProg
     for code in target.device_functions(module):
         instructions = code.instructions()
         pcs = Pcs(instructions)
+        found = _places(program, lambda p: len(matches(code, instructions, p.position, pcs,
+                                                       reads.seen(p)))
+                        if p.position.when in ("before", "after") else 0)
         for p in program.probes:
-            if p.position.when in ("before", "after"):
-                n = len(matches(code, instructions, p.position, pcs, reads.seen(p)))
-                if n:
-                    out.append(_at_probe(program, p, f"{p.label} matches {n} place(s) in device "
-                                         f"function {short(code.name, 100)}, which is not instrumented "
-                                         f"(maps reach kernels only)"))
+            n = found.get(p.label, 0)
+            if n and p.origin is None:
+                out.append(_at_probe(program, p, f"{p.label} matches {n} place(s) in device "
+                                     f"function {short(code.name, 100)}, which is not instrumented "
+                                     f"(maps reach kernels only)"))
+    return out
+
+
+def _places(program: ast.ProbeProgram, count: Callable[[ast.Probe], int]) -> dict[str, int]:
+    """Places by probe label: a probe's own and its derived probes' (`spaces`) together."""
+    out: dict[str, int] = {}
+    for p in program.probes:
+        out[p.label] = out.get(p.label, 0) + count(p)
     return out
 
 
@@ -362,11 +373,12 @@ class _KernelSplice:
 
         finished = k.finish()
         self.occupancy = finished.occupancy
-        positions = {p.label: len(found[p.index]) for p in program.probes}
+        positions = _places(program, lambda p: len(found[p.index]))
         file, line = self.where
         self.diagnostics += [Diagnostic(WARNING, w, file, line, 1)
                              for w in finished.warnings + self.warnings]
-        self.unmatched = [p for p in program.probes if not found[p.index]]
+        self.unmatched = [p for p in program.probes
+                          if p.origin is None and not positions[p.label]]
         shown = _kernel_list([k.name])
         warnings = finished.warnings + [f"{label} matched nothing in {shown}"
                                         for label, n in positions.items() if n == 0] \

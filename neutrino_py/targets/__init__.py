@@ -143,7 +143,9 @@ class Target(Protocol):
     `ops.Prefetch`); `vector_store`: the widest `ops.StoreVector` it renders, in bytes (0: none,
     every field is its own `ops.Store`); `compress_leads`: whether it renders
     `ops.LaneCompress.lead` (else the leader of a save with `lanes` is an `ops.Leader`);
-    `lane_tiles`: whether it renders `ops.LaneCompress.tile` (else such lanes are kept one by one)."""
+    `lane_tiles`: whether it renders `ops.LaneCompress.tile` (else such lanes are kept one by one);
+    `generic_spaces`: the state spaces `ops.InSpace` and `ops.FromGeneric` test and convert, so a
+    probe naming one also runs at accesses through a generic address (`splice.spaces`)."""
 
     name: str
     warp_slots: bool
@@ -155,6 +157,7 @@ class Target(Protocol):
     lane_tiles: bool
     shared_sites: bool
     defer_saves: bool
+    generic_spaces: tuple[str, ...]
 
     def kernels(self, module: Any) -> list[tuple[str, Any]]: ...
 
