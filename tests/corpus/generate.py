@@ -249,7 +249,29 @@ def cuda_recipes() -> dict[str, dict]:
     return {"vector_add": va, "saxpy": sx, "reduce_sum": rd, "sgemm_tiled": sg,
             "histogram_atomic": hi, "_Z14apply_noinlinePKfPfPii": ni, "mma_m16n8k16": mma,
             "wmma_gemm": wm, "cp_async_scale": ca, "timed_matmul": tm, "strided_copy": st,
-            "gather": ga, "divergent": dv, "vec4_scale": v4, **feature_recipes()}
+            "gather": ga, "divergent": dv, "vec4_scale": v4, **feature_recipes(),
+            **generic_recipes()}
+
+
+def generic_recipes() -> dict[str, dict]:
+    """src/generic.cu's kernels: accesses through generic addresses, with the bytes of those
+    that reach global memory (an access of shared memory through the same load is not)."""
+    nt = 1 << 20
+    ns = (1 << 20) - 5
+    threads = cdiv(ns, 256) * 256
+    return {
+        "through_table": recipe((nt // 256, 1, 1), (256, 1, 1), [
+            buf("a", "in", "float32", nt, uniform(-1, 1, 60)), buf("out", "out", "float32", nt),
+            buf("table", "out", "uint64", 2 * nt), scalar("n", "int32", nt)],
+            gmem_bytes={"load": 20 * nt, "store": 20 * nt},
+            note="two pointers stored to and read back from table, then a generic load and "
+                 "store through them"),
+        "shared_or_global": recipe((cdiv(ns, 256), 1, 1), (256, 1, 1), [
+            buf("a", "in", "float32", ns, uniform(-1, 1, 61)), buf("out", "out", "float32", ns),
+            scalar("n", "int32", ns)],
+            gmem_bytes={"load": 4 * (threads // 2), "store": 4 * ns},
+            note="one generic load: shared memory on odd threads, global on even ones"),
+    }
 
 
 def feature_recipes() -> dict[str, dict]:
@@ -288,7 +310,7 @@ def feature_recipes() -> dict[str, dict]:
 # --- CUDA C ----------------------------------------------------------------------------------------
 
 CUDA_SOURCES = ["vector_add", "saxpy", "reduction", "sgemm", "histogram", "noinline", "tensor_core",
-                "cp_async", "timed_matmul", "access", "features"]
+                "cp_async", "timed_matmul", "access", "features", "generic"]
 EXAMPLE = "cuda/vector_add.sm_80.lineinfo.ptx"  # also shipped as examples/vector_add.ptx
 DEBUG_BUILDS = [("sgemm", "sm_90"), ("tensor_core", "sm_90")]
 

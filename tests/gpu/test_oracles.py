@@ -29,14 +29,48 @@ def test_dmat_vector_add_addresses_are_exactly_a_b_c_plus_4i():
     assert set(np.unique(recs["bytes"]).tolist()) == {4}
 
 
+GENERIC = "cuda/generic.sm_90.ptx"
+
+
 @pytest.mark.parametrize("file,kernel", [VA, ("cuda/saxpy.sm_90.ptx", "saxpy"),
-                                         ("cuda/sgemm.sm_90.ptx", "sgemm_tiled")])
+                                         ("cuda/sgemm.sm_90.ptx", "sgemm_tiled"),
+                                         (GENERIC, "through_table"),
+                                         (GENERIC, "shared_or_global")])
 def test_gmem_bytes_equal_the_analytic_count(file, kernel):
+    """Also through generic addresses: a pointer read back from memory (whose accesses count),
+    and one load that reaches shared memory on odd threads (whose lanes do not)."""
     gmem = probed((file, kernel), "gmem_bytes").run.maps["gmem"]
     want = recipe(file, kernel)["gmem_bytes"]
     assert int(gmem["loaded"].sum()) == want["load"]
     assert int(gmem["stored"].sum()) == want["store"]
     assert int(gmem["atomic"].sum()) == 0
+
+
+def test_dmat_sees_generic_accesses_to_global_memory_and_only_those():
+    """`ld.f32 [p]` through pointers read back from memory: dmat holds each thread's load of
+    a[i] and store of out[i] besides its table accesses; through a pointer that is shared on odd
+    threads, only the even threads' loads of a."""
+    out = probed((GENERIC, "through_table"), "dmat")
+    n = recipe(GENERIC, "through_table")["params"][3]["value"]
+    i = np.arange(n, dtype=np.uint64)
+    table = out.addresses["table"]
+    want = [(out.addresses["a"] + 4 * i, 4), (out.addresses["out"] + 4 * i, 4)] + \
+        [(table + 8 * i, 8)] * 2 + [(table + 8 * (n + i), 8)] * 2
+    recs = out.run.maps["dmat"]
+    assert out.run.dropped["dmat"] == 0 and len(recs) == 6 * n
+    assert np.array_equal(np.sort(recs["addr"]), np.sort(np.concatenate([a for a, _ in want])))
+    assert int(recs["bytes"].astype(np.int64).sum()) == 4 * 2 * n + 8 * 4 * n
+
+    out = probed((GENERIC, "shared_or_global"), "dmat")
+    rec = recipe(GENERIC, "shared_or_global")
+    n, blocks = rec["params"][2]["value"], rec["grid"][0]
+    i = np.arange(blocks * 256)
+    even = i[i % 2 == 0]
+    loads = out.addresses["a"] + 4 * np.minimum(even, n - 1).astype(np.uint64)
+    stores = out.addresses["out"] + 4 * np.arange(n, dtype=np.uint64)
+    recs = out.run.maps["dmat"]
+    assert out.run.dropped["dmat"] == 0
+    assert np.array_equal(np.sort(recs["addr"]), np.sort(np.concatenate([loads, stores])))
 
 
 def blocks(rec: dict) -> np.ndarray:
@@ -247,7 +281,9 @@ ACCESS = "cuda/access.sm_90.ptx"
                                          ("triton/softmax_kernel.sm_90a.ptx", "softmax_kernel"),
                                          ("triton/layer_norm_kernel.sm_90a.ptx",
                                           "layer_norm_kernel"),
-                                         ("triton/matmul_kernel.sm_90a.ptx", "matmul_kernel")])
+                                         ("triton/matmul_kernel.sm_90a.ptx", "matmul_kernel"),
+                                         (GENERIC, "through_table"),
+                                         (GENERIC, "shared_or_global")])
 def test_memtrace_rebuilds_exactly_the_addresses_dmat_records(file, kernel):
     """Contiguous (vector add, saxpy), a reduction whose lanes drop out, strided tiles (SGEMM),
     data-dependent atomics (histogram bins), a strided copy, a gather with random indices, lanes
