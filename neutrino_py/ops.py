@@ -184,7 +184,7 @@ class ToGeneric(Stmt):
 @dataclass(frozen=True)
 class InSpace(Stmt):
     """``dst(pred) = the generic address addr(u64) lies in state space `space``` (``global``,
-    ``shared``, ``shared::cta``, ``shared::cluster``, ``local``, ``const``)."""
+    ``shared``, ``local``, ``const``: the target's `generic_spaces`)."""
     op: ClassVar[str] = "in_space"
     dst: Reg
     addr: Value

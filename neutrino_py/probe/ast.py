@@ -209,7 +209,8 @@ def runtime_space(pattern: OpcodePattern) -> tuple[str, OpcodePattern] | None:
         return None
     others = [p for p in rest if p != named[0]]
     text = ("@" if pattern.guarded else "") + ".".join([head, *others])
-    return named[0], OpcodePattern(text, pattern.span)
+    space = "shared" if named[0] == "shared::cta" else named[0]      # the same, in every PTX ISA
+    return space, OpcodePattern(text, pattern.span)
 
 
 @dataclass(frozen=True)

@@ -629,7 +629,7 @@ class GcnTarget:
     lane_tiles = False          # a wave's tiles are kept lane by lane
     shared_sites = True         # one SCC save and one register frame per anchor
     defer_saves = False
-    generic_spaces = ("global", "shared", "shared::cta", "local")   # flat: LDS and scratch apertures
+    generic_spaces = ("global", "shared", "local")   # flat: LDS and scratch by their apertures
 
     def kernels(self, module: GcnModule) -> list[tuple[str, str]]:
         return [(name, name) for name in module.kernel_names()]

@@ -369,7 +369,7 @@ class PtxTarget:
     lane_tiles = True           # two-level tiles of a whole warp (ops.LaneCompress.tile)
     shared_sites = False
     defer_saves = True
-    generic_spaces = ("global", "shared", "shared::cta", "shared::cluster", "local", "const")
+    generic_spaces = ("global", "shared", "local", "const")   # not shared::cluster: sm_90 only
 
     def kernels(self, module: ir.Module) -> list[tuple[str, ir.Function]]:
         return [(fn.name, fn) for fn in module.kernels()]
