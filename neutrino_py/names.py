@@ -68,6 +68,40 @@ def _fold_templates(name: str, width: int) -> str:
     return name
 
 
+_LENGTH = re.compile(r"\d+")
+
+
+def outline(name: str) -> str | None:
+    """The qualified name an Itanium-mangled `name` starts with, its template arguments folded
+    (``cutlass::device_kernel<…>``), read from the mangling itself: for the names libstdc++
+    refuses (a CUTLASS Blackwell GEMM's 1,292 characters, which LLVM's demangler reads). None
+    where the name does not start with plain source names. A kernel is never a class member, so
+    template arguments end its name."""
+    if not name.startswith("_Z"):
+        return None
+    i, nested = 2, name.startswith("N", 2)
+    if nested:
+        i += 1
+        while name.startswith(("r", "V", "K"), i):
+            i += 1
+    parts: list[str] = []
+    while True:
+        if name.startswith("St", i):
+            parts.append("std")
+            i += 2
+            continue
+        m = _LENGTH.match(name, i)
+        if m is None or m.end() + int(m.group()) > len(name):
+            break
+        parts.append(name[m.end():m.end() + int(m.group())])
+        i = m.end() + int(m.group())
+        if not nested:
+            break
+    if not parts or parts == ["std"]:
+        return None
+    return "::".join(parts) + ("<…>" if name.startswith("I", i) else "")
+
+
 def short(name: str, width: int = 48) -> str:
     """`name` for a table column of `width`: demangled, without parameters or ABI tags, template
     arguments folded from the inside out, and only then cut with an ellipsis."""
@@ -76,6 +110,8 @@ def short(name: str, width: int = 48) -> str:
         demangled = demangle(name)
         if demangled != name:
             shown = _fold_templates(_ABI_TAG.sub("", _bare(demangled)), width)
+        else:
+            shown = outline(name) or name
     return shown if len(shown) <= width else shown[:width - 1] + "…"
 
 
@@ -86,4 +122,7 @@ def selects(pattern: re.Pattern[str], name: str) -> bool:
     if pattern.search(name):
         return True
     demangled = demangle(name) if name.startswith("_Z") else name
-    return demangled != name and bool(pattern.search(demangled) or pattern.search(_ABI_TAG.sub("", _bare(demangled))))
+    if demangled == name:
+        found = outline(name)
+        return found is not None and bool(pattern.search(found))
+    return bool(pattern.search(demangled) or pattern.search(_ABI_TAG.sub("", _bare(demangled))))

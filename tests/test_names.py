@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from neutrino_py.names import demangle, selects, short
+from neutrino_py.names import demangle, outline, selects, short
 
 ATEN = "_ZN2at6native29vectorized_elementwise_kernelILi4ENS0_11FillFunctorIfEESt5arrayIPcLm1EEEEviT0_T1_"
 NCCL = "_Z31ncclDevKernel_AllGather_RING_LL24ncclDevKernelArgsStorageILm4096EE"
@@ -32,6 +32,23 @@ CUTLASS = (
 pytest.importorskip("ctypes")
 if demangle(ATEN) == ATEN:
     pytest.skip("no libstdc++ to demangle with", allow_module_level=True)
+BLACKWELL = (  # CUTLASS example 70 for sm_100a: libstdc++ refuses it, LLVM's demangler reads it
+    "_ZN7cutlass13device_kernelINS_4gemm6kernel13GemmUniversalIN4cute5tupleIJiiiiEEENS1_10collect"
+    "ive13CollectiveMmaINS1_35MainloopSm100TmaUmmaWarpSpecializedILi8ELi2ELi4ENS5_IJNS4_1CILi2EEE"
+    "SB_NSA_ILi1EEEEEENS_4arch5Sm100EEENS5_IJNSA_ILi256EEENSA_ILi128EEENSA_ILi64EEEEEENS_6half_tE"
+    "NS5_IJlSC_lEEESL_SM_NS4_8TiledMMAINS4_8MMA_AtomIJNS4_26SM100_MMA_F16BF16_2x1SM_SSISL_SL_fLi2"
+    "56ELi128ELNS4_4UMMA5MajorE0ELSR_0ELNSQ_7ScaleInE0ELSS_0EEEEEENS4_6LayoutINS5_IJSC_SC_SC_EEEN"
+    "S5_IJNSA_ILi0EEESX_SX_EEEEENS5_IJNS4_10UnderscoreES10_S10_EEEEENS4_28SM100_TMA_2SM_LOAD_MULT"
+    "ICASTENS4_14ComposedLayoutINS4_7SwizzleILi3ELi4ELi3EEENS4_18smem_ptr_flag_bitsILi16EEENSV_IN"
+    "S5_IJNSA_ILi8EEESJ_EEENS5_IJSJ_SC_EEEEEEEvNS4_8identityENS4_18SM100_TMA_2SM_LOADES1D_vS1E_EE"
+    "NS_8epilogue10collective18CollectiveEpilogueINS1H_23Sm100TmaWarpSpecializedILi4ELi2ELi16ELb1"
+    "ELb0EEEJNS5_IJSI_SI_SJ_EEENS5_IJNSV_ISI_SC_EENSV_INSA_ILi16EEESC_EEEEEfNS5_IJSC_llEEEfS1R_NS"
+    "1H_6fusion15FusionCallbacksIS1L_NS1S_17LinearCombinationIffffLNS_15FloatRoundStyleE2EEES1M_S"
+    "1Q_JEEENS4_5SM1004TMEM4LOAD26SM100_TMEM_LOAD_32dp32b16xENS4_13SM90_TMA_LOADENS14_INS15_ILi2E"
+    "Li5ELi2EEENS17_ILi32EEENSV_INS5_IJNSA_ILi32EEENSA_ILi4EEEEEENS5_IJSC_S25_EEEEEEENS4_39AutoVe"
+    "ctorizingCopyWithAssumedAlignmentILi128EEENS4_14SM90_TMA_STOREES2A_S2C_S2C_EEEvvEEEEvNT_6Par"
+    "amsE")
+
 
 
 def test_demangled_names_are_the_cxx_names():
@@ -84,3 +101,17 @@ def test_instrument_k_takes_the_demangled_name(tmp_path):
     assert list(instrument(module, program, kernels=r"library_numba::axpy$").manifests) == [NUMBA]
     assert not instrument(parse_ptx((CORPUS / "numba" / "00_axpy.sm_90.ptx").read_text()), program,
                           kernels=r"^axpy$").manifests
+
+
+def test_names_libstdcxx_refuses_read_from_their_mangling():
+    """The libstdc++ of this image refuses CUTLASS's Blackwell GEMM (status -2): tables and -k
+    still get the qualified name, read from the mangling's leading source names (the same as
+    demangling would give, where a libstdc++ reads it)."""
+    assert outline(BLACKWELL) == short(BLACKWELL) == "cutlass::device_kernel<…>"
+    assert selects(re.compile(r"^cutlass::device_kernel<"), BLACKWELL)
+    assert not selects(re.compile(r"^cutlass::gemm"), BLACKWELL)
+    assert outline("_ZSt4swapIiEvRT_S1_") == "std::swap<…>"
+    assert outline("_ZNK3foo3barEv") == "foo::bar"
+    assert outline("_Z6kernelPfi") == "kernel"
+    for name in ("vector_add", "_Z", "_Z99short", "_ZNSt"):
+        assert outline(name) is None
