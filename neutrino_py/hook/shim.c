@@ -368,7 +368,7 @@ static int jl_cubin(void *h, void *out) {
     for (int i = 0; l && i < l->ninputs; i++) has_ltoir |= l->in[i].type == NVJITLINK_INPUT_LTOIR;
     if (r == 0 && out && l && has_ltoir && !l->unusable) {
         char *ptx = lto_ptx(l);
-        if (getenv("NEUTRINO_SHIM_DEBUG"))
+        if (nt_debug())
             fprintf(stderr, "neutrino-shim link: %p: LTO link of %d inputs, its PTX %s\n", h, l->ninputs,
                     ptx ? "made with -ptx" : "could not be made");
         if (ptx) {
@@ -407,7 +407,7 @@ static void *redirect(const char *name, void *p) {
             snprintf(jl_name[0], sizeof jl_name[0], "%s", under ? "__" : "");
             snprintf(jl_name[1], sizeof jl_name[1], "%s", s + n);
         }
-        if (getenv("NEUTRINO_SHIM_DEBUG"))
+        if (nt_debug())
             fprintf(stderr, "neutrino-shim link: %s %s\n", name, jl_real[i] == p ? "wrapped" : "not wrapped (another version is)");
         return jl_real[i] == p ? JL_WRAPPERS[i] : p;
     }

@@ -204,8 +204,7 @@ struct link { void *state; int inputs; char *ptx; unsigned long long hash; size_
 static struct link *links_open, *links_done;   /* by link state; by output (newest first) */
 #define LINKS_KEPT 256
 
-static int debug_enabled(void);
-#define LINK_DEBUG(...) (debug_enabled() ? (void)fprintf(stderr, "neutrino-shim link: " __VA_ARGS__) : (void)0)
+#define LINK_DEBUG(...) (nt_debug() ? (void)fprintf(stderr, "neutrino-shim link: " __VA_ARGS__) : (void)0)
 
 static struct link *take_link(void *state) {   /* under table_lock */
     for (struct link **at = &links_open; *at; at = &(*at)->next)
@@ -416,7 +415,7 @@ static const char *COUNTER_NAMES[N_COUNTERS] = {
 static unsigned long counters[N_COUNTERS];
 #define COUNT(c) __atomic_add_fetch(&counters[c], 1, __ATOMIC_RELAXED)
 
-static int debug_enabled(void) {
+int nt_debug(void) {
     const char *d = getenv("NEUTRINO_SHIM_DEBUG");
     return d && *d && *d != '0';
 }
@@ -1498,7 +1497,7 @@ __attribute__((constructor)) static void shim_init(void) {
 
 __attribute__((destructor)) static void shim_fini(void) {
     nt_drain();
-    if (!debug_enabled()) return;
+    if (!nt_debug()) return;
     for (int i = 0; i < nt_rt.nhooks; i++)
         if (nt_rt.hooks[i].calls) fprintf(stderr, "%s: %s %lu\n", nt_rt.tag, nt_rt.hooks[i].name, nt_rt.hooks[i].calls);
     for (int i = 0; i < N_COUNTERS; i++)

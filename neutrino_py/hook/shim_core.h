@@ -111,6 +111,7 @@ void *nt_real(struct nt_hook *h);             /* the runtime's own function behi
 void *nt_call(int id);                        /* an NT_CALLS role's function, NULL if none */
 int nt_checked(int result);                   /* 1 on success; a failure is counted */
 int nt_active(void);                          /* `neutrino trace` runs us (an engine socket) */
+int nt_debug(void);                           /* NEUTRINO_SHIM_DEBUG is set (and not 0) */
 void *nt_read_file(const char *path, size_t *size);
 size_t nt_elf_size(const unsigned char *elf);
 
