@@ -59,6 +59,7 @@ HAND = r"""//
 )
 .reqntid 128, 1, 1
 .maxnreg 64
+.pragma "nounroll";
 {
 	.reg .pred 	%p<5>;
 	.reg .b32 	%r<20>;

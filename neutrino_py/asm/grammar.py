@@ -105,8 +105,8 @@ class Build(Transformer):
     def param(self, space, *rest):
         return self._decl(space, [], rest)
 
-    def perf(self, name, *ints):
-        return ir.Directive(name.value[1:].rstrip(), ", ".join(i.value.strip() for i in ints),
+    def perf(self, name, *args):
+        return ir.Directive(name.value[1:].rstrip(), ", ".join(a.value.strip() for a in args),
                             name.line, name.column)
 
     # -- statements

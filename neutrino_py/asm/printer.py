@@ -69,7 +69,9 @@ def _function_lines(fn: ir.Function, lines: list[str], bodies: "_Bodies") -> Non
     else:
         head += "()"
     lines.append(head)
-    lines += [f".{d.name} {d.args}" if d.args else f".{d.name}" for d in fn.directives]
+    # performance directives take numbers and no `;`; an entry-scope `.pragma "...";` ends with one
+    lines += [d.to_text() if d.args.startswith('"') else f".{d.name} {d.args}" if d.args
+              else f".{d.name}" for d in fn.directives]
     if not fn.has_body:
         lines[-1] += ";"
     elif not fn.parsed:
