@@ -219,6 +219,18 @@ def test_without_an_assembler_bytes_are_still_given(tmp_path, capsys, monkeypatc
     assert "sgemm_tiled.sched: 112 B" in text
 
 
+def test_an_input_that_does_not_assemble_says_why_in_one_line(tmp_path, capsys):
+    """nvJitLink's message ends in a colon, its reason on the lines after: the note carries the
+    assembler's error line, and says the input, not the probe, is what fails."""
+    text = SGEMM.read_text().replace("ld.param.u64", "ld.param.u64 %rd_undeclared;\n\tld.param.u64", 1)
+    bad = tmp_path / "bad.ptx"
+    bad.write_text(text)
+    got = instrument_json(tmp_path, capsys, per_warp_probe(tmp_path), bad)
+    (note,) = got["cost"]["notes"]
+    assert note.startswith("registers and occupancy not computed: the input does not assemble (")
+    assert note.endswith("error   : Arguments mismatch for instruction 'ld')") and "\n" not in note
+
+
 def test_no_cost_skips_the_assembler_and_keeps_the_bytes(tmp_path, capsys, monkeypatch):
     def refuse():
         raise AssertionError("--no-cost must not look for an assembler")

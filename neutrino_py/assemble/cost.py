@@ -104,13 +104,22 @@ def predict(manifests: dict[str, Manifest], grid: tuple[int, int, int],
         cost.notes.append(f"registers and occupancy: {why_not}")
         return cost
     from neutrino_py.assemble.occupancy import limits_for, occupancy
-    from neutrino_py.assemble.ptx import assemble
+    from neutrino_py.assemble.ptx import AssembleError, assemble
     from neutrino_py.assemble.resources import parse_report
     try:
         cubin_before, log_before, cost.source = assemble(original, arch)
+    except AssembleError as err:
+        cost.notes.append(f"registers and occupancy not computed: the input does not assemble "
+                          f"({_reason(err)})")
+        return cost
+    except (ToolError, SourceError) as err:
+        cost.notes.append(f"registers and occupancy not computed: {_reason(err)}")
+        return cost
+    try:
         cubin_after, log_after, _ = assemble(instrumented, arch)
     except (ToolError, SourceError) as err:
-        cost.notes.append(f"registers and occupancy not computed: {str(err).splitlines()[0]}")
+        cost.notes.append(f"registers and occupancy not computed: the instrumented PTX does not "
+                          f"assemble, though the input does ({_reason(err)}); please report it")
         return cost
     before, after = parse_report(log_before), parse_report(log_after)
     code_before, code_after = _code_sizes(cubin_before), _code_sizes(cubin_after)
@@ -190,3 +199,11 @@ def render(cost: Cost) -> list[str]:
                          "fewer matched opcodes or kernels (-k) keep it smaller")
     return lines
 
+
+def _reason(err: Exception) -> str:
+    """An assembler failure in one line: its first line and the first error line of the log
+    after it (nvJitLink's message alone ends in a colon)."""
+    lines = [line.strip() for line in str(err).splitlines() if line.strip()]
+    first = lines[0] if lines else type(err).__name__
+    error = next((line for line in lines[1:] if "error" in line.lower()), None)
+    return f"{first.rstrip(':')}: {error}" if error else first
