@@ -2458,6 +2458,20 @@ def test_global_patterns_see_generic_accesses_to_global_memory_only():
     even = t[t % 2 == 0]
     assert out[even].tolist() == (even + 1).tolist()      # stored, then one atomic add
     assert out[128 + t].tolist() == (before[64 + t] + t.astype(np.uint32)).tolist()
+    # hotness's pages and gmem_bytes' sums hold the same global lanes, through their own lowering
+    # (a warp-combined hist, per-SM counters summed over the warp)
+    maps, _, _, _ = generic_run(stock("hotness"), n)         # the buffer lands where it did
+    pages = maps["pages"]["value"] if maps["pages"].dtype.names else maps["pages"]
+    want_pages = Counter()
+    for (addr, _), k in want.items():
+        want_pages[addr >> 12 & 0xffff] += k
+    assert {k: int(pages[k]) for k in np.nonzero(pages)[0]} == dict(want_pages)
+    maps, _, _, _ = generic_run(stock("gmem_bytes"), n)
+    g = maps["gmem"]
+    even = (n + 1) // 2
+    assert int(g["loaded"].sum()) == 2 * 4 * (even + n)       # both blocks: ld through p, ld+256
+    assert int(g["stored"].sum()) == 2 * 4 * (even + n)       # st through p, st.global+512
+    assert int(g["atomic"].sum()) == 2 * 4 * even
 
 
 def test_shared_patterns_see_generic_accesses_to_shared_memory_as_shared_addresses():
