@@ -97,8 +97,8 @@ def outline(name: str) -> str | None:
         i = m.end() + int(m.group())
         if not nested:
             break
-    if not parts or parts == ["std"]:
-        return None
+    if not parts or parts == ["std"] or nested and not name.startswith(("I", "E"), i):
+        return None                  # a nested name's parts end with its arguments or its end
     return "::".join(parts) + ("<…>" if name.startswith("I", i) else "")
 
 
