@@ -31,6 +31,8 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Union
 
+from neutrino_py.asm.ir import STATE_SPACES
+from neutrino_py.asm.ptx_isa import MEMORY
 from neutrino_py.contract.manifest import LANE_PARTS
 from neutrino_py.errors import Diagnostic
 
@@ -189,27 +191,25 @@ class Lines:
         return f'line "{self.file}":{rng}'
 
 
-# state spaces a generic address can be tested for at run time (`InSpace`); `shared` with its
-# ``::cta``/``::cluster`` qualifier too
-RUNTIME_SPACES = ("global", "shared", "local", "const")
-# base opcodes that may name no state space and then take a generic address (`ld.u32 [a]`)
-GENERIC_ACCESS = ("ld", "ldu", "st", "atom", "red")
 # what marks a modifier as naming a state space (a memory instruction with none is generic):
 # PTX's, and `buffer` of GCN's names (`buffer_load` -> `ld.buffer`: a resource, not an address)
-NAMED_SPACES = ("global", "shared", "local", "const", "param", "generic", "tex", "buffer")
+NAMED_SPACES = (*STATE_SPACES, "buffer")
 
 
-def runtime_space(pattern: OpcodePattern) -> tuple[str, OpcodePattern] | None:
-    """(space, the pattern without it) for a pattern that names one state space a generic address
-    can be tested for (``ld.global.v4`` -> ``("global", ld.v4)``), else None. Such a pattern also
-    selects the same access through a generic address, where the address lies in the space."""
+def runtime_space(pattern: OpcodePattern, testable: tuple[str, ...]) -> tuple[str, OpcodePattern] | None:
+    """(space, the pattern without it) for a pattern of a memory opcode that names one state
+    space the target can test a generic address for (`testable`; ``ld.global.v4`` ->
+    ``("global", ld.v4)``), else None. Such a pattern also selects the same access through a
+    generic address, where the address lies in the space."""
     head, *rest = pattern.parts
-    named = [p for p in rest if p.split("::")[0] in RUNTIME_SPACES]
-    if len(named) != 1 or not any(fnmatch.fnmatchcase(b, head) for b in GENERIC_ACCESS):
+    named = [p for p in rest if p.split("::")[0] in STATE_SPACES]
+    if len(named) != 1 or not any(fnmatch.fnmatchcase(b, head) for b in MEMORY):
+        return None
+    space = "shared" if named[0] == "shared::cta" else named[0]      # the same, in every PTX ISA
+    if space not in testable:
         return None
     others = [p for p in rest if p != named[0]]
     text = ("@" if pattern.guarded else "") + ".".join([head, *others])
-    space = "shared" if named[0] == "shared::cta" else named[0]      # the same, in every PTX ISA
     return space, OpcodePattern(text, pattern.span)
 
 
@@ -225,7 +225,7 @@ class Generic:
 
     def matches(self, opcode: str, guarded: bool = False) -> bool:
         base, *mods = opcode.split(".")
-        if base not in GENERIC_ACCESS or any(m.split("::")[0] in NAMED_SPACES for m in mods):
+        if base not in MEMORY or any(m.split("::")[0] in NAMED_SPACES for m in mods):
             return False
         return any(p.matches(opcode, guarded) for p in self.patterns) and \
             not self.named.matches(opcode, guarded)
@@ -345,7 +345,7 @@ class Cast:
 
 @dataclass(frozen=True)
 class InSpace:
-    """BOOL: the generic address `address` (ADDR) lies in state space `space` (`RUNTIME_SPACES`);
+    """BOOL: the generic address `address` (ADDR) lies in state space `space` (`runtime_space`);
     made by the splicer for derived probes (`Generic`), never written in a probe."""
 
     space: str

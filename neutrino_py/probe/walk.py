@@ -27,11 +27,13 @@ def rebuild(node: Any, fn: Callable[[Any], Any]) -> Any:
         value = getattr(node, f.name)
         if isinstance(value, tuple) and any(_is_node(v) for v in value):
             new = tuple(rebuild(v, fn) if _is_node(v) else v for v in value)
+            changed = any(a is not b for a, b in zip(new, value))
         elif _is_node(value):
             new = rebuild(value, fn)
+            changed = new is not value
         else:
             continue
-        if new != value:
+        if changed:
             changes[f.name] = new
     return fn(dataclasses.replace(node, **changes) if changes else node)
 

@@ -27,8 +27,8 @@ def with_generic(program: ast.ProbeProgram, testable: tuple[str, ...]) -> ast.Pr
             continue
         by_space: dict[str, list[ast.OpcodePattern]] = {}
         for pattern in target.patterns:
-            found = ast.runtime_space(pattern)
-            if found is not None and found[0] in testable:
+            found = ast.runtime_space(pattern, testable)
+            if found is not None:
                 by_space.setdefault(found[0], []).append(found[1])
         for space, patterns in by_space.items():
             span = probe.position.span
