@@ -117,18 +117,19 @@ def test_every_path_reaches_the_shim_and_launches_twins(binaries, tmp_path, mode
     assert all(re.search(r"params= [0-9a-f]+ 2222 extra=0", line) for line in twin)
     assert log.count("map 0 at header+256") == 3
     assert "cuKernelSetAttribute add twin 8 65536" in log             # shared-memory opt-in replayed
-    assert counts["launches"] == 6 and counts["instrumented"] == 3
-    assert counts["fallback_graph_capture"] == 1 and counts["fallback_extra_params"] == 1
+    # the launch on the capturing stream is a graph node (the twin's): the graph's replays record
+    assert counts["launches"] == 6 and counts["instrumented"] == 3 and counts["graph_twins"] == 1
+    assert "captured add twin" in log and counts["fallback_graph_capture"] == 0
+    assert counts["fallback_extra_params"] == 1
     assert counts["fallback_not_instrumentable"] == 1 and counts["lost_events"] == 0
 
     assert [(x.kernel, x.instrumented) for x in trace.launches] == [
-        ("add", True), ("add", True), ("sass_only", False), ("add", False), ("add", False), ("add", True)]
-    for launch, threads in zip([trace.launches[i] for i in (0, 1, 5)], (128, 128, 96)):
+        ("add", True), ("add", True), ("sass_only", False), ("add", False), ("add", True)]
+    for launch, threads in zip([trace.launches[i] for i in (0, 1, 4)], (128, 128, 96)):
         np.testing.assert_array_equal(launch.maps["m"]["tid"], np.arange(threads))
-    assert tuple(trace.launches[2].grid) == (1, 1, 1) and tuple(trace.launches[5].grid) == (3, 1, 1)
+    assert tuple(trace.launches[2].grid) == (1, 1, 1) and tuple(trace.launches[4].grid) == (3, 1, 1)
     fallbacks = trace.summary["fallbacks"]
-    assert fallbacks == {"not instrumentable": 1, "graph capture": 1,
-                         "kernel arguments passed through `extra`": 1}
+    assert fallbacks == {"not instrumentable": 1, "kernel arguments passed through `extra`": 1}
     assert trace.summary["kernels_skipped"] == {"sass_only": "SASS only: the image holds sm_90 machine code and no PTX"}
     assert [(a["op"], a["bytes"]) for a in trace.allocations] == [("alloc", 4096), ("free", 0)], trace.allocations
 
@@ -156,7 +157,7 @@ def test_a_module_loaded_from_a_file_is_sent_with_its_path(binaries, tmp_path):
     assert inst.calls == ["add", "sass_only"]
     assert inst.images == [((root / "image.bin").read_bytes(), str(root / "image.bin"))] * 2
     assert counts["instrumented"] == 3 and [x.instrumented for x in trace.launches] == [
-        True, True, False, False, False, True]
+        True, True, False, False, True]
 
 
 def test_a_cubin_linked_from_one_ptx_module_is_instrumented_from_that_ptx(binaries, tmp_path):
@@ -271,7 +272,8 @@ def test_disk_cache_answers_the_second_run(binaries, tmp_path):
 def test_a_refused_cubin_is_said_to_be_refused_by_the_driver(binaries, tmp_path):
     log, counts, trace, _ = traced(binaries, tmp_path, "direct", env_extra={"FAKE_REFUSE_TWIN": "1"})
     assert counts["instrumented"] == 0 and "cuLibraryLoadData twin" in log
-    assert trace.summary["fallbacks"]["the driver refused the instrumented cubin"] == 4
+    # four launches, and the capture (which would have captured the twin) says so too
+    assert trace.summary["fallbacks"]["the driver refused the instrumented cubin"] == 5
 
 
 def test_dead_server_runs_every_original_kernel(binaries, tmp_path):
@@ -284,20 +286,61 @@ def test_dead_server_runs_every_original_kernel(binaries, tmp_path):
 def test_without_a_server_the_shim_only_forwards(binaries, tmp_path):
     log, counts = run_prog(binaries, tmp_path, "proc")
     assert counts["cuLaunchKernel_ptsz"] == 5 and counts["instrumented"] == 0
-    assert sum(1 for line in log if line.startswith("cuLaunchKernel_ptsz add")) == 4
+    assert sum(1 for line in log if line.startswith("cuLaunchKernel_ptsz add")) == 3
+    assert "captured add" in log and not any("twin" in line for line in log)
 
 
 def test_unbounded_pool_comes_back_up_to_its_cursor(binaries, tmp_path):
     """Pools are copied after the kernel on the shim's own stream, only the records written."""
     log, counts, trace, _ = traced(binaries, tmp_path, "direct", instrumenter=FakeInstrumenter(POOLED))
     assert counts["instrumented"] == 3 and log.count("map 1 at header+768") == 3
-    for launch, threads in zip([trace.launches[i] for i in (0, 1, 5)], (128, 128, 96)):
+    for launch, threads in zip([trace.launches[i] for i in (0, 1, 4)], (128, 128, 96)):
         np.testing.assert_array_equal(launch.maps["m"]["tid"], np.arange(threads))
         np.testing.assert_array_equal(launch.maps["p"]["tid"], np.arange(threads))
         assert launch.records == {"m": threads, "p": threads} and launch.dropped == {"m": 0, "p": 0}
 
 
 # --- bounds, selection and failures (docs/contracts.md §6) ------------------------------------------
+
+def test_a_graph_records_each_replay_of_its_captured_twin(binaries, tmp_path):
+    """torch.cuda.graph's order: warm-up, capture, instantiate, graph destroyed, replays. The twin
+    is captured with a map buffer of its own; each replay zeroes it first and copies it out after,
+    and is one launch with maps; the buffer goes when the last handle on the graph does."""
+    log, counts, trace, _ = traced(binaries, tmp_path, "graph 3")
+    assert "captured add twin" in log and "captured sass_only" in log
+    assert "capture mode 2" in log and log.count("cuStreamEndCapture 2 nodes") == 1
+    assert counts["graph_twins"] == 1 and counts["instrumented"] == 4 and counts["lost_events"] == 0
+    assert trace.summary["graph_replays"] == 3
+    assert [(x.kernel, x.instrumented, x.graph) for x in trace.launches] == [
+        ("add", True, False), ("sass_only", False, False)] + [("add", True, True)] * 3
+    assert trace.launches[1].info["fallback"] == "not instrumentable"
+    for replay in trace.launches[2:]:
+        np.testing.assert_array_equal(replay.maps["m"]["tid"], np.arange(128))
+        assert replay.duration_ms is None and replay.stream == 5 and tuple(replay.grid) == (2, 1, 1)
+    # allocated at the capture, freed after the exec (the graph's last handle) is destroyed
+    site = next(i for i, line in enumerate(log) if line.startswith("cuMemAlloc_v2 ") and line != "cuMemAlloc_v2 4096")
+    frees = [i for i, line in enumerate(log) if line == "cuMemFree_v2"]
+    assert site < log.index("cuGraphDestroy") < log.index("cuGraphExecDestroy") < frees[0]
+    assert len(frees) == 2                                      # the site's, then the program's
+
+
+def test_graph_replays_count_against_launches(binaries, tmp_path):
+    """--launches counts replays (the capture only looks): warm-up and the first replay are kept."""
+    log, counts, trace, _ = traced(binaries, tmp_path, "graph 4", env_extra={"NEUTRINO_LAUNCHES": "2"})
+    adds = [x for x in trace.launches if x.kernel == "add"]
+    assert [(x.instrumented, x.graph) for x in adds] == [(True, False), (True, True)] + [(False, True)] * 3
+    assert [x.info["fallback"] for x in adds[2:]] == ["launch limit reached (--launches)"] * 3
+    assert trace.summary["recording"]["bytes_written"] == 2 * 512
+
+
+def test_graph_maps_past_their_bound_capture_the_original(binaries, tmp_path):
+    log, counts, trace, _ = traced(binaries, tmp_path, "graph 2", env_extra={"NEUTRINO_GRAPH_MAPS": "100"})
+    assert "captured add" in log and "captured add twin" not in log
+    assert counts["graph_twins"] == 0 and counts["instrumented"] == 1
+    assert [(x.kernel, x.info["fallback"]) for x in trace.launches] == [
+        ("add", None), ("add", "graph maps past their bound (--graph-maps)"), ("sass_only", "not instrumentable")]
+    assert sum(line.startswith("cuGraphLaunch add") and "twin" not in line for line in log) == 2
+
 
 PER_LAUNCH = 4096 * 4         # `loop`: add on 64 x 64 threads, one u32 counter row each
 

@@ -21,7 +21,8 @@ PAYLOAD_LENGTH = struct.Struct("<Q")      # bytes of the payload after it
 # Environment `neutrino trace` gives the traced program (read once by the shim at load).
 ENV = {"SOCKET": "NEUTRINO_SOCKET", "HOOK_CACHE": "NEUTRINO_HOOK_CACHE", "RUN": "NEUTRINO_TRACE_RUN",
        "LAUNCHES": "NEUTRINO_LAUNCHES", "EVERY": "NEUTRINO_EVERY", "MAX_BYTES": "NEUTRINO_MAX_BYTES",
-       "MIN_FREE": "NEUTRINO_MIN_FREE", "STAGING": "NEUTRINO_STAGING", "RING_FULL": "NEUTRINO_RING_FULL"}
+       "MIN_FREE": "NEUTRINO_MIN_FREE", "STAGING": "NEUTRINO_STAGING", "RING_FULL": "NEUTRINO_RING_FULL",
+       "GRAPH_MAPS": "NEUTRINO_GRAPH_MAPS"}
 
 # Names in the trace directory the shim writes (tracedir.layout takes them from here). Each shim
 # appends to its own data file under procs/<pid>/ (CUDA's maps.bin, HIP's maps.hip.bin): a process
@@ -71,7 +72,9 @@ LAUNCH = Spec("launch", (
     Field("device", "%d"), Field("context", "%llu"), Field("rank", _NAME, _DASH),
     Field("local_rank", _NAME, _DASH), Field("scope", _NAME, _DASH), Field("reason", _NAME, _DASH),
     Field("fallback", _NAME, _DASH), Field("lost", _NAME, _DASH), Field("source", _NAME, _DASH),
-    Field("data", _NAME, _DASH)),
+    Field("data", _NAME, _DASH),
+    # 1: a replay of a CUDA graph the kernel was captured into (untimed: the graph ran it)
+    Field("graph", "%d")),
     # one per map, in map order: offset in maps.bin, bytes, header cursor and dropped, and the
     # fixed-capacity records kept (sum of min(count, capacity); -1 for other kinds)
     Field("seg", "%llu %llu %llu %llu %lld", "ints"))

@@ -43,6 +43,7 @@ _UNITS = {"": 1, "B": 1, "K": 1 << 10, "KB": 1 << 10, "KIB": 1 << 10, "M": 1 << 
 MAX_BYTES_CAP = 16 << 30        # --max-bytes default: min(25 % of the free space, this)
 MIN_FREE = 1 << 30              # --min-free default
 STAGING = 256 << 20             # --staging default: pinned host memory, and map bytes in flight
+GRAPH_MAPS = 4 << 30            # --graph-maps default: device memory for the maps of captured twins
 
 
 def size(text: str) -> int:
@@ -88,6 +89,10 @@ def configure(parser: argparse.ArgumentParser) -> None:
     bounds.add_argument("--staging", metavar="SIZE", type=size, default=STAGING,
                         help="pinned host memory for copying maps back; it also bounds the map "
                              "bytes waiting on the GPU (default 256M)")
+    bounds.add_argument("--graph-maps", metavar="SIZE", type=size, default=GRAPH_MAPS,
+                        help="device memory the maps of kernels captured into CUDA graphs may hold "
+                             "(each keeps its buffer as long as its graph; past this the original "
+                             "kernel is captured; default 4G)")
     bounds.add_argument("--ring-full", choices=("wait", "native"), default="wait",
                         help="when the staging ring is full: wait for the writer (default), or "
                              "run the launch's original kernel and count it")
@@ -128,7 +133,8 @@ def child_env(shims: list[Path], sock: str, cache: Path | None, run_dir: Path | 
     env["LD_PRELOAD"] = ":".join(p for p in (*map(str, shims), env.get("LD_PRELOAD")) if p)
     names = protocol.ENV
     env[names["SOCKET"]] = sock
-    for key in ("HOOK_CACHE", "RUN", "LAUNCHES", "EVERY", "MAX_BYTES", "MIN_FREE", "STAGING", "RING_FULL"):
+    for key in ("HOOK_CACHE", "RUN", "LAUNCHES", "EVERY", "MAX_BYTES", "MIN_FREE", "STAGING", "RING_FULL",
+                "GRAPH_MAPS"):
         env.pop(names[key], None)
     if cache is not None:
         env[names["HOOK_CACHE"]] = str(cache)
@@ -164,7 +170,7 @@ def run(args: argparse.Namespace) -> int:
     max_bytes = args.max_bytes if args.max_bytes is not None else default_max_bytes(writer.dir)
     writer.meta(bounds={"launches": args.launches, "every": args.every, "max_bytes": max_bytes,
                         "min_free": args.min_free, "staging": args.staging,
-                        "ring_full": args.ring_full})
+                        "ring_full": args.ring_full, "graph_maps": args.graph_maps})
     facts = threading.Thread(target=_learn_facts, args=(writer,), daemon=True)
     facts.start()
     scratch = Path(tempfile.mkdtemp(prefix="neutrino-"))
@@ -174,7 +180,8 @@ def run(args: argparse.Namespace) -> int:
     try:
         server.start()
         bounds = {"LAUNCHES": args.launches, "EVERY": args.every, "MAX_BYTES": max_bytes,
-                  "MIN_FREE": args.min_free, "STAGING": args.staging, "RING_FULL": args.ring_full}
+                  "MIN_FREE": args.min_free, "STAGING": args.staging, "RING_FULL": args.ring_full,
+                  "GRAPH_MAPS": args.graph_maps}
         child = subprocess.Popen(cmd, env=child_env(shims, server.path, cache, writer.dir, bounds))
         started = True
         # after the program is on its way, so the warm-up does not delay its start
@@ -258,7 +265,9 @@ def format_summary(trace: dict, run_dir: Path) -> str:
     s = trace["summary"]
     twins = Counter(s.get("kernels_instrumented", []))
     lines = [f"neutrino: trace written to {run_dir}",
-             f"  launches: {s.get('launches', 0)} ({s.get('instrumented_launches', 0)} instrumented)",
+             f"  launches: {s.get('launches', 0)} ({s.get('instrumented_launches', 0)} instrumented"
+             + (f"; {s['graph_replays']} were replays of CUDA graphs, untimed" if s.get("graph_replays") else "")
+             + ")",
              f"  kernels instrumented: {len(twins)}"
              + (f" ({sum(twins.values())} instrumented copies: one per process or device that "
                 "loaded it)" if sum(twins.values()) > len(twins) else "")]

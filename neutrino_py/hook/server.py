@@ -293,6 +293,8 @@ class Server:
         start = m["start_ns"] or None
         extra = {k: m[k] for k in ("pid", "device", "context") if m[k] is not None}
         extra.update({k: int(m[k]) for k in ("rank", "local_rank") if (m[k] or "").isdigit()})
+        if m["graph"]:
+            extra["graph"] = True
         if m["pid"] is not None:
             with self.lock:
                 proc = self._proc(m["pid"])

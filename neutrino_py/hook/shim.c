@@ -47,7 +47,11 @@ typedef struct {
     X(cuCtxDestroy) X(cuCtxDestroy_v2) X(cuDevicePrimaryCtxRelease)                                \
     X(cuDevicePrimaryCtxRelease_v2) X(cuDevicePrimaryCtxReset) X(cuDevicePrimaryCtxReset_v2)       \
     X(cuLinkAddData) X(cuLinkAddData_v2) X(cuLinkAddFile) X(cuLinkAddFile_v2) X(cuLinkComplete)    \
-    X(cuLinkDestroy)
+    X(cuLinkDestroy)                                                                               \
+    X(cuStreamEndCapture) X(cuStreamEndCapture_ptsz) X(cuGraphInstantiate) X(cuGraphInstantiate_v2) \
+    X(cuGraphInstantiateWithFlags) X(cuGraphInstantiateWithParams)                                 \
+    X(cuGraphInstantiateWithParams_ptsz) X(cuGraphLaunch) X(cuGraphLaunch_ptsz) X(cuGraphClone)     \
+    X(cuGraphExecDestroy) X(cuGraphDestroy)
 
 #define AS_ENUM(n) H_##n,
 enum { HOOK_LIST(AS_ENUM) N_HOOKS };
@@ -419,10 +423,12 @@ const struct nt_runtime nt_rt = {
     .calls = {"cuCtxGetCurrent", "cuCtxSetCurrent", "cuCtxGetDevice", "cuEventCreate", "cuEventRecord",
               "cuEventSynchronize", "cuEventElapsedTime", "cuEventDestroy_v2", "cuStreamCreate",
               "cuStreamSynchronize", "cuStreamWaitEvent", "cuStreamIsCapturing", "cuMemHostAlloc",
-              "cuMemFreeHost", "cuMemsetD8Async", "cuMemcpyDtoHAsync_v2", "cuMemAllocAsync", "cuMemFreeAsync"},
+              "cuMemFreeHost", "cuMemsetD8Async", "cuMemcpyDtoHAsync_v2", "cuMemAllocAsync", "cuMemFreeAsync",
+              "cuMemAlloc_v2", "cuMemFree_v2", "cuMemcpyDtoDAsync_v2", "cuStreamGetCaptureInfo_v3",
+              "cuThreadExchangeStreamCaptureMode"},
     .hooks = HOOKS, .nhooks = N_HOOKS, .prefixes = {"cu"}, .library = libcuda, .cache_prefix = "sm", .arch = device_arch,
     .load_twin = load_twin, .prepare = set_attributes, .launch = call_real, .identify = identify,
-    .redirect = redirect};
+    .redirect = redirect, .graphs = 1};
 
 /* ---- wrappers: launches --------------------------------------------------------------------- */
 
@@ -608,3 +614,59 @@ TEARDOWN(cuDevicePrimaryCtxRelease, (CUdevice d), (d))
 TEARDOWN(cuDevicePrimaryCtxRelease_v2, (CUdevice d), (d))
 TEARDOWN(cuDevicePrimaryCtxReset, (CUdevice d), (d))
 TEARDOWN(cuDevicePrimaryCtxReset_v2, (CUdevice d), (d))
+
+/* ---- wrappers: CUDA graphs (a twin captured into a graph records at every replay) ------------ */
+
+#define END_CAPTURE(name)                                                                         \
+    CUresult name(CUstream s, void **graph) {                                                     \
+        SEEN(H_##name);                                                                           \
+        CUresult (*fn)(void *, void **) = real(H_##name);                                         \
+        return fn ? nt_graph_end_capture(s, graph, fn) : 999;                                     \
+    }
+END_CAPTURE(cuStreamEndCapture)
+END_CAPTURE(cuStreamEndCapture_ptsz)
+
+/* Every form of cuGraphInstantiate begins (CUgraphExec *, CUgraph): WithFlags adds the flags,
+ * WithParams a struct, the CUDA 11 form an error node, a log buffer and its size. One wrapper
+ * forwards five words to whichever the driver gave. */
+#define INSTANTIATE(name)                                                                         \
+    CUresult name(void **exec, void *graph, void *a, void *b, size_t c) {                         \
+        SEEN(H_##name);                                                                           \
+        CUresult (*fn)(void **, void *, void *, void *, size_t) = real(H_##name);                 \
+        CUresult r = fn ? fn(exec, graph, a, b, c) : 999;                                         \
+        if (r == 0 && exec) nt_graph_instantiated(*exec, graph);                                  \
+        return r;                                                                                 \
+    }
+INSTANTIATE(cuGraphInstantiate)
+INSTANTIATE(cuGraphInstantiate_v2)
+INSTANTIATE(cuGraphInstantiateWithFlags)
+INSTANTIATE(cuGraphInstantiateWithParams)
+INSTANTIATE(cuGraphInstantiateWithParams_ptsz)
+
+#define GRAPH_LAUNCH(name)                                                                        \
+    CUresult name(void *exec, CUstream s) {                                                       \
+        SEEN(H_##name);                                                                           \
+        CUresult (*fn)(void *, void *) = real(H_##name);                                          \
+        return fn ? nt_graph_launch(exec, s, fn) : 999;                                           \
+    }
+GRAPH_LAUNCH(cuGraphLaunch)
+GRAPH_LAUNCH(cuGraphLaunch_ptsz)
+
+CUresult cuGraphClone(void **clone, void *graph) {
+    SEEN(H_cuGraphClone);
+    CUresult (*fn)(void **, void *) = real(H_cuGraphClone);
+    CUresult r = fn ? fn(clone, graph) : 999;
+    if (r == 0 && clone) nt_graph_cloned(*clone, graph);
+    return r;
+}
+
+#define GRAPH_GONE(name)                                                                          \
+    CUresult name(void *handle) {                                                                 \
+        SEEN(H_##name);                                                                           \
+        CUresult (*fn)(void *) = real(H_##name);                                                  \
+        CUresult r = fn ? fn(handle) : 999;                                                       \
+        if (r == 0) nt_graph_gone(handle);                                                        \
+        return r;                                                                                 \
+    }
+GRAPH_GONE(cuGraphExecDestroy)
+GRAPH_GONE(cuGraphDestroy)

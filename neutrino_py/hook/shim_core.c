@@ -33,6 +33,7 @@
 #define EVENT_BLOCKING_SYNC 1   /* cuEventCreate / hipEventCreateWithFlags */
 #define STREAM_NON_BLOCKING 1   /* cuStreamCreate / hipStreamCreateWithFlags */
 #define HOST_ALLOC_PORTABLE 1   /* cuMemHostAlloc / hipHostMalloc */
+#define CAPTURE_MODE_RELAXED 2  /* cuThreadExchangeStreamCaptureMode / hip's */
 
 /* ---- resolving the runtime ------------------------------------------------------------------ */
 
@@ -405,13 +406,13 @@ struct nt_func *nt_func_of(void *handle) {
 
 enum { C_LAUNCHES, C_INSTRUMENTED, C_FB_CAPTURE, C_FB_EXTRA, C_FB_SKIPPED, C_FB_NO_IMAGE,
        C_FB_SERVER, C_FB_LAUNCH_FAILED, C_FB_PARAMS, C_FB_UNSELECTED, C_FB_LIMIT, C_FB_BUDGET,
-       C_FB_RING, C_NOT_RECORDED, C_RING_WAITS, C_DRIVER_ERRORS, C_LOST, N_COUNTERS };
+       C_FB_RING, C_NOT_RECORDED, C_RING_WAITS, C_DRIVER_ERRORS, C_LOST, C_GRAPH_TWINS, N_COUNTERS };
 static const char *COUNTER_NAMES[N_COUNTERS] = {
     "launches", "instrumented", "fallback_graph_capture", "fallback_extra_params",
     "fallback_not_instrumentable", "fallback_unknown_image", "fallback_server_unavailable",
     "fallback_instrumented_launch_failed", "fallback_too_many_params", "fallback_not_selected",
     "fallback_launch_limit", "fallback_budget_reached", "fallback_ring_full", "not_recorded",
-    "ring_waits", "driver_errors", "lost_events"};
+    "ring_waits", "driver_errors", "lost_events", "graph_twins"};
 static unsigned long counters[N_COUNTERS];
 #define COUNT(c) __atomic_add_fetch(&counters[c], 1, __ATOMIC_RELAXED)
 
@@ -426,6 +427,7 @@ static struct {
     unsigned long long launches, every;        /* per kernel: first N selected launches, one in K */
     unsigned long long max_bytes, min_free;    /* map bytes of the run; free space never crossed */
     unsigned long long staging;                /* pinned ring bytes = map bytes waiting on the device */
+    unsigned long long graph_maps;             /* device bytes the maps of captured twins may hold */
     int ring_native;                           /* ring full: 1 = run the original, 0 = wait */
 } opt;
 
@@ -546,6 +548,7 @@ static char *request(const char *header, const void *payload, size_t n) {
 /* A runtime call whose failure we can live with but must not hide: counted (driver_errors). */
 int nt_checked(int r) {
     if (r != 0) COUNT(C_DRIVER_ERRORS);
+    if (r != 0 && nt_debug()) fprintf(stderr, "%s: a %s call failed: error %d\n", nt_rt.tag, nt_rt.api, r);
     return r == 0;
 }
 #define checked nt_checked
@@ -787,6 +790,7 @@ struct item {
     size_t offsets[NT_MAX_MAPS], total;   /* device buffer: header, then each map at its offset */
     nt_dptr dev;                      /* map buffers, freed by the writer after copying */
     const char *fallback;                 /* why the original kernel ran (NULL: the twin ran) */
+    int graph;                            /* a replay of a CUDA graph (untimed: the graph ran it) */
     char *scope;
     /* allocation */
     long long t_ns;
@@ -1127,7 +1131,7 @@ static void send_launch(struct item *it) {
                 checked(CALL(event_sync, int (*)(void *), it->end)) &&
                 checked(CALL(event_elapsed, int (*)(float *, void *, void *), &ms_total, it->start, it->end)) &&
                 checked(CALL(event_elapsed, int (*)(float *, void *, void *), &ms_start, cs->ref, it->start));
-    if (!timed && it->end) COUNT(C_LOST);        /* captured launches are untimed by design */
+    if (!timed && it->end && !it->graph) COUNT(C_LOST);   /* a graph's replays are untimed by design */
     struct written w = {0};
     const char *lost = NULL;
     if (it->dev) {
@@ -1145,7 +1149,7 @@ static void send_launch(struct item *it) {
         (int)getpid(), cs ? cs->device : -1, (unsigned long long)(uintptr_t)(cs ? cs->ctx : NULL),
         env_or_dash("RANK"), env_or_dash("LOCAL_RANK"), it->scope ? it->scope : "-",
         it->f->reason ? it->f->reason : "-", it->fallback ? it->fallback : "-", lost ? lost : "-",
-        it->f->source[0] ? it->f->source : "unknown", it->dev && !lost ? data_rel : "-");
+        it->f->source[0] ? it->f->source : "unknown", it->dev && !lost ? data_rel : "-", it->graph);
     for (int i = 0; it->dev && !lost && i < it->f->nmaps; i++)
         add(&h, NT_MSG_LAUNCH_SEGMENT, w.offset[i], w.nbytes[i], w.cursor[i], w.dropped[i],
             it->f->maps[i].capacity > 0 ? w.valid[i] : -1ll);
@@ -1178,6 +1182,10 @@ static void send_item(struct item *it) {
 
 static void *writer_main(void *arg) {
     (void)arg;
+    /* Its copies and waits touch no stream being captured: in the default (global) mode they
+     * would be refused, and would break the capture, while another thread captures a graph. */
+    int relaxed = CAPTURE_MODE_RELAXED;
+    checked(CALL(capture_mode, int (*)(int *), &relaxed));
     for (;;) {
         pthread_mutex_lock(&queue_lock);
         while (!queue_head) {
@@ -1223,23 +1231,6 @@ static struct item *launch_item(const struct nt_launch *l, struct nt_func *f, st
     return it;
 }
 
-/* Step 1, capture: a stream being captured into a graph gets the original kernel, untimed (events
- * and copies cannot join a graph). 1 when the launch was handled here. */
-static int captured(const struct nt_launch *l, struct nt_func *f) {
-    int capturing = 0;
-    if (!f) return 0;
-    if (!checked(CALL(stream_capturing, int (*)(void *, int *), l->stream, &capturing)))
-        capturing = 1;                          /* unknown: the safe answer */
-    if (!capturing) return 0;
-    COUNT(C_FB_CAPTURE);
-    struct item *it = launch_item(l, f, NULL);
-    if (it) {
-        it->fallback = "graph capture";
-        enqueue(it);
-    }
-    return 1;
-}
-
 /* Arguments packed in `extra` ({BUFFER_POINTER (1), buf, BUFFER_SIZE (2), &size, END}: tinygrad's
  * form on CUDA, hip-python's on HIP, whose END is 3) as kernelParams: a pointer to each param at
  * its offset in the buffer (param_layout). 0 when the kernel's layout is unknown, a key is not one
@@ -1261,9 +1252,9 @@ static int packed_params(const struct nt_func *f, const struct nt_launch *l, voi
 }
 
 /* Step 2, choice: why this launch runs the original kernel (and the counter saying so), NULL when
- * the twin runs: kernel not instrumented, arguments we cannot extend, not selected by
- * --every/--launches, or recording stopped. */
-static const char *fallback_of(struct nt_func *f, const struct nt_launch *l, int *counter) {
+ * the twin runs: kernel not instrumented or arguments we cannot extend (unusable), not selected by
+ * --every/--launches or recording stopped (unselected). */
+static const char *unusable(struct nt_func *f, const struct nt_launch *l, int *counter) {
     if (__atomic_load_n(&f->state, __ATOMIC_ACQUIRE) == NT_F_SKIP) {
         if (!strcmp(f->reason, SERVER_DOWN)) { *counter = C_FB_SERVER; return SERVER_DOWN; }
         if (f->img) { *counter = C_FB_SKIPPED; return "not instrumentable"; }
@@ -1275,8 +1266,13 @@ static const char *fallback_of(struct nt_func *f, const struct nt_launch *l, int
         return "kernel arguments passed through `extra`";
     }
     if (f->nparams + 1 + f->nmaps > NT_MAX_PARAMS) { *counter = C_FB_PARAMS; return "too many parameters"; }
-    unsigned long long n = __atomic_fetch_add(&f->seen, 1, __ATOMIC_RELAXED);
-    if (n % opt.every) { *counter = C_FB_UNSELECTED; return "not selected (--every)"; }
+    return NULL;
+}
+
+/* `count` 0 only looks (a graph capture, whose replays are the launches that count). */
+static const char *unselected(struct nt_func *f, int count, int *counter) {
+    unsigned long long n = count ? __atomic_fetch_add(&f->seen, 1, __ATOMIC_RELAXED) : __atomic_load_n(&f->seen, __ATOMIC_RELAXED);
+    if (count && n % opt.every) { *counter = C_FB_UNSELECTED; return "not selected (--every)"; }
     if (opt.launches && n / opt.every >= opt.launches) { *counter = C_FB_LIMIT; return "launch limit reached (--launches)"; }
     const char *why = __atomic_load_n(&stopped, __ATOMIC_ACQUIRE);
     if (why) { *counter = C_FB_BUDGET; return why; }
@@ -1371,16 +1367,41 @@ NT_API void _exit(int code) {
     for (;;) syscall(SYS_exit_group, code);      /* not reached: real _exit does not return */
 }
 
+/* The twin launched with `it`'s map buffers appended; arguments from `extra` go as kernelParams. */
+static int launch_twin(const struct item *it, const struct nt_launch *l) {
+    void *params[NT_MAX_PARAMS], *packed[NT_MAX_PARAMS];
+    nt_dptr ptrs[NT_MAX_MAPS + 1];
+    struct nt_launch twin = *l;
+    if (!l->params && l->extra && packed_params(it->f, l, packed)) {
+        twin.params = packed;
+        twin.extra = NULL;
+    }
+    twin_params(it, &twin, params, ptrs);
+    return nt_rt.launch(&twin, it->f->twin, params);
+}
+
+/* The twin made ready on `device` before its first launch there. */
+static int prepared_on(struct nt_func *f, int device) {
+    if (__atomic_load_n(&f->prepared, __ATOMIC_ACQUIRE) & (1ull << (device & 63))) return 1;
+    pthread_mutex_lock(&instrument_lock);
+    int ok = prepare(f, device);
+    pthread_mutex_unlock(&instrument_lock);
+    return ok;
+}
+
+static int capture(const struct nt_launch *l, struct nt_func *f, int *r);
+
 /* A launch: the twin with map buffers appended, or the original kernel with the reason why; timed
  * either way, and handed to the writer thread (step 7), which copies the maps back off the
- * program's stream. */
+ * program's stream. On a stream being captured into a graph, `capture` takes it. */
 int nt_launch(struct nt_launch *l) {
     /* registered after cuInit's own exit handlers, so it runs before they tear contexts down */
     pthread_once(&drain_once, register_drain);
     COUNT(C_LAUNCHES);
     if (!opt.socket) return nt_rt.launch(l, l->f, l->params);     /* pass-through (doctor, tests) */
     struct nt_func *f = nt_func_of(l->f);
-    if (captured(l, f)) return nt_rt.launch(l, l->f, l->params);
+    int r = 0;
+    if (f && capture(l, f, &r)) return r;
     if (!f || (DEAD() && __atomic_load_n(&f->state, __ATOMIC_ACQUIRE) == NT_F_UNKNOWN)) {
         COUNT(C_FB_SERVER);
         return nt_rt.launch(l, l->f, l->params);
@@ -1393,7 +1414,8 @@ int nt_launch(struct nt_launch *l) {
         return nt_rt.launch(l, l->f, l->params);
     }
     int counter = 0;
-    const char *fallback = fallback_of(f, l, &counter);
+    const char *fallback = unusable(f, l, &counter);
+    if (!fallback) fallback = unselected(f, 1, &counter);
     if (!fallback) {
         it->total = size_maps(it, l);
         fallback = admit(it, &counter);
@@ -1403,33 +1425,16 @@ int nt_launch(struct nt_launch *l) {
         fallback = "could not allocate map buffers";
         counter = C_FB_LAUNCH_FAILED;
     }
-    if (!fallback && !(__atomic_load_n(&f->prepared, __ATOMIC_ACQUIRE) & (1ull << (cs->device & 63)))) {
-        pthread_mutex_lock(&instrument_lock);      /* first launch on this device */
-        int ok = prepare(f, cs->device);
-        pthread_mutex_unlock(&instrument_lock);
-        if (!ok) {
-            drop_maps(it, l);
-            fallback = refused_attributes;
-            counter = C_FB_LAUNCH_FAILED;
-        }
+    if (!fallback && !prepared_on(f, cs->device)) {
+        drop_maps(it, l);
+        fallback = refused_attributes;
+        counter = C_FB_LAUNCH_FAILED;
     }
     it->start = event_at(cs, l->stream);
-    int r;
-    if (!fallback) {
-        void *params[NT_MAX_PARAMS], *packed[NT_MAX_PARAMS];
-        nt_dptr ptrs[NT_MAX_MAPS + 1];
-        struct nt_launch twin = *l;        /* arguments from `extra` go as kernelParams */
-        if (!l->params && l->extra && packed_params(f, l, packed)) {
-            twin.params = packed;
-            twin.extra = NULL;
-        }
-        twin_params(it, &twin, params, ptrs);
-        r = nt_rt.launch(&twin, f->twin, params);
-        if (r != 0) {                      /* e.g. too many resources: run the original */
-            drop_maps(it, l);
-            fallback = "instrumented launch failed";
-            counter = C_FB_LAUNCH_FAILED;
-        }
+    if (!fallback && (r = launch_twin(it, l)) != 0) {    /* e.g. too many resources: run the original */
+        drop_maps(it, l);
+        fallback = "instrumented launch failed";
+        counter = C_FB_LAUNCH_FAILED;
     }
     if (fallback) r = nt_rt.launch(l, l->f, l->params);
     it->end = event_at(cs, l->stream);
@@ -1438,6 +1443,216 @@ int nt_launch(struct nt_launch *l) {
     enqueue(it);
     return r;
 }
+
+/* ---- CUDA graphs -------------------------------------------------------------------------- */
+
+/* A twin captured into a graph: the launch as captured (each replay's item is a copy of it), with a
+ * map buffer of its own (`launch->dev`) that lives as long as the graph. */
+struct site { struct item *launch; struct site *next; };
+
+/* The twins of one capture, shared by the graph, its clones and its instantiations (`refs`: one
+ * per handle, one per replay under way). Replays of any of them take turns on the buffers: each
+ * waits for `done`, recorded after the previous one's copies. */
+struct graph { struct site *sites; int refs; void *done; };
+static pthread_mutex_t graph_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct table graphs;             /* graph, clone or exec handle -> struct graph (NULL: gone) */
+static unsigned long long graph_bytes;  /* device bytes the sites hold (--graph-maps bounds it) */
+
+/* Caller holds graph_lock. */
+static void graph_unref(struct graph *g) {
+    if (!g || --g->refs > 0) return;
+    if (g->done) {
+        checked(CALL(event_sync, int (*)(void *), g->done));
+        checked(CALL(event_destroy, int (*)(void *), g->done));
+    }
+    for (struct site *s = g->sites, *next; s; s = next) {
+        next = s->next;
+        checked(CALL(mem_free, int (*)(nt_dptr), s->launch->dev));
+        graph_bytes -= s->launch->total;
+        free(s->launch->scope);
+        free(s->launch);
+        free(s);
+    }
+    free(g);
+}
+
+/* The twin captured as a graph node in place of the kernel, with a map buffer of its own; the
+ * reason it could not be, or NULL. The caller has made this thread's capture mode relaxed: an
+ * allocation is an unsafe call in a capture. Only a look at --launches: the replays count. */
+static const char *capture_twin(const struct nt_launch *l, struct nt_func *f, void *graph, int *r) {
+    if (DEAD() && __atomic_load_n(&f->state, __ATOMIC_ACQUIRE) == NT_F_UNKNOWN) return SERVER_DOWN;
+    if (__atomic_load_n(&f->state, __ATOMIC_ACQUIRE) == NT_F_UNKNOWN) instrument(f);
+    int counter = 0, device = -1, room = 0;
+    const char *why = unusable(f, l, &counter);
+    if (!why) why = unselected(f, 0, &counter);
+    if (why) return why;
+    struct item *it = launch_item(l, f, NULL);
+    struct site *site = it ? calloc(1, sizeof *site) : NULL;
+    if (site) {
+        it->total = size_maps(it, l);
+        pthread_mutex_lock(&graph_lock);
+        room = graph_bytes + it->total <= opt.graph_maps;
+        if (room) graph_bytes += it->total;
+        pthread_mutex_unlock(&graph_lock);
+    }
+    why = !site ? "graph capture"
+        : !room ? "graph maps past their bound (--graph-maps)"
+        : !checked(CALL(ctx_device, int (*)(int *), &device)) || !prepared_on(f, device) ? refused_attributes
+        : !checked(CALL(mem_alloc, int (*)(nt_dptr *, size_t), &it->dev, it->total)) ? "could not allocate map buffers"
+        : (*r = launch_twin(it, l)) != 0 ? "instrumented launch failed" : NULL;
+    pthread_mutex_lock(&graph_lock);
+    struct graph *g = why ? NULL : table_get(&graphs, graph);
+    if (!why && !g && (g = calloc(1, sizeof *g))) {
+        g->refs = 1;
+        table_put(&graphs, graph, g);
+    }
+    if (g) {
+        site->launch = it;
+        site->next = g->sites;
+        g->sites = site;
+    } else {
+        if (site && it->dev) checked(CALL(mem_free, int (*)(nt_dptr), it->dev));
+        if (room) graph_bytes -= it->total;
+        if (it) free(it->scope);
+        free(it);
+        free(site);
+        if (!why) why = "graph capture";
+    }
+    pthread_mutex_unlock(&graph_lock);
+    return why;
+}
+
+/* Step 1, capture: on a stream being captured into a graph a launch becomes a graph node. Where the
+ * runtime reports graphs (nt_rt.graphs) the twin is captured, and every replay of the graph is a
+ * launch with maps (nt_graph_launch); otherwise the original kernel is, listed untimed (events and
+ * copies cannot join a graph). 1 when the launch was handled here, its result in *r. */
+static int capture(const struct nt_launch *l, struct nt_func *f, int *r) {
+    int capturing = 0, status = 0, mode = CAPTURE_MODE_RELAXED;
+    unsigned long long id = 0;
+    void *graph = NULL;
+    if (!checked(CALL(stream_capturing, int (*)(void *, int *), l->stream, &capturing)))
+        capturing = 1;                          /* unknown: the safe answer */
+    if (!capturing) return 0;
+    const char *why = "graph capture";
+    if (nt_rt.graphs && nt_call(NT_mem_alloc) && nt_call(NT_dtod_async) &&
+        checked(CALL(capture_info, int (*)(void *, int *, unsigned long long *, void **, void *, void *, void *),
+                     l->stream, &status, &id, &graph, NULL, NULL, NULL)) &&
+        graph && checked(CALL(capture_mode, int (*)(int *), &mode))) {
+        why = capture_twin(l, f, graph, r);
+        checked(CALL(capture_mode, int (*)(int *), &mode));       /* the program's mode back */
+    }
+    if (!why) {
+        COUNT(C_GRAPH_TWINS);
+        return 1;
+    }
+    COUNT(C_FB_CAPTURE);
+    struct item *it = launch_item(l, f, NULL);
+    if (it) {
+        it->fallback = why;
+        enqueue(it);
+    }
+    *r = nt_rt.launch(l, l->f, l->params);
+    return 1;
+}
+
+/* One replay of a site: its buffer copied into a fresh one on the replay's stream (so the next
+ * replay cannot overwrite it), which the writer takes as the launch's maps. */
+static void replayed(const struct item *site, struct ctx_state *cs, void *stream) {
+    COUNT(C_LAUNCHES);
+    struct item *it = malloc(sizeof *it);
+    if (!it) {
+        COUNT(C_LOST);
+        return;
+    }
+    *it = *site;
+    it->next = NULL;
+    it->cs = cs;
+    it->stream = stream;
+    it->dev = 0;
+    it->graph = 1;
+    it->scope = current_scope();
+    it->seq = __atomic_fetch_add(&next_seq, 1, __ATOMIC_RELAXED);
+    int counter = 0;
+    const char *why = unselected(it->f, 1, &counter);
+    if (!why) why = admit(it, &counter);
+    if (!why) {
+        int (*alloc_async)(nt_dptr *, size_t, void *) = nt_call(NT_alloc_async);
+        struct nt_launch l = {.stream = stream};
+        if (!alloc_async || !checked(alloc_async(&it->dev, it->total, stream))) it->dev = 0;
+        if (!it->dev || !checked(CALL(dtod_async, int (*)(nt_dptr, nt_dptr, size_t, void *), it->dev, site->dev,
+                                      it->total, stream))) {
+            drop_maps(it, &l);
+            why = "could not copy the graph's maps";
+            counter = C_FB_LAUNCH_FAILED;
+        }
+    }
+    it->end = event_at(cs, stream);
+    COUNT(why ? counter : C_INSTRUMENTED);
+    it->fallback = why;
+    enqueue(it);
+}
+
+/* A graph launch: the buffers of its twins zeroed before it and copied out after it. Launches of one
+ * graph's execs take turns (graph_lock, and `done` across streams). */
+int nt_graph_launch(void *exec, void *stream, int (*launch)(void *, void *)) {
+    int capturing = 0;
+    pthread_mutex_lock(&graph_lock);
+    struct graph *g = opt.socket ? table_get(&graphs, exec) : NULL;
+    struct ctx_state *cs = g && checked(CALL(stream_capturing, int (*)(void *, int *), stream, &capturing)) &&
+                           !capturing ? ctx_state_of(stream) : NULL;
+    if (!cs) {
+        pthread_mutex_unlock(&graph_lock);
+        return launch(exec, stream);
+    }
+    g->refs++;
+    if (g->done) checked(CALL(stream_wait, int (*)(void *, void *, unsigned), stream, g->done, 0));
+    else g->done = event_new();
+    for (struct site *s = g->sites; s; s = s->next)
+        checked(CALL(memset_async, int (*)(nt_dptr, unsigned char, size_t, void *), s->launch->dev, 0,
+                     s->launch->total, stream));
+    int r = launch(exec, stream);
+    for (struct site *s = g->sites; r == 0 && s; s = s->next) replayed(s->launch, cs, stream);
+    if (g->done) checked(CALL(event_record, int (*)(void *, void *), g->done, stream));
+    graph_unref(g);
+    pthread_mutex_unlock(&graph_lock);
+    return r;
+}
+
+void nt_graph_instantiated(void *exec, void *graph) {
+    pthread_mutex_lock(&graph_lock);
+    struct graph *g = table_get(&graphs, graph);
+    if (g && exec && table_get(&graphs, exec) != g) {
+        g->refs++;
+        table_put(&graphs, exec, g);
+    }
+    pthread_mutex_unlock(&graph_lock);
+}
+
+void nt_graph_cloned(void *clone, void *graph) { nt_graph_instantiated(clone, graph); }
+
+void nt_graph_gone(void *handle) {
+    pthread_mutex_lock(&graph_lock);
+    struct graph *g = table_get(&graphs, handle);
+    if (g) {
+        table_put(&graphs, handle, NULL);
+        graph_unref(g);
+    }
+    pthread_mutex_unlock(&graph_lock);
+}
+
+/* A capture's end: a capture that failed (the driver destroys its graph) gives its twins' buffers back. */
+int nt_graph_end_capture(void *stream, void **graph, int (*end)(void *, void **)) {
+    int status = 0;
+    unsigned long long id = 0;
+    void *captured = NULL;
+    if (!opt.socket || !checked(CALL(capture_info, int (*)(void *, int *, unsigned long long *, void **, void *, void *, void *),
+                                     stream, &status, &id, &captured, NULL, NULL, NULL)))
+        captured = NULL;
+    int r = end(stream, graph);
+    if (captured && (r != 0 || !graph || *graph != captured)) nt_graph_gone(captured);
+    return r;
+}
+
 
 void nt_note_alloc(const char *op, unsigned long long ptr, unsigned long long bytes) {
     if (!opt.socket) return;
@@ -1488,6 +1703,7 @@ __attribute__((constructor)) static void shim_init(void) {
     opt.max_bytes = env_u64(NT_ENV_MAX_BYTES, 0);
     opt.min_free = env_u64(NT_ENV_MIN_FREE, 0);
     opt.staging = env_u64(NT_ENV_STAGING, 256ull << 20);
+    opt.graph_maps = env_u64(NT_ENV_GRAPH_MAPS, 4ull << 30);
     const char *full = getenv(NT_ENV_RING_FULL);
     opt.ring_native = full && strcmp(full, "native") == 0;
     pthread_atfork(NULL, NULL, after_fork_child);

@@ -31,7 +31,7 @@ struct nt_hook { const char *name; void *wrapper; void *volatile real; int tried
     X(ctx_current) X(ctx_set) X(ctx_device) X(event_create) X(event_record) X(event_sync)         \
     X(event_elapsed) X(event_destroy) X(stream_create) X(stream_sync) X(stream_wait)              \
     X(stream_capturing) X(host_alloc) X(host_free) X(memset_async) X(dtoh_async) X(alloc_async)   \
-    X(free_async)
+    X(free_async) X(mem_alloc) X(mem_free) X(dtod_async) X(capture_info) X(capture_mode)
 #define NT_AS_CENUM(n) NT_##n,
 enum { NT_CALLS(NT_AS_CENUM) NT_N_CALLS };
 
@@ -98,6 +98,8 @@ struct nt_runtime {
     const void *extra_end;                    /* what ends an `extra` list (CUDA 0, HIP 3) */
     void (*identify)(void *handle, const char **name, void **owner);   /* unseen function */
     void *(*redirect)(const char *name, void *p);   /* dlsym of a name outside the table (or NULL) */
+    int graphs;                               /* its wrappers report graphs (nt_graph_*): captured
+                                                 launches may run the twin */
 };
 extern const struct nt_runtime nt_rt;        /* defined by each shim */
 
@@ -132,5 +134,12 @@ void nt_unlock_instrument(void);
 int nt_launch(struct nt_launch *l);           /* twin or original, timed, maps copied back */
 void nt_note_alloc(const char *op, unsigned long long ptr, unsigned long long bytes);
 void nt_drain(void);                          /* wait for the writer (before a context goes) */
+/* CUDA graphs: a graph made from a capture may hold twins; an instantiation, a clone and a
+ * launch of it are reported here, and its end (exec or graph destroyed). */
+void nt_graph_instantiated(void *exec, void *graph);
+void nt_graph_cloned(void *clone, void *graph);
+int nt_graph_launch(void *exec, void *stream, int (*launch)(void *exec, void *stream));
+void nt_graph_gone(void *handle);
+int nt_graph_end_capture(void *stream, void **graph, int (*end)(void *stream, void **graph));
 
 #endif

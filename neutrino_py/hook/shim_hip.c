@@ -150,7 +150,8 @@ const struct nt_runtime nt_rt = {
               "hipEventRecord", "hipEventSynchronize", "hipEventElapsedTime", "hipEventDestroy",
               "hipStreamCreateWithFlags", "hipStreamSynchronize", "hipStreamWaitEvent",
               "hipStreamIsCapturing", "hipHostMalloc", "hipHostFree", "hipMemsetD8Async",
-              "hipMemcpyDtoHAsync", "hipMallocAsync", "hipFreeAsync"},
+              "hipMemcpyDtoHAsync", "hipMallocAsync", "hipFreeAsync", "hipMalloc", "hipFree",
+              "hipMemcpyDtoDAsync", "hipStreamGetCaptureInfo_v2", "hipThreadExchangeStreamCaptureMode"},
     .hooks = HOOKS, .nhooks = N_HOOKS, .prefixes = {"hip", "__hip"}, .library = libhip, .cache_prefix = "", .arch = device_arch,
     .load_twin = load_twin, .launch = call_real, .extra_end = (void *)3 /* HIP_LAUNCH_PARAM_END */};
 

@@ -145,6 +145,7 @@ def summarize(trace: dict) -> dict:
         records.update(launch.get("records") or {})
     return {"launches": len(launches),
             "instrumented_launches": sum(1 for x in launches if x.get("instrumented")),
+            "graph_replays": sum(1 for x in launches if x.get("graph")),
             "kernels": len(trace["kernels"]),
             "instrumented_kernels": sum(1 for k in trace["kernels"] if k.get("instrumented")),
             "records": dict(records), "dropped": dict(dropped),

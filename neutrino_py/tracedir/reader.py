@@ -211,6 +211,12 @@ class Launch:
         return self.info.get("rank")
 
     @property
+    def graph(self) -> bool:
+        """A replay of a CUDA graph the kernel was captured into: its maps are that replay's,
+        and it is untimed (the graph ran it, not a launch of its own)."""
+        return bool(self.info.get("graph"))
+
+    @property
     def device(self) -> int | None:
         """CUDA device ordinal the launch ran on (the context current at launch)."""
         return self.info.get("device")

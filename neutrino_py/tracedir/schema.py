@@ -133,7 +133,7 @@ LAUNCH = Entry({"seq": is_int, "kernel": is_str, "grid": _dims, "block": _dims},
                 "operator": is_str, "records": dict_of(is_int),
                 "dropped": dict_of(is_int), "maps": list_of(is_str), "data": is_str,
                 "segments": dict_of(SEGMENT), "dir": is_str, "pid": is_int,
-                "rank": is_int, "device": is_int})
+                "rank": is_int, "device": is_int, "graph": is_bool})
 KERNEL = Entry({"hash": is_str, "name": is_str},
                {"instrumented": is_bool, "reason": is_str,
                 "source": is_str, "files": dict_of(is_str)})
@@ -143,7 +143,8 @@ PROCESS = Entry({}, {"pid": is_int, "rank": is_int,
                      "local_rank": is_int, "world_size": is_int,
                      "devices": list_of(is_int), "launches": is_int, "state": is_str,
                      "exit_code": is_int})
-SUMMARY = Entry({}, {"launches": is_int, "instrumented_launches": is_int, "kernels": is_int,
+SUMMARY = Entry({}, {"launches": is_int, "instrumented_launches": is_int, "graph_replays": is_int,
+                     "kernels": is_int,
                      "instrumented_kernels": is_int, "records": dict_of(is_int),
                      "dropped": dict_of(is_int), "allocations": is_int, "frees": is_int})
 DEVICE = Entry({}, {"name": is_str, "sm_count": is_int,

@@ -5,7 +5,9 @@
  * starts with "FAKECUBIN" is an instrumented twin. Launching a twin with N original params writes,
  * through the appended pointers, cursor = threads into every header slot and u32 i (the thread
  * index) into item i of every map, so the tests can read the values back from the trace.
- * Stream 0xCA97 reports itself as capturing a graph.
+ * Stream 0xCA97 reports itself as capturing a graph: a launch on it is kept as a node of the graph
+ * being captured (with its argument values), which cuStreamEndCapture returns and cuGraphLaunch of
+ * an instantiation of it runs.
  */
 #define _GNU_SOURCE
 #include <dlfcn.h>
@@ -94,6 +96,11 @@ CUresult cuStreamWaitEvent(void *s, struct event *e, unsigned fl) { (void)s; (vo
 CUresult cuMemFreeHost(void *p) { free(p); return 0; }
 CUresult cuMemsetD8Async(uint64_t p, unsigned char v, size_t n, void *s) { (void)s; memset((void *)(uintptr_t)p, v, n); return 0; }
 CUresult cuMemcpyDtoHAsync_v2(void *dst, uint64_t src, size_t n, void *s) { (void)s; memcpy(dst, (void *)(uintptr_t)src, n); return 0; }
+CUresult cuMemcpyDtoDAsync_v2(uint64_t dst, uint64_t src, size_t n, void *s) {
+    (void)s;
+    memcpy((void *)(uintptr_t)dst, (void *)(uintptr_t)src, n);
+    return 0;
+}
 
 static CUresult load(struct module **m, const void *image, const char *how) {
     *m = calloc(1, sizeof **m);
@@ -155,10 +162,59 @@ CUresult cuLinkComplete(struct link *st, void **out, size_t *size) {
     return 0;
 }
 CUresult cuLinkDestroy(struct link *st) { free(st); return 0; }
+/* Graphs: nodes are launches with their argument values; an exec runs its graph's nodes. */
+#define CAPTURING (void *)0xCA97
+struct node { struct func *f; unsigned g[3], b[3]; int n; uint64_t vals[24]; };
+struct graph { struct node nodes[8]; int n; };
+static struct graph *capturing;
+static __thread int capture_mode;
+CUresult cuThreadExchangeStreamCaptureMode(int *mode) {
+    int was = capture_mode;
+    capture_mode = *mode;
+    *mode = was;
+    note("capture mode %d", capture_mode);
+    return 0;
+}
+CUresult cuStreamGetCaptureInfo_v3(void *s, int *status, uint64_t *id, struct graph **g, void *a, void *b, void *c) {
+    (void)a; (void)b; (void)c;
+    if (s == CAPTURING && !capturing) capturing = calloc(1, sizeof *capturing);
+    *status = s == CAPTURING;
+    if (id) *id = 1;
+    if (g) *g = s == CAPTURING ? capturing : NULL;
+    return 0;
+}
+CUresult cuStreamEndCapture(void *s, struct graph **g) {
+    if (s != CAPTURING) return 900;           /* CUDA_ERROR_STREAM_CAPTURE_UNMATCHED */
+    *g = capturing ? capturing : calloc(1, sizeof **g);
+    capturing = NULL;
+    note("cuStreamEndCapture %d nodes", (*g)->n);
+    return 0;
+}
+struct exec { struct graph nodes; };
+CUresult cuGraphInstantiateWithFlags(struct exec **exec, struct graph *g, unsigned long long flags) {
+    (void)flags;
+    *exec = malloc(sizeof **exec);
+    (*exec)->nodes = *g;
+    return 0;
+}
+CUresult cuGraphExecDestroy(struct exec *exec) { free(exec); note("cuGraphExecDestroy"); return 0; }
+CUresult cuGraphDestroy(struct graph *g) { free(g); note("cuGraphDestroy"); return 0; }
+
 /* NPARAMS original u64 params are logged by value; a twin also gets header + maps (NMAPS). */
-static CUresult run(const char *how, struct func *f, unsigned g[3], unsigned b[3], void **params, void **extra) {
+static CUresult run(const char *how, struct func *f, unsigned g[3], unsigned b[3], void **params, void **extra,
+                    void *stream) {
     int nparams = atoi(getenv("FAKE_NPARAMS") ? getenv("FAKE_NPARAMS") : "2");
     int nmaps = atoi(getenv("FAKE_NMAPS") ? getenv("FAKE_NMAPS") : "1");
+    if (stream == CAPTURING && params) {
+        struct graph *into;
+        cuStreamGetCaptureInfo_v3(stream, &(int){0}, NULL, &into, NULL, NULL, NULL);
+        struct node *n = &into->nodes[into->n++];
+        *n = (struct node){.f = f, .g = {g[0], g[1], g[2]}, .b = {b[0], b[1], b[2]},
+                           .n = nparams + (f->mod->twin ? 1 + nmaps : 0)};
+        for (int i = 0; i < n->n; i++) n->vals[i] = *(uint64_t *)params[i];
+        note("captured %s%s", f->name, f->mod->twin ? " twin" : "");
+        return 0;
+    }
     unsigned long long threads = (unsigned long long)g[0] * g[1] * g[2] * b[0] * b[1] * b[2];
     char vals[256] = "";
     for (int i = 0; params && i < nparams; i++)
@@ -183,7 +239,7 @@ static CUresult run(const char *how, struct func *f, unsigned g[3], unsigned b[3
                   unsigned bz, unsigned shm, void *s, void **params, void **extra) {              \
         (void)shm; (void)s;                                                                       \
         unsigned g[3] = {gx, gy, gz}, b[3] = {bx, by, bz};                                        \
-        return run(#name, f, g, b, params, extra);                                               \
+        return run(#name, f, g, b, params, extra, s);                                            \
     }
 PLAIN(cuLaunchKernel)
 PLAIN(cuLaunchKernel_ptsz)
@@ -191,11 +247,21 @@ CUresult cuLaunchCooperativeKernel(struct func *f, unsigned gx, unsigned gy, uns
                                    unsigned by, unsigned bz, unsigned shm, void *s, void **params) {
     (void)shm; (void)s;
     unsigned g[3] = {gx, gy, gz}, b[3] = {bx, by, bz};
-    return run("cuLaunchCooperativeKernel", f, g, b, params, NULL);
+    return run("cuLaunchCooperativeKernel", f, g, b, params, NULL, s);
 }
 CUresult cuLaunchKernelEx(const Config *c, struct func *f, void **params, void **extra) {
     unsigned g[3] = {c->gx, c->gy, c->gz}, b[3] = {c->bx, c->by, c->bz};
-    return run("cuLaunchKernelEx", f, g, b, params, extra);
+    return run("cuLaunchKernelEx", f, g, b, params, extra, c->stream);
+}
+
+CUresult cuGraphLaunch(struct exec *exec, void *s) {
+    for (int i = 0; i < exec->nodes.n; i++) {
+        struct node *n = &exec->nodes.nodes[i];
+        void *params[24];
+        for (int k = 0; k < n->n; k++) params[k] = &n->vals[k];
+        run("cuGraphLaunch", n->f, n->g, n->b, params, NULL, s);
+    }
+    return 0;
 }
 
 /* Like the real driver: "name" + flags -> the matching export (_ptsz, _v2 or plain), from its own

@@ -20,6 +20,9 @@
  *             given as "any kind", cuLink* with a PTX and a cubin, then nvJitLink with LTO-IR
  *             (numba-cuda's default); each output is copied (a Python bytes object), loaded and
  *             its add launched once
+ *   graph   - direct, in torch.cuda.graph's order: add launched (warm-up), then add (grid 2 x 64)
+ *             and sass_only captured on stream 0xCA97, the graph instantiated and destroyed, its
+ *             exec launched COUNT times on stream 0x5, then destroyed
  * usage: prog MODE IMAGE_FILE [COUNT]
  * Launches: add x2, sass_only x1, add on a capturing stream, add with `extra`, add via
  * cuLaunchKernelEx; in `threads`, 4 x 5 launches of add.
@@ -55,6 +58,11 @@ CUresult cuLinkCreate_v2(unsigned, void *, void **, void **);
 CUresult cuLinkAddData_v2(void *, int, void *, size_t, const char *, unsigned, void *, void **);
 CUresult cuLinkComplete(void *, void **, size_t *);
 CUresult cuLinkDestroy(void *);
+CUresult cuStreamEndCapture(void *, void **);
+CUresult cuGraphInstantiateWithFlags(void **, void *, unsigned long long);
+CUresult cuGraphLaunch(void *, void *);
+CUresult cuGraphExecDestroy(void *);
+CUresult cuGraphDestroy(void *);
 extern char **environ;
 
 static struct {
@@ -163,7 +171,7 @@ int main(int argc, char **argv) {
     if (!strcmp(mode, "link")) return link_mode();
 
     if (!strcmp(mode, "direct") || !strcmp(mode, "threads") || !strcmp(mode, "file") || !strcmp(mode, "loop") ||
-        !strcmp(mode, "devices")) {
+        !strcmp(mode, "devices") || !strcmp(mode, "graph")) {
         cu.load = cuModuleLoadData; cu.get = cuModuleGetFunction; cu.launch = cuLaunchKernel;
         cu.launch_ex = cuLaunchKernelEx; cu.alloc = cuMemAlloc_v2; cu.release = cuMemFree_v2;
         cu.set_attr = cuFuncSetAttribute; cu.ctx_release = cuDevicePrimaryCtxRelease_v2;
@@ -246,6 +254,16 @@ int main(int argc, char **argv) {
             if (cu.launch(add, i + 1, 1, 1, 64, 1, 1, 0, NULL, params, NULL) != 0) return 4;
         }
         cuCtxSetCurrent(ctx[0]);
+    } else if (!strcmp(mode, "graph")) {
+        void *graph, *exec;
+        cu.launch(add, 2, 1, 1, 64, 1, 1, 0, NULL, params, NULL);
+        cu.launch(add, 2, 1, 1, 64, 1, 1, 0, (void *)0xCA97, params, NULL);
+        cu.launch(sass, 1, 1, 1, 32, 1, 1, 0, (void *)0xCA97, params, NULL);
+        if (cuStreamEndCapture((void *)0xCA97, &graph) || cuGraphInstantiateWithFlags(&exec, graph, 0)) return 4;
+        cuGraphDestroy(graph);
+        for (int i = 0; i < count; i++)
+            if (cuGraphLaunch(exec, (void *)0x5) != 0) return 4;
+        cuGraphExecDestroy(exec);
     } else if (!strcmp(mode, "threads")) {
         pthread_t t[4];
         for (int i = 0; i < 4; i++) pthread_create(&t[i], NULL, worker, NULL);
