@@ -1,6 +1,7 @@
 """CUDA graphs under `neutrino trace` (tests/gpu/programs/graphs.py): a Triton kernel captured by
-torch.cuda.graph and a CuPy RawKernel captured on a CuPy stream are captured as their twins, and
-every replay of the graph is a launch with maps of its own. Outputs must stay bit-identical;
+torch.cuda.graph, CuPy RawKernels captured on a CuPy stream (one of them launched first in the
+capture) and Inductor's kernels under torch.compile(mode="reduce-overhead") are captured as their
+twins, and every replay of a graph is a launch with maps of its own. Outputs must stay bit-identical;
 each replay must record exactly what an eager launch of the same kernel on the same buffers
 records, and what the kernel's source says it touches."""
 from __future__ import annotations
@@ -107,6 +108,23 @@ def test_replays_record_what_an_eager_launch_records(native, tmp_path):
             _touched(first[(first[:, 0] < bases[1]) | (first[:, 0] >= bases[1] + 4 * n)], bases[:1], n)
         else:
             _touched(first, bases, n)
+    # first launched inside the capture: only replays, each loading y and storing z
+    square = [x for x in trace.launches if x.kernel == "square"]
+    assert [x.graph and x.instrumented for x in square] == [True] * facts["replays"]
+    for launch in square:
+        _touched(_pairs(launch.maps["dmat"]), [facts["cupy"]["y"], facts["cupy"]["z"]], n)
+    # Inductor under CUDA graph trees: every kernel it replays is instrumented, each replay
+    # records what the others do (static buffers), and memtrace agrees with dmat
+    replayed = {x.kernel for x in trace.launches if x.graph and x.kernel.startswith("triton_")}
+    assert replayed, sorted({(x.kernel, x.graph) for x in trace.launches})
+    for kernel in replayed:
+        replays = [x for x in trace.launches if x.kernel == kernel and x.graph]
+        assert len(replays) >= facts["replays"] - 1 and all(x.instrumented for x in replays), kernel
+        pairs = [_pairs(x.maps["dmat"]) for x in replays]
+        assert all(np.array_equal(p, pairs[0]) for p in pairs) and len(pairs[0]), kernel
+        for x in replays:
+            lanes, lost = expand(x.maps["mem"], {"addr": x.maps["mem__addr"]})
+            assert lost == 0 and np.array_equal(_pairs(lanes), _pairs(x.maps["dmat"])), kernel
 
 
 @pytest.mark.parametrize("probe", ["gmem_bytes", "block_sched"])

@@ -5,7 +5,10 @@ torch.compile(mode="reduce-overhead") run them, for `neutrino trace` (tests/gpu/
   torch's default global mode, the graph destroyed after instantiation, replays on the current
   stream), its inputs changed between replays;
 - a CuPy RawKernel captured on a CuPy stream (cupy.cuda.Stream.begin_capture) and its graph
-  launched, plus an eager launch of the same kernel on the same buffers.
+  launched back to back, plus an eager launch of the same kernel on the same buffers; and a
+  second RawKernel loaded before the capture whose first launch is the captured one;
+- torch.compile(mode="reduce-overhead"): Inductor's Triton kernels run by CUDA graph trees
+  (warm-up, recording, then replays).
 
     python tests/gpu/programs/graphs.py OUT.npz
 
@@ -43,6 +46,11 @@ extern "C" __global__ void saxpy(float a, const float* x, float* y, int n) {
     int i = blockIdx.x * blockDim.x + threadIdx.x;
     if (i < n) y[i] = a * x[i] + y[i];
 }
+
+extern "C" __global__ void square(const float* x, float* y, int n) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) y[i] = x[i] * x[i];
+}
 """
 
 
@@ -74,9 +82,11 @@ def torch_graph(outputs: dict) -> dict:
 
 
 def cupy_graph(outputs: dict) -> dict:
-    kernel = cp.RawKernel(RAW, "saxpy")
+    module = cp.RawModule(code=RAW)
+    kernel, square = module.get_function("saxpy"), module.get_function("square")
     x = cp.arange(N, dtype=cp.float32)
     y = cp.ones(N, dtype=cp.float32)
+    z = cp.empty(N, dtype=cp.float32)
     args = (np.float32(0.25), x, y, np.int32(N))
     grid = ((N + 255) // 256,)
     kernel(grid, (256,), args)                     # eager
@@ -85,17 +95,34 @@ def cupy_graph(outputs: dict) -> dict:
     with stream:
         stream.begin_capture()
         kernel(grid, (256,), args)
+        square(grid, (256,), (y, z, np.int32(N)))  # its first launch
         graph = stream.end_capture()
-    for r in range(REPLAYS):
+    for _ in range(REPLAYS):                       # back to back: each replay's maps are its own
         graph.launch(stream)
-        stream.synchronize()
-        outputs[f"cupy_replay{r}"] = cp.asnumpy(y)
-    return {"x": x.data.ptr, "y": y.data.ptr}
+    stream.synchronize()
+    outputs["cupy_replays"] = cp.asnumpy(y)
+    outputs["cupy_square"] = cp.asnumpy(z)
+    return {"x": x.data.ptr, "y": y.data.ptr, "z": z.data.ptr}
+
+
+def inductor_graph(outputs: dict) -> None:
+    torch.manual_seed(0)
+    model = torch.nn.Sequential(torch.nn.Linear(64, 128), torch.nn.GELU(), torch.nn.Linear(128, 64)).cuda()
+
+    def forward(x: torch.Tensor) -> torch.Tensor:
+        return torch.nn.functional.layer_norm(model(x) * 2.0 + 1.0, (64,))
+
+    compiled = torch.compile(forward, mode="reduce-overhead")
+    x = torch.randn(256, 64, device="cuda")
+    with torch.no_grad():
+        for i in range(REPLAYS + 2):               # warm-up, recording, then replays
+            outputs[f"inductor{i}"] = compiled(x + i).cpu().numpy()
 
 
 def main(path: str) -> None:
     outputs: dict = {}
     facts = {"n": N, "replays": REPLAYS, "torch": torch_graph(outputs), "cupy": cupy_graph(outputs)}
+    inductor_graph(outputs)
     torch.cuda.synchronize()
     np.savez(path, **outputs)
     with open(path + ".json", "w") as f:
