@@ -129,7 +129,14 @@ def test_replays_record_what_an_eager_launch_records(native, tmp_path):
 
 @pytest.mark.parametrize("probe", ["gmem_bytes", "block_sched"])
 def test_replays_count_like_eager_launches(native, tmp_path, probe):
+    """The probe's tool reads replays as it reads launches: `neutrino report` runs every tool
+    over the trace, untimed replays and all."""
     outputs, facts, trace = _traced(tmp_path, probe)
+    report = subprocess.run([sys.executable, "-m", "neutrino_py", "report", str(tmp_path / "tr"), "--format",
+                             "json", "--no-progress", "--perfetto", str(tmp_path / "perfetto.json")],
+                            capture_output=True, text=True, timeout=600)
+    assert report.returncode == 0, report.stderr[-3000:]
+    assert json.loads(report.stdout)["reports"] and json.loads((tmp_path / "perfetto.json").read_text())
     for key, value in native.items():
         np.testing.assert_array_equal(outputs[key], value, err_msg=key)
     n = facts["n"]
