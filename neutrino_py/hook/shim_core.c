@@ -553,6 +553,17 @@ int nt_checked(int r) {
 }
 #define checked nt_checked
 
+/* This thread's capture mode made relaxed for the shim's own calls (-1: it could not be), and
+ * given back after: in the default global mode an unsafe call (a synchronization, an allocation,
+ * a module load) made while any thread captures a graph is refused and breaks that capture. */
+static int relax(void) {
+    int mode = CAPTURE_MODE_RELAXED;
+    return nt_call(NT_capture_mode) && checked(((int (*)(int *))nt_call(NT_capture_mode))(&mode)) ? mode : -1;
+}
+static void unrelax(int mode) {
+    if (mode >= 0) checked(((int (*)(int *))nt_call(NT_capture_mode))(&mode));
+}
+
 int nt_active(void) { return opt.socket != NULL; }
 
 static void skip(struct nt_func *f, const char *why) {
@@ -1394,11 +1405,7 @@ static int capture(const struct nt_launch *l, struct nt_func *f, int *r);
 /* A launch: the twin with map buffers appended, or the original kernel with the reason why; timed
  * either way, and handed to the writer thread (step 7), which copies the maps back off the
  * program's stream. On a stream being captured into a graph, `capture` takes it. */
-int nt_launch(struct nt_launch *l) {
-    /* registered after cuInit's own exit handlers, so it runs before they tear contexts down */
-    pthread_once(&drain_once, register_drain);
-    COUNT(C_LAUNCHES);
-    if (!opt.socket) return nt_rt.launch(l, l->f, l->params);     /* pass-through (doctor, tests) */
+static int launch_relaxed(struct nt_launch *l) {
     struct nt_func *f = nt_func_of(l->f);
     int r = 0;
     if (f && capture(l, f, &r)) return r;
@@ -1444,6 +1451,18 @@ int nt_launch(struct nt_launch *l) {
     return r;
 }
 
+/* Every launch the program makes; the steps above run in relaxed capture mode (relax). */
+int nt_launch(struct nt_launch *l) {
+    /* registered after cuInit's own exit handlers, so it runs before they tear contexts down */
+    pthread_once(&drain_once, register_drain);
+    COUNT(C_LAUNCHES);
+    if (!opt.socket) return nt_rt.launch(l, l->f, l->params);     /* pass-through (doctor, tests) */
+    int mode = relax();
+    int r = launch_relaxed(l);
+    unrelax(mode);
+    return r;
+}
+
 /* ---- CUDA graphs -------------------------------------------------------------------------- */
 
 /* A twin captured into a graph: the launch as captured (each replay's item is a copy of it), with a
@@ -1477,8 +1496,7 @@ static void graph_unref(struct graph *g) {
 }
 
 /* The twin captured as a graph node in place of the kernel, with a map buffer of its own; the
- * reason it could not be, or NULL. The caller has made this thread's capture mode relaxed: an
- * allocation is an unsafe call in a capture. Only a look at --launches: the replays count. */
+ * reason it could not be, or NULL. Only a look at --launches: the replays count. */
 static const char *capture_twin(const struct nt_launch *l, struct nt_func *f, void *graph, int *r) {
     if (DEAD() && __atomic_load_n(&f->state, __ATOMIC_ACQUIRE) == NT_F_UNKNOWN) return SERVER_DOWN;
     if (__atomic_load_n(&f->state, __ATOMIC_ACQUIRE) == NT_F_UNKNOWN) instrument(f);
@@ -1527,20 +1545,17 @@ static const char *capture_twin(const struct nt_launch *l, struct nt_func *f, vo
  * launch with maps (nt_graph_launch); otherwise the original kernel is, listed untimed (events and
  * copies cannot join a graph). 1 when the launch was handled here, its result in *r. */
 static int capture(const struct nt_launch *l, struct nt_func *f, int *r) {
-    int capturing = 0, status = 0, mode = CAPTURE_MODE_RELAXED;
+    int capturing = 0, status = 0;
     unsigned long long id = 0;
     void *graph = NULL;
     if (!checked(CALL(stream_capturing, int (*)(void *, int *), l->stream, &capturing)))
         capturing = 1;                          /* unknown: the safe answer */
     if (!capturing) return 0;
     const char *why = "graph capture";
-    if (nt_rt.graphs && nt_call(NT_mem_alloc) && nt_call(NT_dtod_async) &&
+    if (nt_rt.graphs && nt_call(NT_mem_alloc) && nt_call(NT_dtod_async) && nt_call(NT_capture_mode) &&
         checked(CALL(capture_info, int (*)(void *, int *, unsigned long long *, void **, void *, void *, void *),
-                     l->stream, &status, &id, &graph, NULL, NULL, NULL)) &&
-        graph && checked(CALL(capture_mode, int (*)(int *), &mode))) {
+                     l->stream, &status, &id, &graph, NULL, NULL, NULL)) && graph)
         why = capture_twin(l, f, graph, r);
-        checked(CALL(capture_mode, int (*)(int *), &mode));       /* the program's mode back */
-    }
     if (!why) {
         COUNT(C_GRAPH_TWINS);
         return 1;
@@ -1604,6 +1619,7 @@ int nt_graph_launch(void *exec, void *stream, int (*launch)(void *, void *)) {
         pthread_mutex_unlock(&graph_lock);
         return launch(exec, stream);
     }
+    int mode = relax();
     g->refs++;
     if (g->done) checked(CALL(stream_wait, int (*)(void *, void *, unsigned), stream, g->done, 0));
     else g->done = event_new();
@@ -1614,6 +1630,7 @@ int nt_graph_launch(void *exec, void *stream, int (*launch)(void *, void *)) {
     for (struct site *s = g->sites; r == 0 && s; s = s->next) replayed(s->launch, cs, stream);
     if (g->done) checked(CALL(event_record, int (*)(void *, void *), g->done, stream));
     graph_unref(g);
+    unrelax(mode);
     pthread_mutex_unlock(&graph_lock);
     return r;
 }
@@ -1634,8 +1651,10 @@ void nt_graph_gone(void *handle) {
     pthread_mutex_lock(&graph_lock);
     struct graph *g = table_get(&graphs, handle);
     if (g) {
+        int mode = relax();
         table_put(&graphs, handle, NULL);
         graph_unref(g);
+        unrelax(mode);
     }
     pthread_mutex_unlock(&graph_lock);
 }

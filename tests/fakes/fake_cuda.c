@@ -7,7 +7,10 @@
  * index) into item i of every map, so the tests can read the values back from the trace.
  * Stream 0xCA97 reports itself as capturing a graph: a launch on it is kept as a node of the graph
  * being captured (with its argument values), which cuStreamEndCapture returns and cuGraphLaunch of
- * an instantiation of it runs.
+ * an instantiation of it runs. Between cuStreamBeginCapture_v2 in global mode (0) and
+ * cuStreamEndCapture, an unsafe call (a synchronization, an allocation, a module load) from any
+ * thread not in relaxed mode (cuThreadExchangeStreamCaptureMode 2) is refused and breaks the
+ * capture, as the driver does: its end then fails (CUDA_ERROR_STREAM_CAPTURE_INVALIDATED).
  */
 #define _GNU_SOURCE
 #include <dlfcn.h>
@@ -32,6 +35,14 @@ CUresult cuInit(unsigned flags) { (void)flags; return 0; }
 CUresult cuDriverGetVersion(int *v) { *v = 13000; return 0; }
 /* Devices: $FAKE_DEVICES of them (default 1); device d's primary context is 0xC0 + d, current per
  * thread as in CUDA. Device memory remembers the device it was allocated on (devices below). */
+static int capture_global, capture_broken;      /* a global-mode capture is under way; refused */
+static __thread int capture_mode;                /* this thread's: 0 global, 2 relaxed */
+static int unsafe(const char *call) {
+    if (!capture_global || capture_mode == 2) return 0;
+    capture_broken = 1;
+    note("refused %s during a global capture", call);
+    return 1;
+}
 #define CTX0 0xC0
 static __thread uintptr_t current = CTX0;
 CUresult cuDeviceGetCount(int *n) { *n = getenv("FAKE_DEVICES") ? atoi(getenv("FAKE_DEVICES")) : 1; return 0; }
@@ -51,7 +62,7 @@ static double now(void) {
 }
 CUresult cuEventCreate(struct event **e, unsigned fl) { (void)fl; *e = calloc(1, sizeof **e); return 0; }
 CUresult cuEventRecord(struct event *e, void *s) { (void)s; e->t = now(); return 0; }
-CUresult cuEventSynchronize(struct event *e) { (void)e; return 0; }
+CUresult cuEventSynchronize(struct event *e) { (void)e; return unsafe("cuEventSynchronize") ? 900 : 0; }
 CUresult cuEventElapsedTime(float *ms, struct event *a, struct event *b) { *ms = (float)(b->t - a->t); return 0; }
 CUresult cuEventDestroy_v2(struct event *e) { free(e); return 0; }
 
@@ -85,12 +96,17 @@ static int device_of(uint64_t p) {
     pthread_mutex_unlock(&blocks_lock);
     return d;
 }
-CUresult cuMemAlloc_v2(uint64_t *p, size_t n) { *p = placed(calloc(1, n), n); note("cuMemAlloc_v2 %zu", n); return 0; }
-CUresult cuMemFree_v2(uint64_t p) { released(p); note("cuMemFree_v2"); return 0; }
+CUresult cuMemAlloc_v2(uint64_t *p, size_t n) {
+    if (unsafe("cuMemAlloc_v2")) return 900;
+    *p = placed(calloc(1, n), n);
+    note("cuMemAlloc_v2 %zu", n);
+    return 0;
+}
+CUresult cuMemFree_v2(uint64_t p) { if (unsafe("cuMemFree_v2")) return 900; released(p); note("cuMemFree_v2"); return 0; }
 CUresult cuMemAllocAsync(uint64_t *p, size_t n, void *s) { (void)s; *p = placed(malloc(n), n); return 0; }
 CUresult cuMemFreeAsync(uint64_t p, void *s) { (void)s; released(p); return 0; }
 CUresult cuStreamCreate(void **s, unsigned fl) { (void)fl; *s = (void *)0x57; return 0; }
-CUresult cuStreamSynchronize(void *s) { (void)s; return 0; }
+CUresult cuStreamSynchronize(void *s) { (void)s; return unsafe("cuStreamSynchronize") ? 900 : 0; }
 CUresult cuMemHostAlloc(void **p, size_t n, unsigned fl) { (void)fl; *p = malloc(n); return *p ? 0 : 2; }
 CUresult cuStreamWaitEvent(void *s, struct event *e, unsigned fl) { (void)s; (void)e; (void)fl; return 0; }
 CUresult cuMemFreeHost(void *p) { free(p); return 0; }
@@ -103,6 +119,7 @@ CUresult cuMemcpyDtoDAsync_v2(uint64_t dst, uint64_t src, size_t n, void *s) {
 }
 
 static CUresult load(struct module **m, const void *image, const char *how) {
+    if (unsafe(how)) return 900;
     *m = calloc(1, sizeof **m);
     (*m)->twin = strncmp(image, "FAKECUBIN", 9) == 0;
     note("%s %s", how, (*m)->twin ? "twin" : "image");
@@ -167,7 +184,12 @@ CUresult cuLinkDestroy(struct link *st) { free(st); return 0; }
 struct node { struct func *f; unsigned g[3], b[3]; int n; uint64_t vals[24]; };
 struct graph { struct node nodes[8]; int n; };
 static struct graph *capturing;
-static __thread int capture_mode;
+CUresult cuStreamBeginCapture_v2(void *s, int mode) {
+    (void)s;
+    capture_global = mode == 0;
+    capture_broken = 0;
+    return 0;
+}
 CUresult cuThreadExchangeStreamCaptureMode(int *mode) {
     int was = capture_mode;
     capture_mode = *mode;
@@ -187,6 +209,8 @@ CUresult cuStreamEndCapture(void *s, struct graph **g) {
     if (s != CAPTURING) return 900;           /* CUDA_ERROR_STREAM_CAPTURE_UNMATCHED */
     *g = capturing ? capturing : calloc(1, sizeof **g);
     capturing = NULL;
+    capture_global = 0;
+    if (capture_broken) return 901;         /* CUDA_ERROR_STREAM_CAPTURE_INVALIDATED */
     note("cuStreamEndCapture %d nodes", (*g)->n);
     return 0;
 }

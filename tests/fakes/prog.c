@@ -20,9 +20,10 @@
  *             given as "any kind", cuLink* with a PTX and a cubin, then nvJitLink with LTO-IR
  *             (numba-cuda's default); each output is copied (a Python bytes object), loaded and
  *             its add launched once
- *   graph   - direct, in torch.cuda.graph's order: add launched (warm-up), then add (grid 2 x 64)
- *             and sass_only captured on stream 0xCA97, the graph instantiated and destroyed, its
- *             exec launched COUNT times on stream 0x5, then destroyed
+ *   graph   - direct, in torch.cuda.graph's order: add launched (warm-up), a global-mode capture
+ *             begun on stream 0xCA97 (and 0.2 s spent in it, while the shim's writer copies the
+ *             warm-up's maps), add (grid 2 x 64) and sass_only captured, the graph instantiated and
+ *             destroyed, its exec launched COUNT times on stream 0x5, then destroyed
  * usage: prog MODE IMAGE_FILE [COUNT]
  * Launches: add x2, sass_only x1, add on a capturing stream, add with `extra`, add via
  * cuLaunchKernelEx; in `threads`, 4 x 5 launches of add.
@@ -58,6 +59,7 @@ CUresult cuLinkCreate_v2(unsigned, void *, void **, void **);
 CUresult cuLinkAddData_v2(void *, int, void *, size_t, const char *, unsigned, void *, void **);
 CUresult cuLinkComplete(void *, void **, size_t *);
 CUresult cuLinkDestroy(void *);
+CUresult cuStreamBeginCapture_v2(void *, int);
 CUresult cuStreamEndCapture(void *, void **);
 CUresult cuGraphInstantiateWithFlags(void **, void *, unsigned long long);
 CUresult cuGraphLaunch(void *, void *);
@@ -257,9 +259,11 @@ int main(int argc, char **argv) {
     } else if (!strcmp(mode, "graph")) {
         void *graph, *exec;
         cu.launch(add, 2, 1, 1, 64, 1, 1, 0, NULL, params, NULL);
+        cuStreamBeginCapture_v2((void *)0xCA97, 0);
+        usleep(200000);
         cu.launch(add, 2, 1, 1, 64, 1, 1, 0, (void *)0xCA97, params, NULL);
         cu.launch(sass, 1, 1, 1, 32, 1, 1, 0, (void *)0xCA97, params, NULL);
-        if (cuStreamEndCapture((void *)0xCA97, &graph) || cuGraphInstantiateWithFlags(&exec, graph, 0)) return 4;
+        if (cuStreamEndCapture((void *)0xCA97, &graph) || cuGraphInstantiateWithFlags(&exec, graph, 0)) return 7;
         cuGraphDestroy(graph);
         for (int i = 0; i < count; i++)
             if (cuGraphLaunch(exec, (void *)0x5) != 0) return 4;
