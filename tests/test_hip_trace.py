@@ -63,12 +63,13 @@ def program(tmp_path_factory):
     return root
 
 
-def trace(root: Path, tmp: Path, *options: str, cache: Path | None = None, probe: str = "hotness"):
+def trace(root: Path, tmp: Path, *options: str, cache: Path | None = None, probe: str = "hotness",
+          env_extra: dict | None = None):
     """`neutrino trace --probe PROBE` of the program, caching under `cache` (default `tmp`):
     (fake's log lines, stderr summary, Trace)."""
     tmp.mkdir(parents=True, exist_ok=True)
     log = tmp / "hip.log"
-    env = {**os.environ, "FAKE_HIP_LOG": str(log), "NEUTRINO_CACHE": str((cache or tmp) / "cache")}
+    env = {**os.environ, "FAKE_HIP_LOG": str(log), "NEUTRINO_CACHE": str((cache or tmp) / "cache"), **(env_extra or {})}
     run = subprocess.run([sys.executable, "-m", "neutrino_py", "trace", "--probe", probe,
                           "--tracedir", str(tmp / "traces"), "--gcn-asm", str(root / "asm"), *options,
                           "--", str(root / "prog"), str(root / "kernels.hsaco"), str(root / "kernels.hipfb")],
@@ -144,6 +145,19 @@ def test_hip_program_traced_with_instrumented_code_objects(program, tmp_path):
     assert "fallback to the original kernel: 1 launch(es): kernel arguments passed through `extra`" in summary
     assert "fallback to the original kernel: 1 launch(es): not instrumentable" in summary
     assert "missing" in summary and "kernel not in the image (gfx942)" in summary
+
+
+def test_hip_graph_replays_are_launches_with_maps(program, tmp_path):
+    """A twin captured into a HIP graph (the same core as CUDA's): each replay is a launch with
+    that replay's maps, the buffer freed with the last handle on the graph."""
+    log, summary, t = trace(program, tmp_path, env_extra={"FAKE_HIP_GRAPH": "2"})
+    assert "captured vector_add twin" in log and "end_capture nodes=1" in log
+    replays = [x for x in t.launches if x.graph]
+    assert len(t.launches) == 9 and [(x.grid[0], x.instrumented) for x in replays] == [(3, True)] * 2
+    for x in replays:
+        assert x.maps["pages"].tobytes() == pattern(8 << 16, 0) and x.dropped["pages"] == 5
+        assert x.duration_ms is None
+    assert t.summary["graph_replays"] == 2 and "2 were replays of CUDA graphs" in summary
 
 
 def test_second_run_uses_the_disk_cache_and_bounds_hold(program, tmp_path):

@@ -46,13 +46,23 @@ NT_API hipError_t hipMalloc(void **ptr, size_t size);
 NT_API hipError_t hipFree(void *ptr);
 NT_API hipError_t hipDeviceReset(void);
 NT_API hipError_t hipGetProcAddress(const char *symbol, void **pfn, int version, uint64_t flags, void *status);
+NT_API hipError_t hipStreamEndCapture(hipStream_t stream, void **graph);
+NT_API hipError_t hipGraphInstantiate(void **exec, void *graph, void *error_node, char *log, size_t log_size);
+NT_API hipError_t hipGraphInstantiateWithFlags(void **exec, void *graph, unsigned long long flags);
+NT_API hipError_t hipGraphInstantiateWithParams(void **exec, void *graph, void *params);
+NT_API hipError_t hipGraphLaunch(void *exec, hipStream_t stream);
+NT_API hipError_t hipGraphClone(void **clone, void *graph);
+NT_API hipError_t hipGraphExecDestroy(void *exec);
+NT_API hipError_t hipGraphDestroy(void *graph);
 
 /* ---- the table ------------------------------------------------------------------------------ */
 
 #define HOOK_LIST(X)                                                                              \
     X(__hipRegisterFatBinary) X(__hipRegisterFunction) X(hipModuleLoadData) X(hipModuleLoad)      \
     X(hipModuleGetFunction) X(hipModuleLaunchKernel) X(hipLaunchKernel) X(hipMalloc) X(hipFree)   \
-    X(hipDeviceReset) X(hipGetProcAddress)
+    X(hipDeviceReset) X(hipGetProcAddress) X(hipStreamEndCapture) X(hipGraphInstantiate)              \
+    X(hipGraphInstantiateWithFlags) X(hipGraphInstantiateWithParams) X(hipGraphLaunch) X(hipGraphClone) \
+    X(hipGraphExecDestroy) X(hipGraphDestroy)
 
 #define AS_ENUM(n) H_##n,
 enum { HOOK_LIST(AS_ENUM) N_HOOKS };
@@ -153,7 +163,8 @@ const struct nt_runtime nt_rt = {
               "hipMemcpyDtoHAsync", "hipMallocAsync", "hipFreeAsync", "hipMalloc", "hipFree",
               "hipMemcpyDtoDAsync", "hipStreamGetCaptureInfo_v2", "hipThreadExchangeStreamCaptureMode"},
     .hooks = HOOKS, .nhooks = N_HOOKS, .prefixes = {"hip", "__hip"}, .library = libhip, .cache_prefix = "", .arch = device_arch,
-    .load_twin = load_twin, .launch = call_real, .extra_end = (void *)3 /* HIP_LAUNCH_PARAM_END */};
+    .load_twin = load_twin, .launch = call_real, .extra_end = (void *)3 /* HIP_LAUNCH_PARAM_END */,
+    .graphs = 1};
 
 /* ---- intercepted entry points --------------------------------------------------------------- */
 
@@ -239,5 +250,61 @@ hipError_t hipGetProcAddress(const char *symbol, void **pfn, int version, uint64
     SEEN(hipGetProcAddress);
     hipError_t r = REAL(hipGetProcAddress) ? REAL(hipGetProcAddress)(symbol, pfn, version, flags, status) : 999;
     if (r == 0 && pfn && *pfn && !(flags & HIP_PER_THREAD_DEFAULT_STREAM)) *pfn = nt_swap(symbol, *pfn, "");
+    return r;
+}
+
+/* ---- graphs: a twin captured into a graph records at every replay (shim_core) ----------------- */
+
+hipError_t hipStreamEndCapture(hipStream_t stream, void **graph) {
+    SEEN(hipStreamEndCapture);
+    if (!REAL(hipStreamEndCapture)) return 999;
+    return nt_graph_end_capture(stream, graph, (int (*)(void *, void **))REAL(hipStreamEndCapture));
+}
+
+hipError_t hipGraphInstantiate(void **exec, void *graph, void *error_node, char *log, size_t log_size) {
+    SEEN(hipGraphInstantiate);
+    hipError_t r = REAL(hipGraphInstantiate) ? REAL(hipGraphInstantiate)(exec, graph, error_node, log, log_size) : 999;
+    if (r == 0 && exec) nt_graph_instantiated(*exec, graph);
+    return r;
+}
+
+hipError_t hipGraphInstantiateWithFlags(void **exec, void *graph, unsigned long long flags) {
+    SEEN(hipGraphInstantiateWithFlags);
+    hipError_t r = REAL(hipGraphInstantiateWithFlags) ? REAL(hipGraphInstantiateWithFlags)(exec, graph, flags) : 999;
+    if (r == 0 && exec) nt_graph_instantiated(*exec, graph);
+    return r;
+}
+
+hipError_t hipGraphInstantiateWithParams(void **exec, void *graph, void *params) {
+    SEEN(hipGraphInstantiateWithParams);
+    hipError_t r = REAL(hipGraphInstantiateWithParams) ? REAL(hipGraphInstantiateWithParams)(exec, graph, params) : 999;
+    if (r == 0 && exec) nt_graph_instantiated(*exec, graph);
+    return r;
+}
+
+hipError_t hipGraphLaunch(void *exec, hipStream_t stream) {
+    SEEN(hipGraphLaunch);
+    if (!REAL(hipGraphLaunch)) return 999;
+    return nt_graph_launch(exec, stream, (int (*)(void *, void *))REAL(hipGraphLaunch));
+}
+
+hipError_t hipGraphClone(void **clone, void *graph) {
+    SEEN(hipGraphClone);
+    hipError_t r = REAL(hipGraphClone) ? REAL(hipGraphClone)(clone, graph) : 999;
+    if (r == 0 && clone) nt_graph_cloned(*clone, graph);
+    return r;
+}
+
+hipError_t hipGraphExecDestroy(void *exec) {
+    SEEN(hipGraphExecDestroy);
+    hipError_t r = REAL(hipGraphExecDestroy) ? REAL(hipGraphExecDestroy)(exec) : 999;
+    if (r == 0) nt_graph_gone(exec);
+    return r;
+}
+
+hipError_t hipGraphDestroy(void *graph) {
+    SEEN(hipGraphDestroy);
+    hipError_t r = REAL(hipGraphDestroy) ? REAL(hipGraphDestroy)(graph) : 999;
+    if (r == 0) nt_graph_gone(graph);
     return r;
 }

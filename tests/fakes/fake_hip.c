@@ -6,7 +6,10 @@
  * mod 256 and header slot k's dropped count with 5 + k, so a test knows every byte the trace
  * must hold. The programs' kernels take 4 arguments. Text images ("FAKEHSACO <kernel> <own
  * params>", runtime/hip.py's tests) play a twin whose first map gets each thread's index, with
- * the arguments packed into `extra` as hip-python does. Streams other than the program's (NULL) and events are counted handles. */
+ * the arguments packed into `extra` as hip-python does. Streams other than the program's (NULL) and events are counted handles.
+ * Stream 0xCA97 is being captured: a launch on it is kept as a node of the graph (its arguments'
+ * values), which hipGraphLaunch of an instantiation runs; a hipMalloc during a capture (the shim's,
+ * for a captured twin) counts as a map buffer the way hipMallocAsync buffers do. */
 #define _GNU_SOURCE
 #include <stdint.h>
 #include <stdio.h>
@@ -26,7 +29,12 @@ static int context = 1, streams;
 
 #define say(...) fake_log("FAKE_HIP_LOG", __VA_ARGS__)
 
-int hipMalloc(void **p, size_t n) { *p = calloc(1, n ? n : 1); return *p ? 0 : 2; }
+static int capture_active;
+int hipMalloc(void **p, size_t n) {
+    *p = calloc(1, n ? n : 1);
+    if (*p && capture_active && n_pools < 256) pools[n_pools].base = *p, pools[n_pools++].size = n;
+    return *p ? 0 : 2;
+}
 int hipFree(void *p) { free(p); return 0; }
 int hipMemset(void *p, int v, size_t n) { memset(p, v, n); return 0; }
 int hipMemcpy(void *d, const void *s, size_t n, int kind) { (void)kind; memcpy(d, s, n); return 0; }
@@ -43,7 +51,8 @@ int hipStreamCreateWithFlags(void **s, unsigned flags) {
 }
 int hipStreamSynchronize(void *s) { say("stream_sync %s", s ? "side" : "program"); return 0; }
 int hipStreamWaitEvent(void *s, void *e, unsigned f) { (void)e; (void)f; say("stream_wait %s", s ? "side" : "program"); return 0; }
-int hipStreamIsCapturing(void *s, int *status) { (void)s; *status = 0; return 0; }
+#define CAPTURING (void *)0xCA97
+int hipStreamIsCapturing(void *s, int *status) { *status = s == CAPTURING; return 0; }
 int hipEventCreateWithFlags(void **e, unsigned flags) { (void)flags; *e = calloc(1, sizeof(long)); return 0; }
 int hipEventRecord(void *e, void *s) { static long t; (void)s; *(long *)e = ++t; return 0; }
 int hipEventSynchronize(void *e) { (void)e; return 0; }
@@ -190,16 +199,77 @@ static int play_text(struct func *fn, dim3 g, dim3 b, void **params, void **extr
     return 0;
 }
 
-int hipModuleLaunchKernel(void *f, unsigned gx, unsigned gy, unsigned gz, unsigned bx, unsigned by,
-                          unsigned bz, unsigned shm, void *stream, void **params, void **extra) {
+/* Graphs: nodes are module launches with their arguments' values (8 bytes each). */
+struct node { struct func *fn; unsigned g, b; int n; uint64_t vals[24]; };
+struct graph { struct node nodes[8]; int n; };
+struct exec { struct graph nodes; };
+static struct graph *capturing;
+int hipStreamBeginCapture(void *s, int mode) {
+    (void)s; (void)mode;
+    capture_active = 1;
+    capturing = calloc(1, sizeof *capturing);
+    return 0;
+}
+int hipStreamGetCaptureInfo_v2(void *s, int *status, unsigned long long *id, struct graph **g, void *deps, void *n) {
+    (void)deps; (void)n;
+    *status = s == CAPTURING && capturing;
+    if (id) *id = 1;
+    if (g) *g = s == CAPTURING ? capturing : NULL;
+    return 0;
+}
+int hipThreadExchangeStreamCaptureMode(int *mode) { (void)mode; return 0; }
+int hipStreamEndCapture(void *s, struct graph **g) {
+    if (s != CAPTURING || !capturing) return 901;
+    *g = capturing;
+    capturing = NULL;
+    capture_active = 0;
+    say("end_capture nodes=%d", (*g)->n);
+    return 0;
+}
+int hipGraphInstantiate(struct exec **exec, struct graph *g, void *node, char *log, size_t size) {
+    (void)node; (void)log; (void)size;
+    *exec = malloc(sizeof **exec);
+    (*exec)->nodes = *g;
+    return 0;
+}
+int hipGraphExecDestroy(struct exec *exec) { free(exec); say("exec_destroy"); return 0; }
+int hipGraphDestroy(struct graph *g) { free(g); say("graph_destroy"); return 0; }
+int hipMemcpyDtoDAsync(void *d, void *src, size_t n, void *s) { (void)s; memcpy(d, src, n); return 0; }
+
+/* hipModuleLaunchKernel's body, which hipGraphLaunch calls too (not through the export, which a
+ * preloaded shim replaces). */
+static int module_launch(void *f, unsigned gx, unsigned gy, unsigned gz, unsigned bx, unsigned by,
+                         unsigned bz, unsigned shm, void *stream, void **params, void **extra) {
     (void)gy; (void)gz; (void)by; (void)bz; (void)shm;
     struct func *fn = f;
+    if (stream == CAPTURING && capturing && params) {
+        struct node *n = &capturing->nodes[capturing->n++];
+        *n = (struct node){.fn = fn, .g = gx, .b = bx, .n = 4 + (fn->m->twin ? 1 + fn->m->maps : 0)};
+        for (int i = 0; i < n->n; i++) memcpy(&n->vals[i], params[i], 8);
+        say("captured %s%s", fn->name, fn->m->twin ? " twin" : "");
+        return 0;
+    }
     if (fn->m->text[0]) return play_text(fn, (dim3){gx, gy, gz}, (dim3){bx, by, bz}, params, extra);
     if (!params) { say("launch %s extra=%d", fn->name, extra != NULL); return 0; }
     if (fn->m->twin) { play_twin(fn->name, fn->m, (dim3){gx, 1, 1}, (dim3){bx, 1, 1}, params); return 0; }
     char text[256];
     own_args(text, sizeof text, params, 4);
     say("launch %s original grid=%u block=%u args=%s on %s", fn->name, gx, bx, text, stream ? "side" : "program");
+    return 0;
+}
+
+int hipModuleLaunchKernel(void *f, unsigned gx, unsigned gy, unsigned gz, unsigned bx, unsigned by,
+                          unsigned bz, unsigned shm, void *stream, void **params, void **extra) {
+    return module_launch(f, gx, gy, gz, bx, by, bz, shm, stream, params, extra);
+}
+
+int hipGraphLaunch(struct exec *exec, void *stream) {
+    for (int i = 0; i < exec->nodes.n; i++) {
+        struct node *n = &exec->nodes.nodes[i];
+        void *params[24];
+        for (int k = 0; k < n->n; k++) params[k] = &n->vals[k];
+        module_launch(n->fn, n->g, 1, 1, n->b, 1, 1, 0, stream, params, NULL);
+    }
     return 0;
 }
 

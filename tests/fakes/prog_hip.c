@@ -3,7 +3,9 @@
  * (grid 2, 3, 4 x block 64), then with its arguments packed in `extra` as hip-python packs them
  * (grid 6), then with an `extra` of no known form (grid 1).
  * Host API, the way hipcc's generated code does it: registers BUNDLE (__hipRegisterFatBinary) with
- * two kernels, vector_add (in the bundle) and missing (not in it), and launches each once. */
+ * two kernels, vector_add (in the bundle) and missing (not in it), and launches each once.
+ * With FAKE_HIP_GRAPH=N: then vector_add (grid 3) captured on stream 0xCA97, the graph
+ * instantiated and destroyed, its exec launched N times and destroyed. */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,6 +22,12 @@ int hipModuleLaunchKernel(void *, unsigned, unsigned, unsigned, unsigned, unsign
                           unsigned, void *, void **, void **);
 int hipLaunchKernel(const void *, dim3, dim3, void **, size_t, void *);
 int hipMalloc(void **, size_t);
+int hipStreamBeginCapture(void *, int);
+int hipStreamEndCapture(void *, void **);
+int hipGraphInstantiate(void **, void *, void *, char *, size_t);
+int hipGraphLaunch(void *, void *);
+int hipGraphExecDestroy(void *);
+int hipGraphDestroy(void *);
 
 static void stub_vector_add(void) {}
 static void stub_missing(void) {}
@@ -47,6 +55,16 @@ int main(int argc, char **argv) {
     __hipRegisterFunction(handle, (const void *)stub_missing, "missing", "missing", -1u, 0, 0, 0, 0, 0);
     hipLaunchKernel((const void *)stub_vector_add, (dim3){5, 1, 1}, (dim3){64, 1, 1}, args, 0, 0);
     hipLaunchKernel((const void *)stub_missing, (dim3){1, 1, 1}, (dim3){64, 1, 1}, args, 0, 0);
+    int replays = getenv("FAKE_HIP_GRAPH") ? atoi(getenv("FAKE_HIP_GRAPH")) : 0;
+    if (replays) {
+        void *graph, *exec, *capturing = (void *)0xCA97;
+        hipStreamBeginCapture(capturing, 0);
+        hipModuleLaunchKernel(add, 3, 1, 1, 64, 1, 1, 0, capturing, args, 0);
+        if (hipStreamEndCapture(capturing, &graph) || hipGraphInstantiate(&exec, graph, 0, 0, 0)) return 3;
+        hipGraphDestroy(graph);
+        for (int i = 0; i < replays; i++) hipGraphLaunch(exec, 0);
+        hipGraphExecDestroy(exec);
+    }
     puts("done");
     return 0;
 }
