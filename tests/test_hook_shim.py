@@ -333,6 +333,32 @@ def test_graph_replays_count_against_launches(binaries, tmp_path):
     assert trace.summary["recording"]["bytes_written"] == 2 * 512
 
 
+def test_an_updated_exec_replays_its_new_graphs_twins(binaries, tmp_path):
+    """cuGraphExecUpdate: the exec now runs a second capture's twin (grid 1): its replays record
+    that twin's buffer, and the first capture's buffer goes with its last handle."""
+    log, counts, trace, _ = traced(binaries, tmp_path, "graph 2", env_extra={"FAKE_GRAPH_EDIT": "update"})
+    replays = [x for x in trace.launches if x.graph]
+    assert [(tuple(x.grid), x.instrumented) for x in replays] == [((1, 1, 1), True)] * 2
+    for replay in replays:
+        np.testing.assert_array_equal(replay.maps["m"]["tid"], np.arange(64))
+    # the first capture's buffer freed at the update, before any replay; the second's after the
+    # exec is destroyed; then the program's own
+    frees = [i for i, line in enumerate(log) if line == "cuMemFree_v2"]
+    first_replay = next(i for i, line in enumerate(log) if line.startswith("cuGraphLaunch"))
+    assert log.index("cuGraphExecUpdate_v2 1 nodes") < frees[0] < first_replay
+    assert len(frees) == 3 and log.index("cuGraphExecDestroy") < frees[1]
+
+
+def test_an_exec_whose_kernel_node_was_given_parameters_keeps_no_maps(binaries, tmp_path):
+    """After cuGraphExecKernelNodeSetParams a twin may be the original again: its replays are
+    listed, with why their maps were not kept, not read as empty maps."""
+    log, counts, trace, _ = traced(binaries, tmp_path, "graph 2", env_extra={"FAKE_GRAPH_EDIT": "params"})
+    replays = [x for x in trace.launches if x.graph]
+    assert [x.instrumented for x in replays] == [False] * 2
+    assert {x.info["fallback"] for x in replays} == {
+        "a kernel node's parameters were set after the capture: maps not kept"}
+
+
 def test_graph_maps_past_their_bound_capture_the_original(binaries, tmp_path):
     log, counts, trace, _ = traced(binaries, tmp_path, "graph 2", env_extra={"NEUTRINO_GRAPH_MAPS": "100"})
     assert "captured add" in log and "captured add twin" not in log

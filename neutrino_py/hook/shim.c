@@ -51,7 +51,8 @@ typedef struct {
     X(cuStreamEndCapture) X(cuStreamEndCapture_ptsz) X(cuGraphInstantiate) X(cuGraphInstantiate_v2) \
     X(cuGraphInstantiateWithFlags) X(cuGraphInstantiateWithParams)                                 \
     X(cuGraphInstantiateWithParams_ptsz) X(cuGraphLaunch) X(cuGraphLaunch_ptsz) X(cuGraphClone)     \
-    X(cuGraphExecDestroy) X(cuGraphDestroy)
+    X(cuGraphExecDestroy) X(cuGraphDestroy) X(cuGraphExecUpdate) X(cuGraphExecUpdate_v2)           \
+    X(cuGraphExecKernelNodeSetParams) X(cuGraphExecKernelNodeSetParams_v2) X(cuGraphExecNodeSetParams)
 
 #define AS_ENUM(n) H_##n,
 enum { HOOK_LIST(AS_ENUM) N_HOOKS };
@@ -670,3 +671,30 @@ CUresult cuGraphClone(void **clone, void *graph) {
     }
 GRAPH_GONE(cuGraphExecDestroy)
 GRAPH_GONE(cuGraphDestroy)
+
+/* cuGraphExecUpdate (CUDA 11: error node, result) and _v2 (result info) begin (exec, graph). */
+#define EXEC_UPDATE(name)                                                                         \
+    CUresult name(void *exec, void *graph, void *a, void *b) {                                    \
+        SEEN(H_##name);                                                                           \
+        CUresult (*fn)(void *, void *, void *, void *) = real(H_##name);                          \
+        CUresult r = fn ? fn(exec, graph, a, b) : 999;                                            \
+        if (r == 0) nt_graph_updated(exec, graph);                                                \
+        return r;                                                                                 \
+    }
+EXEC_UPDATE(cuGraphExecUpdate)
+EXEC_UPDATE(cuGraphExecUpdate_v2)
+
+/* A kernel node of an exec given new parameters may be a twin given the original back: its maps
+ * are no longer what the capture made. cuGraphExecNodeSetParams takes any node: its params begin
+ * with the node's type (CU_GRAPH_NODE_TYPE_KERNEL 0). */
+#define NODE_SET_PARAMS(name, kernel)                                                             \
+    CUresult name(void *exec, void *node, const void *params) {                                   \
+        SEEN(H_##name);                                                                           \
+        CUresult (*fn)(void *, void *, const void *) = real(H_##name);                            \
+        CUresult r = fn ? fn(exec, node, params) : 999;                                           \
+        if (r == 0 && (kernel)) nt_graph_node_edited(exec);                                       \
+        return r;                                                                                 \
+    }
+NODE_SET_PARAMS(cuGraphExecKernelNodeSetParams, 1)
+NODE_SET_PARAMS(cuGraphExecKernelNodeSetParams_v2, 1)
+NODE_SET_PARAMS(cuGraphExecNodeSetParams, params && *(const int *)params == 0)

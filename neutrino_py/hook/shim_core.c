@@ -1475,6 +1475,7 @@ struct site { struct item *launch; struct site *next; };
 struct graph { struct site *sites; int refs; void *done; };
 static pthread_mutex_t graph_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct table graphs;             /* graph, clone or exec handle -> struct graph (NULL: gone) */
+static struct table edited;             /* exec -> why its kernel nodes are no longer as captured */
 static unsigned long long graph_bytes;  /* device bytes the sites hold (--graph-maps bounds it) */
 
 /* Caller holds graph_lock. */
@@ -1572,7 +1573,7 @@ static int capture(const struct nt_launch *l, struct nt_func *f, int *r) {
 
 /* One replay of a site: its buffer copied into a fresh one on the replay's stream (so the next
  * replay cannot overwrite it), which the writer takes as the launch's maps. */
-static void replayed(const struct item *site, struct ctx_state *cs, void *stream) {
+static void replayed(const struct item *site, struct ctx_state *cs, void *stream, const char *edit) {
     COUNT(C_LAUNCHES);
     struct item *it = malloc(sizeof *it);
     if (!it) {
@@ -1587,8 +1588,8 @@ static void replayed(const struct item *site, struct ctx_state *cs, void *stream
     it->graph = 1;
     it->scope = current_scope();
     it->seq = __atomic_fetch_add(&next_seq, 1, __ATOMIC_RELAXED);
-    int counter = 0;
-    const char *why = unselected(it->f, 1, &counter);
+    int counter = C_FB_LAUNCH_FAILED;
+    const char *why = edit ? edit : unselected(it->f, 1, &counter);
     if (!why) why = admit(it, &counter);
     if (!why) {
         int (*alloc_async)(nt_dptr *, size_t, void *) = nt_call(NT_alloc_async);
@@ -1627,7 +1628,8 @@ int nt_graph_launch(void *exec, void *stream, int (*launch)(void *, void *)) {
         checked(CALL(memset_async, int (*)(nt_dptr, unsigned char, size_t, void *), s->launch->dev, 0,
                      s->launch->total, stream));
     int r = launch(exec, stream);
-    for (struct site *s = g->sites; r == 0 && s; s = s->next) replayed(s->launch, cs, stream);
+    const char *edit = table_get(&edited, exec);
+    for (struct site *s = g->sites; r == 0 && s; s = s->next) replayed(s->launch, cs, stream, edit);
     if (g->done) checked(CALL(event_record, int (*)(void *, void *), g->done, stream));
     graph_unref(g);
     unrelax(mode);
@@ -1647,12 +1649,34 @@ void nt_graph_instantiated(void *exec, void *graph) {
 
 void nt_graph_cloned(void *clone, void *graph) { nt_graph_instantiated(clone, graph); }
 
+void nt_graph_updated(void *exec, void *graph) {
+    pthread_mutex_lock(&graph_lock);
+    struct graph *was = table_get(&graphs, exec), *now = table_get(&graphs, graph);
+    if (was != now) {
+        if (now) now->refs++;
+        table_put(&graphs, exec, now);
+        int mode = relax();
+        graph_unref(was);
+        unrelax(mode);
+    }
+    table_put(&edited, exec, NULL);
+    pthread_mutex_unlock(&graph_lock);
+}
+
+void nt_graph_node_edited(void *exec) {
+    pthread_mutex_lock(&graph_lock);
+    if (table_get(&graphs, exec))
+        table_put(&edited, exec, "a kernel node's parameters were set after the capture: maps not kept");
+    pthread_mutex_unlock(&graph_lock);
+}
+
 void nt_graph_gone(void *handle) {
     pthread_mutex_lock(&graph_lock);
     struct graph *g = table_get(&graphs, handle);
     if (g) {
         int mode = relax();
         table_put(&graphs, handle, NULL);
+        table_put(&edited, handle, NULL);
         graph_unref(g);
         unrelax(mode);
     }

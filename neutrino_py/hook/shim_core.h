@@ -134,10 +134,12 @@ void nt_unlock_instrument(void);
 int nt_launch(struct nt_launch *l);           /* twin or original, timed, maps copied back */
 void nt_note_alloc(const char *op, unsigned long long ptr, unsigned long long bytes);
 void nt_drain(void);                          /* wait for the writer (before a context goes) */
-/* CUDA graphs: a graph made from a capture may hold twins; an instantiation, a clone and a
- * launch of it are reported here, and its end (exec or graph destroyed). */
+/* CUDA graphs: a graph made from a capture may hold twins; an instantiation, a clone, an update,
+ * an edit and a launch of it are reported here, and its end (exec or graph destroyed). */
 void nt_graph_instantiated(void *exec, void *graph);
 void nt_graph_cloned(void *clone, void *graph);
+void nt_graph_updated(void *exec, void *graph);    /* the exec runs that graph's nodes now */
+void nt_graph_node_edited(void *exec);             /* a kernel node's parameters were set */
 int nt_graph_launch(void *exec, void *stream, int (*launch)(void *exec, void *stream));
 void nt_graph_gone(void *handle);
 int nt_graph_end_capture(void *stream, void **graph, int (*end)(void *stream, void **graph));

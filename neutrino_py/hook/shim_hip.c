@@ -54,6 +54,8 @@ NT_API hipError_t hipGraphLaunch(void *exec, hipStream_t stream);
 NT_API hipError_t hipGraphClone(void **clone, void *graph);
 NT_API hipError_t hipGraphExecDestroy(void *exec);
 NT_API hipError_t hipGraphDestroy(void *graph);
+NT_API hipError_t hipGraphExecUpdate(void *exec, void *graph, void *error_node, void *result);
+NT_API hipError_t hipGraphExecKernelNodeSetParams(void *exec, void *node, const void *params);
 
 /* ---- the table ------------------------------------------------------------------------------ */
 
@@ -62,7 +64,7 @@ NT_API hipError_t hipGraphDestroy(void *graph);
     X(hipModuleGetFunction) X(hipModuleLaunchKernel) X(hipLaunchKernel) X(hipMalloc) X(hipFree)   \
     X(hipDeviceReset) X(hipGetProcAddress) X(hipStreamEndCapture) X(hipGraphInstantiate)              \
     X(hipGraphInstantiateWithFlags) X(hipGraphInstantiateWithParams) X(hipGraphLaunch) X(hipGraphClone) \
-    X(hipGraphExecDestroy) X(hipGraphDestroy)
+    X(hipGraphExecDestroy) X(hipGraphDestroy) X(hipGraphExecUpdate) X(hipGraphExecKernelNodeSetParams)
 
 #define AS_ENUM(n) H_##n,
 enum { HOOK_LIST(AS_ENUM) N_HOOKS };
@@ -306,5 +308,19 @@ hipError_t hipGraphDestroy(void *graph) {
     SEEN(hipGraphDestroy);
     hipError_t r = REAL(hipGraphDestroy) ? REAL(hipGraphDestroy)(graph) : 999;
     if (r == 0) nt_graph_gone(graph);
+    return r;
+}
+
+hipError_t hipGraphExecUpdate(void *exec, void *graph, void *error_node, void *result) {
+    SEEN(hipGraphExecUpdate);
+    hipError_t r = REAL(hipGraphExecUpdate) ? REAL(hipGraphExecUpdate)(exec, graph, error_node, result) : 999;
+    if (r == 0) nt_graph_updated(exec, graph);
+    return r;
+}
+
+hipError_t hipGraphExecKernelNodeSetParams(void *exec, void *node, const void *params) {
+    SEEN(hipGraphExecKernelNodeSetParams);
+    hipError_t r = REAL(hipGraphExecKernelNodeSetParams) ? REAL(hipGraphExecKernelNodeSetParams)(exec, node, params) : 999;
+    if (r == 0) nt_graph_node_edited(exec);
     return r;
 }

@@ -221,6 +221,17 @@ CUresult cuGraphInstantiateWithFlags(struct exec **exec, struct graph *g, unsign
     (*exec)->nodes = *g;
     return 0;
 }
+CUresult cuGraphExecUpdate_v2(struct exec *exec, struct graph *g, void *info) {
+    (void)info;
+    exec->nodes = *g;
+    note("cuGraphExecUpdate_v2 %d nodes", g->n);
+    return 0;
+}
+CUresult cuGraphExecKernelNodeSetParams_v2(struct exec *exec, void *node, const void *params) {
+    (void)exec; (void)node; (void)params;
+    note("cuGraphExecKernelNodeSetParams_v2");
+    return 0;
+}
 CUresult cuGraphExecDestroy(struct exec *exec) { free(exec); note("cuGraphExecDestroy"); return 0; }
 CUresult cuGraphDestroy(struct graph *g) { free(g); note("cuGraphDestroy"); return 0; }
 

@@ -23,7 +23,10 @@
  *   graph   - direct, in torch.cuda.graph's order: add launched (warm-up), a global-mode capture
  *             begun on stream 0xCA97 (and 0.2 s spent in it, while the shim's writer copies the
  *             warm-up's maps), add (grid 2 x 64) and sass_only captured, the graph instantiated and
- *             destroyed, its exec launched COUNT times on stream 0x5, then destroyed
+ *             destroyed, its exec launched COUNT times on stream 0x5, then destroyed. With
+ *             FAKE_GRAPH_EDIT=update the exec is first updated to a second capture's graph (add on
+ *             grid 1 x 64, the graph then destroyed); with =params a kernel node of it is given
+ *             parameters (cuGraphExecKernelNodeSetParams_v2)
  * usage: prog MODE IMAGE_FILE [COUNT]
  * Launches: add x2, sass_only x1, add on a capturing stream, add with `extra`, add via
  * cuLaunchKernelEx; in `threads`, 4 x 5 launches of add.
@@ -63,6 +66,8 @@ CUresult cuStreamBeginCapture_v2(void *, int);
 CUresult cuStreamEndCapture(void *, void **);
 CUresult cuGraphInstantiateWithFlags(void **, void *, unsigned long long);
 CUresult cuGraphLaunch(void *, void *);
+CUresult cuGraphExecUpdate_v2(void *, void *, void *);
+CUresult cuGraphExecKernelNodeSetParams_v2(void *, void *, const void *);
 CUresult cuGraphExecDestroy(void *);
 CUresult cuGraphDestroy(void *);
 extern char **environ;
@@ -265,6 +270,15 @@ int main(int argc, char **argv) {
         cu.launch(sass, 1, 1, 1, 32, 1, 1, 0, (void *)0xCA97, params, NULL);
         if (cuStreamEndCapture((void *)0xCA97, &graph) || cuGraphInstantiateWithFlags(&exec, graph, 0)) return 7;
         cuGraphDestroy(graph);
+        const char *edit = getenv("FAKE_GRAPH_EDIT") ? getenv("FAKE_GRAPH_EDIT") : "";
+        if (!strcmp(edit, "update")) {
+            cuStreamBeginCapture_v2((void *)0xCA97, 0);
+            cu.launch(add, 1, 1, 1, 64, 1, 1, 0, (void *)0xCA97, params, NULL);
+            if (cuStreamEndCapture((void *)0xCA97, &graph) || cuGraphExecUpdate_v2(exec, graph, NULL)) return 7;
+            cuGraphDestroy(graph);
+        } else if (!strcmp(edit, "params")) {
+            cuGraphExecKernelNodeSetParams_v2(exec, NULL, params);
+        }
         for (int i = 0; i < count; i++)
             if (cuGraphLaunch(exec, (void *)0x5) != 0) return 4;
         cuGraphExecDestroy(exec);
