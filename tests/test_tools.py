@@ -6,7 +6,7 @@ import pytest
 import neutrino_py as nt
 from neutrino_py.errors import ToolError
 from neutrino_py.tools import run_tool, tools
-from tests.synthetic import branches, page_hist, quiet, standard
+from tests.synthetic import branches, page_hist, quiet, replays, standard
 
 
 @pytest.fixture(scope="module")
@@ -212,6 +212,21 @@ def test_every_tool_takes_a_launch_that_recorded_nothing(tmp_path):
     kernels = t.report("gmem_bytes").data["kernels"]
     assert kernels["tma_copy"]["bytes"] == 0 and kernels["tma_copy"]["gbps"] == 0.0
     assert kernels["copy"]["bytes"] == 8
+
+
+def test_graph_replays_are_launches_without_times(tmp_path):
+    """Every tool takes a trace whose launches include untimed graph replays; `launches` counts
+    them apart and says why they are not in the times."""
+    from neutrino_py.tools.render import report_text
+    t = nt.Trace(replays(tmp_path))
+    assert [x.graph for x in t.launches] == [False, True, True] and t.summary["graph_replays"] == 2
+    for name in tools():
+        t.report(name)
+    r = t.report("launches")
+    row = r.data["kernels"]["copy"]
+    assert (row["launches"], row["graph_replays"], row["timed"]) == (3, 2, 1)
+    assert "graph replays" in report_text(r) and r.notes[0].startswith("2 launches were replays of CUDA graphs")
+    assert t.report("dmat").data["kernels"]["copy"]["accesses"] == 6
 
 
 def test_missing_map_is_said_plainly(tmp_path):

@@ -1,4 +1,5 @@
-"""`launches`: how often each kernel ran and for how long, instrumented or not."""
+"""`launches`: how often each kernel ran and for how long, instrumented or not. Replays of CUDA
+graphs are counted apart: the graph ran them, so they have no time of their own."""
 from __future__ import annotations
 
 import numpy as np
@@ -24,8 +25,9 @@ class Launches(Tool):
         for launch in trace.launches:
             row = per.setdefault(launch.kernel, {"launches": 0, "timed": 0, "total_ms": 0.0,
                                                  "min_ms": np.inf, "max_ms": 0.0,
-                                                 "instrumented": 0})
+                                                 "instrumented": 0, "graph_replays": 0})
             row["launches"] += 1
+            row["graph_replays"] += launch.graph
             row["instrumented"] += launch.instrumented
             if launch.duration_ms is not None:
                 row["timed"] += 1
@@ -39,16 +41,21 @@ class Launches(Tool):
             if not row["timed"]:
                 row["min_ms"] = None
         order = sorted(per, key=lambda k: (-per[k]["total_ms"], -per[k]["launches"], k))
-        rows = [[short(k), per[k]["launches"], per[k]["instrumented"],
-                 per[k]["total_ms"], per[k]["mean_ms"], per[k]["min_ms"], per[k]["max_ms"],
-                 per[k]["share"]] for k in order[:self.top]]
+        replays = sum(r["graph_replays"] for r in per.values())
+        rows = [[short(k), per[k]["launches"], per[k]["instrumented"]]
+                + ([per[k]["graph_replays"]] if replays else [])
+                + [per[k]["total_ms"], per[k]["mean_ms"], per[k]["min_ms"], per[k]["max_ms"],
+                   per[k]["share"]] for k in order[:self.top]]
         table = Table(f"launches per kernel ({len(per)} kernels, {len(trace.launches)} launches, "
                       f"{total_ms:.3f} ms)",
-                      ["kernel", "launches", "instrumented", "total ms", "mean ms", "min ms", "max ms",
-                       "time %"], rows, percent=("time %",))
+                      ["kernel", "launches", "instrumented"] + (["graph replays"] if replays else [])
+                      + ["total ms", "mean ms", "min ms", "max ms", "time %"], rows, percent=("time %",))
         report = Report(self.name, [table],
                         {"kernels": {k: per[k] for k in order}, "launches": len(trace.launches),
                          "total_ms": total_ms})
+        if replays:
+            report.notes.append(f"{replays} launches were replays of CUDA graphs: the graph ran "
+                                "them, so they have no time of their own and are not in the times")
         if len(per) > self.top:
             report.notes.append(f"{len(per) - self.top} more kernels in --format json")
         if per:

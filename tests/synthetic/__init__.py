@@ -167,6 +167,20 @@ def quiet(root: Path) -> Path:
     return w.dir
 
 
+def replays(root: Path) -> Path:
+    """`copy` launched once (timed, 2 dmat rows), then replayed twice by a CUDA graph it was
+    captured into: untimed launches with `graph`, 2 dmat rows each."""
+    w = TraceWriter.start(root, device=DEVICE)
+    maps = {"maps": [{"name": "dmat", "kind": "record", "level": "thread"}]}
+    copy = w.kernel("copy", ptx="// copy", instrumented_ptx="// copy +", manifest=maps)
+    rows = [(1, 0x1000, 4), (2, 0x2000, 4)]
+    w.launch(copy, grid=1, block=32, start_ns=0, end_ns=1_000, maps={"dmat": records(DMAT, rows)})
+    for _ in range(2):
+        w.launch(copy, grid=1, block=32, maps={"dmat": records(DMAT, rows)}, graph=True)
+    w.close()
+    return w.dir
+
+
 def ranks(root: Path) -> Path:
     """Two ranks of a torchrun job on one device, as `neutrino trace` records them.
 
