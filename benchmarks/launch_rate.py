@@ -1,0 +1,86 @@
+"""Host cost of a launch under `neutrino trace`: a launch-bound program (benchmarks/workloads/
+launch_loop.py: a 256-thread kernel launched N times eagerly, then as graph replays) natively and
+traced with block_sched, with every launch recorded (--launches N) and with all but the first
+run as the original kernel (--launches 1: what the shim costs a launch it does not record). The
+sides run in turn, `--rounds` times, in one run on this machine's GPU; the median of each is kept.
+
+    python benchmarks/launch_rate.py [--launches 20000] [--rounds 3] [--source DIR]
+
+`--source DIR` runs the traced sides again with the neutrino_py package of DIR (an older
+checkout), to compare shims side by side. Writes benchmarks/results/launch_rate-<device>.json:
+{"device", "launches", "rows": [{"side", "eager_us", "graph_us", "eager_ratio", "graph_ratio"}]}.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from benchmarks.common import RESULTS, device_slug, write_results  # noqa: E402
+from neutrino_py.hook.doctor import gpu_info  # noqa: E402
+
+LOOP = ROOT / "benchmarks" / "workloads" / "launch_loop.py"
+
+
+def side(n: int, record: int | None, source: Path | None, scratch: Path) -> dict:
+    """One run of the loop: natively (`record` None) or traced, recording `record` launches of
+    each kernel; `source` the folder whose neutrino_py runs the trace."""
+    cmd = [sys.executable, str(LOOP), str(n)]
+    env = dict(os.environ)
+    cwd = None
+    if record is not None:
+        env["NEUTRINO_CACHE"] = str(scratch / "cache")
+        cmd = [sys.executable, "-m", "neutrino_py", "trace", "--probe", str(ROOT / "probes" / "block_sched.probe"),
+               "--launches", str(record), "--tracedir", str(scratch / "traces"), "--", *cmd]
+        cwd = source                     # `python -m` imports the package of its working folder
+    out = subprocess.run(cmd, env=env, cwd=cwd, capture_output=True, text=True)
+    if out.returncode != 0:
+        raise SystemExit(f"{' '.join(cmd)} failed:\n{out.stderr[-3000:]}")
+    return json.loads(next(line for line in out.stdout.splitlines() if line.startswith("{")))
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--launches", type=int, default=20000)
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--source", type=Path, help="an older checkout to compare (its neutrino_py)")
+    args = parser.parse_args()
+    n = args.launches
+    sides = {"native": (None, None), "traced, every launch recorded": (n + 10, ROOT),
+             "traced, first launch recorded": (1, ROOT)}
+    if args.source:
+        sides.update({f"{k} ({args.source.name})": (record, args.source.resolve())
+                      for k, (record, _) in list(sides.items())[1:]})
+    runs: dict[str, list[dict]] = {name: [] for name in sides}
+    with tempfile.TemporaryDirectory() as tmp:
+        for r in range(args.rounds):
+            for name, (record, source) in (sides.items() if r % 2 == 0 else reversed(sides.items())):
+                scratch = Path(tmp) / f"{len(runs[name])}-{abs(hash(name))}"
+                runs[name].append(side(n, record, source, scratch))
+                print(f"round {r} {name}: {runs[name][-1]}", flush=True)
+    med = {name: {k: statistics.median(x[k] for x in rs) for k in ("eager_us", "graph_us")}
+           for name, rs in runs.items()}
+    rows = [{"side": name, **m, "eager_ratio": round(m["eager_us"] / med["native"]["eager_us"], 3),
+             "graph_ratio": round(m["graph_us"] / med["native"]["graph_us"], 3), "runs": runs[name]}
+            for name, m in med.items()]
+    info = gpu_info()
+    path = write_results(RESULTS / f"launch_rate-{device_slug(info['name'])}.json",
+                         {"device": info["name"], "launches": n, "rounds": args.rounds,
+                          "source": args.source.name if args.source else None, "rows": rows})
+    for row in rows:
+        print(f"{row['side']:>48}: eager {row['eager_us']:.2f} us/launch ({row['eager_ratio']}x), "
+              f"graph {row['graph_us']:.2f} us/launch ({row['graph_ratio']}x)")
+    print(f"wrote {path}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
