@@ -1612,8 +1612,9 @@ static void replayed(const struct item *site, struct ctx_state *cs, void *stream
  * graph's execs take turns (graph_lock, and `done` across streams). */
 int nt_graph_launch(void *exec, void *stream, int (*launch)(void *, void *)) {
     int capturing = 0;
+    if (!opt.socket) return launch(exec, stream);
     pthread_mutex_lock(&graph_lock);
-    struct graph *g = opt.socket ? table_get(&graphs, exec) : NULL;
+    struct graph *g = table_get(&graphs, exec);
     struct ctx_state *cs = g && checked(CALL(stream_capturing, int (*)(void *, int *), stream, &capturing)) &&
                            !capturing ? ctx_state_of(stream) : NULL;
     if (!cs) {
