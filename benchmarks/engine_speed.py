@@ -55,6 +55,7 @@ class Client:
     def __init__(self, path: str) -> None:
         self.sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
         self.sock.connect(path)
+        self.reader = self.sock.makefile("rb")
         self.sent: set[str] = set()
 
     def instrument(self, image: bytes, kernel: str, arch: int, meta: Path) -> protocol.Message:
@@ -63,7 +64,7 @@ class Client:
                   f"meta {meta}\npid {os.getpid()}\norigin -\n")
         protocol.send_message(self.sock, header, b"" if digest in self.sent else image)
         self.sent.add(digest)
-        reply = protocol.read_message(self.sock)
+        reply = protocol.read_message(self.reader)
         if reply is None:
             raise SystemExit("the engine server closed the connection")
         return reply

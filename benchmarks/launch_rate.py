@@ -6,9 +6,11 @@ sides run in turn, `--rounds` times, in one run on this machine's GPU; the media
 
     python benchmarks/launch_rate.py [--launches 20000] [--rounds 3] [--source DIR]
 
-`--source DIR` runs the traced sides again with the neutrino_py package of DIR (an older
+`wall_s` is the whole run, start-up and the trace's end included: there the engine server, which
+takes one message per launch, shows. `--source DIR` runs the traced sides again with the neutrino_py package of DIR (an older
 checkout), to compare shims side by side. Writes benchmarks/results/launch_rate-<device>.json:
-{"device", "launches", "rows": [{"side", "eager_us", "graph_us", "eager_ratio", "graph_ratio"}]}.
+{"device", "launches", "rows": [{"side", "eager_us", "graph_us", "wall_s", and each one's ratio to
+native}]}.
 """
 from __future__ import annotations
 
@@ -19,6 +21,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -41,10 +44,12 @@ def side(n: int, record: int | None, source: Path | None, scratch: Path) -> dict
         cmd = [sys.executable, "-m", "neutrino_py", "trace", "--probe", str(ROOT / "probes" / "block_sched.probe"),
                "--launches", str(record), "--tracedir", str(scratch / "traces"), "--", *cmd]
         cwd = source                     # `python -m` imports the package of its working folder
+    start = time.perf_counter()
     out = subprocess.run(cmd, env=env, cwd=cwd, capture_output=True, text=True)
+    wall = time.perf_counter() - start
     if out.returncode != 0:
         raise SystemExit(f"{' '.join(cmd)} failed:\n{out.stderr[-3000:]}")
-    return json.loads(next(line for line in out.stdout.splitlines() if line.startswith("{")))
+    return {**json.loads(next(line for line in out.stdout.splitlines() if line.startswith("{"))), "wall_s": wall}
 
 
 def main() -> int:
@@ -66,10 +71,11 @@ def main() -> int:
                 scratch = Path(tmp) / f"{len(runs[name])}-{abs(hash(name))}"
                 runs[name].append(side(n, record, source, scratch))
                 print(f"round {r} {name}: {runs[name][-1]}", flush=True)
-    med = {name: {k: statistics.median(x[k] for x in rs) for k in ("eager_us", "graph_us")}
+    med = {name: {k: statistics.median(x[k] for x in rs) for k in ("eager_us", "graph_us", "wall_s")}
            for name, rs in runs.items()}
     rows = [{"side": name, **m, "eager_ratio": round(m["eager_us"] / med["native"]["eager_us"], 3),
-             "graph_ratio": round(m["graph_us"] / med["native"]["graph_us"], 3), "runs": runs[name]}
+             "graph_ratio": round(m["graph_us"] / med["native"]["graph_us"], 3),
+             "wall_ratio": round(m["wall_s"] / med["native"]["wall_s"], 3), "runs": runs[name]}
             for name, m in med.items()]
     info = gpu_info()
     path = write_results(RESULTS / f"launch_rate-{device_slug(info['name'])}.json",
@@ -77,7 +83,8 @@ def main() -> int:
                           "source": args.source.name if args.source else None, "rows": rows})
     for row in rows:
         print(f"{row['side']:>48}: eager {row['eager_us']:.2f} us/launch ({row['eager_ratio']}x), "
-              f"graph {row['graph_us']:.2f} us/launch ({row['graph_ratio']}x)")
+              f"graph {row['graph_us']:.2f} us/launch ({row['graph_ratio']}x), "
+              f"whole run {row['wall_s']:.2f} s ({row['wall_ratio']}x)")
     print(f"wrote {path}")
     return 0
 

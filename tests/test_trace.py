@@ -191,3 +191,25 @@ def test_version_1_traces_still_open(tmp_path):
     t = Trace(tmp_path)
     assert t.rebuilt and t.launches[0].maps["dmat"]["addr"].tolist() == [8, 16]
     assert isinstance(t.launches[0].maps["dmat"], np.memmap) and t.launches[0].maps.dtype("dmat") == DMAT
+
+
+def test_launch_events_reach_the_log_in_batches_and_on_flush(tmp_path):
+    """With flush_s (the engine server's: a launch-bound program sends thousands a second)
+    launch events go to events.jsonl at most that far apart; every other event, and everything
+    on flush(), at once. A writer in the program's own process (flush_s 0) writes each at once."""
+    w = TraceWriter.start(tmp_path, command=["prog"])
+    assert w.flush_s == 0
+    w.flush_s = 3600.0
+    k = w.kernel("k", ptx="// k")                                  # not a launch: written at once
+    events = w.dir / layout.EVENTS
+
+    def logged() -> list[str]:
+        return [json.loads(line)["event"] for line in events.read_text().splitlines()]
+    assert logged()[-1] == "kernel"
+    w.launch(k, grid=1, block=32)
+    w.launch(k, grid=1, block=32)
+    assert logged().count("launch") == 0
+    w.flush()
+    assert logged().count("launch") == 2
+    w.close()
+    assert Trace(w.dir).summary["launches"] == 2

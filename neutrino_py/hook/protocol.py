@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import socket
 import time
-from typing import Any
+from itertools import repeat
+from typing import Any, BinaryIO
 
 from neutrino_py.contract.wire import (ALLOC, ENV, HEADER_LENGTH, INSTRUMENT, LAUNCH, PAYLOAD_LENGTH,
                                        REPLY, SPECS, STATS, TRACE)
@@ -40,57 +41,54 @@ class Message:
         """Every field of the verb's spec with its Python type ("-" and missing → None); the
         repeated line as a list of int tuples."""
         spec = SPECS[self.verb]
+        fields = self.fields
         out: dict[str, Any] = {}
-        for f in spec.fields:
-            raw = self.fields.get(f.key)
-            if raw is None or raw == "-":
-                out[f.key] = None
-            elif f.kind == "int":
-                out[f.key] = int(raw)
-            elif f.kind == "float":
-                out[f.key] = float(raw)
-            elif f.kind == "dim3":
-                out[f.key] = [int(x) for x in raw.split()]
-            else:
-                out[f.key] = raw
+        for key, convert in _CONVERTERS[self.verb]:
+            raw = fields.get(key)
+            out[key] = None if raw is None or raw == "-" else convert(raw)
         if spec.repeated:
             out[spec.repeated.key] = [tuple(int(x) for x in line.split())
                                       for line in self.lists.get(spec.repeated.key, [])]
         return out
 
 
-def _read_exact(sock: socket.socket, n: int) -> bytes | None:
-    chunks, left = [], n
-    while left:
-        chunk = sock.recv(min(left, 1 << 20))
-        if not chunk:
-            return None
-        chunks.append(chunk)
-        left -= len(chunk)
-    return b"".join(chunks)
+def _dim3(raw: str) -> list[int]:
+    return [int(x) for x in raw.split()]
 
 
-def read_message(sock: socket.socket) -> Message | None:
-    """The next message, or None when the peer closed the connection."""
-    raw = _read_exact(sock, HEADER_LENGTH.size)
+# per verb: each field's key and how its text becomes a Python value (by Field.kind)
+_CONVERTERS = {verb: [(f.key, {"int": int, "float": float, "dim3": _dim3}.get(f.kind, str))
+                      for f in spec.fields] for verb, spec in SPECS.items()}
+
+
+def _read_exact(stream: BinaryIO, n: int) -> bytes | None:
+    data = stream.read(n)
+    return data if len(data) == n else None
+
+
+def read_message(stream: BinaryIO) -> Message | None:
+    """The next message from a connection's buffered reader (`sock.makefile("rb")`: the shim
+    sends many messages in one write), or None when the peer closed it."""
+    raw = _read_exact(stream, HEADER_LENGTH.size)
     if raw is None:
         return None
     start = time.perf_counter()
-    header = _read_exact(sock, HEADER_LENGTH.unpack(raw)[0])
-    size = _read_exact(sock, PAYLOAD_LENGTH.size)
+    header = _read_exact(stream, HEADER_LENGTH.unpack(raw)[0])
+    size = _read_exact(stream, PAYLOAD_LENGTH.size)
     if header is None or size is None:
         return None
     nbytes = PAYLOAD_LENGTH.unpack(size)[0]
-    payload = _read_exact(sock, nbytes) if nbytes else b""
+    payload = _read_exact(stream, nbytes) if nbytes else b""
     if payload is None:
         return None
-    lines = header.decode("utf-8", errors="replace").split("\n")
+    verb, *lines = header.decode("utf-8", errors="replace").split("\n")
     lists: dict[str, list[str]] = {}
-    for line in lines[1:]:
-        if line:
-            key, _, value = line.partition(" ")
-            lists.setdefault(key, []).append(value)
-    return Message(lines[0], lists, payload, time.perf_counter() - start)
+    for key, _, value in map(str.partition, filter(None, lines), repeat(" ")):
+        if key in lists:
+            lists[key].append(value)
+        else:
+            lists[key] = [value]
+    return Message(verb, lists, payload, time.perf_counter() - start)
 
 
 def send_message(sock: socket.socket, header: str, payload: bytes = b"") -> None:

@@ -42,12 +42,16 @@ class Flight:
     kernel: KernelEntry | None = None
 
 
+FLUSH_S = 0.05        # launch events go to events.jsonl at least this often while they come in
+
+
 class Server:
     """Serve `socket_path` until `stop()`; `cache` (or None) holds cubins and .meta files."""
 
     def __init__(self, socket_path: str | os.PathLike, writer: TraceWriter,
                  instrumenter: Instrumenter, cache: Path | None, scratch: Path) -> None:
         self.path, self.writer, self.instrumenter = str(socket_path), writer, instrumenter
+        writer.flush_s = FLUSH_S          # flushed too when a traced process's connection ends
         self.cache, self.scratch = cache, scratch
         self.images: dict[str, bytes] = {}
         self.kernels: dict[str, KernelEntry] = {}           # by key
@@ -130,9 +134,10 @@ class Server:
 
     def _connection(self, conn: socket.socket) -> None:
         pids: set[int] = set()
+        reader = conn.makefile("rb", buffering=1 << 16)
         try:
             while True:
-                msg = protocol.read_message(conn)
+                msg = protocol.read_message(reader)
                 if msg is None:
                     return
                 pid = msg.get("pid")
@@ -148,7 +153,9 @@ class Server:
                 if reply is not None:
                     protocol.send_message(conn, reply)
         finally:
+            reader.close()
             conn.close()
+            self.writer.flush()
             with self.lock:
                 self.connections.discard(threading.current_thread())
                 for pid in pids:

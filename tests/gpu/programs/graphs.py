@@ -4,9 +4,9 @@ torch.compile(mode="reduce-overhead") run them, for `neutrino trace` (tests/gpu/
 - torch.cuda.graph around a Triton kernel and ATen ops (warm-up on a side stream, capture in
   torch's default global mode, the graph destroyed after instantiation, replays on the current
   stream), its inputs changed between replays;
-- a CuPy RawKernel captured on a CuPy stream (cupy.cuda.Stream.begin_capture) and its graph
-  launched back to back, plus an eager launch of the same kernel on the same buffers; and a
-  second RawKernel loaded before the capture whose first launch is the captured one;
+- a CuPy RawKernel captured on a CuPy stream (cupy.cuda.Stream.begin_capture, global mode) and its
+  graph launched back to back, plus an eager launch of the same kernel on the same buffers; and
+  a second RawKernel loaded before the capture whose first launch is the captured one;
 - torch.compile(mode="reduce-overhead"): Inductor's Triton kernels run by CUDA graph trees
   (warm-up, recording, then replays).
 
@@ -30,6 +30,7 @@ import triton  # noqa: E402
 import triton.language as tl  # noqa: E402
 
 N, REPLAYS, BLOCK = 1 << 16, 3, 1024
+GLOBAL = getattr(cp.cuda.runtime, "streamCaptureModeGlobal", 0)
 
 
 @triton.jit
@@ -92,8 +93,8 @@ def cupy_graph(outputs: dict) -> dict:
     kernel(grid, (256,), args)                     # eager
     outputs["cupy_eager"] = cp.asnumpy(y)
     stream = cp.cuda.Stream(non_blocking=True)
-    with stream:
-        stream.begin_capture()
+    with stream:                                   # global mode, as torch captures: the shim
+        stream.begin_capture(mode=GLOBAL)          # instruments `square` inside the capture
         kernel(grid, (256,), args)
         square(grid, (256,), (y, z, np.int32(N)))  # its first launch
         graph = stream.end_capture()
