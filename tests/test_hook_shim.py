@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 import re
 import subprocess
+import time
 from pathlib import Path
 
 import numpy as np
@@ -366,6 +367,22 @@ def test_graph_maps_past_their_bound_capture_the_original(binaries, tmp_path):
     assert [(x.kernel, x.info["fallback"]) for x in trace.launches] == [
         ("add", None), ("add", "graph maps past their bound (--graph-maps)"), ("sass_only", "not instrumentable")]
     assert sum(line.startswith("cuGraphLaunch add") and "twin" not in line for line in log) == 2
+
+
+def test_launches_faster_than_the_server_wait_for_room_and_none_is_lost(binaries, tmp_path, monkeypatch):
+    """A launch-bound program lists launches faster than the engine server takes them: past
+    NEUTRINO_SHIM_QUEUE items waiting, a launch waits for the writer, and every launch still
+    reaches the trace."""
+    slow = Server._on_launch
+
+    def on_launch(self, msg):
+        time.sleep(0.001)
+        return slow(self, msg)
+    monkeypatch.setattr(Server, "_on_launch", on_launch)
+    log, counts, trace, _ = traced(binaries, tmp_path, "loop 600",
+                                   env_extra={"NEUTRINO_SHIM_QUEUE": "16", "NEUTRINO_LAUNCHES": "1"})
+    assert counts["queue_waits"] > 0 and counts["launches"] == 600
+    assert len(trace.launches) == 600 and [x.seq for x in trace.launches] == list(range(600))
 
 
 PER_LAUNCH = 4096 * 4         # `loop`: add on 64 x 64 threads, one u32 counter row each

@@ -406,13 +406,14 @@ struct nt_func *nt_func_of(void *handle) {
 
 enum { C_LAUNCHES, C_INSTRUMENTED, C_FB_CAPTURE, C_FB_EXTRA, C_FB_SKIPPED, C_FB_NO_IMAGE,
        C_FB_SERVER, C_FB_LAUNCH_FAILED, C_FB_PARAMS, C_FB_UNSELECTED, C_FB_LIMIT, C_FB_BUDGET,
-       C_FB_RING, C_NOT_RECORDED, C_RING_WAITS, C_DRIVER_ERRORS, C_LOST, C_GRAPH_TWINS, N_COUNTERS };
+       C_FB_RING, C_NOT_RECORDED, C_RING_WAITS, C_DRIVER_ERRORS, C_LOST, C_GRAPH_TWINS, C_QUEUE_WAITS,
+       N_COUNTERS };
 static const char *COUNTER_NAMES[N_COUNTERS] = {
     "launches", "instrumented", "fallback_graph_capture", "fallback_extra_params",
     "fallback_not_instrumentable", "fallback_unknown_image", "fallback_server_unavailable",
     "fallback_instrumented_launch_failed", "fallback_too_many_params", "fallback_not_selected",
     "fallback_launch_limit", "fallback_budget_reached", "fallback_ring_full", "not_recorded",
-    "ring_waits", "driver_errors", "lost_events", "graph_twins"};
+    "ring_waits", "driver_errors", "lost_events", "graph_twins", "queue_waits"};
 static unsigned long counters[N_COUNTERS];
 #define COUNT(c) __atomic_add_fetch(&counters[c], 1, __ATOMIC_RELAXED)
 
@@ -428,6 +429,7 @@ static struct {
     unsigned long long max_bytes, min_free;    /* map bytes of the run; free space never crossed */
     unsigned long long staging;                /* pinned ring bytes = map bytes waiting on the device */
     unsigned long long graph_maps;             /* device bytes the maps of captured twins may hold */
+    unsigned long queue_max;                   /* items waiting for the writer before a launch waits */
     int ring_native;                           /* ring full: 1 = run the original, 0 = wait */
 } opt;
 
@@ -814,6 +816,11 @@ struct item {
 static pthread_mutex_t queue_lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_cond_t queue_cond = PTHREAD_COND_INITIALIZER, drained_cond = PTHREAD_COND_INITIALIZER;
 static struct item *queue_head, *queue_tail;
+/* Items waiting for the writer, and items it has taken. A launch-bound program can list launches
+ * faster than the engine server takes them: past opt.queue_max waiting, a launch waits for room
+ * (the program slows down to the server's pace; its memory does not grow without end). */
+static unsigned long queued, taken;
+static pthread_cond_t room_cond = PTHREAD_COND_INITIALIZER;
 static int writer_started, writer_busy, writer_fd = -1;
 static pid_t writer_pid;         /* the process whose writer thread runs (not a vfork child) */
 static pthread_t writer_thread;
@@ -854,8 +861,13 @@ static void enqueue(struct item *it) {
         free(it);
         return;
     }
+    if (queued >= opt.queue_max && !pthread_equal(pthread_self(), writer_thread)) {
+        COUNT(C_QUEUE_WAITS);
+        while (queued >= opt.queue_max) pthread_cond_wait(&room_cond, &queue_lock);
+    }
     if (queue_tail) queue_tail->next = it; else queue_head = it;
     queue_tail = it;
+    queued++;
     pthread_cond_signal(&queue_cond);
     pthread_mutex_unlock(&queue_lock);
 }
@@ -1242,6 +1254,8 @@ static void *writer_main(void *arg) {
         struct item *it = queue_head;
         queue_head = it->next;
         if (!queue_head) queue_tail = NULL;
+        if (queued-- == opt.queue_max) pthread_cond_broadcast(&room_cond);
+        taken++;
         pthread_mutex_unlock(&queue_lock);
         send_item(it);
         free(it->scope);
@@ -1250,15 +1264,19 @@ static void *writer_main(void *arg) {
     return NULL;
 }
 
-/* Wait until everything queued has been sent (before a context goes away, and at exit). */
+/* Wait until everything queued has been sent (before a context goes away, and at exit): as long
+ * as the writer gets on (a backlog of launches takes the server a while), but no more than a
+ * minute without it taking an item. */
 void nt_drain(void) {
     pthread_mutex_lock(&queue_lock);
-    if (writer_started) {
+    unsigned long seen = taken;
+    for (int idle = 0; writer_started && (queue_head || writer_busy) && idle < 60;) {
         struct timespec until;
         clock_gettime(CLOCK_REALTIME, &until);
-        until.tv_sec += 60;
-        while ((queue_head || writer_busy) &&
-               pthread_cond_timedwait(&drained_cond, &queue_lock, &until) != ETIMEDOUT) {}
+        until.tv_sec += 1;
+        if (pthread_cond_timedwait(&drained_cond, &queue_lock, &until) != ETIMEDOUT) continue;
+        idle = taken == seen ? idle + 1 : 0;
+        seen = taken;
     }
     pthread_mutex_unlock(&queue_lock);
 }
@@ -1756,12 +1774,14 @@ static void after_fork_child(void) {
     outbox.n = 0;                              /* the parent's messages, not ours */
     writer_started = writer_busy = said_goodbye = 0;
     queue_head = queue_tail = NULL;
+    queued = taken = 0;
     if (data_fd >= 0) close(data_fd);
     data_fd = -1;
     data_off = data_written = 0;
     write_failed = NULL;
     inflight = 0;
     pthread_mutex_init(&queue_lock, NULL);
+    pthread_cond_init(&room_cond, NULL);
     pthread_mutex_init(&request_lock, NULL);
     pthread_mutex_init(&table_lock, NULL);
     pthread_mutex_init(&instrument_lock, NULL);
@@ -1783,6 +1803,8 @@ __attribute__((constructor)) static void shim_init(void) {
     opt.min_free = env_u64(NT_ENV_MIN_FREE, 0);
     opt.staging = env_u64(NT_ENV_STAGING, 256ull << 20);
     opt.graph_maps = env_u64(NT_ENV_GRAPH_MAPS, 4ull << 30);
+    opt.queue_max = env_u64("NEUTRINO_SHIM_QUEUE", 1ul << 20);
+    if (!opt.queue_max) opt.queue_max = 1;
     const char *full = getenv(NT_ENV_RING_FULL);
     opt.ring_native = full && strcmp(full, "native") == 0;
     pthread_atfork(NULL, NULL, after_fork_child);
