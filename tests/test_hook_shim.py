@@ -360,6 +360,17 @@ def test_an_exec_whose_kernel_node_was_given_parameters_keeps_no_maps(binaries, 
         "a kernel node's parameters were set after the capture: maps not kept"}
 
 
+def test_a_broken_capture_gives_its_twins_buffers_back(binaries, tmp_path):
+    """The program breaks its own capture (an allocation in global mode): the capture's end
+    fails, the driver drops the graph, and the shim frees the buffer it gave the captured twin."""
+    log, counts, trace, _ = traced(binaries, tmp_path, "graph 2", env_extra={"FAKE_GRAPH_EDIT": "break"})
+    assert "refused cuMemAlloc_v2 during a global capture" in log and "captured add twin" in log
+    site = next(i for i, line in enumerate(log) if line.startswith("cuMemAlloc_v2 ") and line != "cuMemAlloc_v2 4096")
+    frees = [i for i, line in enumerate(log) if line == "cuMemFree_v2"]
+    assert len(frees) == 2 and site < log.index("cuStreamEndCapture 2 nodes broken") < frees[0]
+    assert not any(x.graph for x in trace.launches) and counts["graph_twins"] == 1
+
+
 def test_graph_maps_past_their_bound_capture_the_original(binaries, tmp_path):
     log, counts, trace, _ = traced(binaries, tmp_path, "graph 2", env_extra={"NEUTRINO_GRAPH_MAPS": "100"})
     assert "captured add" in log and "captured add twin" not in log

@@ -210,9 +210,11 @@ CUresult cuStreamEndCapture(void *s, struct graph **g) {
     *g = capturing ? capturing : calloc(1, sizeof **g);
     capturing = NULL;
     capture_global = 0;
-    if (capture_broken) return 901;         /* CUDA_ERROR_STREAM_CAPTURE_INVALIDATED */
-    note("cuStreamEndCapture %d nodes", (*g)->n);
-    return 0;
+    note("cuStreamEndCapture %d nodes%s", (*g)->n, capture_broken ? " broken" : "");
+    if (!capture_broken) return 0;
+    free(*g);                               /* the driver drops a broken capture's graph */
+    *g = NULL;
+    return 901;                             /* CUDA_ERROR_STREAM_CAPTURE_INVALIDATED */
 }
 struct exec { struct graph nodes; };
 CUresult cuGraphInstantiateWithFlags(struct exec **exec, struct graph *g, unsigned long long flags) {

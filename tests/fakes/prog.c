@@ -26,7 +26,9 @@
  *             destroyed, its exec launched COUNT times on stream 0x5, then destroyed. With
  *             FAKE_GRAPH_EDIT=update the exec is first updated to a second capture's graph (add on
  *             grid 1 x 64, the graph then destroyed); with =params a kernel node of it is given
- *             parameters (cuGraphExecKernelNodeSetParams_v2)
+ *             parameters (cuGraphExecKernelNodeSetParams_v2); with =break the program allocates
+ *             inside its global-mode capture, which breaks it: the capture's end fails, and
+ *             nothing is replayed
  * usage: prog MODE IMAGE_FILE [COUNT]
  * Launches: add x2, sass_only x1, add on a capturing stream, add with `extra`, add via
  * cuLaunchKernelEx; in `threads`, 4 x 5 launches of add.
@@ -268,9 +270,18 @@ int main(int argc, char **argv) {
         usleep(200000);
         cu.launch(add, 2, 1, 1, 64, 1, 1, 0, (void *)0xCA97, params, NULL);
         cu.launch(sass, 1, 1, 1, 32, 1, 1, 0, (void *)0xCA97, params, NULL);
+        const char *edit = getenv("FAKE_GRAPH_EDIT") ? getenv("FAKE_GRAPH_EDIT") : "";
+        if (!strcmp(edit, "break")) {
+            uint64_t more = 0;
+            cu.alloc(&more, 64);
+            if (cuStreamEndCapture((void *)0xCA97, &graph) == 0) return 7;
+            printf("capture broken\n");
+            cu.release(buf);
+            cu.ctx_release(0);
+            return 0;
+        }
         if (cuStreamEndCapture((void *)0xCA97, &graph) || cuGraphInstantiateWithFlags(&exec, graph, 0)) return 7;
         cuGraphDestroy(graph);
-        const char *edit = getenv("FAKE_GRAPH_EDIT") ? getenv("FAKE_GRAPH_EDIT") : "";
         if (!strcmp(edit, "update")) {
             cuStreamBeginCapture_v2((void *)0xCA97, 0);
             cu.launch(add, 1, 1, 1, 64, 1, 1, 0, (void *)0xCA97, params, NULL);
