@@ -132,10 +132,9 @@ def child_env(shims: list[Path], sock: str, cache: Path | None, run_dir: Path | 
     env = dict(os.environ)
     env["LD_PRELOAD"] = ":".join(p for p in (*map(str, shims), env.get("LD_PRELOAD")) if p)
     names = protocol.ENV
+    for name in names.values():                # a parent trace's settings do not leak in
+        env.pop(name, None)
     env[names["SOCKET"]] = sock
-    for key in ("HOOK_CACHE", "RUN", "LAUNCHES", "EVERY", "MAX_BYTES", "MIN_FREE", "STAGING", "RING_FULL",
-                "GRAPH_MAPS"):
-        env.pop(names[key], None)
     if cache is not None:
         env[names["HOOK_CACHE"]] = str(cache)
     if run_dir is not None:

@@ -442,6 +442,18 @@ static unsigned long long env_u64(const char *name, unsigned long long fallback)
 
 struct text { char *s; size_t n, cap; };
 
+/* Room for `more` bytes (and a NUL) after t->n; 0 when out of memory. */
+static int text_room(struct text *t, size_t more) {
+    if (t->s && t->n + more < t->cap) return 1;
+    size_t cap = t->cap ? t->cap * 2 : 1024;
+    while (cap <= t->n + more) cap *= 2;
+    char *s = realloc(t->s, cap);
+    if (!s) return 0;
+    t->s = s;
+    t->cap = cap;
+    return 1;
+}
+
 __attribute__((format(printf, 2, 3))) static void add(struct text *t, const char *fmt, ...) {
     for (;;) {
         va_list ap;
@@ -452,14 +464,21 @@ __attribute__((format(printf, 2, 3))) static void add(struct text *t, const char
             t->n += (size_t)k;
             return;
         }
-        size_t cap = t->cap ? t->cap * 2 : 1024;
-        while (k >= 0 && cap <= t->n + (size_t)k) cap *= 2;
-        char *s = realloc(t->s, cap);
-        if (!s) return;                         /* out of memory: the message goes out shorter */
-        t->s = s;
-        t->cap = cap;
+        if (k < 0 && t->s) return;              /* an encoding error: nothing more to add */
+        if (!text_room(t, k >= 0 ? (size_t)k : 0)) return;   /* out of memory: the message goes out shorter */
         if (k < 0) t->s[t->n] = 0;
     }
+}
+
+/* A message's frame up to its payload (header length, header, payload length), appended to t. */
+static int frame(struct text *t, const char *header, uint64_t payload) {
+    uint32_t hl = (uint32_t)strlen(header);
+    if (!text_room(t, NT_WIRE_HEADER_LENGTH_BYTES + hl + NT_WIRE_PAYLOAD_LENGTH_BYTES)) return 0;
+    memcpy(t->s + t->n, &hl, NT_WIRE_HEADER_LENGTH_BYTES);
+    memcpy(t->s + t->n + NT_WIRE_HEADER_LENGTH_BYTES, header, hl);
+    memcpy(t->s + t->n + NT_WIRE_HEADER_LENGTH_BYTES + hl, &payload, NT_WIRE_PAYLOAD_LENGTH_BYTES);
+    t->n += NT_WIRE_HEADER_LENGTH_BYTES + hl + NT_WIRE_PAYLOAD_LENGTH_BYTES;
+    return 1;
 }
 
 /* ---- the server connection ------------------------------------------------------------------ */
@@ -507,10 +526,10 @@ static int read_all(int fd, void *buf, size_t n) {
 }
 
 static int send_msg(int fd, const char *header, const void *payload, size_t n) {
-    uint32_t hl = (uint32_t)strlen(header);
-    uint64_t pl = n;
-    return write_all(fd, &hl, NT_WIRE_HEADER_LENGTH_BYTES) || write_all(fd, header, hl) ||
-           write_all(fd, &pl, NT_WIRE_PAYLOAD_LENGTH_BYTES) || (n && write_all(fd, payload, n)) ? -1 : 0;
+    struct text head = {0};
+    int ok = frame(&head, header, n) && write_all(fd, head.s, head.n) == 0 && (!n || write_all(fd, payload, n) == 0);
+    free(head.s);
+    return ok ? 0 : -1;
 }
 
 /* Reply header (text, NUL-terminated, caller frees) or NULL; the payload is read and dropped. */
@@ -1150,25 +1169,8 @@ static void flush_outbox(void) {
 }
 
 static void send_text(const char *header) {
-    uint32_t hl = (uint32_t)strlen(header);
-    uint64_t pl = 0;
-    size_t n = NT_WIRE_HEADER_LENGTH_BYTES + hl + NT_WIRE_PAYLOAD_LENGTH_BYTES;
-    if (outbox.n + n > outbox.cap) {
-        size_t cap = outbox.cap ? outbox.cap : 1 << 16;
-        while (cap < outbox.n + n) cap *= 2;
-        char *grown = realloc(outbox.s, cap);
-        if (!grown) {
-            COUNT(C_LOST);
-            return;
-        }
-        outbox.s = grown;
-        outbox.cap = cap;
-    }
-    memcpy(outbox.s + outbox.n, &hl, NT_WIRE_HEADER_LENGTH_BYTES);
-    memcpy(outbox.s + outbox.n + NT_WIRE_HEADER_LENGTH_BYTES, header, hl);
-    memcpy(outbox.s + outbox.n + NT_WIRE_HEADER_LENGTH_BYTES + hl, &pl, NT_WIRE_PAYLOAD_LENGTH_BYTES);
-    outbox.n += n;
-    if (outbox.n >= 1 << 16) flush_outbox();
+    if (!frame(&outbox, header, 0)) COUNT(C_LOST);
+    else if (outbox.n >= 1 << 16) flush_outbox();
 }
 
 static const char *env_or_dash(const char *name) {
@@ -1530,9 +1532,10 @@ static struct table graphs;             /* graph, clone or exec handle -> struct
 static struct table edited;             /* exec -> why its kernel nodes are no longer as captured */
 static unsigned long long graph_bytes;  /* device bytes the sites hold (--graph-maps bounds it) */
 
-/* Caller holds graph_lock. */
+/* Caller holds graph_lock. Freeing waits and frees: relaxed, as a capture may be under way. */
 static void graph_unref(struct graph *g) {
     if (!g || --g->refs > 0) return;
+    int mode = relax();
     if (g->done) {
         checked(CALL(event_sync, int (*)(void *), g->done));
         checked(CALL(event_destroy, int (*)(void *), g->done));
@@ -1546,6 +1549,7 @@ static void graph_unref(struct graph *g) {
         free(s);
     }
     free(g);
+    unrelax(mode);
 }
 
 /* The twin captured as a graph node in place of the kernel, with a map buffer of its own; the
@@ -1708,9 +1712,7 @@ void nt_graph_updated(void *exec, void *graph) {
     if (was != now) {
         if (now) now->refs++;
         table_put(&graphs, exec, now);
-        int mode = relax();
         graph_unref(was);
-        unrelax(mode);
     }
     table_put(&edited, exec, NULL);
     pthread_mutex_unlock(&graph_lock);
@@ -1727,11 +1729,9 @@ void nt_graph_gone(void *handle) {
     pthread_mutex_lock(&graph_lock);
     struct graph *g = table_get(&graphs, handle);
     if (g) {
-        int mode = relax();
         table_put(&graphs, handle, NULL);
         table_put(&edited, handle, NULL);
         graph_unref(g);
-        unrelax(mode);
     }
     pthread_mutex_unlock(&graph_lock);
 }

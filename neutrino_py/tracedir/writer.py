@@ -226,12 +226,14 @@ class TraceWriter:
             self._log.write(line)
             # batched launch events: thousands a second cost a write each flush_s, not one each
             if event["event"] != "launch" or time.monotonic() - self._flushed >= self.flush_s:
-                self._log.flush()
-                self._flushed = time.monotonic()
+                self._flush_locked()
 
     def flush(self) -> None:
         """Push the events written so far to events.jsonl now (a traced process went away)."""
         with self._lock:
             if not self.closed:
-                self._log.flush()
-                self._flushed = time.monotonic()
+                self._flush_locked()
+
+    def _flush_locked(self) -> None:
+        self._log.flush()
+        self._flushed = time.monotonic()
