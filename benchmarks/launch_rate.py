@@ -1,7 +1,8 @@
 """Host cost of a launch under `neutrino trace`: a launch-bound program (benchmarks/workloads/
 launch_loop.py: a 256-thread kernel launched N times eagerly, then as graph replays) natively and
-traced with block_sched, with every launch recorded (--launches N) and with all but the first
-run as the original kernel (--launches 1: what the shim costs a launch it does not record). The
+traced with block_sched, with every launch recorded (--launches N), with all but the first
+run as the original kernel (--launches 1: what the shim costs a launch it does not record), and
+the same with --launch-times recorded (those launches untimed). The
 sides run in turn, `--rounds` times, in one run on this machine's GPU; the median of each is kept.
 
     python benchmarks/launch_rate.py [--launches 20000] [--rounds 3] [--source DIR]
@@ -33,16 +34,18 @@ from neutrino_py.hook.doctor import gpu_info  # noqa: E402
 LOOP = ROOT / "benchmarks" / "workloads" / "launch_loop.py"
 
 
-def side(n: int, record: int | None, source: Path | None, scratch: Path) -> dict:
+def side(n: int, record: int | None, source: Path | None, scratch: Path, times: str = "all") -> dict:
     """One run of the loop: natively (`record` None) or traced, recording `record` launches of
-    each kernel; `source` the folder whose neutrino_py runs the trace."""
+    each kernel and timing `times` (--launch-times); `source` the folder whose neutrino_py runs
+    the trace."""
     cmd = [sys.executable, str(LOOP), str(n)]
     env = dict(os.environ)
     cwd = None
     if record is not None:
         env["NEUTRINO_CACHE"] = str(scratch / "cache")
         cmd = [sys.executable, "-m", "neutrino_py", "trace", "--probe", str(ROOT / "probes" / "block_sched.probe"),
-               "--launches", str(record), "--tracedir", str(scratch / "traces"), "--", *cmd]
+               "--launches", str(record), *(["--launch-times", times] if times != "all" else []),
+               "--tracedir", str(scratch / "traces"), "--", *cmd]
         cwd = source                     # `python -m` imports the package of its working folder
     start = time.perf_counter()
     out = subprocess.run(cmd, env=env, cwd=cwd, capture_output=True, text=True)
@@ -59,17 +62,18 @@ def main() -> int:
     parser.add_argument("--source", type=Path, help="an older checkout to compare (its neutrino_py)")
     args = parser.parse_args()
     n = args.launches
-    sides = {"native": (None, None), "traced, every launch recorded": (n + 10, ROOT),
-             "traced, first launch recorded": (1, ROOT)}
+    sides = {"native": (None, None, "all"), "traced, every launch recorded": (n + 10, ROOT, "all"),
+             "traced, first launch recorded": (1, ROOT, "all")}
     if args.source:
-        sides.update({f"{k} ({args.source.name})": (record, args.source.resolve())
-                      for k, (record, _) in list(sides.items())[1:]})
+        sides.update({f"{k} ({args.source.name})": (record, args.source.resolve(), "all")
+                      for k, (record, _, _) in list(sides.items())[1:]})
+    sides["traced, first launch recorded, --launch-times recorded"] = (1, ROOT, "recorded")
     runs: dict[str, list[dict]] = {name: [] for name in sides}
     with tempfile.TemporaryDirectory() as tmp:
         for r in range(args.rounds):
-            for name, (record, source) in (sides.items() if r % 2 == 0 else reversed(sides.items())):
+            for name, (record, source, times) in (sides.items() if r % 2 == 0 else reversed(sides.items())):
                 scratch = Path(tmp) / f"{len(runs[name])}-{abs(hash(name))}"
-                runs[name].append(side(n, record, source, scratch))
+                runs[name].append(side(n, record, source, scratch, times))
                 print(f"round {r} {name}: {runs[name][-1]}", flush=True)
     med = {name: {k: statistics.median(x[k] for x in rs) for k in ("eager_us", "graph_us", "wall_s")}
            for name, rs in runs.items()}
@@ -82,7 +86,7 @@ def main() -> int:
                          {"device": info["name"], "launches": n, "rounds": args.rounds,
                           "source": args.source.name if args.source else None, "rows": rows})
     for row in rows:
-        print(f"{row['side']:>48}: eager {row['eager_us']:.2f} us/launch ({row['eager_ratio']}x), "
+        print(f"{row['side']:>56}: eager {row['eager_us']:.2f} us/launch ({row['eager_ratio']}x), "
               f"graph {row['graph_us']:.2f} us/launch ({row['graph_ratio']}x), "
               f"whole run {row['wall_s']:.2f} s ({row['wall_ratio']}x)")
     print(f"wrote {path}")

@@ -119,7 +119,7 @@ def test_trace_help_shows_the_bounds_with_examples():
     run = neutrino("trace", "--help")
     text = " ".join(run.stdout.split())
     for flag in ("--launches N", "--every K", "--max-bytes SIZE", "--min-free SIZE", "--staging SIZE",
-                 "--ring-full {wait,native}"):
+                 "--ring-full {wait,native}", "--launch-times {all,recorded}"):
         assert flag in text, flag
     assert "the smaller of 25% of the free space under --tracedir and 16G" in text
     assert "neutrino trace --probe dmat --every 100 --max-bytes 2G -- ./app" in text

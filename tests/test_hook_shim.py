@@ -461,6 +461,16 @@ def test_launches_and_every_select_exactly(binaries, tmp_path):
                                           "launch limit reached (--launches)": 3}
     assert all(np.array_equal(trace.launches[i].maps["m"]["tid"], np.arange(4096)) for i in (0, 3, 6, 9))
     assert all(x.duration_ms is not None for x in trace.launches)        # all timed
+    # the context's reference, two a launch, one after each recorded launch's copies
+    assert log.count("cuEventRecord") == 1 + 2 * 20 + 4
+
+
+def test_launch_times_recorded_times_only_the_launches_that_record(binaries, tmp_path):
+    log, counts, trace, _ = loop(binaries, tmp_path, 20, launches=4, every=3, launch_times="recorded")
+    assert recorded(trace) == [0, 3, 6, 9] and len(trace.launches) == 20
+    assert [x.seq for x in trace.launches if x.duration_ms is not None] == [0, 3, 6, 9]
+    assert all(x.start_ns is None and x.end_ns is None for x in trace.launches if not x.instrumented)
+    assert log.count("cuEventRecord") == 1 + 2 * 4 + 4 and counts["lost_events"] == 0
 
 
 def test_a_failed_write_stops_recording_and_keeps_what_was_written(binaries, tmp_path):

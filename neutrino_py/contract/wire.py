@@ -22,7 +22,7 @@ PAYLOAD_LENGTH = struct.Struct("<Q")      # bytes of the payload after it
 ENV = {"SOCKET": "NEUTRINO_SOCKET", "HOOK_CACHE": "NEUTRINO_HOOK_CACHE", "RUN": "NEUTRINO_TRACE_RUN",
        "LAUNCHES": "NEUTRINO_LAUNCHES", "EVERY": "NEUTRINO_EVERY", "MAX_BYTES": "NEUTRINO_MAX_BYTES",
        "MIN_FREE": "NEUTRINO_MIN_FREE", "STAGING": "NEUTRINO_STAGING", "RING_FULL": "NEUTRINO_RING_FULL",
-       "GRAPH_MAPS": "NEUTRINO_GRAPH_MAPS"}
+       "GRAPH_MAPS": "NEUTRINO_GRAPH_MAPS", "LAUNCH_TIMES": "NEUTRINO_LAUNCH_TIMES"}
 
 # Names in the trace directory the shim writes (tracedir.layout takes them from here). Each shim
 # appends to its own data file under procs/<pid>/ (CUDA's maps.bin, HIP's maps.hip.bin): a process

@@ -71,6 +71,11 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--gcn-asm", metavar="DIR", type=Path, action="append", default=[],
                         help="a folder of GCN assembly (clang -S output) the HIP program's code "
                              "objects were built from; it is looked for beside the program too")
+    parser.add_argument("--launch-times", choices=("all", "recorded"), default="all",
+                        help="time every launch (default), or only the launches whose maps are "
+                             "recorded: on a launch-bound program each other launch then costs "
+                             "the program a few microseconds less host time (two timing events "
+                             "fewer) and is listed untimed")
     parser.add_argument("--no-cache", action="store_true",
                         help="instrument every kernel afresh instead of reusing cached cubins")
     bounds = parser.add_argument_group(
@@ -169,7 +174,8 @@ def run(args: argparse.Namespace) -> int:
     max_bytes = args.max_bytes if args.max_bytes is not None else default_max_bytes(writer.dir)
     writer.meta(bounds={"launches": args.launches, "every": args.every, "max_bytes": max_bytes,
                         "min_free": args.min_free, "staging": args.staging,
-                        "ring_full": args.ring_full, "graph_maps": args.graph_maps})
+                        "ring_full": args.ring_full, "graph_maps": args.graph_maps,
+                        "launch_times": args.launch_times})
     facts = threading.Thread(target=_learn_facts, args=(writer,), daemon=True)
     facts.start()
     scratch = Path(tempfile.mkdtemp(prefix="neutrino-"))
@@ -180,7 +186,7 @@ def run(args: argparse.Namespace) -> int:
         server.start()
         bounds = {"LAUNCHES": args.launches, "EVERY": args.every, "MAX_BYTES": max_bytes,
                   "MIN_FREE": args.min_free, "STAGING": args.staging, "RING_FULL": args.ring_full,
-                  "GRAPH_MAPS": args.graph_maps}
+                  "GRAPH_MAPS": args.graph_maps, "LAUNCH_TIMES": args.launch_times}
         child = subprocess.Popen(cmd, env=child_env(shims, server.path, cache, writer.dir, bounds))
         started = True
         # after the program is on its way, so the warm-up does not delay its start
