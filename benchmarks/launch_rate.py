@@ -4,8 +4,10 @@ traced with block_sched, with every launch recorded (--launches N), with all but
 run as the original kernel (--launches 1: what the shim costs a launch it does not record), and
 the same with --launch-times recorded (those launches untimed). The
 sides run in turn, `--rounds` times, in one run on this machine's GPU; the median of each is kept.
+`--workload c` runs the same loop written in C against the driver API (benchmarks/workloads/
+launch_loop.c, built here with cc): no Python between launches, so the shim's own cost shows.
 
-    python benchmarks/launch_rate.py [--launches 20000] [--rounds 3] [--source DIR]
+    python benchmarks/launch_rate.py [--launches 20000] [--rounds 3] [--source DIR] [--workload c]
 
 `wall_s` is the whole run, start-up and the trace's end included: there the engine server, which
 takes one message per launch, shows. `--source DIR` runs the traced sides again with the neutrino_py package of DIR (an older
@@ -29,16 +31,27 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from benchmarks.common import RESULTS, device_slug, write_results  # noqa: E402
+from neutrino_py.hook import build  # noqa: E402
 from neutrino_py.hook.doctor import gpu_info  # noqa: E402
 
 LOOP = ROOT / "benchmarks" / "workloads" / "launch_loop.py"
 
 
-def side(n: int, record: int | None, source: Path | None, scratch: Path, times: str = "all") -> dict:
-    """One run of the loop: natively (`record` None) or traced, recording `record` launches of
-    each kernel and timing `times` (--launch-times); `source` the folder whose neutrino_py runs
-    the trace."""
-    cmd = [sys.executable, str(LOOP), str(n)]
+def build_c(folder: Path) -> str:
+    """launch_loop.c built into `folder` against the CUDA driver API."""
+    cuda = Path(os.environ.get("CUDA_HOME", "/usr/local/cuda"))
+    out = folder / "launch_loop"
+    subprocess.run([build.compiler() or "cc", "-O2", f"-I{cuda / 'include'}", str(LOOP.with_suffix(".c")),
+                    "-lcuda", "-o", str(out)], check=True)
+    return str(out)
+
+
+def side(program: list[str], n: int, record: int | None, source: Path | None, scratch: Path,
+         times: str = "all") -> dict:
+    """One run of the loop `program`: natively (`record` None) or traced, recording `record`
+    launches of each kernel and timing `times` (--launch-times); `source` the folder whose
+    neutrino_py runs the trace."""
+    cmd = [*program, str(n)]
     env = dict(os.environ)
     cwd = None
     if record is not None:
@@ -60,6 +73,7 @@ def main() -> int:
     parser.add_argument("--launches", type=int, default=20000)
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--source", type=Path, help="an older checkout to compare (its neutrino_py)")
+    parser.add_argument("--workload", choices=("cupy", "c"), default="cupy")
     args = parser.parse_args()
     n = args.launches
     sides = {"native": (None, None, "all"), "traced, every launch recorded": (n + 10, ROOT, "all"),
@@ -70,10 +84,11 @@ def main() -> int:
     sides["traced, first launch recorded, --launch-times recorded"] = (1, ROOT, "recorded")
     runs: dict[str, list[dict]] = {name: [] for name in sides}
     with tempfile.TemporaryDirectory() as tmp:
+        program = [sys.executable, str(LOOP)] if args.workload == "cupy" else [build_c(Path(tmp))]
         for r in range(args.rounds):
             for name, (record, source, times) in (sides.items() if r % 2 == 0 else reversed(sides.items())):
                 scratch = Path(tmp) / f"{len(runs[name])}-{abs(hash(name))}"
-                runs[name].append(side(n, record, source, scratch, times))
+                runs[name].append(side(program, n, record, source, scratch, times))
                 print(f"round {r} {name}: {runs[name][-1]}", flush=True)
     med = {name: {k: statistics.median(x[k] for x in rs) for k in ("eager_us", "graph_us", "wall_s")}
            for name, rs in runs.items()}
@@ -82,8 +97,9 @@ def main() -> int:
              "wall_ratio": round(m["wall_s"] / med["native"]["wall_s"], 3), "runs": runs[name]}
             for name, m in med.items()]
     info = gpu_info()
-    path = write_results(RESULTS / f"launch_rate-{device_slug(info['name'])}.json",
-                         {"device": info["name"], "launches": n, "rounds": args.rounds,
+    suffix = "" if args.workload == "cupy" else "_c"
+    path = write_results(RESULTS / f"launch_rate{suffix}-{device_slug(info['name'])}.json",
+                         {"device": info["name"], "workload": args.workload, "launches": n, "rounds": args.rounds,
                           "source": args.source.name if args.source else None, "rows": rows})
     for row in rows:
         print(f"{row['side']:>56}: eager {row['eager_us']:.2f} us/launch ({row['eager_ratio']}x), "

@@ -53,7 +53,9 @@ EXAMPLES: dict[str, list[str]] = {
               "neutrino trace --probe dmat --every 100 --max-bytes 2G -- ./app   # 1 launch in 100, 2 GiB at most",
               "neutrino trace --probe block_sched --staging 1G --ring-full native -- python train.py",
               "neutrino trace --probe gmem_bytes --launches 20 --graph-maps 8G -- python serve.py"
-              "   # CUDA graph replays recorded too"],
+              "   # CUDA graph replays recorded too",
+              "neutrino trace --probe dmat -k softmax --launches 5 --launch-times recorded -- python serve.py"
+              "   # other launches untimed: cheaper"],
     "report": ["neutrino report neutrino-trace",
                "neutrino report neutrino-trace --tool block_sched --plots plots/",
                "neutrino report neutrino-trace --format json > report.json",

@@ -15,7 +15,6 @@
 #include <dlfcn.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <poll.h>
 #include <pthread.h>
 #include <stdarg.h>
 #include <stdint.h>
@@ -35,7 +34,6 @@
 #define STREAM_NON_BLOCKING 1   /* cuStreamCreate / hipStreamCreateWithFlags */
 #define HOST_ALLOC_PORTABLE 1   /* cuMemHostAlloc / hipHostMalloc */
 #define CAPTURE_MODE_RELAXED 2  /* cuThreadExchangeStreamCaptureMode / hip's */
-#define NOT_READY 600           /* CUDA_ERROR_NOT_READY / hipErrorNotReady */
 
 /* ---- resolving the runtime ------------------------------------------------------------------ */
 
@@ -1155,52 +1153,26 @@ static const char *record_maps(struct item *it, struct written *w) {
     return NULL;
 }
 
-/* The writer's messages, framed, go out together, as the socket takes them: a launch-bound program
- * lists launches faster than the engine server (Python) takes them, and a writer blocked on the
- * socket would stop timing launches, so their events would stay out of the pool and each launch
- * would create two (measured on an H200: 12 us a launch the shim does not record, against 5 when
- * the writer keeps up). So the writer sends without waiting and goes on taking items; past
- * OUTBOX_MAX bytes unsent it waits for the server. */
-#define OUTBOX_MAX (64u << 20)
+/* The writer's messages, framed, go out together: in one write when the queue runs empty (and
+ * before a drain ends) or past 64 KiB, instead of three writes each; a launch-bound program makes
+ * thousands a second. */
 static struct text outbox;
-static size_t outbox_sent;          /* bytes of outbox already sent */
 
-/* Send what the socket takes now (`wait`: all of it). A broken connection loses the rest. */
-static void push_outbox(int wait) {
-    while (outbox_sent < outbox.n) {
-        if (writer_fd < 0) writer_fd = connect_server();
-        ssize_t k = writer_fd < 0 ? -1 : send(writer_fd, outbox.s + outbox_sent, outbox.n - outbox_sent,
-                                              MSG_NOSIGNAL | (wait ? 0 : MSG_DONTWAIT));
-        if (k < 0 && errno == EINTR) continue;
-        if (k < 0 && !wait && (errno == EAGAIN || errno == EWOULDBLOCK)) break;
-        if (k <= 0) {
-            if (writer_fd >= 0) close(writer_fd);
-            writer_fd = -1;
-            __atomic_store_n(&server_dead, 1, __ATOMIC_RELEASE);
-            COUNT(C_LOST);
-            outbox_sent = outbox.n;
-            break;
-        }
-        outbox_sent += (size_t)k;
+static void flush_outbox(void) {
+    if (!outbox.n) return;
+    if (writer_fd < 0) writer_fd = connect_server();
+    if (writer_fd >= 0 && write_all(writer_fd, outbox.s, outbox.n) != 0) {
+        close(writer_fd);
+        writer_fd = -1;
+        __atomic_store_n(&server_dead, 1, __ATOMIC_RELEASE);
+        COUNT(C_LOST);
     }
-    if (outbox_sent == outbox.n) {
-        outbox.n = outbox_sent = 0;
-    } else if (outbox_sent >= outbox.n / 2) {           /* keep the unsent tail at the front */
-        memmove(outbox.s, outbox.s + outbox_sent, outbox.n - outbox_sent);
-        outbox.n -= outbox_sent;
-        outbox_sent = 0;
-    }
-}
-
-/* Wait up to a millisecond for the socket to take more (the writer then looks at its queue again). */
-static void wait_writable(void) {
-    struct pollfd p = {.fd = writer_fd, .events = POLLOUT};
-    if (writer_fd >= 0) poll(&p, 1, 1);
+    outbox.n = 0;
 }
 
 static void send_text(const char *header) {
     if (!frame(&outbox, header, 0)) COUNT(C_LOST);
-    else if (outbox.n - outbox_sent >= 1 << 16) push_outbox(outbox.n - outbox_sent >= OUTBOX_MAX);
+    else if (outbox.n >= 1 << 16) flush_outbox();
 }
 
 static const char *env_or_dash(const char *name) {
@@ -1208,27 +1180,14 @@ static const char *env_or_dash(const char *name) {
     return v && *v ? v : "-";
 }
 
-/* A launch's start (ms after its context's reference event) and length. A launch the writer gets to
- * late is done by then and takes no synchronization: the writer keeps pace with the program. */
-static void *writer_ctx;                        /* the writer thread's current context */
-static int launch_times(const struct item *it, float *ms_start, float *ms_total) {
-    struct ctx_state *cs = it->cs;
-    if (!it->start || !it->end || !cs) return 0;
-    if (writer_ctx != cs->ctx && !checked(CALL(ctx_set, int (*)(void *), cs->ctx))) return 0;
-    writer_ctx = cs->ctx;
-    int r = CALL(event_elapsed, int (*)(float *, void *, void *), ms_total, it->start, it->end);
-    if (r == NOT_READY && checked(CALL(event_sync, int (*)(void *), it->end)))
-        r = CALL(event_elapsed, int (*)(float *, void *, void *), ms_total, it->start, it->end);
-    return checked(r) && checked(CALL(event_elapsed, int (*)(float *, void *, void *), ms_start, cs->ref, it->start));
-}
-
 static void send_launch(struct item *it) {
     struct ctx_state *cs = it->cs;
     float ms_total = -1, ms_start = 0;
-    int timed = launch_times(it, &ms_start, &ms_total);
+    int timed = it->start && it->end && cs && checked(CALL(ctx_set, int (*)(void *), cs->ctx)) &&
+                checked(CALL(event_sync, int (*)(void *), it->end)) &&
+                checked(CALL(event_elapsed, int (*)(float *, void *, void *), &ms_total, it->start, it->end)) &&
+                checked(CALL(event_elapsed, int (*)(float *, void *, void *), &ms_start, cs->ref, it->start));
     if (!timed && it->end && !it->graph) COUNT(C_LOST);   /* a graph's replays are untimed by design */
-    event_done(cs, it->start);                           /* back to the pool before the maps' copies */
-    event_done(cs, it->end);
     struct written w = {0};
     const char *lost = NULL;
     if (it->dev) {
@@ -1252,6 +1211,8 @@ static void send_launch(struct item *it) {
             it->f->maps[i].capacity > 0 ? w.valid[i] : -1ll);
     if (h.s) send_text(h.s);
     free(h.s);
+    event_done(cs, it->start);
+    event_done(cs, it->end);
 }
 
 static void send_item(struct item *it) {
@@ -1283,12 +1244,12 @@ static void *writer_main(void *arg) {
     checked(CALL(capture_mode, int (*)(int *), &relaxed));
     for (;;) {
         pthread_mutex_lock(&queue_lock);
-        while (!queue_head) {
+        if (!queue_head) {
             pthread_mutex_unlock(&queue_lock);
-            push_outbox(0);
-            if (outbox.n) wait_writable();
+            flush_outbox();
             pthread_mutex_lock(&queue_lock);
-            if (queue_head || outbox.n) continue;
+        }
+        while (!queue_head) {
             writer_busy = 0;
             pthread_cond_broadcast(&drained_cond);
             pthread_cond_wait(&queue_cond, &queue_lock);
@@ -1814,8 +1775,7 @@ static void after_fork_child(void) {
     if (request_fd >= 0) close(request_fd);    /* the parent keeps its own copies open */
     if (writer_fd >= 0) close(writer_fd);
     request_fd = writer_fd = -1;
-    outbox.n = outbox_sent = 0;                /* the parent's messages, not ours */
-    writer_ctx = NULL;
+    outbox.n = 0;                              /* the parent's messages, not ours */
     writer_started = writer_busy = said_goodbye = 0;
     queue_head = queue_tail = NULL;
     queued = taken = 0;
