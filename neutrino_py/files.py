@@ -111,4 +111,31 @@ def read_source(path: str | os.PathLike, limit: int = MAX_ASM_BYTES) -> str:
                         f"one's code objects: `clang-offload-bundler --list --input={path} "
                         f"--type=o`), or run the program under `neutrino trace`, which finds each "
                         f"kernel's PTX or code object itself")
-    return data.decode("utf-8", "surrogateescape")
+    return unwrap_listing(data.decode("utf-8", "surrogateescape"), path)
+
+
+def unwrap_listing(text: str, path: str | os.PathLike) -> str:
+    """The PTX module of a `cuobjdump -ptx` listing (which our own advice above, and habit, hand
+    users), with every line outside it blanked so that errors keep the listing's line numbers; any
+    other text unchanged. A listing of several modules, or of machine code only, is refused with
+    what to do: one module is one file."""
+    if not text.lstrip().startswith(("Fatbin ", "arch = ")):
+        return text
+    lines = text.split("\n")
+    starts = [i for i, line in enumerate(lines) if line.startswith("Fatbin ")] or [0]
+    sections = []                                # (line of .version, end, arch) of each PTX module
+    for start, end in zip(starts, starts[1:] + [len(lines)]):
+        version = next((i for i in range(start, end) if lines[i].startswith(".version")), None)
+        arch = next((line.split("=", 1)[1].strip() for line in lines[start:end] if line.startswith("arch = ")), "?")
+        if version is not None:
+            sections.append((version, end, arch))
+    if not sections:
+        raise ToolError(f"{path} is a `cuobjdump` listing of machine code only: the binary carries no PTX",
+                        "a kernel without PTX can be traced as a launch but not instrumented; rebuild it "
+                        "with PTX (nvcc -gencode arch=compute_XX,code=compute_XX)")
+    if len(sections) > 1:
+        listed = ", ".join(f"{arch} at line {version + 1}" for version, _, arch in sections)
+        raise ToolError(f"{path} is a `cuobjdump -ptx` listing of {len(sections)} PTX modules ({listed})",
+                        f"pass one module: `cuobjdump -xptx all BINARY` writes each to a .ptx file")
+    version, end, _ = sections[0]
+    return "\n".join(line if version <= i < end else "" for i, line in enumerate(lines))

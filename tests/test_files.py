@@ -107,3 +107,42 @@ def test_full_disk_leaves_no_partial_output(tmp_path, monkeypatch, capsys, comma
     err = capsys.readouterr().err
     assert re.match(rf"cannot write {re.escape(str(out))}/\S+: No space left on device", err), err
     assert list(out.iterdir()) == []
+
+
+def _listing(*sections: tuple[str, str | None]) -> str:
+    """A `cuobjdump -ptx` listing: per section its kind's header, then the PTX (None: machine code)."""
+    out = []
+    for arch, ptx in sections:
+        kind = "ptx" if ptx is not None else "elf"
+        out += ["", f"Fatbin {kind} code:", "================", f"arch = {arch}", "code version = [9,0]",
+                "host = linux", "compile_size = 64bit", *(["compressed", "ptxasOptions = ", "", ptx] if ptx else [])]
+    return "\n".join(out) + "\n"
+
+
+def test_a_cuobjdump_listing_of_one_module_reads_as_that_module_with_its_line_numbers(tmp_path, capsys):
+    ptx = (ROOT / "examples" / "vector_add.ptx").read_text()
+    ptx = ptx[ptx.index(".version"):]                   # cuobjdump prints no comment before it
+    listing = _listing(("sm_90", None), ("sm_90", ptx.replace("add.f32", "frobnicate.f32", 1)))
+    (tmp_path / "app.ptx").write_text(listing)
+    text = files.read_source(tmp_path / "app.ptx")
+    lines, module = text.split("\n"), ptx.split("\n")
+    start = lines.index(module[0])
+    assert set(lines[:start]) == {""} and len(lines) == len(listing.split("\n"))    # header blanked
+    assert main(["instrument", "--probe", "block_sched", str(tmp_path / "app.ptx"), "-o", str(tmp_path / "o.ptx")]) != 0
+    bad = next(i for i, line in enumerate(listing.split("\n")) if "frobnicate.f32" in line) + 1
+    assert f"app.ptx:{bad}:" in capsys.readouterr().err                 # the listing's own line
+    (tmp_path / "good.ptx").write_text(_listing(("sm_90", ptx)))
+    assert main(["instrument", "--probe", "block_sched", str(tmp_path / "good.ptx"), "-o", str(tmp_path / "o.ptx"),
+                 "--no-cost"]) == 0
+    assert "vector_add" in json.loads((tmp_path / "o.manifest.json").read_text())
+
+
+def test_a_cuobjdump_listing_of_several_modules_or_none_says_what_to_do(tmp_path):
+    ptx = (ROOT / "examples" / "vector_add.ptx").read_text()
+    (tmp_path / "two.ptx").write_text(_listing(("sm_80", ptx), ("sm_90", ptx)))
+    with pytest.raises(ToolError, match=r"listing of 2 PTX modules \(sm_80 at line \d+, sm_90 at line \d+\)") as err:
+        files.read_source(tmp_path / "two.ptx")
+    assert "cuobjdump -xptx all" in err.value.fix
+    (tmp_path / "sass.ptx").write_text(_listing(("sm_90", None)))
+    with pytest.raises(ToolError, match="machine code only: the binary carries no PTX"):
+        files.read_source(tmp_path / "sass.ptx")
