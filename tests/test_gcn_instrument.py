@@ -215,6 +215,26 @@ def test_after_a_branch_is_refused():
     assert err.value.file == "b.probe" and err.value.line == 2
 
 
+@pytest.mark.parametrize("processor", ["gfx908", "gfx1100", "gfx1151"])
+def test_a_processor_the_sites_are_not_written_for_is_refused_at_its_target_line(processor):
+    """Code for a processor outside gfx9 CDNA (waves of 32, no unified AGPR file) parses when it
+    uses gfx9 syntax, but is never instrumented."""
+    path = CORPUS / "kernels.gfx942.s"
+    text = path.read_text().replace("amdhsa--gfx942", f"amdhsa--{processor}")
+    with pytest.raises(SourceError) as err:
+        instrument(parse_gcn(text, "k.s"), load_file(paths.probes_dir() / "block_sched.probe"))
+    assert f"{processor} is not a processor neutrino_py instruments" in str(err.value)
+    assert err.value.file == "k.s" and err.value.line == 2 and "gfx90a, gfx940" in err.value.hint
+
+
+def test_rdna_syntax_that_does_not_parse_names_the_processor_in_the_hint():
+    text = ('\t.amdgcn_target "amdgcn-amd-amdhsa--gfx1151"\n\t.text\nk:\n'
+            '\ts_delay_alu instid0(SALU_CYCLE_1) | instskip(NEXT) | instid1(SALU_CYCLE_1)\n\ts_endpgm\n')
+    with pytest.raises(SourceError) as err:
+        parse_gcn(text, "r.s")
+    assert err.value.line == 4 and "the module is for gfx1151" in err.value.hint
+
+
 def test_splice_instrument_dispatches_gcn_modules_and_marks_match():
     from neutrino_py.splice import instrument
     path = CORPUS / "kernels.gfx942.s"

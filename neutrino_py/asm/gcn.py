@@ -361,6 +361,23 @@ class KernelView:
     metadata: dict[str, Any] | None
 
 
+# Processors whose code the GCN target writes correct instrumentation for: gfx9 CDNA with waves of
+# 64 and the unified VGPR/AGPR file. Others (gfx908, RDNA's gfx10-gfx12 with waves of 32 and other
+# encodings) are refused by name rather than instrumented wrongly.
+PROCESSORS = ("gfx90a", "gfx940", "gfx941", "gfx942", "gfx950")
+SUPPORTED = "gfx9 CDNA code: " + ", ".join(PROCESSORS)
+
+
+def named_target(text: str) -> str | None:
+    """The processor a module's `.amdgcn_target` names, read from its text (for messages about
+    a module that does not parse); None without one."""
+    for line in text.splitlines():
+        parts = line.split(None, 1)
+        if parts and parts[0] == ".amdgcn_target" and len(parts) > 1:
+            return parts[1].strip().strip('"').split("--")[-1].split(":")[0]
+    return None
+
+
 @dataclass
 class GcnModule:
     statements: list[Statement]

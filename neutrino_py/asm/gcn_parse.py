@@ -14,7 +14,8 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedTok
 from .. import paths
 from ..errors import SourceError
 from .gcn import (Comment, Directive, File, Func, GcnModule, Imm, Instruction, KernelDescriptor, Label,
-                  ListOp, Loc, Metadata, Modified, Modifier, Register, Sym)
+                  ListOp, Loc, Metadata, Modified, Modifier, Register, Sym, PROCESSORS, SUPPORTED,
+                  named_target)
 
 # arguments of the two directives the IR types (the grammar keeps directive arguments as text)
 _LOC = re.compile(r"(\d+)\s+(\d+)(?:\s+(.*))?", re.S)
@@ -151,10 +152,13 @@ def parse_gcn(text: str, file: str = "<gcn>") -> GcnModule:
             what = f"unexpected character {text[e.pos_in_stream]!r}" if e.pos_in_stream < len(text) else "unexpected end"
         else:
             what = "unexpected end of input"
+        target = named_target(text)
+        hint = ("expected `opcode operand, ... modifier`, `label:`, or a directive; "
+                "is this llvm-mc AMDGPU syntax?")
+        if target and target not in PROCESSORS:
+            hint = f"the module is for {target}; neutrino_py reads and instruments {SUPPORTED}"
         raise SourceError(f"cannot parse GCN assembly: {what}", file=file, line=e.line or 0,
-                          col=e.column or 0, source=text,
-                          hint="expected `opcode operand, ... modifier`, `label:`, or a directive; "
-                               "is this llvm-mc AMDGPU syntax?") from None
+                          col=e.column or 0, source=text, hint=hint) from None
     if not any(not isinstance(s, Comment) for s in module.statements):
         raise SourceError("empty GCN module: no directives, no kernels", file=file, line=1, col=1,
                           hint="pass the assembly clang writes (clang -S --offload-arch=gfx942)")

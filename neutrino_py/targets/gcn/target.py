@@ -23,8 +23,8 @@ from typing import Sequence
 
 from neutrino_py import ops
 from neutrino_py.asm import gcn_opcodes as opcodes
-from neutrino_py.asm.gcn import (Comment, Func, GcnModule, Imm, Instruction, Label, Loc, Modified,
-                                 Register, Statement)
+from neutrino_py.asm.gcn import (PROCESSORS, SUPPORTED, Comment, Directive, Func, GcnModule, Imm,
+                                 Instruction, Label, Loc, Modified, Register, Statement)
 from neutrino_py.asm.gcn_cfg import basic_blocks, labelled_blocks, successors
 from neutrino_py.errors import SourceError
 from neutrino_py.ops import Scratch, Src, Stmt, Value
@@ -91,6 +91,7 @@ class GcnKernel:
         self.entry = 0                      # id of the entry anchor (the prologue's)
         self.setup: list[Statement] = []    # before the prologue: a private-memory stash's resource
         self.lines_of = self.source_lines(module.files())
+        self.check_processor()
         self.check_not_instrumented()
         self.v0, self.s0 = self.desc.get("next_free_vgpr"), self.desc.get("next_free_sgpr")
         # labels are numbered per kernel and carry the kernel's place in the module (llvm-mc's
@@ -105,6 +106,14 @@ class GcnKernel:
     def error(self, message: str, hint: str, line: int = 0) -> SourceError:
         return SourceError(f"{self.name}: {message}", file=self.module.file,
                            line=line or self.desc.line, col=1, hint=hint)
+
+    def check_processor(self) -> None:
+        if self.module.target not in PROCESSORS:
+            line = next((s.line for s in self.module.statements
+                         if isinstance(s, Directive) and s.name == ".amdgcn_target"), 0)
+            raise self.error(f"{self.module.target} is not a processor neutrino_py instruments",
+                             f"it instruments {SUPPORTED} (waves of 64 and the unified VGPR/AGPR "
+                             f"file its sites use); trace the kernel as a launch only", line)
 
     def check_not_instrumented(self) -> None:
         used = [s.name for s in self.body() if isinstance(s, Label) and s.name.startswith(LABEL_PREFIX)]
