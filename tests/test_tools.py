@@ -229,6 +229,24 @@ def test_graph_replays_are_launches_without_times(tmp_path):
     assert t.report("dmat").data["kernels"]["copy"]["accesses"] == 6
 
 
+def test_untimed_launches_are_counted_and_said_to_be_outside_the_times(tmp_path):
+    """`--launch-times recorded`: the launches not recorded come without times."""
+    from neutrino_py.tracedir.writer import TraceWriter
+    from tests.synthetic import DEVICE
+    w = TraceWriter.start(tmp_path, device=DEVICE)
+    k = w.kernel("step", ptx="// step")
+    w.launch(k, grid=1, block=32, start_ns=0, end_ns=2_000_000)
+    for _ in range(3):
+        w.launch(k, grid=1, block=32)
+    w.close()
+    r = nt.Trace(w.dir).report("launches")
+    row = r.data["kernels"]["step"]
+    assert (row["launches"], row["timed"], row["total_ms"], row["mean_ms"]) == (4, 1, 2.0, 2.0)
+    assert r.notes == ["3 launches were not timed (`neutrino trace --launch-times recorded` times only "
+                       "recorded launches; a launch captured into a graph as the original kernel has no "
+                       "time either): the times cover the timed ones only"]
+
+
 def test_missing_map_is_said_plainly(tmp_path):
     t = nt.Trace(page_hist(tmp_path))
     r = t.report("block_sched")

@@ -56,6 +56,12 @@ class Launches(Tool):
         if replays:
             report.notes.append(f"{replays} launches were replays of CUDA graphs: the graph ran "
                                 "them, so they have no time of their own and are not in the times")
+        untimed = sum(r["launches"] - r["timed"] - r["graph_replays"] for r in per.values())
+        if untimed:
+            report.notes.append(f"{untimed} launches were not timed (`neutrino trace --launch-times "
+                                "recorded` times only recorded launches; a launch captured into "
+                                "a graph as the original kernel has no time either): the times "
+                                "cover the timed ones only")
         if len(per) > self.top:
             report.notes.append(f"{len(per) - self.top} more kernels in --format json")
         if per:
