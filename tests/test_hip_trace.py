@@ -167,6 +167,9 @@ def test_second_run_uses_the_disk_cache_and_bounds_hold(program, tmp_path):
     assert t.summary["instrument_requests"] == 0          # the .meta files answer
     assert [x.grid[0] for x in t.launches if x.instrumented] == [2, 5]     # first of each twin
     assert t.summary["fallbacks"]["launch limit reached (--launches)"] == 3   # grids 3, 4, 6
+    _, _, t = trace(program, tmp_path / "timed", "--launches", "1", "--launch-times", "recorded", cache=tmp_path)
+    assert [x.grid[0] for x in t.launches if x.duration_ms is not None] == [2, 5]   # the recorded ones
+    assert all(x.duration_ms is None for x in t.launches if not x.instrumented) and len(t.launches) == 7
     _, _, t = trace(program, tmp_path / "every", "--every", "2", cache=tmp_path)
     assert [x.grid[0] for x in t.launches if x.instrumented] == [2, 4, 5]
     _, summary, t = trace(program, tmp_path / "small", "--max-bytes", "700K", cache=tmp_path)
