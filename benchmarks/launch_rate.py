@@ -4,8 +4,8 @@ traced with block_sched, with every launch recorded (--launches N), with all but
 run as the original kernel (--launches 1: what the shim costs a launch it does not record), and
 the same with --launch-times recorded (those launches untimed). The
 sides run in turn, `--rounds` times, in one run on this machine's GPU; the median of each is kept.
-`--workload c` runs the same loop written in C against the driver API (benchmarks/workloads/
-launch_loop.c, built here with cc): no Python between launches, so the shim's own cost shows.
+`--workload c` runs the same loop written in C against the driver API (launch_loop.c beside
+launch_loop.py, built here with cc): no Python between launches, so the shim's own cost shows.
 
     python benchmarks/launch_rate.py [--launches 20000] [--rounds 3] [--source DIR] [--workload c]
 

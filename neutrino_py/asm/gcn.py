@@ -368,13 +368,19 @@ PROCESSORS = ("gfx90a", "gfx940", "gfx941", "gfx942", "gfx950")
 SUPPORTED = "gfx9 CDNA code: " + ", ".join(PROCESSORS)
 
 
+def _target_id(args: str) -> str:
+    """``.amdgcn_target``'s argument as a target id: ``"amdgcn-amd-amdhsa--gfx90a:xnack+"`` ->
+    ``gfx90a:xnack+``."""
+    return args.strip().strip('"').split("--")[-1]
+
+
 def named_target(text: str) -> str | None:
     """The processor a module's `.amdgcn_target` names, read from its text (for messages about
     a module that does not parse); None without one."""
     for line in text.splitlines():
         parts = line.split(None, 1)
         if parts and parts[0] == ".amdgcn_target" and len(parts) > 1:
-            return parts[1].strip().strip('"').split("--")[-1].split(":")[0]
+            return _target_id(parts[1]).split(":")[0]
     return None
 
 
@@ -392,9 +398,13 @@ class GcnModule:
     def target_id(self) -> str:
         """The processor with its feature settings (``gfx90a:sramecc+:xnack+``), as
         ``.amdgcn_target`` names it: what the assembler must be told to accept the file."""
+        return _target_id(self.target_directive().args)
+
+    def target_directive(self) -> Directive:
+        """The module's ``.amdgcn_target`` (ValueError without one)."""
         for s in self.statements:
             if isinstance(s, Directive) and s.name == ".amdgcn_target":
-                return s.args.strip('"').split("--")[-1]
+                return s
         raise ValueError("no .amdgcn_target directive in the module")
 
     def metadata(self) -> Metadata | None:

@@ -23,7 +23,7 @@ from typing import Sequence
 
 from neutrino_py import ops
 from neutrino_py.asm import gcn_opcodes as opcodes
-from neutrino_py.asm.gcn import (PROCESSORS, SUPPORTED, Comment, Directive, Func, GcnModule, Imm,
+from neutrino_py.asm.gcn import (PROCESSORS, SUPPORTED, Comment, Func, GcnModule, Imm,
                                  Instruction, Label, Loc, Modified, Register, Statement)
 from neutrino_py.asm.gcn_cfg import basic_blocks, labelled_blocks, successors
 from neutrino_py.errors import SourceError
@@ -109,11 +109,10 @@ class GcnKernel:
 
     def check_processor(self) -> None:
         if self.module.target not in PROCESSORS:
-            line = next((s.line for s in self.module.statements
-                         if isinstance(s, Directive) and s.name == ".amdgcn_target"), 0)
             raise self.error(f"{self.module.target} is not a processor neutrino_py instruments",
                              f"it instruments {SUPPORTED} (waves of 64 and the unified VGPR/AGPR "
-                             f"file its sites use); trace the kernel as a launch only", line)
+                             f"file its sites use); trace the kernel as a launch only",
+                             self.module.target_directive().line)
 
     def check_not_instrumented(self) -> None:
         used = [s.name for s in self.body() if isinstance(s, Label) and s.name.startswith(LABEL_PREFIX)]
