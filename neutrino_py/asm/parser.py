@@ -184,8 +184,8 @@ def _registers_by_name(stmts: list[ir.Statement], named: set[str]) -> None:
 
 
 def _by_name(op: ir.Operand, named: AbstractSet[str]) -> ir.Operand:
-    if isinstance(op, ir.Symbol):
-        return ir.Register(op.name) if op.name in named else op
+    if isinstance(op, ir.Symbol):          # `v.x`: a component of a named vector register
+        return ir.Register(op.name) if op.name.partition(".")[0] in named else op
     if isinstance(op, ir.Vector):
         return ir.Vector(tuple(_by_name(i, named) for i in op.items))
     if isinstance(op, ir.ParamList):

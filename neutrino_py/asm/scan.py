@@ -320,6 +320,10 @@ _NUM = r"[0-9]+(?![0-9])"
 _ATTRS = rf"(?:\s*(?:\.align\b\s*{_NUM}|\.(?!align\b){_WORD_}))*"
 _DIMS = rf"(?:\s*\[\s*(?:{_NUM}\s*)?\])*"
 _LINKAGE = rf"(?:\.(?:visible|extern|weak|common){_END}\s*)*"
+# words that start a top-level item: after a function they end it (a declaration may end at its
+# line without `;`, as open64-era nvcc wrote them), so they are never its performance directives
+_TOP = (r"(?:entry|func|visible|extern|weak|common|global|shared|local|const|param|tex|version"
+        r"|target|address_size|file|section)")
 # space after a function's params, comments in it (LLVM's `// -- Begin function` there)
 _GAP = rf"(?:\s|{COMMENT})*"
 _ITEM = regexes.compile(rf"""\s*(?:
@@ -333,7 +337,7 @@ _ITEM = regexes.compile(rf"""\s*(?:
   | (?P<section>\.section{_END}\s*\.(?P<section_name>{_WORD_})\s*(?P<section_at>\{{)\s*\}})
   | (?P<function>(?P<linkage>{_LINKAGE})\.(?P<kind>entry|func){_END}\s*
     (?:(?P<returns>\([^()/]*\))\s*)?(?P<name>{_ID})\s*(?:(?P<params>\([^()/]*\))(?P<gap>{_GAP}))?
-    (?P<perf>(?:\.{_WORD_}\s*(?:{_NUM}\s*(?:,\s*{_NUM}\s*)*)?)*)
+    (?P<perf>(?:\.(?!{_TOP}{_END}){_WORD_}\s*(?:{_NUM}\s*(?:,\s*{_NUM}\s*)*)?)*)
     (?:(?P<body_at>\{{)\s*\}}|;))
   | (?P<var>(?P<var_linkage>{_LINKAGE})
     (?P<var_space>\.(?:global|shared|local|const|param|tex){_END})(?P<var_attrs>{_ATTRS})\s*(?P<var_name>{_ID})(?P<var_dims>{_DIMS})\s*(?P<init>=[^;/]*)?;))

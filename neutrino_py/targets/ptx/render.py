@@ -24,6 +24,8 @@ PREFIX = "%nt_"
 LABEL_PREFIX = "$nt_L"
 # register type -> name stem after the prefix (declared as `.reg .<type> %nt_<stem><N>;`)
 STEMS = {"u32": "r", "u64": "rd", "s32": "s", "s64": "sd", "f32": "f", "f64": "fd", "pred": "p"}
+# The `sm_XX` number of a module that declares no older target: every instruction available.
+SM_ANY = 1000
 
 
 def reg_name(r: Reg) -> str:
@@ -70,9 +72,11 @@ class Scope:
     numbers below `base` for the persistent registers; scratch numbering restarts per site.
     `made` lists the labels handed out, so a memoized rendering can be relabelled."""
 
-    def __init__(self, base: dict[str, int], new_label: Callable[[], str]) -> None:
+    def __init__(self, base: dict[str, int], new_label: Callable[[], str],
+                 sm: int = SM_ANY) -> None:
         self.base = dict(base)
-        self.base_key = tuple(sorted(self.base.items()))
+        self.sm = sm                  # the module's `.target` (templates pick instructions by it)
+        self.base_key = (sm, tuple(sorted(self.base.items())))
         self.used: dict[str, int] = {}
         self.new_label = new_label
         self.made: list[str] = []
@@ -98,7 +102,7 @@ class Scope:
         """A scope at this one's numbering with labels of its own: a rendering that may be
         given up (`holes.Read`) takes no label from the kernel's count."""
         numbers = itertools.count()
-        trial = Scope(self.base, lambda: f"{LABEL_PREFIX}trial{next(numbers)}")
+        trial = Scope(self.base, lambda: f"{LABEL_PREFIX}trial{next(numbers)}", self.sm)
         trial.restore(self.state())
         return trial
 
@@ -112,7 +116,7 @@ class Scope:
         """A fresh scope numbered past every register this one has handed out, so that code
         rendered in it keeps them (held-back saves: `splice.splicer._Deferred`)."""
         top = {t: self.base.get(t, 0) + self.used.get(t, 0) for t in {*self.base, *self.used}}
-        return Scope(top, self.new_label)
+        return Scope(top, self.new_label, self.sm)
 
 
 class Emit:
@@ -395,7 +399,7 @@ def _apply(op: str, ctx: dict, scope: Scope) -> list[ir.Statement]:
     """The IR statements `targets/ptx/<op>.j2` builds from `ctx`; text written outside its
     i()/at() calls is an error in the template."""
     emit = Emit(scope)
-    text = _template(op).render(ctx, i=emit.i, at=emit.at, extend=emit.extend,
+    text = _template(op).render(ctx, sm=scope.sm, i=emit.i, at=emit.at, extend=emit.extend,
                                 tmp=emit.tmp, label=emit.label)
     if text.strip():
         raise ValueError(f"targets/ptx/{op}.j2 wrote text outside an i()/at() call: "

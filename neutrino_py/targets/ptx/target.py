@@ -87,7 +87,8 @@ class PtxKernel(PtxCode):
                  persistent: dict[str, int], params: list) -> None:
         super().__init__(module, fn, files)
         self.persistent, self.params = persistent, params
-        self.version = _version(module)
+        self.version, self.sm = _version(module), _sm(module)
+        self.module = module
         self.queued: list[tuple[ir.Statement, bool, Sequence[ir.Statement]]] = []
         # registers of each type the largest site needs (persistent ones first, then each
         # type's 0, in `STEMS` order: the order `finish` declares them in)
@@ -277,7 +278,8 @@ class PtxKernel(PtxCode):
     # -------------------------------------------------------------- rendering and finishing
 
     def scope(self) -> ptx.Scope:
-        return ptx.Scope(self.persistent, lambda: f"{ptx.LABEL_PREFIX}{next(self.labels)}")
+        return ptx.Scope(self.persistent, lambda: f"{ptx.LABEL_PREFIX}{next(self.labels)}",
+                         self.sm)
 
     def emit(self, site: SiteCode) -> None:
         """Render the site's code into statements queued around its anchor."""
@@ -321,6 +323,7 @@ class PtxKernel(PtxCode):
                                 + (" (PTX 8.1 and later allow 32764 bytes)"
                                    if limit == PARAM_LIMIT else ""))
         self.fn.params += params
+        raise_floor(self.module)
         return Finished(added, [])
 
     def share(self) -> outline.Shared:
@@ -372,6 +375,7 @@ class PtxTarget:
     generic_spaces = ("global", "shared", "local", "const")   # not shared::cluster: sm_90 only
 
     def kernels(self, module: ir.Module) -> list[tuple[str, ir.Function]]:
+        check_floor(module)
         return [(fn.name, fn) for fn in module.kernels()]
 
     def open(self, module: ir.Module, kernel: ir.Function, persistent: dict[str, int],
@@ -385,6 +389,44 @@ class PtxTarget:
 
     def illegal(self, stmt: Stmt) -> str | None:
         return None
+
+
+# The ISA the instrumentation's code needs at least: `.sync` warp operations and `activemask`
+# (PTX 6.2), 64-bit `red.max` (sm_32). A module declaring less is raised to it when instrumented:
+# no GPU a current driver runs is older, and what the module's own code means does not change
+# below PTX 6.4 (from there warp operations without `.sync` stop assembling for sm_70 and later).
+# Instructions of later targets (match.any, redux.sync) are chosen by the templates (`sm`).
+FLOOR_VERSION, FLOOR_SM = (6, 2), 32
+
+
+def check_floor(module: ir.Module) -> None:
+    """Refuse a module for sm_1x: raising its target would change what its own code computes
+    (single precision flushes denormals there, ``map_f64_to_f32`` makes doubles floats)."""
+    sm = _sm(module)
+    if 0 < sm < 20:
+        target = next(item for item in module.items if isinstance(item, ir.Target))
+        raise SourceError(f"PTX for {module.arch} cannot be instrumented: the probes' code needs "
+                          f"sm_{FLOOR_SM} or later, and raising this module's target would change "
+                          "its floating-point results", file=module.file, line=target.line,
+                          col=target.col, hint="compile the kernel for sm_20 or later (nvcc "
+                          "-arch=sm_52 is the oldest current toolkits accept)")
+
+
+def raise_floor(module: ir.Module) -> None:
+    """Raise the module's `.version` and `.target` to what instrumentation code needs
+    (`FLOOR_VERSION`, `FLOOR_SM`) where they declare less."""
+    for item in module.items:
+        if isinstance(item, ir.Version) and _version(module) < FLOOR_VERSION:
+            item.text = ".".join(map(str, FLOOR_VERSION))
+        elif isinstance(item, ir.Target) and 0 < _sm(module) < FLOOR_SM:
+            item.names = [f"sm_{FLOOR_SM}" if n == module.arch else n for n in item.names]
+
+
+def _sm(module: ir.Module) -> int:
+    """The number of the module's ``sm_XX`` target; `render.SM_ANY` without one."""
+    arch = module.arch
+    digits = arch[3:].rstrip("abcdefghijklmnopqrstuvwxyz") if arch else ""
+    return int(digits) if digits.isdigit() else ptx.SM_ANY
 
 
 def _version(module: ir.Module) -> tuple[int, ...]:
