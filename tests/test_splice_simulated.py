@@ -980,6 +980,30 @@ def test_hist_lanes_with_register_values_combine_to_the_per_lane_sums(index, val
     assert got.tolist() == want
 
 
+@pytest.mark.parametrize("probe", [
+    "gmem_bytes",                                                            # [sm]: warp sums
+    "hotness",                                                               # hist: lane groups
+    "map h: hist[8] u64;\nbefore ld.global { h[threadid() % 3] += (u64)threadid() << 30; }\n",
+    "map c[kernel]: counter { u64 n; u32 m; }\nbefore ld.global { c.n += (u64)threadid() << 28; "
+    "c.m += 1; }\n",
+])
+def test_targets_without_redux_or_match_keep_the_same_maps(probe):
+    """A module for sm_52 (nvcc's default) gets lane-by-lane shuffles where sm_80 has redux.sync
+    and sm_70 match.any.sync: its maps equal the sm_90 module's, partial warps included."""
+    program = stock(probe) if probe.isidentifier() else load(probe, "p.probe")
+    got = {}
+    for target in ("sm_90", "sm_52"):
+        text = corpus("vector_add").replace(".target sm_90", f".target {target}")
+        module = parse_ptx(text, cache=False)
+        instrument(module, program)
+        opcodes = {s.opcode.split(".")[0] for s in module.function("vector_add").instructions()}
+        assert target == "sm_90" or not opcodes & {"redux", "match"}
+        maps, _, _, _ = launch(text, program, (5, 1, 1), (48, 1, 1),
+                               {"a": floats(200, 1), "b": floats(200, 2), "c": bytes(800), "n": 200})
+        got[target] = {name: maps[name].tobytes() for name in maps}
+    assert got["sm_52"] == got["sm_90"]
+
+
 # Guarded loads in one basic block, the guard rewritten between the second and third.
 FOLD = """
 .version 8.0
