@@ -13,9 +13,11 @@ def render(severity: str, message: str, file: str, line: int, col: int,
     (when `source` is given and `line` is in it), then the hint."""
     out = [f"{file}:{line}:{col}: {severity}: {message}"]
     if source is not None and line > 0:
-        lines = source.splitlines()
+        lines = source.split("\n")       # lines end at \n only, as every lexer here counts them
         if line <= len(lines):
-            text = lines[line - 1].expandtabs(1)
+            # one column per character: a tab, a form feed or a line separator shows as a space
+            text = "".join(c if c.isprintable() else " "
+                           for c in lines[line - 1].removesuffix("\r"))
             out.append(f"    {text}")
             out.append("    " + " " * max(0, col - 1) + "^" + "~" * (max(1, width) - 1))
     if hint:

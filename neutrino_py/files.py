@@ -79,14 +79,17 @@ def read_input(path: str | os.PathLike, limit: int, what: str = "file") -> bytes
     """The bytes of a user's input file, refused (ToolError) when it is a folder, unreadable or
     larger than `limit` (read at most `limit + 1` bytes, so ``/dev/zero`` ends too)."""
     path = Path(path)
-    if path.is_dir():
-        raise ToolError(f"cannot read {path}: it is a directory", f"give the path of a {what}")
     try:
+        if path.is_dir():
+            raise ToolError(f"cannot read {path}: it is a directory", f"give the path of a {what}")
         with open(path, "rb") as f:
             data = f.read(limit + 1)
     except OSError as err:
         raise ToolError(f"cannot read {path}: {err.strerror or err}",
                         f"give the path of a readable {what}") from None
+    except ValueError:                          # open() refuses a path holding a NUL byte
+        raise ToolError(f"cannot read {str(path)!r}: a path cannot hold a NUL byte",
+                        f"give the path of a {what}") from None
     if len(data) > limit:
         raise ToolError(f"{path} is larger than {limit >> 20} MiB, the most a {what} may be",
                         "check the path: no real input is this large") from None

@@ -30,9 +30,21 @@ def probe_file(spec: str | os.PathLike) -> Path:
     bare name (``dmat``, ``dmat.probe``), the stock probe of that name."""
     path = Path(spec)
     stock = probes_dir() / f"{path.name.removesuffix('.probe')}.probe"
-    if not path.exists() and len(path.parts) == 1 and stock.is_file():
-        return stock
+    try:
+        if not path.exists() and len(path.parts) == 1 and stock.is_file():
+            return stock
+    except (OSError, ValueError):    # a name the system refuses (too long, a NUL byte)
+        pass
     return path
+
+
+def exists(path: Path) -> bool:
+    """`path.exists()`, False where the system refuses the name itself (too long, a NUL byte)
+    instead of raising: such a path is a file that is not there, said in the caller's words."""
+    try:
+        return path.exists()
+    except (OSError, ValueError):
+        return False
 
 
 def stock_probes() -> list[str]:

@@ -9,7 +9,9 @@ exception fails the case with its traceback.
 from __future__ import annotations
 
 import json
+import os
 import re
+import stat
 import shutil
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -155,6 +157,32 @@ PROBE_CASES = [
     Case("check-record-0", ["check", "{d}/p.probe"],
          {"p.probe": "map r[thread]: record(0) { u64 a; }\nexit { r.save(clock()); }\n"},
          err=at(1, 23, "", "p.probe")),
+    # a float constant the field's type cannot hold reached the renderer (OverflowError)
+    Case("instrument-f32-constant-too-large", ["instrument", "--probe", "{d}/p.probe",
+                                               "{d}/in.ptx", "-o", "{d}/out.ptx"],
+         {"p.probe": "map m[warp]: counter { f32 t; }\nexit { m.t += 3.5e38; }\n", "in.ptx": VA},
+         err=at(2, 15, "the constant 3.5e+38 does not fit in f32 (field 'm.t')", "p.probe"),
+         absent=("out.ptx",)),
+    Case("check-f32-cast-too-large", ["check", "{d}/p.probe"],
+         {"p.probe": "map m[warp]: counter { f64 t; }\nexit { m.t += (f32)1e39; }\n"},
+         err=at(2, 20, "the constant 1e+39 does not fit in f32 (the cast)", "p.probe")),
+    Case("check-f64-overflow-folded", ["check", "{d}/p.probe"],
+         {"p.probe": "map m[warp]: counter { f64 t; }\nexit { m.t += 1e308 * 10.0; }\n"},
+         err=at(2, 15, "the constant 1e308 * 10.0 does not fit in f64", "p.probe")),
+    Case("check-hex-underscore-only", ["check", "{d}/p.probe"],            # was a ValueError
+         {"p.probe": "map m[warp]: counter { u64 t; }\nexit { m.t += 0x_; }\n"},
+         err=at(2, 15, "'0x_' is not a number", "p.probe")),
+    Case("check-bad-number-suffix", ["check", "{d}/p.probe"],
+         {"p.probe": "map m[warp]: counter { f64 t; }\nexit { m.t += 1.5f; }\n"},
+         err=at(2, 15, "'1.5f' is not a number", "p.probe")),
+    # the source line is shown as Lark counts lines (at \n only), one column per character
+    Case("check-line-separator", ["check", "{d}/p.probe"],
+         {"p.probe": "map m[warp]: counter { u64 t; }\nexit {\u2028m.t += 1; }\n"},
+         err=at(2, 7, "unexpected character '\\u2028'", "p.probe") + r"\n    exit \{ m\.t"),
+    Case("check-crlf-caret", ["check", "{d}/p.probe"],
+         {"p.probe": "map m[warp]: counter { u64 t; }\r\nexit { m.t += frob; }\r\n"},
+         err=at(2, 15, "undeclared register 'frob'", "p.probe")
+         + re.escape("\n    exit { m.t += frob; }\n                  ^~~~\n")),
     Case("check-nul-byte", ["check", "{d}/p.probe"], {"p.probe": OK_PROBE.replace("exit", "ex\0it")},
          err=re.escape("{d}/p.probe:2:")),
     Case("check-500-parens", ["check", "{d}/p.probe"],
@@ -209,6 +237,56 @@ OUTPUT_CASES = [
          err=re.escape("no kernel matching -k 'zzz'"), absent=("out.ptx", "out.manifest.json")),
     Case("instrument-input-directory", ["instrument", "--probe", "dmat", "{d}", "-o", "{d}/o.ptx"],
          err=re.escape("cannot read {d}: it is a directory"), absent=("o.ptx",)),
+    # the output is renamed over its path: -o naming an input would replace it (was: exit 0,
+    # the input PTX or the probe overwritten)
+    Case("instrument-out-is-input", ["instrument", "--probe", "dmat", "{d}/in.ptx", "-o",
+                                     "{d}/in.ptx"], {"in.ptx": VA},
+         err=re.escape("cannot write {d}/in.ptx: it is the input, which the output would replace"),
+         absent=("in.manifest.json",)),
+    Case("instrument-out-is-input-another-way", ["instrument", "--probe", "dmat", "{d}/in.ptx",
+                                                 "-o", "{d}/sub/../in.ptx"],
+         {"in.ptx": VA, "sub/keep": "x"},
+         err=re.escape("cannot write {d}/sub/../in.ptx: it is the input")),
+    Case("instrument-out-is-probe", ["instrument", "--probe", "{d}/p.probe", "{d}/in.ptx", "-o",
+                                     "{d}/p.probe"], {"in.ptx": VA, "p.probe": OK_PROBE},
+         err=re.escape("cannot write {d}/p.probe: it is the probe file"),
+         absent=("p.manifest.json",)),
+    Case("instrument-manifest-is-input", ["instrument", "--probe", "dmat", "{d}/in.manifest.json",
+                                          "-o", "{d}/in.ptx"], {"in.manifest.json": VA},
+         err=re.escape("cannot write {d}/in.manifest.json: it is the input"), absent=("in.ptx",)),
+    # launch shapes and GPU names a launch or the assembler would refuse are usage errors (were:
+    # an occupancy estimate for --block 2000; a traceback from nvJitLink for --arch gfx90a; the
+    # process killed by nvJitLink, exit 1 and no message, for --arch sm_5)
+    *[Case(f"instrument-{flag[2:]}-{value}", ["instrument", "--probe", "dmat", "{d}/in.ptx", "-o",
+                                              "{d}/out.ptx", flag, value], {"in.ptx": VA},
+           err=r"usage:(.|\n)*" + re.escape(f"argument {flag}: {what}"), absent=("out.ptx",))
+      for flag, value, what in [
+          ("--block", "2000", "block shape '2000' is larger than a GPU launches (at most 1024 x "
+                              "1024 x 64, 1024 threads in all)"),
+          ("--block", "32,32,2", "block shape '32,32,2' is larger than a GPU launches"),
+          ("--block", "1,1,65", "block shape '1,1,65' is larger"),
+          ("--block", "0", "not a block shape: '0'"),
+          ("--grid", "-1", "not a launch shape: '-1'"),
+          ("--grid", "1,65536", "launch shape '1,65536' is larger than a GPU launches (at most "
+                                "2147483647 x 65535 x 65535)"),
+          ("--grid", "99999999999999999999999", "launch shape '99999999999999999999999' is larger"),
+          ("--arch", "sm_5", "not a GPU architecture: 'sm_5' (write e.g. sm_90)"),
+          ("--arch", "gfx90a", "not a GPU architecture: 'gfx90a'"),
+          ("--arch", "", "not a GPU architecture: ''")]],
+    Case("instrument-arch-unknown-to-nvjitlink", ["instrument", "--probe", "dmat", "{d}/in.ptx",
+                                                  "-o", "{d}/out.ptx", "--arch", "sm_99"],
+         {"in.ptx": VA}, rc=0, out=r"registers and occupancy not computed"),
+    Case("instrument-regex-too-large", ["instrument", "--probe", "dmat", "-k", "a{99999999999}",
+                                        "{d}/in.ptx", "-o", "{d}/out.ptx"], {"in.ptx": VA},
+         err=r"usage:(.|\n)*invalid regular expression 'a\{99999999999\}': the repetition number "
+             "is too large", absent=("out.ptx",)),
+    # paths the system refuses to look up (were: tracebacks from open() and stat())
+    Case("inspect-nul-in-path", ["inspect", "{d}/a\0b.ptx"],
+         err=re.escape("cannot read '{d}/a\\x00b.ptx': a path cannot hold a NUL byte")),
+    Case("inspect-name-too-long", ["inspect", "{d}/" + "x" * 5000],
+         err=re.escape("cannot read {d}/" + "x" * 5000 + ": File name too long")),
+    Case("check-name-too-long", ["check", "x" * 5000],
+         err=re.escape("error: no probe file '" + "x" * 5000 + "'")),
 ]
 
 TRACE_CASES = [
@@ -225,6 +303,8 @@ TRACE_CASES = [
                                      "{d}/prog"], {"prog": b"\x00\x01 not a program"},
          executable=("prog",), err=re.escape("cannot run {d}/prog: Exec format error"),
          absent=("t/*",)),
+    Case("trace-empty-program-name", ["trace", "--probe", "dmat", "--tracedir", "{d}/t", "--", ""],
+         err=re.escape("cannot run '': an empty program name"), absent=("t",)),
     Case("trace-no-program", ["trace", "--probe", "dmat", "--tracedir", "{d}/t"],
          err=re.escape("no program to trace"), absent=("t",)),
     Case("trace-bad-probe", ["trace", "--probe", "{d}/p.probe", "--tracedir", "{d}/t", "--", "true"],
@@ -334,8 +414,10 @@ TRACE_READER_CASES = [
     Case("report-segment-past-end", ["report", "{copy}", "-t", "dmat"], rc=0,
          edit=_segment(0, "dmat", offset=1 << 40),
          out=UNREADABLE + r"cannot read map 'dmat' of launch 0 .*past the end of the file"),
+    # a trace.json that is not a trace is rebuilt from the events.jsonl beside it
     Case("report-no-kernels-key", ["report", "{copy}"], edit=lambda m, run: m.pop("kernels"),
-         err=r".*trace\.json is not a readable trace \(KeyError: missing key 'kernels'\)"),
+         rc=0, out=r"trace\.json is damaged \(KeyError: missing key 'kernels'\): rebuilt from "
+                   r"events\.jsonl"),
     # one damaged launch is left out, said in the report's warnings; the others are reported
     Case("report-launch-grid-garbage", ["report", "{copy}"], edit=_launch(0, grid=None), rc=0,
          out=r"1 damaged launch\(s\) left out of the trace \(#0: 'grid' is null, not 1 to 3 sizes\)"),
@@ -391,6 +473,30 @@ def test_hostile(case: Case, tmp_path, monkeypatch, capsys, run_dir):
     leftovers = [p for p in tmp_path.rglob("*") if p.name.endswith(".tmp") or ".partial-" in p.name
                  or (p.is_file() and p.stat().st_size == 0 and cache in p.parents)]
     assert leftovers == []
+
+
+def test_instrument_never_renames_over_a_special_file(tmp_path, capsys):
+    """`-o` naming a FIFO or a device is refused before anything is written: the output is
+    renamed into place, and `-o /dev/null` as root left a regular file where /dev/null was (a
+    FIFO stands in for it here, so that a regression cannot break the machine)."""
+    special = tmp_path / "fifo"
+    os.mkfifo(special)
+    (tmp_path / "in.ptx").write_text(VA)
+    assert main(["instrument", "--no-cost", "--probe", "dmat", str(tmp_path / "in.ptx"), "-o",
+                 str(special)]) == 2
+    assert capsys.readouterr().err.startswith(
+        f"cannot write {special}: not a regular file (a device, FIFO or socket)")
+    assert stat.S_ISFIFO(special.stat().st_mode)
+    assert not (tmp_path / "fifo.manifest.json").exists()
+
+
+@pytest.mark.parametrize("arch", ["sm_5", "sm_9", "sm_0", "compute_90", "sm_90 -v"])
+def test_nvjitlink_never_sees_a_name_it_exits_on(arch):
+    """nvJitLink ends the whole process (exit 1, no message) on `-arch=sm_5`; a .target or
+    --arch it cannot take is an AssembleError, which the cost reports as not computed."""
+    from neutrino_py.assemble import ptx
+    with pytest.raises(ptx.AssembleError, match="not a GPU architecture nvJitLink takes"):
+        ptx._nvjitlink(VA.encode(), arch)
 
 
 def test_non_utf8_bytes_survive_instrumenting(tmp_path):

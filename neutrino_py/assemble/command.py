@@ -5,10 +5,13 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
+import os
+import stat
 import sys
 from pathlib import Path
 
-from neutrino_py import files
+from neutrino_py import files, paths
 from neutrino_py.errors import SourceError, ToolError
 from neutrino_py.names import short
 from neutrino_py.splice import kernel_regex
@@ -26,10 +29,10 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         help="instrumented PTX; the manifests go to OUT.manifest.json")
     parser.add_argument("--grid", metavar="X[,Y,Z]", type=dims, default=(1, 1, 1),
                         help="launch grid for the bytes-per-launch estimate (default 1)")
-    parser.add_argument("--block", metavar="X[,Y,Z]", type=dims, default=(128, 1, 1),
+    parser.add_argument("--block", metavar="X[,Y,Z]", type=block_dims, default=(128, 1, 1),
                         help="launch block for the occupancy and bytes-per-launch estimates "
                              "(default 128)")
-    parser.add_argument("--arch", metavar="sm_XX",
+    parser.add_argument("--arch", metavar="sm_XX", type=arch_name,
                         help="GPU to predict occupancy for (default: the PTX's .target)")
     parser.add_argument("--json", action="store_true",
                         help="print the positions and the cost as JSON instead of text")
@@ -40,15 +43,36 @@ def configure(parser: argparse.ArgumentParser) -> None:
                              "large module with a probe at every access that is most of the time")
 
 
-def dims(text: str) -> tuple[int, int, int]:
-    """argparse type for --grid/--block: 1 to 3 positive integers, comma-separated (e.g. 64,2)."""
+def dims(text: str, most: tuple[int, int, int] = (2**31 - 1, 65535, 65535),
+         total: int | None = None, what: str = "launch shape") -> tuple[int, int, int]:
+    """argparse type for --grid/--block: 1 to 3 positive integers, comma-separated (e.g. 64,2),
+    each at most `most` (and their product at most `total`): a launch the GPU would refuse
+    is a usage error, not an estimate."""
     try:
         values = tuple(int(v) for v in text.replace("x", ",").split(","))
     except ValueError:
         values = ()
     if not 1 <= len(values) <= 3 or min(values) < 1:
-        raise argparse.ArgumentTypeError(f"not a launch shape: {text!r} (write e.g. 1024 or 64,64)")
-    return values + (1,) * (3 - len(values))
+        raise argparse.ArgumentTypeError(f"not a {what}: {text!r} (write e.g. 1024 or 64,64)")
+    values += (1,) * (3 - len(values))
+    if any(v > m for v, m in zip(values, most)) or (total and math.prod(values) > total):
+        limit = " x ".join(map(str, most)) + (f", {total} threads in all" if total else "")
+        raise argparse.ArgumentTypeError(f"{what} {text!r} is larger than a GPU launches "
+                                         f"(at most {limit})")
+    return values
+
+
+def arch_name(text: str) -> str:
+    """argparse type for --arch: an NVIDIA GPU name as ptxas takes it (sm_90, sm_90a, sm_100f)."""
+    from neutrino_py.assemble.ptx import ARCH
+    if not ARCH.fullmatch(text):
+        raise argparse.ArgumentTypeError(f"not a GPU architecture: {text!r} (write e.g. sm_90)")
+    return text
+
+
+def block_dims(text: str) -> tuple[int, int, int]:
+    """argparse type for --block: `dims` within a block's limits (1024 threads, z at most 64)."""
+    return dims(text, (1024, 1024, 64), 1024, "block shape")
 
 
 def manifest_path(output: Path) -> Path:
@@ -74,11 +98,38 @@ def manifests_json(manifests: dict) -> str:
     return "{\n" + ",\n".join(lines) + "\n}\n"
 
 
+def check_outputs(output: Path, inputs: dict[str, Path]) -> None:
+    """Refuse, before any work, outputs that would replace what they are made from (`-o` equal
+    to the input PTX or the probe: the result is written by renaming over it) or a device
+    or FIFO (renaming over ``/dev/null`` as root leaves a regular file in its place)."""
+    for out in (output, manifest_path(output)):
+        for what, source in inputs.items():
+            if _same_file(out, source):
+                raise ToolError(f"cannot write {out}: it is {what}, which the output would replace",
+                                "write the instrumented module to another file, e.g. -o out.ptx")
+        try:
+            mode = out.stat().st_mode
+        except (OSError, ValueError):
+            continue                                   # not there yet (or unwritable: said later)
+        if not (stat.S_ISREG(mode) or stat.S_ISDIR(mode)):
+            raise ToolError(f"cannot write {out}: not a regular file (a device, FIFO or socket)",
+                            "give the path of a file; OUT.manifest.json is written beside it")
+
+
+def _same_file(a: Path, b: Path) -> bool:
+    try:
+        return os.path.samefile(a, b)
+    except (OSError, ValueError):
+        return False
+
+
 def run(args: argparse.Namespace) -> int:
     from neutrino_py.asm import parse_ptx
     from neutrino_py.probe import load_file
     from neutrino_py.splice import instrument
 
+    check_outputs(Path(args.output), {"the input": Path(args.input),
+                                      "the probe file": paths.probe_file(args.probe)})
     program = load_file(args.probe)
     text = files.read_source(args.input)
     is_gcn = ".amdgcn_target" in text                 # AMDGCN assembly (clang -S for amdgcn)

@@ -7,12 +7,14 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import re
 
 from neutrino_py import paths, toolchain
 from neutrino_py.files import atomic_write
 from neutrino_py.errors import ToolError
 
 BACKENDS = ("nvjitlink", "ptxas")
+ARCH = re.compile(r"sm_[1-9][0-9]+[a-z]?")    # sm_90, sm_90a, sm_100f: what -arch= names
 
 
 class AssembleError(ToolError):
@@ -44,9 +46,14 @@ def available() -> list[str]:
 
 def _nvjitlink(ptx: bytes, arch: str, *options: str) -> tuple[bytes, str]:
     """Link one PTX module: (cubin, nvJitLink's info log)."""
+    if not ARCH.fullmatch(arch):          # nvJitLink exit()s the process on sm_1 .. sm_9
+        raise AssembleError(arch, f"not a GPU architecture nvJitLink takes: {arch!r}")
     from cuda.bindings import nvjitlink
 
-    handle = nvjitlink.create(1 + len(options), [f"-arch={arch}", *options])
+    try:                                  # an arch nvJitLink does not know fails right here
+        handle = nvjitlink.create(1 + len(options), [f"-arch={arch}", *options])
+    except nvjitlink.nvJitLinkError as err:
+        raise AssembleError(arch, f"{err} (-arch={arch})") from None
     try:
         nvjitlink.add_data(handle, nvjitlink.InputType.PTX, ptx, len(ptx), "module.ptx")
         nvjitlink.complete(handle)

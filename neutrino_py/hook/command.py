@@ -219,6 +219,8 @@ def run(args: argparse.Namespace) -> int:
 def _runnable(name: str) -> None:
     """Refuse a program that cannot start (missing, a folder, not executable) before a run
     directory exists for it."""
+    if not name.strip():
+        raise ToolError(f"cannot run {name!r}: an empty program name", "check the command after --")
     path = shutil.which(name)
     if path is None:
         why = ("a directory" if os.path.isdir(name) else "not executable" if os.path.exists(name)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import re
 from pathlib import Path
 
 from neutrino_py import files, paths
@@ -23,7 +24,9 @@ CHECKER = ("probe", "contract", "errors", "asm/ptx_isa")
 def load(text: str, file: str = "<probe>") -> ProbeProgram:
     """Parse and verify probe source; every problem is a SourceError pointing into `text`.
     A checked program is kept on disk by its text, file name and the checker's source: loading
-    it again skips importing Lark and parsing (~0.05 s of every cold command)."""
+    it again skips importing Lark and parsing (~0.05 s of every cold command). A lone carriage
+    return ends a line (old Mac files): as '\n', so that positions count it as Lark does."""
+    text = re.sub(r"\r(?!\n)", "\n", text)
     key = hashlib.sha256(f"{_checker_digest()}\0{file}\0".encode()
                          + text.encode("utf-8", "surrogateescape")).hexdigest()
     path = paths.cache_dir("probe") / f"{key}.pickle"
@@ -44,7 +47,7 @@ def load_file(path: str | Path) -> ProbeProgram:
     """`load` a file, or a stock probe by name (``"dmat"``); bytes that are not UTF-8 are
     reported at their line and column. A missing, unreadable or oversized file is a ToolError."""
     path = paths.probe_file(path)
-    if not path.exists():
+    if not paths.exists(path):
         raise ToolError(f"no probe file {str(path)!r}",
                         f"give a path, or one of: {', '.join(paths.stock_probes())}")
     data = files.read_input(path, files.MAX_PROBE_BYTES, ".probe file")

@@ -53,7 +53,7 @@ class Span:
 
     def excerpt(self, text: str) -> str:
         """The spanned source, lines joined by single spaces."""
-        lines = text.splitlines()[self.line - 1:self.end_line]
+        lines = [line.removesuffix("\r") for line in text.split("\n")[self.line - 1:self.end_line]]
         if len(lines) == 1:
             return lines[0][self.col - 1:self.end_col - 1]
         lines[0], lines[-1] = lines[0][self.col - 1:], lines[-1][:self.end_col - 1]

@@ -62,22 +62,54 @@ def parse(text: str, file: str) -> list[Item]:
     _refuse_long_expressions(text, file)
     try:
         return parser().parse(text)
-    except UnexpectedToken as err:
-        if err.token.type == "$END":
-            raise _at_end(text, file, err) from None
-        raise _unexpected(text, file, err) from None
-    except UnexpectedCharacters as err:
-        raise SourceError(f"unexpected character {err.char!r}", file=file, line=err.line,
-                          col=err.column, source=text, hint=_char_hint(err.char)) from None
     except UnexpectedInput as err:
-        raise SourceError("cannot parse this", file=file, line=err.line, col=err.column,
-                          source=text, hint=_SYNTAX) from None
+        comment = _comment_error(text, file, err)
+        if comment is not None:
+            raise comment from None
+        raise _syntax_error(text, file, err) from None
+
+
+def _syntax_error(text: str, file: str, err: UnexpectedInput) -> SourceError:
+    if isinstance(err, UnexpectedToken):
+        end = err.token.type == "$END"
+        return _at_end(text, file, err) if end else _unexpected(text, file, err)
+    if isinstance(err, UnexpectedCharacters):
+        return SourceError(f"unexpected character {err.char!r}", file=file, line=err.line,
+                           col=err.column, source=text, hint=_char_hint(err.char))
+    return SourceError("cannot parse this", file=file, line=err.line, col=err.column,
+                       source=text, hint=_SYNTAX)
+
+
+def _comment_error(text: str, file: str, err: UnexpectedInput) -> SourceError | None:
+    """A `/*` never closed (the lexer then reads it as '/' and '*'), or a `*/` where the parse
+    failed with no comment open (comments do not nest): said as such, not as a stray operator."""
+    for tok in _tokens(text):
+        if str(tok) == "/" and text.startswith("/*", tok.start_pos):
+            return SourceError("unterminated comment: '/*' is never closed", file=file,
+                               line=tok.line, col=tok.column, source=text, width=2,
+                               hint="close it with '*/'")
+    if isinstance(err, UnexpectedToken):
+        at = err.token.start_pos if err.token.type != "$END" else None
+    else:
+        at = getattr(err, "pos_in_stream", None)
+    if at is None:
+        return None
+    stray = next((i for i in (at, at - 1) if i >= 0 and text.startswith("*/", i)), None)
+    if stray is None and text[:at].rstrip().endswith("*/"):  # the rest of `/* a /* b */ c */`
+        end = text.find("*/", at)
+        if end != -1 and "\n" not in text[at:end] and "/*" not in text[at:end]:
+            stray = end
+    if stray is None:
+        return None
+    return SourceError("'*/' outside a comment", file=file, line=text.count("\n", 0, stray) + 1,
+                       col=stray - text.rfind("\n", 0, stray), source=text, width=2,
+                       hint="comments do not nest: a '/* ... */' comment ends at its first '*/'")
 
 
 def _refuse_binary(text: str, file: str) -> None:
-    for lineno, line in enumerate(text.splitlines(), 1):
+    for lineno, line in enumerate(text.split("\n"), 1):
         for col, ch in enumerate(line, 1):
-            if (ord(ch) < 32 and ch not in "\t\f\v") or ch in "\x7f\ufffd":
+            if (ord(ch) < 32 and ch not in "\t\f\v\r") or ch in "\x7f\ufffd":
                 shown = "".join(c if c.isprintable() and c != "\ufffd" else "."
                                 for c in line[:col + 40])
                 raise SourceError(
@@ -169,6 +201,12 @@ def _unexpected(text: str, file: str, err: UnexpectedToken) -> SourceError:
         return SourceError("missing ';' at the end of the statement", file=file,
                            line=prev.end_line, col=prev.end_column, source=text,
                            hint="end every statement and field with ';'")
+    if prev is not None and prev.type in ("INT", "FLOAT") and tok.start_pos == prev.end_pos \
+            and str(tok)[0].isalnum():
+        return SourceError(f"'{prev}{tok}' is not a number", file=file, line=prev.line,
+                           col=prev.column, source=text, width=len(prev) + len(tok),
+                           hint="numbers are decimal (4096, 1_000), hexadecimal with at least one "
+                                "digit (0xff) or floats (1.5, 2e3)")
     if prev is not None and prev.type == "COUNT":
         return SourceError("'count' is built in, not a name", file=file, line=prev.line,
                            col=prev.column, source=text, width=len(prev),
@@ -212,9 +250,12 @@ def _at_end(text: str, file: str, err: UnexpectedToken) -> SourceError:
     opened = _unclosed_brace(text)
     if opened is not None:
         return _unterminated(text, file, opened)
-    lines = text.splitlines() or [""]
+    lines = text.split("\n")
+    if len(lines) > 1 and not lines[-1]:
+        lines.pop()
     return SourceError(f"unexpected end of file; expected {_expected(_accepted(err))}",
-                       file=file, line=len(lines), col=len(lines[-1]) + 1, source=text,
+                       file=file, line=len(lines), col=len(lines[-1].removesuffix("\r")) + 1,
+                       source=text,
                        hint="the file ends inside a declaration or a probe; finish it")
 
 

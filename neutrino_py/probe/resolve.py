@@ -2,7 +2,7 @@
 shared registers), refusing names already taken and maps that cannot be sized."""
 from __future__ import annotations
 
-from neutrino_py.contract.manifest import companion
+from neutrino_py.contract.manifest import LANE_PARTS, companion
 from neutrino_py.probe import ast, fold, syntax
 from neutrino_py.probe.ast import HELPERS, OPERANDS, Span
 from neutrino_py.probe.passes import (COARSE, DEFAULT_POOL, KINDS, LEVELS, MAX_HIST, MAX_PER_UNIT,
@@ -54,6 +54,12 @@ class Resolve(Pass):
 
     def declare_map(self, m: syntax.MapSyntax) -> None:
         self.taken(m.name, "map")
+        for other in self.maps.values():        # a companion of an earlier map's lanes field
+            for f in other.fields:
+                if f.lanes and companion(other.name, f.name) == m.name.text:
+                    raise self.error(f"map '{m.name.text}' would hold the lanes of "
+                                     f"{other.name}.{f.name}", m.name.span,
+                                     hint=f"rename map '{m.name.text}'")
         kind = m.kind.text
         if kind not in KINDS:
             raise self.error(f"unknown map kind '{kind}'", m.kind.span,
@@ -91,6 +97,13 @@ class Resolve(Pass):
                 raise self.error(f"a lanes field needs a [warp] record, not {kind} [{level}]", f.span,
                                  hint=f"write: map {m.name.text}[warp]: record {{ lanes "
                                       f"{f.name}; }} pool 1 << 20")
+            names = {g.name: g for g in fields}       # the reader's columns must be distinct
+            parts = [f.name + suffix for suffix, _ in LANE_PARTS]
+            clash = next((names[p] for p in parts[1:] if p in names), None)
+            if clash is not None:
+                raise self.error(f"field '{clash.name}' clashes with lanes field '{f.name}', "
+                                 f"which is read back as {', '.join(parts)}", clash.span,
+                                 hint=f"rename field '{clash.name}'")
             other = companion(m.name.text, f.name)
             if other in self.maps:
                 raise self.error(f"map '{other}' holds the lanes of {m.name.text}.{f.name}",

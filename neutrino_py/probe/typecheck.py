@@ -6,6 +6,7 @@ subexpressions are folded here (`probe.fold`), since a literal's type depends on
 """
 from __future__ import annotations
 
+import math
 import re
 
 from neutrino_py.asm.ptx_isa import CONTROL, MEMORY, OPCODES, bases_matching
@@ -18,6 +19,7 @@ ARITH, BITS, SHIFTS = {"+", "-", "*", "/", "%"}, {"&", "|", "^"}, {"<<", ">>"}
 COMPARE, LOGIC = {"==", "!=", "<", "<=", ">", ">="}, {"&&", "||"}
 LOSSLESS = {(Type.U32, Type.U64), (Type.U32, Type.S64), (Type.S32, Type.S64),
             (Type.F32, Type.F64), (Type.U32, Type.F64), (Type.S32, Type.F64)}
+F32_MAX = 3.4028234663852886e38      # the largest finite f32; constants past it would be inf
 _MARK_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_.-]*$")
 
 
@@ -337,6 +339,9 @@ class TypeCheck(Pass):
         return ast.Unary(n.op, e, e.type, n.span)
 
     def literal(self, value: int | float, at: Span) -> ast.Const:
+        if isinstance(value, float) and not math.isfinite(value):
+            raise self.error(f"the constant {at.excerpt(self.text)} does not fit in f64", at,
+                             hint="f64 holds magnitudes up to 1.7976931348623157e308")
         try:
             return ast.Const(value, _default_type(value), at)
         except OverflowError:
@@ -415,11 +420,16 @@ class TypeCheck(Pass):
 
     def fit(self, c: ast.Const, t: Type, *, wrap: bool, what: str) -> ast.Const:
         """The constant `c` as type `t`, if its value fits."""
+        if t is Type.F32 and abs(c.value) > F32_MAX:
+            raise self.error(f"the constant {c.value} does not fit in f32 ({what})", c.span,
+                             hint=f"f32 holds magnitudes up to {F32_MAX}; use f64")
         if t.is_float:
             return ast.Const(float(c.value), t, c.span)
         if isinstance(c.value, float):
             raise self.error(f"the float constant {c.value} cannot be used in {what}", c.span,
-                             hint=f"write an integer, or cast: ({t})x")
+                             hint="constants are never rounded, even by a cast: write the integer "
+                                  "you mean" if what == "the cast" else
+                                  f"write an integer, or cast: ({t})x")
         lo, hi = _int_range(t, wrap)
         if not lo <= c.value <= hi:
             raise self.error(f"the constant {c.value} does not fit in {t} ({what})", c.span,

@@ -19,7 +19,7 @@ def kernel_regex(text: str) -> str:
     usage error (exit 2), not a traceback from deep inside the engine."""
     try:
         re.compile(text)
-    except re.error as err:
+    except (re.error, OverflowError, RecursionError) as err:   # a{99999999999}: OverflowError
         raise argparse.ArgumentTypeError(f"invalid regular expression {text!r}: {err}") from None
     return text
 
