@@ -50,6 +50,23 @@ def dim3(value: int | Sequence[int]) -> tuple[int, int, int]:
     return dims + (1,) * (3 - len(dims))
 
 
+def record_problem(dtype: np.dtype) -> str | None:
+    """Why `dtype` cannot be a map's record, or None: maps hold plain numbers (booleans,
+    integers, floats, in structs and fixed arrays); an object field would make NumPy read
+    pointers out of a file, and a record of no bytes has no rows."""
+    if dtype.itemsize == 0:
+        return f"dtype {dtype} has no bytes"
+    if dtype.fields is None:
+        base = dtype.subdtype[0] if dtype.subdtype else dtype
+        return (None if base.fields is not None and record_problem(base) is None
+                or base.kind in "biuf" else f"dtype {dtype} is not made of numbers")
+    for name, (field, *_) in dtype.fields.items():
+        why = record_problem(field)
+        if why:
+            return f"field {name!r}: {why}"
+    return None
+
+
 def header_nbytes(manifest: Any) -> int:
     return as_manifest(manifest).header_nbytes()
 
@@ -66,7 +83,12 @@ def layout(manifest: Any, grid: Dim3 | int, block: Dim3 | int) -> list[MapLayout
         if spec.kind == "record" and spec.capacity is None and not spec.pool:
             raise ToolError(f"map {spec.name!r} is an unbounded record without a pool size",
                             "the splicer must set `pool` for unbounded records")
-        out.append(MapLayout(spec.name, spec.kind, spec.level, spec.numpy_dtype(),
+        dtype = spec.numpy_dtype()
+        why = record_problem(dtype)
+        if why:
+            raise ToolError(f"map {spec.name!r} has an unreadable record type: {why}",
+                            "the manifest is damaged or was not written by neutrino_py")
+        out.append(MapLayout(spec.name, spec.kind, spec.level, dtype,
                              units(spec.level, grid, block), spec.capacity, spec.items(grid, block),
                              spec.counts_offset(grid, block), spec.nbytes(grid, block),
                              spec.header_slot, spec.shards,

@@ -149,11 +149,14 @@ class Tool:
 
     def missing(self, trace: Trace) -> str:
         """Why this tool found nothing to read, and how to record it."""
+        unreadable: list[str] = []                # the tool's own list stays the whole run's
         seen = sorted({f"{n}({', '.join(dtype.names or [str(dtype)])})"
-                       for _, n, dtype in self.candidates(trace)})
+                       for _, n, dtype in readable_maps(trace, unreadable)})
         hint = f" (trace with probes/{self.probe})" if self.probe else ""
         return (f"needs {self.wants()}{hint}; this trace has "
-                + (f"maps {', '.join(seen)}" if seen else "no maps"))
+                + (f"maps {', '.join(seen)}" if seen
+                   else f"no readable maps ({len(unreadable)} unreadable)" if unreadable
+                   else "no maps"))
 
 
 class Progress:

@@ -143,7 +143,8 @@ def export(trace: Trace, out: str | os.PathLike, fmt: str = "parquet",
 
 
 def _launches(pa: Any, trace: Trace, path: Path, fmt: str, compression: str | None) -> Dataset:
-    ints = all(isinstance(x.stream, (int, np.integer)) for x in trace.launches)
+    ints = all(isinstance(x.stream, (int, np.integer)) and -2 ** 63 <= x.stream < 2 ** 63
+               for x in trace.launches)
     schema = pa.schema([
         ("seq", pa.int64()), ("pid", pa.int64()), ("rank", pa.int32()), ("device", pa.int32()),
         ("context", pa.string()), ("kernel", pa.string()), ("kernel_hash", pa.string()),

@@ -15,6 +15,7 @@ import numpy as np
 from numpy.lib import format as np_format
 
 from neutrino_py.contract import wire
+from neutrino_py.maps.layout import record_problem
 from neutrino_py.names import short
 from neutrino_py.tracedir import schema
 
@@ -56,7 +57,11 @@ def dtype_from_json(descr: Any) -> np.dtype:
     def fields(d: Any) -> Any:
         return [entry(e) for e in d] if isinstance(d, list) else d
 
-    return np_format.descr_to_dtype(fields(descr))
+    dtype = np_format.descr_to_dtype(fields(descr))
+    why = record_problem(dtype)
+    if why:
+        raise ValueError(why)
+    return dtype
 
 
 def to_json(value: Any) -> Any:
@@ -73,19 +78,45 @@ def dumps(event: dict) -> str:
     return json.dumps(event, default=to_json, separators=(",", ":"))
 
 
-def read_events(path: Path) -> Iterator[dict]:
-    """Events of an `events.jsonl`; a torn last line (the process died mid-write) is skipped."""
-    with open(path, encoding="utf-8") as f:
+_SURROGATE = re.compile(r"\\u[dD][89a-fA-F]")
+
+
+def loads(text: str) -> Any:
+    """`json.loads` whose strings all encode as UTF-8: a name the shim logged from non-UTF-8
+    bytes comes back with lone surrogates, which printing, plotting and Arrow refuse; they are
+    kept visible as `\\udcff` escapes (valid pairs are left alone)."""
+    value = json.loads(text)
+    return _utf8(value) if _SURROGATE.search(text) else value
+
+
+def _utf8(value: Any) -> Any:
+    if isinstance(value, str):
+        return value.encode("utf-8", "backslashreplace").decode("utf-8")
+    if isinstance(value, dict):
+        return {_utf8(k): _utf8(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_utf8(v) for v in value]
+    return value
+
+
+def read_events(path: Path) -> Iterator[Any]:
+    """Events of an `events.jsonl`; a torn last line (the process died mid-write) is skipped, a
+    damaged line elsewhere comes back as None so that `build` keeps every event around it and
+    says how many were lost (the writer's lines are ASCII: other bytes are damage too)."""
+    with open(path, encoding="utf-8", errors="replace") as f:
         for line in f:
             try:
-                yield json.loads(line)
-            except json.JSONDecodeError:
-                if line.endswith("\n"):
-                    raise
-                return
+                yield loads(line)
+            except (json.JSONDecodeError, RecursionError):
+                if not line.endswith("\n"):
+                    return
+                yield None
 
 
-def build(events: Iterable[dict]) -> dict:
+COLLECTED = ("kernels", "launches", "allocations", "warnings", "summary", "finished")
+
+
+def build(events: Iterable[Any]) -> dict:
     """Fold the event log into the `trace.json` structure (docs/contracts.md §6)."""
     trace: dict[str, Any] = {"version": VERSION, "command": [], "pid": None, "device": {},
                              "driver": None, "toolchain": {}, "probe": None, "kernels": [],
@@ -93,13 +124,15 @@ def build(events: Iterable[dict]) -> dict:
                              "finished": False}
     kernels: dict[str, dict] = {}
     extra_summary: dict[str, Any] = {}
+    damaged = 0
     for ev in events:
         if not isinstance(ev, dict):
-            continue                     # a damaged line: what remains is checked by the reader
+            damaged += 1                 # a damaged line: what remains is checked by the reader
+            continue
         kind = ev.get("event")
         body = {k: v for k, v in ev.items() if k != "event"}
-        if kind in ("start", "meta"):
-            trace.update(body)
+        if kind in ("start", "meta"):           # header facts; the lists are the events' own
+            trace.update({k: v for k, v in body.items() if k not in COLLECTED})
         elif kind == "kernel" and isinstance(body.get("hash"), str):
             kernels[body["hash"]] = {**kernels.get(body["hash"], {}), **body}
         elif kind == "launch":
@@ -114,6 +147,9 @@ def build(events: Iterable[dict]) -> dict:
             trace["ended_ns"] = body.get("t_ns")
     trace["kernels"] = list(kernels.values())
     trace["warnings"] = [*schema.sound(trace, summarize), *trace["warnings"]]
+    if damaged:
+        trace["warnings"].insert(0, f"{damaged} damaged line(s) of {EVENTS} skipped (not JSON "
+                                    "objects): the events they held are lost")
     trace["summary"] = {**summarize(trace), **extra_summary}
     not_instrumented = [k for k in trace["kernels"] if not k.get("instrumented")]
     if not_instrumented:

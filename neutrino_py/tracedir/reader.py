@@ -8,9 +8,9 @@
 from __future__ import annotations
 
 import copy
-import json
 import math
 import os
+import tokenize
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -23,6 +23,7 @@ from neutrino_py.contract.manifest import units
 from neutrino_py.errors import ToolError
 from neutrino_py.maps.layout import MapLayout
 from neutrino_py.maps.layout import layout as maps_layout
+from neutrino_py.maps.layout import record_problem
 from neutrino_py.maps.read import read_one
 from neutrino_py.tracedir import layout, schema
 
@@ -47,7 +48,7 @@ class KernelRecord:
             return None
         path = inside(self.run_dir, rel)
         try:
-            manifest = json.loads(path.read_text())
+            manifest = layout.loads(path.read_text("utf-8"))
         except (OSError, ValueError) as err:
             raise ToolError(f"cannot read the manifest of kernel {self.name} from {path}: {err}",
                             fix="the run's kernels/ folder is incomplete or damaged") from None
@@ -60,7 +61,15 @@ class KernelRecord:
     def text(self, which: str = "ptx") -> str | None:
         """`"ptx"` or `"instrumented.ptx"`; None where the trace has no such file."""
         rel = self.files.get(which)
-        return inside(self.run_dir, rel).read_text("utf-8", "surrogateescape") if rel else None
+        if not rel:
+            return None
+        path = inside(self.run_dir, rel)
+        try:
+            return path.read_text("utf-8", "surrogateescape")
+        except OSError as err:
+            raise ToolError(f"cannot read the {which} of kernel {self.name} from {path}: "
+                            f"{err.strerror or err}",
+                            fix="the run's kernels/ folder is incomplete or damaged") from None
 
     def map_info(self, name: str) -> dict | None:
         """The manifest's entry for map `name` (kind, level, dtype...), if recorded."""
@@ -90,23 +99,36 @@ class MapFiles(Mapping):
         rel = self._info.get("dir") or f"{layout.LAUNCHES}/{layout.launch_dirname(self._info['seq'], self._info['kernel'])}"
         return inside(self._run, rel)
 
+    def _data(self) -> Path:
+        """The data file the launch's segments are in (ToolError where the trace names none)."""
+        rel = self._info.get("data")
+        if not rel:
+            raise ToolError(f"launch {self._info.get('seq')} has map segments but names no data "
+                            "file for them", fix="the run's trace.json or events.jsonl is damaged")
+        return inside(self._run, rel)
+
     def __getitem__(self, name: str) -> np.ndarray:
         if name not in self._names:
             raise KeyError(f"no map {name!r} in this launch (maps: {', '.join(self._names) or 'none'})")
         segment = (self._info.get("segments") or {}).get(name)
         path = (self._old_dir() / f"{name}.npy" if segment is None
-                else inside(self._run, self._info["data"]))
+                else self._data())
         try:
             if segment is None:
                 array = np.load(path, mmap_mode="r", allow_pickle=False)
             elif "dtype" in segment:
-                array = _mapped(path, layout.dtype_from_json(segment["dtype"]), segment["offset"],
+                array = _mapped(path, self._array_dtype(name, segment), segment["offset"],
                                 tuple(segment["shape"]))
             else:
                 raw = _mapped(path, np.dtype(np.uint8), segment["offset"], (segment["nbytes"],))
                 array = read_one(self._layouts()[name], raw, int(segment["cursor"]),
                                  int(segment["dropped"]), copy=False)[0]
-        except (OSError, ValueError, KeyError, TypeError, ToolError) as err:
+            why = record_problem(array.dtype)
+            if why:
+                raise ValueError(f"not a map's records ({why})")
+            if array.ndim != 1:              # a map is a list of records (a view when it can be)
+                array = array.reshape(-1)
+        except (*UNREADABLE, KeyError, ToolError) as err:
             raise ToolError(f"cannot read map {name!r} of launch {self._info.get('seq')} from "
                             f"{path}: {err}", fix="the run may have been killed while writing it") from err
         self._check(name, array.dtype)
@@ -138,25 +160,37 @@ class MapFiles(Mapping):
         segment = (self._info.get("segments") or {}).get(name)
         if segment is None:
             return self[name].dtype
-        path = inside(self._run, self._info["data"])
+        path = self._data()
         end = int(segment["offset"]) + int(segment["nbytes"])
         if not path.is_file() or path.stat().st_size < end:
             raise ToolError(f"cannot read map {name!r} of launch {self._info.get('seq')} from {path}: "
                             f"its bytes end at {end}, past the end of the file",
                             fix="the run may have been killed while writing it")
         if "dtype" in segment:
-            try:
-                dtype = layout.dtype_from_json(segment["dtype"])
-            except (TypeError, ValueError) as err:
-                raise ToolError(f"map {name!r} of launch {self._info.get('seq')} has no readable "
-                                f"dtype in the trace: {err}",
-                                fix="the run's trace.json is damaged") from None
+            dtype = self._array_dtype(name, segment)
             self._check(name, dtype)
             return dtype
         key = (self._info.get("kernel_hash"), name)
         if key not in self._dtypes:
             self._dtypes[key] = self[name].dtype
         return self._dtypes[key]
+
+    def _array_dtype(self, name: str, segment: dict) -> np.dtype:
+        """An array segment's dtype, refused (ToolError) when it is not a record type or its
+        shape needs more bytes than the segment holds: those bytes belong to other maps."""
+        try:
+            dtype = layout.dtype_from_json(segment["dtype"])
+        except (TypeError, ValueError) as err:
+            raise ToolError(f"map {name!r} of launch {self._info.get('seq')} has no readable "
+                            f"dtype in the trace: {err}",
+                            fix="the run's trace.json is damaged") from None
+        need = math.prod(segment.get("shape", (0,))) * dtype.itemsize
+        if need > segment["nbytes"]:
+            raise ToolError(f"map {name!r} of launch {self._info.get('seq')}: its shape "
+                            f"{segment.get('shape')} of {dtype.itemsize}-byte records needs "
+                            f"{need} bytes, its segment holds {segment['nbytes']}",
+                            fix="the run's trace.json is damaged")
+        return dtype
 
     def level(self, name: str) -> str | None:
         """The map's level (thread, warp, block, sm or kernel) from its kernel's manifest, so a
@@ -172,6 +206,11 @@ class MapFiles(Mapping):
 
     def __len__(self) -> int:
         return len(self._names)
+
+
+# what NumPy raises for a damaged `.npy` or a mapping past a file's end (a cut header ends its
+# literal early: SyntaxError, TokenError)
+UNREADABLE = (OSError, ValueError, TypeError, EOFError, SyntaxError, tokenize.TokenError)
 
 
 def _mapped(path: Path, dtype: np.dtype, offset: int, shape: tuple[int, ...]) -> np.ndarray:
@@ -279,26 +318,8 @@ class Trace:
 
     def __init__(self, path: str | os.PathLike) -> None:
         self.dir = find_run(Path(path))
-        self.rebuilt = not (self.dir / layout.TRACE_JSON).exists()
-        source = self.dir / (layout.EVENTS if self.rebuilt else layout.TRACE_JSON)
+        self.meta, source, self.rebuilt = _load(self.dir)
         try:
-            if self.rebuilt:
-                self.meta = layout.build(layout.read_events(source))
-                self.meta["warnings"].insert(0, "trace.json is missing (the run did not finish): "
-                                                "rebuilt from events.jsonl")
-            else:
-                self.meta = json.loads(source.read_text())
-            if not isinstance(self.meta, dict):
-                raise TypeError(f"its top level is a {type(self.meta).__name__}, not an object")
-            version = self.meta.get("version", 1)
-            if not isinstance(version, int) or not 1 <= version <= layout.VERSION:
-                raise ToolError(f"{source} is trace format version {version!r}; this neutrino_py "
-                                f"reads versions 1 to {layout.VERSION}",
-                                fix="read it with the neutrino_py that wrote it (pip install -U "
-                                    "neutrino_py)")
-            if not self.rebuilt:             # layout.build checked what it rebuilt
-                notes = schema.sound(self.meta, layout.summarize)
-                self.meta["warnings"] = [*self.meta.get("warnings", []), *notes]
             self.kernels = [KernelRecord(k["hash"], k["name"], bool(k.get("instrumented")),
                                    k.get("reason"), k.get("source", "unknown"),
                                    k.get("files") or {}, self.dir)
@@ -416,11 +437,69 @@ class Trace:
                 f"kernels={len(self.kernels)})")
 
 
+def _load(run: Path) -> tuple[dict, Path, bool]:
+    """(trace.json dict checked by `schema.sound`, the file it came from, rebuilt?). A
+    trace.json that is missing, unreadable or not a trace is rebuilt from events.jsonl with a
+    warning that says why, so a damaged summary file never hides the events the run logged."""
+    summary, events = run / layout.TRACE_JSON, run / layout.EVENTS
+    why = "is missing (the run did not finish)"
+    if summary.is_file():
+        try:
+            meta = layout.loads(summary.read_text("utf-8"))
+            if not isinstance(meta, dict):
+                raise TypeError(f"its top level is a {type(meta).__name__}, not an object")
+            _check_version(meta, summary)
+            notes = schema.sound(meta, layout.summarize)     # a damaged `warnings` emptied too
+            meta["warnings"] = [*(meta.get("warnings") or []), *notes]
+            return meta, summary, False
+        except (OSError, ValueError, KeyError, TypeError, RecursionError) as err:
+            what = (f"missing key {err}" if isinstance(err, KeyError)
+                    else getattr(err, "strerror", None) or str(err))
+            if not events.is_file():
+                raise ToolError(f"{summary} is not a readable trace ({type(err).__name__}: {what})",
+                                fix="pass a run directory written by `neutrino trace` "
+                                    "(docs/contracts.md §6)") from None
+            why = f"is damaged ({type(err).__name__}: {what[:200]})"
+    elif summary.exists():
+        why = "is not a file"
+    try:
+        logged = list(layout.read_events(events))
+    except OSError as err:
+        raise ToolError(f"cannot read {events}: {err.strerror or err}",
+                        fix="pass a run directory written by `neutrino trace` "
+                            "(docs/contracts.md §6)") from None
+    if logged and not any(isinstance(ev, dict) for ev in logged):
+        raise ToolError(f"{events} is not a readable trace (JSONDecodeError: none of its "
+                        f"{len(logged)} line(s) is a JSON object)",
+                        fix="pass a run directory written by `neutrino trace` "
+                            "(docs/contracts.md §6)")
+    meta = layout.build(logged)
+    _check_version(meta, events)
+    meta["warnings"].insert(0, f"trace.json {why}: rebuilt from events.jsonl")
+    return meta, events, True
+
+
+def _check_version(meta: dict, source: Path) -> None:
+    """Refuse a trace format this reader does not know (a newer neutrino_py wrote it)."""
+    version = meta.get("version", 1)
+    if type(version) is not int or not 1 <= version <= layout.VERSION:
+        raise ToolError(f"{source} is trace format version {version!r}; this neutrino_py "
+                        f"reads versions 1 to {layout.VERSION}",
+                        fix="read it with the neutrino_py that wrote it (pip install -U "
+                            "neutrino_py)")
+
+
 def inside(run_dir: Path, rel: str) -> Path:
     """`run_dir / rel`, refused (ToolError) unless it stays inside the run directory: a trace's
     JSON never makes the reader open files elsewhere (``../../etc``, absolute paths)."""
     path = run_dir / str(rel)
-    if not path.resolve().is_relative_to(run_dir.resolve()):
+    try:
+        resolved = path.resolve()
+    except (OSError, RuntimeError) as err:      # a symlink loop (RuntimeError before 3.13)
+        raise ToolError(f"cannot follow {path}: {err}",
+                        fix="a symbolic link in the run directory points back at itself; "
+                            "replace it with the file it stood for") from None
+    if not resolved.is_relative_to(run_dir.resolve()):
         raise ToolError(f"the trace at {run_dir} names {rel!r}, outside its run directory",
                         fix="the trace was edited or not written by neutrino_py: nothing outside "
                             "the run directory is read")
@@ -434,6 +513,16 @@ def is_run(path: Path) -> bool:
 
 def find_run(path: Path) -> Path:
     """`path` itself if it is a run directory (or its trace.json), else its newest run."""
+    try:
+        return _find_run(path)
+    except (OSError, ValueError) as err:       # a name the system refuses: too long, a NUL byte
+        why = getattr(err, "strerror", None) or str(err)
+        raise ToolError(f"cannot open {str(path)[:200]!r} as a trace: {why}",
+                        fix="pass the tracedir given to `neutrino trace` or one of its run "
+                            "folders") from None
+
+
+def _find_run(path: Path) -> Path:
     if path.is_file() and path.name in (layout.TRACE_JSON, layout.EVENTS):
         return path.parent
     if not path.is_dir():

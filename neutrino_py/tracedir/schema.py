@@ -9,6 +9,8 @@ run stays readable. Tools then index what they read without guarding every field
 """
 from __future__ import annotations
 
+import math
+import re
 from dataclasses import dataclass
 from typing import Any, Callable
 
@@ -19,12 +21,42 @@ def _kind(value: Any) -> str:
     return "null" if value is None else type(value).__name__
 
 
+INT64 = range(-2 ** 63, 2 ** 63)       # what NumPy, Arrow and the shim's counters hold
+
+
 def is_int(value: Any) -> str | None:
-    return None if type(value) is int else f"{_kind(value)}, not an integer"
+    if type(value) is not int:
+        return f"{_kind(value)}, not an integer"
+    return None if value in INT64 else "an integer out of the 64-bit range"
+
+
+def is_count(value: Any) -> str | None:
+    """A size, offset or tally: an integer, never negative."""
+    return is_int(value) or (None if value >= 0 else f"{value}, a negative count")
+
+
+def one_of(*allowed: str) -> Check:
+    def checked(value: Any) -> str | None:
+        return None if value in allowed else f"{value!r}, not one of {', '.join(allowed)}"
+    return checked
+
+
+_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+
+
+def is_name(value: Any) -> str | None:
+    """A probe's map name: an identifier (it becomes a file name in `.npy` traces and exports)."""
+    if not isinstance(value, str):
+        return f"{_kind(value)}, not a string"
+    return None if _NAME.fullmatch(value) else f"{value[:40]!r}, not a map name (an identifier)"
 
 
 def is_number(value: Any) -> str | None:
-    return None if type(value) in (int, float) else f"{_kind(value)}, not a number"
+    if type(value) is int:
+        return is_int(value)
+    if type(value) is not float:
+        return f"{_kind(value)}, not a number"
+    return None if math.isfinite(value) else f"{value}, not a finite number"
 
 
 def is_str(value: Any) -> str | None:
@@ -42,7 +74,7 @@ def anything(value: Any) -> str | None:
 def _plain(check: Check) -> type | None:
     """The one type `check` accepts, where that is all it tests: containers of those are
     checked with one `all()` over exact types (a run holds a launch per kernel launch)."""
-    return int if check is is_int else str if check is is_str else None
+    return str if check is is_str else None
 
 
 def list_of(check: Check) -> Check:
@@ -123,22 +155,22 @@ def _dtype(value: Any) -> str | None:
     return f"{_kind(value)}, not a dtype"
 
 
-SEGMENT = Entry({"offset": is_int, "nbytes": is_int},
-                {"dtype": _dtype, "shape": list_of(is_int),
-                 "cursor": is_int, "dropped": is_int})
+SEGMENT = Entry({"offset": is_count, "nbytes": is_count},
+                {"dtype": _dtype, "shape": list_of(is_count),
+                 "cursor": is_count, "dropped": is_count})
 LAUNCH = Entry({"seq": is_int, "kernel": is_str, "grid": _dims, "block": _dims},
-               {"kernel_hash": is_str, "shared_mem": is_int,
+               {"kernel_hash": is_str, "shared_mem": is_count,
                 "start_ns": is_int, "end_ns": is_int,
                 "duration_ms": is_number, "instrumented": is_bool,
-                "operator": is_str, "records": dict_of(is_int),
-                "dropped": dict_of(is_int), "maps": list_of(is_str), "data": is_str,
+                "operator": is_str, "records": dict_of(is_count),
+                "dropped": dict_of(is_count), "maps": list_of(is_name), "data": is_str,
                 "segments": dict_of(SEGMENT), "dir": is_str, "pid": is_int,
                 "rank": is_int, "device": is_int, "graph": is_bool})
 KERNEL = Entry({"hash": is_str, "name": is_str},
                {"instrumented": is_bool, "reason": is_str,
                 "source": is_str, "files": dict_of(is_str)})
-ALLOCATION = Entry({"t_ns": is_int, "op": is_str, "ptr": is_int},
-                   {"bytes": is_int, "pid": is_int})
+ALLOCATION = Entry({"t_ns": is_int, "op": one_of("alloc", "free"), "ptr": is_int,
+                    "bytes": is_count}, {"pid": is_int})
 PROCESS = Entry({}, {"pid": is_int, "rank": is_int,
                      "local_rank": is_int, "world_size": is_int,
                      "devices": list_of(is_int), "launches": is_int, "state": is_str,
@@ -159,6 +191,61 @@ ENTRIES = (("kernels", "kernel", KERNEL), ("launches", "launch", LAUNCH),
 PARTS = (("device", DEVICE), ("probe", PROBE), ("summary", SUMMARY),
          ("command", list_of(is_str)), ("pid", is_int), ("toolchain", dict_of(anything)),
          ("finished", is_bool), ("started_ns", is_int), ("ended_ns", is_int))
+
+
+def _unique_launches(meta: dict) -> list[str]:
+    """Keep the first launch of each (process, seq): a launch listed twice (a log replayed or
+    two runs' entries merged) would count its records twice and make `-O launch=N` ambiguous."""
+    seen: set[tuple] = set()
+    kept, first = [], None
+    for x in meta["launches"]:
+        key = (x.get("pid"), x["seq"])
+        if key in seen:
+            first = first or key
+            continue
+        seen.add(key)
+        kept.append(x)
+    if first is None:
+        return []
+    left = len(meta["launches"]) - len(kept)
+    meta["launches"] = kept
+    pid = f" of pid {first[0]}" if first[0] is not None else ""
+    return [f"{left} launch(es) repeat the sequence number of an earlier launch of their process: "
+            f"left out, the first kept (first repeat: launch {first[1]}{pid})"]
+
+
+def _backward_times(launches: list[dict]) -> list[str]:
+    """A launch that ends before it starts keeps its maps but loses its times (it reads as
+    untimed): durations below zero would stretch timelines backwards."""
+    backward = [x for x in launches if x.get("start_ns") is not None
+                and x.get("end_ns") is not None and x["end_ns"] < x["start_ns"]]
+    for x in backward:
+        x["start_ns"] = x["end_ns"] = x["duration_ms"] = None
+    if not backward:
+        return []
+    return [f"{len(backward)} launch(es) end before they start: their times are left out, "
+            f"their maps kept (first: launch {backward[0]['seq']})"]
+
+
+def _overlapping_segments(launches: list[dict]) -> list[str]:
+    """Say where two maps' segments share bytes of a data file: the writer appends every map
+    after the last, so one of them reads another's records (which one, the trace cannot tell)."""
+    spans: dict[str, list[tuple[int, int, int, str]]] = {}
+    for x in launches:
+        for name, seg in (x.get("segments") or {}).items():
+            if x.get("data") and seg["nbytes"]:
+                spans.setdefault(x["data"], []).append((seg["offset"], seg["offset"] + seg["nbytes"],
+                                                        x["seq"], name))
+    notes = []
+    for data, found in spans.items():
+        found.sort()
+        clashes = [(a, b) for a, b in zip(found, found[1:]) if b[0] < a[1]]
+        if clashes:
+            (_, _, seq_a, map_a), (_, _, seq_b, map_b) = clashes[0]
+            notes.append(f"{len(clashes)} map segment(s) in {data} overlap the one before them "
+                         f"(first: map {map_b!r} of launch {seq_b} and map {map_a!r} of launch "
+                         f"{seq_a}): their records may be another launch's")
+    return notes
 
 
 def sound(meta: dict, recount: Callable[[dict], dict]) -> list[str]:
@@ -191,6 +278,9 @@ def sound(meta: dict, recount: Callable[[dict], dict]) -> list[str]:
         if left:
             meta[key] = kept
             notes.append(f"{left} damaged {what}(s) left out of the trace ({first})")
+    notes += _unique_launches(meta)
+    notes += _backward_times(meta["launches"])
+    notes += _overlapping_segments(meta["launches"])
     for key, check in PARTS:
         why = check(meta[key]) if meta.get(key) is not None else None
         if why:
