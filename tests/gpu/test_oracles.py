@@ -309,3 +309,31 @@ def test_memtrace_rebuilds_exactly_the_addresses_dmat_records(file, kernel):
     assert mem.run.dropped["mem"] == mem.run.dropped["mem__addr"] == 0
     want = _accesses(dmat, "dmat")
     assert len(want) > 0 and np.array_equal(_accesses(mem, "mem"), want)
+
+
+@pytest.mark.parametrize("file,kernel", [VA, ("cuda/reduction.sm_90.ptx", "reduce_sum")])
+def test_a_module_for_sm_52_keeps_the_maps_and_outputs_of_sm_90(file, kernel):
+    """PTX for sm_52 (nvcc's default) has no redux.sync or match.any.sync: its warp sums and lane
+    groups are lane-by-lane shuffles. gmem_bytes' [sm] rows, a hist with register values and the
+    kernel's outputs come out as with the same module for sm_90 (the [sm] rows as totals: which
+    SM a block runs on varies from launch to launch)."""
+    import neutrino_py as nt
+    from corpus_runs import CORPUS
+
+    probes = [nt.Probe.from_file("gmem_bytes"),
+              nt.Probe("map h: hist[64] u64;\n"
+                       "before ld.global, st.global { h[threadid() % 64] += (u64)threadid() << 30; }\n",
+                       file="hist_values.probe")]
+    rec = recipe(file, kernel)
+    text = (CORPUS / file).read_text()
+    for probe in probes:
+        got = {}
+        for target in ("sm_90", "sm_52"):
+            k = nt.Kernel.from_ptx(text.replace(".target sm_90", f".target {target}"), kernel)
+            out = run_recipe(k.instrument(probe), rec)
+            for name, want in native(file, kernel).outputs.items():
+                assert np.array_equal(out.outputs[name], want), (target, name)
+            maps = out.run.maps                  # [sm] rows: which SM a block ran on varies
+            got[target] = ({f: int(maps["gmem"][f].astype(np.uint64).sum()) for f in ("loaded", "stored")}
+                           if "gmem" in maps else maps["h"].tobytes())
+        assert got["sm_52"] == got["sm_90"]
