@@ -313,6 +313,8 @@ TRACE_CASES = [
     Case("trace-missing-probe", ["trace", "--probe", "{d}/nope.probe", "--", "true"],
          err=re.escape("no probe file '{d}/nope.probe'")),
     Case("trace-bad-regex", ["trace", "--probe", "dmat", "-k", "[", "--", "true"], err="usage:"),
+    Case("trace-max-bytes-zero", ["trace", "--probe", "dmat", "--max-bytes", "0", "--tracedir",
+                                  "{d}/t", "--", "true"], err="usage:", absent=("t",)),
 ]
 
 REPORT_CASES = [

@@ -55,6 +55,15 @@ def size(text: str) -> int:
     return int(float(match[1]) * unit)
 
 
+def budget(text: str) -> int:
+    """argparse type for --max-bytes: a `size` above 0 (the shim reads 0 as no bound at all)."""
+    value = size(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{text!r} would record no map at all (write e.g. 64M; "
+                                         "--launches 1 keeps one launch of each kernel)")
+    return value
+
+
 def positive(text: str) -> int:
     """argparse type for --launches/--every."""
     value = int(text) if text.strip().isdigit() else 0
@@ -85,7 +94,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         help="instrument only the first N selected launches of each kernel")
     bounds.add_argument("--every", metavar="K", type=positive, default=1,
                         help="instrument one launch in K of each kernel (its 1st, K+1st, ...)")
-    bounds.add_argument("--max-bytes", metavar="SIZE", type=size,
+    bounds.add_argument("--max-bytes", metavar="SIZE", type=budget,
                         help="map bytes the whole run may write (default: the smaller of 25%% of "
                              "the free space under --tracedir and 16G)")
     bounds.add_argument("--min-free", metavar="SIZE", type=size, default=MIN_FREE,
