@@ -242,6 +242,15 @@ def test_a_launch_listed_twice_is_counted_once(run, capsys):
     assert rc == 0 and _launches_rows(report) == {"vec_add": 2, "gemm": 2, "reduce": 1}
 
 
+def test_the_summary_is_recounted_when_launches_are_left_out(run):
+    before = Trace(run).summary
+    _edit(run, lambda m: m["launches"][0].update(seq="x"))
+    trace = Trace(run)
+    assert _warned(trace, "1 damaged launch(s) left out of the trace")
+    assert before["launches"] == 5 and trace.summary["launches"] == len(trace.launches) == 4
+    assert trace.summary["records"] == layout.summarize(trace.meta)["records"]
+
+
 def test_a_kernel_name_from_non_utf8_bytes_prints_and_plots(run, capsys, tmp_path):
     _edit(run, lambda m: m["launches"][0].update(kernel="vec\udcffadd"))
     assert main(["report", str(run), "--no-progress", "--plots", str(tmp_path / "plots")]) == 0

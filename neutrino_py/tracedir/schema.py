@@ -252,13 +252,15 @@ def sound(meta: dict, recount: Callable[[dict], dict]) -> list[str]:
     """Keep only the sound parts of a trace.json dict, in place; the warnings that say what was
     left out. `kernels` and `launches` must be lists (KeyError, ValueError: nothing to read
     otherwise);
-    a dropped summary is rebuilt by `recount`."""
+    a dropped summary is rebuilt by `recount`, and so are its totals where entries were left out."""
     for key in ("kernels", "launches"):
         if key not in meta:
             raise KeyError(key)
         if not isinstance(meta[key], list):
             raise ValueError(f"its {key!r} is {_kind(meta[key])}, not a list")
     notes = []
+    counted = {key: len(meta[key]) if isinstance(meta.get(key), list) else None
+               for key, _, _ in ENTRIES}
     for key, what, check in ENTRIES:
         entries = meta.get(key)
         if entries is None:
@@ -289,4 +291,7 @@ def sound(meta: dict, recount: Callable[[dict], dict]) -> list[str]:
                          + ("recounted from the launches" if key == "summary" else "left out"))
     if meta.get("summary") is None:
         meta["summary"] = recount(meta)
+    elif any(n != (len(meta[key]) if isinstance(meta.get(key), list) else None)
+             for key, n in counted.items()):     # what the stored totals counted is gone
+        meta["summary"] = {**meta["summary"], **recount(meta)}
     return notes
