@@ -169,5 +169,6 @@ def test_sm1x_is_refused_at_its_target(tmp_path, capsys):
     assert main(["instrument", "--probe", "dmat", str(src), "-o", str(out), "--no-cost"]) == 2
     err = capsys.readouterr().err
     assert err.startswith(f"{src}:2:1: error: PTX for sm_10 cannot be instrumented")
+    assert "\n    .target sm_10, map_f64_to_f32\n    ^\n" in err
     assert "compile the kernel for sm_20 or later" in err
     assert not out.exists()

@@ -138,7 +138,12 @@ def run(args: argparse.Namespace) -> int:
         module = parse_gcn(text, file=args.input)
     else:
         module = parse_ptx(text, file=args.input, allow_unknown=args.allow_unknown)
-    result = instrument(module, program, args.kernels)
+    try:
+        result = instrument(module, program, args.kernels)
+    except SourceError as err:              # a target's refusal of a line: show it and its caret
+        if err.source is None and err.file == args.input:
+            err.source = text
+        raise
     if not result.manifests and args.kernels:
         kernels = module.kernel_names() if is_gcn else [f.name for f in module.kernels()]
         names = ", ".join(kernels) or "none"
