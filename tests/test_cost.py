@@ -231,6 +231,18 @@ def test_an_input_that_does_not_assemble_says_why_in_one_line(tmp_path, capsys):
     assert note.endswith("error   : Arguments mismatch for instruction 'ld')") and "\n" not in note
 
 
+def test_a_target_the_toolchain_no_longer_builds_points_to_arch(tmp_path, capsys):
+    """PTX for sm_30 (raised to sm_32 when instrumented) is past what CUDA 13 assembles: the
+    note says so and names --arch."""
+    old = tmp_path / "old.ptx"
+    old.write_text(SGEMM.read_text().replace(".target sm_90", ".target sm_30"))
+    got = instrument_json(tmp_path, capsys, per_warp_probe(tmp_path), old)
+    (note,) = got["cost"]["notes"]
+    assert note.startswith("registers and occupancy not computed: the input does not assemble (")
+    assert note.endswith("the toolchain no longer builds for the module's sm_32: --arch names "
+                         "the GPU it runs on, e.g. --arch sm_90")
+
+
 def test_no_cost_skips_the_assembler_and_keeps_the_bytes(tmp_path, capsys, monkeypatch):
     def refuse():
         raise AssertionError("--no-cost must not look for an assembler")

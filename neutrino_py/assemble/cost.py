@@ -109,8 +109,12 @@ def predict(manifests: dict[str, Manifest], grid: tuple[int, int, int],
     try:
         cubin_before, log_before, cost.source = assemble(original, arch)
     except AssembleError as err:
+        reason = _reason(err)
+        older = "UNSUPPORTED_ARCH" in reason or "for option 'gpu-name'" in reason
         cost.notes.append(f"registers and occupancy not computed: the input does not assemble "
-                          f"({_reason(err)})")
+                          f"({reason})" + ("; the toolchain no longer builds for the module's "
+                                           f"{arch}: --arch names the GPU it runs on, e.g. "
+                                           "--arch sm_90" if older else ""))
         return cost
     except (ToolError, SourceError) as err:
         cost.notes.append(f"registers and occupancy not computed: {_reason(err)}")
