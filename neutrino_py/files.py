@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import pickle
+import stat
 import threading
 from contextlib import contextmanager
 from pathlib import Path
@@ -23,13 +24,21 @@ MAX_PROBE_BYTES = 1 << 20
 
 @contextmanager
 def atomic_file(path: str | os.PathLike, mode: str = "wb", *, durable: bool = True) -> Iterator[IO]:
-    """A file object whose contents replace `path` when the block ends without an exception.
+    """A file object whose contents replace `path` when the block ends without an exception; a
+    folder, device, FIFO or socket at `path` is refused before anything is written.
     Text modes write UTF-8, with ``surrogateescape`` so bytes read that way come back unchanged.
     ``durable=False`` skips the fsync: for cache entries, which a crash may lose (a reader that
     finds one unreadable makes it again) but never sees half-written."""
     path = Path(path)
-    if path.is_dir():                    # before anything is written (or renamed beside it)
+    try:                                 # before anything is written (or renamed beside it)
+        kind = path.stat().st_mode
+    except (OSError, ValueError):
+        kind = stat.S_IFREG              # not there yet (or unusable: said when opened)
+    if stat.S_ISDIR(kind):
         raise ToolError(f"cannot write {path}: it is a directory", "give a file path")
+    if not stat.S_ISREG(kind):           # renaming over /dev/null as root leaves a regular file
+        raise ToolError(f"cannot write {path}: not a regular file (a device, FIFO or socket)",
+                        "give the path of a file")
     tmp = path.with_name(f".{path.name}.{os.getpid()}.{threading.get_ident()}.tmp")
     text = "b" not in mode
     try:

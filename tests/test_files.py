@@ -33,6 +33,18 @@ def test_failed_block_leaves_the_old_file_and_no_temporary(tmp_path):
     assert [p.name for p in tmp_path.iterdir()] == ["out.txt"]
 
 
+def test_a_fifo_or_device_is_never_replaced(tmp_path):
+    """Every output is renamed into place: over /dev/null, as root, that left a regular file."""
+    import os
+    import stat
+
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    with pytest.raises(ToolError, match="not a regular file"):
+        files.atomic_write(fifo, "x")
+    assert stat.S_ISFIFO(fifo.stat().st_mode) and [p.name for p in tmp_path.iterdir()] == ["fifo"]
+
+
 def test_failed_write_names_the_real_path(tmp_path):
     path = tmp_path / "missing" / "out.json"
     with pytest.raises(ToolError) as err:

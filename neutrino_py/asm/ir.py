@@ -21,6 +21,7 @@ Conventions
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from functools import cache
 from operator import attrgetter
@@ -835,6 +836,15 @@ class File(_Node):
 
 
 ModuleItem = Union[Version, Target, AddressSize, File, VarDecl, Function, Section, Directive, Comment]
+
+
+_SM = re.compile(r"sm_([0-9]+)[a-z]?")
+
+
+def sm_number(name: str) -> int | None:
+    """The number of an ``sm_XX`` name (``sm_90a``, ``sm_100f``: 90, 100); None for any other."""
+    m = _SM.fullmatch(name)
+    return int(m[1]) if m else None
 
 
 @dataclass(slots=True, eq=False)

@@ -5,9 +5,9 @@ sub-partitions, shared memory per block in units of 128 bytes plus 1 KiB the dri
 (sm_80 and later)."""
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
+from neutrino_py.asm.ir import sm_number
 from neutrino_py.assemble.resources import Usage
 
 WARP = 32
@@ -44,8 +44,7 @@ ARCHS: dict[int, Limits] = {
 def limits_for(arch: str) -> Limits | None:
     """The limits of ``sm_90``, ``sm_90a``, ``sm_100f``...; None for an architecture we do not
     know (occupancy is then not computed, rather than guessed)."""
-    m = re.fullmatch(r"sm_(\d+)[a-z]?", arch)
-    return ARCHS.get(int(m.group(1))) if m else None
+    return ARCHS.get(sm_number(arch))
 
 
 def _round_up(n: int, unit: int) -> int:

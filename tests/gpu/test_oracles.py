@@ -4,7 +4,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from corpus_runs import corpus_kernel, native, recipe, run_recipe
+from corpus_runs import CORPUS, corpus_kernel, native, recipe, run_recipe
 
 pytestmark = pytest.mark.gpu
 
@@ -318,7 +318,6 @@ def test_a_module_for_sm_52_keeps_the_maps_and_outputs_of_sm_90(file, kernel):
     kernel's outputs come out as with the same module for sm_90 (the [sm] rows as totals: which
     SM a block runs on varies from launch to launch)."""
     import neutrino_py as nt
-    from corpus_runs import CORPUS
 
     probes = [nt.Probe.from_file("gmem_bytes"),
               nt.Probe("map h: hist[64] u64;\n"

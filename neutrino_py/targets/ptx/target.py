@@ -323,7 +323,8 @@ class PtxKernel(PtxCode):
                                 + (" (PTX 8.1 and later allow 32764 bytes)"
                                    if limit == PARAM_LIMIT else ""))
         self.fn.params += params
-        raise_floor(self.module)
+        if self.version < FLOOR_VERSION or 0 < self.sm < FLOOR_SM:    # once: later kernels see it
+            raise_floor(self.module)
         return Finished(added, [])
 
     def share(self) -> outline.Shared:
@@ -415,18 +416,19 @@ def check_floor(module: ir.Module) -> None:
 def raise_floor(module: ir.Module) -> None:
     """Raise the module's `.version` and `.target` to what instrumentation code needs
     (`FLOOR_VERSION`, `FLOOR_SM`) where they declare less."""
+    old_version, arch = _version(module) < FLOOR_VERSION, module.arch
+    old_target = 0 < _sm(module) < FLOOR_SM
     for item in module.items:
-        if isinstance(item, ir.Version) and _version(module) < FLOOR_VERSION:
+        if isinstance(item, ir.Version) and old_version:
             item.text = ".".join(map(str, FLOOR_VERSION))
-        elif isinstance(item, ir.Target) and 0 < _sm(module) < FLOOR_SM:
-            item.names = [f"sm_{FLOOR_SM}" if n == module.arch else n for n in item.names]
+        elif isinstance(item, ir.Target) and old_target:
+            item.names = [f"sm_{FLOOR_SM}" if n == arch else n for n in item.names]
 
 
 def _sm(module: ir.Module) -> int:
     """The number of the module's ``sm_XX`` target; `render.SM_ANY` without one."""
-    arch = module.arch
-    digits = arch[3:].rstrip("abcdefghijklmnopqrstuvwxyz") if arch else ""
-    return int(digits) if digits.isdigit() else ptx.SM_ANY
+    sm = ir.sm_number(module.arch or "")
+    return ptx.SM_ANY if sm is None else sm
 
 
 def _version(module: ir.Module) -> tuple[int, ...]:
