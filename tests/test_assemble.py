@@ -2,11 +2,13 @@
 from __future__ import annotations
 
 import struct
+from pathlib import Path
 
 import pytest
 
 from neutrino_py import assemble
 from neutrino_py.assemble import ptx as ptx_backend
+from neutrino_py.assemble.resources import parse_report
 from neutrino_py.errors import SourceError, ToolError
 
 VECTOR_ADD = """
@@ -123,3 +125,18 @@ def test_ptxas_errors_point_at_the_line():
 def test_unknown_backend_is_refused():
     with pytest.raises(ToolError, match="unknown assembler"):
         assemble.ptx_to_cubin(VECTOR_ADD, backend="llvm")
+
+
+WARP_SPECIALIZED = (Path(__file__).parent / "corpus" / "cuda" / "warp_specialized.sm_90a.ptx").read_text()
+
+
+def test_a_module_that_sets_warpgroup_registers_goes_to_ptxas_which_keeps_them():
+    """nvJitLink 13.0 drops setmaxnreg ("C7504 ... ignored"): the consumer warpgroups would run
+    in the kernel's entry count and spill; ptxas keeps it (168 registers at entry)."""
+    need("ptxas")
+    _, log, backend = ptx_backend.assemble(WARP_SPECIALIZED, "sm_90a")
+    assert backend == "ptxas" and parse_report(log)["ws_pipeline"].registers == 168
+    if "nvjitlink" in assemble.available():
+        _, dropped, _ = ptx_backend.assemble(WARP_SPECIALIZED, "sm_90a", backend="nvjitlink")
+        assert "C7504" in dropped and parse_report(dropped)["ws_pipeline"].registers < 168
+    assert ptx_backend.assemble(VECTOR_ADD, "sm_90")[2] == assemble.available()[0]

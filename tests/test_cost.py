@@ -286,3 +286,14 @@ def test_bytes_per_launch_bound_what_the_maps_write(probe, monkeypatch):
         pool = spec.kind == "record" and spec.capacity is None
         if spec.level in ("thread", "warp") and not pool:
             assert max(ends) > nbytes - spec.itemsize, name
+
+
+def test_registers_from_nvjitlink_of_a_module_that_sets_warpgroup_registers_say_so(tmp_path, capsys,
+                                                                                     monkeypatch):
+    if "nvjitlink" not in ptx_backend.available():
+        pytest.skip("nvJitLink is not installed here")
+    monkeypatch.setattr(ptx_backend, "available", lambda: ["nvjitlink"])
+    got = instrument_json(tmp_path, capsys, "block_sched",
+                          CORPUS / "cuda" / "warp_specialized.sm_90a.ptx", "--block", "384")
+    assert got["cost"]["resource_usage_from"] == "nvjitlink"
+    assert any("setmaxnreg" in n and "nvJitLink ignores" in n for n in got["cost"]["notes"])

@@ -104,7 +104,7 @@ def predict(manifests: dict[str, Manifest], grid: tuple[int, int, int],
         cost.notes.append(f"registers and occupancy: {why_not}")
         return cost
     from neutrino_py.assemble.occupancy import limits_for, occupancy
-    from neutrino_py.assemble.ptx import AssembleError, assemble
+    from neutrino_py.assemble.ptx import AssembleError, assemble, sets_warpgroup_registers
     from neutrino_py.assemble.resources import parse_report
     try:
         cubin_before, log_before, cost.source = assemble(original, arch)
@@ -125,6 +125,10 @@ def predict(manifests: dict[str, Manifest], grid: tuple[int, int, int],
         cost.notes.append(f"registers and occupancy not computed: the instrumented PTX does not "
                           f"assemble, though the input does ({_reason(err)}); please report it")
         return cost
+    if cost.source == "nvjitlink" and sets_warpgroup_registers(original):
+        cost.notes.append("the module hands registers between warpgroups (setmaxnreg), which "
+                          "nvJitLink ignores and no ptxas was found to keep: registers are those "
+                          "of the kernel without them; pip install nvidia-cuda-nvcc for ptxas")
     before, after = parse_report(log_before), parse_report(log_after)
     code_before, code_after = _code_sizes(cubin_before), _code_sizes(cubin_after)
     limits = limits_for(arch)

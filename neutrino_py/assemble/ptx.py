@@ -1,5 +1,12 @@
 """PTX → cubin: nvJitLink in process (no subprocess per kernel), ptxas when it is unavailable.
 
+A module that hands registers between warpgroups (``setmaxnreg``: Hopper's warp-specialised
+kernels, Triton's and CUTLASS's producer/consumer loops) goes to ptxas where ptxas is found:
+nvJitLink 13.0 assembles PTX as one of several compilation units and drops every
+``setmaxnreg`` (its log: "C7504 ... 'setmaxnreg' ignored"), so a consumer warpgroup that had
+232 registers would run in the kernel's 32 and spill (checked with both on this project's CPU
+box, a two-warpgroup kernel: ptxas "Used 232 registers", nvJitLink "Used 32").
+
 Results are cached on disk under sha256(text + arch + backend + toolchain version), so a kernel
 seen before costs one file read.
 """
@@ -78,11 +85,20 @@ def _with_ptxas(ptx: bytes, arch: str) -> tuple[bytes, str]:
 _ASSEMBLE = {"nvjitlink": lambda ptx, arch: _nvjitlink(ptx, arch, "-verbose"), "ptxas": _with_ptxas}
 
 
-def _backend(backend: str | None) -> str:
-    """The assembler to use: `backend` if given and usable, else the preferred usable one."""
+def sets_warpgroup_registers(ptx_text: str) -> bool:
+    """Whether the module holds ``setmaxnreg`` (read-only: it picks the assembler and keeps
+    register caps off; a comment naming it only costs nvJitLink's speed)."""
+    return "setmaxnreg" in ptx_text
+
+
+def _backend(backend: str | None, warpgroup_registers: bool = False) -> str:
+    """The assembler to use: `backend` if given and usable, else the preferred usable one
+    (ptxas first for a module that sets warpgroups' registers, which nvJitLink ignores)."""
     if backend is not None and backend not in BACKENDS:
         raise ToolError(f"unknown assembler {backend!r}", f"use one of {', '.join(BACKENDS)}")
     usable = available()
+    if warpgroup_registers and "ptxas" in usable:
+        usable.insert(0, usable.pop(usable.index("ptxas")))
     name = backend or next(iter(usable), None)
     if name not in usable:
         raise ToolError(f"no PTX assembler found ({backend or 'nvJitLink or ptxas'})",
@@ -96,7 +112,7 @@ def assemble(ptx_text: str, arch: str = "sm_90", backend: str | None = None) -> 
     stack, spills and shared memory per function in ``ptxas -v``'s words, which nvJitLink's
     ``-verbose`` repeats; both are kept on disk, so that the report a cost or a register cap
     reads and the cubin then loaded take one assembly."""
-    name = _backend(backend)
+    name = _backend(backend, sets_warpgroup_registers(ptx_text))
     data = ptx_text.encode("utf-8", "surrogateescape")   # bytes read from a file come back as read
     key = hashlib.sha256(b"\0".join([data, arch.encode(), name.encode(),
                                      toolchain.version().encode()])).hexdigest()

@@ -14,7 +14,9 @@ registers do not limit warps a cap only costs: vector_add 31 -> 24 registers 1.6
 reduce_sum 31 -> 24 1.953x -> 2.175x.
 A kernel that declares its own bound (``.maxnreg``, ``.minnctapersm``) or spills already is left
 as it is, as is one whose declared block (``.reqntid``, ``.maxntid``) would not get more warps
-per SM from the cap. ``NEUTRINO_REGISTER_CAPS=0`` assembles every kernel as ptxas gives it.
+per SM from the cap; so is every kernel whose ``setmaxnreg`` ptxas keeps, as ptxas keeps it only
+where the register count at entry is declared (without ``.minnctapersm`` or ``.maxnreg``: "C7508
+'setmaxnreg' ignored; unable to determine register count at entry"). ``NEUTRINO_REGISTER_CAPS=0`` assembles every kernel as ptxas gives it.
 
 Each capped kernel is assembled twice the first time (the cubins are cached): the 19 corpus
 kernels under memtrace, cold, in the trace engine on this project's 2-core VM took 15.6 s of

@@ -4,6 +4,7 @@
     python tests/corpus/generate.py --library DIR     # library/ from traced runs' PTX files
     python tests/corpus/generate.py --tinygrad [PYTHON]  # tinygrad/ (PYTHON has tinygrad 0.14.0)
     python tests/corpus/generate.py --numba [PYTHON]     # numba/ (PYTHON has numba-cuda 0.30.4)
+    python tests/corpus/generate.py --cuda STEM          # cuda/STEM.* alone (nvcc, no Triton)
 
 The committed files were made with CUDA 13.0's nvcc (PTX ISA 9.0, which CUDA 13.0's ptxas and
 driver 580 accept) and Triton kernels pinned to PTX ISA 8.7 (so Triton's bundled CUDA 12.8+ ptxas
@@ -250,7 +251,18 @@ def cuda_recipes() -> dict[str, dict]:
             "histogram_atomic": hi, "_Z14apply_noinlinePKfPfPii": ni, "mma_m16n8k16": mma,
             "wmma_gemm": wm, "cp_async_scale": ca, "timed_matmul": tm, "strided_copy": st,
             "gather": ga, "divergent": dv, "vec4_scale": v4, **feature_recipes(),
-            **generic_recipes()}
+            **generic_recipes(), "ws_pipeline": warp_specialized_recipe()}
+
+
+def warp_specialized_recipe() -> dict:
+    """src/warp_specialized.cu: two waves of 132 blocks (168 registers a thread: one block an SM),
+    64 chunks of 256 floats a block."""
+    blocks, chunks = 264, 64
+    return recipe((blocks, 1, 1), (384, 1, 1), [
+        buf("x", "in", "float32", blocks * chunks * 256, uniform(-1, 1, 60)),
+        buf("out", "out", "float32", blocks * 256), scalar("chunks", "int32", chunks)],
+        gmem_bytes={"load": 4 * blocks * chunks * 256, "store": 4 * blocks * 256},
+        note="setmaxnreg: the producer warpgroup drops to 40 registers, the consumers rise to 232")
 
 
 def generic_recipes() -> dict[str, dict]:
@@ -313,6 +325,8 @@ CUDA_SOURCES = ["vector_add", "saxpy", "reduction", "sgemm", "histogram", "noinl
                 "cp_async", "timed_matmul", "access", "features", "generic"]
 EXAMPLE = "cuda/vector_add.sm_80.lineinfo.ptx"  # also shipped as examples/vector_add.ptx
 DEBUG_BUILDS = [("sgemm", "sm_90"), ("tensor_core", "sm_90")]
+# sources that only build for one architecture's own features (setmaxnreg: sm_90a)
+ARCH_SPECIFIC = {"warp_specialized": "sm_90a"}
 
 
 def nvcc_version(nvcc: str) -> str:
@@ -324,10 +338,13 @@ def declared(ptx: str) -> tuple[list[str], list[str]]:
     return ENTRY.findall(ptx), sorted(set(FUNC.findall(ptx)))
 
 
-def build_cuda(nvcc: str, recipes: dict) -> list[dict]:
+def build_cuda(nvcc: str, recipes: dict, stems: list[str] | None = None) -> list[dict]:
+    """Every CUDA source's PTX files and index entries (only those of `stems` where given)."""
     made, version = [], nvcc_version(nvcc)
     variants = [(s, a, f) for s in CUDA_SOURCES for a in ("sm_80", "sm_90") for f in ([], ["-lineinfo"])]
+    variants += [(s, a, f) for s, a in ARCH_SPECIFIC.items() for f in ([], ["-lineinfo"])]
     variants += [(s, a, ["-G"]) for s, a in DEBUG_BUILDS]
+    variants = [v for v in variants if stems is None or v[0] in stems]
     for stem, arch, flags in variants:
         suffix = "".join(f".{f.lstrip('-')}" for f in flags)
         rel = f"cuda/{stem}.{arch}{suffix}.ptx"
@@ -560,6 +577,15 @@ def main() -> None:
         sys.path.insert(0, str(HERE.parent.parent))
         from neutrino_py import toolchain
         nvcc = str(toolchain.tool_path("nvcc"))
+    if sys.argv[1:2] == ["--cuda"]:
+        stems = sys.argv[2:]
+        index = json.loads((HERE / "index.json").read_text())
+        made = build_cuda(nvcc, cuda_recipes(), stems)
+        kept = [e for e in index["files"] if e["file"] not in {m["file"] for m in made}]
+        index["files"] = kept + made
+        (HERE / "index.json").write_text(json.dumps(index, indent=1) + "\n")
+        print(f"{len(made)} files of {', '.join(stems)}")
+        return
     for sub in ("cuda", "triton"):
         (HERE / sub).mkdir(exist_ok=True)
         for old in (HERE / sub).glob("*.ptx"):
