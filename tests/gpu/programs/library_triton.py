@@ -3,7 +3,8 @@ stock probe (tests/gpu/test_library_programs.py): Philox random numbers, scans (
 recurrence through a tuple combine), a bitonic sort, argmax, integer atomics, int8 and fp8 dots, a
 persistent matmul, inline PTX (with a scope and a predicate of its own), libdevice in f64, cache
 and eviction hints, 3-D grids at 1 and 16 warps, tensor descriptors (TMA) made on the host and
-on the device, and device printf.
+on the device, device printf, and a dot in thread-block clusters of two (``num_ctas=2``:
+``.reqnctapercluster``, ``%cluster_ctarank``).
 
     python tests/gpu/programs/library_triton.py OUT.bin
 
@@ -156,6 +157,15 @@ def tma_device_kernel(x_ptr, out_ptr, M, N, BM: tl.constexpr, BN: tl.constexpr):
 
 
 @triton.jit
+def cluster_dot_kernel(a_ptr, b_ptr, c_ptr, N: tl.constexpr, BM: tl.constexpr):
+    rm = tl.program_id(0) * BM + tl.arange(0, BM)
+    rn = tl.arange(0, N)
+    a = tl.load(a_ptr + rm[:, None] * N + rn[None, :])
+    b = tl.load(b_ptr + rn[:, None] * N + rn[None, :])
+    tl.store(c_ptr + rm[:, None] * N + rn[None, :], tl.dot(a, b))
+
+
+@triton.jit
 def print_kernel(x_ptr, out_ptr, BLOCK: tl.constexpr):
     offs = tl.arange(0, BLOCK)
     x = tl.load(x_ptr + offs)
@@ -268,6 +278,12 @@ def cases(gen: torch.Generator) -> dict:
         tma_device_kernel[(4, 2)](x, out, 256, 128, BM=64, BN=64)
         return [out]
 
+    def cluster_dot():
+        a, b = (rand(512, 64) - 0.5).half(), (rand(64, 64) - 0.5).half()
+        c = torch.empty(512, 64, device="cuda")
+        cluster_dot_kernel[(4,)](a, b, c, N=64, BM=128, num_ctas=2)
+        return [c]
+
     def printf():
         x = rand(16)
         out = torch.empty_like(x)
@@ -280,7 +296,7 @@ def cases(gen: torch.Generator) -> dict:
             "dot_fp8": dot(torch.float8_e4m3fn, tl.float32, torch.float32),
             "persistent_matmul": persistent, "inline_asm": inline_asm, "f64_libdevice": f64,
             "transpose_3d": transpose, "tma_host": tma_host, "tma_device": tma_device,
-            "printf": printf}
+            "cluster_dot": cluster_dot, "printf": printf}
 
 
 def main() -> None:
