@@ -5,6 +5,8 @@
     python tests/corpus/generate.py --tinygrad [PYTHON]  # tinygrad/ (PYTHON has tinygrad 0.14.0)
     python tests/corpus/generate.py --numba [PYTHON]     # numba/ (PYTHON has numba-cuda 0.30.4)
     python tests/corpus/generate.py --cuda STEM          # cuda/STEM.* alone (nvcc, no Triton)
+    python tests/corpus/generate.py --cutlass DIR [INC]  # cutlass/ from a CUTLASS checkout (INC:
+                                                         # a folder holding curand_kernel.h)
 
 The committed files were made with CUDA 13.0's nvcc (PTX ISA 9.0, which CUDA 13.0's ptxas and
 driver 580 accept) and Triton kernels pinned to PTX ISA 8.7 (so Triton's bundled CUDA 12.8+ ptxas
@@ -557,13 +559,50 @@ def build_numba(python: str) -> list[dict]:
                           lambda item, kernels: item["name"])
 
 
+CUTLASS_EXAMPLE = "examples/48_hopper_warp_specialized_gemm/48_hopper_warp_specialized_gemm.cu"
+
+
+def build_cutlass(root: str, include: str | None = None) -> list[dict]:
+    """cutlass/: the GEMM kernel of CUTLASS's Hopper example 48 (warp-specialised cooperative
+    mainloop: TMA multicast in clusters, mbarriers, wgmma, setmaxnreg), from `nvcc -ptx` of the
+    whole example with only that entry kept (the example's reference kernels need curand's
+    100 KB tables; they are dropped, with every declaration the kept kernel does not name)."""
+    sys.path.insert(0, str(HERE.parent.parent))
+    from neutrino_py import toolchain
+    from neutrino_py.asm import ir
+    from neutrino_py.asm.parser import parse_ptx
+
+    nvcc, src = os.environ.get("NVCC") or str(toolchain.tool_path("nvcc")), Path(root)
+    flags = ["-ptx", "-std=c++17", "-O3", "-arch=sm_90a", "--expt-relaxed-constexpr"]
+    # relative to the checkout, so the assert messages' file names hold no folder of this machine
+    includes = [f"-I{d}" for d in ("include", "tools/util/include", "examples/common")]
+    includes += [f"-I{Path(include).resolve()}"] if include else []
+    whole = HERE / "cutlass" / "example48.ptx"
+    whole.parent.mkdir(exist_ok=True)
+    subprocess.run([nvcc, *flags, *includes, CUTLASS_EXAMPLE, "-o", str(whole)], check=True, cwd=src)
+    module = parse_ptx(whole.read_text())
+    whole.unlink()
+    gemm = next(f for f in module.functions() if f.name.startswith("_ZN7cutlass13device_kernel"))
+    body = gemm.to_text()
+    module.items = [x for x in module.items
+                    if (x is gemm or not isinstance(x, (ir.Function, ir.VarDecl)) or x.name in body)
+                    and not (isinstance(x, ir.Comment) and ".globl" in x.to_text())]
+    rel = "cutlass/hopper_ws_gemm.sm_90a.ptx"
+    (HERE / rel).write_text(portable(module.to_text()))
+    kernels, funcs = declared((HERE / rel).read_text())
+    return [{"file": rel, "source": f"CUTLASS {CUTLASS_EXAMPLE}", "compiler": nvcc_version(nvcc),
+             "arch": "sm_90a", "flags": flags, "kernels": kernels, "device_functions": funcs,
+             "launch": {}}]
+
+
 # made by their own modes and kept when the rest is regenerated
 KEPT = {"library/": lambda arg: build_library(Path(arg)), "tinygrad/": build_tinygrad,
-        "numba/": build_numba}
+        "numba/": build_numba, "cutlass/": lambda arg: build_cutlass(arg, *sys.argv[3:4])}
 
 
 def main() -> None:
-    mode = {"--library": "library/", "--tinygrad": "tinygrad/", "--numba": "numba/"}.get(
+    mode = {"--library": "library/", "--tinygrad": "tinygrad/", "--numba": "numba/",
+            "--cutlass": "cutlass/"}.get(
         sys.argv[1] if sys.argv[1:] else "")
     if mode:
         index = json.loads((HERE / "index.json").read_text())
@@ -591,7 +630,7 @@ def main() -> None:
         for old in (HERE / sub).glob("*.ptx"):
             old.unlink()
     kept = [e for e in json.loads((HERE / "index.json").read_text())["files"]
-            if e["file"].startswith(tuple(KEPT))]             # made by --library, --tinygrad, --numba
+            if e["file"].startswith(tuple(KEPT))]   # made by --library, --tinygrad, --numba, --cutlass
     entries = build_cuda(nvcc, cuda_recipes()) + build_triton() + kept
     shutil.copyfile(HERE / EXAMPLE, HERE.parent.parent / "examples" / "vector_add.ptx")
     index = {"version": 1, "files": entries}
