@@ -1,6 +1,7 @@
 """PTX from outside the corpus that once broke the engine, cut down to what broke it: old nvcc
-(open64) declarations, ZLUDA's named vector registers, and modules for targets older than the
-instructions the probes' code uses. Each instrumented output must assemble where ptxas is found.
+(open64) declarations, ZLUDA's named vector registers, modules for targets older than the
+instructions the probes' code uses, and what llc writes for LLVM's own NVPTX CodeGen tests. Each
+instrumented output must assemble where ptxas is found.
 """
 from __future__ import annotations
 
@@ -67,6 +68,32 @@ NAMED_VECTOR = """.version 6.5
     mov.b32 temp_scalar, temp.w;
     st.u32 [out_addr], temp_scalar;
     ret;
+}
+"""
+
+# llc (LLVM's NVPTX CodeGen test tex-read.ll, its function made a kernel): an independent-mode
+# texture read names the texture, then the sampler, then the coordinates
+TEX_SAMPLER = """.version 8.0
+.target sm_90
+.address_size 64
+.visible .entry foo(
+\t.param .u64 .ptr .texref foo_param_0,
+\t.param .u64 .ptr .samplerref foo_param_1,
+\t.param .u64 foo_param_2,
+\t.param .u32 foo_param_3
+)
+{
+\t.reg .b32 \t%r<2>;
+\t.reg .f32 \t%f<5>;
+\t.reg .b64 \t%rd<5>;
+\tld.param.u64 \t%rd1, [foo_param_0];
+\tld.param.u64 \t%rd2, [foo_param_2];
+\tcvta.to.global.u64 \t%rd3, %rd2;
+\tld.param.u64 \t%rd4, [foo_param_1];
+\tld.param.u32 \t%r1, [foo_param_3];
+\ttex.1d.v4.f32.s32 \t{%f1, %f2, %f3, %f4}, [%rd1, %rd4, {%r1}];
+\tst.global.f32 \t[%rd3], %f1;
+\tret;
 }
 """
 
@@ -172,3 +199,28 @@ def test_sm1x_is_refused_at_its_target(tmp_path, capsys):
     assert "\n    .target sm_10, map_f64_to_f32\n    ^\n" in err
     assert "compile the kernel for sm_20 or later" in err
     assert not out.exists()
+
+
+@pytest.mark.parametrize("lazy", [True, False])
+def test_texture_with_sampler_parses(lazy):
+    """`[tex, sampler, {coords}]`: read by the statement scanner and by the grammar alike."""
+    from neutrino_py.asm.grammar import lark
+    if lazy:
+        body = parse_ptx(TEX_SAMPLER).function("foo").body
+        tex = next(s for s in ir.walk(body)
+                   if isinstance(s, ir.Instruction) and s.opcode == "tex")
+        addr = tex.operands[1]
+    else:
+        addr = lark().parse("{%f1, %f2, %f3, %f4}, [%rd1, %rd4, {%r1}]", start="args")[1]
+    assert addr == ir.Address(ir.Register("%rd1"), 0, ir.Vector((ir.Register("%r1"),)), False,
+                              ir.Register("%rd4"))
+    assert str(addr) == "[%rd1, %rd4, {%r1}]"
+    assert {r.name for r in ir.registers_in(addr)} == {"%rd1", "%rd4", "%r1"}
+
+
+@needs_ptxas
+@pytest.mark.parametrize("probe", PROBES)
+def test_texture_with_sampler_instruments(tmp_path, probe):
+    out = instrument(tmp_path, TEX_SAMPLER, probe)
+    assert "[%rd1, %rd4, {%r1}]" in out
+    assemble(out, tmp_path, "sm_90")

@@ -2,6 +2,7 @@
 (``block`` probes run at each block's first instruction)."""
 from __future__ import annotations
 
+import re
 from typing import Iterable
 
 from neutrino_py.asm.gcn import Instruction, Label, Statement
@@ -30,6 +31,19 @@ def basic_blocks(statements: Iterable[Statement]) -> list[list[Instruction]]:
     return [instructions for _, instructions in labelled_blocks(statements)]
 
 
+_LOCAL_REF = re.compile(r"(\d+)([fb])")
+
+
+def _local_target(ref: str, n: int, blocks: list[tuple[list[str], list[Instruction]]]) -> int | None:
+    """The block a GNU local label reference (``1f``: the next ``1:``, ``1b``: the previous one)
+    names when it ends block `n`; inline assembly writes these, and a label may be defined again."""
+    m = _LOCAL_REF.fullmatch(ref)
+    if m is None:
+        return None
+    order = range(n + 1, len(blocks)) if m[2] == "f" else range(n, -1, -1)
+    return next((k for k in order if m[1] in blocks[k][0]), None)
+
+
 def successors(blocks: list[tuple[list[str], list[Instruction]]]) -> list[list[int]]:
     """Each block's successors: the block a branch names, and the next block unless the last
     instruction always jumps or ends the wave (an indirect jump's targets are not known)."""
@@ -37,7 +51,12 @@ def successors(blocks: list[tuple[list[str], list[Instruction]]]) -> list[list[i
     out = []
     for n, (_, instructions) in enumerate(blocks):
         last = instructions[-1]
-        succs = {at[str(op)] for op in last.operands if str(op) in at} if is_terminator(last.opcode) else set()
+        succs: set[int] = set()
+        if is_terminator(last.opcode):
+            for op in map(str, last.operands):
+                target = at.get(op) if not _LOCAL_REF.fullmatch(op) else _local_target(op, n, blocks)
+                if target is not None:
+                    succs.add(target)
         if last.opcode not in ("s_branch", "s_endpgm", "s_setpc_b64", "s_trap") and n + 1 < len(blocks):
             succs.add(n + 1)
         out.append(sorted(succs))

@@ -33,6 +33,9 @@ NO_DEST = re.compile(r"^(global_store|flat_store|buffer_store|scratch_store|ds_w
                      r"s_store|s_cmp|s_bitcmp|s_cbranch|s_branch|s_waitcnt|s_nop|s_endpgm|"
                      r"s_barrier|s_setpc|s_sendmsg|s_setreg|s_sleep|s_dcache|buffer_wbl2|"
                      r"buffer_inv|v_cmp_.*_e32|v_cmpx_.*_e32)")
+# LDS DMA loads (``global_load_dword v1, s[0:1] lds`` on gfx90a, ``global_load_lds_dword`` on
+# gfx94x, the buffer and scratch forms): they write the LDS at M0, so every operand is a source
+LDS_DMA = re.compile(r"^(global|buffer|scratch)_load_lds_")
 # VALU instructions with a second destination (VOP3b: a carry-out or `v_div_scale`'s flag) in
 # their second operand (an SGPR pair, or VCC in the _e32 forms)
 CARRY_OUT = ("_co_", "v_mad_u64_u32", "v_mad_i64_i32", "v_div_scale")
@@ -109,9 +112,16 @@ def destinations(opcode: str, modifiers: list[str]) -> int:
     return 2 if opcode.startswith("v_") and any(c in opcode for c in CARRY_OUT) else 1
 
 
+def is_lds_dma(opcode: str, modifiers: list[str]) -> bool:
+    """A load from memory into LDS (no VGPR written): the ``lds`` modifier or a ``_load_lds_``
+    opcode."""
+    return bool(LDS_DMA.match(opcode)) or (opcode.startswith(("global_load", "buffer_load",
+                                                                "scratch_load")) and "lds" in modifiers)
+
+
 def writes_first(opcode: str, modifiers: list[str]) -> bool:
     """Whether the first operand is a destination."""
-    if NO_DEST.match(opcode):
+    if NO_DEST.match(opcode) or is_lds_dma(opcode, modifiers):
         return False
     if (opcode.startswith(("global_atomic", "flat_atomic", "buffer_atomic")) or DS_ATOMIC.match(opcode)) \
             and not returns(opcode, modifiers):

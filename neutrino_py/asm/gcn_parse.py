@@ -92,6 +92,10 @@ class _ToIR(Transformer):
     def expr_sum(self, items):
         return Sym("".join(map(str, items)))
 
+    def paren(self, items) -> str:
+        """A parenthesised part of an expression, as text: the whole expression is one `Sym`."""
+        return "(" + "".join(map(str, items)) + ")"
+
     @v_args(inline=True)
     def func(self, name, *args):
         return Func(str(name), tuple(a for a in args if a is not None))

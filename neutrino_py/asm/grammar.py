@@ -259,8 +259,10 @@ class Build(Transformer):
         return ir.SymbolAddress(ir.Symbol(name.value),
                                 f"{rest[0].value}{number}" if len(rest) == 2 else f"[{number}]")
 
-    def tex_address(self, base, coords):
-        return ir.Address(self._leaf(base), 0, coords)
+    def tex_address(self, base, *rest):
+        """`[tex, {coords}]`, or `[tex, sampler, {coords}]` (independent texture mode)."""
+        sampler = self._leaf(rest[0]) if len(rest) == 2 else None
+        return ir.Address(self._leaf(base), 0, rest[-1], False, sampler)
 
     @staticmethod
     def _leaf(x):

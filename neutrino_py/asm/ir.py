@@ -147,14 +147,19 @@ class Address(_Node):
 
     `base` is a `Register`, a `Symbol` (variable or param name) or an `Immediate`. `zero_offset`
     keeps a written ``+0`` (ptxas compiles ``[%SP+0]`` and ``[%SP]`` differently in debug mode).
+    `sampler` is the sampler of an independent-mode texture read, ``[tex, sampler, {coords}]``
+    (what LLVM writes for `.texmode_independent` modules), kept so that it is printed back.
     """
     base: "Operand"
     offset: int = 0
     coords: Vector | None = None
     zero_offset: bool = False
+    sampler: "Operand | None" = None
 
     def __str__(self) -> str:
         if self.coords is not None:
+            if self.sampler is not None:
+                return f"[{self.base}, {self.sampler}, {self.coords}]"
             return f"[{self.base}, {self.coords}]"
         if self.offset or self.zero_offset:
             return f"[{self.base}+{self.offset}]"
@@ -195,6 +200,8 @@ def registers_in(op: Operand) -> Iterator[Register]:
             yield from registers_in(item)
     elif isinstance(op, Address):
         yield from registers_in(op.base)
+        if op.sampler is not None:
+            yield from registers_in(op.sampler)
         if op.coords is not None:
             yield from registers_in(op.coords)
     elif isinstance(op, PredPair):

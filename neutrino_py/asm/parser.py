@@ -192,7 +192,8 @@ def _by_name(op: ir.Operand, named: AbstractSet[str]) -> ir.Operand:
         return ir.ParamList(tuple(_by_name(i, named) for i in op.items))
     if isinstance(op, ir.Address):
         coords = _by_name(op.coords, named) if op.coords is not None else None
-        return ir.Address(_by_name(op.base, named), op.offset, coords, op.zero_offset)
+        sampler = _by_name(op.sampler, named) if op.sampler is not None else None
+        return ir.Address(_by_name(op.base, named), op.offset, coords, op.zero_offset, sampler)
     if isinstance(op, ir.PredPair):
         return ir.PredPair(_by_name(op.first, named), _by_name(op.second, named))
     return op

@@ -86,7 +86,8 @@ class OperandSyntax:
         # start with different characters, so the order changes what matches in nothing but time
         element = rf"{ws}(?:\[{ws}{imm}{ws}\]|[+-]{ws}{imm})"       # arr[8], arr+8: an address
         any_operand = (rf"(?:{name}(?:{ws}\|{ws}{name})?|{imm}|!{ws}{name}|{vector}|{plist}"
-                       rf"|\[{ws}{one}{ws}(?:[+-]{ws}{imm}{ws}|,{ws}{vector}{ws})?\]"
+                       rf"|\[{ws}{one}{ws}(?:[+-]{ws}{imm}{ws}"
+                       rf"|,{ws}(?:{name}{ws},{ws})?{vector}{ws})?\]"     # [tex, sampler, {c}]
                        rf"|{ident}{element})")
         self.pattern = rf"{any_operand}(?:{ws},{ws}{any_operand})*"     # an operand list
         self._operand = regexes.compile(rf"""{ws}(?:
@@ -95,7 +96,8 @@ class OperandSyntax:
             | (?P<vector>{vector})
             | (?P<plist>{plist})
             | \[{ws}(?P<base>{one}){ws}(?:(?P<sign>[+-]){ws}(?P<offset>{imm}){ws}
-                                       |,{ws}(?P<coords>{vector}){ws})?\]
+                                       |,{ws}(?:(?P<sampler>{name}){ws},{ws})?
+                                        (?P<coords>{vector}){ws})?\]
             | (?P<symbol>{ident}){ws}(?:\[{ws}(?P<index>{imm}){ws}\]|(?P<step>[+-]){ws}(?P<by>{imm}))
             | (?P<leaf>{one})){ws},?""", re.X).match
 
@@ -121,8 +123,10 @@ class OperandSyntax:
             elif kind == "plist":
                 out.append(ir.ParamList(self._items(m.group(kind))))
             elif kind == "coords":
+                sampler = m.group("sampler")
                 out.append(ir.Address(leaf(m.group("base")), 0,
-                                      ir.Vector(self._items(m.group(kind)))))
+                                      ir.Vector(self._items(m.group(kind))), False,
+                                      leaf(sampler) if sampler else None))
             elif kind == "index":
                 out.append(ir.SymbolAddress(ir.Symbol(m.group("symbol")), f"[{m.group(kind)}]"))
             elif kind == "by":

@@ -293,7 +293,7 @@ def _substituted(code: Sequence[ir.Statement], shape: _Shape, reg_params: dict[i
         if kind is ir.Vector:
             return ir.Vector(tuple(sub(x, ins, k) for x in o.items))
         if kind is ir.Address:
-            return ir.Address(sub(o.base, ins, k), o.offset, o.coords, o.zero_offset)
+            return ir.Address(sub(o.base, ins, k), o.offset, o.coords, o.zero_offset, o.sampler)
         if kind is ir.Negated:
             return ir.Negated(names.get(o.operand.name, o.operand))
         if kind is ir.PredPair:

@@ -389,7 +389,8 @@ def _filled(o: ir.Operand, real: list[ir.Operand], labels: dict[str, str]) -> ir
     if kind is ir.Symbol:
         return ir.Symbol(labels[o.name]) if o.name in labels else o
     if kind is ir.Address:
-        return ir.Address(_filled(o.base, real, labels), o.offset, o.coords, o.zero_offset)
+        return ir.Address(_filled(o.base, real, labels), o.offset, o.coords, o.zero_offset,
+                          o.sampler)
     if kind is ir.Vector:
         return ir.Vector(tuple([_filled(x, real, labels) for x in o.items]))
     return o
