@@ -25,6 +25,7 @@ from neutrino_py.asm.gcn import Instruction, Sym
 from neutrino_py.asm.gcn_cfg import labelled_blocks, successors
 from neutrino_py.asm.gcn_parse import parse_gcn
 from neutrino_py.assemble import gcn as tools
+from neutrino_py.errors import ToolError
 from neutrino_py.probe import load_file
 from neutrino_py.splice import instrument
 
@@ -237,3 +238,14 @@ def test_lds_dma_address_is_the_vaddr_plus_saddr(mcpu):
     out = module.to_text()
     assert "v_mov_b32 0," not in out
     tools.gcn_to_hsaco(out, module.target_id)
+
+
+def test_a_call_to_a_function_defined_elsewhere_says_so_when_linking():
+    """LLVM's tests call functions they only declare; ld.lld then finds an undefined symbol, and
+    the fix names it instead of asking whether ld.lld supports the target."""
+    needs("gfx90a")
+    body = ("\ts_getpc_b64 s[4:5]\n\ts_add_u32 s4, s4, helper@rel32@lo+4\n"
+            "\ts_addc_u32 s5, s5, helper@rel32@hi+12\n\ts_swappc_b64 s[30:31], s[4:5]\n\ts_endpgm")
+    with pytest.raises(ToolError) as err:
+        tools.gcn_to_hsaco(module("gfx90a", body, 1, 32), "gfx90a")
+    assert "helper" in err.value.fix and "defined in no function" in err.value.fix

@@ -85,6 +85,10 @@ def supports(mcpu: str) -> bool:
     return out.returncode == 0 and not out.stderr.strip()
 
 
+# ld.lld's "error: undefined symbol: NAME" (its own message, not assembly)
+_UNDEFINED = re.compile(r"undefined symbol: (\S+)")
+
+
 def _run(cmd: list[str], what: str, source: str, file: str) -> None:
     proc = subprocess.run(cmd, capture_output=True, text=True)
     if proc.returncode == 0:
@@ -94,8 +98,14 @@ def _run(cmd: list[str], what: str, source: str, file: str) -> None:
         line, col = int(diag.group(1)), int(diag.group(2))
         raise SourceError(f"{what}: {diag.group(3)}", file=file, line=line, col=col, source=source,
                           hint=f"full output:\n{proc.stderr.strip()}")
+    undefined = sorted(set(_UNDEFINED.findall(proc.stderr)))
+    fix = (f"the module calls {', '.join(undefined[:3])}{' and more' if len(undefined) > 3 else ''}"
+           f", defined in no function of it: a code object must hold every function it calls, "
+           f"so instrument the assembly of the whole linked device code (clang -S of the program "
+           f"built with -fgpu-rdc, or the module that defines them)" if undefined
+           else f"check that {cmd[0]} supports this target")
     raise ToolError(f"{what} failed on {file} (exit {proc.returncode}): {proc.stderr.strip()}",
-                    fix=f"check that {cmd[0]} supports this target")
+                    fix=fix)
 
 
 def _target_flags(target_id: str) -> list[str]:
