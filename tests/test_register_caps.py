@@ -170,3 +170,16 @@ def test_an_instrumented_kernel_of_the_api_is_assembled_under_its_cap():
     assert f".maxnreg {inst.register_cap}" in inst._assembled[0] and ".maxnreg" not in inst.ptx
     assert inst.param_types == types and len(types) == len(parse_ptx(SOFTMAX.read_text())
                                                          .function("softmax_kernel").params)
+
+
+@needs_assembler
+def test_no_kernel_of_a_module_that_sets_warpgroup_registers_is_capped():
+    """ptxas ignores the setmaxnreg of a kernel with no declared register bound; a cap would
+    declare one and set the warpgroups trading registers within it (and waiting for them)."""
+    text = SOFTMAX.read_text().replace("\tret;", "\tsetmaxnreg.dec.sync.aligned.u32 40;\n\tret;", 1)
+    module = parse_ptx(text, cache=False)
+    instrumented = instrument(module, probe.load_file(probes_dir() / "memtrace.probe"),
+                              "^softmax_kernel$").module
+    out = instrumented.to_text()
+    assert registers.cap_for(usage_of(out), 32) is not None        # it would be capped otherwise
+    assert registers.cap_registers(instrumented, ["softmax_kernel"], "sm_90a", out) == (out, {})

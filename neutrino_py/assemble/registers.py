@@ -14,9 +14,12 @@ registers do not limit warps a cap only costs: vector_add 31 -> 24 registers 1.6
 reduce_sum 31 -> 24 1.953x -> 2.175x.
 A kernel that declares its own bound (``.maxnreg``, ``.minnctapersm``) or spills already is left
 as it is, as is one whose declared block (``.reqntid``, ``.maxntid``) would not get more warps
-per SM from the cap; so is every kernel whose ``setmaxnreg`` ptxas keeps, as ptxas keeps it only
-where the register count at entry is declared (without ``.minnctapersm`` or ``.maxnreg``: "C7508
-'setmaxnreg' ignored; unable to determine register count at entry"). ``NEUTRINO_REGISTER_CAPS=0`` assembles every kernel as ptxas gives it.
+per SM from the cap. No kernel of a module that holds ``setmaxnreg`` is capped: ptxas ignores a
+``setmaxnreg`` where the register count at entry is not declared ("C7508 'setmaxnreg' ignored;
+unable to determine register count at entry"), and a cap declares it, so the warpgroups would
+start trading registers within the cap: a three-warpgroup kernel of `.inc 232`/`.dec 40` under
+``.maxnreg 48`` (ptxas took it without a word) holds 18,432 registers, and its consumers would
+wait in ``setmaxnreg.inc`` for 47,104. ``NEUTRINO_REGISTER_CAPS=0`` assembles every kernel as ptxas gives it.
 
 Each capped kernel is assembled twice the first time (the cubins are cached): the 19 corpus
 kernels under memtrace, cold, in the trace engine on this project's 2-core VM took 15.6 s of
@@ -30,7 +33,7 @@ from dataclasses import replace
 
 from neutrino_py.asm import ir
 from neutrino_py.assemble.occupancy import WARP, Limits, limits_for, occupancy
-from neutrino_py.assemble.ptx import assemble
+from neutrino_py.assemble.ptx import assemble, sets_warpgroup_registers
 from neutrino_py.assemble.resources import Usage, parse_report
 from neutrino_py.errors import SourceError, ToolError
 
@@ -91,7 +94,7 @@ def cap_registers(module: ir.Module, kernels: list[str], arch: str, text: str,
     time where a cap was dropped; every report and cubin stays in the assembler's cache, so the
     cubin then loaded is read back, not assembled again. Where the assembler refuses the capped
     text (a cap below what one instruction needs), every kernel is left as it was."""
-    if not CAP_REGISTERS:
+    if not CAP_REGISTERS or sets_warpgroup_registers(text):
         return text, {}
     limits = limits_for(arch)
     full = full_registers(limits)
