@@ -590,7 +590,7 @@ def build_cutlass(root: str, include: str | None = None) -> list[dict]:
     rel = "cutlass/hopper_ws_gemm.sm_90a.ptx"
     (HERE / rel).write_text(portable(module.to_text()))
     kernels, funcs = declared((HERE / rel).read_text())
-    return [{"file": rel, "source": f"CUTLASS {CUTLASS_EXAMPLE}", "compiler": nvcc_version(nvcc),
+    return [{"file": rel, "source": CUTLASS_EXAMPLE, "origin": "NVIDIA/cutlass", "compiler": nvcc_version(nvcc),
              "arch": "sm_90a", "flags": flags, "kernels": kernels, "device_functions": funcs,
              "launch": {}}]
 
