@@ -479,8 +479,9 @@ def test_hostile(case: Case, tmp_path, monkeypatch, capsys, run_dir):
 
 def test_instrument_never_renames_over_a_special_file(tmp_path, capsys):
     """`-o` naming a FIFO or a device is refused before anything is written (`files.atomic_file`,
-    which every output goes through): the output is renamed into place, and `-o /dev/null` as root left a regular file where /dev/null was (a
-    FIFO stands in for it here, so that a regression cannot break the machine)."""
+    which every output goes through): the output is renamed into place, and `-o /dev/null` as
+    root left a regular file where /dev/null was (a FIFO stands in for it here, so that a
+    regression cannot break the machine)."""
     special = tmp_path / "fifo"
     os.mkfifo(special)
     (tmp_path / "in.ptx").write_text(VA)

@@ -34,12 +34,14 @@ def basic_blocks(statements: Iterable[Statement]) -> list[list[Instruction]]:
 _LOCAL_REF = re.compile(r"(\d+)([fb])")
 
 
-def _local_target(ref: str, n: int, blocks: list[tuple[list[str], list[Instruction]]]) -> int | None:
-    """The block a GNU local label reference (``1f``: the next ``1:``, ``1b``: the previous one)
-    names when it ends block `n`; inline assembly writes these, and a label may be defined again."""
-    m = _LOCAL_REF.fullmatch(ref)
+def _target(op: str, n: int, blocks: list[tuple[list[str], list[Instruction]]],
+            at: dict[str, int]) -> int | None:
+    """The block the branch operand `op` ending block `n` names: a label's, or for a GNU local
+    label reference (``1f``: the next ``1:``, ``1b``: the previous one; inline assembly writes
+    these, and may define such a label again) the nearest block that defines it that way."""
+    m = _LOCAL_REF.fullmatch(op)
     if m is None:
-        return None
+        return at.get(op)
     order = range(n + 1, len(blocks)) if m[2] == "f" else range(n, -1, -1)
     return next((k for k in order if m[1] in blocks[k][0]), None)
 
@@ -51,12 +53,9 @@ def successors(blocks: list[tuple[list[str], list[Instruction]]]) -> list[list[i
     out = []
     for n, (_, instructions) in enumerate(blocks):
         last = instructions[-1]
-        succs: set[int] = set()
-        if is_terminator(last.opcode):
-            for op in map(str, last.operands):
-                target = at.get(op) if not _LOCAL_REF.fullmatch(op) else _local_target(op, n, blocks)
-                if target is not None:
-                    succs.add(target)
+        targets = (_target(str(op), n, blocks, at) for op in last.operands) \
+            if is_terminator(last.opcode) else ()
+        succs = {t for t in targets if t is not None}
         if last.opcode not in ("s_branch", "s_endpgm", "s_setpc_b64", "s_trap") and n + 1 < len(blocks):
             succs.add(n + 1)
         out.append(sorted(succs))

@@ -98,12 +98,13 @@ def _run(cmd: list[str], what: str, source: str, file: str) -> None:
         line, col = int(diag.group(1)), int(diag.group(2))
         raise SourceError(f"{what}: {diag.group(3)}", file=file, line=line, col=col, source=source,
                           hint=f"full output:\n{proc.stderr.strip()}")
-    undefined = sorted(set(_UNDEFINED.findall(proc.stderr)))
-    fix = (f"the module calls {', '.join(undefined[:3])}{' and more' if len(undefined) > 3 else ''}"
-           f", defined in no function of it: a code object must hold every function it calls, "
-           f"so instrument the assembly of the whole linked device code (clang -S of the program "
-           f"built with -fgpu-rdc, or the module that defines them)" if undefined
-           else f"check that {cmd[0]} supports this target")
+    fix = f"check that {cmd[0]} supports this target"
+    if undefined := sorted(set(_UNDEFINED.findall(proc.stderr))):
+        names = ", ".join(undefined[:3]) + (" and more" if len(undefined) > 3 else "")
+        fix = (f"the module calls {names}, defined in no function of it: a code object must hold "
+               f"every function it calls, so instrument the assembly of the whole linked device "
+               f"code (clang -S of the program built with -fgpu-rdc, or the module that defines "
+               f"them)")
     raise ToolError(f"{what} failed on {file} (exit {proc.returncode}): {proc.stderr.strip()}",
                     fix=fix)
 

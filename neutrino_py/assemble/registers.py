@@ -20,7 +20,8 @@ unable to determine register count at entry"), and a cap declares it, so the war
 start trading registers within the cap: a three-warpgroup kernel of `.inc 232`/`.dec 40` under
 ``.maxnreg 48`` (ptxas took it without a word) holds 18,432 registers and its consumers ask for
 47,104 more; on the H200 it hung until killed 25 s later, where the same kernel without the cap,
-or with ``.minnctapersm 1``, finished at once with the same sums. ``NEUTRINO_REGISTER_CAPS=0`` assembles every kernel as ptxas gives it.
+or with ``.minnctapersm 1``, finished at once with the same sums.
+``NEUTRINO_REGISTER_CAPS=0`` assembles every kernel as ptxas gives it.
 
 Each capped kernel is assembled twice the first time (the cubins are cached): the 19 corpus
 kernels under memtrace, cold, in the trace engine on this project's 2-core VM took 15.6 s of

@@ -600,16 +600,20 @@ KEPT = {"library/": lambda arg: build_library(Path(arg)), "tinygrad/": build_tin
         "numba/": build_numba, "cutlass/": lambda arg: build_cutlass(arg, *sys.argv[3:4])}
 
 
+def replace_entries(made: list[dict], replaced) -> None:
+    """index.json with the entries whose file `replaced` says yes to swapped for `made`."""
+    index = json.loads((HERE / "index.json").read_text())
+    index["files"] = [e for e in index["files"] if not replaced(e["file"])] + made
+    (HERE / "index.json").write_text(json.dumps(index, indent=1) + "\n")
+
+
 def main() -> None:
     mode = {"--library": "library/", "--tinygrad": "tinygrad/", "--numba": "numba/",
-            "--cutlass": "cutlass/"}.get(
-        sys.argv[1] if sys.argv[1:] else "")
+            "--cutlass": "cutlass/"}.get(sys.argv[1] if sys.argv[1:] else "")
     if mode:
-        index = json.loads((HERE / "index.json").read_text())
-        kept = [e for e in index["files"] if not e["file"].startswith(mode)]
-        index["files"] = kept + KEPT[mode](sys.argv[2] if sys.argv[2:] else sys.executable)
-        (HERE / "index.json").write_text(json.dumps(index, indent=1) + "\n")
-        print(f"{len(index['files']) - len(kept)} {mode} files")
+        made = KEPT[mode](sys.argv[2] if sys.argv[2:] else sys.executable)
+        replace_entries(made, lambda file: file.startswith(mode))
+        print(f"{len(made)} {mode} files")
         return
     nvcc = os.environ.get("NVCC")
     if not nvcc:
@@ -618,11 +622,8 @@ def main() -> None:
         nvcc = str(toolchain.tool_path("nvcc"))
     if sys.argv[1:2] == ["--cuda"]:
         stems = sys.argv[2:]
-        index = json.loads((HERE / "index.json").read_text())
         made = build_cuda(nvcc, cuda_recipes(), stems)
-        kept = [e for e in index["files"] if e["file"] not in {m["file"] for m in made}]
-        index["files"] = kept + made
-        (HERE / "index.json").write_text(json.dumps(index, indent=1) + "\n")
+        replace_entries(made, {m["file"] for m in made}.__contains__)
         print(f"{len(made)} files of {', '.join(stems)}")
         return
     for sub in ("cuda", "triton"):
