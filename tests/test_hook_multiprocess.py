@@ -51,6 +51,10 @@ def test_a_killed_child_leaves_its_part_readable_and_the_parent_complete(binarie
         np.testing.assert_array_equal(launch.maps["m"]["tid"], np.arange(4096))
     states = {p.pid: p.state for p in trace.processes}
     assert states == {parent: "exited", child: "killed"}
+    files = {x.info["data"] for x in trace.launches}
+    rec = trace.summary["recording"]           # the child never reported its figure: its launches do
+    assert len(files) == 2 and rec["counted_from_launches"] == 1
+    assert rec["bytes_written"] == sum((trace.dir / rel).stat().st_size for rel in files)
 
 
 def test_a_spawned_child_inherits_the_shim(binaries, tmp_path):

@@ -435,8 +435,8 @@ def test_max_bytes_records_exactly_what_fits_then_runs_originals(binaries, tmp_p
     assert trace.summary["fallbacks"] == ({why: len(native)} if native else {})
     assert trace.summary["not_recorded"] == {why: len(lost)}
     rec = trace.summary["recording"]
-    assert rec == {"bytes_written": 3 * PER_LAUNCH, "max_bytes": 3 * PER_LAUNCH + PER_LAUNCH // 2,
-                   "stopped": why, "budget_reached": True}
+    assert rec == {"bytes_written": 3 * PER_LAUNCH, "counted_from_launches": 0,
+                   "max_bytes": 3 * PER_LAUNCH + PER_LAUNCH // 2, "stopped": why, "budget_reached": True}
     assert sum(1 for line in log if line.startswith("cuLaunchKernel add twin ")) == 3 + len(lost)
     assert sum(1 for line in log if line.startswith("cuLaunchKernel add grid")) == len(native)
     assert (trace.dir / trace.launches[0].info["data"]).stat().st_size == 3 * PER_LAUNCH

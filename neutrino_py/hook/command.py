@@ -309,7 +309,10 @@ def format_summary(trace: dict, run_dir: Path) -> str:
     rec = s.get("recording", {})
     if rec:
         cap = f" of --max-bytes {format_bytes(rec['max_bytes'])}" if rec.get("max_bytes") else ""
-        lines.append(f"  map bytes written: {format_bytes(rec.get('bytes_written', 0))}{cap}")
+        silent = rec.get("counted_from_launches")
+        unreported = (f" ({silent} process(es) ended without reporting: counted from their launches)"
+                      if silent else "")
+        lines.append(f"  map bytes written: {format_bytes(rec.get('bytes_written', 0))}{cap}{unreported}")
         if rec.get("stopped"):
             lines.append(f"  recording stopped: {rec['stopped']}; later launches ran the original "
                          "kernel (counted above)")

@@ -19,6 +19,7 @@ from typing import Any, Callable
 import numpy as np
 
 from neutrino_py.contract.manifest import SHARD_SLOT_BYTES
+from neutrino_py.contract.wire import TRACE_ALIGN
 from neutrino_py.files import atomic_write
 from neutrino_py.hook import protocol
 from neutrino_py.hook.engine import Instrumenter, KernelEntry, skipped
@@ -165,7 +166,7 @@ class Server:
         """The registry entry of process `pid` (caller holds the lock)."""
         return self.procs.setdefault(pid, {"pid": pid, "rank": None, "local_rank": None,
                                            "world_size": None, "devices": set(), "launches": 0,
-                                           "connections": 0, "goodbye": None})
+                                           "connections": 0, "goodbye": None, "stored_bytes": 0})
 
     def processes(self) -> list[dict]:
         """The run's traced processes for trace.json (docs/contracts.md §6): a process that said
@@ -306,6 +307,9 @@ class Server:
             with self.lock:
                 proc = self._proc(m["pid"])
                 proc["launches"] += 1
+                if stored is not None:
+                    proc["stored_bytes"] += sum(-(-seg["nbytes"] // TRACE_ALIGN) * TRACE_ALIGN
+                                                for seg in stored.segments.values())
                 proc.update({k: extra[k] for k in ("rank", "local_rank") if k in extra})
                 if m["device"] is not None and m["device"] >= 0:
                     proc["devices"].add(m["device"])
@@ -367,6 +371,7 @@ class Server:
         with self.lock:
             kernels = [k for k in self.kernels.values() if k.key in self.registered]
             stats = list(self.stats)
+            silent = [p["stored_bytes"] for p in self.procs.values() if not p["goodbye"] and p["stored_bytes"]]
         per_launch = {}
         for key, (grid, block) in self.shapes.items():
             kernel = self.kernels[key]
@@ -378,7 +383,8 @@ class Server:
                 "kernels_skipped": {k.name: k.reason for k in kernels if not k.instrumented},
                 "fallbacks": dict(self.fallbacks), "not_recorded": dict(self.not_recorded),
                 "bytes_per_launch": per_launch,
-                "recording": {"bytes_written": sum(s["bytes_written"] or 0 for s in stats),
+                "recording": {"bytes_written": sum(s["bytes_written"] or 0 for s in stats) + sum(silent),
+                              "counted_from_launches": len(silent),
                               "max_bytes": max((s["max_bytes"] or 0 for s in stats), default=0),
                               "stopped": stopped[0] if stopped else None,
                               "budget_reached": any("budget" in s for s in stopped)},
