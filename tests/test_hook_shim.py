@@ -497,6 +497,18 @@ def test_a_failed_write_stops_recording_and_keeps_what_was_written(binaries, tmp
     assert all(np.array_equal(trace.launches[i].maps["m"]["tid"], np.arange(4096)) for i in (0, 1))
 
 
+@pytest.mark.parametrize("copy,what", [(3, "the map header"), (4, "the maps")])   # launch 1's two
+def test_a_failed_copy_back_names_the_driver_error_and_keeps_the_other_launches(binaries, tmp_path,
+                                                                                 copy, what):
+    """A kernel fault makes the driver refuse copies (CUDA 700): the launch whose header or map
+    copy failed says so with the error's code, and the launches around it keep their maps."""
+    log, counts, trace, _ = traced(binaries, tmp_path, "loop 4", env_extra={"FAKE_COPY_FAIL": str(copy)})
+    why = f"copying {what} back failed (driver error 700)"
+    assert recorded(trace) == [0, 2, 3] and trace.launches[1].info["not_recorded"] == why
+    assert trace.summary["not_recorded"] == {why: 1}
+    assert all(np.array_equal(trace.launches[i].maps["m"]["tid"], np.arange(4096)) for i in (0, 2, 3))
+
+
 def test_ring_full_policy_native_counts_every_launch_it_skipped(binaries, tmp_path):
     log, counts, trace, _ = loop(binaries, tmp_path, 30, staging=1, ring_full="native")
     native = trace.summary["fallbacks"].get("staging ring full (--ring-full native)", 0)

@@ -1063,15 +1063,24 @@ static long long valid_in(const struct nt_map_rule *m, long long size, size_t fr
     return sum;
 }
 
+/* Why a launch's maps were lost to a failed copy, with the driver's error: after a kernel faults
+ * (CUDA 700 an illegal address, 710 an assert, 719 a launch failure) its context refuses every
+ * copy, so the maps of that launch and of those not yet copied are gone. Writer thread only. */
+static const char *copy_failed(const char *what, int r) {
+    static char text[96];
+    snprintf(text, sizeof text, "%s (driver error %d)", what, r);
+    return text;
+}
+
 /* Copy each map's bytes (`w->nbytes`) through the ring's slots and append them to maps.bin: the
- * copy of the next slot runs while this one is written. 0, or the errno of the failed write
- * (-1: a failed copy). */
+ * copy of the next slot runs while this one is written. 0, the errno of the failed write, or
+ * minus the driver's error of a failed copy. */
 static int copy_out(struct item *it, struct written *w) {
     struct ctx_state *cs = it->cs;
     int (*copy)(void *, nt_dptr, size_t, void *) = nt_call(NT_dtoh_async);
     static const unsigned char zeros[NT_TRACE_ALIGN];
     struct piece { int map; size_t from, n; } pieces[SLOTS];
-    int map = 0, failed = 0;
+    int map = 0, failed = 0;          /* the driver's error of the first failed copy */
     size_t from = 0;
     unsigned long issued = 0, done = 0;
     for (;;) {
@@ -1081,16 +1090,18 @@ static int copy_out(struct item *it, struct written *w) {
             size_t n = w->nbytes[map] - from < slot_bytes ? w->nbytes[map] - from : slot_bytes;
             int s = issued % SLOTS;
             pieces[s] = (struct piece){map, from, n};
-            failed = !copy || !checked(copy(ring_host + s * slot_bytes, it->dev + it->offsets[map] + from, n, cs->copies)) ||
-                     !checked(CALL(event_record, int (*)(void *, void *), cs->slot_done[s], cs->copies));
+            failed = copy ? copy(ring_host + s * slot_bytes, it->dev + it->offsets[map] + from, n, cs->copies) : 1;
+            if (!failed) failed = CALL(event_record, int (*)(void *, void *), cs->slot_done[s], cs->copies);
+            checked(failed);
             from += n;
             issued++;
         }
-        if (done == issued) return failed ? -1 : 0;
+        if (done == issued) return -failed;
         int s = done % SLOTS;
         struct piece *p = &pieces[s];
         unsigned char *buf = ring_host + s * slot_bytes;
-        if (!checked(CALL(event_sync, int (*)(void *), cs->slot_done[s]))) failed = 1;
+        int synced = CALL(event_sync, int (*)(void *), cs->slot_done[s]);
+        if (!checked(synced) && !failed) failed = synced;
         if (failed) { done++; continue; }                  /* drain the slots already issued */
         const struct nt_map_rule *m = &it->f->maps[p->map];
         w->valid[p->map] += valid_in(m, it->sizes[p->map], p->from, buf, p->n);
@@ -1110,11 +1121,11 @@ static const char *record_maps(struct item *it, struct written *w) {
     struct nt_func *f = it->f;
     if (write_failed) return write_failed;     /* admitted before the failure: not written either */
     if (!open_data() || !open_ring()) return __atomic_load_n(&stopped, __ATOMIC_ACQUIRE);
-    if (!checked(CALL(stream_wait, int (*)(void *, void *, unsigned), cs->copies, it->end, 0)) ||
-        !checked(CALL(dtoh_async, int (*)(void *, nt_dptr, size_t, void *), hdr_host, it->dev,
-                      NT_HEADER_SLOT_BYTES * (size_t)f->nmaps, cs->copies)) ||
-        !checked(CALL(stream_sync, int (*)(void *), cs->copies)))
-        return "copying the map header back failed";
+    int r = CALL(stream_wait, int (*)(void *, void *, unsigned), cs->copies, it->end, 0);
+    if (!r) r = CALL(dtoh_async, int (*)(void *, nt_dptr, size_t, void *), hdr_host, it->dev,
+                     NT_HEADER_SLOT_BYTES * (size_t)f->nmaps, cs->copies);
+    if (!r) r = CALL(stream_sync, int (*)(void *), cs->copies);
+    if (!checked(r)) return copy_failed("copying the map header back failed", r);
     unsigned long long total = 0;
     for (int i = 0; i < f->nmaps; i++) {
         const unsigned char *slot = hdr_host + NT_HEADER_SLOT_BYTES * f->maps[i].slot;
@@ -1143,7 +1154,7 @@ static const char *record_maps(struct item *it, struct written *w) {
             close(data_fd);                     /* cannot even cut it back: write nothing more */
             data_fd = -1;
         }
-        if (err < 0) return "copying the maps back failed";
+        if (err < 0) return copy_failed("copying the maps back failed", -err);
         snprintf(stop_text, sizeof stop_text, "trace write failed: %s", strerror(err));
         stop_recording(write_failed = stop_text);
         return write_failed;

@@ -116,7 +116,15 @@ CUresult cuMemHostAlloc(void **p, size_t n, unsigned fl) { (void)fl; *p = malloc
 CUresult cuStreamWaitEvent(void *s, struct event *e, unsigned fl) { (void)s; (void)e; (void)fl; return 0; }
 CUresult cuMemFreeHost(void *p) { free(p); return 0; }
 CUresult cuMemsetD8Async(uint64_t p, unsigned char v, size_t n, void *s) { (void)s; memset((void *)(uintptr_t)p, v, n); return 0; }
-CUresult cuMemcpyDtoHAsync_v2(void *dst, uint64_t src, size_t n, void *s) { (void)s; memcpy(dst, (void *)(uintptr_t)src, n); return 0; }
+/* $FAKE_COPY_FAIL=N: the N-th copy back fails as after a kernel fault (700, an illegal address) */
+CUresult cuMemcpyDtoHAsync_v2(void *dst, uint64_t src, size_t n, void *s) {
+    static int copies;
+    (void)s;
+    if (getenv("FAKE_COPY_FAIL") && __atomic_add_fetch(&copies, 1, __ATOMIC_RELAXED) == atoi(getenv("FAKE_COPY_FAIL")))
+        return 700;
+    memcpy(dst, (void *)(uintptr_t)src, n);
+    return 0;
+}
 CUresult cuMemcpyDtoDAsync_v2(uint64_t dst, uint64_t src, size_t n, void *s) {
     (void)s;
     memcpy((void *)(uintptr_t)dst, (void *)(uintptr_t)src, n);
