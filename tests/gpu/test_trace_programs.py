@@ -9,6 +9,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from neutrino_py.tracedir import Trace
@@ -209,3 +210,90 @@ def test_memtrace_counts_in_the_summary_are_the_records_read_back(runs, program)
         assert x.records["mem"] == len(x.maps["mem"]), (x.kernel, x.records)
         total += len(x.maps["mem"])
     assert trace.summary["records"]["mem"] == total
+
+
+FAULTING = r'''
+import os, signal, sys, time
+os.environ.setdefault("CUPY_COMPILE_WITH_PTX", "1")
+import cupy as cp
+import numpy as np
+mod = cp.RawModule(code=r"""
+extern "C" __global__ void twice(float *x, int n)
+{ int i = blockIdx.x * blockDim.x + threadIdx.x; if (i < n) x[i] *= 2.0f; }
+extern "C" __global__ void wild(float *x, long long off) { x[off + threadIdx.x] = 1.0f; }""")
+twice, wild = mod.get_function("twice"), mod.get_function("wild")
+n = 1 << 20
+x = cp.ones(n, dtype=cp.float32)
+for _ in range(3):
+    twice((n // 256,), (256,), (x, np.int32(n)))
+cp.cuda.Device().synchronize()
+x.get().tofile(sys.argv[1])
+time.sleep(1.0)                                 # the shim's writer copies the three launches back
+if sys.argv[2] == "fault":
+    wild((1,), (32,), (x, np.int64(1 << 40)))   # an illegal address: the context is lost
+    cp.cuda.Device().synchronize()
+os.kill(os.getpid(), signal.SIGKILL)
+'''
+
+
+@pytest.mark.parametrize("end", ["fault", "kill"])
+def test_a_program_that_faults_or_is_killed_keeps_the_launches_before(tmp_path, end):
+    """A kernel that faults takes its context, and its own maps, with it; one killed leaves no
+    goodbye. Either way the launches copied back before stay whole, the lost launch says why
+    (the driver's error), and the bytes written are counted from the launches kept."""
+    script = tmp_path / "faulting.py"
+    script.write_text(FAULTING)
+    env = {**os.environ, "NEUTRINO_CACHE": str(tmp_path / "cache")}
+    run = subprocess.run([sys.executable, "-m", "neutrino_py", "trace", "--probe", str(PROBES / "block_sched.probe"),
+                          "--tracedir", str(tmp_path / "tr"), "--", sys.executable, str(script),
+                          str(tmp_path / "out.bin"), end], env=env, capture_output=True, text=True, timeout=300)
+    assert run.returncode == (1 if end == "fault" else 128 + 9), run.stderr[-3000:]
+    assert (np.fromfile(tmp_path / "out.bin", np.float32) == 8).all()
+    trace = Trace(tmp_path / "tr")
+    kept = [x for x in trace.launches if x.kernel == "twice"]
+    assert len(kept) == 3 and all(x.instrumented and len(x.maps["sched"]) == 4096 for x in kept)
+    (proc,) = trace.processes
+    rec = trace.summary["recording"]
+    if end == "fault":
+        (lost,) = [x for x in trace.launches if x.kernel == "wild"]
+        assert not lost.instrumented
+        assert lost.info["not_recorded"] == "copying the map header back failed (driver error 700)"
+        assert (proc.state, proc.exit_code, rec["counted_from_launches"]) == ("exited", 1, 0)
+    else:
+        assert proc.state == "killed" and rec["counted_from_launches"] == 1
+    files = {x.info["data"] for x in trace.launches if x.instrumented}
+    assert rec["bytes_written"] == sum((trace.dir / rel).stat().st_size for rel in files)
+
+
+CROWDED = r'''
+import os, sys
+os.environ.setdefault("CUPY_COMPILE_WITH_PTX", "1")
+import cupy as cp
+import numpy as np
+twice = cp.RawKernel(r"""extern "C" __global__ void twice(float *x, int n)
+{ int i = blockIdx.x * blockDim.x + threadIdx.x; if (i < n) x[i] *= 2.0f; }""", "twice")
+n = 1 << 20
+x = cp.asarray(np.ones(n, np.float32))   # a copy, not a kernel: no maps in the pool before
+free, _ = cp.cuda.runtime.memGetInfo()
+hog = cp.cuda.runtime.malloc(free - (96 << 20))     # 96 MiB left: less than memtrace's maps need
+for _ in range(3):
+    twice((n // 256,), (256,), (x, np.int32(n)))
+x.get().tofile(sys.argv[1])
+cp.cuda.runtime.free(hog)
+'''
+
+
+def test_a_device_without_room_for_the_maps_runs_the_original_kernels(tmp_path):
+    """memtrace's maps of a 4096-block launch take 192 MiB; with 96 MiB free the shim runs the
+    program's own kernel, says why, and the program's results are those of an untraced run."""
+    script = tmp_path / "crowded.py"
+    script.write_text(CROWDED)
+    env = {**os.environ, "NEUTRINO_CACHE": str(tmp_path / "cache")}
+    run = subprocess.run([sys.executable, "-m", "neutrino_py", "trace", "--probe", str(PROBES / "memtrace.probe"),
+                          "--tracedir", str(tmp_path / "tr"), "--", sys.executable, str(script),
+                          str(tmp_path / "out.bin")], env=env, capture_output=True, text=True, timeout=300)
+    assert run.returncode == 0, run.stderr[-3000:]
+    assert (np.fromfile(tmp_path / "out.bin", np.float32) == 8).all()
+    launches = [x for x in Trace(tmp_path / "tr").launches if x.kernel == "twice"]
+    assert len(launches) == 3 and not any(x.instrumented for x in launches)
+    assert {x.info["fallback"] for x in launches} == {"could not allocate map buffers"}
