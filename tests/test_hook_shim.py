@@ -509,6 +509,14 @@ def test_a_failed_copy_back_names_the_driver_error_and_keeps_the_other_launches(
     assert all(np.array_equal(trace.launches[i].maps["m"]["tid"], np.arange(4096)) for i in (0, 2, 3))
 
 
+def test_a_context_reset_between_launches_starts_the_shims_state_afresh(binaries, tmp_path):
+    """cudaDeviceReset frees what the context held, the shim's pinned ring with it (the fake
+    unmaps it: a write through the old ring faults); the launches after it record into a new one."""
+    log, counts, trace, _ = traced(binaries, tmp_path, "reset")
+    assert "cuDevicePrimaryCtxReset_v2" in log and recorded(trace) == [0, 1, 2, 3]
+    assert all(np.array_equal(x.maps["m"]["tid"], np.arange(4096)) for x in trace.launches)
+
+
 def test_ring_full_policy_native_counts_every_launch_it_skipped(binaries, tmp_path):
     log, counts, trace, _ = loop(binaries, tmp_path, 30, staging=1, ring_full="native")
     native = trace.summary["fallbacks"].get("staging ring full (--ring-full native)", 0)

@@ -602,19 +602,32 @@ FREE(cuMemFree_v2, (CUdeviceptr p), (p), p)
 FREE(cuMemFreeAsync, (CUdeviceptr p, CUstream s), (p, s), p)
 FREE(cuMemFreeAsync_ptsz, (CUdeviceptr p, CUstream s), (p, s), p)
 
-#define TEARDOWN(name, params, args)                                                              \
+/* After a teardown the driver took: what the shim kept of the context forgotten (nt_context_gone). */
+static void ctx_destroyed(CUcontext c) { nt_context_gone(c, -1); }
+static void primary_reset(CUdevice d) { nt_context_gone(NULL, d); }
+static void primary_released(CUdevice d) {     /* gone once no one holds it, not at every release */
+    CUresult (*state)(CUdevice, unsigned *, int *) = nt_real_dlsym(libcuda(), "cuDevicePrimaryCtxGetState");
+    unsigned flags = 0;
+    int active = 1;
+    if (state && state(d, &flags, &active) == 0 && !active) nt_context_gone(NULL, d);
+}
+
+/* The writer drained before a context goes, and the shim's state of it dropped after (`after`). */
+#define TEARDOWN(name, params, args, after)                                                       \
     CUresult name params {                                                                         \
         SEEN(H_##name);                                                                  \
         nt_drain();                                                                               \
         CUresult (*fn) params = real(H_##name);                                                   \
-        return fn ? fn args : 999;                                                                \
+        CUresult r = fn ? fn args : 999;                                                          \
+        if (r == 0) after args;                                                                   \
+        return r;                                                                                 \
     }
-TEARDOWN(cuCtxDestroy, (CUcontext c), (c))
-TEARDOWN(cuCtxDestroy_v2, (CUcontext c), (c))
-TEARDOWN(cuDevicePrimaryCtxRelease, (CUdevice d), (d))
-TEARDOWN(cuDevicePrimaryCtxRelease_v2, (CUdevice d), (d))
-TEARDOWN(cuDevicePrimaryCtxReset, (CUdevice d), (d))
-TEARDOWN(cuDevicePrimaryCtxReset_v2, (CUdevice d), (d))
+TEARDOWN(cuCtxDestroy, (CUcontext c), (c), ctx_destroyed)
+TEARDOWN(cuCtxDestroy_v2, (CUcontext c), (c), ctx_destroyed)
+TEARDOWN(cuDevicePrimaryCtxRelease, (CUdevice d), (d), primary_released)
+TEARDOWN(cuDevicePrimaryCtxRelease_v2, (CUdevice d), (d), primary_released)
+TEARDOWN(cuDevicePrimaryCtxReset, (CUdevice d), (d), primary_reset)
+TEARDOWN(cuDevicePrimaryCtxReset_v2, (CUdevice d), (d), primary_reset)
 
 /* ---- wrappers: CUDA graphs (a twin captured into a graph records at every replay) ------------ */
 

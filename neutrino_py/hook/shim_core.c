@@ -788,7 +788,10 @@ static struct ctx_state *ctx_state_of(void *stream) {
     struct ctx_state *cs = NULL;
     for (int i = 0; i < nctxs && !cs; i++)
         if (ctxs[i].ctx == ctx) cs = &ctxs[i];
-    if (!cs && nctxs < 64) {
+    int slot = nctxs;                       /* a slot freed by a context gone, or a new one */
+    for (int i = 0; i < nctxs && slot == nctxs; i++)
+        if (!ctxs[i].ctx) slot = i;
+    if (!cs && slot < 64) {
         struct ctx_state fresh = {.ctx = ctx};
         fresh.ref = event_new();
         int ok = fresh.ref && checked(CALL(event_record, int (*)(void *, void *), fresh.ref, stream)) &&
@@ -799,8 +802,9 @@ static struct ctx_state *ctx_state_of(void *stream) {
              checked(CALL(ctx_device, int (*)(int *), &fresh.device));
         for (int i = 0; ok && i < SLOTS; i++) ok = (fresh.slot_done[i] = event_new()) != NULL;
         if (ok) {
-            ctxs[nctxs] = fresh;
-            cs = &ctxs[nctxs++];
+            ctxs[slot] = fresh;
+            cs = &ctxs[slot];
+            if (slot == nctxs) nctxs++;
         }
     }
     pthread_mutex_unlock(&ctx_lock);
@@ -985,6 +989,7 @@ static unsigned long long data_off, data_written;
 static const char *write_failed;              /* maps.bin takes no more bytes: why */
 static char data_rel[64];
 static unsigned char *ring_host, *hdr_host;
+static void *ring_ctx;                        /* the context the ring was allocated in */
 static size_t slot_bytes;
 
 static int open_data(void) {
@@ -1011,7 +1016,7 @@ static int open_data(void) {
 
 /* The ring: opt.staging bytes of pinned host memory, SLOTS slots, allocated once (smaller if the
  * driver cannot pin that much; 1 MiB slots at the least). */
-static int open_ring(void) {
+static int open_ring(void *ctx) {
     if (ring_host) return 1;
     int (*host_alloc)(void **, size_t, unsigned) = nt_call(NT_host_alloc);
     size_t want = aligned(opt.staging, SLOTS * 4096), least = (size_t)SLOTS << 20;
@@ -1021,6 +1026,7 @@ static int open_ring(void) {
             checked(host_alloc(&h, NT_HEADER_SLOT_BYTES * NT_MAX_MAPS, HOST_ALLOC_PORTABLE))) {
             ring_host = p;
             hdr_host = h;
+            ring_ctx = ctx;
             slot_bytes = bytes / SLOTS;
             return 1;
         }
@@ -1120,7 +1126,7 @@ static const char *record_maps(struct item *it, struct written *w) {
     struct ctx_state *cs = it->cs;
     struct nt_func *f = it->f;
     if (write_failed) return write_failed;     /* admitted before the failure: not written either */
-    if (!open_data() || !open_ring()) return __atomic_load_n(&stopped, __ATOMIC_ACQUIRE);
+    if (!open_data() || !open_ring(cs->ctx)) return __atomic_load_n(&stopped, __ATOMIC_ACQUIRE);
     int r = CALL(stream_wait, int (*)(void *, void *, unsigned), cs->copies, it->end, 0);
     if (!r) r = CALL(dtoh_async, int (*)(void *, nt_dptr, size_t, void *), hdr_host, it->dev,
                      NT_HEADER_SLOT_BYTES * (size_t)f->nmaps, cs->copies);
@@ -1237,7 +1243,7 @@ static void send_item(struct item *it) {
         double waited = ring_wait_s;
         pthread_mutex_unlock(&ring_lock);
         const char *why = __atomic_load_n(&stopped, __ATOMIC_ACQUIRE);
-        add(&h, NT_MSG_STATS, (int)getpid(), (unsigned long long)(ring_host ? slot_bytes * SLOTS : 0),
+        add(&h, NT_MSG_STATS, (int)getpid(), (unsigned long long)slot_bytes * SLOTS,
             opt.ring_native ? "native" : "wait", __atomic_load_n(&counters[C_RING_WAITS], __ATOMIC_RELAXED),
             waited, __atomic_load_n(&counters[C_FB_RING], __ATOMIC_RELAXED), data_written, opt.max_bytes,
             why ? why : "-", __atomic_load_n(&counters[C_DRIVER_ERRORS], __ATOMIC_RELAXED), it->code,
@@ -1277,6 +1283,23 @@ static void *writer_main(void *arg) {
         free(it);
     }
     return NULL;
+}
+
+/* A context is gone (destroyed; a primary context reset, or released for the last time): its
+ * events and copy stream went with it, and so did the pinned ring if it was allocated there. Its
+ * state is forgotten, so that a context made later, even at the same address, starts afresh and
+ * the ring is allocated again (cudaDeviceReset between launches crashed the program on the H200).
+ * `ctx` NULL: every context of `device`; the others' state is then left behind, not destroyed.
+ * Called after nt_drain, with the writer idle. */
+void nt_context_gone(void *ctx, int device) {
+    if (!ctx && device < 0 && !checked(CALL(ctx_device, int (*)(int *), &device))) return;
+    pthread_mutex_lock(&ctx_lock);
+    for (int i = 0; i < nctxs; i++) {
+        if (!ctxs[i].ctx || (ctx ? ctxs[i].ctx != ctx : ctxs[i].device != device)) continue;
+        if (ctxs[i].ctx == ring_ctx) ring_host = hdr_host = NULL;
+        ctxs[i] = (struct ctx_state){0};
+    }
+    pthread_mutex_unlock(&ctx_lock);
 }
 
 /* Wait until everything queued has been sent (before a context goes away, and at exit): as long

@@ -134,6 +134,7 @@ void nt_unlock_instrument(void);
 int nt_launch(struct nt_launch *l);           /* twin or original, timed, maps copied back */
 void nt_note_alloc(const char *op, unsigned long long ptr, unsigned long long bytes);
 void nt_drain(void);                          /* wait for the writer (before a context goes) */
+void nt_context_gone(void *ctx, int device);  /* after: ctx, or (NULL) every context of device (-1: current) */
 /* CUDA graphs: a graph made from a capture may hold twins; an instantiation, a clone, an update,
  * an edit and a launch of it are reported here, and its end (exec or graph destroyed). */
 void nt_graph_instantiated(void *exec, void *graph);

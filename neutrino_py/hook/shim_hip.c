@@ -242,7 +242,9 @@ hipError_t hipFree(void *ptr) {
 hipError_t hipDeviceReset(void) {
     SEEN(hipDeviceReset);
     nt_drain();
-    return REAL(hipDeviceReset) ? REAL(hipDeviceReset)() : 999;
+    hipError_t r = REAL(hipDeviceReset) ? REAL(hipDeviceReset)() : 999;
+    if (r == 0) nt_context_gone(NULL, -1);              /* the current device's */
+    return r;
 }
 
 #define HIP_PER_THREAD_DEFAULT_STREAM 2u     /* hipEnablePerThreadDefaultStream */

@@ -19,6 +19,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <time.h>
 
 #include "fake_log.h"
@@ -112,9 +113,32 @@ CUresult cuMemAllocAsync(uint64_t *p, size_t n, void *s) { (void)s; *p = placed(
 CUresult cuMemFreeAsync(uint64_t p, void *s) { (void)s; released(p); return 0; }
 CUresult cuStreamCreate(void **s, unsigned fl) { (void)fl; *s = (void *)0x57; return 0; }
 CUresult cuStreamSynchronize(void *s) { (void)s; return unsafe("cuStreamSynchronize") ? 900 : 0; }
-CUresult cuMemHostAlloc(void **p, size_t n, unsigned fl) { (void)fl; *p = malloc(n); return *p ? 0 : 2; }
+/* Pinned host memory belongs to the context current at its allocation: a reset of that primary
+ * context unmaps it, as the driver frees it, so a use after the reset faults. */
+static struct { void *p; size_t n; uintptr_t ctx; } pinned[64];
+static pthread_mutex_t pinned_lock = PTHREAD_MUTEX_INITIALIZER;
+CUresult cuMemHostAlloc(void **p, size_t n, unsigned fl) {
+    (void)fl;
+    *p = mmap(NULL, n, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (*p == MAP_FAILED) return 2;
+    pthread_mutex_lock(&pinned_lock);
+    for (int i = 0; i < 64; i++)
+        if (!pinned[i].p) { pinned[i].p = *p; pinned[i].n = n; pinned[i].ctx = current; break; }
+    pthread_mutex_unlock(&pinned_lock);
+    return 0;
+}
+static void unpin(void *p, uintptr_t ctx) {        /* p, or (NULL) every block of ctx */
+    pthread_mutex_lock(&pinned_lock);
+    for (int i = 0; i < 64; i++)
+        if (pinned[i].p && (p ? pinned[i].p == p : pinned[i].ctx == ctx)) {
+            munmap(pinned[i].p, pinned[i].n);
+            pinned[i].p = NULL;
+        }
+    pthread_mutex_unlock(&pinned_lock);
+}
+CUresult cuDevicePrimaryCtxReset_v2(int d) { note("cuDevicePrimaryCtxReset_v2"); unpin(NULL, CTX0 + d); return 0; }
 CUresult cuStreamWaitEvent(void *s, struct event *e, unsigned fl) { (void)s; (void)e; (void)fl; return 0; }
-CUresult cuMemFreeHost(void *p) { free(p); return 0; }
+CUresult cuMemFreeHost(void *p) { unpin(p, 0); return 0; }
 CUresult cuMemsetD8Async(uint64_t p, unsigned char v, size_t n, void *s) { (void)s; memset((void *)(uintptr_t)p, v, n); return 0; }
 /* $FAKE_COPY_FAIL=N: the N-th copy back fails as after a kernel fault (700, an illegal address) */
 CUresult cuMemcpyDtoHAsync_v2(void *dst, uint64_t src, size_t n, void *s) {

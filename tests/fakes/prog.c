@@ -9,6 +9,7 @@
  *   fork    - forks before any CUDA call (a DataLoader worker); the child runs `loop` 2 times and
  *             ends with _exit(7) (os._exit), the parent `loop` 3 times, then waits for it
  *   fork-kill - the same, but the child is killed (SIGKILL) 0.3 s after its launches
+ *   reset   - direct, `loop` 2 times, the primary context reset (cudaDeviceReset), `loop` 2 times
  *   spawn   - posix_spawn of `prog loop IMAGE_FILE 2` (torchrun, multiprocessing's spawn), then
  *             `loop` 3 times here, then waits for it
  *   devices - direct, add launched 4 times alternating between the primary contexts of device 0
@@ -58,6 +59,7 @@ CUresult cuMemAlloc_v2(uint64_t *, size_t);
 CUresult cuMemFree_v2(uint64_t);
 CUresult cuFuncSetAttribute(void *, int, int);
 CUresult cuDevicePrimaryCtxRelease_v2(int);
+CUresult cuDevicePrimaryCtxReset_v2(int);
 CUresult cuDevicePrimaryCtxRetain(void **, int);
 CUresult cuCtxSetCurrent(void *);
 CUresult cuLinkCreate_v2(unsigned, void *, void **, void **);
@@ -180,7 +182,7 @@ int main(int argc, char **argv) {
     if (!strcmp(mode, "link")) return link_mode();
 
     if (!strcmp(mode, "direct") || !strcmp(mode, "threads") || !strcmp(mode, "file") || !strcmp(mode, "loop") ||
-        !strcmp(mode, "devices") || !strcmp(mode, "graph")) {
+        !strcmp(mode, "devices") || !strcmp(mode, "graph") || !strcmp(mode, "reset")) {
         cu.load = cuModuleLoadData; cu.get = cuModuleGetFunction; cu.launch = cuLaunchKernel;
         cu.launch_ex = cuLaunchKernelEx; cu.alloc = cuMemAlloc_v2; cu.release = cuMemFree_v2;
         cu.set_attr = cuFuncSetAttribute; cu.ctx_release = cuDevicePrimaryCtxRelease_v2;
@@ -237,7 +239,12 @@ int main(int argc, char **argv) {
         usleep(300000);
         abort();
     }
-    if (!strcmp(mode, "loop")) {
+    if (!strcmp(mode, "reset")) {
+        for (int i = 0; i < 4; i++) {
+            if (i == 2) cuDevicePrimaryCtxReset_v2(0);
+            if (cu.launch(add, 64, 1, 1, 64, 1, 1, 0, NULL, params, NULL) != 0) return 4;
+        }
+    } else if (!strcmp(mode, "loop")) {
         for (int i = 0; i < count; i++)
             if (cu.launch(add, 64, 1, 1, 64, 1, 1, 0, NULL, params, NULL) != 0) return 4;
         if (ending == 1) _exit(7);

@@ -297,3 +297,126 @@ def test_a_device_without_room_for_the_maps_runs_the_original_kernels(tmp_path):
     launches = [x for x in Trace(tmp_path / "tr").launches if x.kernel == "twice"]
     assert len(launches) == 3 and not any(x.instrumented for x in launches)
     assert {x.info["fallback"] for x in launches} == {"could not allocate map buffers"}
+
+
+COOPERATIVE = r'''
+#include <cooperative_groups.h>
+#include <cstdio>
+#include <cstring>
+#include <vector>
+namespace cg = cooperative_groups;
+
+__global__ void two_phase(int *x, unsigned long long *sums, int n) {
+    cg::grid_group g = cg::this_grid();
+    for (int i = g.thread_rank(); i < n; i += g.size()) x[i] = x[i] * 3 + 1;
+    g.sync();                                       /* the second phase reads other blocks' writes */
+    unsigned long long s = 0;
+    for (int i = g.thread_rank(); i < n; i += g.size()) s += x[(int)((long long)i * 7919 % n)];
+    atomicAdd(&sums[blockIdx.x], s);
+}
+
+int main(int argc, char **argv) {
+    int n = 1 << 22, per_sm = 0, sms = 0;
+    cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0);
+    cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, two_phase, 256, 0);
+    int blocks = strcmp(argv[2], "full") ? sms : per_sm * sms;   /* "full": every co-resident block */
+    std::vector<int> host(n);
+    for (int i = 0; i < n; i++) host[i] = i;
+    int *x;
+    unsigned long long *sums;
+    cudaMalloc(&x, n * sizeof(int));
+    cudaMalloc(&sums, blocks * sizeof(unsigned long long));
+    cudaMemcpy(x, host.data(), n * sizeof(int), cudaMemcpyHostToDevice);
+    cudaMemset(sums, 0, blocks * sizeof(unsigned long long));
+    void *args[] = {&x, &sums, &n};
+    cudaError_t err = cudaLaunchCooperativeKernel((void *)two_phase, blocks, 256, args, 0, 0);
+    if (err == cudaSuccess) err = cudaDeviceSynchronize();
+    if (err != cudaSuccess) { fprintf(stderr, "%s\n", cudaGetErrorString(err)); return 1; }
+    std::vector<unsigned long long> out(blocks);
+    cudaMemcpy(out.data(), sums, blocks * sizeof(unsigned long long), cudaMemcpyDeviceToHost);
+    FILE *f = fopen(argv[1], "wb");
+    fwrite(out.data(), sizeof(unsigned long long), blocks, f);
+    fclose(f);
+    return 0;
+}
+'''
+
+
+RESET = r'''
+#include <cstdio>
+#include <vector>
+
+__global__ void bump(int *x, int n) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) x[i] += i % 7;
+}
+
+int main(int argc, char **argv) {
+    int n = 1 << 20;
+    std::vector<int> out(2 * n);
+    for (int round = 0; round < 2; round++) {       /* the second round in a fresh context */
+        int *x;
+        cudaMalloc(&x, n * sizeof(int));
+        cudaMemset(x, 0, n * sizeof(int));
+        for (int k = 0; k <= round + 2; k++) bump<<<n / 256, 256>>>(x, n);
+        cudaMemcpy(out.data() + round * n, x, n * sizeof(int), cudaMemcpyDeviceToHost);
+        cudaDeviceReset();
+    }
+    FILE *f = fopen(argv[1], "wb");
+    fwrite(out.data(), sizeof(int), out.size(), f);
+    fclose(f);
+    return 0;
+}
+'''
+
+
+def _built(root: Path, name: str, source: str) -> Path:
+    """A CUDA program built for this GPU with SASS and PTX, as examples/programs/cuda is."""
+    (root / f"{name}.cu").write_text(source)
+    subprocess.run(["nvcc", "-O2", "-gencode", "arch=compute_90,code=[sm_90,compute_90]", "-o",
+                    str(root / name), str(root / f"{name}.cu")], check=True)
+    return root / name
+
+
+@pytest.fixture(scope="module")
+def cooperative(tmp_path_factory):
+    return _built(tmp_path_factory.mktemp("coop"), "coop", COOPERATIVE)
+
+
+def test_a_device_reset_between_launches_gets_the_twin_again_in_the_new_context(tmp_path):
+    """cudaDeviceReset destroys the primary context with the module and the twin loaded in it;
+    the launches after it, in a new context, are instrumented again and every row is there."""
+    program = _built(tmp_path, "reset", RESET)
+    subprocess.run([str(program), str(tmp_path / "native.bin")], check=True)
+    env = {**os.environ, "NEUTRINO_CACHE": str(tmp_path / "cache")}
+    run = subprocess.run([sys.executable, "-m", "neutrino_py", "trace", "--probe", str(PROBES / "block_sched.probe"),
+                          "--tracedir", str(tmp_path / "tr"), "--", str(program), str(tmp_path / "traced.bin")],
+                         env=env, capture_output=True, text=True, timeout=300)
+    assert run.returncode == 0, run.stderr[-3000:]
+    assert (tmp_path / "traced.bin").read_bytes() == (tmp_path / "native.bin").read_bytes()
+    launches = [x for x in Trace(tmp_path / "tr").launches if "bump" in x.kernel]
+    assert len(launches) == 3 + 4
+    assert all(x.instrumented and len(x.maps["sched"]) == 4096 for x in launches)
+
+
+@pytest.mark.parametrize("grid", ["one", "full"])
+@pytest.mark.parametrize("probe", ["block_sched", "memtrace"])
+def test_a_cooperative_launch_keeps_its_grid_sync_and_its_results(cooperative, tmp_path, probe, grid):
+    """cudaLaunchCooperativeKernel with a grid.sync(): the twin goes out as a cooperative launch,
+    and where its registers leave fewer blocks co-resident than the program asked for ("full")
+    the driver refuses it and the original runs; the results are those of an untraced run."""
+    subprocess.run([str(cooperative), str(tmp_path / "native.bin"), grid], check=True)
+    env = {**os.environ, "NEUTRINO_CACHE": str(tmp_path / "cache")}
+    run = subprocess.run([sys.executable, "-m", "neutrino_py", "trace", "--probe", str(PROBES / f"{probe}.probe"),
+                          "--tracedir", str(tmp_path / "tr"), "--", str(cooperative), str(tmp_path / "traced.bin"),
+                          grid], env=env, capture_output=True, text=True, timeout=300)
+    assert run.returncode == 0, run.stderr[-3000:]
+    assert (tmp_path / "traced.bin").read_bytes() == (tmp_path / "native.bin").read_bytes()
+    (launch,) = [x for x in Trace(tmp_path / "tr").launches if "two_phase" in x.kernel]
+    print(probe, grid, launch.grid, launch.instrumented, launch.info.get("fallback"), launch.records)
+    if grid == "one" or launch.instrumented:
+        assert launch.instrumented, launch.info.get("fallback")
+        if probe == "block_sched":
+            assert len(launch.maps["sched"]) == launch.grid[0]
+    else:
+        assert launch.info["fallback"] == "instrumented launch failed"
