@@ -517,6 +517,15 @@ def test_a_context_reset_between_launches_starts_the_shims_state_afresh(binaries
     assert all(np.array_equal(x.maps["m"]["tid"], np.arange(4096)) for x in trace.launches)
 
 
+def test_a_kernel_loaded_at_an_unloaded_ones_handle_gets_its_own_twin(binaries, tmp_path):
+    """The driver gives an unloaded module's handles out again (on the H200 a program loading and
+    unloading eight modules got the same kernel handle three times); the kernel of the new image
+    must be instrumented anew, not launched as the old one's twin."""
+    log, counts, trace, inst = traced(binaries, tmp_path, "unload")
+    assert "cuModuleUnload" in log and inst.calls == ["add", "add"]
+    assert recorded(trace) == [0, 1] and log.count("cuLibraryLoadData twin") == 2
+
+
 def test_ring_full_policy_native_counts_every_launch_it_skipped(binaries, tmp_path):
     log, counts, trace, _ = loop(binaries, tmp_path, 30, staging=1, ring_full="native")
     native = trace.summary["fallbacks"].get("staging ring full (--ring-full native)", 0)

@@ -38,6 +38,7 @@ typedef struct {
     X(cuModuleLoadData) X(cuModuleLoadDataEx) X(cuModuleLoadFatBinary) X(cuModuleGetFunction)      \
     X(cuModuleLoad) X(cuLibraryLoadFromFile)                                                       \
     X(cuLibraryLoadData) X(cuLibraryGetKernel) X(cuKernelGetFunction) X(cuLibraryGetModule)         \
+    X(cuModuleUnload) X(cuLibraryUnload)                                                           \
     X(cuLaunchKernel) X(cuLaunchKernel_ptsz) X(cuLaunchKernelEx) X(cuLaunchKernelEx_ptsz)          \
     X(cuLaunchCooperativeKernel) X(cuLaunchCooperativeKernel_ptsz)                                 \
     X(cuFuncSetAttribute) X(cuKernelSetAttribute)                                                  \
@@ -513,7 +514,7 @@ CUresult cuModuleGetFunction(CUfunction *f, CUmodule m, const char *name) {
     SEEN(H_cuModuleGetFunction);
     CUresult (*fn)(CUfunction *, CUmodule, const char *) = real(H_cuModuleGetFunction);
     CUresult r = fn ? fn(f, m, name) : 999;
-    if (r == 0) nt_note_func(*f, m, name);
+    if (r == 0) nt_note_func(*f, m, name, 0);
     return r;
 }
 
@@ -521,9 +522,20 @@ CUresult cuLibraryGetKernel(CUkernel *k, CUlibrary lib, const char *name) {
     SEEN(H_cuLibraryGetKernel);
     CUresult (*fn)(CUkernel *, CUlibrary, const char *) = real(H_cuLibraryGetKernel);
     CUresult r = fn ? fn(k, lib, name) : 999;
-    if (r == 0) nt_note_func(*k, lib, name);
+    if (r == 0) nt_note_func(*k, lib, name, 1);
     return r;
 }
+
+#define UNLOAD(name, type)                                                                        \
+    CUresult name(type h) {                                                                       \
+        SEEN(H_##name);                                                                           \
+        CUresult (*fn)(type) = real(H_##name);                                                    \
+        CUresult r = fn ? fn(h) : 999;                                                            \
+        if (r == 0) nt_forget_owner(h);                                                           \
+        return r;                                                                                 \
+    }
+UNLOAD(cuModuleUnload, CUmodule)
+UNLOAD(cuLibraryUnload, CUlibrary)
 
 CUresult cuKernelGetFunction(CUfunction *f, CUkernel k) {
     SEEN(H_cuKernelGetFunction);

@@ -365,12 +365,14 @@ void nt_alias_image(void *owner, void *same_as) {
     pthread_mutex_unlock(&table_lock);
 }
 
-void nt_note_func(void *handle, void *owner, const char *name) {
+void nt_note_func(void *handle, void *owner, const char *name, int stable) {
     if (!handle) return;
     pthread_mutex_lock(&table_lock);
     if (!table_get(&funcs, handle)) {
         struct nt_func *f = calloc(1, sizeof *f);
         f->handle = handle;
+        f->owner = owner;
+        f->stable = stable;
         f->img = table_get(&images_by_owner, owner);
         f->name = strdup(name ? name : "?");
         table_put(&funcs, handle, f);
@@ -386,6 +388,29 @@ void nt_alias_func(void *handle, void *same_as) {
     pthread_mutex_unlock(&table_lock);
 }
 
+/* The driver gives the handles of an unloaded module, or of a context gone, out again: a kernel
+ * loaded later at the same address must not be taken for the one before, or that one's twin runs
+ * (a program that loaded and unloaded eight modules on the H200 got a stale twin's sums). Their
+ * entries are emptied, not freed: launches in the writer's queue still read them. `owner` NULL:
+ * every handle that does not outlive its context (aliases and module functions). Under table_lock. */
+static void forget_funcs(void *owner) {
+    struct nt_image *img = owner ? table_get(&images_by_owner, owner) : NULL;
+    for (size_t i = 0; i < funcs.cap; i++) {
+        struct nt_func *f = funcs.slots[i].value;
+        if (f && (owner ? f->owner == owner || (img && f->img == img)
+                        : funcs.slots[i].key != f->handle || !f->stable))
+            funcs.slots[i].value = NULL;
+    }
+}
+
+void nt_forget_owner(void *owner) {
+    if (!owner) return;
+    pthread_mutex_lock(&table_lock);
+    forget_funcs(owner);
+    table_put(&images_by_owner, owner, NULL);
+    pthread_mutex_unlock(&table_lock);
+}
+
 struct nt_func *nt_func_of(void *handle) {
     pthread_mutex_lock(&table_lock);
     struct nt_func *f = table_get(&funcs, handle);
@@ -394,7 +419,7 @@ struct nt_func *nt_func_of(void *handle) {
     const char *name = NULL;                   /* loaded before us or by a path we do not see */
     void *owner = NULL;
     if (nt_rt.identify) nt_rt.identify(handle, &name, &owner);
-    nt_note_func(handle, owner, name);
+    nt_note_func(handle, owner, name, 0);
     pthread_mutex_lock(&table_lock);
     f = table_get(&funcs, handle);
     pthread_mutex_unlock(&table_lock);
@@ -1288,7 +1313,8 @@ static void *writer_main(void *arg) {
 /* A context is gone (destroyed; a primary context reset, or released for the last time): its
  * events and copy stream went with it, and so did the pinned ring if it was allocated there. Its
  * state is forgotten, so that a context made later, even at the same address, starts afresh and
- * the ring is allocated again (cudaDeviceReset between launches crashed the program on the H200).
+ * the ring is allocated again (cudaDeviceReset between launches crashed the program on the H200);
+ * so are the handles of its modules' kernels (forget_funcs).
  * `ctx` NULL: every context of `device`; the others' state is then left behind, not destroyed.
  * Called after nt_drain, with the writer idle. */
 void nt_context_gone(void *ctx, int device) {
@@ -1300,6 +1326,9 @@ void nt_context_gone(void *ctx, int device) {
         ctxs[i] = (struct ctx_state){0};
     }
     pthread_mutex_unlock(&ctx_lock);
+    pthread_mutex_lock(&table_lock);
+    forget_funcs(NULL);
+    pthread_mutex_unlock(&table_lock);
 }
 
 /* Wait until everything queued has been sent (before a context goes away, and at exit): as long

@@ -56,6 +56,8 @@ enum { NT_F_UNKNOWN, NT_F_READY, NT_F_SKIP };
 
 struct nt_func {
     void *handle;             /* the function the program launches (or its host stub) */
+    void *owner;              /* the module or library it was found in */
+    int stable;               /* its handle outlives contexts (a library's kernel, a host stub) */
     struct nt_image *img;
     char *name;
     int state;                /* NT_F_*: set under the instrument lock, read atomically by launches */
@@ -125,7 +127,8 @@ void nt_alias_image(void *owner, void *same_as);
 void nt_link_input(void *state, int is_ptx, const void *data, size_t size);
 void nt_link_output(void *state, const void *out, size_t size);
 void nt_link_end(void *state);
-void nt_note_func(void *handle, void *owner, const char *name);
+void nt_note_func(void *handle, void *owner, const char *name, int stable);
+void nt_forget_owner(void *owner);            /* a module or library unloaded: its kernels forgotten */
 void nt_alias_func(void *handle, void *same_as);
 struct nt_func *nt_func_of(void *handle);
 void nt_lock_instrument(void);

@@ -37,6 +37,7 @@ NT_API void __hipRegisterFunction(void **modules, const void *host, char *device
 NT_API hipError_t hipModuleLoadData(hipModule_t *module, const void *image);
 NT_API hipError_t hipModuleLoad(hipModule_t *module, const char *path);
 NT_API hipError_t hipModuleGetFunction(hipFunction_t *function, hipModule_t module, const char *name);
+NT_API hipError_t hipModuleUnload(hipModule_t module);
 NT_API hipError_t hipModuleLaunchKernel(hipFunction_t f, unsigned gx, unsigned gy, unsigned gz,
                                         unsigned bx, unsigned by, unsigned bz, unsigned shared,
                                         hipStream_t stream, void **params, void **extra);
@@ -61,6 +62,7 @@ NT_API hipError_t hipGraphExecKernelNodeSetParams(void *exec, void *node, const 
 
 #define HOOK_LIST(X)                                                                              \
     X(__hipRegisterFatBinary) X(__hipRegisterFunction) X(hipModuleLoadData) X(hipModuleLoad)      \
+    X(hipModuleUnload)                                                                             \
     X(hipModuleGetFunction) X(hipModuleLaunchKernel) X(hipLaunchKernel) X(hipMalloc) X(hipFree)   \
     X(hipDeviceReset) X(hipGetProcAddress) X(hipStreamEndCapture) X(hipGraphInstantiate)              \
     X(hipGraphInstantiateWithFlags) X(hipGraphInstantiateWithParams) X(hipGraphLaunch) X(hipGraphClone) \
@@ -182,7 +184,7 @@ void __hipRegisterFunction(void **modules, const void *host, char *device_name, 
                            unsigned thread_limit, void *tid, void *bid, dim3 *block, dim3 *grid,
                            int *wg_size) {
     SEEN(__hipRegisterFunction);
-    nt_note_func((void *)host, modules, device_name);
+    nt_note_func((void *)host, modules, device_name, 1);
     if (REAL(__hipRegisterFunction))
         REAL(__hipRegisterFunction)(modules, host, device_name, device, thread_limit, tid, bid, block, grid, wg_size);
 }
@@ -201,10 +203,17 @@ hipError_t hipModuleLoad(hipModule_t *module, const char *path) {
     return r;
 }
 
+hipError_t hipModuleUnload(hipModule_t module) {
+    SEEN(hipModuleUnload);
+    hipError_t r = REAL(hipModuleUnload) ? REAL(hipModuleUnload)(module) : 999;
+    if (r == 0) nt_forget_owner(module);
+    return r;
+}
+
 hipError_t hipModuleGetFunction(hipFunction_t *function, hipModule_t module, const char *name) {
     SEEN(hipModuleGetFunction);
     hipError_t r = REAL(hipModuleGetFunction) ? REAL(hipModuleGetFunction)(function, module, name) : 999;
-    if (r == 0) nt_note_func(*function, module, name);
+    if (r == 0) nt_note_func(*function, module, name, 0);
     return r;
 }
 

@@ -26,8 +26,10 @@
 
 typedef int CUresult;
 typedef struct { unsigned gx, gy, gz, bx, by, bz, shm; void *stream; void *attrs; unsigned nattrs; } Config;
-struct module { int twin; };
 struct func { struct module *mod; char *name; };
+struct module { int twin; struct func *funcs[8]; int nfuncs; };   /* one handle per kernel name */
+/* Like the driver, the next load gives an unloaded module's handles out again, its kernels' too. */
+static struct module *unloaded;
 struct event { double t; };
 
 #define note(...) fake_log("FAKE_CUDA_LOG", __VA_ARGS__)
@@ -157,7 +159,8 @@ CUresult cuMemcpyDtoDAsync_v2(uint64_t dst, uint64_t src, size_t n, void *s) {
 
 static CUresult load(struct module **m, const void *image, const char *how) {
     if (unsafe(how)) return 900;
-    *m = calloc(1, sizeof **m);
+    *m = unloaded ? unloaded : calloc(1, sizeof **m);
+    unloaded = NULL;
     (*m)->twin = strncmp(image, "FAKECUBIN", 9) == 0;
     note("%s %s", how, (*m)->twin ? "twin" : "image");
     if ((*m)->twin && getenv("FAKE_REFUSE_TWIN")) return 200;   /* CUDA_ERROR_INVALID_IMAGE */
@@ -178,11 +181,15 @@ CUresult cuLibraryLoadData(struct module **m, const void *image, void *a, void *
     return load(m, image, "cuLibraryLoadData");
 }
 static CUresult get(struct func **f, struct module *m, const char *name) {
+    for (int i = 0; i < m->nfuncs; i++)
+        if (!strcmp(m->funcs[i]->name, name)) { *f = m->funcs[i]; return 0; }
     *f = calloc(1, sizeof **f);
     (*f)->mod = m;
     (*f)->name = strdup(name);
+    if (m->nfuncs < 8) m->funcs[m->nfuncs++] = *f;
     return 0;
 }
+CUresult cuModuleUnload(struct module *m) { note("cuModuleUnload"); unloaded = m; return 0; }
 CUresult cuModuleGetFunction(struct func **f, struct module *m, const char *name) { return get(f, m, name); }
 CUresult cuLibraryGetKernel(struct func **f, struct module *m, const char *name) { return get(f, m, name); }
 CUresult cuKernelGetFunction(struct func **f, struct func *k) { *f = k; return 0; }

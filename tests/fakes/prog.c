@@ -10,6 +10,8 @@
  *             ends with _exit(7) (os._exit), the parent `loop` 3 times, then waits for it
  *   fork-kill - the same, but the child is killed (SIGKILL) 0.3 s after its launches
  *   reset   - direct, `loop` 2 times, the primary context reset (cudaDeviceReset), `loop` 2 times
+ *   unload  - direct, `loop` once, the module unloaded and another image loaded (the fake driver
+ *             gives it the same module and kernel handles), its add launched as in `loop`
  *   spawn   - posix_spawn of `prog loop IMAGE_FILE 2` (torchrun, multiprocessing's spawn), then
  *             `loop` 3 times here, then waits for it
  *   devices - direct, add launched 4 times alternating between the primary contexts of device 0
@@ -60,6 +62,8 @@ CUresult cuMemFree_v2(uint64_t);
 CUresult cuFuncSetAttribute(void *, int, int);
 CUresult cuDevicePrimaryCtxRelease_v2(int);
 CUresult cuDevicePrimaryCtxReset_v2(int);
+CUresult cuModuleUnload(void *);
+CUresult cuFuncGetModule(void **, void *);
 CUresult cuDevicePrimaryCtxRetain(void **, int);
 CUresult cuCtxSetCurrent(void *);
 CUresult cuLinkCreate_v2(unsigned, void *, void **, void **);
@@ -182,7 +186,7 @@ int main(int argc, char **argv) {
     if (!strcmp(mode, "link")) return link_mode();
 
     if (!strcmp(mode, "direct") || !strcmp(mode, "threads") || !strcmp(mode, "file") || !strcmp(mode, "loop") ||
-        !strcmp(mode, "devices") || !strcmp(mode, "graph") || !strcmp(mode, "reset")) {
+        !strcmp(mode, "devices") || !strcmp(mode, "graph") || !strcmp(mode, "reset") || !strcmp(mode, "unload")) {
         cu.load = cuModuleLoadData; cu.get = cuModuleGetFunction; cu.launch = cuLaunchKernel;
         cu.launch_ex = cuLaunchKernelEx; cu.alloc = cuMemAlloc_v2; cu.release = cuMemFree_v2;
         cu.set_attr = cuFuncSetAttribute; cu.ctx_release = cuDevicePrimaryCtxRelease_v2;
@@ -244,6 +248,16 @@ int main(int argc, char **argv) {
             if (i == 2) cuDevicePrimaryCtxReset_v2(0);
             if (cu.launch(add, 64, 1, 1, 64, 1, 1, 0, NULL, params, NULL) != 0) return 4;
         }
+    } else if (!strcmp(mode, "unload")) {
+        void *mod, *again;
+        if (cu.launch(add, 64, 1, 1, 64, 1, 1, 0, NULL, params, NULL) != 0) return 4;
+        cuFuncGetModule(&mod, add);
+        cuModuleUnload(mod);
+        strcat(image, "\n// another module\n");
+        cu.load(&mod, image);
+        cu.get(&again, mod, add_name);
+        if (again != add) return 8;                  /* the fake reuses the handles */
+        if (cu.launch(again, 64, 1, 1, 64, 1, 1, 0, NULL, params, NULL) != 0) return 4;
     } else if (!strcmp(mode, "loop")) {
         for (int i = 0; i < count; i++)
             if (cu.launch(add, 64, 1, 1, 64, 1, 1, 0, NULL, params, NULL) != 0) return 4;

@@ -420,3 +420,78 @@ def test_a_cooperative_launch_keeps_its_grid_sync_and_its_results(cooperative, t
             assert len(launch.maps["sched"]) == launch.grid[0]
     else:
         assert launch.info["fallback"] == "instrumented launch failed"
+
+
+UNLOADING = r'''
+import sys
+import numpy as np
+from cuda.bindings import driver as cu
+
+
+PTX = """.version 8.0
+.target sm_90
+.address_size 64
+.visible .entry bump(.param .u64 p, .param .u32 n)
+{
+  .reg .u32 %r<8>; .reg .u64 %rd<4>; .reg .pred %p;
+  ld.param.u64 %rd1, [p]; ld.param.u32 %r1, [n];
+  mov.u32 %r2, %ctaid.x; mov.u32 %r3, %ntid.x; mov.u32 %r4, %tid.x;
+  mad.lo.u32 %r5, %r2, %r3, %r4;
+  setp.ge.u32 %p, %r5, %r1;
+  @%p bra DONE;
+  cvta.to.global.u64 %rd1, %rd1;
+  mul.wide.u32 %rd2, %r5, 4;
+  add.u64 %rd3, %rd1, %rd2;
+  ld.global.u32 %r6, [%rd3];
+  add.u32 %r6, %r6, K;
+  st.global.u32 [%rd3], %r6;
+DONE:
+  ret;
+}
+"""
+
+def ok(res):
+    err, *rest = res
+    assert err == cu.CUresult.CUDA_SUCCESS, err
+    return rest[0] if len(rest) == 1 else rest
+
+ok(cu.cuInit(0))
+dev = ok(cu.cuDeviceGet(0))
+ctx = ok(cu.cuDevicePrimaryCtxRetain(dev))
+ok(cu.cuCtxSetCurrent(ctx))
+n = 1 << 20
+buf = ok(cu.cuMemAlloc(n * 4))
+ok(cu.cuMemsetD32(buf, 0, n))
+handles = []
+for k in range(1, 9):
+    mod = ok(cu.cuModuleLoadData(PTX.replace("K;", f"{k};").encode() + b"\0"))
+    fn = ok(cu.cuModuleGetFunction(mod, b"bump"))
+    handles.append(int(fn))
+    p = np.array([int(buf)], dtype=np.uint64)
+    m = np.array([n], dtype=np.uint32)
+    args = np.array([p.ctypes.data, m.ctypes.data], dtype=np.uint64)
+    ok(cu.cuLaunchKernel(fn, n // 256, 1, 1, 256, 1, 1, 0, 0, args.ctypes.data, 0))
+    ok(cu.cuCtxSynchronize())
+    ok(cu.cuModuleUnload(mod))
+out = np.empty(n, np.uint32)
+ok(cu.cuMemcpyDtoH(out.ctypes.data, buf, n * 4))
+out.tofile(sys.argv[1])
+print(len(set(handles)), file=sys.stderr)
+'''
+
+
+def test_modules_loaded_and_unloaded_in_turn_each_run_their_own_twin(tmp_path):
+    """Eight modules, each adding its own K, loaded, launched and unloaded in turn: the driver gives
+    a kernel handle out again after its module is unloaded (native runs on the H200 saw 6-7
+    distinct handles of 8), and each launch must run the twin of the kernel loaded now."""
+    script = tmp_path / "unloading.py"
+    script.write_text(UNLOADING)
+    env = {**os.environ, "NEUTRINO_CACHE": str(tmp_path / "cache")}
+    subprocess.run([sys.executable, str(script), str(tmp_path / "native.bin")], check=True, env=env)
+    run = subprocess.run([sys.executable, "-m", "neutrino_py", "trace", "--probe", str(PROBES / "block_sched.probe"),
+                          "--tracedir", str(tmp_path / "tr"), "--", sys.executable, str(script),
+                          str(tmp_path / "traced.bin")], env=env, capture_output=True, text=True, timeout=300)
+    assert run.returncode == 0, run.stderr[-3000:]
+    assert np.unique(np.fromfile(tmp_path / "traced.bin", np.uint32)).tolist() == [36]    # 1 + 2 + ... + 8
+    launches = [x for x in Trace(tmp_path / "tr").launches if x.kernel == "bump"]
+    assert len(launches) == 8 and all(x.instrumented and len(x.maps["sched"]) == 4096 for x in launches)
