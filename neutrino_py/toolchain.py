@@ -83,20 +83,32 @@ def tool_path(name: str) -> Path:
     return path
 
 
-@functools.cache
-def find_nvjitlink() -> Path | None:
-    """Path of libnvJitLink.so.*: wheels first, then the toolkit's lib64 folders."""
-    override = os.environ.get("NEUTRINO_NVJITLINK")
-    if override and Path(override).is_file():
-        return Path(override)
+def _library(pattern: str, override: str) -> Path | None:
+    """A CUDA library file: `override` (an environment variable) if it names one, else the
+    wheels' lib folders first, then the toolkit's."""
+    if os.environ.get(override) and Path(os.environ[override]).is_file():
+        return Path(os.environ[override])
     dirs = [root / sub for root in _package_dirs("nvidia") for sub in _WHEEL_LIB]
-    dirs += [Path(os.environ[v]) / "lib64" for v in ("CUDA_HOME", "CUDA_PATH") if os.environ.get(v)]
-    dirs += [Path("/usr/local/cuda/lib64")]
+    dirs += [Path(os.environ[v]) / lib for v in ("CUDA_HOME", "CUDA_PATH") if os.environ.get(v)
+             for lib in ("lib64", "lib")]
+    dirs += [Path("/usr/local/cuda/lib64"), Path("/usr/local/cuda/lib")]
     for folder in dirs:
-        found = sorted(folder.glob("libnvJitLink.so*"), key=lambda p: len(p.name), reverse=True)
+        found = sorted(folder.glob(pattern), key=lambda p: len(p.name), reverse=True)
         if found:
             return found[0]
     return None
+
+
+@functools.cache
+def find_nvjitlink() -> Path | None:
+    """Path of libnvJitLink.so.*."""
+    return _library("libnvJitLink.so*", "NEUTRINO_NVJITLINK")
+
+
+@functools.cache
+def find_device_runtime() -> Path | None:
+    """Path of libcudadevrt.a, which a kernel that launches kernels (dynamic parallelism) links."""
+    return _library("libcudadevrt.a", "NEUTRINO_CUDADEVRT")
 
 
 @functools.cache

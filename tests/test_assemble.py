@@ -140,3 +140,28 @@ def test_a_module_that_sets_warpgroup_registers_goes_to_ptxas_which_keeps_them()
         _, dropped, _ = ptx_backend.assemble(WARP_SPECIALIZED, "sm_90a", backend="nvjitlink")
         assert "C7504" in dropped and parse_report(dropped)["ws_pipeline"].registers < 168
     assert ptx_backend.assemble(VECTOR_ADD, "sm_90")[2] == assemble.available()[0]
+
+
+DYNAMIC_PARALLELISM = (Path(__file__).parent / "synthetic" / "dynamic_parallelism.sm_90.ptx").read_text()
+"""From: __global__ void child(int *x, int base) { x[base + threadIdx.x] += 1; }
+__global__ void parent(int *x, int n) { int b = blockIdx.x * blockDim.x + threadIdx.x;
+    if (threadIdx.x == 0) child<<<1, 32>>>(x, blockIdx.x * 32); if (b < n) x[b] += 2; }"""
+
+
+def test_a_kernel_that_launches_kernels_is_linked_with_the_device_runtime():
+    """Its twin calls __cudaCDP2LaunchDeviceV2, which libcudadevrt.a holds: nvJitLink links it
+    (alone, the module has an undefined reference); ptxas, which cannot link, is refused."""
+    need("nvjitlink")
+    from neutrino_py import toolchain
+    from neutrino_py.asm import parse_ptx
+    from neutrino_py.probe import load_file
+    from neutrino_py.splice import instrument
+    if toolchain.find_device_runtime() is None:
+        pytest.skip("libcudadevrt.a is not installed here")
+    assert ptx_backend.launches_kernels(DYNAMIC_PARALLELISM) and not ptx_backend.launches_kernels(VECTOR_ADD)
+    text = instrument(parse_ptx(DYNAMIC_PARALLELISM), load_file("block_sched")).module.to_text()
+    cubin, _, backend = ptx_backend.assemble(text, "sm_90")
+    facts = elf_facts(cubin)
+    assert backend == "nvjitlink" and {".text._Z6parentPii", ".text._Z5childPii"} <= facts["sections"]
+    with pytest.raises(ToolError, match="ptxas cannot link the device runtime"):
+        assemble.ptx_to_cubin(text, "sm_90", backend="ptxas")

@@ -7,6 +7,9 @@ nvJitLink 13.0 assembles PTX as one of several compilation units and drops every
 232 registers would run in the kernel's 32 and spill (checked with both on this project's CPU
 box, a two-warpgroup kernel: ptxas "Used 232 registers", nvJitLink "Used 32").
 
+A module that launches kernels from the device (dynamic parallelism: ``-rdc=true`` code calling
+``__cudaCDP2LaunchDeviceV2``) is linked with libcudadevrt.a by nvJitLink; ptxas cannot link it.
+
 Results are cached on disk under sha256(text + arch + backend + toolchain version), so a kernel
 seen before costs one file read.
 """
@@ -15,6 +18,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import re
+from pathlib import Path
 
 from neutrino_py import paths, toolchain
 from neutrino_py.files import atomic_write
@@ -52,7 +56,8 @@ def available() -> list[str]:
 
 
 def _nvjitlink(ptx: bytes, arch: str, *options: str) -> tuple[bytes, str]:
-    """Link one PTX module: (cubin, nvJitLink's info log)."""
+    """Link one PTX module, with the device runtime where it launches kernels: (cubin,
+    nvJitLink's info log)."""
     if not ARCH.fullmatch(arch):          # nvJitLink exit()s the process on sm_1 .. sm_9
         raise AssembleError(arch, f"not a GPU architecture nvJitLink takes: {arch!r}")
     from cuda.bindings import nvjitlink
@@ -63,6 +68,8 @@ def _nvjitlink(ptx: bytes, arch: str, *options: str) -> tuple[bytes, str]:
         raise AssembleError(arch, f"{err} (-arch={arch})") from None
     try:
         nvjitlink.add_data(handle, nvjitlink.InputType.PTX, ptx, len(ptx), "module.ptx")
+        if launches_kernels(ptx.decode("utf-8", "surrogateescape")):
+            nvjitlink.add_file(handle, nvjitlink.InputType.LIBRARY, str(_device_runtime()))
         nvjitlink.complete(handle)
         cubin = bytearray(nvjitlink.get_linked_cubin_size(handle))
         nvjitlink.get_linked_cubin(handle, cubin)
@@ -91,13 +98,33 @@ def sets_warpgroup_registers(ptx_text: str) -> bool:
     return "setmaxnreg" in ptx_text
 
 
-def _backend(backend: str | None, warpgroup_registers: bool = False) -> str:
+def launches_kernels(ptx_text: str) -> bool:
+    """Whether the module calls the device runtime (dynamic parallelism: CUDA 12's CDP2 names,
+    and the older ones)."""
+    return any(name in ptx_text for name in ("__cudaCDP2", "cudaLaunchDeviceV2", "cudaGetParameterBufferV2"))
+
+
+def _device_runtime() -> Path:
+    path = toolchain.find_device_runtime()
+    if path is None:
+        raise ToolError("the module launches kernels from the device, and libcudadevrt.a was not found",
+                        "pip install nvidia-cuda-runtime (or set NEUTRINO_CUDADEVRT=/path/to/libcudadevrt.a)")
+    return path
+
+
+def _backend(backend: str | None, warpgroup_registers: bool = False, device_runtime: bool = False) -> str:
     """The assembler to use: `backend` if given and usable, else the preferred usable one
-    (ptxas first for a module that sets warpgroups' registers, which nvJitLink ignores)."""
+    (ptxas first for a module that sets warpgroups' registers, which nvJitLink ignores; only
+    nvJitLink for one that links the device runtime)."""
     if backend is not None and backend not in BACKENDS:
         raise ToolError(f"unknown assembler {backend!r}", f"use one of {', '.join(BACKENDS)}")
+    if device_runtime and backend == "ptxas":
+        raise ToolError("ptxas cannot link the device runtime this module launches kernels with",
+                        "assemble it with nvJitLink (pip install nvidia-nvjitlink)")
     usable = available()
-    if warpgroup_registers and "ptxas" in usable:
+    if device_runtime:
+        usable = [b for b in usable if b == "nvjitlink"]
+    elif warpgroup_registers and "ptxas" in usable:
         usable.insert(0, usable.pop(usable.index("ptxas")))
     name = backend or next(iter(usable), None)
     if name not in usable:
@@ -112,7 +139,7 @@ def assemble(ptx_text: str, arch: str = "sm_90", backend: str | None = None) -> 
     stack, spills and shared memory per function in ``ptxas -v``'s words, which nvJitLink's
     ``-verbose`` repeats; both are kept on disk, so that the report a cost or a register cap
     reads and the cubin then loaded take one assembly."""
-    name = _backend(backend, sets_warpgroup_registers(ptx_text))
+    name = _backend(backend, sets_warpgroup_registers(ptx_text), launches_kernels(ptx_text))
     data = ptx_text.encode("utf-8", "surrogateescape")   # bytes read from a file come back as read
     key = hashlib.sha256(b"\0".join([data, arch.encode(), name.encode(),
                                      toolchain.version().encode()])).hexdigest()
