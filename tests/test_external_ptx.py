@@ -5,6 +5,7 @@ instrumented output must assemble where ptxas is found.
 """
 from __future__ import annotations
 
+import re
 import subprocess
 from pathlib import Path
 
@@ -224,3 +225,202 @@ def test_texture_with_sampler_instruments(tmp_path, probe):
     out = instrument(tmp_path, TEX_SAMPLER, probe)
     assert "[%rd1, %rd4, {%r1}]" in out
     assemble(out, tmp_path, "sm_90")
+
+
+# ---------------------------------------------------------------- PTX ISA 9.0 (CUDA 13.0) sweep
+
+def module(body: str, target: str = "sm_90a", version: str = "9.0", head: str = "") -> str:
+    """One kernel `k(.param .u64 p)` around `body`."""
+    return (f".version {version}\n.target {target}\n.address_size 64\n{head}"
+            f".visible .entry k(.param .u64 p)\n{{\n{body}}}\n")
+
+
+def instructions(text: str) -> list[ir.Instruction]:
+    return list(parse_ptx(text, cache=False).function("k").instructions())
+
+
+@pytest.mark.parametrize("lazy", [True, False])
+@pytest.mark.parametrize("written,offset", [("010", 8), ("0x10", 16), ("0b11", 3), ("16U", 16),
+                                            ("-0x8", -8)])
+def test_address_offsets_are_ptx_integers(lazy, written, offset):
+    """ptxas reads ``[%rd1+010]`` as 8 bytes on: the scan had read 10, and ``0x10`` crashed."""
+    from neutrino_py.asm.parser import grammar_args, parse_args
+    args = f"%r1, [%rd1+{written}]"
+    addr = (parse_args if lazy else grammar_args)(args)[1]
+    assert (addr.offset, str(addr)) == (offset, f"[%rd1+{offset}]")
+
+
+def test_decimal_float_immediates_parse_and_save_their_bits(tmp_path):
+    """``1e10`` and ``.5`` are PTX (ptxas takes them); IN2 of ``add.f32 …, 1.5`` is 0x3FC00000,
+    the bits the instruction reads, not 1."""
+    from neutrino_py.asm.parser import grammar_args, parse_args
+    for text in ("%f1, 1e10", "%f1, .5", "{%f1, -.5e3}"):
+        assert parse_args(text) == grammar_args(text)
+    assert parse_args("%f1, .5")[1] == ir.Immediate(".5")
+    probe = tmp_path / "in2.probe"
+    probe.write_text("map v[thread]: record { u64 x; } pool 1 << 10\n"
+                     "before add.f32 { v.save(IN2); }\n")
+    text = module(".reg .f32 %f<3>;\n.reg .b64 %rd<2>;\nld.param.u64 %rd1, [p];\n"
+                  "ld.global.f32 %f1, [%rd1];\nadd.f32 %f2, %f1, 1.5;\n"
+                  "st.global.f32 [%rd1], %f2;\nret;\n")
+    assert f"], {0x3FC00000};" in instrument(tmp_path, text, str(probe))
+
+
+@pytest.mark.parametrize("operands", ["1+2", "(1<<4)", "~0"])
+def test_constant_expressions_are_refused_with_what_to_do(tmp_path, capsys, operands):
+    src = tmp_path / "in.ptx"
+    src.write_text(module(f".reg .b32 %r<2>;\nmov.u32 %r1, {operands};\nret;\n"))
+    assert main(["inspect", str(src)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"{src}:7:")
+    assert "write the number they stand for" in err and "Traceback" not in err
+
+
+# PTX 9.0's function directives
+DIRECTIVES_90 = """.version 9.0
+.target sm_100a
+.address_size 64
+.visible .func f(.param .u32 a) .abi_preserve 8 .abi_preserve_control 4
+{
+\tret;
+}
+.visible .entry k(.param .u64 p) .blocksareclusters .reqntid 128 .reqnctapercluster 2
+{
+\t.reg .b64 %rd<2>;
+\tld.param.u64 %rd1, [p];
+\tst.global.u32 [%rd1], 1;
+\tret;
+}
+"""
+
+
+def test_ptx_90_directives_are_known():
+    parsed = parse_ptx(DIRECTIVES_90, cache=False)
+    f, k = parsed.functions()
+    assert [(d.name, d.args) for d in f.directives] == [("abi_preserve", "8"),
+                                                         ("abi_preserve_control", "4")]
+    assert [d.name for d in k.directives] == ["blocksareclusters", "reqntid", "reqnctapercluster"]
+
+
+@needs_ptxas
+def test_ptx_90_directives_instrument(tmp_path):
+    out = instrument(tmp_path, DIRECTIVES_90, "dmat")
+    assert ".blocksareclusters" in out and ".abi_preserve 8" in out
+    assemble(out, tmp_path, "sm_100a")
+
+
+# nvcc's PTX for an inline-asm wait loop inlined twice (CUTLASS's ClusterBarrier::wait): each
+# copy defines LAB_WAIT and DONE in its own scope, and a global load spins in the loop
+SCOPED_LABELS = module("""\t.reg .b32 %r<4>;
+\t.reg .b64 %rd<3>;
+\tld.param.u64 %rd1, [p];
+\t{
+\t.reg .pred P1;
+LAB_WAIT:
+\tld.global.u32 %r1, [%rd1];
+\tsetp.ne.u32 P1, %r1, 0;
+\t@P1 bra DONE;
+\tbra LAB_WAIT;
+DONE:
+\t}
+\tadd.u32 %r2, %r1, 1;
+\t{
+\t.reg .pred P1;
+LAB_WAIT:
+\tld.global.u32 %r3, [%rd1+4];
+\tsetp.ne.u32 P1, %r3, 0;
+\t@P1 bra DONE;
+\tbra LAB_WAIT;
+DONE:
+\t}
+\tst.global.u32 [%rd1+8], %r2;
+\tret;
+""")
+
+
+def test_labels_belong_to_their_scope():
+    """Each `bra LAB_WAIT` loops in its own scope (ptxas reads them so): the CFG had sent both
+    copies to the last LAB_WAIT, so the first loop was no loop to the splicer."""
+    blocks = parse_ptx(SCOPED_LABELS, cache=False).function("k").blocks()
+    assert [(b.labels, b.succs) for b in blocks] == [
+        ([], [1]), (["LAB_WAIT"], [3, 2]), ([], [1]), (["DONE"], [4]),
+        (["LAB_WAIT"], [6, 5]), ([], [4]), (["DONE"], [])]
+
+
+def test_cutlass_wait_loops_stay_in_their_scope():
+    """The corpus's CUTLASS kernel inlines ClusterBarrier::wait ten times: every loop's back
+    edge goes to its own LAB_WAIT, just before it (all went to the last one)."""
+    from conftest import CORPUS
+    module = parse_ptx((CORPUS / "cutlass" / "hopper_ws_gemm.sm_90a.ptx").read_text(), cache=False)
+    blocks = next(module.kernels()).blocks()
+    loops = [(b.index, b.succs) for b in blocks
+             if b.instructions and b.instructions[-1].target == "LAB_WAIT"]
+    assert len(loops) == 10
+    assert all(succs == [n - 1] and blocks[n - 1].labels == ["LAB_WAIT"] for n, succs in loops)
+
+
+@needs_ptxas
+@pytest.mark.parametrize("probe", ["memtrace", "branch_divergence", "opcode_mix"])
+def test_scoped_labels_instrument(tmp_path, probe):
+    assemble(instrument(tmp_path, SCOPED_LABELS, probe), tmp_path, "sm_90a")
+
+
+def test_first_operand_roles_of_newer_forms():
+    """`bar.red`/`barrier.red` write their first operand; `tcgen05.dealloc`, `wgmma.wait_group`
+    and `stackrestore` only read theirs."""
+    body = ("bar.red.popc.u32 %r1, 0, %p1;\nbarrier.cta.red.and.aligned.pred %p2, 0, %p1;\n"
+            "tcgen05.dealloc.cta_group::1.sync.aligned.b32 %r2, 128;\n"
+            "wgmma.wait_group.sync.aligned 0;\nstackrestore.u64 %rd1;\nbar.sync 0;\n")
+    got = [(i.regs_written(), i.regs_read()) for i in instructions(module(body))]
+    assert got == [({"%r1"}, {"%p1"}), ({"%p2"}, {"%p1"}), (set(), {"%r2"}), (set(), set()),
+                   (set(), {"%rd1"}), (set(), set())]
+
+
+def test_memory_of_tensor_maps_cluster_launch_control_and_cache_hints():
+    """These write or name memory by an address; tensor memory (`tcgen05`) is no state space
+    and is not counted as memory at all, least of all as global."""
+    body = ("tensormap.replace.tile.global_address.global.b1024.b64 [%rd1], %rd2;\n"
+            "tensormap.replace.tile.rank.shared::cta.b1024.b32 [%r1], 2;\n"
+            "clusterlaunchcontrol.try_cancel.async.shared::cta.mbarrier::complete_tx::bytes.b128"
+            " [%r1], [%r2];\n"
+            "clusterlaunchcontrol.query_cancel.is_canceled.pred.b128 %p1, %rq;\n"
+            "discard.global.L2 [%rd1], 128;\napplypriority.global.L2::evict_normal [%rd1], 128;\n"
+            "tcgen05.ld.sync.aligned.32x32b.x1.b32 {%r3}, [%r2];\n"
+            "st.async.shared::cluster.mbarrier::complete_tx::bytes.b32 [%r1], %r3, [%r2];\n"
+            "atom.global.v4.f32.add {%f1, %f2, %f3, %f4}, [%rd1], {%f1, %f2, %f3, %f4};\n"
+            "ld.global.nc.L2::256B.v8.f32 {%f1, %f2, %f3, %f4, %f5, %f6, %f7, %f8}, [%rd1];\n")
+    got = [(i.space, i.width) for i in instructions(module(body))]
+    assert got == [("global", 8), ("shared", 4), ("shared", 16), (None, None), ("global", None),
+                   ("global", None), (None, None), ("shared", 4), ("global", 16), ("global", 32)]
+
+
+# inline asm declares `addr` twice, 64 bits wide for a global load, 32 for a shared one
+SHADOWED = module("""\t.reg .b32 %r<3>;
+\t.reg .b64 %rd<3>;
+\tld.param.u64 %rd1, [p];
+\tcvta.to.global.u64 %rd2, %rd1;
+\t{
+\t.reg .b64 addr;
+\tmov.b64 addr, %rd2;
+\tld.global.u32 %r1, [addr];
+\t}
+\t{
+\t.reg .b32 addr;
+\tmov.u32 addr, 16;
+\tld.shared.u32 %r2, [addr];
+\t}
+\tadd.u32 %r1, %r1, %r2;
+\tst.global.u32 [%rd2], %r1;
+\tret;
+""")
+
+
+@pytest.mark.parametrize("probe", ["dmat", "memtrace"])
+def test_register_width_is_its_scopes(tmp_path, probe):
+    """ADDR of `[addr]` reads the 64-bit `addr` of its scope: the later 32-bit declaration had
+    made it `cvt.u64.u32`, which ptxas takes and which drops the address's upper half."""
+    out = instrument(tmp_path, SHADOWED, probe)
+    assert not re.search(r"cvt\.u64\.u32\s+%nt_rd\d+, addr;", out)
+    assert re.search(r"mov\.u64\s+%nt_rd\d+, addr;", out)
+    if PTXAS is not None:
+        assemble(out, tmp_path, "sm_90a")

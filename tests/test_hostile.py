@@ -69,7 +69,7 @@ PTX_CASES = [
     *_ptx("no-version", ".target sm_90\n.visible .entry k()\n{\nret;\n}\n",
           at(1, 1, "a PTX module starts with its .version directive")),
     *_ptx("unknown-opcode", kernel(".reg .f32 %f<3>;\nfrobnicate.f32 %f1, %f2;\n"),
-          at(7, 1, "unknown instruction 'frobnicate' (not in PTX ISA 8.7")),
+          at(7, 1, "unknown instruction 'frobnicate' (not in PTX ISA 9.0")),
     *_ptx("unknown-body-directive", kernel(".frob 1;\n"), at(6, 1, "unknown directive '.frob'")),
     *_ptx("unknown-module-directive", HEAD + ".frobdir 3;\n.visible .entry k()\n{\nret;\n}\n",
           at(4, 1, "unknown directive '.frobdir'")),

@@ -4,11 +4,13 @@ A block starts at the first instruction, at a label, and after a terminator (``b
 ``ret``, ``exit``, ``trap``). An unconditional ``bra`` has one successor, its target; a predicated
 one also falls through. An unpredicated ``ret``/``exit``/``trap`` has none. ``brx.idx`` goes to
 the labels of its ``.branchtargets`` list (to every block when that list is not found). Nested
-``{ }`` scopes are flattened: PTX labels and branches cross them freely in compiler output.
+``{ }`` scopes are flattened, but a label belongs to its scope as ptxas reads it: a branch goes to
+the label of that name in its own scope or the nearest one around it (inline asm inlined twice
+defines the same ``LAB_WAIT:`` in two scopes, and each ``bra LAB_WAIT`` stays in its own).
 """
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Callable, Sequence
 
 from neutrino_py.asm import ir
 
@@ -23,6 +25,7 @@ def basic_blocks(body: list[ir.Statement]) -> list[ir.BasicBlock]:
     labels: list[str] = []
     current: list[ir.Instruction] = []
     branch_tables: dict[str, list[str]] = {}
+    placed: dict[int, int] = {}                 # id(label) -> its block
     last_label: str | None = None
 
     def close() -> None:
@@ -50,33 +53,85 @@ def basic_blocks(body: list[ir.Statement]) -> list[ir.BasicBlock]:
             if current:
                 close()
             labels.append(s.name)
+            placed[id(s)] = len(blocks)
         elif kind is directive and s.name == "branchtargets" and last_label:
             branch_tables[last_label] = [t.strip() for t in s.args.split(",")]
     close()
 
     where = {name: b.index for b in blocks for name in b.labels}
+    # a name defined in several scopes: each branch finds it from its own (else one does)
+    find = _scoped(body, placed) if len(where) < len(placed) else \
+        (lambda ins, name: where.get(name))
     for b in blocks:
         last = b.instructions[-1] if b.instructions else None
         falls = b.index + 1 < len(blocks)
         succs: list[int] = []
         if last is not None and last.is_terminator:
-            if last.opcode == "bra" and last.target in where:
-                succs.append(where[last.target])
+            if last.opcode == "bra" and last.target is not None:
+                succs.append(find(last, last.target))
             elif last.opcode == "brx":
                 table = next((branch_tables[o.name] for o in last.operands
                               if isinstance(o, ir.Symbol) and o.name in branch_tables), None)
                 # a table not found here (a register, another scope's name): any block may follow
                 succs += list(range(len(blocks))) if table is None else \
-                    [where[t] for t in table if t in where]
+                    [find(last, t) for t in table]
             if last.guard is None:
                 falls = False
         if falls:
             succs.append(b.index + 1)
-        b.succs = list(dict.fromkeys(succs))
+        b.succs = [s for s in dict.fromkeys(succs) if s is not None]
     for b in blocks:
         for s in b.succs:
             blocks[s].preds.append(b.index)
     return blocks
+
+
+def _scoped(body: list[ir.Statement], placed: dict[int, int]
+            ) -> Callable[[ir.Instruction, str], int | None]:
+    """The block a branch's label names, found from the branch's scope outwards, for bodies
+    that define one label name in several scopes (`placed`: id(label) -> its block)."""
+    stmts, scopes, parents = scopes_of(body)
+    where: dict[tuple[int, str], int] = {}
+    scope_of: dict[int, int] = {}
+    for s, scope in zip(stmts, scopes):
+        kind = type(s)
+        if kind is ir.Label and id(s) in placed:
+            where.setdefault((scope, s.name), placed[id(s)])
+        elif kind is ir.Instruction and s.opcode in ("bra", "brx"):
+            scope_of[id(s)] = scope
+
+    def find(ins: ir.Instruction, name: str) -> int | None:
+        scope = scope_of[id(ins)]
+        while scope >= 0:
+            block = where.get((scope, name))
+            if block is not None:
+                return block
+            scope = parents[scope]
+        return None
+
+    return find
+
+
+def scopes_of(body: list[ir.Statement]) -> tuple[list[ir.Statement], list[int], list[int]]:
+    """`ir.flat(body)`, the scope of each statement (0: the body; each ``{ }`` its own), and the
+    scope around each scope (-1 around the body): labels and registers a scope declares are
+    its own (`basic_blocks`, the PTX target's register widths)."""
+    stmts = ir.flat(body)
+    if ir.Block not in map(type, body):             # no nested scope: one pass in C
+        return stmts, [0] * len(stmts), [-1]
+    scopes: list[int] = []
+    parents = [-1]
+
+    def visit(items: list[ir.Statement], scope: int) -> None:
+        for s in items:
+            if type(s) is ir.Block:
+                parents.append(scope)
+                visit(s.body, len(parents) - 1)
+            else:
+                scopes.append(scope)
+
+    visit(body, 0)
+    return stmts, scopes, parents
 
 
 def latch(b: int, targets: Sequence[int]) -> bool:

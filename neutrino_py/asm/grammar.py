@@ -354,30 +354,46 @@ def _hint(expected: set[str]) -> str:
     return "check the PTX syntax around this position"
 
 
+# Where an operand is being read: an operator there starts a constant expression.
+_IN_OPERANDS = {"_COMMA", "_RPAR", "RSQB", "IMM", "REG"}
+_OPERATORS = set("+-*/<>&|^~()")
+
+
+def _expression_hint(text: str, expected: set[str]) -> str | None:
+    """What to do about a constant expression (``1+2``, ``(1<<4)``, ``~0``), which PTX allows
+    where a number goes and the grammar does not read; None for any other error."""
+    if text[:1] in _OPERATORS and expected & _IN_OPERANDS:
+        return ("constant expressions in operands (`1+2`, `(1<<4)`, `~0`) are not read: write "
+                "the number they stand for")
+    return None
+
+
 def _error(err: UnexpectedInput, source: str, file: str) -> SourceError:
     """Lark's exception as our SourceError: position, the token shown as written, a hint."""
     line, col = getattr(err, "line", 0) or 0, getattr(err, "column", 0) or 0
     expected = set(getattr(err, "expected", None) or getattr(err, "allowed", None) or ())
-    width = 1
+    width, hint = 1, None
     if isinstance(err, UnexpectedToken) and err.token.type != "$END":
         text = str(err.token.value).split("\n")[0].rstrip()
         if err.token.type in _CATCH_ALL or not text:
             text = text[:1]
         msg = f"unexpected {text!r}"
         width = max(1, len(text))
+        hint = _expression_hint(text, expected)
         end = _previous_line_end(source, err.token.start_pos)
         if "_SEMI" in expected and end is not None:
             line, col = end
-            msg, width = "missing ';' at the end of the line", 1
+            msg, width, hint = "missing ';' at the end of the line", 1, None
     elif isinstance(err, UnexpectedCharacters):
         ch = source[err.pos_in_stream] if err.pos_in_stream < len(source) else ""
         msg = f"unexpected character {ch!r}"
+        hint = _expression_hint(ch, expected)
     else:
         msg = "unexpected end of input"
         line = source.count("\n") + 1
         col = len(source) - source.rfind("\n")
-    return SourceError(msg, file=file, line=line, col=col, source=source, hint=_hint(expected),
-                       width=width)
+    return SourceError(msg, file=file, line=line, col=col, source=source,
+                       hint=hint or _hint(expected), width=width)
 
 
 def _previous_line_end(source: str, pos: int) -> tuple[int, int] | None:

@@ -96,6 +96,12 @@ class Immediate(_Node):
         return self.text
 
 
+def int_literal(text: str) -> int:
+    """An integer constant as PTX reads it: an address offset may be written ``0x10``, ``010``
+    (octal: 8), ``0b1000`` or ``8U``, not only in decimal."""
+    return int(Immediate(text).value)
+
+
 @dataclass(frozen=True, slots=True)
 class Symbol(_Node):
     """A name that is not a register: a label (``bra $L__BB0_1``), a variable, a function, a param."""
@@ -376,7 +382,7 @@ class Instruction(_Node):
     @property
     def n_dests(self) -> int:
         """How many leading operands are written (0 or 1; the one may be a vector or a pair)."""
-        if not self.operands or self.opcode in ptx_isa.NO_DEST:
+        if not self.operands or not ptx_isa.writes_first(self.opcode, self.modifiers):
             return 0
         return 0 if isinstance(self.operands[0], Address) else 1
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import fnmatch
 
 # The PTX ISA version the tables below were written from.
-PTX_ISA = "8.7"
+PTX_ISA = "9.0"
 
 # Index i + 1 is the OPCODE id of OPCODES[i]; append only, never reorder.
 OPCODES: tuple[str, ...] = (
@@ -36,8 +36,9 @@ KNOWN_OPCODES: frozenset[str] = frozenset(OPCODES)
 
 # Every directive of the ISA's directive table (the ones the grammar names as keywords included).
 DIRECTIVES: frozenset[str] = frozenset({
-    "address_size", "alias", "align", "branchtargets", "callprototype", "calltargets", "common",
-    "const", "entry", "explicitcluster", "extern", "file", "func", "global", "loc", "local",
+    "abi_preserve", "abi_preserve_control", "address_size", "alias", "align", "blocksareclusters",
+    "branchtargets", "callprototype", "calltargets", "common", "const", "entry",
+    "explicitcluster", "extern", "file", "func", "global", "loc", "local",
     "maxclusterrank", "maxnctapersm", "maxnreg", "maxntid", "minnctapersm", "noreturn", "param",
     "pragma", "reg", "reqnctapercluster", "reqntid", "section", "shared", "sreg", "target", "tex",
     "version", "visible", "weak",
@@ -46,20 +47,34 @@ DIRECTIVES: frozenset[str] = frozenset({
 # Opcodes with one address operand and a known access width: where ADDR and BYTES exist.
 MEMORY: frozenset[str] = frozenset({"ld", "ldu", "st", "atom", "red"})
 # Opcodes whose address operand reads or writes memory (surface and texture instructions take
-# a handle, not an address, and are not counted).
+# a handle, not an address, and are not counted; nor is `tcgen05`, whose addresses are mostly
+# of tensor memory, which is no state space).
 ADDRESSED: frozenset[str] = MEMORY | {"cp", "ldmatrix", "stmatrix", "prefetch", "prefetchu",
-                                      "multimem", "mbarrier", "wmma"}
+                                      "multimem", "mbarrier", "wmma", "tensormap", "discard",
+                                      "applypriority", "clusterlaunchcontrol"}
 # Opcodes without a register destination: every operand is a source.
 NO_DEST: frozenset[str] = frozenset({
     "st", "red", "bra", "brx", "call", "ret", "exit", "trap", "bar", "barrier", "membar", "fence",
     "prefetch", "prefetchu", "sust", "sured", "stmatrix", "cp", "nanosleep", "pmevent", "brkpt",
-    "griddepcontrol", "setmaxnreg", "discard", "applypriority"})
+    "griddepcontrol", "setmaxnreg", "discard", "applypriority", "stackrestore"})
+# Forms that turn their base's rule above around, by a modifier: `bar.red.popc.u32 %r1, 0, %p1`
+# and `barrier.cta.red.and.pred %p2, 0, %p1` write their first operand; `tcgen05.dealloc ...
+# %r1, 128` and `wgmma.wait_group.sync.aligned 0` only read theirs.
+DEST_FLIPPED: dict[str, frozenset[str]] = {
+    "bar": frozenset({"red"}), "barrier": frozenset({"red"}),
+    "tcgen05": frozenset({"dealloc"}), "wgmma": frozenset({"wait_group"})}
 # Where control leaves the instruction stream or may jump away from the next instruction.
 CONTROL: frozenset[str] = frozenset({"bra", "brx", "ret", "exit", "trap", "brkpt"})
 # Where a thread ends: `exit` probes run before these.
 EXITS: tuple[str, ...] = ("ret", "exit")
 
 _IDS = {name: i + 1 for i, name in enumerate(OPCODES)}
+
+
+def writes_first(base: str, modifiers: list[str]) -> bool:
+    """Whether an instruction's first operand is a destination (when it is not an address)."""
+    flipped = DEST_FLIPPED.get(base)
+    return (base in NO_DEST) == (flipped is not None and not flipped.isdisjoint(modifiers))
 
 
 def opcode_id(base: str) -> int:

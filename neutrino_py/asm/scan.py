@@ -133,7 +133,7 @@ class OperandSyntax:
                 out.append(ir.SymbolAddress(ir.Symbol(m.group("symbol")),
                                             m.group("step") + m.group(kind)))
             elif kind == "offset":
-                offset = int(m.group(kind))
+                offset = ir.int_literal(m.group(kind))
                 out.append(ir.Address(leaf(m.group("base")),
                                       -offset if m.group("sign") == "-" else offset, None,
                                       offset == 0))
@@ -147,11 +147,11 @@ _SINK = ir.Sink()
 
 def leaf(text: str) -> ir.Operand:
     """A checked operand leaf by its first character: only a register starts with ``%``, only a
-    number with a digit or ``-`` (the grammar's REG, IMM and IDENT terminals)."""
+    number with a digit, ``-`` or ``.`` (``.5``; the grammar's REG, IMM and IDENT terminals)."""
     first = text[0]
     if first == "%":
         return ir.Register(text)
-    if first.isdigit() or first == "-":
+    if first.isdigit() or first == "-" or first == ".":
         return ir.Immediate(text)
     return _SINK if text == "_" else ir.Symbol(text)
 _DIM = re.compile(r"\[\s*([0-9]*)\s*\]")

@@ -8,6 +8,8 @@ sized to the largest site; map pointers are appended as ``.param .u64``.
 from __future__ import annotations
 
 import itertools
+import math
+import struct
 from functools import lru_cache
 from typing import Iterable, Sequence
 
@@ -20,11 +22,13 @@ from neutrino_py.targets import Finished, Guard, SiteCode, Unreadable
 from neutrino_py.targets.ptx import outline
 from neutrino_py.targets.ptx import render as ptx
 from neutrino_py.targets.ptx.address_roots import AddressRoots
+from neutrino_py.targets.ptx.reg_scopes import Decl, RegScopes, bits_in, decl_bits
 
 RESERVED_PARAM = "__nt_"
 # Special registers that are 64 bits wide; every other undeclared register is 32.
 WIDE_SPECIALS = {"%clock64", "%globaltimer", "%gridid"}
 RAW_TYPES = {1: "pred", 64: "u64"}
+FLT_MAX = 3.4028234663852886e38
 _STEM_TYPES = {stem: t for t, stem in ptx.STEMS.items()}    # %nt_rd -> u64
 
 
@@ -96,7 +100,7 @@ class PtxKernel(PtxCode):
         self.labels = itertools.count()
         # (name, count, bits) of every `.reg` name in order: ``%r<200>`` is looked up by its
         # number (spelling out the 200 names of every declaration cost 4% of a splice)
-        self.decls: list[tuple[str, int | None, int]] = []
+        self.decls: list[Decl] = []
         self.label_names: set[str] = set()
         self.call_params: set[str] = set()
         comments: list[ir.Comment] = []
@@ -109,7 +113,7 @@ class PtxKernel(PtxCode):
             if kind is comment:
                 comments.append(s)
             elif kind is reg_decl:
-                bits = 1 if s.type == "pred" else 8 * ir.TYPE_BYTES.get(s.type, 4)
+                bits = decl_bits(s)
                 self.decls.extend((name, count, bits) for name, count in s.names)
             elif kind is label:
                 self.label_names.add(s.name)
@@ -117,6 +121,9 @@ class PtxKernel(PtxCode):
                 self.call_params.add(s.name)
         self._comments = comments
         self._roots: AddressRoots | None = None
+        # the body's declarations by scope, where a nested scope declares registers
+        self._scopes: RegScopes | None = None
+        self._scoped = ir.Block in map(type, fn.body)
         self.check_reserved()
 
     def check_reserved(self) -> None:
@@ -168,23 +175,22 @@ class PtxKernel(PtxCode):
     def width(self, ins: ir.Instruction) -> int:
         return ins.width or 0
 
-    def reg_width(self, reg: ir.Register) -> int:
-        bits = self.declared_bits(reg.name)
+    def reg_width(self, reg: ir.Register, at: ir.Instruction | None = None) -> int:
+        """Bits of `reg` as instruction `at` reads it (None: the body's own scope)."""
+        bits = self.declared_bits(reg.name, at)
         if bits is not None:
             return bits
         return 64 if reg.name in WIDE_SPECIALS else 32
 
-    def declared_bits(self, name: str) -> int | None:
-        """Width of a register the kernel declares (None: not declared, a special register)."""
-        for decl, count, bits in reversed(self.decls):      # the last declaration holds
-            if count is None:
-                if name == decl:
-                    return bits
-            elif name.startswith(decl):
-                n = name[len(decl):]                        # %r<200> declares %r0 ... %r199
-                if n.isascii() and n.isdigit() and (n == "0" or n[0] != "0") and int(n) < count:
-                    return bits
-        return None
+    def declared_bits(self, name: str, at: ir.Instruction | None = None) -> int | None:
+        """Width of a register the kernel declares, in the scope of `at` (None: the body's own);
+        None for one not declared (a special register)."""
+        if self._scoped:
+            if self._scopes is None:
+                self._scopes = RegScopes(self.fn.unqueued)
+            if self._scopes.declared_nested(name):
+                return self._scopes.bits(name, at)
+        return bits_in(self.decls, name)
 
     def address_delta(self, first: ir.Instruction, later: ir.Instruction) -> int | None:
         """d with ADDR at `later` = ADDR at `first` + d in every lane (mod 2**64): both address
@@ -201,11 +207,11 @@ class PtxKernel(PtxCode):
 
     def dest(self, ins: ir.Instruction, scope: Scratch, code: list[Stmt]) -> Value:
         dests = ins.dests
-        return self.raw(dests[0] if dests else ir.Sink(), scope, code)
+        return self.raw(dests[0] if dests else ir.Sink(), ins, scope, code)
 
     def source(self, ins: ir.Instruction, k: int, scope: Scratch, code: list[Stmt]) -> Value:
         srcs = ins.srcs
-        return self.raw(srcs[k] if k < len(srcs) else ir.Sink(), scope, code)
+        return self.raw(srcs[k] if k < len(srcs) else ir.Sink(), ins, scope, code)
 
     def address(self, ins: ir.Instruction, scope: Scratch, code: list[Stmt]) -> Value:
         """ADDR: the accessed address as u64; `.global` addresses in generic form (the value of
@@ -219,7 +225,7 @@ class PtxKernel(PtxCode):
             value = addr.offset + (int(base.value) if isinstance(base, ir.Immediate) else 0)
             return Imm(value, "u64")
         dst = scope.tmp("u64")
-        if isinstance(base, ir.Register) and self.reg_width(base) == 32:
+        if isinstance(base, ir.Register) and self.reg_width(base, ins) == 32:
             code.append(ops.Convert(dst, Src(base.name, "u32")))
         else:
             code.append(ops.Move(dst, Src(str(base), "u64")))
@@ -229,20 +235,18 @@ class PtxKernel(PtxCode):
             code.append(ops.ToGeneric(dst, dst, "global"))
         return dst
 
-    def raw(self, op: ir.Operand, scope: Scratch, code: list[Stmt]) -> Value:
-        """Raw bits of an operand, zero-extended to u64 (first element of a vector or pair;
-        the address of a memory operand; 0 for ``_``)."""
+    def raw(self, op: ir.Operand, at: ir.Instruction, scope: Scratch, code: list[Stmt]) -> Value:
+        """Raw bits of an operand of instruction `at`, zero-extended to u64 (first element of a
+        vector or pair; the address of a memory operand; 0 for ``_``)."""
         if isinstance(op, ir.Vector):
             op = op.items[0]
         if isinstance(op, ir.PredPair):
             op = op.first
         if isinstance(op, ir.Immediate):
-            text = op.text.lstrip("-")
-            if text[:2].lower() in ("0f", "0d"):
-                return Imm(int(text[2:], 16), "u64")
-            return Imm(int(op.value), "u64")
+            value = op.value
+            return Imm(float_bits(op, at) if isinstance(value, float) else value, "u64")
         if isinstance(op, ir.Address):
-            return self.address_value(op, scope, code)
+            return self.address_value(op, at, scope, code)
         if isinstance(op, ir.Symbol):
             if op.name in self.label_names:
                 raise Unreadable(f"the operand is the label {op.name}, which has no value")
@@ -259,18 +263,19 @@ class PtxKernel(PtxCode):
         if isinstance(op, (ir.Register, ir.Negated)):
             reg = op.operand if isinstance(op, ir.Negated) else op
             dst = scope.tmp("u64")
-            width = self.reg_width(reg)
+            width = self.reg_width(reg, at)
             code.append(ops.ZeroExtend(dst, Src(reg.name, RAW_TYPES.get(width, "u32")), width))
             if isinstance(op, ir.Negated):
                 code.append(ops.Binary(dst, "xor", dst, Imm(1, "u64")))
             return dst
         return Imm(0, "u64")
 
-    def address_value(self, addr: ir.Address, scope: Scratch, code: list[Stmt]) -> Value:
-        """base + offset of a memory operand appearing as a source (the address of a store)."""
+    def address_value(self, addr: ir.Address, at: ir.Instruction, scope: Scratch,
+                      code: list[Stmt]) -> Value:
+        """base + offset of a memory operand of `at` appearing as a source (a store's address)."""
         if isinstance(addr.base, ir.Immediate):
             return Imm(int(addr.base.value) + addr.offset, "u64")
-        dst = self.raw(addr.base, scope, code)
+        dst = self.raw(addr.base, at, scope, code)
         if addr.offset:
             code.append(ops.Binary(dst, "add", dst, Imm(addr.offset, "u64")))
         return dst
@@ -398,6 +403,23 @@ class PtxTarget:
 # below PTX 6.4 (from there warp operations without `.sync` stop assembling for sm_70 and later).
 # Instructions of later targets (match.any, redux.sync) are chosen by the templates (`sm`).
 FLOOR_VERSION, FLOOR_SM = (6, 2), 32
+
+
+def float_bits(imm: ir.Immediate, at: ir.Instruction) -> int:
+    """Raw bits of a floating-point immediate as `at` reads it: in its type's width (f64 where
+    its last float type is, else f32: the source type of a ``cvt``; a ``0d`` literal's own
+    where it has none), so that ``1.5`` gives 0x3FC00000, not 1; ``0f``/``0d`` of that width
+    as written (NaN payloads kept)."""
+    types = [m for m in at.modifiers if m in ("f32", "f64")]
+    text = imm.text.lstrip("-")
+    prefix = text[:2].lower()
+    wide = types[-1] == "f64" if types else prefix == "0d"
+    if prefix == ("0d" if wide else "0f"):
+        return int(text[2:], 16)
+    value = float(imm.value)
+    if not wide and abs(value) > FLT_MAX:               # past f32: ptxas rounds it to infinity
+        value = math.copysign(math.inf, value)
+    return int.from_bytes(struct.pack("<d" if wide else "<f", value), "little")
 
 
 def check_floor(module: ir.Module) -> None:
