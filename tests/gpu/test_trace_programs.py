@@ -370,10 +370,10 @@ int main(int argc, char **argv) {
 '''
 
 
-def _built(root: Path, name: str, source: str) -> Path:
+def _built(root: Path, name: str, source: str, *flags: str) -> Path:
     """A CUDA program built for this GPU with SASS and PTX, as examples/programs/cuda is."""
     (root / f"{name}.cu").write_text(source)
-    subprocess.run(["nvcc", "-O2", "-gencode", "arch=compute_90,code=[sm_90,compute_90]", "-o",
+    subprocess.run(["nvcc", "-O2", "-gencode", "arch=compute_90,code=[sm_90,compute_90]", *flags, "-o",
                     str(root / name), str(root / f"{name}.cu")], check=True)
     return root / name
 
@@ -495,3 +495,48 @@ def test_modules_loaded_and_unloaded_in_turn_each_run_their_own_twin(tmp_path):
     assert np.unique(np.fromfile(tmp_path / "traced.bin", np.uint32)).tolist() == [36]    # 1 + 2 + ... + 8
     launches = [x for x in Trace(tmp_path / "tr").launches if x.kernel == "bump"]
     assert len(launches) == 8 and all(x.instrumented and len(x.maps["sched"]) == 4096 for x in launches)
+
+
+DYNAMIC_PARALLELISM = r'''
+#include <cstdio>
+__global__ void child(int *y, int base) { y[base + threadIdx.x] += 1; }
+__global__ void parent(int *x, int *y, int n) {
+    int b = blockIdx.x * blockDim.x + threadIdx.x;
+    if (threadIdx.x == 0) child<<<1, 32>>>(y, blockIdx.x * 32);   /* may run beside its parent */
+    if (b < n) x[b] += 2;
+}
+int main(int argc, char **argv) {
+    int n = 32 * 64, *x, h[2 * 32 * 64];
+    cudaMalloc(&x, 2 * n * sizeof(int));
+    cudaMemset(x, 0, 2 * n * sizeof(int));
+    for (int k = 0; k < 3; k++) parent<<<64, 32>>>(x, x + n, n);   /* a grid ends after its children */
+    cudaError_t err = cudaDeviceSynchronize();
+    if (err != cudaSuccess) { fprintf(stderr, "%s\n", cudaGetErrorString(err)); return 1; }
+    cudaMemcpy(h, x, sizeof h, cudaMemcpyDeviceToHost);
+    FILE *f = fopen(argv[1], "wb");
+    fwrite(h, sizeof(int), 2 * n, f);
+    fclose(f);
+    return 0;
+}
+'''
+
+
+def test_a_program_whose_kernels_launch_kernels_keeps_its_results(tmp_path):
+    """Dynamic parallelism (-rdc=true): x gets 3 x 2, y (the children's) 3 x 1, traced as not.
+    nvcc's device link leaves machine code only in the image (relocatable PTX cannot be loaded
+    alone), so the parent runs as it is and says why; its PTX, given to `neutrino instrument`,
+    is linked with the device runtime (tests/test_assemble.py)."""
+    program = _built(tmp_path, "cdp", DYNAMIC_PARALLELISM, "-rdc=true", "-lcudadevrt")
+    env = {**os.environ, "NEUTRINO_CACHE": str(tmp_path / "cache")}
+    run = subprocess.run([sys.executable, "-m", "neutrino_py", "trace", "--probe", str(PROBES / "block_sched.probe"),
+                          "--tracedir", str(tmp_path / "tr"), "--", str(program), str(tmp_path / "traced.bin")],
+                         env=env, capture_output=True, text=True, timeout=300)
+    assert run.returncode == 0, run.stderr[-3000:]
+    x, y = np.fromfile(tmp_path / "traced.bin", np.int32).reshape(2, -1)
+    assert np.unique(x).tolist() == [6] and np.unique(y).tolist() == [3]
+    trace = Trace(tmp_path / "tr")
+    launches = [x for x in trace.launches if "parent" in x.kernel]
+    assert len(launches) == 3, [x.kernel for x in trace.launches]
+    assert not any(x.instrumented for x in launches)
+    assert [k.reason for k in trace.kernels if "parent" in k.name] == [
+        "SASS only: the image holds sm_90 machine code and no PTX"]
