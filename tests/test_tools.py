@@ -282,3 +282,61 @@ def test_tool_options(trace):
     assert trace.report("block_sched", launch=2).data["drawn"] == 2
     with pytest.raises(ToolError, match="tool 'launches' has no option 'launch'"):
         trace.report("launches", launch=2)
+
+
+def _timed(tmp_path, sched: list[tuple], ranges: list[tuple]):
+    """One launch of `k` with `sched` rows (start, elapsed, sm, unit) and `ranges` rows
+    (cycles, sm, unit) as given."""
+    from neutrino_py.tracedir.writer import TraceWriter
+    from tests.synthetic import DEVICE, RANGES, SCHED, records
+
+    w = TraceWriter.start(tmp_path, device=DEVICE)
+    k = w.kernel("k", ptx="// k", instrumented_ptx="// k +")
+    w.launch(k, grid=1, block=128, start_ns=0, end_ns=1000,
+             maps={"sched": records(SCHED, sched), "ranges": records(RANGES, ranges)})
+    w.close()
+    return nt.Trace(w.dir)
+
+
+@pytest.mark.parametrize("top", [2 ** 63, 2 ** 64])
+def test_a_globaltimer_crossing_2_63_or_2_64_keeps_its_distances(tmp_path, top):
+    """Starts were read as int64: a launch straddling 2**63 had a span of about 2**64 ns and its
+    warps drawn at the far ends of the Perfetto timeline (u64 times wrap past 2**64)."""
+    trace = _timed(tmp_path, [(top - 100, 50, 0, 0), (top - 10, 30, 1, 1), ((top + 20) % 2 ** 64, 40, 1, 2)], [])
+    (launch,) = trace.report("block_sched").data["launches"]
+    assert (launch["span_ns"], launch["first_ns"], launch["warps"]) == (160, top - 100, 3)
+    from neutrino_py.tools.block_sched import residency
+    counts, width = residency(trace.launches[0].maps["sched"], launch["first_ns"], 16)
+    assert width == 10.0 and counts.sum(axis=0).max() == 1        # never two warps at once
+    from neutrino_py.tools.perfetto import build
+    slices = sorted((e["ts"], e["dur"]) for e in build(trace)["traceEvents"] if e.get("cat") == "sched")
+    assert slices == [(0.0, 0.05), (0.09, 0.03), (0.12, 0.04)]
+
+
+def test_times_that_run_backwards_are_left_out_and_said(tmp_path):
+    """A u64 elapsed or cycles of 2**63 or more (below 0 as signed: the timer went back) made
+    negative busy times, occupancies and range means."""
+    trace = _timed(tmp_path, [(1000, 50, 0, 0), (1100, 2 ** 64 - 10, 1, 1)],
+                   [(10, 0, 0), (2 ** 64 - 5, 0, 1), (30, 1, 2)])
+    sched = trace.report("block_sched")
+    (launch,) = sched.data["launches"]
+    assert (launch["warps"], launch["span_ns"], launch["damaged_rows"]) == (1, 50, 1)
+    assert any(n.startswith("1 row(s) with an SM id of 4096 or more, or an elapsed time below 0, "
+                            "left out") for n in sched.notes)
+    ranges = trace.report("time_range")
+    (entry,) = ranges.data["ranges"].values()
+    assert (entry["count"], entry["mean"], entry["min"]) == (2, 20.0, 10)
+    assert "1 range(s) of 2**63 cycles or more (below 0 as signed: the clock went backwards " \
+           "between the marks) left out" in ranges.notes
+    from neutrino_py.tools.perfetto import build
+    assert all(e["dur"] >= 0 for e in build(trace)["traceEvents"] if e.get("cat") == "sched")
+
+
+def test_a_launch_of_one_instant_is_drawn(tmp_path):
+    """A launch whose warps all start and end at one instant (one warp, elapsed 0) has a span of
+    0: its first start was then None and drawing its timeline raised TypeError."""
+    pytest.importorskip("matplotlib")
+    report = _timed(tmp_path, [(500, 0, 2, 0)], []).report("block_sched")
+    (launch,) = report.data["launches"]
+    assert (launch["span_ns"], launch["first_ns"], report.data["drawn"]) == (0, 500, 0)
+    assert report.figure("timeline").axes

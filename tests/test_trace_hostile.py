@@ -302,3 +302,127 @@ def test_a_launch_ending_before_it_starts_loses_its_times_not_its_maps(run, caps
     rc, _ = _report(run, capsys, "--perfetto", str(tmp_path / "p.json"))
     events = json.loads((tmp_path / "p.json").read_text())["traceEvents"]
     assert rc == 0 and all(e.get("dur", 0) >= 0 for e in events)
+
+
+def _raw_pool_run(root: Path, launches: int = 1) -> Path:
+    """`launches` launches of a kernel whose `dmat` pool has 2 shards of 256 records, written raw
+    as the shim writes it: shard 0 holds addresses 1, 2, 3 and shard 1 holds 4, 5 (items 32, 33,
+    34 and 288, 289, after 32 items of shard cursors); a fixed `rec` map of 2 records per warp
+    follows."""
+    from neutrino_py.contract.manifest import Manifest, MapSpec, shard_item
+    from neutrino_py.tracedir import TraceWriter
+    from neutrino_py.tracedir.writer import StoredMaps
+
+    man = Manifest("k", {"hash": "", "text": ""}, [], [
+        MapSpec("dmat", "record", "thread", [["addr", "<u8"]], pool=512, shards=2),
+        MapSpec("rec", "record", "warp", [["t", "<u8"]], capacity=2, header_slot=1)])
+    pool = np.zeros(32 + 2 * 256, "<u8")
+    pool[0], pool[16] = 3, 2                                  # the shards' cursors
+    pool[shard_item(32, 2, 0, np.arange(3))] = [1, 2, 3]
+    pool[shard_item(32, 2, 1, np.arange(2))] = [4, 5]
+    fixed = np.arange(4, dtype="<u8").tobytes() + np.array([2, 1], "<u4").tobytes()
+    w = TraceWriter.start(root, pid=9)
+    k = w.kernel("k", ptx="// k", instrumented_ptx="// k+", manifest=man.to_json())
+    data = w.dir / layout.data_file(9)
+    data.parent.mkdir(parents=True)
+    one = pool.tobytes() + fixed + bytes(-(pool.nbytes + len(fixed)) % layout.DATA_ALIGN)
+    data.write_bytes(one * launches)
+    for i in range(launches):
+        at = i * len(one)
+        segments = {"dmat": {"offset": at, "nbytes": pool.nbytes, "cursor": len(pool), "dropped": 0},
+                    "rec": {"offset": at + pool.nbytes, "nbytes": len(fixed), "cursor": 0,
+                            "dropped": 0}}
+        w.launch(k, grid=1, block=64, stored=StoredMaps(layout.data_file(9), segments,
+                                                        {"dmat": 5, "rec": 3}, {"dmat": 0, "rec": 0}))
+    w.close()
+    return w.dir
+
+
+def test_a_data_file_cut_inside_a_map_keeps_the_records_before_the_cut(run, capsys):
+    """A run killed while writing lost the whole map it was in; now only what is past the cut."""
+    seg = _meta(run)["launches"][2]["segments"]["dmat"]
+    data = next(run.glob("procs/*/maps.bin"))
+    data.write_bytes(data.read_bytes()[:seg["offset"] + 24 + 5])        # 1 record and 5 bytes
+    trace = Trace(run)
+    assert _warned(trace, f"ends at byte {seg['offset'] + 29}, before the end of 5 map "
+                          "segment(s) (first: map 'dmat' of launch 2): the records before its end "
+                          "are read, the rest are lost")
+    assert trace.launches[2].maps["dmat"]["addr"].tolist() == [0x10000]
+    assert trace.launches[0].maps["dmat"]["addr"].tolist() == [0x10000, 0x10004, 0x11000, 0x10080]
+    with pytest.raises(ToolError, match=r"map 'sched' of launch 2 .*its bytes start at \d+, past "
+                                        r"the end of the file \(\d+ bytes\)"):
+        trace.launches[2].maps["sched"]
+    rc, report = _report(run, capsys, "--tool", "dmat")
+    assert rc == 0 and report["reports"]["dmat"]["data"]["kernels"]["vec_add"]["accesses"] == 5
+
+
+def test_a_raw_sharded_pool_cut_short_keeps_each_shards_records_before_the_cut(tmp_path):
+    run = _raw_pool_run(tmp_path)
+    assert Trace(run).launches[0].maps["dmat"]["addr"].tolist() == [1, 2, 3, 4, 5]
+    data = next(run.glob("procs/*/maps.bin"))
+    data.write_bytes(data.read_bytes()[:289 * 8 + 3])       # shard 1's second record is cut
+    launch = Trace(run).launches[0]
+    assert launch.maps["dmat"]["addr"].tolist() == [1, 2, 3, 4]
+    with pytest.raises(ToolError, match=r"map 'rec' of launch 0 .*past the end of the file"):
+        launch.maps["rec"]
+
+
+def test_a_fixed_capacity_map_cut_before_its_counts_says_why_it_is_lost(tmp_path):
+    run = _raw_pool_run(tmp_path)
+    data = next(run.glob("procs/*/maps.bin"))
+    data.write_bytes(data.read_bytes()[:4352 + 38])           # the last count is cut
+    launch = Trace(run).launches[0]
+    with pytest.raises(ToolError, match=r"map 'rec' was cut after 38 of its 40 bytes, and its "
+                                        r"per-unit counts, which say which records are valid, "
+                                        r"follow the records"):
+        launch.maps["rec"]
+    assert len(launch.maps["dmat"]) == 5
+
+
+def test_asking_whether_a_launch_has_a_map_does_not_read_it(run, capsys):
+    """`name in launch.maps` read (and decoded) the map: a memtrace companion that could not be
+    read failed dmat and hotness through it, and every test cost a whole read."""
+    next(run.glob("procs/*/maps.bin")).unlink()
+    launch = Trace(run).launches[0]
+    assert "dmat" in launch.maps and "nope" not in launch.maps
+
+
+def test_a_kernel_name_with_control_characters_stays_on_its_table_row(run, capsys):
+    _edit(run, lambda m: m["launches"][1].update(kernel="ge\nmm\t\x1b[31m"))
+    assert main(["report", str(run), "--no-progress", "--tool", "launches"]) == 0
+    out = capsys.readouterr().out
+    assert "ge\\nmm\\t\\x1b[31m" in out and "\x1b" not in out
+    assert not any(line.startswith("mm") for line in out.splitlines())
+
+
+def test_export_reads_a_gathered_map_once_not_once_per_row_group(tmp_path, monkeypatch):
+    pq = pytest.importorskip("pyarrow.parquet")
+    from neutrino_py.tools.columnar import export
+    from neutrino_py.tracedir import reader
+    run = _raw_pool_run(tmp_path / "t")
+    calls = []
+    real = reader.read_one
+    monkeypatch.setattr(reader, "read_one", lambda *a, **k: calls.append(a[0].name) or real(*a, **k))
+    export(Trace(run), tmp_path / "out", chunk_bytes=8)       # a row group per record
+    assert pq.read_table(tmp_path / "out" / "maps" / "dmat").column("addr").to_pylist() == [1, 2, 3, 4, 5]
+    assert calls.count("dmat") == 2                           # its dtype, then its rows
+
+
+def test_a_raw_segment_smaller_than_its_layout_is_unreadable_in_every_tool(tmp_path, capsys):
+    """The dtype of a kernel's raw map is found once; a later launch whose segment is smaller
+    than its layout then passed for readable, and failed the tools that read it (exit 1), or the
+    whole report when the progress bar sized it."""
+    run = tmp_path / "t"
+    run = _raw_pool_run(run, launches=2)
+    _edit(run, lambda m: m["launches"][1]["segments"]["dmat"].update(nbytes=8))
+    launches = Trace(run).launches
+    assert launches[0].maps.dtype("dmat").names == ("addr",)
+    with pytest.raises(ToolError, match=r"map 'dmat' of launch 1 .*its segment holds 8 bytes, "
+                                        r"its layout needs 4352"):
+        launches[1].maps.dtype("dmat")
+    for progress in ((), ("--no-progress",)):
+        assert main(["report", str(run), "--format", "json", "--tool", "dmat", *progress]) == 0
+        report = json.loads(capsys.readouterr().out)["reports"]["dmat"]
+        assert report["data"]["kernels"]["k"]["accesses"] == 5
+        assert report["notes"][-1].startswith("skipped 1 unreadable map file(s): cannot read map "
+                                              "'dmat' of launch 1")

@@ -71,38 +71,49 @@ def whole_pool_counts(lay: MapLayout, cursor: int, dropped: int) -> tuple[int, i
     return min(cursor, lay.items), max(cursor - lay.items, 0) if lay.block == 1 else dropped
 
 
-def _shard_slots(lay: MapLayout, raw: Any) -> tuple[np.ndarray, np.ndarray, int]:
+def _shard_slots(lay: MapLayout, raw: Any, cut: bool = False) -> tuple[np.ndarray, np.ndarray, int]:
     """The pool's items as laid in `raw`, the index of every slot the shards reserved (each
     shard's in reservation order, shard after shard), and the events that did not fit in their
     shard. `raw` may stop at the header cursor: every record lies before it, and a pool cut to
-    nothing has no records."""
+    nothing has no records. A `cut` buffer (its file ends early) keeps the slots it still holds."""
     if len(raw) < lay.first * lay.dtype.itemsize:
         return np.zeros(0, dtype=lay.dtype), np.zeros(0, np.int64), 0
     step = SHARD_SLOT_BYTES // 8
-    cursors = np.frombuffer(raw, dtype="<u8", count=lay.shards * step)[::step].astype(np.int64)
+    # a cursor past 2**63 is damage, not records: read as none
+    cursors = np.maximum(np.frombuffer(raw, dtype="<u8", count=lay.shards * step)[::step]
+                         .astype(np.int64), 0)
     per = (lay.items - lay.first) // lay.shards
     items = np.frombuffer(raw, dtype=lay.dtype, count=len(raw) // lay.dtype.itemsize)
     where = np.concatenate([shard_item(lay.first, lay.shards, s, np.arange(min(int(c), per)))
                             for s, c in enumerate(cursors)])
-    if len(where) and where.max() >= len(items):
+    if cut:
+        where = where[where < len(items)]
+    elif len(where) and where.max() >= len(items):
         raise ToolError(f"map {lay.name!r} buffer holds {len(raw)} bytes, its shard cursors need "
                         f"{(where.max() + 1) * lay.dtype.itemsize}",
                         "copy the pool back up to the header cursor (maps.needed_bytes)")
     return items, where, int(np.maximum(cursors - per, 0).sum())
 
 
-def _sharded_pool(lay: MapLayout, raw: Any) -> tuple[np.ndarray, int]:
+def _sharded_pool(lay: MapLayout, raw: Any, cut: bool = False) -> tuple[np.ndarray, int]:
     """Records of every shard, the runs' holes left out and the chains' followers put back,
     and the events that did not fit in their shard. Slots a run reserved and left empty have a
     zero mask (contracts §4)."""
-    items, where, dropped = _shard_slots(lay, raw)
-    records = items[where]
+    items, where, dropped = _shard_slots(lay, raw, cut)
+    records = gather(items, where)
     lanes = lanes_fields(lay.dtype)
     if lanes:
-        records = records[records[lanes[0] + "_mask"] != 0]
+        records = gather(records, records[lanes[0] + "_mask"] != 0)
     if lay.chains:
         records = unchain(records, lay.chains)
-    return records.copy(), dropped
+    return records, dropped             # gathered by index: a copy already, not a view of `raw`
+
+
+def gather(items: np.ndarray, index: np.ndarray) -> np.ndarray:
+    """`items[index]` copied as whole records: NumPy copies structured items field by field,
+    raw bytes about four times faster (a sharded pool is gathered whole on every read)."""
+    raw = np.dtype((np.void, items.dtype.itemsize))
+    return np.ascontiguousarray(items).view(raw)[index].view(items.dtype)
 
 
 def sharded_pool_counts(lay: MapLayout, raw: Any) -> tuple[int, int]:
@@ -126,24 +137,36 @@ def needed_bytes(lay: MapLayout, cursor: int) -> int:
 
 
 def read_one(lay: MapLayout, raw: Any, cursor: int, dropped: int,
-             copy: bool = True) -> tuple[np.ndarray, int]:
+             copy: bool = True, cut: bool = False) -> tuple[np.ndarray, int]:
     """One map's array and dropped count from its raw buffer (a pool's may stop at its records).
     `copy=False` returns a view of `raw` where the layout allows one (counters, histograms,
     unsharded pools, pools reserved in blocks): a trace reader's memory-mapped bytes stay
-    mapped."""
+    mapped. `cut=True` takes a buffer whose end was lost (a file cut short) for the rows it still
+    holds whole: pool records, and counter or histogram rows, before the cut."""
     need = needed_bytes(lay, cursor)
-    if len(raw) < need:
+    if len(raw) < need and not cut:
         raise ToolError(f"map {lay.name!r} buffer holds {len(raw)} bytes, {need} expected",
                         "allocate maps with maps.layout() for the same grid and block")
+    if len(raw) < need and not _cut_readable(lay):
+        raise ToolError(f"map {lay.name!r} was cut after {len(raw)} of its {need} bytes, and its "
+                        "per-unit counts, which say which records are valid, follow the records",
+                        "this launch's map is lost; the maps written before it read whole")
     if by_shard(lay):
-        return _sharded_pool(lay, raw)
+        return _sharded_pool(lay, raw, cut)
     if lay.kind == "record" and not is_pool(lay):
         return _fixed_records(lay, raw)
     count, lost = whole_pool_counts(lay, cursor, dropped) if is_pool(lay) else (lay.items, dropped)
-    array = np.frombuffer(raw, dtype=lay.dtype, count=count)
+    whole = len(raw) // lay.dtype.itemsize // lay.fold * lay.fold    # rows the bytes hold whole
+    array = np.frombuffer(raw, dtype=lay.dtype, count=min(count, whole))
     if lay.fold > 1:
         return folded(array, lay.fold), lost
     return (array.copy() if copy else array), lost
+
+
+def _cut_readable(lay: MapLayout) -> bool:
+    """Whether a buffer cut short still says which of its rows are valid: every kind but fixed
+    records, whose counts come after the records."""
+    return not (lay.kind == "record" and not is_pool(lay))
 
 
 def folded(array: np.ndarray, fold: int) -> np.ndarray:

@@ -79,7 +79,7 @@ class MapRef:
 
     @property
     def nbytes(self) -> int:
-        return self.array.nbytes
+        return self.launch.maps.nbytes(self.name)
 
     @property
     def companions(self) -> dict[str, str]:
@@ -183,12 +183,22 @@ def rows(ref: MapRef, progress: Progress, chunk_bytes: int = CHUNK_BYTES) -> Ite
     if not found:
         yield from chunks(ref.array, progress, chunk_bytes)
         return
-    values = {f: ref.launch.maps[c] for f, c in found.items()}
+    values = {f: _lane_values(ref.launch, c) for f, c in found.items()}
     done = 0
     for part in chunks(ref.array, progress, chunk_bytes // 32):
         lanes, _ = expand(part, values, done)
         done += len(part)
         yield lanes
+
+
+def _lane_values(launch: Launch, name: str) -> np.ndarray:
+    """A companion map's per-lane values; none where it cannot be read (its launch was cut
+    short): the affine records still expand, the others' lanes are left out (`expand`), and
+    the tool's note on unreadable maps names the file."""
+    try:
+        return launch.maps[name]
+    except ToolError:
+        return np.zeros(0, np.uint64)
 
 
 def readable_maps(trace: Trace, unreadable: list[str]) -> Iterator[tuple[Launch, str, np.dtype]]:

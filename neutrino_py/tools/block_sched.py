@@ -50,32 +50,47 @@ def warps_per_row(ref: MapRef) -> int:
 SM_ID_LIMIT = 4096
 
 
+def sane(array: np.ndarray) -> np.ndarray:
+    """Rows that can be real: an SM id below `SM_ID_LIMIT` and an elapsed time of at least 0
+    (a u64 `elapsed` of 2**63 or more is a timer that went backwards)."""
+    return (array["sm"] < SM_ID_LIMIT) & (array["elapsed"].astype(np.int64) >= 0)
+
+
+def since(start: np.ndarray, origin: int) -> np.ndarray:
+    """ns from `origin` to each globaltimer `start`, signed, modulo 2**64: a timer that wraps
+    past 2**64 within a launch still gives the right distances."""
+    with np.errstate(over="ignore"):
+        return (start.astype(np.uint64) - np.uint64(origin % 2**64)).view(np.int64)
+
+
 def sm_stats(array: np.ndarray, progress: Progress, weight: int = 1) -> dict:
     """Per-SM warps and busy ns plus the launch's time span, in one chunked pass; each row stands
-    for `weight` warps. Rows whose SM id is past `SM_ID_LIMIT` are counted as `damaged`."""
+    for `weight` warps. Rows that are not `sane` are counted as `damaged`."""
     warps = np.zeros(0, np.int64)
     busy = np.zeros(0, np.float64)
-    first, last = np.inf, -np.inf
+    origin, first, last = None, np.inf, -np.inf
     damaged = 0
     for part in chunks(array, progress):
-        sane = part["sm"] < SM_ID_LIMIT
-        if not sane.all():
-            damaged += int(len(part) - sane.sum())
-            part = part[sane]
+        kept = sane(part)
+        if not kept.all():
+            damaged += int(len(part) - kept.sum())
+            part = part[kept]
         if not len(part):
             continue
+        origin = int(part["start"][0]) if origin is None else origin
         sm = part["sm"].astype(np.int64)
-        start = part["start"].astype(np.int64)
+        start = since(part["start"], origin)
         elapsed = part["elapsed"].astype(np.int64)
         size = max(len(warps), int(sm.max()) + 1)
         warps = np.pad(warps, (0, size - len(warps))) + weight * np.bincount(sm, minlength=size)
         busy = np.pad(busy, (0, size - len(busy))) + weight * np.bincount(sm, elapsed, minlength=size)
-        first, last = min(first, int(start.min())), max(last, int((start + elapsed).max()))
+        first = min(first, int(start.min()))
+        last = max(last, int((start.astype(np.float64) + elapsed).max()))
     span = int(last - first) if len(warps) else 0
     used = warps > 0
     mean_busy = busy[used].mean() if used.any() else 0.0
     return {"warps": int(warps.sum()), "sms_used": int(used.sum()), "span_ns": span,
-            "first_ns": int(first) if span else None,
+            "first_ns": None if origin is None else (origin + first) % 2**64,
             "mean_warp_ns": float(busy.sum() / warps.sum()) if warps.sum() else None,
             "occupancy": float(busy[used].mean() / span) if span else None,
             "imbalance": float(busy[used].max() / mean_busy) if mean_busy else None,
@@ -129,11 +144,12 @@ class BlockSched(Tool):
                                 "block's warps as running for its first warp's time")
         damaged = sum(s["damaged_rows"] for s in stats.values())
         if damaged:
-            report.notes.append(f"{damaged} row(s) with an SM id of {SM_ID_LIMIT} or more left "
-                                "out: no GPU has such SMs, so those rows are damaged")
+            report.notes.append(f"{damaged} row(s) with an SM id of {SM_ID_LIMIT} or more, or an "
+                                "elapsed time below 0, left out: no GPU has such SMs and no "
+                                "warp ends before it starts, so those rows are damaged")
         if chosen is None and self.launch is not None:
             report.notes.append(f"launch {self.launch} has no map block_sched reads: nothing drawn")
-        if chosen is not None:
+        if chosen is not None and stats[chosen]["first_ns"] is not None:
             report.data["drawn"] = chosen.launch.seq
             report.arrays.update(per_sm_warps=stats[chosen]["per_sm_warps"],
                                  per_sm_busy_ns=stats[chosen]["per_sm_busy_ns"])
@@ -154,9 +170,9 @@ def _mean(values: list) -> float | None:
 def residency(array: np.ndarray, first_ns: int, bins: int, weight: int = 1) -> tuple[np.ndarray, float]:
     """Warps resident on each SM at `bins` evenly spaced instants (bin centers) of the launch
     (each row standing for `weight` warps); returns the (SMs, bins) counts and the bin width in ns."""
-    array = array[array["sm"] < SM_ID_LIMIT]
+    array = array[sane(array)]
     sm = array["sm"].astype(np.int64)
-    start = array["start"].astype(np.int64) - first_ns
+    start = since(array["start"], first_ns)
     end = start + array["elapsed"].astype(np.int64)
     width = max(1.0, float(end.max()) / bins) if len(end) else 1.0
     first = np.ceil(start / width - 0.5).astype(np.int64).clip(0, bins)   # first center >= start

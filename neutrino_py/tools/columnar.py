@@ -13,6 +13,7 @@ for pool records (kept in reservation order, no unit).
 from __future__ import annotations
 
 import json
+import mmap
 import os
 import shutil
 from dataclasses import dataclass, field
@@ -215,9 +216,9 @@ def _maps(pa: Any, trace: Trace, root: Path, fmt: str, compression: str | None,
 
 
 def map_bytes(trace: Trace) -> int:
-    """Bytes of map records an export reads (for a progress bar); unreadable maps count 0."""
-    return sum(len(launch.maps[name]) * dtype.itemsize
-               for launch, name, dtype in readable_maps(trace, []))
+    """About the bytes of map records an export reads (for a progress bar: `MapFiles.nbytes`,
+    which decodes nothing); unreadable maps count 0."""
+    return sum(launch.maps.nbytes(name) for launch, name, _ in readable_maps(trace, []))
 
 
 def _map_schema(pa: Any, dtype: np.dtype) -> tuple[Any, list[str]]:
@@ -242,12 +243,23 @@ def _unit_kind(trace: Trace, launch: Launch, name: str, dtype: np.dtype) -> str:
 
 def _chunks(launch: Launch, name: str, dtype: np.dtype, chunk_bytes: int
             ) -> Iterator[tuple[int, np.ndarray]]:
-    """Copies of consecutive slices of one map; the file is mapped afresh for every slice, so
-    pages read before leave the process with their mapping."""
-    total = len(launch.maps[name])
+    """Copies of consecutive slices of one map; a view of the mapped file is mapped afresh for
+    every slice, so pages read before leave the process with their mapping. A map the reader
+    had to gather into memory (a sharded pool) is read once, not once per slice."""
+    array = launch.maps[name]
     step = max(1, chunk_bytes // max(1, dtype.itemsize))
-    for start in range(0, total, step):
-        yield start, np.array(launch.maps[name][start:start + step])
+    for start in range(0, len(array), step):
+        if start and _maps_file(array):
+            array = launch.maps[name]
+        yield start, np.array(array[start:start + step])
+
+
+def _maps_file(array: np.ndarray) -> bool:
+    """Whether `array` is a view of a memory-mapped file, not a copy the reader made."""
+    base = array
+    while isinstance(base, np.ndarray):
+        base = base.base
+    return isinstance(base, mmap.mmap)
 
 
 def _map_batch(pa: Any, schema: Any, part: np.ndarray, launch: Launch, start: int,

@@ -12,7 +12,7 @@ from neutrino_py.tools import get, tools
 from neutrino_py.tools.base import MapRef, Progress, Report, Table, Tool, plain
 from neutrino_py.tools.perfetto import MAX_SLICES, export
 from neutrino_py.tools.progress import Bar
-from neutrino_py.tools.render import report_text, table_text
+from neutrino_py.tools.render import printable, report_text, table_text
 from neutrino_py.tracedir.reader import Trace
 
 
@@ -177,4 +177,4 @@ def _header(trace: Trace) -> str:
                                                               if trace.ranks else ""))
         lines += [f"    {p.describe()}" for p in trace.processes]
     lines += [f"  warning: {w}" for w in trace.warnings]
-    return "\n".join(lines)
+    return "\n".join(printable(line) for line in lines)

@@ -17,6 +17,7 @@ import numpy as np
 from neutrino_py.files import atomic_file
 from neutrino_py.tools.allocations import timeline
 from neutrino_py.tools.base import readable_maps
+from neutrino_py.tools.block_sched import since
 from neutrino_py.tracedir.reader import Launch, Trace
 
 STREAMS_PID, OPERATORS_PID, MEMORY_PID, WARPS_PID0 = 1, 2, 3, 1000
@@ -171,10 +172,14 @@ def _warps(launch: Launch, name: str, clock: _HostClock, keep: int, part: int = 
         return [], total
     pid = WARPS_PID0 + PART_PIDS * part + launch.seq * 16 + list(launch.maps).index(name) % 16
     names = array.dtype.names
-    start = array["start"].astype(np.int64)
+    unit = array["unit"].astype(np.int64) if "unit" in names else np.arange(len(array))
+    forward = array["elapsed"].astype(np.int64) >= 0         # a timer that went back: no slice
+    array, unit = array[forward], unit[forward]
+    if not len(array):
+        return [], total
+    start = since(array["start"], int(array["start"][0]))
     elapsed = array["elapsed"].astype(np.int64)
     sm = array["sm"].astype(np.int64) if "sm" in names else np.zeros(len(array), np.int64)
-    unit = array["unit"].astype(np.int64) if "unit" in names else np.arange(len(array))
     host0 = clock.span(launch)[0] if launch.start_ns is not None else 0.0
     ts = host0 + (start - start.min()) / 1e3
     out = [_name("process_name", pid, 0, _titled(label, f"{name}: {launch.kernel} #{launch.seq}")),

@@ -6,6 +6,15 @@ from typing import Any
 from neutrino_py.tools.base import Report, Table
 
 
+def printable(text: str) -> str:
+    """`text` on one line: control characters (a kernel name holding a newline, a tab, an
+    escape sequence) shown as Python escapes, so they cannot break a table's rows or the
+    terminal."""
+    if text.isprintable():
+        return text
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+
+
 def cell(value: Any, percent: bool = False) -> str:
     """One table cell as text: None as '-', ints with separators, shares as percentages."""
     if value is None:
@@ -17,7 +26,7 @@ def cell(value: Any, percent: bool = False) -> str:
     if isinstance(value, float):
         return f"{value:.1%}" if percent else f"{value:,.4g}" if abs(
             value) < 1e4 else f"{value:,.0f}"
-    return str(value)
+    return printable(str(value))
 
 
 def table_text(table: Table) -> str:
@@ -32,7 +41,7 @@ def table_text(table: Table) -> str:
         return "  ".join(v.rjust(w) if num else v.ljust(w)
                          for v, w, num in zip(values, widths, numeric)).rstrip()
 
-    out = [table.title, line(table.columns), line(["-" * w for w in widths])]
+    out = [printable(table.title), line(table.columns), line(["-" * w for w in widths])]
     out += [line(r) for r in cells] or ["(empty)"]
     return "\n".join(out)
 
@@ -41,5 +50,5 @@ def report_text(report: Report) -> str:
     """The whole report as text: its tables, then its notes."""
     parts = [f"== {report.tool} =="]
     parts += [table_text(t) for t in report.tables]
-    parts += [f"note: {n}" for n in report.notes]
+    parts += [f"note: {printable(n)}" for n in report.notes]
     return "\n\n".join(parts) if report.tables else "\n".join(parts)

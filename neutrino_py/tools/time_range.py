@@ -46,12 +46,16 @@ class TimeRange(Tool):
         for ref in refs:
             groups.setdefault((ref.launch.kernel, ref.name), []).append(ref)
         results, rows, series = {}, [], {}
+        backward = 0
         for (kernel, map_name), grefs in groups.items():
             parts = {f: [] for f in ("cycles", "count", "sm", "unit")}
             for ref in grefs:
                 array = ref.array
                 names = array.dtype.names
                 for chunk in chunks(array, progress):
+                    forward = chunk["cycles"].astype(np.int64) >= 0
+                    backward += int(len(chunk) - forward.sum())
+                    chunk = chunk[forward]
                     for f in parts:
                         if f in names:
                             # warp indices restart per launch: key them by launch too
@@ -82,6 +86,9 @@ class TimeRange(Tool):
                       ["kernel", "map", "ranges", "mean", "p50", "p90", "p99", "max", "SMs"], rows)
         report = Report(self.name, [table], {"ranges": results})
         report.arrays.update({f"cycles:{k}": v for k, v in series.items()})
+        if backward:
+            report.notes.append(f"{backward} range(s) of 2**63 cycles or more (below 0 as signed: "
+                                "the clock went backwards between the marks) left out")
         if any(len(v) for v in series.values()):
             report.figures["distribution"] = lambda: _figure(results, series)
         return report

@@ -24,7 +24,7 @@ from neutrino_py.errors import ToolError
 from neutrino_py.maps.layout import MapLayout
 from neutrino_py.maps.layout import layout as maps_layout
 from neutrino_py.maps.layout import record_problem
-from neutrino_py.maps.read import read_one
+from neutrino_py.maps.read import needed_bytes, read_one
 from neutrino_py.tracedir import layout, schema
 
 
@@ -113,16 +113,19 @@ class MapFiles(Mapping):
         segment = (self._info.get("segments") or {}).get(name)
         path = (self._old_dir() / f"{name}.npy" if segment is None
                 else self._data())
+        held = None if segment is None else self._held(name, path, segment)
         try:
             if segment is None:
                 array = np.load(path, mmap_mode="r", allow_pickle=False)
             elif "dtype" in segment:
-                array = _mapped(path, self._array_dtype(name, segment), segment["offset"],
-                                tuple(segment["shape"]))
+                dtype = self._array_dtype(name, segment)
+                array = _mapped(path, dtype, segment["offset"], _whole_rows(
+                    tuple(segment["shape"]), dtype.itemsize, held))
             else:
-                raw = _mapped(path, np.dtype(np.uint8), segment["offset"], (segment["nbytes"],))
+                raw = _mapped(path, np.dtype(np.uint8), segment["offset"], (held,))
                 array = read_one(self._layouts()[name], raw, int(segment["cursor"]),
-                                 int(segment["dropped"]), copy=False)[0]
+                                 int(segment["dropped"]), copy=False,
+                                 cut=held < segment["nbytes"])[0]
             why = record_problem(array.dtype)
             if why:
                 raise ValueError(f"not a map's records ({why})")
@@ -154,18 +157,14 @@ class MapFiles(Mapping):
                             fix="the map file was replaced or written by another probe")
 
     def dtype(self, name: str) -> np.dtype:
-        """A map's record dtype (ToolError if its bytes are not all in the file): from the index
-        for an array, found once per kernel and map for a raw buffer, from the `.npy` header for
-        version 1."""
+        """A map's record dtype (ToolError if none of its bytes are in the file, or a raw
+        buffer is smaller than its layout): from the index for an array, found once per kernel
+        and map for a raw buffer, from the `.npy` header for version 1."""
         segment = (self._info.get("segments") or {}).get(name)
         if segment is None:
             return self[name].dtype
         path = self._data()
-        end = int(segment["offset"]) + int(segment["nbytes"])
-        if not path.is_file() or path.stat().st_size < end:
-            raise ToolError(f"cannot read map {name!r} of launch {self._info.get('seq')} from {path}: "
-                            f"its bytes end at {end}, past the end of the file",
-                            fix="the run may have been killed while writing it")
+        self._held(name, path, segment)
         if "dtype" in segment:
             dtype = self._array_dtype(name, segment)
             self._check(name, dtype)
@@ -173,7 +172,38 @@ class MapFiles(Mapping):
         key = (self._info.get("kernel_hash"), name)
         if key not in self._dtypes:
             self._dtypes[key] = self[name].dtype
+        else:                   # the kernel's dtype is known: this launch's buffer must fit it
+            need = needed_bytes(self._layouts()[name], int(segment["cursor"]))
+            if segment["nbytes"] < need:
+                raise ToolError(f"cannot read map {name!r} of launch {self._info.get('seq')} "
+                                f"from {path}: its segment holds {segment['nbytes']} bytes, its "
+                                f"layout needs {need}", fix="the run's trace.json is damaged")
         return self._dtypes[key]
+
+    def nbytes(self, name: str) -> int:
+        """About the bytes a map's records take, for progress bars: a raw buffer's stored size,
+        without decoding it (a sharded pool is gathered whole to be read); an array's own."""
+        segment = (self._info.get("segments") or {}).get(name)
+        if segment is None or "dtype" in segment:
+            return self[name].nbytes
+        return int(segment["nbytes"])
+
+    def _held(self, name: str, path: Path, segment: dict) -> int:
+        """Bytes of a segment its data file holds: all, or those before the file's end (a run
+        killed while writing: the records before the cut still read). ToolError where the
+        file is not there or ends before the segment starts."""
+        offset, nbytes = int(segment["offset"]), int(segment["nbytes"])
+        try:
+            size = path.stat().st_size if path.is_file() else None
+        except OSError:
+            size = None
+        why = ("the file is missing or not a file" if size is None
+               else f"its bytes start at {offset}, past the end of the file ({size} bytes)"
+               if nbytes and size <= offset else None)
+        if why:
+            raise ToolError(f"cannot read map {name!r} of launch {self._info.get('seq')} from "
+                            f"{path}: {why}", fix="the run may have been killed while writing it")
+        return max(0, min(nbytes, size - offset))
 
     def _array_dtype(self, name: str, segment: dict) -> np.dtype:
         """An array segment's dtype, refused (ToolError) when it is not a record type or its
@@ -201,6 +231,10 @@ class MapFiles(Mapping):
                 return spec.get("level")
         return None
 
+    def __contains__(self, name: object) -> bool:
+        """By name: `Mapping`'s own test reads the map, which may be large or damaged."""
+        return name in self._names
+
     def __iter__(self) -> Iterator[str]:
         return iter(self._names)
 
@@ -211,6 +245,12 @@ class MapFiles(Mapping):
 # what NumPy raises for a damaged `.npy` or a mapping past a file's end (a cut header ends its
 # literal early: SyntaxError, TokenError)
 UNREADABLE = (OSError, ValueError, TypeError, EOFError, SyntaxError, tokenize.TokenError)
+
+
+def _whole_rows(shape: tuple[int, ...], itemsize: int, held: int) -> tuple[int, ...]:
+    """`shape` cut to the rows `held` bytes hold whole (all of them unless the file was cut)."""
+    row = itemsize * math.prod(shape[1:])
+    return (min(shape[0], held // row) if row else shape[0], *shape[1:]) if shape else shape
 
 
 def _mapped(path: Path, dtype: np.dtype, offset: int, shape: tuple[int, ...]) -> np.ndarray:
@@ -333,6 +373,7 @@ class Trace:
             raise ToolError(f"{source} is not a readable trace ({type(err).__name__}: {what})",
                             fix="pass a run directory written by `neutrino trace` "
                                 "(docs/contracts.md §6)") from None
+        self.meta["warnings"] += cut_data(self.dir, self.meta["launches"])
 
     def _launch(self, x: dict) -> Launch:
         grid, block = tuple(x["grid"]), tuple(x["block"])
@@ -435,6 +476,30 @@ class Trace:
     def __repr__(self) -> str:
         return (f"Trace({str(self.dir)!r}, launches={len(self.launches)}, "
                 f"kernels={len(self.kernels)})")
+
+
+def cut_data(run: Path, launches: list[dict]) -> list[str]:
+    """Say which data files end before the map segments they should hold (a run killed while
+    writing, a file cut short): one stat per file, so a damaged trace says so when opened."""
+    ends: dict[str, list[tuple[int, int, str]]] = {}
+    for x in launches:
+        for name, seg in (x.get("segments") or {}).items():
+            if x.get("data") and seg["nbytes"]:
+                ends.setdefault(x["data"], []).append((seg["offset"] + seg["nbytes"], x["seq"], name))
+    notes = []
+    for rel, segments in ends.items():
+        try:
+            path = inside(run, rel)
+            size = path.stat().st_size if path.is_file() else 0
+        except (ToolError, OSError):
+            continue                       # said when a map of it is read
+        past = sorted(s for s in segments if s[0] > size)
+        if past:
+            notes.append(f"{rel} ends at byte {size}, before the end of {len(past)} map "
+                         f"segment(s) (first: map {past[0][2]!r} of launch {past[0][1]}): the "
+                         "records before its end are read, the rest are lost (the run was "
+                         "killed while writing, or the file was cut)")
+    return notes
 
 
 def _load(run: Path) -> tuple[dict, Path, bool]:
