@@ -12,6 +12,18 @@ one kernel each:
 - inline assembly with GNU numeric local labels (``1:`` and ``s_branch 1f``), which clang and llc
   pass through verbatim, did not parse.
 
+And by what clang 19 writes for OpenCL C and HIP kernels on processors the corpus lacks
+(gfx940/gfx941, target ids with features, RDNA for waves of 64, -O0 dynamic vector indexing):
+
+- gfx940/gfx941 (LLVM's FeatureForceStoreSC0SC1) set ``sc0 sc1`` on every store outside the LDS,
+  a hardware workaround; the instrumentation's map stores and private-memory stash went without;
+- ``s_set_gpr_idx_on`` ... ``s_set_gpr_idx_off`` (gfx9 VGPR index mode, -O0 vector indexing) adds
+  M0's index to the VGPR operands of every VALU instruction: a site between the two ran the
+  probe's own VALU code indexed (``before mov`` counted into the wrong registers);
+- ``gcn_to_object(text, module.target)`` (the HIP trace engine's call) refused every module whose
+  ``.amdgcn_target`` names features (``gfx90a:xnack+``), and wave64 RDNA code (-mwavefrontsize64)
+  never assembled: llvm-mc was not told ``+wavefrontsize64``.
+
 The end-to-end tests instrument with the stock probes and link with llvm-mc + ld.lld; they skip
 where those tools are missing, as the other GCN tests do.
 """
@@ -22,11 +34,12 @@ import pytest
 from neutrino_py import paths
 from neutrino_py.asm import gcn_opcodes as opcodes
 from neutrino_py.asm.gcn import Instruction, Sym
+from neutrino_py.asm.gcn_opcodes import forced_store_bits
 from neutrino_py.asm.gcn_cfg import labelled_blocks, successors
 from neutrino_py.asm.gcn_parse import parse_gcn
 from neutrino_py.assemble import gcn as tools
 from neutrino_py.errors import ToolError
-from neutrino_py.probe import load_file
+from neutrino_py.probe import load, load_file
 from neutrino_py.splice import instrument
 
 PROBES = sorted(paths.probes_dir().glob("*.probe"))
@@ -186,6 +199,15 @@ def test_lds_dma_loads_write_no_vgpr():
     assert opcodes.destinations("global_load_lds_dword", []) == 0
 
 
+def test_scalar_stores_atomics_and_index_mode_write_no_first_operand():
+    """`s_set_gpr_idx_on s2, gpr_idx(SRC0)` reads s2 (it writes M0); scalar stores and atomics
+    without glc write no SGPR."""
+    for opcode in ("s_set_gpr_idx_on", "s_set_gpr_idx_idx", "s_buffer_store_dword",
+                   "s_scratch_store_dword", "s_atomic_add", "s_buffer_atomic_add"):
+        assert not opcodes.writes_first(opcode, []), opcode
+    assert opcodes.writes_first("s_atomic_add", ["glc"])
+
+
 def test_parenthesised_expressions_parse_into_one_symbol_and_print_back():
     text = ("\ts_add_u32 s2, s2, (.LBB0_2-.Lpost_getpc0)&4294967295\n"
             "\ts_addc_u32 s3, s3, (.LBB0_2-.Lpost_getpc0)>>32\n"
@@ -212,10 +234,26 @@ def test_numeric_local_labels_parse_and_their_references_are_followed():
 
 # ------------------------------------------------------------------------------ with llvm-mc
 
-CASES = {"lds_dma": lds_dma, "long_branch": long_branch, "local_labels": local_labels}
+# -O0 dynamic indexing of a vector in VGPRs (clang 19, gfx90a and gfx94x): VGPR index mode
+def index_mode(mcpu: str) -> str:
+    return module(mcpu, f"""\ts_load_dword s2, {kernarg(mcpu)}, 0x8
+\tv_mov_b32_e32 v0, 1
+\tv_mov_b32_e32 v1, 2
+\ts_waitcnt lgkmcnt(0)
+\ts_set_gpr_idx_on s2, gpr_idx(SRC0)
+\tv_mov_b32_e32 v2, v0
+\ts_set_gpr_idx_off
+\ts_load_dwordx2 s[2:3], {kernarg(mcpu)}, 0x0
+\ts_waitcnt lgkmcnt(0)
+\tglobal_store_dword v0, v2, s[2:3]
+\ts_endpgm""", vgprs=3, sgprs=4)
 
 
-@pytest.mark.parametrize("mcpu", ["gfx90a", "gfx942"])
+CASES = {"lds_dma": lds_dma, "long_branch": long_branch, "local_labels": local_labels,
+         "index_mode": index_mode}
+
+
+@pytest.mark.parametrize("mcpu", ["gfx90a", "gfx940", "gfx942"])
 @pytest.mark.parametrize("case", sorted(CASES))
 @pytest.mark.parametrize("probe", PROBES, ids=lambda p: p.stem)
 def test_instrumented_llc_output_links(case, mcpu, probe):
@@ -249,3 +287,82 @@ def test_a_call_to_a_function_defined_elsewhere_says_so_when_linking():
     with pytest.raises(ToolError) as err:
         tools.gcn_to_hsaco(module("gfx90a", body, 1, 32), "gfx90a")
     assert "helper" in err.value.fix and "defined in no function" in err.value.fix
+
+
+def test_gfx940_and_gfx941_force_sc0_sc1_on_stores_outside_the_lds():
+    for mcpu in ("gfx940", "gfx941"):
+        for opcode in ("global_store_dword", "scratch_store_dword", "buffer_store_dword",
+                       "flat_store_dwordx2"):
+            assert forced_store_bits(mcpu, opcode) == ("sc0", "sc1")
+        for opcode in ("ds_write_b32", "global_load_dword", "global_atomic_add", "s_store_dword"):
+            assert forced_store_bits(mcpu, opcode) == ()
+    assert forced_store_bits("gfx942", "global_store_dword") == forced_store_bits("gfx90a", "global_store_dword") == ()
+
+
+@pytest.mark.parametrize("mcpu", ["gfx940", "gfx941", "gfx942"])
+def test_the_instrumentations_stores_carry_the_bits_the_processor_forces(mcpu):
+    """clang writes `global_store_dword ... sc0 sc1` for gfx940/gfx941; the map stores must too."""
+    needs(mcpu)
+    m = parse_gcn(long_branch(mcpu))
+    kernel = {id(s) for s in m.statements}
+    instrument(m, load_file(paths.probes_dir() / "dmat.probe"))
+    stores = [s for s in m.statements if isinstance(s, Instruction) and id(s) not in kernel
+              and s.opcode.startswith("global_store")]
+    assert stores
+    want = {"sc0", "sc1"} if mcpu != "gfx942" else set()
+    assert all({x.name for x in s.modifiers} & {"sc0", "sc1"} == want for s in stores)
+    tools.gcn_to_hsaco(m.to_text(), m.target_id)
+
+
+def _indexed(statements) -> list[str]:
+    """The VALU instructions that run with VGPR index mode on."""
+    on, out = False, []
+    for s in statements:
+        if isinstance(s, Instruction):
+            if on and s.opcode.startswith("v_"):
+                out.append(s.to_text().strip())
+            on = s.opcode == "s_set_gpr_idx_on" or on and s.opcode != "s_set_gpr_idx_off"
+    return out
+
+
+@pytest.mark.parametrize("side", ["before", "after"])
+def test_a_site_in_vgpr_index_mode_runs_with_it_off(side):
+    """Only the kernel's own indexed move runs indexed; the mode is on again for it (M0 keeps the
+    index), so a probe between `s_set_gpr_idx_on` and `_off` neither reads nor writes the wrong
+    VGPRs."""
+    m = parse_gcn(index_mode("gfx90a"))
+    probe = f"map c[thread]: counter {{ u64 n; }}\n{side} mov {{ c.n += laneid(); }}\n"
+    instrument(m, load(probe, "idx.probe"))
+    assert _indexed(m.statements) == ["v_mov_b32_e32 v2, v0"]
+    text = m.to_text()
+    assert text.count("s_set_gpr_idx_on m0, gpr_idx(SRC0)") == 1
+
+
+def test_the_assembler_is_told_the_features_and_wave_size_the_file_names():
+    """llvm-mc refuses a `.amdgcn_target` with features it was not given, and 64-bit EXEC operands
+    of RDNA code for waves of 64 without `+wavefrontsize64`: both come from the file's text."""
+    xnack = '\t.amdgcn_target "amdgcn-amd-amdhsa--gfx90a:xnack+"\n'
+    assert tools._target_flags("gfx90a", xnack) == ["-mcpu=gfx90a", "-mattr=+xnack"]
+    assert tools._target_flags("gfx90a:xnack+", xnack) == ["-mcpu=gfx90a", "-mattr=+xnack"]
+    assert tools._target_flags("gfx942", xnack) == ["-mcpu=gfx942"]
+    wave64 = '\t.amdgcn_target "amdgcn-amd-amdhsa--gfx1030"\n\t\t.amdhsa_wavefront_size32 0\n'
+    assert tools._target_flags("gfx1030", wave64) == ["-mcpu=gfx1030", "-mattr=+wavefrontsize64"]
+    assert tools._target_flags("gfx1030", wave64.replace("32 0", "32 1")) == ["-mcpu=gfx1030"]
+
+
+def test_a_module_with_features_assembles_for_its_bare_processor():
+    needs("gfx90a")
+    text = lds_dma("gfx90a").replace("amdhsa--gfx90a", "amdhsa--gfx90a:xnack+")
+    m = parse_gcn(text)
+    assert m.target_id == "gfx90a:xnack+"
+    assert tools.gcn_to_hsaco(text, m.target) == tools.gcn_to_hsaco(text, m.target_id)
+
+
+def test_wave64_rdna_code_assembles():
+    needs("gfx90a")
+    text = ('\t.amdgcn_target "amdgcn-amd-amdhsa--gfx1030"\n\t.amdhsa_code_object_version 5\n'
+            '\t.text\n\t.globl k\n\t.p2align 8\n\t.type k,@function\nk:\n'
+            '\ts_and_saveexec_b64 s[0:1], vcc\n\ts_endpgm\n\t.rodata\n\t.p2align 6\n'
+            '\t.amdhsa_kernel k\n\t\t.amdhsa_next_free_vgpr 1\n\t\t.amdhsa_next_free_sgpr 2\n'
+            '\t\t.amdhsa_wavefront_size32 0\n\t.end_amdhsa_kernel\n')
+    assert tools.gcn_to_object(text, "gfx1030")

@@ -374,14 +374,21 @@ def _target_id(args: str) -> str:
     return args.strip().strip('"').split("--")[-1]
 
 
-def named_target(text: str) -> str | None:
-    """The processor a module's `.amdgcn_target` names, read from its text (for messages about
-    a module that does not parse); None without one."""
+def named_target_id(text: str) -> str | None:
+    """The target id a module's `.amdgcn_target` names (``gfx90a:xnack+``), read from its text
+    without parsing it (for messages about a module that does not parse, and for the
+    assembler's flags); None without one."""
     for line in text.splitlines():
         parts = line.split(None, 1)
         if parts and parts[0] == ".amdgcn_target" and len(parts) > 1:
-            return _target_id(parts[1]).split(":")[0]
+            return _target_id(parts[1])
     return None
+
+
+def named_target(text: str) -> str | None:
+    """The processor of `named_target_id`."""
+    target = named_target_id(text)
+    return None if target is None else target.split(":")[0]
 
 
 @dataclass

@@ -30,7 +30,8 @@ ASYNCHRONOUS = ("global_", "flat_", "buffer_", "scratch_", "ds_", "image_", "s_m
 TERMINATORS = ("s_branch", "s_cbranch_", "s_endpgm", "s_setpc_b64")
 # instructions whose first operand is not written
 NO_DEST = re.compile(r"^(global_store|flat_store|buffer_store|scratch_store|ds_write|ds_store|"
-                     r"s_store|s_cmp|s_bitcmp|s_cbranch|s_branch|s_waitcnt|s_nop|s_endpgm|"
+                     r"s_store|s_buffer_store|s_scratch_store|s_set_gpr_idx|"
+                     r"s_cmp|s_bitcmp|s_cbranch|s_branch|s_waitcnt|s_nop|s_endpgm|"
                      r"s_barrier|s_setpc|s_sendmsg|s_setreg|s_sleep|s_dcache|buffer_wbl2|"
                      r"buffer_inv|v_cmp_.*_e32|v_cmpx_.*_e32)")
 # LDS DMA loads (``global_load_dword v1, s[0:1] lds`` on gfx90a, ``global_load_lds_dword`` on
@@ -39,6 +40,9 @@ LDS_DMA = re.compile(r"^(global|buffer|scratch)_load_lds_")
 # VALU instructions with a second destination (VOP3b: a carry-out or `v_div_scale`'s flag) in
 # their second operand (an SGPR pair, or VCC in the _e32 forms)
 CARRY_OUT = ("_co_", "v_mad_u64_u32", "v_mad_i64_i32", "v_div_scale")
+# processors whose every store outside the LDS carries these cache bits (LLVM's
+# FeatureForceStoreSC0SC1, a hardware workaround: it sets them on the compiler's own stores)
+FORCED_STORE_BITS = {"gfx940": ("sc0", "sc1"), "gfx941": ("sc0", "sc1")}
 _WIDTH = {"byte": 1, "ubyte": 1, "sbyte": 1, "u8": 1, "i8": 1, "b8": 1, "short": 2, "ushort": 2,
           "sshort": 2, "u16": 2, "i16": 2, "b16": 2, "dword": 4, "b32": 4, "u32": 4, "i32": 4,
           "f32": 4, "dwordx2": 8, "b64": 8, "u64": 8, "i64": 8, "f64": 8, "x2": 8, "dwordx3": 12,
@@ -94,6 +98,18 @@ def is_terminator(opcode: str) -> bool:
     return opcode.startswith(TERMINATORS)
 
 
+def is_store(opcode: str) -> bool:
+    """A store to memory outside the LDS (global, flat, buffer, scratch): the stores gfx940/gfx941
+    must issue with ``sc0 sc1`` (`FORCED_STORE_BITS`)."""
+    mem = memory_space(opcode)
+    return mem is not None and mem[0] == "st" and mem[1] != "shared"
+
+
+def forced_store_bits(mcpu: str, opcode: str) -> tuple[str, ...]:
+    """The cache bits `opcode` must carry on `mcpu`: `FORCED_STORE_BITS` for its stores."""
+    return FORCED_STORE_BITS.get(mcpu, ()) if is_store(opcode) else ()
+
+
 def is_vector_memory(opcode: str) -> bool:
     """A global, flat or buffer access: one ``s_waitcnt vmcnt(0)`` drains it."""
     return opcode.startswith(("global_", "flat_", "buffer_"))
@@ -123,7 +139,7 @@ def writes_first(opcode: str, modifiers: list[str]) -> bool:
     """Whether the first operand is a destination."""
     if NO_DEST.match(opcode) or is_lds_dma(opcode, modifiers):
         return False
-    if (opcode.startswith(("global_atomic", "flat_atomic", "buffer_atomic")) or DS_ATOMIC.match(opcode)) \
-            and not returns(opcode, modifiers):
+    if (opcode.startswith(("global_atomic", "flat_atomic", "buffer_atomic", "s_atomic", "s_buffer_atomic"))
+            or DS_ATOMIC.match(opcode)) and not returns(opcode, modifiers):
         return False
     return True

@@ -160,7 +160,9 @@ def parse_gcn(text: str, file: str = "<gcn>") -> GcnModule:
         hint = ("expected `opcode operand, ... modifier`, `label:`, or a directive; "
                 "is this llvm-mc AMDGPU syntax?")
         if target and target not in PROCESSORS:
-            hint = f"the module is for {target}; neutrino_py reads and instruments {SUPPORTED}"
+            hint = (f"the module is for {target}; neutrino_py reads and instruments {SUPPORTED}; "
+                    f"build the kernel for one of them (--offload-arch=gfx942) or "
+                    f"trace it as a launch only")
         raise SourceError(f"cannot parse GCN assembly: {what}", file=file, line=e.line or 0,
                           col=e.column or 0, source=text, hint=hint) from None
     if not any(not isinstance(s, Comment) for s in module.statements):

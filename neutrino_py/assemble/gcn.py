@@ -109,15 +109,22 @@ def _run(cmd: list[str], what: str, source: str, file: str) -> None:
                     fix=fix)
 
 
-def _target_flags(target_id: str) -> list[str]:
-    """llvm-mc's flags for a target id: ``gfx90a:sramecc+:xnack+`` -> ``-mcpu=gfx90a
-    -mattr=+sramecc,+xnack``. llvm-mc refuses a file whose ``.amdgcn_target`` names features
-    it was not given."""
-    mcpu, *features = target_id.split(":")
-    flags = [f"-mcpu={mcpu}"]
-    if features:
-        flags.append("-mattr=" + ",".join(f[-1] + f[:-1] for f in features))
-    return flags
+# a kernel descriptor of RDNA code built for waves of 64 (clang -mwavefrontsize64)
+_WAVE64 = re.compile(r"^\s*\.amdhsa_wavefront_size32\s+0\s*$", re.M)
+
+
+def _target_flags(target_id: str, text: str = "") -> list[str]:
+    """llvm-mc's flags for assembling `text` for a target id: ``gfx90a:sramecc+:xnack+`` ->
+    ``-mcpu=gfx90a -mattr=+sramecc,+xnack``. The file's own ``.amdgcn_target`` decides the
+    features where it names the same processor (llvm-mc refuses a file whose directive names
+    features it was not given, and callers often pass the bare processor), and RDNA code for
+    waves of 64 needs ``+wavefrontsize64`` (else its 64-bit EXEC and VCC operands are refused)."""
+    from ..asm.gcn import named_target_id     # here: starting a trace imports no parser
+    mcpu = target_id.split(":")[0]
+    named = named_target_id(text)
+    _, *features = (named if named and named.split(":")[0] == mcpu else target_id).split(":")
+    attrs = [f[-1] + f[:-1] for f in features] + (["+wavefrontsize64"] if _WAVE64.search(text) else [])
+    return [f"-mcpu={mcpu}"] + (["-mattr=" + ",".join(attrs)] if attrs else [])
 
 
 def gcn_to_object(text: str, target_id: str, file: str = "<gcn>") -> bytes:
@@ -126,7 +133,7 @@ def gcn_to_object(text: str, target_id: str, file: str = "<gcn>") -> bytes:
     with tempfile.TemporaryDirectory(prefix="neutrino-mc-") as tmp:
         src, obj = Path(tmp) / "in.s", Path(tmp) / "out.o"
         src.write_bytes(text.encode("utf-8", "surrogateescape"))
-        _run([str(llvm_tool_path("llvm-mc")), "-triple=amdgcn-amd-amdhsa", *_target_flags(target_id),
+        _run([str(llvm_tool_path("llvm-mc")), "-triple=amdgcn-amd-amdhsa", *_target_flags(target_id, text),
               "-filetype=obj", "-o", str(obj), str(src)], "llvm-mc", text, file)
         return obj.read_bytes()
 

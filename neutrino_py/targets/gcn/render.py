@@ -33,6 +33,7 @@ from pathlib import Path
 from typing import Callable, Iterable
 
 from neutrino_py.asm import gcn as asm
+from neutrino_py.asm import gcn_opcodes as opcodes
 from neutrino_py.asm.gcn import (SPECIAL_REGS, Func, Instruction, Label, Modified, Modifier, Register,
                                  Statement, Sym)
 from neutrino_py.ops import Imm, If, Reg, Src, Stmt, Value, bits
@@ -276,10 +277,14 @@ class Emit:
 
     def i(self, opcode: str, *args) -> str:
         """Append ``opcode operands... modifiers...``: `Modifier` arguments (`mod`) go last,
-        None arguments (a modifier left out) nowhere."""
+        None arguments (a modifier left out) nowhere; a store gets the cache bits its processor
+        forces on every store (gfx940/gfx941's ``sc0 sc1``)."""
+        mods = [a for a in args if isinstance(a, Modifier)]
+        mods += [Modifier(b) for b in opcodes.forced_store_bits(self.site.frame.facts.mcpu, opcode)
+                 if all(m.name != b for m in mods)]
         self.out.append(Instruction(
             opcode, [self.site.spell(a) for a in args if a is not None and not isinstance(a, Modifier)],
-            [a for a in args if isinstance(a, Modifier)]))
+            mods))
         return ""
 
     def at(self, label: Sym) -> str:

@@ -50,16 +50,21 @@ MAX_OFFSET = 4095          # the largest immediate offset of a MUBUF / scratch i
 class Scratch:
     """A VGPR stash in private memory: slot k of a lane is the dword at `offset` + 4 k of the
     lane's private segment; `resource` is gfx90a's buffer resource (the wave's base folded in),
-    None with architected flat scratch."""
+    None with architected flat scratch; `mcpu` the processor."""
     offset: int
     resource: Register | None
+    mcpu: str = ""
 
     def access(self, kind: str, reg: int, slot: int) -> Instruction:
-        """``kind`` ("store" or "load") of v`reg` to or from `slot`."""
-        v, off, at = Register("v", reg), Sym("off"), [Modifier("offset", str(self.offset + 4 * slot))]
+        """``kind`` ("store" or "load") of v`reg` to or from `slot` (a store with the cache bits
+        `mcpu` forces on it)."""
+        opcode = f"scratch_{kind}_dword" if self.resource is None else f"buffer_{kind}_dword"
+        v, off = Register("v", reg), Sym("off")
+        at = [Modifier("offset", str(self.offset + 4 * slot)),
+              *map(Modifier, opcodes.forced_store_bits(self.mcpu, opcode))]
         if self.resource is None:
-            return Instruction(f"scratch_{kind}_dword", [off, v, off] if kind == "store" else [v, off, off], at)
-        return Instruction(f"buffer_{kind}_dword", [v, off, self.resource, Imm("0")], at)
+            return Instruction(opcode, [off, v, off] if kind == "store" else [v, off, off], at)
+        return Instruction(opcode, [v, off, self.resource, Imm("0")], at)
 
 
 class NoRoom(Exception):

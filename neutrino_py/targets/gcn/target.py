@@ -55,6 +55,34 @@ def _join(a: dict, b: dict) -> dict:
     return {p: a.get(p) if a.get(p) == b.get(p) else CONFLICT for p in a.keys() | b.keys()}
 
 
+def _index_mode(body: Sequence[Statement]) -> tuple[dict[int, Instruction], dict[int, Instruction]]:
+    """VGPR index mode (``s_set_gpr_idx_on`` ... ``s_set_gpr_idx_off``: gfx9's dynamic vector
+    indexing; while it is on, M0's index is added to the VGPR operands of every VALU instruction,
+    the instrumentation's too): id(instruction) -> the ``s_set_gpr_idx_on`` in force just before
+    it, and just after it."""
+    before: dict[int, Instruction] = {}
+    after: dict[int, Instruction] = {}
+    on: Instruction | None = None
+    for s in body:
+        if not isinstance(s, Instruction):
+            continue
+        if on is not None:
+            before[id(s)] = on
+        on = s if s.opcode == "s_set_gpr_idx_on" else None if s.opcode == "s_set_gpr_idx_off" else on
+        if on is not None:
+            after[id(s)] = on
+    return before, after
+
+
+def _unindexed(code: list[Statement], on: Instruction | None) -> list[Statement]:
+    """`code` with VGPR index mode off, turned on again after it as `on` had set it (M0 keeps
+    the index: nothing of the instrumentation writes M0)."""
+    if not code or on is None:
+        return code
+    return [Instruction("s_set_gpr_idx_off"), *code,
+            Instruction("s_set_gpr_idx_on", [Register("m0"), on.operands[1]])]
+
+
 class Stuck(Exception):
     """A read of hidden kernel arguments that cannot move (at source `line`)."""
 
@@ -465,6 +493,7 @@ class GcnKernel:
 
     def finish(self) -> Finished:
         moves = self.relocations()
+        indexed = _index_mode(self.body())
         body = []
         for s in self.body():
             edit = self.inserts.get(id(s))
@@ -474,6 +503,7 @@ class GcnKernel:
             before, after = edit
             for m in moves:
                 before, after = (m.wrap(side, self.widen) if side else side for side in (before, after))
+            before, after = (_unindexed(side, modes.get(id(s))) for side, modes in zip((before, after), indexed))
             if id(s) == self.entry:
                 before = self.setup + before
             body += [*before, s, *after]
@@ -559,7 +589,7 @@ class GcnKernel:
         meta[".private_segment_fixed_size"] = offset + 4 * slots
         if self.facts.gfx94x:
             d.set("enable_private_segment", 1)
-            return stash.Scratch(offset, None)
+            return stash.Scratch(offset, None, self.module.target)
         if not d.get("user_sgpr_private_segment_buffer"):
             raise why("gfx90a needs the private segment buffer, and enabling it would move the "
                       "kernel's SGPR inputs")
@@ -573,7 +603,7 @@ class GcnKernel:
         self.setup = [Instruction("s_add_u32", [Register("s", quad), Register("s", 0), Register("s", wave)]),
                       Instruction("s_addc_u32", [Register("s", quad + 1), Register("s", 1), Imm("0")]),
                       Instruction("s_mov_b64", [Register("s", quad + 2, 2, True), Register("s", 2, 2, True)])]
-        return stash.Scratch(offset, res)
+        return stash.Scratch(offset, res, self.module.target)
 
     def agprs(self) -> int:
         """Accumulation registers the kernel uses (MFMA on gfx90a/gfx94x): in the unified
