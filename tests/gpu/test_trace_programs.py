@@ -135,14 +135,23 @@ np.concatenate(outs).tofile(sys.argv[1])
 '''
 
 
+def _env(tmp_path) -> dict:
+    return {**os.environ, "NEUTRINO_CACHE": str(tmp_path / "cache")}
+
+
+def _traced(tmp_path, probe: str, command: list[str], *flags: str) -> subprocess.CompletedProcess:
+    """`neutrino trace --probe PROBE FLAGS -- COMMAND` into tmp_path/tr (its own instrumenting
+    cache); the run, its stderr captured."""
+    return subprocess.run([sys.executable, "-m", "neutrino_py", "trace", "--probe", str(PROBES / f"{probe}.probe"),
+                           "--tracedir", str(tmp_path / "tr"), *flags, "--", *command],
+                          env=_env(tmp_path), capture_output=True, text=True, timeout=300)
+
+
 def test_four_threads_on_four_streams(tmp_path):
     script = tmp_path / "threads_streams.py"
     script.write_text(THREADS_STREAMS)
-    env = {**os.environ, "NEUTRINO_CACHE": str(tmp_path / "cache")}
-    subprocess.run([sys.executable, str(script), str(tmp_path / "native.bin")], check=True, env=env)
-    run = subprocess.run([sys.executable, "-m", "neutrino_py", "trace", "--probe", str(PROBES / "block_sched.probe"),
-                          "--tracedir", str(tmp_path / "tr"), "--", sys.executable, str(script),
-                          str(tmp_path / "traced.bin")], env=env, capture_output=True, text=True, timeout=300)
+    subprocess.run([sys.executable, str(script), str(tmp_path / "native.bin")], check=True, env=_env(tmp_path))
+    run = _traced(tmp_path, "block_sched", [sys.executable, str(script), str(tmp_path / "traced.bin")])
     assert run.returncode == 0, run.stderr[-3000:]
     assert (tmp_path / "traced.bin").read_bytes() == (tmp_path / "native.bin").read_bytes()
     launches = [x for x in Trace(tmp_path / "tr").launches if x.kernel == "axpb"]
@@ -153,12 +162,9 @@ def test_four_threads_on_four_streams(tmp_path):
 
 def _trace_nvcc(tmp_path, probe: str, *flags: str):
     """multi_kernel traced with `flags`: (native output, traced output, stderr, Trace)."""
-    env = {**os.environ, "NEUTRINO_CACHE": str(tmp_path / "cache")}
-    subprocess.run(_command("nvcc", tmp_path / "native.bin"), check=True, env=env, stdout=subprocess.DEVNULL)
-    run = subprocess.run([sys.executable, "-m", "neutrino_py", "trace", "--probe", str(PROBES / f"{probe}.probe"),
-                          "--tracedir", str(tmp_path / "tr"), *flags, "--",
-                          *_command("nvcc", tmp_path / "traced.bin")],
-                         env=env, capture_output=True, text=True, timeout=300)
+    subprocess.run(_command("nvcc", tmp_path / "native.bin"), check=True, env=_env(tmp_path),
+                   stdout=subprocess.DEVNULL)
+    run = _traced(tmp_path, probe, _command("nvcc", tmp_path / "traced.bin"), *flags)
     assert run.returncode == 0, run.stderr[-3000:]
     return ((tmp_path / "native.bin").read_bytes(), (tmp_path / "traced.bin").read_bytes(), run.stderr,
             Trace(tmp_path / "tr"))
@@ -243,10 +249,7 @@ def test_a_program_that_faults_or_is_killed_keeps_the_launches_before(tmp_path, 
     (the driver's error), and the bytes written are counted from the launches kept."""
     script = tmp_path / "faulting.py"
     script.write_text(FAULTING)
-    env = {**os.environ, "NEUTRINO_CACHE": str(tmp_path / "cache")}
-    run = subprocess.run([sys.executable, "-m", "neutrino_py", "trace", "--probe", str(PROBES / "block_sched.probe"),
-                          "--tracedir", str(tmp_path / "tr"), "--", sys.executable, str(script),
-                          str(tmp_path / "out.bin"), end], env=env, capture_output=True, text=True, timeout=300)
+    run = _traced(tmp_path, "block_sched", [sys.executable, str(script), str(tmp_path / "out.bin"), end])
     assert run.returncode == (1 if end == "fault" else 128 + 9), run.stderr[-3000:]
     assert (np.fromfile(tmp_path / "out.bin", np.float32) == 8).all()
     trace = Trace(tmp_path / "tr")
@@ -288,10 +291,7 @@ def test_a_device_without_room_for_the_maps_runs_the_original_kernels(tmp_path):
     program's own kernel, says why, and the program's results are those of an untraced run."""
     script = tmp_path / "crowded.py"
     script.write_text(CROWDED)
-    env = {**os.environ, "NEUTRINO_CACHE": str(tmp_path / "cache")}
-    run = subprocess.run([sys.executable, "-m", "neutrino_py", "trace", "--probe", str(PROBES / "memtrace.probe"),
-                          "--tracedir", str(tmp_path / "tr"), "--", sys.executable, str(script),
-                          str(tmp_path / "out.bin")], env=env, capture_output=True, text=True, timeout=300)
+    run = _traced(tmp_path, "memtrace", [sys.executable, str(script), str(tmp_path / "out.bin")])
     assert run.returncode == 0, run.stderr[-3000:]
     assert (np.fromfile(tmp_path / "out.bin", np.float32) == 8).all()
     launches = [x for x in Trace(tmp_path / "tr").launches if x.kernel == "twice"]
@@ -388,10 +388,7 @@ def test_a_device_reset_between_launches_gets_the_twin_again_in_the_new_context(
     the launches after it, in a new context, are instrumented again and every row is there."""
     program = _built(tmp_path, "reset", RESET)
     subprocess.run([str(program), str(tmp_path / "native.bin")], check=True)
-    env = {**os.environ, "NEUTRINO_CACHE": str(tmp_path / "cache")}
-    run = subprocess.run([sys.executable, "-m", "neutrino_py", "trace", "--probe", str(PROBES / "block_sched.probe"),
-                          "--tracedir", str(tmp_path / "tr"), "--", str(program), str(tmp_path / "traced.bin")],
-                         env=env, capture_output=True, text=True, timeout=300)
+    run = _traced(tmp_path, "block_sched", [str(program), str(tmp_path / "traced.bin")])
     assert run.returncode == 0, run.stderr[-3000:]
     assert (tmp_path / "traced.bin").read_bytes() == (tmp_path / "native.bin").read_bytes()
     launches = [x for x in Trace(tmp_path / "tr").launches if "bump" in x.kernel]
@@ -406,10 +403,7 @@ def test_a_cooperative_launch_keeps_its_grid_sync_and_its_results(cooperative, t
     and where its registers leave fewer blocks co-resident than the program asked for ("full")
     the driver refuses it and the original runs; the results are those of an untraced run."""
     subprocess.run([str(cooperative), str(tmp_path / "native.bin"), grid], check=True)
-    env = {**os.environ, "NEUTRINO_CACHE": str(tmp_path / "cache")}
-    run = subprocess.run([sys.executable, "-m", "neutrino_py", "trace", "--probe", str(PROBES / f"{probe}.probe"),
-                          "--tracedir", str(tmp_path / "tr"), "--", str(cooperative), str(tmp_path / "traced.bin"),
-                          grid], env=env, capture_output=True, text=True, timeout=300)
+    run = _traced(tmp_path, probe, [str(cooperative), str(tmp_path / "traced.bin"), grid])
     assert run.returncode == 0, run.stderr[-3000:]
     assert (tmp_path / "traced.bin").read_bytes() == (tmp_path / "native.bin").read_bytes()
     (launch,) = [x for x in Trace(tmp_path / "tr").launches if "two_phase" in x.kernel]
@@ -486,11 +480,8 @@ def test_modules_loaded_and_unloaded_in_turn_each_run_their_own_twin(tmp_path):
     distinct handles of 8), and each launch must run the twin of the kernel loaded now."""
     script = tmp_path / "unloading.py"
     script.write_text(UNLOADING)
-    env = {**os.environ, "NEUTRINO_CACHE": str(tmp_path / "cache")}
-    subprocess.run([sys.executable, str(script), str(tmp_path / "native.bin")], check=True, env=env)
-    run = subprocess.run([sys.executable, "-m", "neutrino_py", "trace", "--probe", str(PROBES / "block_sched.probe"),
-                          "--tracedir", str(tmp_path / "tr"), "--", sys.executable, str(script),
-                          str(tmp_path / "traced.bin")], env=env, capture_output=True, text=True, timeout=300)
+    subprocess.run([sys.executable, str(script), str(tmp_path / "native.bin")], check=True, env=_env(tmp_path))
+    run = _traced(tmp_path, "block_sched", [sys.executable, str(script), str(tmp_path / "traced.bin")])
     assert run.returncode == 0, run.stderr[-3000:]
     assert np.unique(np.fromfile(tmp_path / "traced.bin", np.uint32)).tolist() == [36]    # 1 + 2 + ... + 8
     launches = [x for x in Trace(tmp_path / "tr").launches if x.kernel == "bump"]
@@ -527,10 +518,7 @@ def test_a_program_whose_kernels_launch_kernels_keeps_its_results(tmp_path):
     alone), so the parent runs as it is and says why; its PTX, given to `neutrino instrument`,
     is linked with the device runtime (tests/test_assemble.py)."""
     program = _built(tmp_path, "cdp", DYNAMIC_PARALLELISM, "-rdc=true", "-lcudadevrt")
-    env = {**os.environ, "NEUTRINO_CACHE": str(tmp_path / "cache")}
-    run = subprocess.run([sys.executable, "-m", "neutrino_py", "trace", "--probe", str(PROBES / "block_sched.probe"),
-                          "--tracedir", str(tmp_path / "tr"), "--", str(program), str(tmp_path / "traced.bin")],
-                         env=env, capture_output=True, text=True, timeout=300)
+    run = _traced(tmp_path, "block_sched", [str(program), str(tmp_path / "traced.bin")])
     assert run.returncode == 0, run.stderr[-3000:]
     x, y = np.fromfile(tmp_path / "traced.bin", np.int32).reshape(2, -1)
     assert np.unique(x).tolist() == [6] and np.unique(y).tolist() == [3]
