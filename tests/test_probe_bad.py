@@ -13,7 +13,10 @@ from pathlib import Path
 import pytest
 
 from conftest import ROOT
-from neutrino_py.probe import check
+from neutrino_py.asm import parse_ptx
+from neutrino_py.errors import SourceError
+from neutrino_py.probe import check, load
+from neutrino_py.splice import instrument
 
 CASES = sorted((ROOT / "tests" / "bad_probes").glob("*.probe"))
 
@@ -40,3 +43,108 @@ def test_bad_probe(case: Path, capsys, monkeypatch):
     head, line, caret, hint = err.splitlines()
     assert head.startswith(f"tests/bad_probes/{case.name}:") and ": error: " in head
     assert caret.strip()[0] == "^" and hint.startswith("  hint: ")
+
+
+# ---------------------------------------------------------------- hostile text, in process
+# Cases too large or too odd for a file beside its .err: each is refused at its place with the
+# message, or accepted as the language says.
+
+def refusal(text: str) -> SourceError:
+    with pytest.raises(SourceError) as info:
+        load(text, "h.probe")
+    err = info.value
+    assert err.file == "h.probe" and err.hint and "^" in str(err)
+    return err
+
+
+@pytest.mark.parametrize("digits", [25, 5000, 100_000])
+def test_integer_literal_past_64_bits_is_refused_at_the_literal(digits, tmp_path, monkeypatch):
+    # 5000 digits raised Python's ValueError (int() of over 4300 digits) from the parser
+    monkeypatch.setenv("NEUTRINO_CACHE", str(tmp_path))
+    err = refusal("reg u64 t;\nentry { t = 1" + "0" * (digits - 1) + "; }\n")
+    assert (err.line, err.col, err.width) == (2, 13, digits)
+    assert err.message.endswith("does not fit in 64 bits")
+    assert len(err.message) < 100                     # the literal shortened, not printed whole
+
+
+def test_literals_at_the_edge_of_64_bits(tmp_path, monkeypatch):
+    monkeypatch.setenv("NEUTRINO_CACHE", str(tmp_path))
+    load("reg u64 a;\nreg s64 b;\nentry { a = 18446744073709551615; a = 0x000ffffffffffffffff; "
+         "b = -9223372036854775808; }\n", "h.probe")
+    err = refusal("reg u64 a;\nentry { a = 0x1_0000_0000_0000_0000; }\n")
+    assert (err.line, err.col, err.message) == (
+        2, 13, "the constant 0x1_0000_0000_0000_0000 does not fit in 64 bits")
+    assert refusal("reg u64 a;\nentry { a = 18446744073709551616; }\n").col == 13
+
+
+@pytest.mark.parametrize("body, col, message", [
+    ("t = t / (u32)(1 - 1);", 17, "division by zero"),
+    ("t = t % (u32)(u64)0;", 17, "division by zero"),
+    ("t = t >> (u64)(0 - 1);", 18, "shift by 18446744073709551615 does not fit u32"),
+    ("t = (u32)(u64)0x100000000;", 18, "the constant 4294967296 does not fit in u32 (the cast)"),
+    ("t = (u32)((1 == 1) + 1);", 28, "'+' needs numbers, not conditions"),
+    ("t = t << (1 == 1);", 15, "'<<' needs integers"),
+])
+def test_constants_are_seen_through_casts_and_conditions_stay_conditions(body, col, message,
+                                                                         tmp_path, monkeypatch):
+    monkeypatch.setenv("NEUTRINO_CACHE", str(tmp_path))
+    err = refusal(f"reg u32 t;\nentry {{ {body} }}\n")
+    assert (err.line, err.col, err.message) == (2, col, message)
+
+
+def test_byte_order_mark_is_not_part_of_the_text(tmp_path, monkeypatch):
+    monkeypatch.setenv("NEUTRINO_CACHE", str(tmp_path))
+    program = load("\ufeffreg u32 t;\nentry { t = 1; }\n", "h.probe")
+    assert program.regs["t"].span.col == 9
+    err = refusal("\ufeffreg u32 t; entry { t = x; }\n")
+    assert (err.line, err.col, err.message) == (1, 24, "undeclared register 'x'")
+
+
+def test_block_comment_may_stand_between_filter_and_body(tmp_path, monkeypatch):
+    # the filter's closing '/' was only found before '{' through white space and // comments
+    monkeypatch.setenv("NEUTRINO_CACHE", str(tmp_path))
+    program = load("reg u32 t;\nentry / t == 0 / /* first\n pass */ { t = 1; }\n", "h.probe")
+    assert program.probes[0].filter.op == "=="
+
+
+def test_constant_true_filter_is_left_out_with_a_warning(tmp_path, monkeypatch):
+    # a filter folded to a constant reached the splicer, which printed it as a guard: a crash
+    monkeypatch.setenv("NEUTRINO_CACHE", str(tmp_path))
+    program = load("map m[thread]: counter { u64 n; }\n"
+                   "exit / !(1 == 0) && (laneid() == 0 || 2 > 1) / { m.n += 1; }\n", "h.probe")
+    assert program.probes[0].filter is None
+    (warning,) = program.diagnostics
+    assert (warning.severity, warning.line, warning.col, warning.message) == (
+        "warning", 2, 8, "the filter is always true: it is left out")
+    ptx = (ROOT / "examples" / "vector_add.ptx").read_text()
+    assert "st.global" in instrument(parse_ptx(ptx, "vector_add.ptx"), program).module.to_text()
+
+
+def test_constant_side_decides_a_condition_or_drops_out(tmp_path, monkeypatch):
+    monkeypatch.setenv("NEUTRINO_CACHE", str(tmp_path))
+    text = "map m[thread]: counter { u64 n; }\nexit / laneid() == 0 && 1 < 2 / { m.n += 1; }\n"
+    assert load(text, "h.probe").probes[0].filter.span.excerpt(text) == "laneid() == 0"
+    err = refusal(text.replace("&& 1 < 2", "&& 2 < 1"))
+    assert (err.line, err.col, err.message) == (
+        2, 8, "the filter is always false: the probe never runs")
+
+
+def test_unterminated_comment_after_many_openings_is_found_once(tmp_path, monkeypatch):
+    # each '/*' made the lexer scan to the end of the text again: quadratic, minutes at 1 MiB
+    monkeypatch.setenv("NEUTRINO_CACHE", str(tmp_path))
+    err = refusal("reg u32 t;\nentry { t = 1; }\n" + "/*;" * 100_000)
+    assert (err.line, err.col, err.message) == (3, 1, "unterminated comment: '/*' is never closed")
+    text = ('map m: counter { u64 n; }\n// a /* in a line comment\n'
+            'before line "x/*.cu":1-2 { m.n += 1; }\n')
+    assert load(text, "h.probe").probes[0].position.target.file == "x/*.cu"
+
+
+def test_many_maps_are_declared_in_linear_time(tmp_path, monkeypatch):
+    # every map was compared with every earlier map's lanes fields: 20,000 maps took 11 minutes
+    monkeypatch.setenv("NEUTRINO_CACHE", str(tmp_path))
+    maps = [f"map m{i}[warp]: record {{ lanes a; }} pool 8\n" for i in range(5000)]
+    err = refusal("".join(maps) + "entry { m0.save(1); }\n")
+    assert (err.line, err.col, err.message) == (
+        17, 5, "5000 maps: a probe file may declare at most 16")
+    err = refusal("".join(maps[:5]) + "map m3__a: counter { u64 n; }\nentry { m0.save(1); }\n")
+    assert (err.line, err.col, err.message) == (6, 5, "map 'm3__a' would hold the lanes of m3.a")

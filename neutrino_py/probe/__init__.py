@@ -25,8 +25,9 @@ def load(text: str, file: str = "<probe>") -> ProbeProgram:
     """Parse and verify probe source; every problem is a SourceError pointing into `text`.
     A checked program is kept on disk by its text, file name and the checker's source: loading
     it again skips importing Lark and parsing (~0.05 s of every cold command). A lone carriage
-    return ends a line (old Mac files): as '\n', so that positions count it as Lark does."""
-    text = re.sub(r"\r(?!\n)", "\n", text)
+    return ends a line (old Mac files): as '\n', so that positions count it as Lark does. A
+    byte order mark, which editors write and hide, is not part of the text."""
+    text = re.sub(r"\r(?!\n)", "\n", text.removeprefix("\ufeff"))
     key = hashlib.sha256(f"{_checker_digest()}\0{file}\0".encode()
                          + text.encode("utf-8", "surrogateescape")).hexdigest()
     path = paths.cache_dir("probe") / f"{key}.pickle"

@@ -6,12 +6,14 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import re
 
 from lark import Lark, Token, UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 from lark.lexer import PatternStr
 
 from neutrino_py import paths
 from neutrino_py.errors import SourceError
+from neutrino_py.probe.passes import WIDEST, shortened
 from neutrino_py.probe.syntax import Item, ToSyntax
 
 # Words people reach for that the language leaves out on purpose, with what to do instead.
@@ -58,8 +60,8 @@ def parser() -> Lark:
 def parse(text: str, file: str) -> list[Item]:
     """Parse probe `text`; raise SourceError for binary data, reserved words and syntax errors."""
     _refuse_binary(text, file)
-    _refuse_reserved(text, file)
-    _refuse_long_expressions(text, file)
+    _refuse_unterminated_comment(text, file)
+    _refuse_tokens(text, file)
     try:
         return parser().parse(text)
     except UnexpectedInput as err:
@@ -80,14 +82,31 @@ def _syntax_error(text: str, file: str, err: UnexpectedInput) -> SourceError:
                        source=text, hint=_SYNTAX)
 
 
+# What holds a '/*' that opens no comment (a line comment, a string), and what opens one
+_COMMENT_OPEN = re.compile(r'//[^\n]*|"[^"\n]*"|/\*')
+
+
+def _refuse_unterminated_comment(text: str, file: str) -> None:
+    """A `/*` never closed, found before anything lexes the text: the lexer would read it as '/'
+    and '*', words inside it as code (a reserved word, too many operators), and try a comment
+    again at every later '/*', each time to the end of the text."""
+    pos = 0
+    while (found := _COMMENT_OPEN.search(text, pos)) is not None:
+        pos = found.end()
+        if found.group() != "/*":
+            continue
+        end = text.find("*/", pos)
+        if end == -1:
+            at = found.start()
+            raise SourceError("unterminated comment: '/*' is never closed", file=file,
+                              line=text.count("\n", 0, at) + 1, col=at - text.rfind("\n", 0, at),
+                              source=text, width=2, hint="close it with '*/'")
+        pos = end + 2
+
+
 def _comment_error(text: str, file: str, err: UnexpectedInput) -> SourceError | None:
-    """A `/*` never closed (the lexer then reads it as '/' and '*'), or a `*/` where the parse
-    failed with no comment open (comments do not nest): said as such, not as a stray operator."""
-    for tok in _tokens(text):
-        if str(tok) == "/" and text.startswith("/*", tok.start_pos):
-            return SourceError("unterminated comment: '/*' is never closed", file=file,
-                               line=tok.line, col=tok.column, source=text, width=2,
-                               hint="close it with '*/'")
+    """A `*/` where the parse failed with no comment open (comments do not nest): said as such,
+    not as a stray operator."""
     if isinstance(err, UnexpectedToken):
         at = err.token.start_pos if err.token.type != "$END" else None
     else:
@@ -106,16 +125,28 @@ def _comment_error(text: str, file: str, err: UnexpectedInput) -> SourceError | 
                        hint="comments do not nest: a '/* ... */' comment ends at its first '*/'")
 
 
+# Control characters besides white space (a binary file), and U+FFFD, which `load_file` puts
+# where bytes did not decode as UTF-8
+_BINARY = re.compile("[\x00-\x08\x0e-\x1f\x7f\ufffd]")
+
+
 def _refuse_binary(text: str, file: str) -> None:
-    for lineno, line in enumerate(text.split("\n"), 1):
-        for col, ch in enumerate(line, 1):
-            if (ord(ch) < 32 and ch not in "\t\f\v\r") or ch in "\x7f\ufffd":
-                shown = "".join(c if c.isprintable() and c != "\ufffd" else "."
-                                for c in line[:col + 40])
-                raise SourceError(
-                    f"binary data (character {ord(ch):#04x}): this is not a probe file",
-                    file=file, line=lineno, col=col, source="\n" * (lineno - 1) + shown,
-                    hint="a .probe file is UTF-8 text; check the path you passed")
+    found = _BINARY.search(text)
+    if found is None:
+        return
+    at, ch = found.start(), found.group()
+    start = text.rfind("\n", 0, at) + 1
+    lineno, col = text.count("\n", 0, at) + 1, at - start + 1
+    line = text[start:at + 41].split("\n")[0]
+    shown = "".join(c if c.isprintable() and c != "\ufffd" else "." for c in line)
+    if ch == "\ufffd":
+        message, hint = ("bytes that are not UTF-8 (shown as U+FFFD)",
+                         "a .probe file is UTF-8 text: save it as UTF-8")
+    else:
+        message, hint = (f"binary data (character {ord(ch):#04x}): this is not a probe file",
+                         "a .probe file is UTF-8 text; check the path you passed")
+    raise SourceError(message, file=file, line=lineno, col=col,
+                      source="\n" * (lineno - 1) + shown, hint=hint)
 
 
 # Most operators (and unary signs, parentheses) one statement may hold: every later pass walks
@@ -123,11 +154,20 @@ def _refuse_binary(text: str, file: str) -> None:
 # Python's recursion limit.
 MAX_OPERATORS = 256
 _NESTING = _OPERATORS | {"TILDE", "BANG", "LPAR"}
+MAX_DECIMAL_DIGITS = len(str(1 << 64))    # a decimal literal this long or longer is past 64 bits
 
 
-def _refuse_long_expressions(text: str, file: str) -> None:
+def _refuse_tokens(text: str, file: str) -> None:
+    """What one token (or a statement's run of them) shows is wrong, in one pass of the lexer:
+    reserved words, literals that no type holds, statements too long for the later passes."""
     count = 0
     for tok in _tokens(text):
+        if tok.type in ("NAME", "PATTERN") and str(tok) in RESERVED:
+            message, hint = RESERVED[str(tok)]
+            raise SourceError(f"'{tok}': {message}", file=file, line=tok.line, col=tok.column,
+                              source=text, width=len(tok), hint=hint)
+        if tok.type == "INT":
+            _refuse_integer(tok, text, file)
         if tok.type in ("SEMICOLON", "LBRACE", "RBRACE"):
             count = 0
         elif tok.type in _NESTING:
@@ -139,20 +179,36 @@ def _refuse_long_expressions(text: str, file: str) -> None:
                                        "statements")
 
 
+def _refuse_integer(tok: Token, text: str, file: str) -> None:
+    """An integer literal past 64 bits (read without converting a long one: Python refuses to
+    convert over 4300 decimal digits), or a decimal one with a leading zero, which C reads as
+    octal and this language would not."""
+    digits = tok.replace("_", "")
+    hexadecimal = digits[:2].lower() == "0x"
+    significant = digits[2 if hexadecimal else 0:].lstrip("0")
+    if hexadecimal:
+        too_wide = len(significant) > 16
+    else:
+        too_wide = len(significant) > MAX_DECIMAL_DIGITS or int(significant or "0") >> 64 != 0
+    if too_wide:
+        raise SourceError(f"the constant {shortened(tok)} does not fit in 64 bits", file=file,
+                          line=tok.line, col=tok.column, source=text, width=len(tok),
+                          hint=WIDEST)
+    if not hexadecimal and len(digits) > 1 and digits[0] == "0":
+        octal = f", or {int(digits, 8):#x} for the octal number C reads" \
+            if set(digits) <= set("01234567") else ""
+        raise SourceError(f"'{tok}': a leading zero would make it octal in C", file=file,
+                          line=tok.line, col=tok.column, source=text, width=len(tok),
+                          hint=f"write {int(digits)}{octal}; numbers are decimal or 0x "
+                               "hexadecimal")
+
+
 def _tokens(text: str):
     """Tokens of the whole text with the grammar's full lexer, stopping at the first bad one."""
     try:
         yield from parser().lex(text)
     except UnexpectedInput:
         return
-
-
-def _refuse_reserved(text: str, file: str) -> None:
-    for tok in _tokens(text):
-        if tok.type in ("NAME", "PATTERN") and str(tok) in RESERVED:
-            message, hint = RESERVED[str(tok)]
-            raise SourceError(f"'{tok}': {message}", file=file, line=tok.line, col=tok.column,
-                              source=text, width=len(tok), hint=hint)
 
 
 def _describe(name: str) -> str:

@@ -14,12 +14,16 @@ DEFAULT_POOL = 1 << 20          # records in an unbounded record map without `po
 MAX_PER_UNIT = 1 << 16          # record(N)
 MAX_POOL = 1 << 30              # pool N
 MAX_HIST = 1 << 28              # hist[N]
+MAX_MAP_BYTES = 1 << 36         # a pool's or hist's buffer: more than GPUs hold, not a trace
 
 KINDS = ("record", "row", "counter", "hist")
 LEVELS = ("thread", "warp", "block", "sm", "kernel")
 # levels above the warp -> the kinds kept at them: counters (summed over the unit's threads),
 # and per block also records and rows (the block's warps share its slots)
 COARSE = {"block": ("counter", "record", "row"), "sm": ("counter",), "kernel": ("counter",)}
+# The widest value any type holds: constants (literals, and what folding them makes) must fit
+INT_MIN, INT_MAX = -(1 << 63), (1 << 64) - 1
+WIDEST = "values are at most 64 bits wide"
 HOW_TO_WRITE = {
     "record": "write a record map with save: m.save(a, b, ...);",
     "row": "write a row map with save: m.save(a, b, ...);",
@@ -44,8 +48,20 @@ class Pass:
     def error(self, message: str, at: Span, hint: str) -> SourceError:
         return self.diagnostics.error(message, at.line, at.col, at.width, hint)
 
+    def too_wide(self, value: int, at: Span) -> SourceError:
+        """A constant past 64 bits: refused where it is made, before folding grows it further."""
+        return self.error(f"the constant {value} does not fit in 64 bits", at, hint=WIDEST)
+
     def warn(self, message: str, at: Span, hint: str | None = None) -> Diagnostic:
         return self.diagnostics.warn(message, at.line, at.col, at.width, hint)
+
+
+def shortened(text: str, most: int = 40) -> str:
+    """`text` for a message: a longer one (a literal of thousands of digits) as its two ends and
+    its length; the source line under the message still shows it whole."""
+    if len(text) <= most:
+        return text
+    return f"{text[:most // 2 - 2]}…{text[2 - most // 2:]} ({len(text)} characters)"
 
 
 def suggest(word: str, choices: Iterable[str]) -> str:

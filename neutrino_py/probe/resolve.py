@@ -5,8 +5,8 @@ from __future__ import annotations
 from neutrino_py.contract.manifest import LANE_PARTS, companion
 from neutrino_py.probe import ast, fold, syntax
 from neutrino_py.probe.ast import HELPERS, OPERANDS, Span
-from neutrino_py.probe.passes import (COARSE, DEFAULT_POOL, KINDS, LEVELS, MAX_HIST, MAX_PER_UNIT,
-                                      MAX_POOL, Pass, Scope, suggest)
+from neutrino_py.probe.passes import (COARSE, DEFAULT_POOL, INT_MAX, INT_MIN, KINDS, LEVELS,
+                                      MAX_HIST, MAX_PER_UNIT, MAX_POOL, Pass, Scope, suggest)
 
 ARITH, BITS, SHIFTS = {"+", "-", "*", "/", "%"}, {"&", "|", "^"}, {"<<", ">>"}
 
@@ -24,6 +24,7 @@ class Resolve(Pass):
         """Declare every map and register of `items`; a file without probes is refused."""
         self.scope = Scope()
         self.maps, self.regs = self.scope.maps, self.scope.regs
+        self.companions: dict[str, str] = {}    # companion map name -> "map.field" it holds
         if not items:
             raise self.error("empty probe file: nothing to instrument", Span(1, 1, 1, 2),
                              hint="a probe file needs at least one probe, e.g. "
@@ -54,12 +55,10 @@ class Resolve(Pass):
 
     def declare_map(self, m: syntax.MapSyntax) -> None:
         self.taken(m.name, "map")
-        for other in self.maps.values():        # a companion of an earlier map's lanes field
-            for f in other.fields:
-                if f.lanes and companion(other.name, f.name) == m.name.text:
-                    raise self.error(f"map '{m.name.text}' would hold the lanes of "
-                                     f"{other.name}.{f.name}", m.name.span,
-                                     hint=f"rename map '{m.name.text}'")
+        if m.name.text in self.companions:      # a companion of an earlier map's lanes field
+            raise self.error(f"map '{m.name.text}' would hold the lanes of "
+                             f"{self.companions[m.name.text]}", m.name.span,
+                             hint=f"rename map '{m.name.text}'")
         kind = m.kind.text
         if kind not in KINDS:
             raise self.error(f"unknown map kind '{kind}'", m.kind.span,
@@ -108,6 +107,7 @@ class Resolve(Pass):
             if other in self.maps:
                 raise self.error(f"map '{other}' holds the lanes of {m.name.text}.{f.name}",
                                  self.maps[other].span, hint=f"rename map '{other}'")
+            self.companions[other] = f"{m.name.text}.{f.name}"
 
     def hist_shape(self, m: syntax.MapSyntax) -> tuple[tuple[ast.Field, ...], int, None]:
         if m.size is None or m.size_brackets != "[]":
@@ -172,12 +172,18 @@ class Resolve(Pass):
         return value
 
     def constant(self, node: syntax.Node) -> int:
-        """Value of an integer constant expression (capacities)."""
+        """Value of an integer constant expression (capacities); every step must fit 64 bits,
+        as in expressions, so that folding cannot grow a number without bound."""
+        value = self.folded(node)
+        if not INT_MIN <= value <= INT_MAX:
+            raise self.too_wide(value, node.span)
+        return value
+
+    def folded(self, node: syntax.Node) -> int:
         if isinstance(node, syntax.Number) and isinstance(node.value, int):
             return node.value
         if isinstance(node, syntax.UnOp) and node.op in "-~":
-            v = self.constant(node.operand)
-            return -v if node.op == "-" else ~v
+            return fold.unary(node.op, self.constant(node.operand))
         if isinstance(node, syntax.BinOp) and node.op in ARITH | BITS | SHIFTS:
             a, b = self.constant(node.left), self.constant(node.right)
             if node.op in ("/", "%") and b == 0:

@@ -8,12 +8,13 @@ from __future__ import annotations
 
 import math
 import re
+from dataclasses import replace
 
 from neutrino_py.asm.ptx_isa import CONTROL, MEMORY, OPCODES, bases_matching
 from neutrino_py.errors import Diagnostics, SourceError
 from neutrino_py.probe import ast, fold, syntax
 from neutrino_py.probe.ast import HELPERS, OPERANDS, Span, Type
-from neutrino_py.probe.passes import HOW_TO_WRITE, Pass, Scope, suggest
+from neutrino_py.probe.passes import HOW_TO_WRITE, Pass, Scope, shortened, suggest
 
 ARITH, BITS, SHIFTS = {"+", "-", "*", "/", "%"}, {"&", "|", "^"}, {"<<", ">>"}
 COMPARE, LOGIC = {"==", "!=", "<", "<=", ">", ">="}, {"&&", "||"}
@@ -28,6 +29,14 @@ def _int_range(t: Type, wrap: bool) -> tuple[int, int]:
     if t.is_signed:
         return -(1 << (t.bits - 1)), (1 << (t.bits - 1)) - 1
     return (-(1 << (t.bits - 1)) if wrap else 0), (1 << t.bits) - 1
+
+
+def _constant(e: ast.Expr) -> ast.Const | None:
+    """The constant `e` is: a literal, or a literal under explicit casts (the cast's operand is
+    already fitted to its type, `TypeCheck.expr`), so that checks on values see through casts."""
+    while isinstance(e, ast.Cast):
+        e = e.operand
+    return e if isinstance(e, ast.Const) else None
 
 
 def _default_type(value: int | float) -> Type:
@@ -52,14 +61,25 @@ class TypeCheck(Pass):
     def probe(self, index: int, p: syntax.ProbeSyntax) -> ast.Probe:
         self.check_position(p.position)
         self.position = p.position
-        filt = None
-        if p.filter is not None:
-            filt = self.expr(p.filter)
-            if filt.type is not Type.BOOL:
-                raise self.error(f"a filter must be a condition, not a {filt.type} value",
-                                 p.filter.span, hint="compare it: / x != 0 /")
+        filt = None if p.filter is None else self.filter(p.filter)
         body = tuple(self.stmt(s) for s in p.body)
         return ast.Probe(index, p.position, filt, body, p.span)
+
+    def filter(self, node: syntax.Node) -> ast.Expr | None:
+        """A probe's typed filter; one that folds to a constant is decided here, since no lane
+        could ever see it differ: always true is left out (a warning), always false refused."""
+        filt = self.expr(node)
+        if filt.type is not Type.BOOL:
+            raise self.error(f"a filter must be a condition, not a {filt.type} value",
+                             node.span, hint="compare it: / x != 0 /")
+        if not isinstance(filt, ast.Const):
+            return filt
+        if not filt.value:
+            raise self.error("the filter is always false: the probe never runs", node.span,
+                             hint="remove the probe, or write a filter that can hold")
+        self.warn("the filter is always true: it is left out", node.span,
+                  hint="remove the filter")
+        return None
 
     def check_position(self, pos: ast.Position) -> None:
         target = pos.target
@@ -168,12 +188,13 @@ class TypeCheck(Pass):
         if not index.type.is_integer:
             raise self.error(f"hist index must be an integer, not {index.type}",
                              target.index.span, hint=f"convert it: {m.name}[(u32)x]")
-        if isinstance(index, ast.Const):
-            if not 0 <= index.value < m.capacity:
-                raise self.error(f"index {index.value} is outside {m.name}[{m.capacity}]",
+        const = _constant(index)
+        if const is not None:
+            if not 0 <= const.value < m.capacity:
+                raise self.error(f"index {const.value} is outside {m.name}[{m.capacity}]",
                                  target.index.span,
                                  hint=f"indices run from 0 to {m.capacity - 1}")
-            index = ast.Const(index.value, Type.U32 if index.value < 1 << 32 else Type.U64,
+            index = ast.Const(const.value, Type.U32 if const.value < 1 << 32 else Type.U64,
                               index.span)
         elif index.type.is_signed:
             index = ast.Cast(Type.U32 if index.type is Type.S32 else Type.U64, index, True,
@@ -234,8 +255,10 @@ class TypeCheck(Pass):
             return self.unary(n)
         if isinstance(n, syntax.CastOp):
             inner = self.expr(n.operand)
-            if isinstance(inner, ast.Const) and inner.type is not Type.BOOL:
-                inner = self.fit(inner, n.type, wrap=True, what="the cast")
+            const = _constant(inner)
+            if const is not None:
+                inner = self.fit(replace(const, span=inner.span), n.type, wrap=True,
+                                 what="the cast")
             return ast.Cast(n.type, inner, False, n.span)
         if isinstance(n, syntax.Count):
             return self.count(n)
@@ -324,6 +347,8 @@ class TypeCheck(Pass):
             if e.type is not Type.BOOL:
                 raise self.error(f"'!' needs a condition, not {e.type}", n.span,
                                  hint="compare instead: x == 0")
+            if isinstance(e, ast.Const):
+                return ast.Const(int(not e.value), Type.BOOL, n.span)
             return ast.Unary("!", e, Type.BOOL, n.span)
         if e.type is Type.BOOL:
             raise self.error(f"'{n.op}' needs a number, not a condition", n.span,
@@ -340,32 +365,38 @@ class TypeCheck(Pass):
 
     def literal(self, value: int | float, at: Span) -> ast.Const:
         if isinstance(value, float) and not math.isfinite(value):
-            raise self.error(f"the constant {at.excerpt(self.text)} does not fit in f64", at,
+            raise self.error(f"the constant {shortened(at.excerpt(self.text))} does not fit "
+                             "in f64", at,
                              hint="f64 holds magnitudes up to 1.7976931348623157e308")
         try:
             return ast.Const(value, _default_type(value), at)
         except OverflowError:
-            raise self.error(f"the constant {value} does not fit in 64 bits", at,
-                             hint="values are at most 64 bits wide") from None
+            raise self.too_wide(value, at) from None
 
     def binary(self, op: str, a: ast.Expr, b: ast.Expr, at: Span, op_at: Span) -> ast.Expr:
         consts = isinstance(a, ast.Const) and isinstance(b, ast.Const)
         if consts and Type.BOOL not in (a.type, b.type):
             return self.fold(op, a, b, at, op_at)
+        if consts and a.type is b.type is Type.BOOL and op in ("==", "!="):
+            return ast.Const(int(fold.apply(op, a.value, b.value)), Type.BOOL, at)
         if op in LOGIC:
             for side in (a, b):
                 if side.type is not Type.BOOL:
                     raise self.error(f"'{op}' needs conditions, not {side.type}", side.span,
                                      hint="compare explicitly: x != 0")
-            return ast.Binary(op, a, b, Type.BOOL, at)
+            return self.logic(op, a, b, at)
         if op in SHIFTS:
             if not (a.type.is_integer and b.type.is_integer):
                 raise self.error(f"'{op}' needs integers", op_at, hint="cast first: (u64)x")
-            if isinstance(b, ast.Const) and not 0 <= b.value < a.type.bits:
-                raise self.error(f"shift by {b.value} does not fit {a.type}", b.span,
+            amount = _constant(b)
+            if amount is not None and not 0 <= amount.value < a.type.bits:
+                raise self.error(f"shift by {amount.value} does not fit {a.type}", b.span,
                                  hint=f"shift {a.type} by 0 to {a.type.bits - 1}; cast "
                                       "to u64 first for wider shifts")
             return ast.Binary(op, a, self.convert(b, a.type), a.type, at)
+        if op not in COMPARE and Type.BOOL in (a.type, b.type):
+            raise self.error(f"'{op}' needs numbers, not conditions", op_at,
+                             hint="turn a condition into 0 or 1 with a cast: (u32)(x > y)")
         a, b = self.unify(op, a, b, op_at)
         t = a.type
         if op in COMPARE:
@@ -373,14 +404,21 @@ class TypeCheck(Pass):
                 raise self.error(f"'{op}' cannot order conditions", op_at,
                                  hint="combine conditions with && and ||")
             return ast.Binary(op, a, b, Type.BOOL, at)
-        if t is Type.BOOL:
-            raise self.error(f"'{op}' needs numbers, not conditions", op_at,
-                             hint="turn a condition into 0 or 1 with a cast: (u32)(x > y)")
         if (op in BITS or op == "%") and not t.is_integer:
             raise self.error(f"'{op}' needs integers, not {t}", op_at, hint="cast first: (u64)x")
-        if op in ("/", "%") and isinstance(b, ast.Const) and b.value == 0:
+        divisor = _constant(b)
+        if op in ("/", "%") and divisor is not None and divisor.value == 0:
             raise self.error("division by zero", b.span, hint="divide by a non-zero value")
         return ast.Binary(op, a, b, t, at)
+
+    def logic(self, op: str, a: ast.Expr, b: ast.Expr, at: Span) -> ast.Expr:
+        """`a && b` or `a || b`: a constant side decides it or drops out (expressions have no
+        effects), so that a filter which cannot change is seen to be a constant."""
+        for known, other in ((a, b), (b, a)):
+            if isinstance(known, ast.Const):
+                decides = known.value == (op == "||")
+                return ast.Const(known.value, Type.BOOL, at) if decides else other
+        return ast.Binary(op, a, b, Type.BOOL, at)
 
     def fold(self, op: str, a: ast.Const, b: ast.Const, at: Span, op_at: Span) -> ast.Const:
         x, y = a.value, b.value
@@ -400,9 +438,10 @@ class TypeCheck(Pass):
 
     def unify(self, op: str, a: ast.Expr, b: ast.Expr, op_at: Span) -> tuple[ast.Expr, ast.Expr]:
         """Bring both operands to one type: constants adapt, others widen losslessly."""
-        if isinstance(a, ast.Const) and b.type is not Type.BOOL:
+        numbers = Type.BOOL not in (a.type, b.type)      # a condition never becomes 0 or 1
+        if numbers and isinstance(a, ast.Const):
             a = self.fit(a, b.type, wrap=True, what=f"'{op}' with {b.type}")
-        elif isinstance(b, ast.Const) and a.type is not Type.BOOL:
+        elif numbers and isinstance(b, ast.Const):
             b = self.fit(b, a.type, wrap=True, what=f"'{op}' with {a.type}")
         if a.type is b.type:
             return a, b
