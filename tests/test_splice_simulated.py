@@ -1158,14 +1158,15 @@ def test_float_and_integer_fields_in_one_vector_store_keep_their_values():
     assert m["k"].tolist() == [9] * 40 and m["l"].tolist() == (2 * t).tolist()
 
 
-# shifts by amounts the checker cannot see as constants (casts of constants, folded when lowered)
-# and by the same amounts computed at run time: both as the GPU shifts (amount as u32, clamped)
+# shifts by amounts the checker cannot see as constants (a minus over a cast: folded when lowered;
+# a cast chain over a literal it sees, and refuses past the width) and by the same amounts
+# computed at run time: both as the GPU shifts (amount as u32, clamped)
 SHIFTS = """
 map m[thread]: record(1) { u64 a; u64 b; u64 c; u64 d; u32 e; u32 f; }
 entry {
     m.save((u64)5 << (s64)-(s64)4096, (u64)5 << ((s64)threadid() - (s64)4096),
            (u64)5 << (s64)(u32)3, (u64)5 << ((u32)threadid() * 0 + 3),
-           (u32)7 << (u64)(s64)40, (u32)7 << ((u64)threadid() + 40));
+           (u32)7 << (u64)-(s64)-40, (u32)7 << ((u64)threadid() + 40));
 }
 """
 
