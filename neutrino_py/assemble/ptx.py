@@ -55,9 +55,10 @@ def available() -> list[str]:
     return [b for b in BACKENDS if usable[b]]
 
 
-def _nvjitlink(ptx: bytes, arch: str, *options: str) -> tuple[bytes, str]:
-    """Link one PTX module, with the device runtime where it launches kernels: (cubin,
-    nvJitLink's info log)."""
+def _nvjitlink(ptx: bytes, arch: str, *options: str, libraries: tuple[Path, ...] = ()
+               ) -> tuple[bytes, str]:
+    """Link one PTX module with `libraries` (the device runtime of one that launches kernels):
+    (cubin, nvJitLink's info log)."""
     if not ARCH.fullmatch(arch):          # nvJitLink exit()s the process on sm_1 .. sm_9
         raise AssembleError(arch, f"not a GPU architecture nvJitLink takes: {arch!r}")
     from cuda.bindings import nvjitlink
@@ -68,8 +69,8 @@ def _nvjitlink(ptx: bytes, arch: str, *options: str) -> tuple[bytes, str]:
         raise AssembleError(arch, f"{err} (-arch={arch})") from None
     try:
         nvjitlink.add_data(handle, nvjitlink.InputType.PTX, ptx, len(ptx), "module.ptx")
-        if launches_kernels(ptx.decode("utf-8", "surrogateescape")):
-            nvjitlink.add_file(handle, nvjitlink.InputType.LIBRARY, str(_device_runtime()))
+        for library in libraries:
+            nvjitlink.add_file(handle, nvjitlink.InputType.LIBRARY, str(library))
         nvjitlink.complete(handle)
         cubin = bytearray(nvjitlink.get_linked_cubin_size(handle))
         nvjitlink.get_linked_cubin(handle, cubin)
@@ -84,12 +85,14 @@ def _nvjitlink(ptx: bytes, arch: str, *options: str) -> tuple[bytes, str]:
         nvjitlink.destroy(handle)
 
 
-def _with_ptxas(ptx: bytes, arch: str) -> tuple[bytes, str]:
+def _with_ptxas(ptx: bytes, arch: str, libraries: tuple[Path, ...]) -> tuple[bytes, str]:
+    """ptxas links nothing: `_backend` never picks it for a module that needs `libraries`."""
     return toolchain.ptxas_assemble(ptx.decode("utf-8", "surrogateescape"), arch,
                                     filename="<instrumented ptx>")
 
 
-_ASSEMBLE = {"nvjitlink": lambda ptx, arch: _nvjitlink(ptx, arch, "-verbose"), "ptxas": _with_ptxas}
+_ASSEMBLE = {"nvjitlink": lambda ptx, arch, libs: _nvjitlink(ptx, arch, "-verbose", libraries=libs),
+             "ptxas": _with_ptxas}
 
 
 def sets_warpgroup_registers(ptx_text: str) -> bool:
@@ -139,14 +142,15 @@ def assemble(ptx_text: str, arch: str = "sm_90", backend: str | None = None) -> 
     stack, spills and shared memory per function in ``ptxas -v``'s words, which nvJitLink's
     ``-verbose`` repeats; both are kept on disk, so that the report a cost or a register cap
     reads and the cubin then loaded take one assembly."""
-    name = _backend(backend, sets_warpgroup_registers(ptx_text), launches_kernels(ptx_text))
+    libraries = (_device_runtime(),) if launches_kernels(ptx_text) else ()
+    name = _backend(backend, sets_warpgroup_registers(ptx_text), bool(libraries))
     data = ptx_text.encode("utf-8", "surrogateescape")   # bytes read from a file come back as read
     key = hashlib.sha256(b"\0".join([data, arch.encode(), name.encode(),
                                      toolchain.version().encode()])).hexdigest()
     cached, report = paths.cache_dir("cubin") / f"{key}.cubin", paths.cache_dir("cubin") / f"{key}.log"
     if cached.exists() and report.exists():
         return cached.read_bytes(), report.read_text(errors="replace"), name
-    cubin, log = _ASSEMBLE[name](data, arch)
+    cubin, log = _ASSEMBLE[name](data, arch, libraries)
     atomic_write(report, log.encode(), durable=False)
     atomic_write(cached, cubin, durable=False)
     return cubin, log, name

@@ -811,11 +811,11 @@ static struct ctx_state *ctx_state_of(void *stream) {
     if (!checked(CALL(ctx_current, int (*)(void **), &ctx))) return NULL;
     pthread_mutex_lock(&ctx_lock);
     struct ctx_state *cs = NULL;
-    for (int i = 0; i < nctxs && !cs; i++)
-        if (ctxs[i].ctx == ctx) cs = &ctxs[i];
     int slot = nctxs;                       /* a slot freed by a context gone, or a new one */
-    for (int i = 0; i < nctxs && slot == nctxs; i++)
-        if (!ctxs[i].ctx) slot = i;
+    for (int i = 0; i < nctxs && !cs; i++) {
+        if (ctxs[i].ctx && ctxs[i].ctx == ctx) cs = &ctxs[i];
+        else if (!ctxs[i].ctx && slot == nctxs) slot = i;
+    }
     if (!cs && slot < 64) {
         struct ctx_state fresh = {.ctx = ctx};
         fresh.ref = event_new();

@@ -147,13 +147,13 @@ def read_one(lay: MapLayout, raw: Any, cursor: int, dropped: int,
     if len(raw) < need and not cut:
         raise ToolError(f"map {lay.name!r} buffer holds {len(raw)} bytes, {need} expected",
                         "allocate maps with maps.layout() for the same grid and block")
-    if len(raw) < need and not _cut_readable(lay):
+    if len(raw) < need and is_fixed(lay):
         raise ToolError(f"map {lay.name!r} was cut after {len(raw)} of its {need} bytes, and its "
                         "per-unit counts, which say which records are valid, follow the records",
                         "this launch's map is lost; the maps written before it read whole")
     if by_shard(lay):
         return _sharded_pool(lay, raw, cut)
-    if lay.kind == "record" and not is_pool(lay):
+    if is_fixed(lay):
         return _fixed_records(lay, raw)
     count, lost = whole_pool_counts(lay, cursor, dropped) if is_pool(lay) else (lay.items, dropped)
     whole = len(raw) // lay.dtype.itemsize // lay.fold * lay.fold    # rows the bytes hold whole
@@ -163,10 +163,10 @@ def read_one(lay: MapLayout, raw: Any, cursor: int, dropped: int,
     return (array.copy() if copy else array), lost
 
 
-def _cut_readable(lay: MapLayout) -> bool:
-    """Whether a buffer cut short still says which of its rows are valid: every kind but fixed
-    records, whose counts come after the records."""
-    return not (lay.kind == "record" and not is_pool(lay))
+def is_fixed(lay: MapLayout) -> bool:
+    """Fixed-capacity records (`record(N)`): the only kind whose buffer, cut short, no longer
+    says which of its rows are valid (their per-unit counts come after the records)."""
+    return lay.kind == "record" and not is_pool(lay)
 
 
 def folded(array: np.ndarray, fold: int) -> np.ndarray:

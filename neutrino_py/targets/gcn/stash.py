@@ -53,7 +53,7 @@ class Scratch:
     None with architected flat scratch; `mcpu` the processor."""
     offset: int
     resource: Register | None
-    mcpu: str = ""
+    mcpu: str
 
     def access(self, kind: str, reg: int, slot: int) -> Instruction:
         """``kind`` ("store" or "load") of v`reg` to or from `slot` (a store with the cache bits

@@ -589,7 +589,7 @@ class GcnKernel:
         meta[".private_segment_fixed_size"] = offset + 4 * slots
         if self.facts.gfx94x:
             d.set("enable_private_segment", 1)
-            return stash.Scratch(offset, None, self.module.target)
+            return stash.Scratch(offset, None, self.facts.mcpu)
         if not d.get("user_sgpr_private_segment_buffer"):
             raise why("gfx90a needs the private segment buffer, and enabling it would move the "
                       "kernel's SGPR inputs")
@@ -603,7 +603,7 @@ class GcnKernel:
         self.setup = [Instruction("s_add_u32", [Register("s", quad), Register("s", 0), Register("s", wave)]),
                       Instruction("s_addc_u32", [Register("s", quad + 1), Register("s", 1), Imm("0")]),
                       Instruction("s_mov_b64", [Register("s", quad + 2, 2, True), Register("s", 2, 2, True)])]
-        return stash.Scratch(offset, res, self.module.target)
+        return stash.Scratch(offset, res, self.facts.mcpu)
 
     def agprs(self) -> int:
         """Accumulation registers the kernel uses (MFMA on gfx90a/gfx94x): in the unified
