@@ -350,14 +350,75 @@ def test_an_updated_exec_replays_its_new_graphs_twins(binaries, tmp_path):
     assert len(frees) == 3 and log.index("cuGraphExecDestroy") < frees[1]
 
 
-def test_an_exec_whose_kernel_node_was_given_parameters_keeps_no_maps(binaries, tmp_path):
-    """After cuGraphExecKernelNodeSetParams a twin may be the original again: its replays are
-    listed, with why their maps were not kept, not read as empty maps."""
+def test_an_exec_whose_kernel_node_was_given_another_grid_keeps_no_maps(binaries, tmp_path):
+    """After cuGraphExecKernelNodeSetParams with another launch shape the node runs the original:
+    its replays are listed, with why their maps were not kept, not read as empty maps."""
     log, counts, trace, _ = traced(binaries, tmp_path, "graph 2", env_extra={"FAKE_GRAPH_EDIT": "params"})
     replays = [x for x in trace.launches if x.graph]
     assert [x.instrumented for x in replays] == [False] * 2
-    assert {x.info["fallback"] for x in replays} == {
-        "a kernel node's parameters were set after the capture: maps not kept"}
+    assert {x.info["fallback"] for x in replays} == {EDITED}
+    assert "cuGraphExecKernelNodeSetParams_v2 add" in log
+    assert sum(line.startswith("cuGraphLaunch add grid=3,1,1") for line in log) == 2
+
+
+def test_an_exec_whose_twin_node_gets_new_arguments_keeps_its_maps(binaries, tmp_path):
+    """The captured twin's node (the capture's dependency after the launch) given new arguments
+    for its own kernel on the same grid stays the twin: the arguments reach it, maps and all."""
+    log, counts, trace, _ = traced(binaries, tmp_path, "graph 2", env_extra={"FAKE_GRAPH_EDIT": "args"})
+    replays = [x for x in trace.launches if x.graph]
+    assert [(x.instrumented, tuple(x.grid), x.info["fallback"]) for x in replays] == [(True, (2, 1, 1), None)] * 2
+    for replay in replays:
+        np.testing.assert_array_equal(replay.maps["m"]["tid"], np.arange(128))
+    assert "cuGraphExecKernelNodeSetParams_v2 add twin" in log
+    twin = [line for line in log if line.startswith("cuGraphLaunch add twin")]
+    assert len(twin) == 2 and all(re.search(r"params= [0-9a-f]+ 4444 extra=0", line) for line in twin)
+
+
+EDITED = "a kernel node's parameters were set after its twin was made: maps not kept"
+
+
+def built(binaries, tmp_path, edit=""):
+    """Mode `built`, two replays: the trace's replays as (grid, instrumented, fallback), and more."""
+    log, counts, trace, _ = traced(binaries, tmp_path, "built 2", env_extra={"FAKE_GRAPH_EDIT": edit})
+    replays = [(tuple(x.grid), x.instrumented, x.info["fallback"]) for x in trace.launches if x.graph]
+    return log, counts, trace, replays
+
+
+def test_a_graph_built_node_by_node_records_each_replay_of_its_twins(binaries, tmp_path):
+    """cuGraphAddKernelNode_v2, cuGraphAddNode_v2 (a kernel given as a CUkernel) and a child graph:
+    each instrumentable kernel node is its twin with maps of its own, the child's too, and every
+    replay of the exec lists each of them with its maps."""
+    log, counts, trace, replays = built(binaries, tmp_path)
+    assert "added add twin" in log and "added sass_only" in log and "added a child graph of 1 nodes" in log
+    assert counts["graph_twins"] == 2 and counts["fallback_graph_capture"] == 1
+    assert replays == [((2, 1, 1), True, None), ((1, 1, 1), True, None)] * 2
+    for launch, threads in zip([x for x in trace.launches if x.graph], (128, 64) * 2):
+        np.testing.assert_array_equal(launch.maps["m"]["tid"], np.arange(threads))
+    assert [(x.kernel, x.info["fallback"]) for x in trace.launches if not x.graph] == [
+        ("sass_only", "not instrumentable")]
+    assert sum(line.startswith("cuGraphLaunch sass_only grid=1,1,1") for line in log) == 2
+    # the twins' buffers go with the exec, the graph's last handle
+    frees = [i for i, line in enumerate(log) if line == "cuMemFree_v2"]
+    assert len(frees) == 3 and log.index("cuGraphExecDestroy") < frees[0]
+
+
+def test_a_built_twin_node_given_new_arguments_keeps_its_maps(binaries, tmp_path):
+    log, counts, trace, replays = built(binaries, tmp_path, "args")
+    assert "cuGraphKernelNodeSetParams_v2 add twin" in log
+    assert replays == [((2, 1, 1), True, None), ((1, 1, 1), True, None)] * 2
+    twin = [line for line in log if line.startswith("cuGraphLaunch add twin grid=2,1,1")]
+    assert len(twin) == 2 and all(re.search(r"params= [0-9a-f]+ 4444 extra=0", line) for line in twin)
+
+
+@pytest.mark.parametrize("edit,why", [
+    ("params", EDITED),
+    ("remove", "a kernel node holding a twin was removed from its graph: maps not kept"),
+    ("twice", "a child graph's twins were added to a graph twice: maps not kept")])
+def test_a_built_graph_whose_twins_no_longer_run_as_made_keeps_no_maps(binaries, tmp_path, edit, why):
+    """A twin's node given another grid, removed, or a child's twins added twice (two nodes on one
+    buffer): the exec's replays say why they keep no maps instead of showing empty or mixed ones."""
+    log, counts, trace, replays = built(binaries, tmp_path, edit)
+    assert replays and {r[1:] for r in replays} == {(False, why)}
 
 
 def test_a_broken_capture_gives_its_twins_buffers_back(binaries, tmp_path):

@@ -12,6 +12,7 @@
 
 #include <dlfcn.h>
 #include <pthread.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,7 +20,7 @@
 
 typedef int CUresult;
 typedef int CUdevice;
-typedef void *CUcontext, *CUmodule, *CUfunction, *CUlibrary, *CUkernel, *CUstream, *CUevent;
+typedef void *CUcontext, *CUmodule, *CUfunction, *CUlibrary, *CUkernel, *CUstream, *CUevent, *CUgraph;
 typedef unsigned long long CUdeviceptr;
 typedef struct {
     unsigned gridDimX, gridDimY, gridDimZ, blockDimX, blockDimY, blockDimZ, sharedMemBytes;
@@ -27,6 +28,29 @@ typedef struct {
     void *attrs;
     unsigned numAttrs;
 } CUlaunchConfig;
+
+/* A kernel node's parameters: CUDA_KERNEL_NODE_PARAMS (v1) ends at `kern`; _v2 and _v3 add the
+ * CUkernel launched when func is NULL, and its context. */
+typedef struct {
+    CUfunction func;
+    unsigned gridDimX, gridDimY, gridDimZ, blockDimX, blockDimY, blockDimZ, sharedMemBytes;
+    void **kernelParams, **extra;
+    CUkernel kern;
+    CUcontext ctx;
+} KernelNodeParams;
+#define KERNEL_NODE_PARAMS_V1 offsetof(KernelNodeParams, kern)
+
+/* CUgraphNodeParams: the node's type, then (kernel, child graph, ...) parameters in a union. */
+enum { CU_GRAPH_NODE_TYPE_KERNEL = 0, CU_GRAPH_NODE_TYPE_GRAPH = 1 };
+typedef struct {
+    int type, reserved0[3];
+    union {
+        long long reserved1[29];
+        KernelNodeParams kernel;
+        CUgraph graph;
+    };
+    long long reserved2;
+} GraphNodeParams;
 
 #define CU_DEVICE_ATTRIBUTE_CC_MAJOR 75
 #define CU_DEVICE_ATTRIBUTE_CC_MINOR 76
@@ -53,7 +77,10 @@ typedef struct {
     X(cuGraphInstantiateWithFlags) X(cuGraphInstantiateWithParams)                                 \
     X(cuGraphInstantiateWithParams_ptsz) X(cuGraphLaunch) X(cuGraphLaunch_ptsz) X(cuGraphClone)     \
     X(cuGraphExecDestroy) X(cuGraphDestroy) X(cuGraphExecUpdate) X(cuGraphExecUpdate_v2)           \
-    X(cuGraphExecKernelNodeSetParams) X(cuGraphExecKernelNodeSetParams_v2) X(cuGraphExecNodeSetParams)
+    X(cuGraphExecKernelNodeSetParams) X(cuGraphExecKernelNodeSetParams_v2) X(cuGraphExecNodeSetParams) \
+    X(cuGraphAddKernelNode) X(cuGraphAddKernelNode_v2) X(cuGraphAddNode) X(cuGraphAddNode_v2)        \
+    X(cuGraphKernelNodeSetParams) X(cuGraphKernelNodeSetParams_v2) X(cuGraphNodeSetParams)         \
+    X(cuGraphAddChildGraphNode) X(cuGraphDestroyNode)
 
 #define AS_ENUM(n) H_##n,
 enum { HOOK_LIST(AS_ENUM) N_HOOKS };
@@ -150,11 +177,53 @@ static void identify(void *handle, const char **name, void **owner) {
     if (!get_module || get_module(owner, handle) != 0) *owner = NULL;
 }
 
-enum { FORM_PLAIN, FORM_EX, FORM_COOP };
+enum { FORM_PLAIN, FORM_EX, FORM_COOP, FORM_NODE };
+
+/* A kernel node made or edited (FORM_NODE): the call's own arguments, the program's parameters
+ * (KernelNodeParams, v1 or not, or GraphNodeParams when `generic`), and how to make the call. */
+struct node_call {
+    CUresult (*call)(const struct node_call *c, void *fn, const void *params);
+    void **node;
+    CUgraph graph;
+    void *exec, *edges;
+    const void *deps, *params;
+    size_t ndeps;
+    int add, v1, generic;         /* add: a node made in `graph`, else an edit of *node */
+};
+
+/* The program's kernel node parameters with the twin `fn` and `params` in their place. */
+static void twin_node(KernelNodeParams *out, const KernelNodeParams *in, int v1, void *fn, void **params, void **extra) {
+    memset(out, 0, sizeof *out);
+    memcpy(out, in, v1 ? KERNEL_NODE_PARAMS_V1 : sizeof *out);
+    if (v1) {
+        out->func = fn;
+    } else {                               /* the twin is a CUkernel: it goes where kernels go */
+        out->ctx = in->func ? NULL : in->ctx;
+        out->func = NULL;
+        out->kern = fn;
+    }
+    out->kernelParams = params;
+    out->extra = extra;
+}
+
+static CUresult call_node(const struct nt_launch *l, void *fn, void **params) {
+    const struct node_call *c = l->config;
+    if (fn == l->f && params == l->params) return c->call(c, real(l->id), c->params);
+    KernelNodeParams kernel;
+    GraphNodeParams generic;
+    if (!c->generic) {
+        twin_node(&kernel, c->params, c->v1, fn, params, l->extra);
+        return c->call(c, real(l->id), &kernel);
+    }
+    memcpy(&generic, c->params, sizeof generic);
+    twin_node(&generic.kernel, &((const GraphNodeParams *)c->params)->kernel, 0, fn, params, l->extra);
+    return c->call(c, real(l->id), &generic);
+}
 
 static CUresult call_real(const struct nt_launch *l, void *fn, void **params) {
     void *p = real(l->id);
     if (!p) return 999;
+    if (l->form == FORM_NODE) return call_node(l, fn, params);
     if (l->form == FORM_EX) {
         CUlaunchConfig cfg = *(const CUlaunchConfig *)l->config;
         return ((CUresult (*)(const CUlaunchConfig *, CUfunction, void **, void **))p)(&cfg, fn, params, l->extra);
@@ -420,6 +489,18 @@ static void *redirect(const char *name, void *p) {
     return p;
 }
 
+/* The node a launch on a capturing stream just became: the capture's one dependency now. */
+static void *captured_node(void *stream) {
+    CUresult (*info)(CUstream, int *, unsigned long long *, CUgraph *, void *const **, const void **, size_t *) =
+        nt_call(NT_capture_info);
+    int status = 0;
+    unsigned long long id = 0;
+    CUgraph graph = NULL;
+    void *const *deps = NULL;
+    size_t n = 0;
+    return info && info(stream, &status, &id, &graph, &deps, NULL, &n) == 0 && n == 1 && deps ? deps[0] : NULL;
+}
+
 const struct nt_runtime nt_rt = {
     .tag = "neutrino-shim", .api = "driver", .code = "cubin", .data_name = NT_TRACE_DATA,
     .calls = {"cuCtxGetCurrent", "cuCtxSetCurrent", "cuCtxGetDevice", "cuEventCreate", "cuEventRecord",
@@ -430,7 +511,7 @@ const struct nt_runtime nt_rt = {
               "cuThreadExchangeStreamCaptureMode"},
     .hooks = HOOKS, .nhooks = N_HOOKS, .prefixes = {"cu"}, .library = libcuda, .cache_prefix = "sm", .arch = device_arch,
     .load_twin = load_twin, .prepare = set_attributes, .launch = call_real, .identify = identify,
-    .redirect = redirect, .graphs = 1};
+    .redirect = redirect, .graphs = 1, .captured_node = captured_node};
 
 /* ---- wrappers: launches --------------------------------------------------------------------- */
 
@@ -709,17 +790,110 @@ GRAPH_GONE(cuGraphDestroy)
 EXEC_UPDATE(cuGraphExecUpdate)
 EXEC_UPDATE(cuGraphExecUpdate_v2)
 
-/* A kernel node of an exec given new parameters may be a twin given the original back: its maps
- * are no longer what the capture made. cuGraphExecNodeSetParams takes any node: its params begin
- * with the node's type (CU_GRAPH_NODE_TYPE_KERNEL 0). */
-#define NODE_SET_PARAMS(name, kernel)                                                             \
-    CUresult name(void *exec, void *node, const void *params) {                                   \
+/* Graphs built node by node. A kernel node is described to the core as a launch (FORM_NODE): it
+ * adds the twin in its place, or edits a twin's node, as it captures launches. */
+
+static CUresult add5(const struct node_call *c, void *fn, const void *p) {
+    return ((CUresult (*)(void **, CUgraph, const void *, size_t, const void *))fn)(c->node, c->graph, c->deps, c->ndeps, p);
+}
+static CUresult add6(const struct node_call *c, void *fn, const void *p) {
+    return ((CUresult (*)(void **, CUgraph, const void *, const void *, size_t, const void *))fn)(
+        c->node, c->graph, c->deps, c->edges, c->ndeps, p);
+}
+static CUresult set2(const struct node_call *c, void *fn, const void *p) {
+    return ((CUresult (*)(void *, const void *))fn)(*c->node, p);
+}
+static CUresult set3(const struct node_call *c, void *fn, const void *p) {
+    return ((CUresult (*)(void *, void *, const void *))fn)(c->exec, *c->node, p);
+}
+
+/* A call whose parameters describe a kernel node: added or edited through the core. */
+static CUresult kernel_node(int id, struct node_call *c, const KernelNodeParams *p) {
+    if (!p) return c->call(c, real(id), c->params);
+    struct nt_launch l = {FORM_NODE, id, p->func || c->v1 ? p->func : p->kern,
+                          {p->gridDimX, p->gridDimY, p->gridDimZ}, {p->blockDimX, p->blockDimY, p->blockDimZ},
+                          p->sharedMemBytes, NULL, p->kernelParams, p->extra, c};
+    return c->add ? nt_graph_add_node(&l, c->graph, c->node) : nt_graph_set_node(c->exec, *c->node, &l);
+}
+
+/* A call given CUgraphNodeParams: kernel nodes as above, child graphs followed, the rest passed on. */
+static CUresult any_node(int id, struct node_call *c) {
+    const GraphNodeParams *p = c->params;
+    c->generic = 1;
+    if (p && p->type == CU_GRAPH_NODE_TYPE_KERNEL) return kernel_node(id, c, &p->kernel);
+    CUresult r = c->call(c, real(id), p);
+    if (r == 0 && p && p->type == CU_GRAPH_NODE_TYPE_GRAPH && c->add) nt_graph_child(c->graph, p->graph);
+    return r;
+}
+
+#define ADD_KERNEL_NODE(name, old)                                                                \
+    CUresult name(void **node, CUgraph graph, const void *deps, size_t n, const KernelNodeParams *p) { \
         SEEN(H_##name);                                                                           \
-        CUresult (*fn)(void *, void *, const void *) = real(H_##name);                            \
-        CUresult r = fn ? fn(exec, node, params) : 999;                                           \
-        if (r == 0 && (kernel)) nt_graph_node_edited(exec);                                       \
-        return r;                                                                                 \
+        struct node_call c = {.call = add5, .node = node, .graph = graph, .deps = deps, .ndeps = n,  \
+                              .params = p, .add = 1, .v1 = old};                                  \
+        return kernel_node(H_##name, &c, p);                                                      \
     }
-NODE_SET_PARAMS(cuGraphExecKernelNodeSetParams, 1)
-NODE_SET_PARAMS(cuGraphExecKernelNodeSetParams_v2, 1)
-NODE_SET_PARAMS(cuGraphExecNodeSetParams, params && *(const int *)params == 0)
+ADD_KERNEL_NODE(cuGraphAddKernelNode, 1)
+ADD_KERNEL_NODE(cuGraphAddKernelNode_v2, 0)
+
+CUresult cuGraphAddNode(void **node, CUgraph graph, const void *deps, size_t n, GraphNodeParams *p) {
+    SEEN(H_cuGraphAddNode);
+    struct node_call c = {.call = add5, .node = node, .graph = graph, .deps = deps, .ndeps = n, .params = p,
+                          .add = 1};
+    return any_node(H_cuGraphAddNode, &c);
+}
+
+CUresult cuGraphAddNode_v2(void **node, CUgraph graph, const void *deps, void *edges, size_t n, GraphNodeParams *p) {
+    SEEN(H_cuGraphAddNode_v2);
+    struct node_call c = {.call = add6, .node = node, .graph = graph, .deps = deps, .edges = edges, .ndeps = n,
+                          .params = p, .add = 1};
+    return any_node(H_cuGraphAddNode_v2, &c);
+}
+
+CUresult cuGraphAddChildGraphNode(void **node, CUgraph graph, const void *deps, size_t n, CUgraph child) {
+    SEEN(H_cuGraphAddChildGraphNode);
+    CUresult (*fn)(void **, CUgraph, const void *, size_t, CUgraph) = real(H_cuGraphAddChildGraphNode);
+    CUresult r = fn ? fn(node, graph, deps, n, child) : 999;
+    if (r == 0) nt_graph_child(graph, child);
+    return r;
+}
+
+CUresult cuGraphDestroyNode(void *node) {
+    SEEN(H_cuGraphDestroyNode);
+    CUresult (*fn)(void *) = real(H_cuGraphDestroyNode);
+    CUresult r = fn ? fn(node) : 999;
+    if (r == 0) nt_graph_node_gone(node);
+    return r;
+}
+
+/* New parameters for a node of a graph (exec NULL) or of an exec: a twin's node keeps its twin
+ * where it can (nt_graph_set_node). */
+#define SET_KERNEL_NODE(name, old)                                                                \
+    CUresult name(void *node, const KernelNodeParams *p) {                                        \
+        SEEN(H_##name);                                                                           \
+        struct node_call c = {.call = set2, .node = &node, .params = p, .v1 = old};               \
+        return kernel_node(H_##name, &c, p);                                                      \
+    }
+SET_KERNEL_NODE(cuGraphKernelNodeSetParams, 1)
+SET_KERNEL_NODE(cuGraphKernelNodeSetParams_v2, 0)
+
+#define EXEC_SET_KERNEL_NODE(name, old)                                                           \
+    CUresult name(void *exec, void *node, const KernelNodeParams *p) {                            \
+        SEEN(H_##name);                                                                           \
+        struct node_call c = {.call = set3, .node = &node, .exec = exec, .params = p, .v1 = old}; \
+        return kernel_node(H_##name, &c, p);                                                      \
+    }
+EXEC_SET_KERNEL_NODE(cuGraphExecKernelNodeSetParams, 1)
+EXEC_SET_KERNEL_NODE(cuGraphExecKernelNodeSetParams_v2, 0)
+
+CUresult cuGraphNodeSetParams(void *node, GraphNodeParams *p) {
+    SEEN(H_cuGraphNodeSetParams);
+    struct node_call c = {.call = set2, .node = &node, .params = p};
+    return any_node(H_cuGraphNodeSetParams, &c);
+}
+
+CUresult cuGraphExecNodeSetParams(void *exec, void *node, GraphNodeParams *p) {
+    SEEN(H_cuGraphExecNodeSetParams);
+    struct node_call c = {.call = set3, .node = &node, .exec = exec, .params = p};
+    return any_node(H_cuGraphExecNodeSetParams, &c);
+}

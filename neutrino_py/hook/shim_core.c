@@ -1586,17 +1586,21 @@ int nt_launch(struct nt_launch *l) {
 
 /* ---- CUDA graphs -------------------------------------------------------------------------- */
 
-/* A twin captured into a graph: the launch as captured (each replay's item is a copy of it), with a
- * map buffer of its own (`launch->dev`) that lives as long as the graph. */
-struct site { struct item *launch; struct site *next; };
+/* A twin made a graph node in place of the kernel (captured, or added by the program): the launch
+ * as made (each replay's item is a copy of it), with a map buffer of its own (`launch->dev`) that
+ * lives as long as the graph; `node` is its handle where the program added it (NULL: captured). */
+struct site { struct item *launch; void *node, *graph; struct site *next; };
 
-/* The twins of one capture, shared by the graph, its clones and its instantiations (`refs`: one
- * per handle, one per replay under way). Replays of any of them take turns on the buffers: each
- * waits for `done`, recorded after the previous one's copies. */
-struct graph { struct site *sites; int refs; void *done; };
+/* The twins of one graph, shared by the graph, its clones and its instantiations (`refs`: one per
+ * handle, one per replay under way, one per graph holding it as a child). Replays of any of them
+ * take turns on the buffers: each waits for `done`, recorded after the previous one's copies.
+ * `kids`: the twins of child graphs added to it, which its replays run too. */
+struct graph { struct site *sites; struct kid *kids; int refs; void *done; };
+struct kid { struct graph *g; struct kid *next; };
 static pthread_mutex_t graph_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct table graphs;             /* graph, clone or exec handle -> struct graph (NULL: gone) */
-static struct table edited;             /* exec -> why its kernel nodes are no longer as captured */
+static struct table edited;             /* graph or exec -> why its kernel nodes are no longer as made */
+static struct table twin_nodes;         /* node the program added -> its site */
 static unsigned long long graph_bytes;  /* device bytes the sites hold (--graph-maps bounds it) */
 
 /* Caller holds graph_lock. Freeing waits and frees: relaxed, as a capture may be under way. */
@@ -1609,19 +1613,36 @@ static void graph_unref(struct graph *g) {
     }
     for (struct site *s = g->sites, *next; s; s = next) {
         next = s->next;
+        if (s->node && table_get(&twin_nodes, s->node) == s) table_put(&twin_nodes, s->node, NULL);
         checked(CALL(mem_free, int (*)(nt_dptr), s->launch->dev));
         graph_bytes -= s->launch->total;
         free(s->launch->scope);
         free(s->launch);
         free(s);
     }
+    for (struct kid *k = g->kids, *next; k; k = next) {
+        next = k->next;
+        graph_unref(k->g);
+        free(k);
+    }
     free(g);
     unrelax(mode);
 }
 
+/* The struct graph of `handle`, made for it when it has none (caller holds graph_lock). */
+static struct graph *graph_of(void *handle) {
+    struct graph *g = table_get(&graphs, handle);
+    if (!g && (g = calloc(1, sizeof *g))) {
+        g->refs = 1;
+        table_put(&graphs, handle, g);
+    }
+    return g;
+}
+
 /* The twin captured as a graph node in place of the kernel, with a map buffer of its own; the
  * reason it could not be, or NULL. Only a look at --launches: the replays count. */
-static const char *capture_twin(const struct nt_launch *l, struct nt_func *f, void *graph, int *r) {
+static const char *capture_twin(const struct nt_launch *l, struct nt_func *f, void *graph, int *r,
+                                struct site **made) {
     if (DEAD() && __atomic_load_n(&f->state, __ATOMIC_ACQUIRE) == NT_F_UNKNOWN) return SERVER_DOWN;
     if (__atomic_load_n(&f->state, __ATOMIC_ACQUIRE) == NT_F_UNKNOWN) instrument(f);
     int counter = 0, device = -1, room = 0;
@@ -1643,15 +1664,13 @@ static const char *capture_twin(const struct nt_launch *l, struct nt_func *f, vo
         : !checked(CALL(mem_alloc, int (*)(nt_dptr *, size_t), &it->dev, it->total)) ? "could not allocate map buffers"
         : (*r = launch_twin(it, l)) != 0 ? "instrumented launch failed" : NULL;
     pthread_mutex_lock(&graph_lock);
-    struct graph *g = why ? NULL : table_get(&graphs, graph);
-    if (!why && !g && (g = calloc(1, sizeof *g))) {
-        g->refs = 1;
-        table_put(&graphs, graph, g);
-    }
+    struct graph *g = why ? NULL : graph_of(graph);
     if (g) {
         site->launch = it;
+        site->graph = graph;
         site->next = g->sites;
         g->sites = site;
+        *made = site;
     } else {
         if (site && it->dev) checked(CALL(mem_free, int (*)(nt_dptr), it->dev));
         if (room) graph_bytes -= it->total;
@@ -1664,25 +1683,18 @@ static const char *capture_twin(const struct nt_launch *l, struct nt_func *f, vo
     return why;
 }
 
-/* Step 1, capture: on a stream being captured into a graph a launch becomes a graph node. Where the
- * runtime reports graphs (nt_rt.graphs) the twin is captured, and every replay of the graph is a
- * launch with maps (nt_graph_launch); otherwise the original kernel is, listed untimed (events and
- * copies cannot join a graph). 1 when the launch was handled here, its result in *r. */
-static int capture(const struct nt_launch *l, struct nt_func *f, int *r) {
-    int capturing = 0, status = 0;
-    unsigned long long id = 0;
-    void *graph = NULL;
-    if (!checked(CALL(stream_capturing, int (*)(void *, int *), l->stream, &capturing)))
-        capturing = 1;                          /* unknown: the safe answer */
-    if (!capturing) return 0;
+/* A kernel becoming a node of `graph` (NULL: unknown). Where the runtime reports graphs
+ * (nt_rt.graphs) the twin becomes the node, and every replay of the graph is a launch with maps
+ * (nt_graph_launch); otherwise the original kernel does, listed untimed (events and copies cannot
+ * join a graph). Returns the twin's site, or NULL; the driver's result in *r. */
+static struct site *graph_node(const struct nt_launch *l, struct nt_func *f, void *graph, int *r) {
+    struct site *site = NULL;
     const char *why = "graph capture";
-    if (nt_rt.graphs && nt_call(NT_mem_alloc) && nt_call(NT_dtod_async) && nt_call(NT_capture_mode) &&
-        checked(CALL(capture_info, int (*)(void *, int *, unsigned long long *, void **, void *, void *, void *),
-                     l->stream, &status, &id, &graph, NULL, NULL, NULL)) && graph)
-        why = capture_twin(l, f, graph, r);
+    if (graph && nt_rt.graphs && nt_call(NT_mem_alloc) && nt_call(NT_dtod_async) && nt_call(NT_capture_mode))
+        why = capture_twin(l, f, graph, r, &site);
     if (!why) {
         COUNT(C_GRAPH_TWINS);
-        return 1;
+        return site;
     }
     COUNT(C_FB_CAPTURE);
     struct item *it = launch_item(l, f, NULL);
@@ -1691,6 +1703,33 @@ static int capture(const struct nt_launch *l, struct nt_func *f, int *r) {
         enqueue(it);
     }
     *r = nt_rt.launch(l, l->f, l->params);
+    return NULL;
+}
+
+/* The site's node handle, for later edits of that node (nt_graph_set_node, nt_graph_node_gone). */
+static void name_site(struct site *site, void *node) {
+    pthread_mutex_lock(&graph_lock);
+    if (node) {
+        site->node = node;
+        table_put(&twin_nodes, node, site);
+    }
+    pthread_mutex_unlock(&graph_lock);
+}
+
+/* Step 1, capture: on a stream being captured into a graph a launch becomes a graph node
+ * (graph_node). 1 when the launch was handled here, its result in *r. */
+static int capture(const struct nt_launch *l, struct nt_func *f, int *r) {
+    int capturing = 0, status = 0;
+    unsigned long long id = 0;
+    void *graph = NULL;
+    if (!checked(CALL(stream_capturing, int (*)(void *, int *), l->stream, &capturing)))
+        capturing = 1;                          /* unknown: the safe answer */
+    if (!capturing) return 0;
+    if (!checked(CALL(capture_info, int (*)(void *, int *, unsigned long long *, void **, void *, void *, void *),
+                      l->stream, &status, &id, &graph, NULL, NULL, NULL)))
+        graph = NULL;
+    struct site *site = graph_node(l, f, graph, r);
+    if (site && nt_rt.captured_node) name_site(site, nt_rt.captured_node(l->stream));
     return 1;
 }
 
@@ -1731,6 +1770,16 @@ static void replayed(const struct item *site, struct ctx_state *cs, void *stream
     enqueue(it);
 }
 
+/* Each site of g and of its child graphs: zeroed before a replay (`stream` set, `cs` NULL) or
+ * replayed after it. */
+static void each_site(struct graph *g, struct ctx_state *cs, void *stream, const char *edit) {
+    for (struct site *s = g->sites; s; s = s->next)
+        if (cs) replayed(s->launch, cs, stream, edit);
+        else checked(CALL(memset_async, int (*)(nt_dptr, unsigned char, size_t, void *), s->launch->dev, 0,
+                          s->launch->total, stream));
+    for (struct kid *k = g->kids; k; k = k->next) each_site(k->g, cs, stream, edit);
+}
+
 /* A graph launch: the buffers of its twins zeroed before it and copied out after it. Launches of one
  * graph's execs take turns (graph_lock, and `done` across streams). */
 int nt_graph_launch(void *exec, void *stream, int (*launch)(void *, void *)) {
@@ -1748,12 +1797,9 @@ int nt_graph_launch(void *exec, void *stream, int (*launch)(void *, void *)) {
     g->refs++;
     if (g->done) checked(CALL(stream_wait, int (*)(void *, void *, unsigned), stream, g->done, 0));
     else g->done = event_new();
-    for (struct site *s = g->sites; s; s = s->next)
-        checked(CALL(memset_async, int (*)(nt_dptr, unsigned char, size_t, void *), s->launch->dev, 0,
-                     s->launch->total, stream));
+    each_site(g, NULL, stream, NULL);
     int r = launch(exec, stream);
-    const char *edit = table_get(&edited, exec);
-    for (struct site *s = g->sites; r == 0 && s; s = s->next) replayed(s->launch, cs, stream, edit);
+    if (r == 0) each_site(g, cs, stream, table_get(&edited, exec));
     if (g->done) checked(CALL(event_record, int (*)(void *, void *), g->done, stream));
     graph_unref(g);
     unrelax(mode);
@@ -1761,6 +1807,7 @@ int nt_graph_launch(void *exec, void *stream, int (*launch)(void *, void *)) {
     return r;
 }
 
+/* `to` (an exec or a clone) made from `from` now: it runs from's twins, edited as from is. */
 void nt_graph_instantiated(void *exec, void *graph) {
     pthread_mutex_lock(&graph_lock);
     struct graph *g = table_get(&graphs, graph);
@@ -1768,6 +1815,7 @@ void nt_graph_instantiated(void *exec, void *graph) {
         g->refs++;
         table_put(&graphs, exec, g);
     }
+    if (g && exec) table_put(&edited, exec, table_get(&edited, graph));
     pthread_mutex_unlock(&graph_lock);
 }
 
@@ -1781,24 +1829,110 @@ void nt_graph_updated(void *exec, void *graph) {
         table_put(&graphs, exec, now);
         graph_unref(was);
     }
-    table_put(&edited, exec, NULL);
+    table_put(&edited, exec, table_get(&edited, graph));
     pthread_mutex_unlock(&graph_lock);
 }
+
+#define EDITED "a kernel node's parameters were set after its twin was made: maps not kept"
 
 void nt_graph_node_edited(void *exec) {
     pthread_mutex_lock(&graph_lock);
-    if (table_get(&graphs, exec))
-        table_put(&edited, exec, "a kernel node's parameters were set after the capture: maps not kept");
+    if (table_get(&graphs, exec)) table_put(&edited, exec, EDITED);
     pthread_mutex_unlock(&graph_lock);
 }
 
+/* A kernel node the program adds to `graph` (cuGraphAddKernelNode, cuGraphAddNode) becomes its twin
+ * as a captured launch does; `node` is where the driver puts its handle. */
+int nt_graph_add_node(const struct nt_launch *l, void *graph, void **node) {
+    struct nt_func *f = opt.socket ? nt_func_of(l->f) : NULL;
+    if (!f) return nt_rt.launch(l, l->f, l->params);
+    pthread_once(&drain_once, register_drain);
+    int r = 0, mode = relax();
+    struct site *site = graph_node(l, f, graph, &r);
+    if (site && node) name_site(site, *node);
+    unrelax(mode);
+    return r;
+}
+
+/* Whether g runs a twin whose node is not known (captured where the runtime cannot say which). */
+static int unnamed(const struct graph *g) {
+    for (const struct site *s = g ? g->sites : NULL; s; s = s->next)
+        if (!s->node) return 1;
+    for (const struct kid *k = g ? g->kids : NULL; k; k = k->next)
+        if (unnamed(k->g)) return 1;
+    return 0;
+}
+
+/* New parameters for a kernel node of a graph (exec NULL) or of an exec. A twin's node given its
+ * own kernel on the same launch shape stays the twin, with the new arguments and its own maps; any
+ * other change of a graph holding twins runs as asked, and its replays say they have no maps. */
+int nt_graph_set_node(void *exec, void *node, const struct nt_launch *l) {
+    struct nt_func *f = opt.socket ? nt_func_of(l->f) : NULL;
+    int counter = 0;
+    pthread_mutex_lock(&graph_lock);
+    struct site *s = f ? table_get(&twin_nodes, node) : NULL;
+    const struct item *it = s ? s->launch : NULL;
+    int same = it && it->f == f && !memcmp(it->grid, l->grid, sizeof it->grid) &&
+               !memcmp(it->block, l->block, sizeof it->block) && it->shm == l->shm && !unusable(f, l, &counter);
+    int r = same ? launch_twin(it, l) : nt_rt.launch(l, l->f, l->params);
+    if (r == 0 && s && !same) table_put(&edited, exec ? exec : s->graph, EDITED);
+    if (r == 0 && !s && exec && unnamed(table_get(&graphs, exec))) table_put(&edited, exec, EDITED);
+    pthread_mutex_unlock(&graph_lock);
+    return r;
+}
+/* A graph or exec handle gone. A graph's added nodes go with it: the driver may hand their
+ * handles out again. */
 void nt_graph_gone(void *handle) {
     pthread_mutex_lock(&graph_lock);
     struct graph *g = table_get(&graphs, handle);
     if (g) {
+        for (struct site *s = g->sites; s; s = s->next)
+            if (s->node && s->graph == handle) {
+                table_put(&twin_nodes, s->node, NULL);
+                s->node = NULL;
+            }
         table_put(&graphs, handle, NULL);
-        table_put(&edited, handle, NULL);
         graph_unref(g);
+    }
+    table_put(&edited, handle, NULL);
+    pthread_mutex_unlock(&graph_lock);
+}
+
+/* A node removed from its graph: where it held a twin, the graph's later replays say so. */
+void nt_graph_node_gone(void *node) {
+    pthread_mutex_lock(&graph_lock);
+    struct site *s = table_get(&twin_nodes, node);
+    if (s) {
+        table_put(&edited, s->graph, "a kernel node holding a twin was removed from its graph: maps not kept");
+        table_put(&twin_nodes, node, NULL);
+        s->node = NULL;
+    }
+    pthread_mutex_unlock(&graph_lock);
+}
+
+/* Whether `from` reaches `to` through child graphs (caller holds graph_lock). */
+static int reaches(const struct graph *from, const struct graph *to) {
+    if (from == to) return 1;
+    for (const struct kid *k = from->kids; k; k = k->next)
+        if (reaches(k->g, to)) return 1;
+    return 0;
+}
+
+/* `child` added to `graph` as a child graph node: the driver copies its nodes, twins and their map
+ * pointers included, so graph's replays run child's twins too. A child whose twins graph already
+ * runs would share their buffers between two nodes: its replays say so instead. */
+void nt_graph_child(void *graph, void *child) {
+    pthread_mutex_lock(&graph_lock);
+    struct graph *c = opt.socket ? table_get(&graphs, child) : NULL;
+    struct graph *g = c ? graph_of(graph) : NULL;
+    struct kid *k = g && !reaches(g, c) && !reaches(c, g) ? calloc(1, sizeof *k) : NULL;
+    if (k) {
+        c->refs++;
+        k->g = c;
+        k->next = g->kids;
+        g->kids = k;
+    } else if (g) {
+        table_put(&edited, graph, "a child graph's twins were added to a graph twice: maps not kept");
     }
     pthread_mutex_unlock(&graph_lock);
 }

@@ -102,6 +102,7 @@ struct nt_runtime {
     void *(*redirect)(const char *name, void *p);   /* dlsym of a name outside the table (or NULL) */
     int graphs;                               /* its wrappers report graphs (nt_graph_*): captured
                                                  launches may run the twin */
+    void *(*captured_node)(void *stream);     /* the node a launch just captured there (or NULL) */
 };
 extern const struct nt_runtime nt_rt;        /* defined by each shim */
 
@@ -144,6 +145,12 @@ void nt_graph_instantiated(void *exec, void *graph);
 void nt_graph_cloned(void *clone, void *graph);
 void nt_graph_updated(void *exec, void *graph);    /* the exec runs that graph's nodes now */
 void nt_graph_node_edited(void *exec);             /* a kernel node's parameters were set */
+/* Graphs built node by node: `l` describes the kernel node (form and config are the shim's), the
+ * twin goes in its place; the driver's node handle is read from *node after the call. */
+int nt_graph_add_node(const struct nt_launch *l, void *graph, void **node);
+int nt_graph_set_node(void *exec, void *node, const struct nt_launch *l);   /* exec NULL: a graph's */
+void nt_graph_node_gone(void *node);
+void nt_graph_child(void *graph, void *child);     /* child's nodes copied into graph */
 int nt_graph_launch(void *exec, void *stream, int (*launch)(void *exec, void *stream));
 void nt_graph_gone(void *handle);
 int nt_graph_end_capture(void *stream, void **graph, int (*end)(void *stream, void **graph));

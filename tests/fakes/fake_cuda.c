@@ -223,11 +223,58 @@ CUresult cuLinkComplete(struct link *st, void **out, size_t *size) {
     return 0;
 }
 CUresult cuLinkDestroy(struct link *st) { free(st); return 0; }
-/* Graphs: nodes are launches with their argument values; an exec runs its graph's nodes. */
+/* Graphs: nodes are launches with their argument values; an exec runs its graph's nodes. A node's
+ * handle is its id, kept by instantiation (an exec's nodes answer to their graph's handles). Graphs
+ * are made by capture or node by node; a child graph's nodes are copied in, as the driver does. */
 #define CAPTURING (void *)0xCA97
-struct node { struct func *f; unsigned g[3], b[3]; int n; uint64_t vals[24]; };
-struct graph { struct node nodes[8]; int n; };
-static struct graph *capturing;
+#define MAX_NODES 16
+typedef struct {
+    struct func *func;
+    unsigned g[3], b[3], shm;
+    void **params, **extra;
+    struct func *kern;
+    void *ctx;
+} KernelNodeParams;
+typedef struct { int type, reserved0[3]; union { long long reserved1[29]; KernelNodeParams kernel; struct graph *graph; }; long long reserved2; } NodeParams;
+struct node { void *id; struct func *f; unsigned g[3], b[3]; int n; uint64_t vals[24]; };
+struct graph { struct node nodes[MAX_NODES]; int n; };
+static struct graph *capturing, *made[64];
+static uintptr_t next_node = 0x40DE00;
+
+/* A kernel node from its launch: argument values kept (a twin's header and maps too). */
+static struct node make_node(struct func *f, const unsigned g[3], const unsigned b[3], void **params) {
+    int nparams = atoi(getenv("FAKE_NPARAMS") ? getenv("FAKE_NPARAMS") : "2");
+    int nmaps = atoi(getenv("FAKE_NMAPS") ? getenv("FAKE_NMAPS") : "1");
+    struct node n = {.f = f, .g = {g[0], g[1], g[2]}, .b = {b[0], b[1], b[2]},
+                     .n = nparams + (f->mod->twin ? 1 + nmaps : 0)};
+    for (int i = 0; i < n.n; i++) n.vals[i] = *(uint64_t *)params[i];
+    return n;
+}
+static struct node kernel_node(const KernelNodeParams *p) {
+    return make_node(p->func ? p->func : p->kern, p->g, p->b, p->params);
+}
+static void *add_node(struct graph *into, struct node n) {
+    n.id = (void *)next_node++;
+    into->nodes[into->n++] = n;
+    return n.id;
+}
+static struct node *find_node(struct graph *g, void *id) {
+    for (int i = 0; g && i < g->n; i++)
+        if (g->nodes[i].id == id) return &g->nodes[i];
+    return NULL;
+}
+static struct graph *graph_of_node(void *id) {
+    for (int i = 0; i < 64; i++)
+        if (find_node(made[i], id)) return made[i];
+    return NULL;
+}
+static struct graph *new_graph(void) {
+    struct graph *g = calloc(1, sizeof *g);
+    for (int i = 0; i < 64; i++)
+        if (!made[i]) { made[i] = g; break; }
+    return g;
+}
+CUresult cuGraphCreate(struct graph **g, unsigned flags) { (void)flags; *g = new_graph(); return 0; }
 CUresult cuStreamBeginCapture_v2(void *s, int mode) {
     (void)s;
     capture_global = mode == 0;
@@ -241,24 +288,75 @@ CUresult cuThreadExchangeStreamCaptureMode(int *mode) {
     note("capture mode %d", capture_mode);
     return 0;
 }
-CUresult cuStreamGetCaptureInfo_v3(void *s, int *status, uint64_t *id, struct graph **g, void *a, void *b, void *c) {
-    (void)a; (void)b; (void)c;
-    if (s == CAPTURING && !capturing) capturing = calloc(1, sizeof *capturing);
+/* The capture's dependencies out: its last node, as after a launch on the stream. */
+CUresult cuStreamGetCaptureInfo_v3(void *s, int *status, uint64_t *id, struct graph **g, void *const **deps,
+                                   const void **edges, size_t *ndeps) {
+    if (s == CAPTURING && !capturing) capturing = new_graph();
     *status = s == CAPTURING;
     if (id) *id = 1;
     if (g) *g = s == CAPTURING ? capturing : NULL;
+    if (edges) *edges = NULL;
+    if (ndeps) *ndeps = s == CAPTURING && capturing->n ? 1 : 0;
+    if (deps) *deps = s == CAPTURING && capturing->n ? &capturing->nodes[capturing->n - 1].id : NULL;
+    return 0;
+}
+CUresult cuGraphDestroy(struct graph *g) {
+    for (int i = 0; i < 64; i++)
+        if (made[i] == g) made[i] = NULL;
+    free(g);
+    note("cuGraphDestroy");
     return 0;
 }
 CUresult cuStreamEndCapture(void *s, struct graph **g) {
     if (s != CAPTURING) return 900;           /* CUDA_ERROR_STREAM_CAPTURE_UNMATCHED */
-    *g = capturing ? capturing : calloc(1, sizeof **g);
+    *g = capturing ? capturing : new_graph();
     capturing = NULL;
     capture_global = 0;
     note("cuStreamEndCapture %d nodes%s", (*g)->n, capture_broken ? " broken" : "");
     if (!capture_broken) return 0;
-    free(*g);                               /* the driver drops a broken capture's graph */
+    cuGraphDestroy(*g);                     /* the driver drops a broken capture's graph */
     *g = NULL;
     return 901;                             /* CUDA_ERROR_STREAM_CAPTURE_INVALIDATED */
+}
+CUresult cuGraphAddKernelNode_v2(void **node, struct graph *g, const void *deps, size_t n, const KernelNodeParams *p) {
+    (void)deps; (void)n;
+    *node = add_node(g, kernel_node(p));
+    note("added %s%s", (p->func ? p->func : p->kern)->name, (p->func ? p->func : p->kern)->mod->twin ? " twin" : "");
+    return 0;
+}
+static void add_child(struct graph *g, const struct graph *child) {
+    for (int i = 0; i < child->n; i++) add_node(g, child->nodes[i]);
+    note("added a child graph of %d nodes", child->n);
+}
+CUresult cuGraphAddChildGraphNode(void **node, struct graph *g, const void *deps, size_t n, struct graph *child) {
+    (void)deps; (void)n;
+    add_child(g, child);
+    *node = (void *)next_node++;
+    return 0;
+}
+CUresult cuGraphAddNode_v2(void **node, struct graph *g, const void *deps, const void *edges, size_t n, NodeParams *p) {
+    (void)edges;
+    if (p->type == 1) return cuGraphAddChildGraphNode(node, g, deps, n, p->graph);
+    return p->type == 0 ? cuGraphAddKernelNode_v2(node, g, deps, n, &p->kernel) : 801;
+}
+static CUresult set_node(struct graph *g, void *id, const KernelNodeParams *p, const char *how) {
+    struct node *n = find_node(g, id);
+    if (!n) return 400;                       /* CUDA_ERROR_INVALID_HANDLE */
+    *n = kernel_node(p);
+    n->id = id;
+    note("%s %s%s", how, n->f->name, n->f->mod->twin ? " twin" : "");
+    return 0;
+}
+CUresult cuGraphKernelNodeSetParams_v2(void *node, const KernelNodeParams *p) {
+    return set_node(graph_of_node(node), node, p, "cuGraphKernelNodeSetParams_v2");
+}
+CUresult cuGraphDestroyNode(void *node) {
+    struct graph *g = graph_of_node(node);
+    struct node *n = find_node(g, node);
+    if (!n) return 400;
+    *n = g->nodes[--g->n];
+    note("cuGraphDestroyNode");
+    return 0;
 }
 struct exec { struct graph nodes; };
 CUresult cuGraphInstantiateWithFlags(struct exec **exec, struct graph *g, unsigned long long flags) {
@@ -273,13 +371,10 @@ CUresult cuGraphExecUpdate_v2(struct exec *exec, struct graph *g, void *info) {
     note("cuGraphExecUpdate_v2 %d nodes", g->n);
     return 0;
 }
-CUresult cuGraphExecKernelNodeSetParams_v2(struct exec *exec, void *node, const void *params) {
-    (void)exec; (void)node; (void)params;
-    note("cuGraphExecKernelNodeSetParams_v2");
-    return 0;
+CUresult cuGraphExecKernelNodeSetParams_v2(struct exec *exec, void *node, const KernelNodeParams *p) {
+    return set_node(&exec->nodes, node, p, "cuGraphExecKernelNodeSetParams_v2");
 }
 CUresult cuGraphExecDestroy(struct exec *exec) { free(exec); note("cuGraphExecDestroy"); return 0; }
-CUresult cuGraphDestroy(struct graph *g) { free(g); note("cuGraphDestroy"); return 0; }
 
 /* NPARAMS original u64 params are logged by value; a twin also gets header + maps (NMAPS). */
 static CUresult run(const char *how, struct func *f, unsigned g[3], unsigned b[3], void **params, void **extra,
@@ -289,10 +384,7 @@ static CUresult run(const char *how, struct func *f, unsigned g[3], unsigned b[3
     if (stream == CAPTURING && params) {
         struct graph *into;
         cuStreamGetCaptureInfo_v3(stream, &(int){0}, NULL, &into, NULL, NULL, NULL);
-        struct node *n = &into->nodes[into->n++];
-        *n = (struct node){.f = f, .g = {g[0], g[1], g[2]}, .b = {b[0], b[1], b[2]},
-                           .n = nparams + (f->mod->twin ? 1 + nmaps : 0)};
-        for (int i = 0; i < n->n; i++) n->vals[i] = *(uint64_t *)params[i];
+        add_node(into, make_node(f, g, b, params));
         note("captured %s%s", f->name, f->mod->twin ? " twin" : "");
         return 0;
     }

@@ -26,12 +26,20 @@
  *   graph   - direct, in torch.cuda.graph's order: add launched (warm-up), a global-mode capture
  *             begun on stream 0xCA97 (and 0.2 s spent in it, while the shim's writer copies the
  *             warm-up's maps), add (grid 2 x 64) and sass_only captured, the graph instantiated and
- *             destroyed, its exec launched COUNT times on stream 0x5, then destroyed. With
+ *             destroyed (after the edit below), its exec launched COUNT times on stream 0x5, then destroyed. With
  *             FAKE_GRAPH_EDIT=update the exec is first updated to a second capture's graph (add on
- *             grid 1 x 64, the graph then destroyed); with =params a kernel node of it is given
- *             parameters (cuGraphExecKernelNodeSetParams_v2); with =break the program allocates
- *             inside its global-mode capture, which breaks it: the capture's end fails, and
- *             nothing is replayed
+ *             grid 1 x 64, the graph then destroyed); with =args the exec's captured add node is
+ *             given a new second argument 0x4444 (cuGraphExecKernelNodeSetParams_v2, the node
+ *             from cuStreamGetCaptureInfo_v3), with =params that node is given grid 3 x 64; with
+ *             =break the program allocates inside its global-mode capture, which breaks it: the
+ *             capture's end fails, and nothing is replayed
+ *   built   - direct, a graph built node by node: add (grid 2 x 64) by cuGraphAddKernelNode_v2,
+ *             sass_only by cuGraphAddNode_v2, and a child graph holding add (grid 1 x 64) by
+ *             cuGraphAddChildGraphNode; instantiated, launched COUNT times on stream 0x5. With
+ *             FAKE_GRAPH_EDIT=args the first add node is given a new second argument 0x4444 in
+ *             the graph before instantiation (cuGraphKernelNodeSetParams_v2), with =params grid
+ *             3 x 64, with =remove it is destroyed (cuGraphDestroyNode), with =twice the child
+ *             graph is added twice
  * usage: prog MODE IMAGE_FILE [COUNT]
  * Launches: add x2, sass_only x1, add on a capturing stream, add with `extra`, add via
  * cuLaunchKernelEx; in `threads`, 4 x 5 launches of add.
@@ -78,6 +86,48 @@ CUresult cuGraphExecUpdate_v2(void *, void *, void *);
 CUresult cuGraphExecKernelNodeSetParams_v2(void *, void *, const void *);
 CUresult cuGraphExecDestroy(void *);
 CUresult cuGraphDestroy(void *);
+CUresult cuGraphKernelNodeSetParams_v2(void *, const void *);
+CUresult cuGraphCreate(void **, unsigned);
+CUresult cuGraphAddKernelNode_v2(void **, void *, const void *, size_t, const void *);
+CUresult cuGraphAddNode_v2(void **, void *, const void *, const void *, size_t, const void *);
+CUresult cuGraphAddChildGraphNode(void **, void *, const void *, size_t, void *);
+CUresult cuGraphDestroyNode(void *);
+CUresult cuStreamGetCaptureInfo_v3(void *, int *, uint64_t *, void **, void *const **, const void **, size_t *);
+typedef struct {
+    void *func;
+    unsigned g[3], b[3], shm;
+    void **params, **extra;
+    void *kern, *ctx;
+} KernelNodeParams;
+typedef struct { int type, reserved0[3]; union { long long reserved1[29]; KernelNodeParams kernel; void *graph; }; long long reserved2; } NodeParams;
+
+/* A kernel node's parameters: f on grid gx x 64, CUkernel-style (func NULL) when `kern`. */
+static KernelNodeParams node_params(void *f, unsigned gx, void **params, int kern) {
+    KernelNodeParams p = {.func = kern ? NULL : f, .g = {gx, 1, 1}, .b = {64, 1, 1}, .params = params};
+    p.kern = kern ? f : NULL;
+    return p;
+}
+
+/* A graph built node by node (mode `built`), its exec returned. */
+static void *built_graph(void *add, void *sass, void **params, void **edited_params) {
+    void *graph, *child, *exec, *first, *node;
+    const char *edit = getenv("FAKE_GRAPH_EDIT") ? getenv("FAKE_GRAPH_EDIT") : "";
+    KernelNodeParams p = node_params(add, 2, params, 0), c = node_params(add, 1, params, 0);
+    NodeParams generic = {.type = 0, .kernel = node_params(sass, 1, params, 1)};
+    cuGraphCreate(&graph, 0);
+    cuGraphCreate(&child, 0);
+    if (cuGraphAddKernelNode_v2(&first, graph, NULL, 0, &p) || cuGraphAddNode_v2(&node, graph, NULL, NULL, 0, &generic) ||
+        cuGraphAddKernelNode_v2(&node, child, NULL, 0, &c) || cuGraphAddChildGraphNode(&node, graph, NULL, 0, child))
+        return NULL;
+    if (!strcmp(edit, "twice") && cuGraphAddChildGraphNode(&node, graph, NULL, 0, child)) return NULL;
+    p = node_params(add, !strcmp(edit, "params") ? 3 : 2, edited_params, 0);
+    if ((!strcmp(edit, "args") || !strcmp(edit, "params")) && cuGraphKernelNodeSetParams_v2(first, &p)) return NULL;
+    if (!strcmp(edit, "remove") && cuGraphDestroyNode(first)) return NULL;
+    if (cuGraphInstantiateWithFlags(&exec, graph, 0)) return NULL;
+    cuGraphDestroy(child);
+    cuGraphDestroy(graph);
+    return exec;
+}
 extern char **environ;
 
 static struct {
@@ -186,7 +236,8 @@ int main(int argc, char **argv) {
     if (!strcmp(mode, "link")) return link_mode();
 
     if (!strcmp(mode, "direct") || !strcmp(mode, "threads") || !strcmp(mode, "file") || !strcmp(mode, "loop") ||
-        !strcmp(mode, "devices") || !strcmp(mode, "graph") || !strcmp(mode, "reset") || !strcmp(mode, "unload")) {
+        !strcmp(mode, "devices") || !strcmp(mode, "graph") || !strcmp(mode, "reset") || !strcmp(mode, "unload") ||
+        !strcmp(mode, "built")) {
         cu.load = cuModuleLoadData; cu.get = cuModuleGetFunction; cu.launch = cuLaunchKernel;
         cu.launch_ex = cuLaunchKernelEx; cu.alloc = cuMemAlloc_v2; cu.release = cuMemFree_v2;
         cu.set_attr = cuFuncSetAttribute; cu.ctx_release = cuDevicePrimaryCtxRelease_v2;
@@ -290,6 +341,11 @@ int main(int argc, char **argv) {
         cuStreamBeginCapture_v2((void *)0xCA97, 0);
         usleep(200000);
         cu.launch(add, 2, 1, 1, 64, 1, 1, 0, (void *)0xCA97, params, NULL);
+        void *const *deps = NULL;
+        void *captured = NULL;
+        size_t ndeps = 0;
+        cuStreamGetCaptureInfo_v3((void *)0xCA97, &(int){0}, NULL, &graph, &deps, NULL, &ndeps);
+        if (ndeps == 1) captured = deps[0];
         cu.launch(sass, 1, 1, 1, 32, 1, 1, 0, (void *)0xCA97, params, NULL);
         const char *edit = getenv("FAKE_GRAPH_EDIT") ? getenv("FAKE_GRAPH_EDIT") : "";
         if (!strcmp(edit, "break")) {
@@ -302,15 +358,27 @@ int main(int argc, char **argv) {
             return 0;
         }
         if (cuStreamEndCapture((void *)0xCA97, &graph) || cuGraphInstantiateWithFlags(&exec, graph, 0)) return 7;
+        if (!strcmp(edit, "args") || !strcmp(edit, "params")) {   /* its node lives as long as the graph */
+            unsigned long long b2 = 0x4444;
+            void *edited[] = {&a, &b2};
+            KernelNodeParams p = node_params(add, !strcmp(edit, "params") ? 3 : 2, edited, 0);
+            if (cuGraphExecKernelNodeSetParams_v2(exec, captured, &p)) return 7;
+        }
         cuGraphDestroy(graph);
         if (!strcmp(edit, "update")) {
             cuStreamBeginCapture_v2((void *)0xCA97, 0);
             cu.launch(add, 1, 1, 1, 64, 1, 1, 0, (void *)0xCA97, params, NULL);
             if (cuStreamEndCapture((void *)0xCA97, &graph) || cuGraphExecUpdate_v2(exec, graph, NULL)) return 7;
             cuGraphDestroy(graph);
-        } else if (!strcmp(edit, "params")) {
-            cuGraphExecKernelNodeSetParams_v2(exec, NULL, params);
         }
+        for (int i = 0; i < count; i++)
+            if (cuGraphLaunch(exec, (void *)0x5) != 0) return 4;
+        cuGraphExecDestroy(exec);
+    } else if (!strcmp(mode, "built")) {
+        unsigned long long b2 = 0x4444;
+        void *edited[] = {&a, &b2};
+        void *exec = built_graph(add, sass, params, edited);
+        if (!exec) return 7;
         for (int i = 0; i < count; i++)
             if (cuGraphLaunch(exec, (void *)0x5) != 0) return 4;
         cuGraphExecDestroy(exec);

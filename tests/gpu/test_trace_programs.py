@@ -528,3 +528,97 @@ def test_a_program_whose_kernels_launch_kernels_keeps_its_results(tmp_path):
     assert not any(x.instrumented for x in launches)
     assert [k.reason for k in trace.kernels if "parent" in k.name] == [
         "SASS only: the image holds sm_90 machine code and no PTX"]
+
+
+BUILT_GRAPH = r'''
+#include <cstdio>
+#include <cstring>
+#include <vector>
+
+__global__ void bump(int *x, int n, int add) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) x[i] = x[i] * 3 + add + i % 5;
+}
+
+__global__ void mix(int *x, int n) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) x[i] ^= i;
+}
+
+static cudaKernelNodeParams node(void *f, int n, void **args) {
+    cudaKernelNodeParams p = {};
+    p.func = f;
+    p.gridDim = dim3(n / 256);
+    p.blockDim = dim3(256);
+    p.kernelParams = args;
+    return p;
+}
+
+#define CHECK(call) do { cudaError_t e = (call); if (e) { printf("%s: %s\n", #call, cudaGetErrorString(e)); return 1; } } while (0)
+
+int main(int argc, char **argv) {
+    int n = 1 << 18, one = 1, two = 2, three = 3, five = 5;
+    int *x;
+    CHECK(cudaMalloc(&x, n * sizeof(int)));
+    CHECK(cudaMemset(x, 0, n * sizeof(int)));
+    void *a1[] = {&x, &n, &one}, *a2[] = {&x, &n}, *a3[] = {&x, &n, &three}, *a5[] = {&x, &n, &five},
+         *a22[] = {&x, &n, &two};
+    cudaGraph_t graph, child;
+    cudaGraphNode_t first, second, nested;
+    CHECK(cudaGraphCreate(&graph, 0));
+    CHECK(cudaGraphCreate(&child, 0));
+    cudaKernelNodeParams p1 = node((void *)bump, n, a1), p3 = node((void *)bump, n, a3);
+    CHECK(cudaGraphAddKernelNode(&first, graph, NULL, 0, &p1));
+    alignas(cudaGraphNodeParams) unsigned char raw[sizeof(cudaGraphNodeParams)] = {};   /* a union: no constructor */
+    cudaGraphNodeParams *generic = reinterpret_cast<cudaGraphNodeParams *>(raw);
+    generic->type = cudaGraphNodeTypeKernel;
+    generic->kernel.func = (void *)mix;
+    generic->kernel.gridDim = dim3(n / 256);
+    generic->kernel.blockDim = dim3(256);
+    generic->kernel.kernelParams = a2;
+    CHECK(cudaGraphAddNode(&second, graph, &first, NULL, 1, generic));
+    cudaGraphNode_t inner;
+    CHECK(cudaGraphAddKernelNode(&inner, child, NULL, 0, &p3));
+    CHECK(cudaGraphAddChildGraphNode(&nested, graph, &second, 1, child));
+    cudaKernelNodeParams p5 = node((void *)bump, n, a5), p2 = node((void *)bump, n, a22);
+    CHECK(cudaGraphKernelNodeSetParams(first, &p5));           /* in the graph: bump(.., 5) */
+    cudaGraphExec_t exec;
+    CHECK(cudaGraphInstantiate(&exec, graph, 0));
+    for (int i = 0; i < 3; i++) CHECK(cudaGraphLaunch(exec, 0));
+    CHECK(cudaGraphExecKernelNodeSetParams(exec, first, &p2));  /* in the exec: bump(.., 2) */
+    for (int i = 0; i < 2; i++) CHECK(cudaGraphLaunch(exec, 0));
+    CHECK(cudaDeviceSynchronize());
+    std::vector<int> out(n);
+    CHECK(cudaMemcpy(out.data(), x, n * sizeof(int), cudaMemcpyDeviceToHost));
+    CHECK(cudaGraphExecDestroy(exec));
+    CHECK(cudaGraphDestroy(graph));
+    CHECK(cudaGraphDestroy(child));
+    FILE *f = fopen(argv[1], "wb");
+    fwrite(out.data(), sizeof(int), out.size(), f);
+    fclose(f);
+    return 0;
+}
+'''
+
+
+@pytest.mark.parametrize("probe", ["block_sched", "dmat"])
+def test_a_graph_built_node_by_node_runs_its_twins_at_every_replay(tmp_path, probe):
+    """cudaGraphAddKernelNode, cudaGraphAddNode and a child graph, node parameters set in the graph
+    and then in the exec: every replay of each kernel node is a launch with maps, the new arguments
+    reach the twins (the output is the native one), and each replay records every block (or every
+    access: 4 bytes read and written by each of the 2^18 threads of each node)."""
+    program = _built(tmp_path, "built", BUILT_GRAPH)
+    native = subprocess.run([str(program), str(tmp_path / "native.bin")], capture_output=True, text=True)
+    assert native.returncode == 0, native.stdout
+    run = _traced(tmp_path, probe, [str(program), str(tmp_path / "traced.bin")], "--max-bytes", "2G")
+    assert run.returncode == 0, run.stdout[-2000:] + run.stderr[-3000:]
+    assert (tmp_path / "traced.bin").read_bytes() == (tmp_path / "native.bin").read_bytes()
+    replays = [x for x in Trace(tmp_path / "tr").launches if x.graph]
+    kernels = sorted(x.kernel.split("(")[0] for x in replays)
+    assert kernels == ["_Z4bumpPiii"] * 10 + ["_Z3mixPii"] * 5, [(x.kernel, x.info) for x in replays]
+    assert all(x.instrumented for x in replays), {x.info["fallback"] for x in replays}
+    for x in replays:
+        if probe == "block_sched":
+            assert len(x.maps["sched"]) == 1024
+        else:
+            assert x.records["dmat"] == 2 * (1 << 18) and x.dropped["dmat"] == 0
