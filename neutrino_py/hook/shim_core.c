@@ -1225,8 +1225,10 @@ static const char *env_or_dash(const char *name) {
 static void send_launch(struct item *it) {
     struct ctx_state *cs = it->cs;
     float ms_total = -1, ms_start = 0;
-    int timed = it->start && it->end && cs && checked(CALL(ctx_set, int (*)(void *), cs->ctx)) &&
-                checked(CALL(event_sync, int (*)(void *), it->end)) &&
+    /* the launch's context current here, timed or not: a graph's replay may be the process's first
+     * launch, and the ring is pinned (and the maps copied) in that context */
+    int current = cs && checked(CALL(ctx_set, int (*)(void *), cs->ctx));
+    int timed = it->start && it->end && current && checked(CALL(event_sync, int (*)(void *), it->end)) &&
                 checked(CALL(event_elapsed, int (*)(float *, void *, void *), &ms_total, it->start, it->end)) &&
                 checked(CALL(event_elapsed, int (*)(float *, void *, void *), &ms_start, cs->ref, it->start));
     if (!timed && it->end && !it->graph) COUNT(C_LOST);   /* a graph's replays are untimed by design */

@@ -21,6 +21,7 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "fake_log.h"
 
@@ -51,7 +52,10 @@ static __thread uintptr_t current = CTX0;
 CUresult cuDeviceGetCount(int *n) { *n = getenv("FAKE_DEVICES") ? atoi(getenv("FAKE_DEVICES")) : 1; return 0; }
 CUresult cuDevicePrimaryCtxRetain(void **c, int d) { *c = (void *)(uintptr_t)(CTX0 + d); return 0; }
 CUresult cuCtxGetCurrent(void **c) { *c = (void *)current; return 0; }
-CUresult cuCtxSetCurrent(void *c) { current = c ? (uintptr_t)c : CTX0; return 0; }
+/* A thread other than the program's first has no current context until it sets one. */
+static __thread int set_here;
+static int no_context(void) { return !set_here && gettid() != getpid(); }
+CUresult cuCtxSetCurrent(void *c) { current = c ? (uintptr_t)c : CTX0; set_here = 1; return 0; }
 CUresult cuCtxGetDevice(int *d) { *d = (int)(current - CTX0); return 0; }
 CUresult cuDeviceGetAttribute(int *v, int attr, int dev) { (void)dev; *v = attr == 75 ? 9 : 0; return 0; }
 CUresult cuStreamIsCapturing(void *s, int *st) { *st = s == (void *)0xCA97; return 0; }
@@ -121,6 +125,7 @@ static struct { void *p; size_t n; uintptr_t ctx; } pinned[64];
 static pthread_mutex_t pinned_lock = PTHREAD_MUTEX_INITIALIZER;
 CUresult cuMemHostAlloc(void **p, size_t n, unsigned fl) {
     (void)fl;
+    if (no_context()) return 201;             /* CUDA_ERROR_INVALID_CONTEXT */
     *p = mmap(NULL, n, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
     if (*p == MAP_FAILED) return 2;
     pthread_mutex_lock(&pinned_lock);
