@@ -11,6 +11,7 @@ import marshal
 import os
 import sys
 from pathlib import Path
+from types import CodeType
 
 from neutrino_py import paths
 
@@ -37,6 +38,16 @@ def _exec(source, globals=None, locals=None):
     return exec(source, globals, locals)
 
 
+def _kept(codes: object) -> dict[str, CodeType]:
+    """The source -> code entries of a loaded file that are that (a file damaged into another
+    valid marshal, or written by other code, must not make `exec` run something else)."""
+    if not isinstance(codes, dict):
+        return {}
+    return {source: code for source, code in codes.items()
+            if isinstance(source, str) and isinstance(code, CodeType)
+            and code.co_filename == "<string>"}
+
+
 def install() -> None:
     """Route `dataclasses`' compiling through the kept code objects (until `remove`)."""
     global _codes, _added
@@ -47,7 +58,7 @@ def install() -> None:
         codes = marshal.loads(path.read_bytes()) if path is not None else {}
     except (OSError, EOFError, ValueError, TypeError):    # none yet, damaged or foreign
         codes = {}
-    _codes, _added = (codes if isinstance(codes, dict) else {}), False
+    _codes, _added = _kept(codes), False
     dataclasses.exec = _exec          # the name `dataclasses` calls `exec` by
 
 

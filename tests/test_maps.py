@@ -264,3 +264,17 @@ def test_manifest_chains_that_do_not_fit_their_map_are_refused(chains, says):
         Manifest.from_json(manifest)
     manifest["chains"] = {"mem": [[{"delta": 4, "values": {"pc": 1}}]]}
     assert Manifest.from_json(manifest).chains == manifest["chains"]
+
+
+def test_layout_refuses_a_launch_shape_no_gpu_runs():
+    """A damaged grid sized every per-unit map in exabytes; past CUDA's and HIP's launch limits
+    it is refused, the largest shape they launch still laid out."""
+    man = manifest({"name": "t", "kind": "counter", "level": "thread", "dtype": [["x", "<u4"]]})
+    assert maps.layout(man, (2 ** 31 - 1, 65535, 65535), (1024,))[0].units == \
+        (2 ** 31 - 1) * 65535 * 65535 * 1024
+    with pytest.raises(ToolError, match=r"launch grid \(2147483648, 2147483648, 65535\) is past "
+                                        r"what a GPU launches \(x = 2147483648 > 2147483647"):
+        maps.layout(man, (2 ** 31, 2 ** 31, 65535), 32)
+    for block in ((1024, 2), (1, 1, 65), (1025,)):
+        with pytest.raises(ToolError, match=r"launch block .* is past what a GPU launches"):
+            maps.layout(man, 1, block)

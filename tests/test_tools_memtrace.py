@@ -48,3 +48,47 @@ def test_dmat_draws_a_memtrace_trace_without_clock_in_record_order(tmp_path):
     assert "order" in ax.get_xlabel()
     x = ax.collections[0].get_offsets()[:, 0]
     assert len(x) == 3 * 100 and (np.diff(x) > 0).all()
+
+
+def _lose_companion(run, how: str) -> None:
+    """The launch's `mem__addr` companion made unreadable (its segment past the end of the data
+    file) or left out of the launch altogether."""
+    import json
+    meta = json.loads((run / "trace.json").read_text())
+    launch = meta["launches"][0]
+    if how == "cut":
+        launch["segments"]["mem__addr"]["offset"] = 1 << 40
+    else:
+        launch["maps"].remove("mem__addr")
+        del launch["segments"]["mem__addr"]
+    (run / "trace.json").write_text(json.dumps(meta))
+
+
+@pytest.mark.parametrize("how", ["cut", "missing"])
+@pytest.mark.parametrize("case", ["divergent_gather", "contiguous"])
+def test_lanes_lost_with_an_unreadable_companion_are_counted_as_dropped(tmp_path, case, how):
+    """A memtrace record whose lanes' values were in a companion map that cannot be read lost
+    those lanes silently (a missing companion left every warp record counted as one access):
+    each such lane is counted in `dropped`, with a note saying which companion and why."""
+    idx, skip = CASES[case]
+    clean = traced(tmp_path, "clean", gather_run(stock("memtrace"), idx, skip)[0])
+    damaged = traced(tmp_path, "damaged", gather_run(stock("memtrace"), idx, skip)[0])
+    _lose_companion(damaged.dir, how)
+    damaged = nt.Trace(damaged.dir)
+    want = clean.report("dmat").data["kernels"]["gather"]
+    report = damaged.report("dmat")
+    got = report.data["kernels"]["gather"]
+    assert want["dropped"] == 0 and want["accesses"] == 3 * sum(1 for i in range(100) if i % 3 != skip)
+    assert got["accesses"] + got["dropped"] == want["accesses"]
+    assert got["lanes_unreadable"] == got["dropped"]
+    hot, hot_clean = damaged.report("hotness"), clean.report("hotness")
+    assert hot.data["accesses"] + hot.data["dropped"] == hot_clean.data["accesses"]
+    if case == "contiguous":                  # affine records need no companion: nothing lost
+        assert got == want and not any("cannot be rebuilt" in n for n in report.notes)
+        return
+    assert got["dropped"] > 0
+    note = next(n for n in report.notes if "cannot be rebuilt" in n)
+    assert note.startswith(f"{got['dropped']} lane(s) of 1 map(s) cannot be rebuilt and are "
+                           "counted as dropped: their companion map cannot be read (first: "
+                           "'mem__addr' of launch 0: ")
+    assert any("cannot be rebuilt" in n for n in hot.notes)

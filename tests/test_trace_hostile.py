@@ -426,3 +426,41 @@ def test_a_raw_segment_smaller_than_its_layout_is_unreadable_in_every_tool(tmp_p
         assert report["data"]["kernels"]["k"]["accesses"] == 5
         assert report["notes"][-1].startswith("skipped 1 unreadable map file(s): cannot read map "
                                               "'dmat' of launch 1")
+
+
+@pytest.mark.parametrize("key, value, why", [
+    ("grid", [2 ** 31, 2 ** 31, 65535], "x = 2147483648 > 2147483647, y = 2147483648 > 2147483647"),
+    ("grid", [1, 2 ** 31, 1], "y = 2147483648 > 2147483647"),
+    ("grid", [1, 1, 2 ** 32], "z = 4294967296 > 2147483647"),
+    ("block", [1025, 1, 1], "x = 1025 > 1024"),
+    ("block", [1, 1, 65], "z = 65 > 64"),
+    ("block", [64, 32, 1], "2048 threads in a block, at most 1024"),
+])
+def test_a_launch_past_what_a_gpu_launches_is_left_out(run, capsys, tmp_path, key, value, why):
+    """A damaged grid of 2**31 x 2**31 x 65535 blocks sized per-unit maps and the tools' arrays
+    past any memory (and overflowed int64 products): it is damage, left out like any other."""
+    _edit(run, lambda m: m["launches"][4].update({key: value}))
+    trace = Trace(run)
+    assert _warned(trace, f"1 damaged launch(s) left out of the trace (#4: '{key}' is {value}, "
+                          f"past what a GPU launches ({why}))")
+    assert [x.seq for x in trace.launches] == [0, 1, 2, 3]
+    assert trace.summary["launches"] == 4
+    rc, report = _report(run, capsys)
+    assert rc == 0 and _launches_rows(report) == {"vec_add": 2, "gemm": 2}
+    assert main(["export", str(run), "-o", str(tmp_path / "export"), "--no-progress"]) == 0
+
+
+def test_the_largest_launch_a_gpu_runs_is_kept_and_short_shapes_read_as_three(run, capsys, tmp_path):
+    def edit(m):
+        m["launches"][1].update(grid=[2 ** 31 - 1, 65536, 65535], block=[1024])     # HIP's y past CUDA's
+        m["launches"][3].update(grid=[7], block=[8, 8])
+    _edit(run, edit)
+    trace = Trace(run)
+    assert [x.seq for x in trace.launches] == [0, 1, 2, 3, 4]
+    assert trace.launches[1].grid == (2 ** 31 - 1, 65536, 65535)
+    assert (trace.launches[3].grid, trace.launches[3].block) == ((7, 1, 1), (8, 8, 1))
+    assert main(["export", str(run), "-o", str(tmp_path / "export"), "--no-progress"]) == 0
+    assert "wrote" in capsys.readouterr().out
+    rc, report = _report(run, capsys)
+    assert rc == 0 and _launches_rows(report) == {"vec_add": 2, "gemm": 2, "reduce": 1}
+

@@ -155,7 +155,7 @@ class CompilerCaches:
                 if os.path.getsize(path) == len(cubin) and Path(path).read_bytes() == cubin:
                     ptx = Path(path).with_suffix(".ptx")
                     return ptx.read_text() if ptx.exists() else None
-            except OSError:
+            except (OSError, ValueError):     # gone, unreadable, or not text: not this one
                 continue
         return None
 
@@ -189,7 +189,7 @@ def _beside(path: str | None, suffix: str) -> str | None:
     other = Path(path).with_suffix(suffix)
     try:
         return other.read_text() if other.is_file() else None
-    except OSError:
+    except (OSError, ValueError):           # unreadable, or not text (UnicodeDecodeError)
         return None
 
 

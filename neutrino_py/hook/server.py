@@ -5,10 +5,13 @@ counts the records in them. One thread per connection (each traced process opens
 and its writer thread's events)."""
 from __future__ import annotations
 
+import hashlib
 import json
 import os
+import re
 import select
 import socket
+import sys
 import threading
 import time
 from collections import Counter
@@ -20,6 +23,7 @@ import numpy as np
 
 from neutrino_py.contract.manifest import SHARD_SLOT_BYTES
 from neutrino_py.contract.wire import TRACE_ALIGN
+from neutrino_py.errors import ToolError
 from neutrino_py.files import atomic_write
 from neutrino_py.hook import protocol
 from neutrino_py.hook.engine import Instrumenter, KernelEntry, skipped
@@ -45,6 +49,15 @@ class Flight:
 
 FLUSH_S = 0.05        # launch events go to events.jsonl at least this often while they come in
 
+# The cache's `<key>.json` sidecar: bumped when what it holds changes. It names the digest of its
+# cubin, so a sidecar and a cubin that were not written together are told apart.
+SIDECAR_VERSION = 1
+_SKIP_META = re.compile(r"skip [^\n]+\nsource \S+\n")
+
+
+def _digest(data: bytes) -> str:
+    return hashlib.blake2b(data, digest_size=16).hexdigest()
+
 
 class Server:
     """Serve `socket_path` until `stop()`; `cache` (or None) holds cubins and .meta files."""
@@ -54,6 +67,7 @@ class Server:
         self.path, self.writer, self.instrumenter = str(socket_path), writer, instrumenter
         writer.flush_s = FLUSH_S          # flushed too when a traced process's connection ends
         self.cache, self.scratch = cache, scratch
+        self.cache_writable = cache is not None   # cleared, with one warning, when writing fails
         self.images: dict[str, bytes] = {}
         self.kernels: dict[str, KernelEntry] = {}           # by key
         self.registered: set[str] = set()
@@ -80,8 +94,72 @@ class Server:
         self._accept = threading.Thread(target=self._serve, name="neutrino-accept", daemon=True)
 
     def start(self) -> "Server":
+        self.check_cache()
         self._accept.start()
         return self
+
+    def check_cache(self) -> None:
+        """Before any traced process reads the cache: an unusable cache folder is given up with
+        one warning, and every `.meta` file the shim would load without asking is checked against
+        its entry (sidecar, PTX, cubin); a damaged or disagreeing one is removed, so the kernel is
+        instrumented again instead of run from a bad entry."""
+        if self.cache is None:
+            return
+        if not self.cache.is_dir():
+            why = "it is not a folder" if self.cache.exists() else "it does not exist"
+            self._cache_unusable(why)
+            self.cache = None
+            return
+        if not os.access(self.cache, os.W_OK | os.X_OK):
+            self._cache_unusable("it is read-only")
+        try:
+            metas = sorted(self.cache.glob("*.meta"))
+        except OSError as err:
+            self._cache_unusable(f"it cannot be listed: {err.strerror or err}")
+            self.cache = None
+            return
+        for meta in metas:
+            if self._meta_problem(meta) is not None:
+                self._drop(meta)
+
+    def _meta_problem(self, meta: Path) -> str | None:
+        """Why a `.meta` file must not be loaded by the shim, or None."""
+        try:
+            text = meta.read_text("utf-8")
+        except (OSError, ValueError) as err:
+            return f"unreadable: {getattr(err, 'strerror', None) or err}"
+        if _SKIP_META.fullmatch(text):
+            return None
+        found = re.match(r"ok\nkey (\w+)\ncubin ([^\n]+)\n", text)
+        if found is None:
+            return "not a reply of the engine"
+        key, cubin = found.groups()
+        try:         # the whole entry: a launch it names keeps its maps only where it is sound
+            same = self._cached(key).reply(cubin) == text
+        except (ValueError, KeyError, TypeError, ToolError) as err:    # a manifest that does not parse
+            return str(err)
+        return None if same and Path(cubin) == self.cache / f"{key}.cubin" else \
+            "it disagrees with its entry"
+
+    def _drop(self, path: Path) -> None:
+        try:
+            path.unlink()
+        except IsADirectoryError:          # the shim reads no reply from a folder either
+            return
+        except OSError as err:
+            self._cache_unusable(f"a damaged entry cannot be removed: {err.strerror or err}")
+
+    def _cache_unusable(self, why: str) -> None:
+        """Stop writing the cache, saying so once (in the trace and on stderr): kernels are then
+        instrumented for this run only; entries already there are still checked before use."""
+        with self.lock:
+            was, self.cache_writable = self.cache_writable, False
+        if not was:
+            return
+        text = (f"the kernel cache {self.cache} cannot be used ({why}): kernels are instrumented "
+                "for this run only (fix the folder, or pass --no-cache)")
+        self.writer.warn(text)
+        print(f"neutrino: warning: {text}", file=sys.stderr)
 
     def _serve(self) -> None:
         """Accept connections. A connection is taken off the backlog and its thread registered
@@ -210,8 +288,9 @@ class Server:
             self.kernels.setdefault(kernel.key, kernel)
         reply = kernel.reply(str(cubin_path) if cubin_path else None)
         meta = msg.get("meta")
-        if meta and self.cache is not None:
-            atomic_write(Path(meta), reply.encode())
+        if meta and self.cache is not None and Path(meta).parent == self.cache \
+                and meta.endswith(".meta"):
+            self._cache_write(Path(meta), reply.encode())
         with self.lock:
             self.cache_write_s += time.perf_counter() - start
         return reply
@@ -238,35 +317,91 @@ class Server:
         return flight.kernel
 
     def _store(self, kernel: KernelEntry) -> Path:
-        """The cubin (loaded by the shim) and, in the cache, what a later run needs for its trace."""
-        folder = self.cache if self.cache is not None else self.scratch
-        cubin = folder / f"{kernel.key}.cubin"
-        atomic_write(cubin, kernel.cubin or b"")
-        if self.cache is not None:
-            atomic_write(folder / f"{kernel.key}.ptx", (kernel.ptx or "").encode())
-            atomic_write(folder / f"{kernel.key}.instrumented.ptx", (kernel.instrumented_ptx or "").encode())
-            info = {"name": kernel.name, "source": kernel.source, "nparams": kernel.nparams,
+        """The cubin (loaded by the shim) and, in the cache, what a later run needs for its
+        trace: the sidecar last, naming its cubin's digest. Where the cache cannot be written
+        the cubin goes to the run's scratch folder."""
+        cubin = kernel.cubin or b""
+        if self.cache is not None and self.cache_writable:
+            entry = {".cubin": cubin, ".ptx": (kernel.ptx or "").encode(),
+                     ".instrumented.ptx": (kernel.instrumented_ptx or "").encode()}
+            info = {"version": SIDECAR_VERSION, "key": kernel.key, "name": kernel.name,
+                    "source": kernel.source, "nparams": kernel.nparams,
                     "manifest": kernel.manifest, "register_cap": kernel.register_cap,
-                    "param_layout": list(kernel.param_layout)}
-            atomic_write(folder / f"{kernel.key}.json", json.dumps(info).encode())
-        return cubin
+                    "param_layout": list(kernel.param_layout),
+                    "digests": {suffix: _digest(data) for suffix, data in entry.items()}}
+            entry[".json"] = json.dumps(info).encode()
+            if all(self._cache_write(self.cache / f"{kernel.key}{suffix}", data)
+                   for suffix, data in entry.items()):
+                return self.cache / f"{kernel.key}.cubin"
+        path = self.scratch / f"{kernel.key}.cubin"
+        atomic_write(path, cubin)
+        return path
+
+    def _cache_write(self, path: Path, data: bytes) -> bool:
+        """Write one cache file; False, with the cache given up, where it cannot be written."""
+        if not self.cache_writable:
+            return False
+        try:
+            atomic_write(path, data, durable=False)
+            return True
+        except (ToolError, OSError) as err:
+            self._cache_unusable(getattr(err, "message", None) or str(err))
+            return False
+
+    def _sidecar(self, key: str) -> dict:
+        """The cache's `<key>.json`, of this format and for this key (ValueError saying why)."""
+        try:
+            info = json.loads((self.cache / f"{key}.json").read_text("utf-8"))
+        except (OSError, ValueError, RecursionError) as err:
+            raise ValueError(f"unreadable: {getattr(err, 'strerror', None) or err}") from None
+        if not isinstance(info, dict) or info.get("version") != SIDECAR_VERSION:
+            raise ValueError("its sidecar is of another format")
+        if info.get("key") != key:
+            raise ValueError("its sidecar does not describe its files")
+        return info
+
+    @staticmethod
+    def _entry(key: str, info: dict, ptx: bytes = b"", text: bytes = b"") -> KernelEntry:
+        """The kernel a sidecar describes (ValueError where it is damaged)."""
+        try:
+            kernel = KernelEntry(info["name"], key, str(info["source"]), None, ptx.decode(), text.decode(),
+                                 info["manifest"], None, int(info["nparams"]), info.get("register_cap"),
+                                 tuple(int(v) for v in info.get("param_layout") or ()))
+        except (KeyError, TypeError, ValueError) as err:
+            raise ValueError(f"its sidecar is damaged ({type(err).__name__}: {err})") from None
+        if not isinstance(kernel.manifest, dict) or not isinstance(kernel.name, str):
+            raise ValueError("its sidecar is damaged (no manifest or name)")
+        return kernel
+
+    def _cached(self, key: str) -> KernelEntry:
+        """The cache's entry for `key`, checked whole: ValueError saying why where a file of it
+        is missing, unreadable or of another format, or its sidecar was written for other
+        files (a cubin, PTX or key of another kernel, or one cut short)."""
+        info = self._sidecar(key)
+        try:
+            data = {s: (self.cache / f"{key}{s}").read_bytes() for s in (".cubin", ".ptx", ".instrumented.ptx")}
+        except OSError as err:
+            raise ValueError(f"unreadable: {err.strerror or err}") from None
+        if info.get("digests") != {s: _digest(d) for s, d in data.items()}:
+            raise ValueError("its sidecar does not describe its files")
+        return self._entry(key, info, data[".ptx"], data[".instrumented.ptx"])
 
     def _kernel(self, key: str | None, msg: protocol.Message) -> KernelEntry:
-        """The kernel a launch names: known from a request, from the cache, or skipped."""
+        """The kernel a launch names: known from a request, from the cache (checked: a bad entry
+        is reported as the kernel's reason, its maps not read), or skipped."""
         name = msg.fields["kernel"]
         with self.lock:
             if key and key in self.kernels:
                 return self.kernels[key]
-        if key and self.cache is not None and (self.cache / f"{key}.json").exists():
-            info = json.loads((self.cache / f"{key}.json").read_text())
-            kernel = KernelEntry(name, key, info["source"], None,
-                            (self.cache / f"{key}.ptx").read_text(),
-                            (self.cache / f"{key}.instrumented.ptx").read_text(),
-                            info["manifest"], None, info["nparams"], info.get("register_cap"),
-                            tuple(info.get("param_layout") or ()))
-        else:
-            kernel = skipped(name, msg.get("reason") or msg.get("fallback") or "not instrumented",
-                             msg.get("source") or "unknown")
+        reason = msg.get("reason") or msg.get("fallback") or "not instrumented"
+        kernel = None
+        if key and self.cache is not None:
+            try:
+                kernel = self._cached(key)
+            except ValueError as err:
+                reason = f"kernel cache entry {key} not used ({err}): its maps are not read"
+        if kernel is None or kernel.name != name:
+            kernel = skipped(name, reason, msg.get("source") or "unknown")
         with self.lock:
             return self.kernels.setdefault(kernel.key, kernel)
 
@@ -289,7 +424,11 @@ class Server:
             m["fallback"] = m["reason"]          # the engine made a twin the shim could not use: say why
         stored = None
         if m["instrumented"] and m["data"] and kernel.manifest:
-            stored = self._stored(kernel, m)
+            try:
+                stored = self._stored(kernel, m)
+            except (ToolError, ValueError, KeyError, TypeError, OSError) as err:
+                self.errors.append(f"launch of {kernel.name}: maps not kept: "
+                                   f"{type(err).__name__}: {err}")   # the launch itself is kept
         with self.lock:
             self.launches += 1
             if kernel.instrumented:

@@ -84,6 +84,19 @@ def expand(records: np.ndarray, values: Mapping[str, np.ndarray], first_event: i
     return out, int((~keep).sum())
 
 
+def stored_lanes(records: np.ndarray, field: str, written: int) -> int:
+    """Lanes of `records` whose `field` values sit among the first `written` values of its
+    companion map: what `expand` cannot rebuild when that companion cannot be read (lanes past
+    `written` did not fit the pool and are in its `dropped` already; affine, tile and chain
+    records need no companion)."""
+    at = np.asarray(records[field + "_at"], np.uint64)
+    mask = np.ascontiguousarray(records[field + "_mask"], np.uint32)
+    active = np.unpackbits(mask.view(np.uint8).reshape(-1, 4), axis=1).sum(axis=1, dtype=np.int64)
+    listed = at < CHAIN_MARK
+    room = np.int64(min(written, 2 ** 62)) - at[listed].astype(np.int64)
+    return int(np.clip(room, 0, active[listed]).sum())
+
+
 def tiles(at: np.ndarray) -> np.ndarray:
     """Which `_at` values mark a tile record (`LANES_TILE` in a complement of 2**31 or more)."""
     at = np.asarray(at, np.uint64)

@@ -5,6 +5,7 @@ turns them into the concrete offsets a launcher allocates and a reader slices fo
 """
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Any, Sequence
 
@@ -42,12 +43,43 @@ def as_manifest(manifest: Manifest | dict | str) -> Manifest:
     return manifest if isinstance(manifest, Manifest) else Manifest.from_json(manifest)
 
 
+# What CUDA and HIP launch at most: a grid below 2**31 blocks in each dimension (CUDA stops y and
+# z at 65535, HIP does not); a block of 1024 threads in all, at most 1024 in x and y and 64 in z.
+# Past these a launch is damage, and its unit counts would size absurd buffers.
+GRID_MOST = (2**31 - 1, 2**31 - 1, 2**31 - 1)
+BLOCK_MOST = (1024, 1024, 64)
+BLOCK_THREADS = 1024
+
+
 def dim3(value: int | Sequence[int]) -> tuple[int, int, int]:
     """`(x, y, z)` from an int or a 1-3 item sequence, as CUDA launches take them."""
     dims = (int(value),) if isinstance(value, (int, np.integer)) else tuple(int(v) for v in value)
     if not 1 <= len(dims) <= 3 or any(d < 1 for d in dims):
         raise ToolError(f"bad launch dimension {value!r}", "give 1 to 3 positive integers, e.g. (64, 1, 1)")
     return dims + (1,) * (3 - len(dims))
+
+
+def shape_problem(dims: Sequence[int], what: str) -> str | None:
+    """Why 1 to 3 positive sizes are not a `what` ("grid" or "block") a GPU launches, or None."""
+    most, total = (GRID_MOST, None) if what == "grid" else (BLOCK_MOST, BLOCK_THREADS)
+    past = [f"{'xyz'[i]} = {d} > {m}" for i, (d, m) in enumerate(zip(dims, most)) if d > m]
+    if past:
+        return f"past what a GPU launches ({', '.join(past)})"
+    threads = math.prod(dims)
+    return (f"past what a GPU launches ({threads} threads in a block, at most {total})"
+            if total is not None and threads > total else None)
+
+
+def launch_shape(grid: Dim3 | int, block: Dim3 | int) -> tuple[tuple[int, int, int], tuple[int, int, int]]:
+    """`dim3` of a launch's grid and block, refused (ToolError) past what a GPU launches: map
+    sizes follow from them, and a damaged shape must not size buffers of exabytes."""
+    shape = dim3(grid), dim3(block)
+    for dims, what in zip(shape, ("grid", "block")):
+        why = shape_problem(dims, what)
+        if why:
+            raise ToolError(f"launch {what} {dims} is {why}",
+                            "give the grid and block the kernel was launched with")
+    return shape
 
 
 def record_problem(dtype: np.dtype) -> str | None:
@@ -73,7 +105,7 @@ def header_nbytes(manifest: Any) -> int:
 
 def layout(manifest: Any, grid: Dim3 | int, block: Dim3 | int) -> list[MapLayout]:
     """Every map's buffer for a launch of `grid` x `block`, in declaration (= parameter) order."""
-    grid, block = dim3(grid), dim3(block)
+    grid, block = launch_shape(grid, block)
     manifest = as_manifest(manifest)
     out = []
     for spec in manifest.maps:

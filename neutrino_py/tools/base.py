@@ -7,13 +7,14 @@ trace lacks it. `analyze()` reads the selected maps in chunks of memory-mapped r
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, ClassVar, Iterator
 
 import numpy as np
 
 from neutrino_py.errors import ToolError
-from neutrino_py.maps.lanes import companions, expand
+from neutrino_py.maps.lanes import companions, expand, stored_lanes
 from neutrino_py.tracedir.reader import Launch, Trace
 
 if TYPE_CHECKING:                     # matplotlib is optional: only for type checkers
@@ -83,14 +84,39 @@ class MapRef:
 
     @property
     def companions(self) -> dict[str, str]:
-        """`lanes` field -> the launch's map holding its per-lane values (maps.lanes)."""
-        found = companions(self.name, self.launch.maps.dtype(self.name))
-        return {f: c for f, c in found.items() if c in self.launch.maps}
+        """`lanes` field -> the map holding its per-lane values (maps.lanes), whether or not
+        the launch could keep it: without it a warp's record must not pass for one access."""
+        return companions(self.name, self.launch.maps.dtype(self.name))
+
+    @cached_property
+    def unreadable(self) -> dict[str, str]:
+        """Companion map -> why it cannot be read (missing from the launch, its bytes lost or
+        damaged): the lanes whose values it held are left out of `rows` (`lost_lanes`)."""
+        out = {}
+        for name in self.companions.values():
+            try:
+                self.launch.maps[name]
+            except (KeyError, ToolError) as err:
+                out[name] = err.message if isinstance(err, ToolError) else str(err.args[0])
+        return out
+
+    @cached_property
+    def lost_lanes(self) -> int:
+        """Lanes that were recorded but cannot be rebuilt: their values are in a companion map
+        that cannot be read (one pass over the records' mask and `_at` columns)."""
+        lost = {f: c for f, c in self.companions.items() if c in self.unreadable}
+        if not lost:
+            return 0
+        written = {f: self.launch.records.get(c, 2 ** 62) for f, c in lost.items()}
+        return sum(stored_lanes(part, f, written[f])
+                   for part in chunks(self.array, Progress()) for f in lost)
 
     @property
     def dropped(self) -> int:
-        """Events of this map that were not recorded, and lanes of its companion maps."""
-        return sum(self.launch.dropped.get(n, 0) for n in (self.name, *self.companions.values()))
+        """Events of this map that were not recorded, lanes of its companion maps that did not
+        fit, and lanes lost with a companion map that cannot be read (`lost_lanes`)."""
+        return (sum(self.launch.dropped.get(n, 0) for n in (self.name, *self.companions.values()))
+                + self.lost_lanes)
 
 
 class Tool:
@@ -183,7 +209,8 @@ def rows(ref: MapRef, progress: Progress, chunk_bytes: int = CHUNK_BYTES) -> Ite
     if not found:
         yield from chunks(ref.array, progress, chunk_bytes)
         return
-    values = {f: _lane_values(ref.launch, c) for f, c in found.items()}
+    values = {f: np.zeros(0, np.uint64) if c in ref.unreadable else ref.launch.maps[c]
+              for f, c in found.items()}      # none: affine records still expand (`lost_lanes`)
     done = 0
     for part in chunks(ref.array, progress, chunk_bytes // 32):
         lanes, _ = expand(part, values, done)
@@ -191,14 +218,16 @@ def rows(ref: MapRef, progress: Progress, chunk_bytes: int = CHUNK_BYTES) -> Ite
         yield lanes
 
 
-def _lane_values(launch: Launch, name: str) -> np.ndarray:
-    """A companion map's per-lane values; none where it cannot be read (its launch was cut
-    short): the affine records still expand, the others' lanes are left out (`expand`), and
-    the tool's note on unreadable maps names the file."""
-    try:
-        return launch.maps[name]
-    except ToolError:
-        return np.zeros(0, np.uint64)
+def lost_lanes_note(refs: list[MapRef]) -> list[str]:
+    """The note a report gives where lanes were lost with a companion map that cannot be read:
+    how many, counted in `dropped`, and the first map's reason."""
+    lost = [r for r in refs if r.lost_lanes]
+    if not lost:
+        return []
+    name, why = next(iter(lost[0].unreadable.items()))
+    return [f"{sum(r.lost_lanes for r in lost)} lane(s) of {len(lost)} map(s) cannot be rebuilt "
+            f"and are counted as dropped: their companion map cannot be read (first: {name!r} "
+            f"of launch {lost[0].launch.seq}: {why})"]
 
 
 def readable_maps(trace: Trace, unreadable: list[str]) -> Iterator[tuple[Launch, str, np.dtype]]:

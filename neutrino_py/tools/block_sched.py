@@ -11,6 +11,8 @@ the SMs that ran anything. `elapsed` is u32 in the stock probe's row, u64 in old
 """
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
 from neutrino_py.names import short
@@ -38,8 +40,8 @@ def warps_per_row(ref: MapRef) -> int:
     probe), or a [warp] map with exactly one row per block (traces of its earlier form, which
     recorded the first warp of each block)."""
     launch = ref.launch
-    blocks = int(np.prod(launch.grid))
-    per_block = -(-int(np.prod(launch.block)) // 32)
+    blocks = math.prod(launch.grid)             # Python ints: a grid's blocks pass 2**32
+    per_block = -(-math.prod(launch.block) // 32)
     if launch.maps.level(ref.name) == "block":
         return per_block
     return per_block if per_block > 1 and len(ref.array) == blocks else 1

@@ -8,7 +8,8 @@ import numpy as np
 
 from neutrino_py.names import short
 from neutrino_py.tools import register
-from neutrino_py.tools.base import MapRef, Progress, Report, Table, Tool, by_kernel, rows
+from neutrino_py.tools.base import (MapRef, Progress, Report, Table, Tool, by_kernel,
+                                    lost_lanes_note, rows)
 from neutrino_py.tracedir.reader import Trace
 
 LINE = 128
@@ -65,6 +66,7 @@ class Dmat(Tool):
                    "bytes": None if any(s["bytes"] is None for s in stats)
                    else sum(s["bytes"] for s in stats),
                    "dropped": sum(r.dropped for r in krefs),
+                   "lanes_unreadable": sum(r.lost_lanes for r in krefs),
                    "addr_min": min((s["addr_min"] for s in with_data), default=None),
                    "addr_max": max((s["addr_max"] for s in with_data), default=None),
                    "lines_per_launch": max((s["lines"] or 0 for s in stats), default=0) or None,
@@ -77,9 +79,10 @@ class Dmat(Tool):
                       ["kernel", "launches", "accesses", "bytes", "dropped", "lowest addr",
                        "highest addr", f"{LINE}B lines (max/launch)"], rows)
         report = Report(self.name, [table], {"kernels": per_kernel})
-        if any(a["dropped"] for a in per_kernel.values()):
+        if any(a["dropped"] > a["lanes_unreadable"] for a in per_kernel.values()):
             report.notes.append("some accesses were dropped (map full): counts are lower bounds; "
                                 "give the map a larger capacity or pool")
+        report.notes += lost_lanes_note(refs)
         biggest = sorted(groups.items(), key=lambda kv: -per_kernel[kv[0]]["accesses"])
         drawn = [max(krefs, key=accesses.__getitem__) for _, krefs in biggest[:self.kernels_drawn]]
         if any(accesses[r] for r in drawn):

@@ -11,7 +11,8 @@ import numpy as np
 
 from neutrino_py.names import short
 from neutrino_py.tools import register
-from neutrino_py.tools.base import MapRef, Progress, Report, Table, Tool, by_kernel, rows
+from neutrino_py.tools.base import (MapRef, Progress, Report, Table, Tool, by_kernel,
+                                    lost_lanes_note, rows)
 from neutrino_py.tracedir.reader import Launch, Trace
 
 PAGE_SHIFT = 12
@@ -107,11 +108,13 @@ class Hotness(Tool):
                          "accesses": total,
                          "top": [{"page": int(all_pages[i]), "accesses": int(all_counts[i])}
                                  for i in order],
+                         "dropped": sum(r.dropped for r in refs),
                          "kernels": {k: {"pages": len(p), "accesses": int(c.sum())}
                                      for k, (p, c) in per_kernel.items()}},
                         arrays={"pages": all_pages, "counts": all_counts})
         if from_hist:
             report.notes.append("page histogram: page index = (address >> 12) modulo its size")
+        report.notes += lost_lanes_note(refs)
         if total:
             report.figures["heatmap"] = lambda: _heatmap(per_kernel, all_pages, from_hist)
         return report

@@ -21,7 +21,7 @@ import numpy as np
 
 from neutrino_py.contract.manifest import units
 from neutrino_py.errors import ToolError
-from neutrino_py.maps.layout import MapLayout
+from neutrino_py.maps.layout import MapLayout, dim3
 from neutrino_py.maps.layout import layout as maps_layout
 from neutrino_py.maps.layout import record_problem
 from neutrino_py.maps.read import needed_bytes, read_one
@@ -376,7 +376,7 @@ class Trace:
         self.meta["warnings"] += cut_data(self.dir, self.meta["launches"])
 
     def _launch(self, x: dict) -> Launch:
-        grid, block = tuple(x["grid"]), tuple(x["block"])
+        grid, block = dim3(x["grid"]), dim3(x["block"])      # [64] reads as (64, 1, 1)
         return Launch(int(x["seq"]), x["kernel"], x.get("kernel_hash", ""), grid, block,
                       int(x.get("shared_mem") or 0), x.get("stream", 0),
                       x.get("start_ns"), x.get("end_ns"), x.get("duration_ms"),

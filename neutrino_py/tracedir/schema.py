@@ -14,6 +14,8 @@ import re
 from dataclasses import dataclass
 from typing import Any, Callable
 
+from neutrino_py.maps.layout import shape_problem
+
 Check = Callable[[Any], "str | None"]       # a value -> what is wrong with it, or None
 
 
@@ -140,12 +142,17 @@ class Entry:
         return None
 
 
-def _dims(value: Any) -> str | None:
-    if not isinstance(value, list) or not 1 <= len(value) <= 3:
-        return f"{_kind(value)}, not 1 to 3 sizes"
-    if any(type(v) is not int or v < 1 for v in value):
-        return "not made of positive integers"
-    return None
+def launch_dims(what: str) -> Check:
+    """A launch's `grid` or `block`: 1 to 3 positive sizes within what a GPU launches (a
+    damaged shape would size every per-unit map, and the tools' arrays, past any memory)."""
+    def checked(value: Any) -> str | None:
+        if not isinstance(value, list) or not 1 <= len(value) <= 3:
+            return f"{_kind(value)}, not 1 to 3 sizes"
+        if any(type(v) is not int or v < 1 for v in value):
+            return "not made of positive integers"
+        why = shape_problem(value, what)
+        return f"{value}, {why}" if why else None
+    return checked
 
 
 def _dtype(value: Any) -> str | None:
@@ -158,7 +165,8 @@ def _dtype(value: Any) -> str | None:
 SEGMENT = Entry({"offset": is_count, "nbytes": is_count},
                 {"dtype": _dtype, "shape": list_of(is_count),
                  "cursor": is_count, "dropped": is_count})
-LAUNCH = Entry({"seq": is_int, "kernel": is_str, "grid": _dims, "block": _dims},
+LAUNCH = Entry({"seq": is_int, "kernel": is_str, "grid": launch_dims("grid"),
+                "block": launch_dims("block")},
                {"kernel_hash": is_str, "shared_mem": is_count,
                 "start_ns": is_int, "end_ns": is_int,
                 "duration_ms": is_number, "instrumented": is_bool,
