@@ -1,8 +1,12 @@
 """Where the files that ship with the package live, from a checkout or an installed wheel."""
 from __future__ import annotations
 
+import atexit
 import hashlib
 import os
+import shutil
+import sys
+import tempfile
 from pathlib import Path
 
 _PKG = Path(__file__).resolve().parent
@@ -94,10 +98,29 @@ def prune_cache(folder: Path, max_bytes: int) -> int:
     return removed
 
 
+_stand_ins: dict[str, Path] = {}
+
+
 def cache_dir(kind: str) -> Path:
-    """Per-user cache folder for `kind` (parse, cubin, shim...); NEUTRINO_CACHE overrides the root."""
+    """Per-user cache folder for `kind` (parse, cubin, shim, hook/<key>...); NEUTRINO_CACHE
+    overrides the root.
+    Where it cannot be made (a file in its place, no permission) a folder of this process's
+    stands in, with one warning: a cache only saves time, and no command should fail for it."""
     root = os.environ.get("NEUTRINO_CACHE") or os.path.join(
         os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache"), "neutrino_py")
     path = Path(root) / kind
-    path.mkdir(parents=True, exist_ok=True)
-    return path
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+        return path
+    except OSError as err:
+        return _stand_in(kind, path, err)
+
+
+def _stand_in(kind: str, path: Path, err: OSError) -> Path:
+    if kind not in _stand_ins:
+        _stand_ins[kind] = Path(tempfile.mkdtemp(prefix=f"neutrino-{kind.replace('/', '-')}-"))
+        atexit.register(shutil.rmtree, _stand_ins[kind], True)
+        print(f"neutrino: warning: the cache folder {path} cannot be used ({err.strerror or err}): "
+              "a temporary one stands in for this run (set NEUTRINO_CACHE to a folder you can write)",
+              file=sys.stderr)
+    return _stand_ins[kind]

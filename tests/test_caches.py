@@ -9,6 +9,8 @@ import multiprocessing
 import os
 import re
 import shutil
+import subprocess
+import sys
 import tempfile
 import time
 from pathlib import Path
@@ -404,3 +406,18 @@ def test_a_kept_code_file_of_other_values_is_compiled_afresh(tmp_path, monkeypat
         assert (scope["x"], scope["y"]) == (1, 2)
     finally:
         codecache.remove()
+
+
+def test_a_cache_folder_that_cannot_be_made_has_a_temporary_stand_in(tmp_path):
+    """A file where a cache folder goes (here the cubin cache's): `neutrino instrument` still
+    instruments, warns once which folder it could not use, and writes the same PTX."""
+    root = tmp_path / "cache"
+    root.mkdir()
+    (root / "cubin").write_text("not a folder")
+    out, err = tmp_path / "out.ptx", tmp_path / "err.txt"
+    env = {**os.environ, "NEUTRINO_CACHE": str(root)}
+    run = subprocess.run([sys.executable, "-m", "neutrino_py", "instrument", "--probe", "block_sched",
+                          str(VECTOR_ADD), "-o", str(out)], env=env, capture_output=True, text=True)
+    assert run.returncode == 0, run.stderr
+    assert run.stderr.count("cannot be used") == 1 and f"{root / 'cubin'}" in run.stderr
+    assert ".entry" in out.read_text() and (root / "cubin").read_text() == "not a folder"

@@ -129,9 +129,7 @@ def cache_folder(probe_hash: str, pattern: str | None) -> Path:
     name files."""
     key = hashlib.sha256(f"{CACHE_FORMAT}\0{probe_hash}\0{pattern or ''}\0{toolchain.version()}"
                          f"\0{code_key()}".encode())
-    folder = paths.cache_dir("hook") / key.hexdigest()[:20]
-    folder.mkdir(parents=True, exist_ok=True)
-    return folder
+    return paths.cache_dir(f"hook/{key.hexdigest()[:20]}")
 
 
 def default_max_bytes(tracedir: Path) -> int:
