@@ -66,6 +66,22 @@ def test_a_spawned_child_inherits_the_shim(binaries, tmp_path):
     assert sorted(p.state for p in trace.processes) == ["exited", "exited"]
 
 
+def test_a_program_that_execs_keeps_the_launches_of_both_images(binaries, tmp_path):
+    """`loop` twice, then execl() of `loop` 3 times in the same process: the launches queued
+    before the exec are written first, and the new image writes a data file of its own instead
+    of cutting the first one back to nothing (procs/<pid>/ was opened O_TRUNC)."""
+    log, counts, trace, inst = traced(binaries, tmp_path, "exec")
+    assert len(trace.launches) == 5 and len({x.pid for x in trace.launches}) == 1
+    for launch in trace.launches:
+        assert launch.instrumented
+        np.testing.assert_array_equal(launch.maps["m"]["tid"], np.arange(4096))
+    pid = trace.launches[0].pid
+    files = sorted(x.info["data"] for x in trace.launches)       # two connections: any order
+    assert files == [f"procs/{pid}-1/maps.bin"] * 3 + [f"procs/{pid}/maps.bin"] * 2
+    (p,) = trace.processes
+    assert (p.pid, p.state, p.launches) == (pid, "exited", 5)
+
+
 def test_ranks_come_from_the_environment(binaries, tmp_path):
     env = {"RANK": "1", "LOCAL_RANK": "1", "WORLD_SIZE": "2"}
     log, counts, trace, inst = traced(binaries, tmp_path, "loop 2", env_extra=env)

@@ -1023,15 +1023,23 @@ static int open_data(void) {
         stop_recording(write_failed = "no trace directory (NEUTRINO_TRACE_RUN unset)");
         return 0;
     }
-    snprintf(data_rel, sizeof data_rel, NT_TRACE_PROCS "/%d/%s", (int)getpid(), nt_rt.data_name);
-    struct text path = {0};
-    add(&path, "%s/" NT_TRACE_PROCS, opt.run);
-    if (path.s) mkdir(path.s, 0755);
-    add(&path, "/%d", (int)getpid());
-    if (path.s) mkdir(path.s, 0755);
-    add(&path, "/%s", nt_rt.data_name);
-    data_fd = path.s ? open(path.s, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644) : -1;
-    free(path.s);
+    /* procs/<pid>/, or procs/<pid>-<k>/ where an earlier image of this pid wrote one: a program
+     * exec'd by a traced one, or a later process given a pid again, keeps the earlier's bytes */
+    for (int k = 0, taken = 1; taken && k < 4096; k++) {
+        char dir[32];
+        if (k) snprintf(dir, sizeof dir, "%d-%d", (int)getpid(), k);
+        else snprintf(dir, sizeof dir, "%d", (int)getpid());
+        snprintf(data_rel, sizeof data_rel, NT_TRACE_PROCS "/%s/%s", dir, nt_rt.data_name);
+        struct text path = {0};
+        add(&path, "%s/" NT_TRACE_PROCS, opt.run);
+        if (path.s) mkdir(path.s, 0755);
+        add(&path, "/%s", dir);
+        if (path.s) mkdir(path.s, 0755);
+        add(&path, "/%s", nt_rt.data_name);
+        data_fd = path.s ? open(path.s, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644) : -1;
+        taken = data_fd < 0 && errno == EEXIST;
+        free(path.s);
+    }
     if (data_fd < 0) {
         snprintf(stop_text, sizeof stop_text, "trace write failed: cannot create %s: %s", data_rel, strerror(errno));
         stop_recording(write_failed = stop_text);
@@ -1498,6 +1506,80 @@ NT_API void _exit(int code) {
     if (real_exit) real_exit(code);
     for (;;) syscall(SYS_exit_group, code);      /* not reached: real _exit does not return */
 }
+
+/* exec replaces the process image, and the writer thread and its queue with it: the launches
+ * queued are written first (the new image's shim opens a data file of its own, open_data). A
+ * vfork child shares our memory and waits for nothing. */
+static void *before_exec(const char *next) {
+    if (writer_started && writer_pid == getpid()) nt_drain();
+    void *fn = nt_real_dlsym(RTLD_NEXT, next);
+    if (!fn) errno = ENOSYS;
+    return fn;
+}
+
+typedef int (*exec_fn)(const char *, char *const[]);
+typedef int (*exece_fn)(const char *, char *const[], char *const[]);
+
+NT_API int execve(const char *path, char *const argv[], char *const envp[]) {
+    exece_fn next = (exece_fn)before_exec("execve");
+    return next ? next(path, argv, envp) : -1;
+}
+
+NT_API int execvpe(const char *file, char *const argv[], char *const envp[]) {
+    exece_fn next = (exece_fn)before_exec("execvpe");
+    return next ? next(file, argv, envp) : -1;
+}
+
+NT_API int execv(const char *path, char *const argv[]) {
+    exec_fn next = (exec_fn)before_exec("execv");
+    return next ? next(path, argv) : -1;
+}
+
+NT_API int execvp(const char *file, char *const argv[]) {
+    exec_fn next = (exec_fn)before_exec("execvp");
+    return next ? next(file, argv) : -1;
+}
+
+NT_API int fexecve(int fd, char *const argv[], char *const envp[]) {
+    int (*next)(int, char *const[], char *const[]) = (int (*)(int, char *const[], char *const[]))before_exec("fexecve");
+    return next ? next(fd, argv, envp) : -1;
+}
+
+/* execl, execlp, execle: their arguments as an argv (NULL-ended), and for execle the environment
+ * after it; glibc's own forms call an exec that is not interposed. */
+static char **gather(const char *first, va_list ap, char ***envp) {
+    size_t n = 1, cap = 16;
+    char **argv = malloc(cap * sizeof *argv);
+    if (!argv) return NULL;
+    argv[0] = (char *)first;
+    for (char *a = first ? va_arg(ap, char *) : NULL;; a = va_arg(ap, char *)) {
+        if (n + 1 >= cap) {
+            char **more = realloc(argv, (cap *= 2) * sizeof *argv);
+            if (!more) { free(argv); return NULL; }
+            argv = more;
+        }
+        argv[n++] = a;
+        if (!a) break;
+    }
+    if (envp) *envp = va_arg(ap, char **);
+    return argv;
+}
+
+#define EXEC_LIST(name, call, with_env)                                                           \
+    NT_API int name(const char *file, const char *arg, ...) {                                     \
+        char **envp = NULL;                                                                       \
+        va_list ap;                                                                               \
+        va_start(ap, arg);                                                                        \
+        char **argv = gather(arg, ap, with_env ? &envp : NULL);                                   \
+        va_end(ap);                                                                               \
+        if (!argv) { errno = ENOMEM; return -1; }                                                 \
+        int r = call;                                                                             \
+        free(argv);                                                                               \
+        return r;                                                                                 \
+    }
+EXEC_LIST(execl, execv(file, argv), 0)
+EXEC_LIST(execlp, execvp(file, argv), 0)
+EXEC_LIST(execle, execve(file, argv, envp), 1)
 
 /* The twin launched with `it`'s map buffers appended; arguments from `extra` go as kernelParams. */
 static int launch_twin(const struct item *it, const struct nt_launch *l) {

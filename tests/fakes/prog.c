@@ -9,6 +9,7 @@
  *   fork    - forks before any CUDA call (a DataLoader worker); the child runs `loop` 2 times and
  *             ends with _exit(7) (os._exit), the parent `loop` 3 times, then waits for it
  *   fork-kill - the same, but the child is killed (SIGKILL) 0.3 s after its launches
+ *   exec    - `loop` 2 times, then execl() of `prog loop IMAGE_FILE 3` (the same process)
  *   reset   - direct, `loop` 2 times, the primary context reset (cudaDeviceReset), `loop` 2 times
  *   unload  - direct, `loop` once, the module unloaded and another image loaded (the fake driver
  *             gives it the same module and kernel handles), its add launched as in `loop`
@@ -228,6 +229,8 @@ int main(int argc, char **argv) {
         child = fork();
         if (child < 0) return 5;
         if (child == 0) ending = !strcmp(mode, "fork") ? 1 : 2;
+    } else if (!strcmp(mode, "exec")) {
+        ending = 3;
     }
     if (child || ending) {
         mode = "loop";
@@ -313,6 +316,10 @@ int main(int argc, char **argv) {
         for (int i = 0; i < count; i++)
             if (cu.launch(add, 64, 1, 1, 64, 1, 1, 0, NULL, params, NULL) != 0) return 4;
         if (ending == 1) _exit(7);
+        if (ending == 3) {                         /* becomes `prog loop IMAGE 3` */
+            execl(argv[0], argv[0], "loop", argv[2], "3", (char *)NULL);
+            return 9;
+        }
         if (ending == 2) {
             usleep(300000);
             raise(SIGKILL);
