@@ -41,7 +41,7 @@ typedef struct {
 #define KERNEL_NODE_PARAMS_V1 offsetof(KernelNodeParams, kern)
 
 /* CUgraphNodeParams: the node's type, then (kernel, child graph, ...) parameters in a union. */
-enum { CU_GRAPH_NODE_TYPE_KERNEL = 0, CU_GRAPH_NODE_TYPE_GRAPH = 1 };
+enum { CU_GRAPH_NODE_TYPE_KERNEL = 0, CU_GRAPH_NODE_TYPE_GRAPH = 4 };
 typedef struct {
     int type, reserved0[3];
     union {

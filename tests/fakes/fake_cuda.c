@@ -341,7 +341,7 @@ CUresult cuGraphAddChildGraphNode(void **node, struct graph *g, const void *deps
 }
 CUresult cuGraphAddNode_v2(void **node, struct graph *g, const void *deps, const void *edges, size_t n, NodeParams *p) {
     (void)edges;
-    if (p->type == 1) return cuGraphAddChildGraphNode(node, g, deps, n, p->graph);
+    if (p->type == 4) return cuGraphAddChildGraphNode(node, g, deps, n, p->graph);   /* CU_GRAPH_NODE_TYPE_GRAPH */
     return p->type == 0 ? cuGraphAddKernelNode_v2(node, g, deps, n, &p->kernel) : 801;
 }
 static CUresult set_node(struct graph *g, void *id, const KernelNodeParams *p, const char *how) {

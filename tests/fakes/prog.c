@@ -36,7 +36,8 @@
  *             capture's end fails, and nothing is replayed
  *   built   - direct, a graph built node by node: add (grid 2 x 64) by cuGraphAddKernelNode_v2,
  *             sass_only by cuGraphAddNode_v2, and a child graph holding add (grid 1 x 64) by
- *             cuGraphAddChildGraphNode; instantiated, launched COUNT times on stream 0x5. With
+ *             cuGraphAddNode_v2 (cuGraphAddChildGraphNode when added again); instantiated,
+ *             launched COUNT times on stream 0x5. With
  *             FAKE_GRAPH_EDIT=args the first add node is given a new second argument 0x4444 in
  *             the graph before instantiation (cuGraphKernelNodeSetParams_v2), with =params grid
  *             3 x 64, with =remove it is destroyed (cuGraphDestroyNode), with =twice the child
@@ -118,8 +119,11 @@ static void *built_graph(void *add, void *sass, void **params, void **edited_par
     cuGraphCreate(&graph, 0);
     cuGraphCreate(&child, 0);
     if (cuGraphAddKernelNode_v2(&first, graph, NULL, 0, &p) || cuGraphAddNode_v2(&node, graph, NULL, NULL, 0, &generic) ||
-        cuGraphAddKernelNode_v2(&node, child, NULL, 0, &c) || cuGraphAddChildGraphNode(&node, graph, NULL, 0, child))
+        cuGraphAddKernelNode_v2(&node, child, NULL, 0, &c))
         return NULL;
+    NodeParams nested = {.type = 4};              /* CU_GRAPH_NODE_TYPE_GRAPH */
+    nested.graph = child;
+    if (cuGraphAddNode_v2(&node, graph, NULL, NULL, 0, &nested)) return NULL;
     if (!strcmp(edit, "twice") && cuGraphAddChildGraphNode(&node, graph, NULL, 0, child)) return NULL;
     p = node_params(add, !strcmp(edit, "params") ? 3 : 2, edited_params, 0);
     if ((!strcmp(edit, "args") || !strcmp(edit, "params")) && cuGraphKernelNodeSetParams_v2(first, &p)) return NULL;

@@ -622,3 +622,205 @@ def test_a_graph_built_node_by_node_runs_its_twins_at_every_replay(tmp_path, pro
             assert len(x.maps["sched"]) == 1024
         else:
             assert x.records["dmat"] == 2 * (1 << 18) and x.dropped["dmat"] == 0
+
+
+DRIVER_GRAPH = r'''
+"""A graph built node by node through the driver API (cuda-python): a CUkernel node (func NULL),
+a CUfunction node added by cuGraphAddNode, a child graph added by cuGraphAddNode; replays, then
+new arguments for the first node in the exec (cuGraphExecNodeSetParams), replays again."""
+import sys
+
+import numpy as np
+from cuda.bindings import driver as cu
+
+PTX = """.version 8.0
+.target sm_90
+.address_size 64
+.visible .entry bump(.param .u64 p, .param .u32 n, .param .u32 k)
+{
+  .reg .u32 %r<8>; .reg .u64 %rd<4>; .reg .pred %p;
+  ld.param.u64 %rd1, [p]; ld.param.u32 %r1, [n]; ld.param.u32 %r7, [k];
+  mov.u32 %r2, %ctaid.x; mov.u32 %r3, %ntid.x; mov.u32 %r4, %tid.x;
+  mad.lo.u32 %r5, %r2, %r3, %r4;
+  setp.ge.u32 %p, %r5, %r1;
+  @%p bra DONE;
+  cvta.to.global.u64 %rd1, %rd1;
+  mul.wide.u32 %rd2, %r5, 4;
+  add.u64 %rd3, %rd1, %rd2;
+  ld.global.u32 %r6, [%rd3];
+  mad.lo.u32 %r6, %r6, 3, %r7;
+  st.global.u32 [%rd3], %r6;
+DONE:
+  ret;
+}
+"""
+
+
+def ok(res):
+    err, *rest = res
+    assert err == cu.CUresult.CUDA_SUCCESS, err
+    return rest[0] if len(rest) == 1 else rest
+
+
+def args(buf, n, k):
+    """kernelParams for bump(p, n, k), with the arrays that must outlive the call."""
+    values = [np.array([int(buf)], np.uint64), np.array([n], np.uint32), np.array([k], np.uint32)]
+    return np.array([v.ctypes.data for v in values], np.uint64), values
+
+
+def kernel(params, n, block=256):
+    for name, value in (("gridDimX", n // block), ("gridDimY", 1), ("gridDimZ", 1), ("blockDimX", block),
+                        ("blockDimY", 1), ("blockDimZ", 1), ("sharedMemBytes", 0)):
+        setattr(params, name, value)
+    return params
+
+
+ok(cu.cuInit(0))
+ctx = ok(cu.cuDevicePrimaryCtxRetain(ok(cu.cuDeviceGet(0))))
+ok(cu.cuCtxSetCurrent(ctx))
+lib = ok(cu.cuLibraryLoadData(PTX.encode() + b"\0", None, None, 0, None, None, 0))
+kern = ok(cu.cuLibraryGetKernel(lib, b"bump"))
+func = ok(cu.cuKernelGetFunction(kern))
+n = 1 << 18
+buf = ok(cu.cuMemAlloc(n * 4))
+ok(cu.cuMemsetD32(buf, 0, n))
+keep = []
+
+first = kernel(cu.CUDA_KERNEL_NODE_PARAMS(), n)
+first.kern = kern
+a1, v1 = args(buf, n, 1)
+first.kernelParams = a1.ctypes.data
+graph = ok(cu.cuGraphCreate(0))
+node1 = ok(cu.cuGraphAddKernelNode(graph, None, 0, first))
+
+generic = cu.CUgraphNodeParams()
+generic.type = cu.CUgraphNodeType.CU_GRAPH_NODE_TYPE_KERNEL
+kernel(generic.kernel, n, 128)
+generic.kernel.func = func
+a2, v2 = args(buf, n, 2)
+generic.kernel.kernelParams = a2.ctypes.data
+node2 = ok(cu.cuGraphAddNode(graph, [node1], None, 1, generic))
+
+child = ok(cu.cuGraphCreate(0))
+inner = kernel(cu.CUDA_KERNEL_NODE_PARAMS(), n, 512)
+inner.func = func
+a3, v3 = args(buf, n, 3)
+inner.kernelParams = a3.ctypes.data
+ok(cu.cuGraphAddKernelNode(child, None, 0, inner))
+nested = cu.CUgraphNodeParams()
+nested.type = cu.CUgraphNodeType.CU_GRAPH_NODE_TYPE_GRAPH
+nested.graph.graph = child
+ok(cu.cuGraphAddNode(graph, [node2], None, 1, nested))
+
+exec_ = ok(cu.cuGraphInstantiate(graph, 0))
+for _ in range(3):
+    ok(cu.cuGraphLaunch(exec_, 0))
+edit = cu.CUgraphNodeParams()
+edit.type = cu.CUgraphNodeType.CU_GRAPH_NODE_TYPE_KERNEL
+kernel(edit.kernel, n)
+edit.kernel.kern = kern
+a5, v5 = args(buf, n, 5)
+edit.kernel.kernelParams = a5.ctypes.data
+ok(cu.cuGraphExecNodeSetParams(exec_, node1, edit))
+for _ in range(2):
+    ok(cu.cuGraphLaunch(exec_, 0))
+ok(cu.cuCtxSynchronize())
+out = np.empty(n, np.uint32)
+ok(cu.cuMemcpyDtoH(out.ctypes.data, buf, n * 4))
+out.tofile(sys.argv[1])
+'''
+
+
+def test_a_driver_api_graph_of_kernels_and_a_child_graph_runs_its_twins(tmp_path):
+    """cuda-python: a node given a CUkernel (func NULL), a node and a child graph added by
+    cuGraphAddNode, the first node given new arguments in the exec by cuGraphExecNodeSetParams:
+    every replay of the three nodes is instrumented, one row per block, output identical."""
+    pytest.importorskip("cuda.bindings")
+    script = tmp_path / "driver_graph.py"
+    script.write_text(DRIVER_GRAPH)
+    subprocess.run([sys.executable, str(script), str(tmp_path / "native.bin")], check=True)
+    run = _traced(tmp_path, "block_sched", [sys.executable, str(script), str(tmp_path / "traced.bin")])
+    assert run.returncode == 0, run.stdout[-2000:] + run.stderr[-3000:]
+    assert (tmp_path / "traced.bin").read_bytes() == (tmp_path / "native.bin").read_bytes()
+    launches = Trace(tmp_path / "tr").launches
+    replays = [x for x in launches if x.graph]
+    assert sorted(x.block[0] for x in replays) == [128] * 5 + [256] * 5 + [512] * 5, \
+        ([(x.block, x.graph, x.info.get("fallback")) for x in launches], run.stderr[-3000:])
+    assert all(x.kernel == "bump" and x.instrumented and len(x.maps["sched"]) == (1 << 18) // x.block[0]
+               for x in replays), {x.info["fallback"] for x in replays}
+
+
+RACING_LOADS = r'''
+import sys
+import threading
+import cupy as cp
+import numpy as np
+
+SRC = 'extern "C" __global__ void k{t}(float *x, int n) {{ int i = blockIdx.x * blockDim.x + threadIdx.x; if (i < n) x[i] = x[i] * {a} + {t}; }}'
+n = 1 << 16
+outs = {}
+
+def work(t):
+    cp.cuda.Device(0).use()
+    with cp.cuda.Stream(non_blocking=True):
+        for r in range(4):           # a module of its own each round, compiled and loaded here
+            kernel = cp.RawModule(code=SRC.format(t=t, a=r + 2)).get_function(f"k{t}")
+            x = cp.arange(n, dtype=cp.float32)
+            kernel((n // 256,), (256,), (x, np.int32(n)))
+            outs[t, r] = cp.asnumpy(x)
+
+threads = [threading.Thread(target=work, args=(t,)) for t in range(8)]
+[t.start() for t in threads]
+[t.join() for t in threads]
+np.concatenate([outs[k] for k in sorted(outs)]).tofile(sys.argv[1])
+'''
+
+
+def test_modules_loaded_by_eight_threads_at_once_each_run_their_twin(tmp_path):
+    """Eight threads compile, load and launch a module of their own in each of four rounds, all at
+    once: every one of the 32 launches is instrumented with a row per block, output identical."""
+    pytest.importorskip("cupy")
+    script = tmp_path / "racing.py"
+    script.write_text(RACING_LOADS)
+    subprocess.run([sys.executable, str(script), str(tmp_path / "native.bin")], check=True, env=_env(tmp_path))
+    run = _traced(tmp_path, "block_sched", [sys.executable, str(script), str(tmp_path / "traced.bin")])
+    assert run.returncode == 0, run.stderr[-3000:]
+    assert (tmp_path / "traced.bin").read_bytes() == (tmp_path / "native.bin").read_bytes()
+    launches = [x for x in Trace(tmp_path / "tr").launches if x.kernel.startswith("k")]
+    assert len(launches) == 32 and {x.kernel for x in launches} == {f"k{t}" for t in range(8)}
+    assert all(x.instrumented and len(x.maps["sched"]) == 256 for x in launches)
+
+
+EXECS = r'''
+import os
+import sys
+import cupy as cp
+import numpy as np
+
+SRC = 'extern "C" __global__ void step{k}(float *x, int n) {{ int i = blockIdx.x * blockDim.x + threadIdx.x; if (i < n) x[i] = x[i] * 2 + {k}; }}'
+k, out = int(sys.argv[1]), sys.argv[2]
+n = 1 << 16
+x = cp.asarray(np.fromfile(out, np.float32)) if k else cp.zeros(n, cp.float32)
+kernel = cp.RawKernel(SRC.format(k=k), f"step{k}")
+for _ in range(3):
+    kernel((n // 256,), (256,), (x, np.int32(n)))
+cp.asnumpy(x).tofile(out)
+if k < 2:                            # the same process goes on as a new program image
+    os.execv(sys.executable, [sys.executable, __file__, str(k + 1), out])
+'''
+
+
+def test_a_program_that_execs_itself_keeps_every_images_launches(tmp_path):
+    """A CuPy program launches, then execs a new image of itself (twice): the nine launches of the
+    three images are all in the trace with their maps, each image's in a data file of its own."""
+    pytest.importorskip("cupy")
+    script = tmp_path / "execs.py"
+    script.write_text(EXECS)
+    subprocess.run([sys.executable, str(script), "0", str(tmp_path / "native.bin")], check=True, env=_env(tmp_path))
+    run = _traced(tmp_path, "block_sched", [sys.executable, str(script), "0", str(tmp_path / "traced.bin")])
+    assert run.returncode == 0, run.stderr[-3000:]
+    assert (tmp_path / "traced.bin").read_bytes() == (tmp_path / "native.bin").read_bytes()
+    launches = [x for x in Trace(tmp_path / "tr").launches if x.kernel.startswith("step")]
+    assert sorted(x.kernel for x in launches) == ["step0"] * 3 + ["step1"] * 3 + ["step2"] * 3
+    assert all(x.instrumented and len(x.maps["sched"]) == 256 for x in launches)
+    assert len({x.info["data"] for x in launches}) == 3 and len({x.pid for x in launches}) == 1
