@@ -824,3 +824,95 @@ def test_a_program_that_execs_itself_keeps_every_images_launches(tmp_path):
     assert sorted(x.kernel for x in launches) == ["step0"] * 3 + ["step1"] * 3 + ["step2"] * 3
     assert all(x.instrumented and len(x.maps["sched"]) == 256 for x in launches)
     assert len({x.info["data"] for x in launches}) == 3 and len({x.pid for x in launches}) == 1
+
+
+CLUSTERS = r'''
+#include <cooperative_groups.h>
+#include <cstdio>
+#include <vector>
+namespace cg = cooperative_groups;
+
+/* Hopper's thread block clusters: each block reads its neighbour's shared memory (DSMEM). */
+__global__ void __cluster_dims__(2, 1, 1) pairs(const int *in, int *out, int n) {
+    __shared__ int tile[256];
+    cg::cluster_group cluster = cg::this_cluster();
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    tile[threadIdx.x] = i < n ? in[i] : 0;
+    cluster.sync();
+    int *theirs = cluster.map_shared_rank(tile, cluster.block_rank() ^ 1);
+    int v = theirs[(threadIdx.x + 1) % blockDim.x];
+    cluster.sync();
+    if (i < n) out[i] = tile[threadIdx.x] * 3 + v;
+    cudaTriggerProgrammaticLaunchCompletion();
+}
+
+/* A cluster of the size the launch gives (an attribute), and a programmatic dependent launch. */
+__global__ void ring(const int *in, int *out, int n) {
+    __shared__ int tile[256];
+    cg::cluster_group cluster = cg::this_cluster();
+    cudaGridDependencySynchronize();
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    tile[threadIdx.x] = i < n ? in[i] : 0;
+    cluster.sync();
+    unsigned next = (cluster.block_rank() + 1) % cluster.num_blocks();
+    int v = cluster.map_shared_rank(tile, next)[threadIdx.x];
+    cluster.sync();
+    if (i < n) out[i] = tile[threadIdx.x] - 2 * v + i;
+}
+
+int main(int argc, char **argv) {
+    int n = 1 << 20;
+    std::vector<int> host(n), out(2 * n);
+    for (int i = 0; i < n; i++) host[i] = (int)((i * 7919LL) % 1000);
+    int *in, *mid, *end;
+    cudaMalloc(&in, n * sizeof(int));
+    cudaMalloc(&mid, n * sizeof(int));
+    cudaMalloc(&end, n * sizeof(int));
+    cudaMemcpy(in, host.data(), n * sizeof(int), cudaMemcpyHostToDevice);
+    pairs<<<n / 256, 256>>>(in, mid, n);
+    cudaLaunchAttribute attrs[2];
+    attrs[0].id = cudaLaunchAttributeClusterDimension;
+    attrs[0].val.clusterDim.x = 4;
+    attrs[0].val.clusterDim.y = 1;
+    attrs[0].val.clusterDim.z = 1;
+    attrs[1].id = cudaLaunchAttributeProgrammaticStreamSerialization;
+    attrs[1].val.programmaticStreamSerializationAllowed = 1;
+    cudaLaunchConfig_t cfg = {};
+    cfg.gridDim = dim3(n / 256);
+    cfg.blockDim = dim3(256);
+    cfg.attrs = attrs;
+    cfg.numAttrs = 2;
+    cudaError_t e = cudaLaunchKernelEx(&cfg, ring, (const int *)mid, end, n);
+    if (e || cudaDeviceSynchronize()) { printf("launch: %s\n", cudaGetErrorString(e)); return 1; }
+    cudaMemcpy(out.data(), mid, n * sizeof(int), cudaMemcpyDeviceToHost);
+    cudaMemcpy(out.data() + n, end, n * sizeof(int), cudaMemcpyDeviceToHost);
+    FILE *f = fopen(argv[1], "wb");
+    fwrite(out.data(), sizeof(int), out.size(), f);
+    fclose(f);
+    return 0;
+}
+'''
+
+
+@pytest.fixture(scope="module")
+def clusters(tmp_path_factory):
+    root = tmp_path_factory.mktemp("clusters")
+    program = _built(root, "clusters", CLUSTERS)
+    subprocess.run([str(program), str(root / "native.bin")], check=True)
+    return program, (root / "native.bin").read_bytes()
+
+
+@pytest.mark.parametrize("probe", sorted(p.stem for p in PROBES.glob("*.probe")))
+def test_cluster_kernels_and_a_dependent_launch_keep_their_results_under_every_probe(clusters, tmp_path, probe):
+    """Thread block clusters (compiled-in and given at launch) reading each other's shared memory,
+    and a programmatic dependent launch: under every stock probe both kernels run their twins,
+    launched with the program's attributes, and the output is the native one."""
+    program, native = clusters
+    run = _traced(tmp_path, probe, [str(program), str(tmp_path / "traced.bin")], "--max-bytes", "4G")
+    assert run.returncode == 0, run.stdout[-2000:] + run.stderr[-3000:]
+    assert (tmp_path / "traced.bin").read_bytes() == native
+    launches = [x for x in Trace(tmp_path / "tr").launches if x.kernel.startswith("_Z")]
+    assert sorted(x.kernel for x in launches) == ["_Z4ringPKiPii", "_Z5pairsPKiPii"]
+    assert all(x.instrumented for x in launches), [x.info.get("fallback") for x in launches]
+    if probe == "block_sched":
+        assert all(len(x.maps["sched"]) == 4096 for x in launches)
