@@ -416,7 +416,9 @@ def test_a_cooperative_launch_keeps_its_grid_sync_and_its_results(cooperative, t
         assert launch.info["fallback"] == "instrumented launch failed"
 
 
-UNLOADING = r'''
+# cuda-python's driver API, a context current, and bump(p, n): x[i] += K for i < n (K: a constant
+# each program puts in its module)
+DRIVER_PRELUDE = r'''
 import sys
 import numpy as np
 from cuda.bindings import driver as cu
@@ -450,9 +452,11 @@ def ok(res):
     return rest[0] if len(rest) == 1 else rest
 
 ok(cu.cuInit(0))
-dev = ok(cu.cuDeviceGet(0))
-ctx = ok(cu.cuDevicePrimaryCtxRetain(dev))
+ctx = ok(cu.cuDevicePrimaryCtxRetain(ok(cu.cuDeviceGet(0))))
 ok(cu.cuCtxSetCurrent(ctx))
+'''
+
+UNLOADING = DRIVER_PRELUDE + r'''
 n = 1 << 20
 buf = ok(cu.cuMemAlloc(n * 4))
 ok(cu.cuMemsetD32(buf, 0, n))
@@ -624,88 +628,47 @@ def test_a_graph_built_node_by_node_runs_its_twins_at_every_replay(tmp_path, pro
             assert x.records["dmat"] == 2 * (1 << 18) and x.dropped["dmat"] == 0
 
 
-DRIVER_GRAPH = r'''
-"""A graph built node by node through the driver API (cuda-python): a CUkernel node (func NULL),
-a CUfunction node added by cuGraphAddNode, a child graph added by cuGraphAddNode; replays, then
-new arguments for the first node in the exec (cuGraphExecNodeSetParams), replays again."""
-import sys
-
-import numpy as np
-from cuda.bindings import driver as cu
-
-PTX = """.version 8.0
-.target sm_90
-.address_size 64
-.visible .entry bump(.param .u64 p, .param .u32 n, .param .u32 k)
-{
-  .reg .u32 %r<8>; .reg .u64 %rd<4>; .reg .pred %p;
-  ld.param.u64 %rd1, [p]; ld.param.u32 %r1, [n]; ld.param.u32 %r7, [k];
-  mov.u32 %r2, %ctaid.x; mov.u32 %r3, %ntid.x; mov.u32 %r4, %tid.x;
-  mad.lo.u32 %r5, %r2, %r3, %r4;
-  setp.ge.u32 %p, %r5, %r1;
-  @%p bra DONE;
-  cvta.to.global.u64 %rd1, %rd1;
-  mul.wide.u32 %rd2, %r5, 4;
-  add.u64 %rd3, %rd1, %rd2;
-  ld.global.u32 %r6, [%rd3];
-  mad.lo.u32 %r6, %r6, 3, %r7;
-  st.global.u32 [%rd3], %r6;
-DONE:
-  ret;
-}
-"""
-
-
-def ok(res):
-    err, *rest = res
-    assert err == cu.CUresult.CUDA_SUCCESS, err
-    return rest[0] if len(rest) == 1 else rest
-
-
-def args(buf, n, k):
-    """kernelParams for bump(p, n, k), with the arrays that must outlive the call."""
-    values = [np.array([int(buf)], np.uint64), np.array([n], np.uint32), np.array([k], np.uint32)]
-    return np.array([v.ctypes.data for v in values], np.uint64), values
-
-
-def kernel(params, n, block=256):
-    for name, value in (("gridDimX", n // block), ("gridDimY", 1), ("gridDimZ", 1), ("blockDimX", block),
-                        ("blockDimY", 1), ("blockDimZ", 1), ("sharedMemBytes", 0)):
-        setattr(params, name, value)
-    return params
-
-
-ok(cu.cuInit(0))
-ctx = ok(cu.cuDevicePrimaryCtxRetain(ok(cu.cuDeviceGet(0))))
-ok(cu.cuCtxSetCurrent(ctx))
-lib = ok(cu.cuLibraryLoadData(PTX.encode() + b"\0", None, None, 0, None, None, 0))
+DRIVER_GRAPH = DRIVER_PRELUDE + r'''
+# A graph built node by node: a CUkernel node (func NULL), a CUfunction node added by cuGraphAddNode,
+# a child graph added by cuGraphAddNode; replays, then new arguments for the first node in the exec
+# (cuGraphExecNodeSetParams), replays again. Each node bumps a different count of elements.
+lib = ok(cu.cuLibraryLoadData(PTX.replace("K;", "3;").encode() + b"\0", None, None, 0, None, None, 0))
 kern = ok(cu.cuLibraryGetKernel(lib, b"bump"))
 func = ok(cu.cuKernelGetFunction(kern))
 n = 1 << 18
 buf = ok(cu.cuMemAlloc(n * 4))
 ok(cu.cuMemsetD32(buf, 0, n))
-keep = []
+kept = []
 
-first = kernel(cu.CUDA_KERNEL_NODE_PARAMS(), n)
+
+def kernel(params, count, block):
+    """bump(buf, count) on a grid covering all n elements, blocks of `block` threads."""
+    values = [np.array([int(buf)], np.uint64), np.array([count], np.uint32)]
+    pointers = np.array([v.ctypes.data for v in values], np.uint64)
+    kept.append((values, pointers))
+    for name, value in (("gridDimX", n // block), ("gridDimY", 1), ("gridDimZ", 1), ("blockDimX", block),
+                        ("blockDimY", 1), ("blockDimZ", 1), ("sharedMemBytes", 0)):
+        setattr(params, name, value)
+    params.kernelParams = pointers.ctypes.data
+    return params
+
+
+def kernel_node(count, block):
+    node = cu.CUgraphNodeParams()
+    node.type = cu.CUgraphNodeType.CU_GRAPH_NODE_TYPE_KERNEL
+    kernel(node.kernel, count, block)
+    return node
+
+
+graph, child = ok(cu.cuGraphCreate(0)), ok(cu.cuGraphCreate(0))
+first = kernel(cu.CUDA_KERNEL_NODE_PARAMS(), n, 256)
 first.kern = kern
-a1, v1 = args(buf, n, 1)
-first.kernelParams = a1.ctypes.data
-graph = ok(cu.cuGraphCreate(0))
 node1 = ok(cu.cuGraphAddKernelNode(graph, None, 0, first))
-
-generic = cu.CUgraphNodeParams()
-generic.type = cu.CUgraphNodeType.CU_GRAPH_NODE_TYPE_KERNEL
-kernel(generic.kernel, n, 128)
-generic.kernel.func = func
-a2, v2 = args(buf, n, 2)
-generic.kernel.kernelParams = a2.ctypes.data
-node2 = ok(cu.cuGraphAddNode(graph, [node1], None, 1, generic))
-
-child = ok(cu.cuGraphCreate(0))
-inner = kernel(cu.CUDA_KERNEL_NODE_PARAMS(), n, 512)
+second = kernel_node(n // 2, 128)
+second.kernel.func = func
+node2 = ok(cu.cuGraphAddNode(graph, [node1], None, 1, second))
+inner = kernel(cu.CUDA_KERNEL_NODE_PARAMS(), n // 4, 512)
 inner.func = func
-a3, v3 = args(buf, n, 3)
-inner.kernelParams = a3.ctypes.data
 ok(cu.cuGraphAddKernelNode(child, None, 0, inner))
 nested = cu.CUgraphNodeParams()
 nested.type = cu.CUgraphNodeType.CU_GRAPH_NODE_TYPE_GRAPH
@@ -715,12 +678,8 @@ ok(cu.cuGraphAddNode(graph, [node2], None, 1, nested))
 exec_ = ok(cu.cuGraphInstantiate(graph, 0))
 for _ in range(3):
     ok(cu.cuGraphLaunch(exec_, 0))
-edit = cu.CUgraphNodeParams()
-edit.type = cu.CUgraphNodeType.CU_GRAPH_NODE_TYPE_KERNEL
-kernel(edit.kernel, n)
+edit = kernel_node(n // 8, 256)
 edit.kernel.kern = kern
-a5, v5 = args(buf, n, 5)
-edit.kernel.kernelParams = a5.ctypes.data
 ok(cu.cuGraphExecNodeSetParams(exec_, node1, edit))
 for _ in range(2):
     ok(cu.cuGraphLaunch(exec_, 0))
