@@ -2,9 +2,17 @@
 probes: position, caret, hint), `ToolError` for the environment."""
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 
 ERROR, WARNING = "error", "warning"
+
+
+@functools.lru_cache(maxsize=4)
+def _lines(source: str) -> list[str]:
+    """The source's lines, split once for all the diagnostics of one text (a probe of a MiB can
+    have thousands); they end at \n only, as every lexer here counts them."""
+    return source.split("\n")
 
 
 def render(severity: str, message: str, file: str, line: int, col: int,
@@ -13,7 +21,7 @@ def render(severity: str, message: str, file: str, line: int, col: int,
     (when `source` is given and `line` is in it), then the hint."""
     out = [f"{file}:{line}:{col}: {severity}: {message}"]
     if source is not None and line > 0:
-        lines = source.split("\n")       # lines end at \n only, as every lexer here counts them
+        lines = _lines(source)
         if line <= len(lines):
             # one column per character: a tab, a form feed or a line separator shows as a space
             text = "".join(c if c.isprintable() else " "

@@ -84,13 +84,38 @@ def _unlink(path: Path) -> None:
         pass
 
 
-def read_input(path: str | os.PathLike, limit: int, what: str = "file") -> bytes:
-    """The bytes of a user's input file, refused (ToolError) when it is a folder, unreadable or
-    larger than `limit` (read at most `limit + 1` bytes, so ``/dev/zero`` ends too)."""
-    path = Path(path)
+# Kinds of file that opening or reading would wait on (a FIFO until something writes to it) or
+# never finish: refused before opening. A character device reads up to the size bound.
+_NOT_INPUT = ((stat.S_ISDIR, "a directory"), (stat.S_ISFIFO, "a FIFO (named pipe)"),
+              (stat.S_ISSOCK, "a socket"), (stat.S_ISBLK, "a block device"))
+# Descriptors the process holds open already, whose pipe has its writer (`... | neutrino check
+# /dev/stdin`)
+_OPEN_FDS = ("/dev/fd", "/proc/self/fd")
+
+
+def _not_input(path: Path) -> str | None:
+    """What `path` is, when it is no file to read (`_NOT_INPUT`); None for a file, and for a path
+    the system refuses or lacks (said when it is opened)."""
     try:
-        if path.is_dir():
-            raise ToolError(f"cannot read {path}: it is a directory", f"give the path of a {what}")
+        mode = path.stat().st_mode
+    except (OSError, ValueError):
+        return None
+    kind = next((what for test, what in _NOT_INPUT if test(mode)), None)
+    if kind != "a directory" and (str(path) == "/dev/stdin" or str(path.parent) in _OPEN_FDS):
+        return None
+    return kind
+
+
+def read_input(path: str | os.PathLike, limit: int, what: str = "file") -> bytes:
+    """The bytes of a user's input file, refused (ToolError) when it is a folder, a FIFO, a socket
+    or a block device (before opening it: a FIFO would block there), unreadable or larger than
+    `limit` (read at most `limit + 1` bytes, so ``/dev/zero`` ends too)."""
+    path = Path(path)
+    kind = _not_input(path)
+    if kind is not None:
+        raise ToolError(f"cannot read {path}: it is {kind}, not a {what}",
+                        f"give the path of a {what}")
+    try:
         with open(path, "rb") as f:
             data = f.read(limit + 1)
     except OSError as err:

@@ -92,6 +92,38 @@ def test_constants_are_seen_through_casts_and_conditions_stay_conditions(body, c
     assert (err.line, err.col, err.message) == (2, col, message)
 
 
+@pytest.mark.parametrize("body, at, message", [
+    ("x = x << (s64)-(s64)4096;", "(s64)-(s64)4096", "shift by -4096 does not fit u64"),
+    ("x = x << -(s64)1;", "-(s64)1", "shift by -1 does not fit u64"),
+    ("x = x << (s64)(s32)-(s32)5;", "(s64)(s32)-(s32)5", "shift by -5 does not fit u64"),
+    ("x = x << ((s64)0 - (s64)4096);", "(s64)0 - (s64)4096", "shift by -4096 does not fit u64"),
+    ("x = x >> (u64)~(u64)0;", "(u64)~(u64)0", "shift by 18446744073709551615 does not fit u64"),
+    ("x = x << ((u32)1 << (u32)6);", "(u32)1 << (u32)6", "shift by 64 does not fit u64"),
+    ("y = y / -(s64)0;", "-(s64)0", "division by zero"),
+    ("y = y % ((s64)3 - (s64)3);", "(s64)3 - (s64)3", "division by zero"),
+    ("pages[-(s32)1] += 1;", "-(s32)1", "index -1 is outside pages[16]"),
+])
+def test_constants_made_of_casts_are_checked_as_constants(body, at, message, tmp_path,
+                                                           monkeypatch):
+    # a shift by (s64)-(s64)4096 was accepted, and the lowering folded it to a shift by 0
+    monkeypatch.setenv("NEUTRINO_CACHE", str(tmp_path))
+    err = refusal(f"reg u64 x;\nreg s64 y;\nmap pages: hist[16] u32;\nentry {{ {body} }}\n")
+    assert (err.line, err.col, err.width, err.message) == (
+        4, body.index(at) + 9, len(at), message)
+
+
+def test_cast_constants_fold_as_the_gpu_computes_them(tmp_path, monkeypatch):
+    monkeypatch.setenv("NEUTRINO_CACHE", str(tmp_path))
+    program = load("reg u64 x;\nreg s64 y;\nmap pages: hist[16] u32;\n"
+                   "entry { x = (u64)((u32)0xffffffff * (u32)0xffffffff);"
+                   " y = -(s64)-9223372036854775808; x = x << ((u32)60 + 3);"
+                   " pages[(u32)3 + (u32)4] += 1; }\n", "h.probe")
+    first, second, third, hist = program.probes[0].body
+    assert (first.value.operand.value, second.value.operand.value) == (1, -(1 << 63))
+    assert third.value.right.operand.operand.value == 63
+    assert hist.index.value == 7
+
+
 def test_byte_order_mark_is_not_part_of_the_text(tmp_path, monkeypatch):
     monkeypatch.setenv("NEUTRINO_CACHE", str(tmp_path))
     program = load("\ufeffreg u32 t;\nentry { t = 1; }\n", "h.probe")

@@ -2,13 +2,19 @@
 from __future__ import annotations
 
 import argparse
+import os
+import socket
 import subprocess
 import sys
 
 import pytest
 
 from conftest import ROOT
-from neutrino_py.probe import check
+from neutrino_py.errors import SourceError
+from neutrino_py.maps.lanes import EVENT_FIELD, LANE_FIELD
+from neutrino_py.maps.read import UNIT_FIELD
+from neutrino_py.probe import check, load
+from neutrino_py.probe.passes import READ_BACK
 
 STOCK = sorted((ROOT / "probes").glob("*.probe"))
 BAD = ROOT / "tests" / "bad_probes"
@@ -91,3 +97,62 @@ def test_the_neutrino_command(tmp_path):
     assert good.returncode == 0 and "dmat.probe: ok:" in good.stdout
     assert bad.returncode == 2 and "Traceback" not in bad.stderr
     assert bad.stderr == (BAD / "save_arity.err").read_text()
+
+
+@pytest.mark.parametrize("declaration, field", [
+    ("map m[warp]: record(4) { u64 a; u32 unit; }", "unit"),
+    ("map m[block]: row { u64 unit; }", "unit"),
+    ("map m[warp]: record { u64 a; lanes addr; u32 lane; } pool 64", "lane"),
+    ("map m[warp]: record(2) { lanes addr; u64 event; }", "event"),
+])
+def test_fields_named_as_a_read_back_column_are_refused(declaration, field, tmp_path,
+                                                        monkeypatch):
+    # a record(N) field `unit` hid the reader's unit index: it came back as the field instead
+    monkeypatch.setenv("NEUTRINO_CACHE", str(tmp_path))
+    with pytest.raises(SourceError) as info:
+        load(f"{declaration}\nexit {{ m.save(1, 2); }}\n", "r.probe")
+    err = info.value
+    assert err.message.startswith(f"field name '{field}' is reserved: ")
+    assert (err.line, err.col, err.width) == (1, declaration.index(f" {field};") + 2, len(field))
+    assert err.hint == (f"rename field '{field}'; reserved field names: unit in record(N) and "
+                        "row maps; event and lane in maps with a lanes field")
+
+
+def test_read_back_names_are_the_readers_and_free_where_it_adds_none(tmp_path, monkeypatch):
+    monkeypatch.setenv("NEUTRINO_CACHE", str(tmp_path))
+    assert {"unit", "event", "lane"} == set(READ_BACK) == {UNIT_FIELD, EVENT_FIELD, LANE_FIELD}
+    program = load("map pool[warp]: record { u32 unit; u32 lane; } pool 64\n"
+                   "map c[thread]: counter { u64 unit; u64 event; u64 lane; }\n"
+                   "exit { pool.save(1, 2); c.unit += 1; c.event += 1; c.lane += 1; }\n", "r.probe")
+    assert [f.name for f in program.maps["pool"].fields] == ["unit", "lane"]
+
+
+def _check_command(*argv: str, **kwargs) -> subprocess.CompletedProcess:
+    """`neutrino check` in a child process, bounded: a regression that blocks fails, not hangs."""
+    return subprocess.run([sys.executable, "-m", "neutrino_py", "check", *argv], cwd=ROOT,
+                          capture_output=True, text=True, timeout=120, **kwargs)
+
+
+def test_a_fifo_or_socket_is_refused_before_opening(tmp_path):
+    # `neutrino check fifo.probe` blocked in open() until something wrote to the FIFO
+    fifo = tmp_path / "fifo.probe"
+    os.mkfifo(fifo)
+    (tmp_path / "link.probe").symlink_to(fifo)
+    with socket.socket(socket.AF_UNIX) as sock:
+        sock.bind(str(tmp_path / "sock.probe"))
+        result = _check_command(str(fifo), str(tmp_path / "link.probe"),
+                                str(tmp_path / "sock.probe"), str(tmp_path))
+    assert result.returncode == 2 and result.stdout == ""
+    assert result.stderr.splitlines()[::2] == [
+        f"error: cannot read {fifo}: it is a FIFO (named pipe), not a .probe file",
+        f"error: cannot read {tmp_path / 'link.probe'}: it is a FIFO (named pipe), not a .probe "
+        "file",
+        f"error: cannot read {tmp_path / 'sock.probe'}: it is a socket, not a .probe file",
+        f"error: cannot read {tmp_path}: it is a directory, not a .probe file"]
+    assert result.stderr.splitlines()[1] == "  fix: give the path of a .probe file"
+
+
+def test_a_probe_piped_to_dev_stdin_is_still_read(tmp_path):
+    result = _check_command("/dev/stdin", input=(ROOT / "probes" / "dmat.probe").read_text(),
+                            env={**os.environ, "NEUTRINO_CACHE": str(tmp_path)})
+    assert result.returncode == 0 and result.stdout.startswith("/dev/stdin: ok: 1 map")

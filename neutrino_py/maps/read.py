@@ -183,7 +183,7 @@ def read(manifest: Any, grid: Dim3 | int, block: Dim3 | int, header: bytes,
     """Every map of a launch as a structured array trimmed to what was written.
 
     Fixed-capacity records (`record(N)` per thread, warp or block) come back flat, unit-major,
-    with a `unit` field (thread, warp or block index) unless the probe declares one itself;
+    with a `unit` field (thread, warp or block index; the checker keeps the name for it);
     unbounded records in reservation order; counters one item per unit; histograms whole. `Maps.dropped` counts
     events that did not fit, exactly.
     """

@@ -27,6 +27,7 @@ Semantics the lowering must keep (documented for users in probes/README.md):
 from __future__ import annotations
 
 import fnmatch
+import functools
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import Union
@@ -53,11 +54,18 @@ class Span:
 
     def excerpt(self, text: str) -> str:
         """The spanned source, lines joined by single spaces."""
-        lines = [line.removesuffix("\r") for line in text.split("\n")[self.line - 1:self.end_line]]
+        lines = [line.removesuffix("\r") for line in _lines(text)[self.line - 1:self.end_line]]
         if len(lines) == 1:
             return lines[0][self.col - 1:self.end_col - 1]
         lines[0], lines[-1] = lines[0][self.col - 1:], lines[-1][:self.end_col - 1]
         return " ".join(line.strip() for line in lines)
+
+
+@functools.lru_cache(maxsize=4)
+def _lines(text: str) -> tuple[str, ...]:
+    """`text` split at \n, kept for the next call: a summary takes an excerpt of every statement
+    of one text, and splitting it each time made that quadratic in the text's size."""
+    return tuple(text.split("\n"))
 
 
 class Type(Enum):
@@ -192,8 +200,9 @@ class Lines:
 
 
 # what marks a modifier as naming a state space (a memory instruction with none is generic):
-# PTX's, and `buffer` of GCN's names (`buffer_load` -> `ld.buffer`: a resource, not an address)
-NAMED_SPACES = (*STATE_SPACES, "buffer")
+# PTX's, and of GCN's names `buffer` (`buffer_load` -> `ld.buffer`: a resource, not an address)
+# and `scalar` (`s_store` -> `st.scalar`: the wave's one access)
+NAMED_SPACES = (*STATE_SPACES, "buffer", "scalar")
 
 
 def runtime_space(pattern: OpcodePattern, testable: tuple[str, ...]) -> tuple[str, OpcodePattern] | None:

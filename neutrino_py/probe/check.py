@@ -9,6 +9,11 @@ from neutrino_py.errors import SourceError, ToolError
 from neutrino_py.probe import ast, load_file
 
 
+# Warnings a summary shows: each one rendered looks its line up in the whole text, and thousands
+# of them (a generated file of constant filters) are no help to read either
+MAX_SHOWN = 100
+
+
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("probes", nargs="+", metavar="P.probe",
                         help="probe files (or stock probe names, e.g. dmat) to check")
@@ -51,7 +56,9 @@ def summary(p: ast.ProbeProgram) -> str:
         filt = f"  / {probe.filter.span.excerpt(p.text)} /" if probe.filter is not None else ""
         out.append(f"  {probe.index}  {probe.position}{filt}")
         out += [f"       {s.span.excerpt(p.text)};" for s in probe.body]
-    out += [d.render(p.text) for d in p.diagnostics]
+    out += [d.render(p.text) for d in p.diagnostics[:MAX_SHOWN]]
+    if len(p.diagnostics) > MAX_SHOWN:
+        out.append(f"... and {len(p.diagnostics) - MAX_SHOWN} more warnings")
     return "\n".join(out)
 
 

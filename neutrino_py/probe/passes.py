@@ -24,6 +24,14 @@ COARSE = {"block": ("counter", "record", "row"), "sm": ("counter",), "kernel": (
 # The widest value any type holds: constants (literals, and what folding them makes) must fit
 INT_MIN, INT_MAX = -(1 << 63), (1 << 64) - 1
 WIDEST = "values are at most 64 bits wide"
+# Columns the map reader adds beside a map's own fields, which a field of the same name would
+# hide or collide with (`maps.read.UNIT_FIELD`, `maps.lanes.EVENT_FIELD` and `LANE_FIELD`):
+# name -> which maps get it, and what it holds
+READ_BACK = {
+    "unit": ("record(N) and row maps", "the thread, warp or block index of each record"),
+    "event": ("maps with a lanes field", "the record each lane's row comes from"),
+    "lane": ("maps with a lanes field", "the lane of each row"),
+}
 HOW_TO_WRITE = {
     "record": "write a record map with save: m.save(a, b, ...);",
     "row": "write a row map with save: m.save(a, b, ...);",

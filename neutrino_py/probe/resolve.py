@@ -6,7 +6,8 @@ from neutrino_py.contract.manifest import LANE_PARTS, companion
 from neutrino_py.probe import ast, fold, syntax
 from neutrino_py.probe.ast import HELPERS, OPERANDS, Span
 from neutrino_py.probe.passes import (COARSE, DEFAULT_POOL, INT_MAX, INT_MIN, KINDS, LEVELS,
-                                      MAX_HIST, MAX_PER_UNIT, MAX_POOL, Pass, Scope, suggest)
+                                      MAX_HIST, MAX_PER_UNIT, MAX_POOL, READ_BACK, Pass, Scope,
+                                      suggest)
 
 ARITH, BITS, SHIFTS = {"+", "-", "*", "/", "%"}, {"&", "|", "^"}, {"<<", ">>"}
 
@@ -81,6 +82,7 @@ class Resolve(Pass):
         else:
             fields, capacity, pool = self.struct_shape(m, kind, level)
         self.check_lanes(m, kind, level, fields, capacity)
+        self.check_read_back(kind, fields, capacity)
         self.maps[m.name.text] = ast.MapDecl(m.name.text, kind, level, fields, capacity, pool,
                                              m.name.span)
 
@@ -108,6 +110,27 @@ class Resolve(Pass):
                 raise self.error(f"map '{other}' holds the lanes of {m.name.text}.{f.name}",
                                  self.maps[other].span, hint=f"rename map '{other}'")
             self.companions[other] = f"{m.name.text}.{f.name}"
+
+    def check_read_back(self, kind: str, fields: tuple[ast.Field, ...],
+                        capacity: int | None) -> None:
+        """Fields named as a column the reader adds to this map (`READ_BACK`) would hide it: a
+        record(N) or row's `unit`, the `event` and `lane` of a lanes field's rows."""
+        reserved = set()
+        if kind in ("record", "row") and capacity is not None:
+            reserved.add("unit")
+        if any(f.lanes for f in fields):
+            reserved |= {"event", "lane"}
+        clash = next((f for f in fields if f.name in reserved), None)
+        if clash is None:
+            return
+        maps, holds = READ_BACK[clash.name]
+        groups: dict[str, list[str]] = {}
+        for name, (where, _) in READ_BACK.items():
+            groups.setdefault(where, []).append(name)
+        names = "; ".join(f"{' and '.join(ns)} in {where}" for where, ns in groups.items())
+        raise self.error(f"field name '{clash.name}' is reserved: {maps} are read back with a "
+                         f"'{clash.name}' column, {holds}", clash.span,
+                         hint=f"rename field '{clash.name}'; reserved field names: {names}")
 
     def hist_shape(self, m: syntax.MapSyntax) -> tuple[tuple[ast.Field, ...], int, None]:
         if m.size is None or m.size_brackets != "[]":

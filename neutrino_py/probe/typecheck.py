@@ -6,13 +6,14 @@ subexpressions are folded here (`probe.fold`), since a literal's type depends on
 """
 from __future__ import annotations
 
+import functools
 import math
 import re
 from dataclasses import replace
 
 from neutrino_py.asm.ptx_isa import CONTROL, MEMORY, OPCODES, bases_matching
 from neutrino_py.errors import Diagnostics, SourceError
-from neutrino_py.probe import ast, fold, syntax
+from neutrino_py.probe import ast, fold, patterns, syntax
 from neutrino_py.probe.ast import HELPERS, OPERANDS, Span, Type
 from neutrino_py.probe.passes import HOW_TO_WRITE, Pass, Scope, shortened, suggest
 
@@ -22,6 +23,10 @@ LOSSLESS = {(Type.U32, Type.U64), (Type.U32, Type.S64), (Type.S32, Type.S64),
             (Type.F32, Type.F64), (Type.U32, Type.F64), (Type.S32, Type.F64)}
 F32_MAX = 3.4028234663852886e38      # the largest finite f32; constants past it would be inf
 _MARK_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_.-]*$")
+
+
+# A pattern's opcodes, by its first part: asked again for every ADDR or BYTES a probe reads
+_bases = functools.lru_cache(maxsize=4096)(bases_matching)
 
 
 def _int_range(t: Type, wrap: bool) -> tuple[int, int]:
@@ -39,6 +44,14 @@ def _constant(e: ast.Expr) -> ast.Const | None:
     return e if isinstance(e, ast.Const) else None
 
 
+def _typed(value: int | float, t: Type, at: Span) -> ast.Cast:
+    """A constant of type `t` made by arithmetic on cast constants: `(t)value`, its value as the
+    GPU computes it (wrapped to `t`'s width), so that checks on values (`_constant`) see it."""
+    if t.is_integer:
+        value = fold.fitted(int(value), t.bits, t.is_signed)
+    return ast.Cast(t, ast.Const(value, t, at), False, at)
+
+
 def _default_type(value: int | float) -> Type:
     if isinstance(value, float):
         return Type.F64
@@ -54,13 +67,14 @@ class TypeCheck(Pass):
         super().__init__(diagnostics, text)
         self.maps, self.regs = scope.maps, scope.regs
         self.position: ast.Position | None = None
+        self.operands: set[str] = set()      # operands already found at `position`
 
     def run(self, probes: list[syntax.ProbeSyntax]) -> tuple[ast.Probe, ...]:
         return tuple(self.probe(i, p) for i, p in enumerate(probes))
 
     def probe(self, index: int, p: syntax.ProbeSyntax) -> ast.Probe:
         self.check_position(p.position)
-        self.position = p.position
+        self.position, self.operands = p.position, set()
         filt = None if p.filter is None else self.filter(p.filter)
         body = tuple(self.stmt(s) for s in p.body)
         return ast.Probe(index, p.position, filt, body, p.span)
@@ -100,12 +114,31 @@ class TypeCheck(Pass):
 
     def check_pattern(self, pat: ast.OpcodePattern) -> list[str]:
         head = pat.parts[0]
-        bases = bases_matching(head)
+        bases = _bases(head)
         if not bases:
             raise self.error(f"unknown opcode '{head}' in pattern '{pat}'", pat.span,
                              hint=suggest(head, OPCODES) +
                              "patterns start with a PTX opcode: ld.global, st.*, mma*, *.shared")
+        self.check_qualifiers(pat)
         return bases
+
+    def check_qualifiers(self, pat: ast.OpcodePattern) -> None:
+        """A word after the opcode that no PTX qualifier (nor GCN name) has never matches: most
+        likely a typo, refused at the word rather than warned of as a probe matching nothing."""
+        found = patterns.unknown_qualifier(pat.parts)
+        if found is None:
+            return
+        index, part = found
+        guard = "@" if pat.guarded else ""
+        col = pat.span.col + len(guard) + sum(len(p) + 1 for p in pat.parts[:index])
+        at = Span(pat.span.line, col, pat.span.line, col + len(part))
+        fixed, guess = patterns.closest(part), ""
+        if fixed is not None:
+            meant = ".".join((*pat.parts[:index], fixed, *pat.parts[index + 1:]))
+            guess = f"did you mean '{guard}{meant}'? "
+        raise self.error(f"unknown qualifier '{part}' in pattern '{pat}'", at,
+                         hint=guess + "qualifiers are PTX's, as in ld.global.nc or "
+                                      "st.shared::cta; * matches any: ld.*.v4")
 
     # ------------------------------------------------------------ statements
     def stmt(self, s: syntax.AssignStmt | syntax.ExprStmt) -> ast.Stmt:
@@ -311,6 +344,14 @@ class TypeCheck(Pass):
                          ", ".join(f"{h}()" for h in HELPERS))
 
     def check_operand(self, name: str, at: Span) -> None:
+        """`name` exists at the probe's position; checked once per probe, since each check looks
+        at every pattern of the position."""
+        if name in self.operands:
+            return
+        self.operands_at(name, at)
+        self.operands.add(name)
+
+    def operands_at(self, name: str, at: Span) -> None:
         pos = self.position
         if name in ("ADDR", "BYTES"):
             if not isinstance(pos.target, ast.Opcodes):
@@ -318,7 +359,7 @@ class TypeCheck(Pass):
                                  hint="use it in before/after probes on ld, ldu, st, atom or "
                                       "red, e.g. after ld.global")
             for pat in pos.target.patterns:
-                bases = bases_matching(pat.parts[0])
+                bases = _bases(pat.parts[0])
                 other = [b for b in bases if b not in MEMORY]
                 if other:
                     what = (f"also matches {', '.join(other[:3])}{', …' * (len(other) > 3)}"
@@ -361,6 +402,9 @@ class TypeCheck(Pass):
         if n.op == "-" and not (e.type.is_signed or e.type.is_float):
             raise self.error(f"cannot negate unsigned {e.type}", n.span,
                              hint="cast first: -(s64)x, or subtract: 0 - x")
+        const = _constant(e)
+        if const is not None:
+            return _typed(fold.unary(n.op, const.value), e.type, n.span)
         return ast.Unary(n.op, e, e.type, n.span)
 
     def literal(self, value: int | float, at: Span) -> ast.Const:
@@ -393,7 +437,7 @@ class TypeCheck(Pass):
                 raise self.error(f"shift by {amount.value} does not fit {a.type}", b.span,
                                  hint=f"shift {a.type} by 0 to {a.type.bits - 1}; cast "
                                       "to u64 first for wider shifts")
-            return ast.Binary(op, a, self.convert(b, a.type), a.type, at)
+            return self.arith(op, a, self.convert(b, a.type), a.type, at)
         if op not in COMPARE and Type.BOOL in (a.type, b.type):
             raise self.error(f"'{op}' needs numbers, not conditions", op_at,
                              hint="turn a condition into 0 or 1 with a cast: (u32)(x > y)")
@@ -409,7 +453,17 @@ class TypeCheck(Pass):
         divisor = _constant(b)
         if op in ("/", "%") and divisor is not None and divisor.value == 0:
             raise self.error("division by zero", b.span, hint="divide by a non-zero value")
-        return ast.Binary(op, a, b, t, at)
+        return self.arith(op, a, b, t, at)
+
+    @staticmethod
+    def arith(op: str, a: ast.Expr, b: ast.Expr, t: Type, at: Span) -> ast.Expr:
+        """`a op b` of type `t`; on cast integer constants, folded as the GPU computes it, so
+        that a shift amount or divisor made of them is checked as a constant too (floats are
+        left to the GPU: their rounding is its own)."""
+        x, y = _constant(a), _constant(b)
+        if x is None or y is None or not t.is_integer:
+            return ast.Binary(op, a, b, t, at)
+        return _typed(fold.apply(op, x.value, y.value), t, at)
 
     def logic(self, op: str, a: ast.Expr, b: ast.Expr, at: Span) -> ast.Expr:
         """`a && b` or `a || b`: a constant side decides it or drops out (expressions have no

@@ -43,10 +43,14 @@ def _is_node(value: Any) -> bool:
 
 
 def walk(node: Any) -> Iterator[Any]:
-    """`node` and every node below it, depth first, parents before children."""
-    yield node
-    for child in children(node):
-        yield from walk(child)
+    """`node` and every node below it, depth first, parents before children. A stack, not
+    nested generators: each node yielded through those passed up every level above it, which
+    made a deep expression (a long chain of `+`) quadratic in its depth."""
+    stack = [node]
+    while stack:
+        node = stack.pop()
+        yield node
+        stack.extend(reversed(tuple(children(node))))
 
 
 def probe_nodes(probe: ast.Probe) -> Iterator[Any]:
