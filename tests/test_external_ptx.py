@@ -378,7 +378,8 @@ def test_first_operand_roles_of_newer_forms():
 
 def test_memory_of_tensor_maps_cluster_launch_control_and_cache_hints():
     """These write or name memory by an address; tensor memory (`tcgen05`) is no state space
-    and is not counted as memory at all, least of all as global."""
+    and is not counted as memory at all, least of all as global. `discard` and `applypriority`
+    touch the 128 bytes their count operand names."""
     body = ("tensormap.replace.tile.global_address.global.b1024.b64 [%rd1], %rd2;\n"
             "tensormap.replace.tile.rank.shared::cta.b1024.b32 [%r1], 2;\n"
             "clusterlaunchcontrol.try_cancel.async.shared::cta.mbarrier::complete_tx::bytes.b128"
@@ -390,8 +391,8 @@ def test_memory_of_tensor_maps_cluster_launch_control_and_cache_hints():
             "atom.global.v4.f32.add {%f1, %f2, %f3, %f4}, [%rd1], {%f1, %f2, %f3, %f4};\n"
             "ld.global.nc.L2::256B.v8.f32 {%f1, %f2, %f3, %f4, %f5, %f6, %f7, %f8}, [%rd1];\n")
     got = [(i.space, i.width) for i in instructions(module(body))]
-    assert got == [("global", 8), ("shared", 4), ("shared", 16), (None, None), ("global", None),
-                   ("global", None), (None, None), ("shared", 4), ("global", 16), ("global", 32)]
+    assert got == [("global", 8), ("shared", 4), ("shared", 16), (None, None), ("global", 128),
+                   ("global", 128), (None, None), ("shared", 4), ("global", 16), ("global", 32)]
 
 
 # inline asm declares `addr` twice, 64 bits wide for a global load, 32 for a shared one

@@ -16,7 +16,15 @@ MEMORY = (
     ("scratch_load", "ld.local"), ("scratch_store", "st.local"),
     ("ds_read", "ld.shared"), ("ds_load", "ld.shared"), ("ds_write", "st.shared"),
     ("ds_store", "st.shared"), ("s_load", "ld.const"), ("s_buffer_load", "ld.const"),
+    ("s_store", "st.scalar"), ("s_atomic", "atom.scalar"), ("s_buffer_store", "st.scalar"),
+    ("s_buffer_atomic", "atom.scalar"), ("s_scratch_load", "ld.local"),
+    ("s_scratch_store", "st.local"),
 )
+# scalar memory (SMEM, gfx8/gfx9: stores, atomics and scratch on gfx9 up to gfx90a): one access
+# per wave, whatever EXEC holds, at an address in SGPRs. Stores and atomics are named in a space
+# of their own (``st.scalar``, ``atom.scalar``): a probe's code runs in every active lane, so one
+# on ``st.global`` would count a wave's one access once per lane (and never where EXEC is 0).
+SCALAR_MEMORY = ("s_load", "s_store", "s_atomic", "s_buffer_", "s_scratch_")
 DS_ATOMIC = re.compile(r"ds_(add|sub|inc|dec|min|max|and|or|xor|mskor|cmpst|cmpswap|wrxchg|append|consume)")
 # LDS counters: they add/subtract the lane count at M0 + offset and always return the old value
 M0_ADDRESSED = ("ds_append", "ds_consume")
@@ -55,24 +63,40 @@ def returns(opcode: str, modifiers: list[str]) -> bool:
     return "_rtn" in opcode or "glc" in modifiers or "sc0" in modifiers or opcode.startswith(M0_ADDRESSED)
 
 
-def memory_space(opcode: str) -> tuple[str, str] | None:
-    """(PTX-like base, space) of a memory instruction, or None."""
+def _memory_prefix(opcode: str) -> tuple[str, str] | None:
+    """The `MEMORY` rule (opcode prefix, PTX-like name) a memory instruction falls under."""
     for prefix, name in MEMORY:
         if opcode.startswith(prefix):
-            return name.split(".")[0], (name.split(".") + [""])[1]
+            return prefix, name
+    return None
+
+
+def memory_space(opcode: str) -> tuple[str, str] | None:
+    """(PTX-like base, space) of a memory instruction, or None."""
+    rule = _memory_prefix(opcode)
+    if rule is not None:
+        return rule[1].split(".")[0], (rule[1].split(".") + [""])[1]
     if DS_ATOMIC.match(opcode):
         return "atom", "shared"
     return None
 
 
+def is_scalar_memory(opcode: str) -> bool:
+    """An SMEM access (`SCALAR_MEMORY`): its address is the wave's, not a lane's."""
+    return opcode.startswith(SCALAR_MEMORY) and memory_space(opcode) is not None
+
+
 def ptx_name(opcode: str, modifiers: list[str]) -> str:
-    """The dotted PTX-like name patterns match: ``ld.global.dwordx2``, ``add.u32.e32``."""
+    """The dotted PTX-like name patterns match: ``ld.global.dwordx2``, ``add.u32.e32``,
+    ``st.scalar.dword`` (``s_buffer_store_dword``)."""
     mem = memory_space(opcode)
     if mem is not None:
         base, space = mem
         if base == "atom" and not returns(opcode, modifiers):
             base = "red"
-        rest = opcode.split("_", 2)[2:] if not opcode.startswith("ds_") else opcode.split("_", 1)[1:]
+        rule = _memory_prefix(opcode)       # None: an LDS atomic (`DS_ATOMIC`)
+        words = 1 if rule is None or opcode.startswith("ds_") else rule[0].count("_") + 1
+        rest = opcode.split("_", words)[words:]
         return ".".join([base] + ([space] if space else []) + rest)
     words = opcode.split("_")
     head = words[1] if words[0] in ("s", "v") and len(words) > 1 else words[0]
@@ -99,10 +123,10 @@ def is_terminator(opcode: str) -> bool:
 
 
 def is_store(opcode: str) -> bool:
-    """A store to memory outside the LDS (global, flat, buffer, scratch): the stores gfx940/gfx941
-    must issue with ``sc0 sc1`` (`FORCED_STORE_BITS`)."""
+    """A vector store to memory outside the LDS (global, flat, buffer, scratch): the stores
+    gfx940/gfx941 must issue with ``sc0 sc1`` (`FORCED_STORE_BITS`; they have no scalar ones)."""
     mem = memory_space(opcode)
-    return mem is not None and mem[0] == "st" and mem[1] != "shared"
+    return mem is not None and mem[0] == "st" and mem[1] != "shared" and not is_scalar_memory(opcode)
 
 
 def forced_store_bits(mcpu: str, opcode: str) -> tuple[str, ...]:

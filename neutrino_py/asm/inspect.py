@@ -82,8 +82,8 @@ def summarize_function(fn: ir.Function) -> dict:
 def summarize_gcn(text: str, file: str) -> dict:
     """The same facts for GCN: params from the kernel's `.amdgpu_metadata` arguments (hidden ones
     left out), opcode families, memory operations by space (global, flat, scratch as local, LDS
-    as shared; `scalar`: s_load, bytes per wave) with bytes per lane, registers used and the basic
-    blocks."""
+    as shared; `scalar`: scalar memory, s_load/s_store/s_atomic and their buffer and scratch
+    forms, bytes per wave) with bytes per lane, registers used and the basic blocks."""
     from neutrino_py.asm import gcn_opcodes
     from neutrino_py.asm.gcn import Instruction
     from neutrino_py.asm.gcn_cfg import labelled_blocks, successors
@@ -125,7 +125,7 @@ def summarize_gcn(text: str, file: str) -> dict:
 
 def _gcn_space(opcode: str, gcn_opcodes) -> str | None:
     """A memory instruction's space as `inspect` names it (PTX's words), or None."""
-    if opcode.startswith("s_load") or opcode.startswith("s_buffer_load"):
+    if gcn_opcodes.is_scalar_memory(opcode):
         return "scalar"
     mem = gcn_opcodes.memory_space(opcode)
     if mem is None:

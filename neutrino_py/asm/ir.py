@@ -356,17 +356,16 @@ class Instruction(_Node):
     def width(self) -> int | None:
         """Bytes accessed per thread by a memory operation (vector count × element size).
 
-        ``ld.global.v4.f32`` → 16; ``cp.async.*`` → its copy-size operand; ``ldmatrix``/``stmatrix``
-        → 16 (one row per thread). None for non-memory instructions and unknown widths
-        (``wmma`` fragments, copies sized by a register).
+        ``ld.global.v4.f32`` → 16; a form sized by a count operand (``cp.async.*``, ``st.bulk``,
+        ``discard.L2``: `ptx_isa.sized`) → that count; ``ldmatrix``/``stmatrix`` → 16 (one row
+        per thread). None for non-memory instructions and unknown widths (``wmma`` fragments,
+        tensor copies, counts in a register: see `size_operand`).
         """
         if not self.is_memory:
             return None
-        if self.opcode == "cp":
-            last = self.operands[2] if len(self.operands) > 2 else None
-            if "async" in self.modifiers and isinstance(last, Immediate):
-                return int(last.value)
-            return None
+        if ptx_isa.sized(self.opcode, self.modifiers):
+            size = self.size_operand
+            return int(size.value) if isinstance(size, Immediate) else None
         if self.opcode in ("ldmatrix", "stmatrix"):
             return 16
         if self.opcode == "wmma":
@@ -378,6 +377,20 @@ class Instruction(_Node):
             elif m in VECTOR_COUNT:
                 count = VECTOR_COUNT[m]
         return None if elem is None else elem * count
+
+    @property
+    def size_operand(self) -> Immediate | Register | None:
+        """The byte count of a form sized by one (`ptx_isa.sized`): the operand right after its
+        addresses (``st.bulk [a], size, 0``, ``cp.async.bulk [d], [s], size, [mbar]``), a
+        number or a register read at run time; None for other instructions."""
+        if not ptx_isa.sized(self.opcode, self.modifiers):
+            return None
+        ops = self.operands
+        n = 0
+        while n < len(ops) and isinstance(ops[n], Address):
+            n += 1
+        size = ops[n] if 0 < n < len(ops) else None
+        return size if isinstance(size, (Immediate, Register)) else None
 
     @property
     def n_dests(self) -> int:

@@ -38,7 +38,7 @@ KNOWN_OPCODES: frozenset[str] = frozenset(OPCODES)
 DIRECTIVES: frozenset[str] = frozenset({
     "abi_preserve", "abi_preserve_control", "address_size", "alias", "align", "blocksareclusters",
     "branchtargets", "callprototype", "calltargets", "common", "const", "entry",
-    "explicitcluster", "extern", "file", "func", "global", "loc", "local",
+    "explicitcluster", "extern", "file", "func", "global", "loc", "local", "local_maxnreg",
     "maxclusterrank", "maxnctapersm", "maxnreg", "maxntid", "minnctapersm", "noreturn", "param",
     "pragma", "reg", "reqnctapercluster", "reqntid", "section", "shared", "sreg", "target", "tex",
     "version", "visible", "weak",
@@ -52,6 +52,12 @@ MEMORY: frozenset[str] = frozenset({"ld", "ldu", "st", "atom", "red"})
 ADDRESSED: frozenset[str] = MEMORY | {"cp", "ldmatrix", "stmatrix", "prefetch", "prefetchu",
                                       "multimem", "mbarrier", "wmma", "tensormap", "discard",
                                       "applypriority", "clusterlaunchcontrol"}
+# Opcodes whose bytes are a count operand after the address(es), not a type: `cp.async` (its
+# cp-size), `cp.async.bulk`, `cp.reduce.async.bulk`, `cp.async.bulk.prefetch`, `st.bulk`,
+# `multimem.cp.*.bulk`, `discard.L2` and `applypriority.L2` (their 128). `.tensor` forms move a
+# tensor map's box, which no operand states; `ld`/`st`/`multimem` otherwise have a type.
+SIZED: frozenset[str] = frozenset({"cp", "discard", "applypriority"})
+SIZED_BY_MODIFIER: dict[str, str] = {"st": "bulk", "multimem": "bulk"}
 # Opcodes without a register destination: every operand is a source.
 NO_DEST: frozenset[str] = frozenset({
     "st", "red", "bra", "brx", "call", "ret", "exit", "trap", "bar", "barrier", "membar", "fence",
@@ -75,6 +81,13 @@ def writes_first(base: str, modifiers: list[str]) -> bool:
     """Whether an instruction's first operand is a destination (when it is not an address)."""
     flipped = DEST_FLIPPED.get(base)
     return (base in NO_DEST) == (flipped is not None and not flipped.isdisjoint(modifiers))
+
+
+def sized(base: str, modifiers: list[str]) -> bool:
+    """Whether an instruction's bytes are its count operand (`SIZED`), not its type."""
+    if "tensor" in modifiers:
+        return False
+    return base in SIZED or SIZED_BY_MODIFIER.get(base, "") in modifiers
 
 
 def opcode_id(base: str) -> int:

@@ -12,11 +12,15 @@ at 56 1.945x, at 48 1.796x, at 40 (24 B of spills) 1.819x; add_kernel 67 registe
 4.720x, at 40 (8 B) 4.124x; sgemm_tiled 40 registers 2.064x, at 32 (8 B) 2.066x. Where
 registers do not limit warps a cap only costs: vector_add 31 -> 24 registers 1.616x -> 1.946x,
 reduce_sum 31 -> 24 1.953x -> 2.175x.
-A kernel that declares its own bound (``.maxnreg``, ``.minnctapersm``) or spills already is left
-as it is, as is one whose declared block (``.reqntid``, ``.maxntid``) would not get more warps
-per SM from the cap. No kernel of a module that holds ``setmaxnreg`` is capped: ptxas ignores a
-``setmaxnreg`` where the register count at entry is not declared ("C7508 'setmaxnreg' ignored;
-unable to determine register count at entry"), and a cap declares it, so the warpgroups would
+A kernel that declares its own bound (``.maxnreg``, ``.local_maxnreg``, ``.minnctapersm``) or
+spills already is left as it is, as is one whose declared block (``.reqntid``, ``.maxntid``)
+would not get more warps per SM from the cap. ptxas 13.0 assembles a kernel with both
+``.local_maxnreg`` and a ``.maxnreg`` to the ``.local_maxnreg`` ("Ignoring local_maxnreg", it
+warns where that is the higher, and then uses it: ``.local_maxnreg 200`` under ``.maxnreg 40``
+took 200 registers), so a cap there would not hold.
+No kernel of a module that holds ``setmaxnreg`` is capped: ptxas ignores a ``setmaxnreg`` where
+the register count at entry is not declared ("C7508 'setmaxnreg' ignored; unable to determine
+register count at entry"), and a cap declares it, so the warpgroups would
 start trading registers within the cap: a three-warpgroup kernel of `.inc 232`/`.dec 40` under
 ``.maxnreg 48`` (ptxas took it without a word) holds 18,432 registers and its consumers ask for
 47,104 more; on the H200 it hung until killed 25 s later, where the same kernel without the cap,
@@ -44,7 +48,7 @@ CAP_REGISTERS = int(os.environ.get("NEUTRINO_REGISTER_CAPS", "").strip().lower()
                     not in ("0", "no", "off", "false"))
 SPILL_BUDGET = 8        # bytes of spill stores per thread a cap may add
 REGISTER_STEP = 8       # registers are allocated per warp in units of 256: 8 per thread
-OWN_BOUNDS = ("maxnreg", "minnctapersm")
+OWN_BOUNDS = ("maxnreg", "local_maxnreg", "minnctapersm")
 
 
 def full_registers(limits: Limits | None) -> int:

@@ -28,7 +28,7 @@ from neutrino_py.asm.gcn import (PROCESSORS, SUPPORTED, Comment, Func, GcnModule
 from neutrino_py.asm.gcn_cfg import basic_blocks, labelled_blocks, successors
 from neutrino_py.errors import SourceError
 from neutrino_py.ops import Scratch, Src, Stmt, Value
-from neutrino_py.targets import Finished, Guard, SiteCode
+from neutrino_py.targets import Finished, Guard, SiteCode, Unreadable
 from neutrino_py.targets.gcn import hazards, stash
 from neutrino_py.targets.gcn.render import LABEL_PREFIX, Facts, Frame
 from neutrino_py.targets.gcn.render import Site as RenderSite
@@ -427,8 +427,8 @@ class GcnKernel:
 
     def address(self, ins: Instruction, scope: Scratch, code: list[Stmt]) -> Value:
         """ADDR: global/flat: the 64-bit address; LDS: the offset in the workgroup's LDS (M0's for
-        the LDS counters); scalar loads: base + offset; buffer/scratch: 0 (needs the resource
-        descriptor)."""
+        the LDS counters); scalar memory: the wave's address (`scalar_address`), the same in
+        every lane; buffer/scratch: 0 (needs the resource descriptor and the lane's index)."""
         op, mods = ins.opcode, [m.name for m in ins.modifiers]
         offset = sum(int(m.value, 0) for m in ins.modifiers
                      if m.name in ("offset", "offset0") and isinstance(m.value, str))
@@ -446,14 +446,37 @@ class GcnKernel:
         elif op.startswith("ds_"):
             i = 0 if not opcodes.writes_first(op, mods) else 1
             code.append(ops.Convert(dst, Src(str(ins.operands[i]), "u32")))
-        elif op.startswith("s_load") and isinstance(ins.operands[2], Imm):
-            code.append(ops.Move(dst, Src(str(ins.operands[1]), "u64")))
-            offset += int(ins.operands[2].value)
+        elif opcodes.is_scalar_memory(op) and not op.startswith("s_scratch_"):
+            offset += self.scalar_address(ins, dst, scope, code)
         else:
             return ops.Imm(0, "u64")
         if offset:
             code.append(ops.Binary(dst, "add", dst, ops.Imm(offset, "u64")))
         return dst
+
+    @staticmethod
+    def scalar_address(ins: Instruction, dst: Value, scope: Scratch, code: list[Stmt]) -> int:
+        """Put a scalar access's base (+ its SGPR or M0 offset) in `dst`; return its constant
+        offset. `s_load`/`s_store`/`s_atomic` read the SGPR pair they name, `s_buffer_*` the base
+        address of their descriptor (its low 48 bits). Scalar instructions run once per wave
+        whatever EXEC holds, so a probe's lanes all see this one address; an offset that is an
+        expression (a relocation) has no value here."""
+        base, off = (ins.operands + [None, None])[1:3]
+        if not isinstance(base, Register) or base.first is None:
+            raise Unreadable(f"the base of `{ins.opcode}` is `{base}`, not a register pair")
+        code.append(ops.Move(dst, Src(str(Register(base.file, base.first, 2, True)), "u64")))
+        if ins.opcode.startswith("s_buffer_"):
+            code.append(ops.Binary(dst, "and", dst, ops.Imm((1 << 48) - 1, "u64")))
+        if off is None or isinstance(off, Imm):
+            return 0 if off is None else int(off.value)
+        if not isinstance(off, Register) or off.count != 1 or \
+                (off.first is None and off.file != "m0"):
+            raise Unreadable(f"the offset of `{ins.opcode}` is `{off}`, whose value is not known "
+                             "before it is linked")
+        t = scope.tmp("u64")
+        code.append(ops.Convert(t, Src(str(off), "u32")))
+        code.append(ops.Binary(dst, "add", dst, t))
+        return 0
 
     # -------------------------------------------------------------- rendering
 
