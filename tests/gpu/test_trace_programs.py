@@ -147,14 +147,21 @@ def _traced(tmp_path, probe: str, command: list[str], *flags: str) -> subprocess
                           env=_env(tmp_path), capture_output=True, text=True, timeout=300)
 
 
-def test_four_threads_on_four_streams(tmp_path):
-    script = tmp_path / "threads_streams.py"
-    script.write_text(THREADS_STREAMS)
-    subprocess.run([sys.executable, str(script), str(tmp_path / "native.bin")], check=True, env=_env(tmp_path))
-    run = _traced(tmp_path, "block_sched", [sys.executable, str(script), str(tmp_path / "traced.bin")])
-    assert run.returncode == 0, run.stderr[-3000:]
+def _same_output_traced(tmp_path, source: str, *args: str, probe: str = "block_sched") -> Trace:
+    """A Python program (`source`) run natively and under `neutrino trace --probe PROBE`, its
+    output file given after `args`: the two outputs must be identical. The trace."""
+    script = tmp_path / "program.py"
+    script.write_text(source)
+    command = [sys.executable, str(script), *args]
+    subprocess.run([*command, str(tmp_path / "native.bin")], check=True, env=_env(tmp_path))
+    run = _traced(tmp_path, probe, [*command, str(tmp_path / "traced.bin")])
+    assert run.returncode == 0, run.stdout[-2000:] + run.stderr[-3000:]
     assert (tmp_path / "traced.bin").read_bytes() == (tmp_path / "native.bin").read_bytes()
-    launches = [x for x in Trace(tmp_path / "tr").launches if x.kernel == "axpb"]
+    return Trace(tmp_path / "tr")
+
+
+def test_four_threads_on_four_streams(tmp_path):
+    launches = [x for x in _same_output_traced(tmp_path, THREADS_STREAMS).launches if x.kernel == "axpb"]
     assert len(launches) == 20 and all(x.instrumented for x in launches)
     assert all(len(x.maps["sched"]) == 4096 for x in launches)          # a row per block
     assert len({x.stream for x in launches}) == 4
@@ -695,16 +702,10 @@ def test_a_driver_api_graph_of_kernels_and_a_child_graph_runs_its_twins(tmp_path
     cuGraphAddNode, the first node given new arguments in the exec by cuGraphExecNodeSetParams:
     every replay of the three nodes is instrumented, one row per block, output identical."""
     pytest.importorskip("cuda.bindings")
-    script = tmp_path / "driver_graph.py"
-    script.write_text(DRIVER_GRAPH)
-    subprocess.run([sys.executable, str(script), str(tmp_path / "native.bin")], check=True)
-    run = _traced(tmp_path, "block_sched", [sys.executable, str(script), str(tmp_path / "traced.bin")])
-    assert run.returncode == 0, run.stdout[-2000:] + run.stderr[-3000:]
-    assert (tmp_path / "traced.bin").read_bytes() == (tmp_path / "native.bin").read_bytes()
-    launches = Trace(tmp_path / "tr").launches
+    launches = _same_output_traced(tmp_path, DRIVER_GRAPH).launches
     replays = [x for x in launches if x.graph]
     assert sorted(x.block[0] for x in replays) == [128] * 5 + [256] * 5 + [512] * 5, \
-        ([(x.block, x.graph, x.info.get("fallback")) for x in launches], run.stderr[-3000:])
+        [(x.block, x.graph, x.info.get("fallback")) for x in launches]
     assert all(x.kernel == "bump" and x.instrumented and len(x.maps["sched"]) == (1 << 18) // x.block[0]
                for x in replays), {x.info["fallback"] for x in replays}
 
@@ -739,13 +740,7 @@ def test_modules_loaded_by_eight_threads_at_once_each_run_their_twin(tmp_path):
     """Eight threads compile, load and launch a module of their own in each of four rounds, all at
     once: every one of the 32 launches is instrumented with a row per block, output identical."""
     pytest.importorskip("cupy")
-    script = tmp_path / "racing.py"
-    script.write_text(RACING_LOADS)
-    subprocess.run([sys.executable, str(script), str(tmp_path / "native.bin")], check=True, env=_env(tmp_path))
-    run = _traced(tmp_path, "block_sched", [sys.executable, str(script), str(tmp_path / "traced.bin")])
-    assert run.returncode == 0, run.stderr[-3000:]
-    assert (tmp_path / "traced.bin").read_bytes() == (tmp_path / "native.bin").read_bytes()
-    launches = [x for x in Trace(tmp_path / "tr").launches if x.kernel.startswith("k")]
+    launches = [x for x in _same_output_traced(tmp_path, RACING_LOADS).launches if x.kernel.startswith("k")]
     assert len(launches) == 32 and {x.kernel for x in launches} == {f"k{t}" for t in range(8)}
     assert all(x.instrumented and len(x.maps["sched"]) == 256 for x in launches)
 
@@ -773,13 +768,7 @@ def test_a_program_that_execs_itself_keeps_every_images_launches(tmp_path):
     """A CuPy program launches, then execs a new image of itself (twice): the nine launches of the
     three images are all in the trace with their maps, each image's in a data file of its own."""
     pytest.importorskip("cupy")
-    script = tmp_path / "execs.py"
-    script.write_text(EXECS)
-    subprocess.run([sys.executable, str(script), "0", str(tmp_path / "native.bin")], check=True, env=_env(tmp_path))
-    run = _traced(tmp_path, "block_sched", [sys.executable, str(script), "0", str(tmp_path / "traced.bin")])
-    assert run.returncode == 0, run.stderr[-3000:]
-    assert (tmp_path / "traced.bin").read_bytes() == (tmp_path / "native.bin").read_bytes()
-    launches = [x for x in Trace(tmp_path / "tr").launches if x.kernel.startswith("step")]
+    launches = [x for x in _same_output_traced(tmp_path, EXECS, "0").launches if x.kernel.startswith("step")]
     assert sorted(x.kernel for x in launches) == ["step0"] * 3 + ["step1"] * 3 + ["step2"] * 3
     assert all(x.instrumented and len(x.maps["sched"]) == 256 for x in launches)
     assert len({x.info["data"] for x in launches}) == 3 and len({x.pid for x in launches}) == 1
