@@ -410,6 +410,17 @@ def test_a_built_twin_node_given_new_arguments_keeps_its_maps(binaries, tmp_path
     assert len(twin) == 2 and all(re.search(r"params= [0-9a-f]+ 4444 extra=0", line) for line in twin)
 
 
+def test_a_conditional_nodes_body_filled_after_the_node_replays_its_twins(binaries, tmp_path):
+    """cuGraphAddNode of a conditional node makes its body graphs; a kernel node added to a body
+    afterwards is a twin whose maps every replay of the parent lists, beside the others'."""
+    log, counts, trace, replays = built(binaries, tmp_path, "conditional")
+    assert "added a conditional node of 1 bodies" in log and counts["graph_twins"] == 3
+    assert sorted(replays) == sorted([((1, 1, 1), True, None), ((2, 1, 1), True, None),
+                                      ((4, 1, 1), True, None)] * 2)
+    for launch in (x for x in trace.launches if x.graph):
+        np.testing.assert_array_equal(launch.maps["m"]["tid"], np.arange(64 * launch.grid[0]))
+
+
 @pytest.mark.parametrize("edit,why", [
     ("params", EDITED),
     ("remove", "a kernel node holding a twin was removed from its graph: maps not kept"),

@@ -40,14 +40,16 @@ typedef struct {
 } KernelNodeParams;
 #define KERNEL_NODE_PARAMS_V1 offsetof(KernelNodeParams, kern)
 
-/* CUgraphNodeParams: the node's type, then (kernel, child graph, ...) parameters in a union. */
-enum { CU_GRAPH_NODE_TYPE_KERNEL = 0, CU_GRAPH_NODE_TYPE_GRAPH = 4 };
+/* CUgraphNodeParams: the node's type, then (kernel, child graph, conditional, ...) parameters in
+ * a union. A conditional node's body graphs are made by the driver, in `bodies`. */
+enum { CU_GRAPH_NODE_TYPE_KERNEL = 0, CU_GRAPH_NODE_TYPE_GRAPH = 4, CU_GRAPH_NODE_TYPE_CONDITIONAL = 13 };
 typedef struct {
     int type, reserved0[3];
     union {
         long long reserved1[29];
         KernelNodeParams kernel;
         CUgraph graph;
+        struct { unsigned long long handle; int type; unsigned size; CUgraph *bodies; CUcontext ctx; } conditional;
     };
     long long reserved2;
 } GraphNodeParams;
@@ -816,13 +818,17 @@ static CUresult kernel_node(int id, struct node_call *c, const KernelNodeParams 
     return c->add ? nt_graph_add_node(&l, c->graph, c->node) : nt_graph_set_node(c->exec, *c->node, &l);
 }
 
-/* A call given CUgraphNodeParams: kernel nodes as above, child graphs followed, the rest passed on. */
+/* A call given CUgraphNodeParams: kernel nodes as above, child graphs and conditional bodies
+ * followed, the rest passed on. */
 static CUresult any_node(int id, struct node_call *c) {
     const GraphNodeParams *p = c->params;
     c->generic = 1;
     if (p && p->type == CU_GRAPH_NODE_TYPE_KERNEL) return kernel_node(id, c, &p->kernel);
     CUresult r = c->call(c, real(id), p);
-    if (r == 0 && p && p->type == CU_GRAPH_NODE_TYPE_GRAPH && c->add) nt_graph_child(c->graph, p->graph);
+    if (r != 0 || !p || !c->add) return r;
+    if (p->type == CU_GRAPH_NODE_TYPE_GRAPH) nt_graph_child(c->graph, p->graph);
+    for (unsigned i = 0; p->type == CU_GRAPH_NODE_TYPE_CONDITIONAL && p->conditional.bodies && i < p->conditional.size; i++)
+        nt_graph_body(c->graph, p->conditional.bodies[i]);
     return r;
 }
 

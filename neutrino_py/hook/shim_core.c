@@ -1679,7 +1679,7 @@ struct site { struct item *launch; void *node, *graph; struct site *next; };
  * handle, one per replay under way, one per graph holding it as a child). Replays of any of them
  * take turns on the buffers: each waits for `done`, recorded after the previous one's copies.
  * `kids`: the twins of child graphs added to it, which its replays run too. */
-struct graph { struct site *sites; struct kid *kids; int refs; void *done; };
+struct graph { struct site *sites; struct kid *kids; int refs; void *done, *body; };
 struct kid { struct graph *g; struct kid *next; };
 static pthread_mutex_t graph_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct table graphs;             /* graph, clone or exec handle -> struct graph (NULL: gone) */
@@ -1709,6 +1709,7 @@ static void graph_unref(struct graph *g) {
         graph_unref(k->g);
         free(k);
     }
+    if (g->body && table_get(&graphs, g->body) == g) table_put(&graphs, g->body, NULL);
     free(g);
     unrelax(mode);
 }
@@ -2002,21 +2003,40 @@ static int reaches(const struct graph *from, const struct graph *to) {
     return 0;
 }
 
+/* c's twins run by g's replays too (caller holds graph_lock; `ref`: c gains a reference). A
+ * child whose twins g already runs would share their buffers between two nodes: g's replays say
+ * so instead. */
+static void adopt(void *graph, struct graph *g, struct graph *c, int ref) {
+    struct kid *k = !reaches(g, c) && !reaches(c, g) ? calloc(1, sizeof *k) : NULL;
+    if (!k) {
+        table_put(&edited, graph, "a child graph's twins were added to a graph twice: maps not kept");
+        return;
+    }
+    c->refs += ref;
+    k->g = c;
+    k->next = g->kids;
+    g->kids = k;
+}
+
 /* `child` added to `graph` as a child graph node: the driver copies its nodes, twins and their map
- * pointers included, so graph's replays run child's twins too. A child whose twins graph already
- * runs would share their buffers between two nodes: its replays say so instead. */
+ * pointers included, so graph's replays run child's twins too. */
 void nt_graph_child(void *graph, void *child) {
     pthread_mutex_lock(&graph_lock);
     struct graph *c = opt.socket ? table_get(&graphs, child) : NULL;
-    struct graph *g = c ? graph_of(graph) : NULL;
-    struct kid *k = g && !reaches(g, c) && !reaches(c, g) ? calloc(1, sizeof *k) : NULL;
-    if (k) {
-        c->refs++;
-        k->g = c;
-        k->next = g->kids;
-        g->kids = k;
-    } else if (g) {
-        table_put(&edited, graph, "a child graph's twins were added to a graph twice: maps not kept");
+    if (c) adopt(graph, graph_of(graph), c, 1);
+    pthread_mutex_unlock(&graph_lock);
+}
+
+/* A conditional node's body: a graph of the driver's, filled after the node is made and gone with
+ * it (no cuGraphDestroy), so graph holds its only reference and its handle is forgotten with it.
+ * Its twins are replayed with graph's: a body that did not run keeps empty maps, and a WHILE body's
+ * maps hold all the iterations of one replay. */
+void nt_graph_body(void *graph, void *body) {
+    pthread_mutex_lock(&graph_lock);
+    struct graph *b = opt.socket && body && !table_get(&graphs, body) ? graph_of(body) : NULL;
+    if (b) {
+        b->body = body;
+        adopt(graph, graph_of(graph), b, 0);
     }
     pthread_mutex_unlock(&graph_lock);
 }

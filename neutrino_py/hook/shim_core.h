@@ -151,6 +151,7 @@ int nt_graph_add_node(const struct nt_launch *l, void *graph, void **node);
 int nt_graph_set_node(void *exec, void *node, const struct nt_launch *l);   /* exec NULL: a graph's */
 void nt_graph_node_gone(void *node);
 void nt_graph_child(void *graph, void *child);     /* child's nodes copied into graph */
+void nt_graph_body(void *graph, void *body);       /* a conditional node's body, filled later */
 int nt_graph_launch(void *exec, void *stream, int (*launch)(void *exec, void *stream));
 void nt_graph_gone(void *handle);
 int nt_graph_end_capture(void *stream, void **graph, int (*end)(void *stream, void **graph));

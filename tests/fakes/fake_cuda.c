@@ -240,8 +240,18 @@ typedef struct {
     struct func *kern;
     void *ctx;
 } KernelNodeParams;
-typedef struct { int type, reserved0[3]; union { long long reserved1[29]; KernelNodeParams kernel; struct graph *graph; }; long long reserved2; } NodeParams;
-struct node { void *id; struct func *f; unsigned g[3], b[3]; int n; uint64_t vals[24]; };
+typedef struct {
+    int type, reserved0[3];
+    union {
+        long long reserved1[29];
+        KernelNodeParams kernel;
+        struct graph *graph;
+        struct { unsigned long long handle; int type; unsigned size; struct graph **bodies; void *ctx; } conditional;
+    };
+    long long reserved2;
+} NodeParams;
+/* A kernel node, or a conditional node (`bodies`: its graphs, each run once per launch). */
+struct node { void *id; struct func *f; unsigned g[3], b[3]; int n; uint64_t vals[24]; struct graph **bodies; unsigned nbodies; };
 struct graph { struct node nodes[MAX_NODES]; int n; };
 static struct graph *capturing, *made[64];
 static uintptr_t next_node = 0x40DE00;
@@ -339,9 +349,19 @@ CUresult cuGraphAddChildGraphNode(void **node, struct graph *g, const void *deps
     *node = (void *)next_node++;
     return 0;
 }
+/* A conditional node (CU_GRAPH_NODE_TYPE_CONDITIONAL): its bodies made here, as the driver does. */
+static CUresult add_conditional(void **node, struct graph *g, NodeParams *p) {
+    struct node made = {.nbodies = p->conditional.size, .bodies = calloc(p->conditional.size, sizeof(struct graph *))};
+    for (unsigned i = 0; i < made.nbodies; i++) made.bodies[i] = new_graph();
+    p->conditional.bodies = made.bodies;
+    *node = add_node(g, made);
+    note("added a conditional node of %u bodies", made.nbodies);
+    return 0;
+}
 CUresult cuGraphAddNode_v2(void **node, struct graph *g, const void *deps, const void *edges, size_t n, NodeParams *p) {
     (void)edges;
     if (p->type == 4) return cuGraphAddChildGraphNode(node, g, deps, n, p->graph);   /* CU_GRAPH_NODE_TYPE_GRAPH */
+    if (p->type == 13) return add_conditional(node, g, p);
     return p->type == 0 ? cuGraphAddKernelNode_v2(node, g, deps, n, &p->kernel) : 801;
 }
 static CUresult set_node(struct graph *g, void *id, const KernelNodeParams *p, const char *how) {
@@ -432,13 +452,18 @@ CUresult cuLaunchKernelEx(const Config *c, struct func *f, void **params, void *
     return run("cuLaunchKernelEx", f, g, b, params, extra, c->stream);
 }
 
-CUresult cuGraphLaunch(struct exec *exec, void *s) {
-    for (int i = 0; i < exec->nodes.n; i++) {
-        struct node *n = &exec->nodes.nodes[i];
+static void launch_nodes(const struct graph *g, void *s) {
+    for (int i = 0; i < g->n; i++) {
+        const struct node *n = &g->nodes[i];
+        for (unsigned b = 0; b < n->nbodies; b++) launch_nodes(n->bodies[b], s);
+        if (n->nbodies) continue;
         void *params[24];
-        for (int k = 0; k < n->n; k++) params[k] = &n->vals[k];
-        run("cuGraphLaunch", n->f, n->g, n->b, params, NULL, s);
+        for (int k = 0; k < n->n; k++) params[k] = (void *)&n->vals[k];
+        run("cuGraphLaunch", n->f, (unsigned *)n->g, (unsigned *)n->b, params, NULL, s);
     }
+}
+CUresult cuGraphLaunch(struct exec *exec, void *s) {
+    launch_nodes(&exec->nodes, s);
     return 0;
 }
 

@@ -41,7 +41,8 @@
  *             FAKE_GRAPH_EDIT=args the first add node is given a new second argument 0x4444 in
  *             the graph before instantiation (cuGraphKernelNodeSetParams_v2), with =params grid
  *             3 x 64, with =remove it is destroyed (cuGraphDestroyNode), with =twice the child
- *             graph is added twice
+ *             graph is added twice, with =conditional an IF node is added whose body holds add
+ *             (grid 4 x 64; the fake runs every body once)
  * usage: prog MODE IMAGE_FILE [COUNT]
  * Launches: add x2, sass_only x1, add on a capturing stream, add with `extra`, add via
  * cuLaunchKernelEx; in `threads`, 4 x 5 launches of add.
@@ -101,7 +102,16 @@ typedef struct {
     void **params, **extra;
     void *kern, *ctx;
 } KernelNodeParams;
-typedef struct { int type, reserved0[3]; union { long long reserved1[29]; KernelNodeParams kernel; void *graph; }; long long reserved2; } NodeParams;
+typedef struct {
+    int type, reserved0[3];
+    union {
+        long long reserved1[29];
+        KernelNodeParams kernel;
+        void *graph;
+        struct { unsigned long long handle; int type; unsigned size; void **bodies; void *ctx; } conditional;
+    };
+    long long reserved2;
+} NodeParams;
 
 /* A kernel node's parameters: f on grid gx x 64, CUkernel-style (func NULL) when `kern`. */
 static KernelNodeParams node_params(void *f, unsigned gx, void **params, int kern) {
@@ -125,6 +135,14 @@ static void *built_graph(void *add, void *sass, void **params, void **edited_par
     nested.graph = child;
     if (cuGraphAddNode_v2(&node, graph, NULL, NULL, 0, &nested)) return NULL;
     if (!strcmp(edit, "twice") && cuGraphAddChildGraphNode(&node, graph, NULL, 0, child)) return NULL;
+    if (!strcmp(edit, "conditional")) {           /* an IF node, then add (grid 4 x 64) in its body */
+        NodeParams cond = {.type = 13};              /* CU_GRAPH_NODE_TYPE_CONDITIONAL */
+        cond.conditional.size = 1;
+        KernelNodeParams in_body = node_params(add, 4, params, 0);
+        if (cuGraphAddNode_v2(&node, graph, NULL, NULL, 0, &cond) ||
+            cuGraphAddKernelNode_v2(&node, cond.conditional.bodies[0], NULL, 0, &in_body))
+            return NULL;
+    }
     p = node_params(add, !strcmp(edit, "params") ? 3 : 2, edited_params, 0);
     if ((!strcmp(edit, "args") || !strcmp(edit, "params")) && cuGraphKernelNodeSetParams_v2(first, &p)) return NULL;
     if (!strcmp(edit, "remove") && cuGraphDestroyNode(first)) return NULL;
