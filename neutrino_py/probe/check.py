@@ -9,8 +9,8 @@ from neutrino_py.errors import SourceError, ToolError
 from neutrino_py.probe import ast, load_file
 
 
-# Warnings a summary shows: each one rendered looks its line up in the whole text, and thousands
-# of them (a generated file of constant filters) are no help to read either
+# Warnings a summary shows: thousands of them (a generated file of constant filters) are no help
+# to read; the count of the rest says they are there
 MAX_SHOWN = 100
 
 
