@@ -1672,13 +1672,15 @@ int nt_launch(struct nt_launch *l) {
 
 /* A twin made a graph node in place of the kernel (captured, or added by the program): the launch
  * as made (each replay's item is a copy of it), with a map buffer of its own (`launch->dev`) that
- * lives as long as the graph; `node` is its handle where the program added it (NULL: captured). */
+ * lives as long as the graph; `node` is its node's handle (NULL where the runtime cannot say which
+ * node a captured launch became) and `graph` the graph it was made in. */
 struct site { struct item *launch; void *node, *graph; struct site *next; };
 
 /* The twins of one graph, shared by the graph, its clones and its instantiations (`refs`: one per
  * handle, one per replay under way, one per graph holding it as a child). Replays of any of them
  * take turns on the buffers: each waits for `done`, recorded after the previous one's copies.
- * `kids`: the twins of child graphs added to it, which its replays run too. */
+ * `kids`: the twins of child graphs and conditional bodies in it, which its replays run too;
+ * `body`: the handle of a conditional body (the driver's graph, forgotten with its parent). */
 struct graph { struct site *sites; struct kid *kids; int refs; void *done, *body; };
 struct kid { struct graph *g; struct kid *next; };
 static pthread_mutex_t graph_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -1892,7 +1894,7 @@ int nt_graph_launch(void *exec, void *stream, int (*launch)(void *, void *)) {
     return r;
 }
 
-/* `to` (an exec or a clone) made from `from` now: it runs from's twins, edited as from is. */
+/* `exec` (an instantiation, or a clone) made from `graph`: it runs graph's twins, edited as graph is. */
 void nt_graph_instantiated(void *exec, void *graph) {
     pthread_mutex_lock(&graph_lock);
     struct graph *g = table_get(&graphs, graph);
