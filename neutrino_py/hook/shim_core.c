@@ -1509,39 +1509,43 @@ NT_API void _exit(int code) {
 
 /* exec replaces the process image, and the writer thread and its queue with it: the launches
  * queued are written first (the new image's shim opens a data file of its own, open_data). A
- * vfork child shares our memory and waits for nothing. */
-static void *before_exec(const char *next) {
+ * vfork child (Python's subprocess) shares our memory and waits for nothing; the functions it
+ * calls on were looked up at load (shim_init), as a vfork child should not take dlsym's lock. */
+enum { X_EXECVE, X_EXECVPE, X_EXECV, X_EXECVP, X_FEXECVE, X_N };
+static const char *const EXEC_NAMES[X_N] = {"execve", "execvpe", "execv", "execvp", "fexecve"};
+static void *exec_next[X_N];
+
+static void *before_exec(int which) {
     if (writer_started && writer_pid == getpid()) nt_drain();
-    void *fn = nt_real_dlsym(RTLD_NEXT, next);
-    if (!fn) errno = ENOSYS;
-    return fn;
+    if (!exec_next[which]) errno = ENOSYS;
+    return exec_next[which];
 }
 
 typedef int (*exec_fn)(const char *, char *const[]);
 typedef int (*exece_fn)(const char *, char *const[], char *const[]);
 
 NT_API int execve(const char *path, char *const argv[], char *const envp[]) {
-    exece_fn next = (exece_fn)before_exec("execve");
+    exece_fn next = (exece_fn)before_exec(X_EXECVE);
     return next ? next(path, argv, envp) : -1;
 }
 
 NT_API int execvpe(const char *file, char *const argv[], char *const envp[]) {
-    exece_fn next = (exece_fn)before_exec("execvpe");
+    exece_fn next = (exece_fn)before_exec(X_EXECVPE);
     return next ? next(file, argv, envp) : -1;
 }
 
 NT_API int execv(const char *path, char *const argv[]) {
-    exec_fn next = (exec_fn)before_exec("execv");
+    exec_fn next = (exec_fn)before_exec(X_EXECV);
     return next ? next(path, argv) : -1;
 }
 
 NT_API int execvp(const char *file, char *const argv[]) {
-    exec_fn next = (exec_fn)before_exec("execvp");
+    exec_fn next = (exec_fn)before_exec(X_EXECVP);
     return next ? next(file, argv) : -1;
 }
 
 NT_API int fexecve(int fd, char *const argv[], char *const envp[]) {
-    int (*next)(int, char *const[], char *const[]) = (int (*)(int, char *const[], char *const[]))before_exec("fexecve");
+    int (*next)(int, char *const[], char *const[]) = (int (*)(int, char *const[], char *const[]))before_exec(X_FEXECVE);
     return next ? next(fd, argv, envp) : -1;
 }
 
@@ -2117,6 +2121,7 @@ __attribute__((constructor)) static void shim_init(void) {
     const char *times = getenv(NT_ENV_LAUNCH_TIMES);
     opt.recorded_times = times && strcmp(times, "recorded") == 0;
     pthread_atfork(NULL, NULL, after_fork_child);
+    for (int i = 0; i < X_N; i++) exec_next[i] = nt_real_dlsym(RTLD_NEXT, EXEC_NAMES[i]);
     snprintf(refused_attributes, sizeof refused_attributes,
              "the %s refused the kernel's attributes on the instrumented twin", nt_rt.api);
 }
