@@ -374,6 +374,16 @@ def test_an_exec_whose_twin_node_gets_new_arguments_keeps_its_maps(binaries, tmp
     assert len(twin) == 2 and all(re.search(r"params= [0-9a-f]+ 4444 extra=0", line) for line in twin)
 
 
+def test_an_exec_launched_into_a_capture_is_a_child_whose_twins_replay_with_the_outer_graph(binaries, tmp_path):
+    """cuGraphLaunch on a stream being captured makes the exec a child graph node: the outer
+    graph's replays run its twin, and list it with its maps, after the inner exec is gone."""
+    log, counts, trace, _ = traced(binaries, tmp_path, "graph 2", env_extra={"FAKE_GRAPH_EDIT": "nested"})
+    replays = [x for x in trace.launches if x.graph]
+    assert [(x.kernel, tuple(x.grid), x.instrumented) for x in replays] == [("add", (2, 1, 1), True)] * 2
+    for replay in replays:
+        np.testing.assert_array_equal(replay.maps["m"]["tid"], np.arange(128))
+
+
 EDITED = "a kernel node's parameters were set after its twin was made: maps not kept"
 
 

@@ -1807,19 +1807,25 @@ static void name_site(struct site *site, void *node) {
     pthread_mutex_unlock(&graph_lock);
 }
 
+/* The graph a stream is being captured into, or NULL. */
+static void *capture_graph(void *stream) {
+    int status = 0;
+    unsigned long long id = 0;
+    void *graph = NULL;
+    if (!checked(CALL(capture_info, int (*)(void *, int *, unsigned long long *, void **, void *, void *, void *),
+                      stream, &status, &id, &graph, NULL, NULL, NULL)))
+        return NULL;
+    return graph;
+}
+
 /* Step 1, capture: on a stream being captured into a graph a launch becomes a graph node
  * (graph_node). 1 when the launch was handled here, its result in *r. */
 static int capture(const struct nt_launch *l, struct nt_func *f, int *r) {
-    int capturing = 0, status = 0;
-    unsigned long long id = 0;
-    void *graph = NULL;
+    int capturing = 0;
     if (!checked(CALL(stream_capturing, int (*)(void *, int *), l->stream, &capturing)))
         capturing = 1;                          /* unknown: the safe answer */
     if (!capturing) return 0;
-    if (!checked(CALL(capture_info, int (*)(void *, int *, unsigned long long *, void **, void *, void *, void *),
-                      l->stream, &status, &id, &graph, NULL, NULL, NULL)))
-        graph = NULL;
-    struct site *site = graph_node(l, f, graph, r);
+    struct site *site = graph_node(l, f, capture_graph(l->stream), r);
     if (site && nt_rt.captured_node) name_site(site, nt_rt.captured_node(l->stream));
     return 1;
 }
@@ -1872,7 +1878,8 @@ static void each_site(struct graph *g, struct ctx_state *cs, void *stream, const
 }
 
 /* A graph launch: the buffers of its twins zeroed before it and copied out after it. Launches of one
- * graph's execs take turns (graph_lock, and `done` across streams). */
+ * graph's execs take turns (graph_lock, and `done` across streams). Launched on a stream being
+ * captured, the exec becomes a child node of the graph captured, its twins that graph's. */
 int nt_graph_launch(void *exec, void *stream, int (*launch)(void *, void *)) {
     int capturing = 0;
     if (!opt.socket) return launch(exec, stream);
@@ -1882,7 +1889,9 @@ int nt_graph_launch(void *exec, void *stream, int (*launch)(void *, void *)) {
                            !capturing ? ctx_state_of(stream) : NULL;
     if (!cs) {
         pthread_mutex_unlock(&graph_lock);
-        return launch(exec, stream);
+        int r = launch(exec, stream);
+        if (r == 0 && g && capturing) nt_graph_child(capture_graph(stream), exec);   /* a child node now */
+        return r;
     }
     int mode = relax();
     g->refs++;
@@ -2049,12 +2058,7 @@ void nt_graph_body(void *graph, void *body) {
 
 /* A capture's end: a capture that failed (the driver destroys its graph) gives its twins' buffers back. */
 int nt_graph_end_capture(void *stream, void **graph, int (*end)(void *, void **)) {
-    int status = 0;
-    unsigned long long id = 0;
-    void *captured = NULL;
-    if (!opt.socket || !checked(CALL(capture_info, int (*)(void *, int *, unsigned long long *, void **, void *, void *, void *),
-                                     stream, &status, &id, &captured, NULL, NULL, NULL)))
-        captured = NULL;
+    void *captured = opt.socket ? capture_graph(stream) : NULL;
     int r = end(stream, graph);
     if (captured && (r != 0 || !graph || *graph != captured)) nt_graph_gone(captured);
     return r;

@@ -462,8 +462,15 @@ static void launch_nodes(const struct graph *g, void *s) {
         run("cuGraphLaunch", n->f, (unsigned *)n->g, (unsigned *)n->b, params, NULL, s);
     }
 }
+/* On the capturing stream an exec becomes a child graph node of the capture (its nodes copied). */
 CUresult cuGraphLaunch(struct exec *exec, void *s) {
-    launch_nodes(&exec->nodes, s);
+    struct graph *into;
+    if (s != CAPTURING) {
+        launch_nodes(&exec->nodes, s);
+        return 0;
+    }
+    cuStreamGetCaptureInfo_v3(s, &(int){0}, NULL, &into, NULL, NULL, NULL);
+    add_child(into, &exec->nodes);
     return 0;
 }
 

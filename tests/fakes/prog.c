@@ -33,7 +33,8 @@
  *             given a new second argument 0x4444 (cuGraphExecKernelNodeSetParams_v2, the node
  *             from cuStreamGetCaptureInfo_v3), with =params that node is given grid 3 x 64; with
  *             =break the program allocates inside its global-mode capture, which breaks it: the
- *             capture's end fails, and nothing is replayed
+ *             capture's end fails, and nothing is replayed; with =nested the exec is launched into
+ *             a second capture, and that capture's exec is the one launched COUNT times
  *   built   - direct, a graph built node by node: add (grid 2 x 64) by cuGraphAddKernelNode_v2,
  *             sass_only by cuGraphAddNode_v2, and a child graph holding add (grid 1 x 64) by
  *             cuGraphAddNode_v2 (cuGraphAddChildGraphNode when added again); instantiated,
@@ -399,6 +400,16 @@ int main(int argc, char **argv) {
             cu.launch(add, 1, 1, 1, 64, 1, 1, 0, (void *)0xCA97, params, NULL);
             if (cuStreamEndCapture((void *)0xCA97, &graph) || cuGraphExecUpdate_v2(exec, graph, NULL)) return 7;
             cuGraphDestroy(graph);
+        }
+        if (!strcmp(edit, "nested")) {             /* the exec launched into a second capture */
+            void *outer;
+            cuStreamBeginCapture_v2((void *)0xCA97, 0);
+            if (cuGraphLaunch(exec, (void *)0xCA97) || cuStreamEndCapture((void *)0xCA97, &graph) ||
+                cuGraphInstantiateWithFlags(&outer, graph, 0))
+                return 7;
+            cuGraphDestroy(graph);
+            cuGraphExecDestroy(exec);
+            exec = outer;
         }
         for (int i = 0; i < count; i++)
             if (cuGraphLaunch(exec, (void *)0x5) != 0) return 4;
