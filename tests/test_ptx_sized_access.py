@@ -1,9 +1,11 @@
 """Memory forms whose bytes are a count operand, not a type (`st.bulk`, PTX 8.6; the bulk copies;
 `discard`/`applypriority`): `inspect` counts those bytes and a probe's BYTES is that count. A
-count held in a register is read only at run time: such a form has no static width."""
+count held in a register is read only at run time: such a form has no static width, and BYTES
+there is the register's value, read before the instruction."""
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 
 import pytest
@@ -85,6 +87,11 @@ def test_a_probes_bytes_at_a_bulk_store_is_its_count(tmp_path):
     saved = [line.split(",")[-1].strip() for line in text.splitlines()
              if line.strip().startswith("st.global.u32") and "%nt_" in line]
     assert len(saved) == 4 and {"4096;", "256;", "4;"} <= set(saved)
+    # the count in %rd3, as u32: moved out before the store, converted, saved
+    (moved,) = re.findall(r"mov\.b64\s+(%nt_rd\d+), %rd3;", text)
+    (count,) = re.findall(rf"cvt\.u32\.u64\s+(%nt_r\d+), {moved};", text)
+    assert f"{count};" in saved
+    assert text.index(f"mov.b64 \t{moved}, %rd3;") < text.index("st.bulk.weak.shared::cta \t[%r1], %rd3, 0;")
     if PTXAS is None:
         pytest.skip("ptxas not found")
     run = subprocess.run([PTXAS, "-arch=sm_100a", str(out), "-o", str(tmp_path / "o.cubin")],

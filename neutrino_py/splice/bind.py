@@ -34,7 +34,7 @@ def _operand(kernel: TargetKernel, ins: Any, name: str, pc: int, scope: Scratch,
     if name == "OPCODE":
         return Imm(opcode_id(kernel.pattern(ins)[0]), "u32")
     if name == "BYTES":
-        return Imm(kernel.width(ins), "u32")
+        return kernel.bytes(ins, scope, before)
     if name == "ADDR":
         return kernel.address(ins, scope, before)
     if name == "OUT":

@@ -396,8 +396,8 @@ class GcnKernel:
 
     # -------------------------------------------------------------- operand binding
 
-    def width(self, ins: Instruction) -> int:
-        return opcodes.width(ins.opcode)
+    def bytes(self, ins: Instruction, scope: Scratch, code: list[Stmt]) -> Value:
+        return ops.Imm(opcodes.width(ins.opcode), "u32")
 
     def dest(self, ins: Instruction, scope: Scratch, code: list[Stmt]) -> Value:
         """OUT, read once the instruction's memory operation (if any) has completed."""

@@ -172,8 +172,15 @@ class PtxKernel(PtxCode):
 
     # -------------------------------------------------------------- operand binding
 
-    def width(self, ins: ir.Instruction) -> int:
-        return ins.width or 0
+    def bytes(self, ins: ir.Instruction, scope: Scratch, code: list[Stmt]) -> Value:
+        """BYTES: the access's width, or the count a sized form (`st.bulk`, `cp.async.bulk`)
+        reads from a register, as u32 (0 where neither is known)."""
+        size = ins.size_operand
+        if ins.width is not None or not isinstance(size, ir.Register):
+            return Imm(ins.width or 0, "u32")
+        count = scope.tmp("u32")
+        code.append(ops.Convert(count, self.raw(size, ins, scope, code)))
+        return count
 
     def reg_width(self, reg: ir.Register, at: ir.Instruction | None = None) -> int:
         """Bits of `reg` as instruction `at` reads it (None: the body's own scope)."""
