@@ -24,6 +24,7 @@
 #include <unistd.h>
 
 #include "fake_log.h"
+#include "graph_params.h"
 
 typedef int CUresult;
 typedef struct { unsigned gx, gy, gz, bx, by, bz, shm; void *stream; void *attrs; unsigned nattrs; } Config;
@@ -233,23 +234,6 @@ CUresult cuLinkDestroy(struct link *st) { free(st); return 0; }
  * are made by capture or node by node; a child graph's nodes are copied in, as the driver does. */
 #define CAPTURING (void *)0xCA97
 #define MAX_NODES 16
-typedef struct {
-    struct func *func;
-    unsigned g[3], b[3], shm;
-    void **params, **extra;
-    struct func *kern;
-    void *ctx;
-} KernelNodeParams;
-typedef struct {
-    int type, reserved0[3];
-    union {
-        long long reserved1[29];
-        KernelNodeParams kernel;
-        struct graph *graph;
-        struct { unsigned long long handle; int type; unsigned size; struct graph **bodies; void *ctx; } conditional;
-    };
-    long long reserved2;
-} NodeParams;
 /* A kernel node, or a conditional node (`bodies`: its graphs, each run once per launch). */
 struct node { void *id; struct func *f; unsigned g[3], b[3]; int n; uint64_t vals[24]; struct graph **bodies; unsigned nbodies; };
 struct graph { struct node nodes[MAX_NODES]; int n; };
@@ -336,7 +320,8 @@ CUresult cuStreamEndCapture(void *s, struct graph **g) {
 CUresult cuGraphAddKernelNode_v2(void **node, struct graph *g, const void *deps, size_t n, const KernelNodeParams *p) {
     (void)deps; (void)n;
     *node = add_node(g, kernel_node(p));
-    note("added %s%s", (p->func ? p->func : p->kern)->name, (p->func ? p->func : p->kern)->mod->twin ? " twin" : "");
+    const struct func *f = p->func ? p->func : p->kern;
+    note("added %s%s", f->name, f->mod->twin ? " twin" : "");
     return 0;
 }
 static void add_child(struct graph *g, const struct graph *child) {
@@ -353,16 +338,16 @@ CUresult cuGraphAddChildGraphNode(void **node, struct graph *g, const void *deps
 static CUresult add_conditional(void **node, struct graph *g, NodeParams *p) {
     struct node made = {.nbodies = p->conditional.size, .bodies = calloc(p->conditional.size, sizeof(struct graph *))};
     for (unsigned i = 0; i < made.nbodies; i++) made.bodies[i] = new_graph();
-    p->conditional.bodies = made.bodies;
+    p->conditional.bodies = (void **)made.bodies;
     *node = add_node(g, made);
     note("added a conditional node of %u bodies", made.nbodies);
     return 0;
 }
 CUresult cuGraphAddNode_v2(void **node, struct graph *g, const void *deps, const void *edges, size_t n, NodeParams *p) {
     (void)edges;
-    if (p->type == 4) return cuGraphAddChildGraphNode(node, g, deps, n, p->graph);   /* CU_GRAPH_NODE_TYPE_GRAPH */
-    if (p->type == 13) return add_conditional(node, g, p);
-    return p->type == 0 ? cuGraphAddKernelNode_v2(node, g, deps, n, &p->kernel) : 801;
+    if (p->type == NODE_GRAPH) return cuGraphAddChildGraphNode(node, g, deps, n, p->graph);
+    if (p->type == NODE_CONDITIONAL) return add_conditional(node, g, p);
+    return p->type == NODE_KERNEL ? cuGraphAddKernelNode_v2(node, g, deps, n, &p->kernel) : 801;
 }
 static CUresult set_node(struct graph *g, void *id, const KernelNodeParams *p, const char *how) {
     struct node *n = find_node(g, id);

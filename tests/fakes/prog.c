@@ -60,6 +60,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "graph_params.h"
+
 typedef int CUresult;
 typedef struct { unsigned gx, gy, gz, bx, by, bz, shm; void *stream; void *attrs; unsigned nattrs; } Config;
 typedef CUresult (*launch_t)(void *, unsigned, unsigned, unsigned, unsigned, unsigned, unsigned, unsigned, void *, void **, void **);
@@ -97,22 +99,6 @@ CUresult cuGraphAddNode_v2(void **, void *, const void *, const void *, size_t, 
 CUresult cuGraphAddChildGraphNode(void **, void *, const void *, size_t, void *);
 CUresult cuGraphDestroyNode(void *);
 CUresult cuStreamGetCaptureInfo_v3(void *, int *, uint64_t *, void **, void *const **, const void **, size_t *);
-typedef struct {
-    void *func;
-    unsigned g[3], b[3], shm;
-    void **params, **extra;
-    void *kern, *ctx;
-} KernelNodeParams;
-typedef struct {
-    int type, reserved0[3];
-    union {
-        long long reserved1[29];
-        KernelNodeParams kernel;
-        void *graph;
-        struct { unsigned long long handle; int type; unsigned size; void **bodies; void *ctx; } conditional;
-    };
-    long long reserved2;
-} NodeParams;
 
 /* A kernel node's parameters: f on grid gx x 64, CUkernel-style (func NULL) when `kern`. */
 static KernelNodeParams node_params(void *f, unsigned gx, void **params, int kern) {
@@ -126,18 +112,18 @@ static void *built_graph(void *add, void *sass, void **params, void **edited_par
     void *graph, *child, *exec, *first, *node;
     const char *edit = getenv("FAKE_GRAPH_EDIT") ? getenv("FAKE_GRAPH_EDIT") : "";
     KernelNodeParams p = node_params(add, 2, params, 0), c = node_params(add, 1, params, 0);
-    NodeParams generic = {.type = 0, .kernel = node_params(sass, 1, params, 1)};
+    NodeParams generic = {.type = NODE_KERNEL, .kernel = node_params(sass, 1, params, 1)};
     cuGraphCreate(&graph, 0);
     cuGraphCreate(&child, 0);
     if (cuGraphAddKernelNode_v2(&first, graph, NULL, 0, &p) || cuGraphAddNode_v2(&node, graph, NULL, NULL, 0, &generic) ||
         cuGraphAddKernelNode_v2(&node, child, NULL, 0, &c))
         return NULL;
-    NodeParams nested = {.type = 4};              /* CU_GRAPH_NODE_TYPE_GRAPH */
+    NodeParams nested = {.type = NODE_GRAPH};
     nested.graph = child;
     if (cuGraphAddNode_v2(&node, graph, NULL, NULL, 0, &nested)) return NULL;
     if (!strcmp(edit, "twice") && cuGraphAddChildGraphNode(&node, graph, NULL, 0, child)) return NULL;
     if (!strcmp(edit, "conditional")) {           /* an IF node, then add (grid 4 x 64) in its body */
-        NodeParams cond = {.type = 13};              /* CU_GRAPH_NODE_TYPE_CONDITIONAL */
+        NodeParams cond = {.type = NODE_CONDITIONAL};
         cond.conditional.size = 1;
         KernelNodeParams in_body = node_params(add, 4, params, 0);
         if (cuGraphAddNode_v2(&node, graph, NULL, NULL, 0, &cond) ||
