@@ -22,7 +22,7 @@ from typing import Any, Callable
 import numpy as np
 
 from neutrino_py.contract.manifest import SHARD_SLOT_BYTES
-from neutrino_py.contract.wire import TRACE_ALIGN
+from neutrino_py.contract.wire import REPLY, TRACE_ALIGN
 from neutrino_py.errors import ToolError
 from neutrino_py.files import atomic_write
 from neutrino_py.hook import protocol
@@ -52,7 +52,9 @@ FLUSH_S = 0.05        # launch events go to events.jsonl at least this often whi
 # The cache's `<key>.json` sidecar: bumped when what it holds changes. It names the digest of its
 # cubin, so a sidecar and a cubin that were not written together are told apart.
 SIDECAR_VERSION = 1
-_SKIP_META = re.compile(r"skip [^\n]+\nsource \S+\n")
+# the head of a .meta file (KernelEntry.reply): a skip, or the key and the cubin of a twin
+_SKIP_META = re.compile(rf"{REPLY['SKIP']} [^\n]+\n{REPLY['SOURCE']} \S+\n")
+_OK_META = re.compile(rf"ok\n{REPLY['KEY']} (\w+)\n{REPLY['CUBIN']} ([^\n]+)\n")
 
 
 def _digest(data: bytes) -> str:
@@ -130,7 +132,7 @@ class Server:
             return f"unreadable: {getattr(err, 'strerror', None) or err}"
         if _SKIP_META.fullmatch(text):
             return None
-        found = re.match(r"ok\nkey (\w+)\ncubin ([^\n]+)\n", text)
+        found = _OK_META.match(text)
         if found is None:
             return "not a reply of the engine"
         key, cubin = found.groups()
