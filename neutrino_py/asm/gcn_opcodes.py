@@ -63,22 +63,22 @@ def returns(opcode: str, modifiers: list[str]) -> bool:
     return "_rtn" in opcode or "glc" in modifiers or "sc0" in modifiers or opcode.startswith(M0_ADDRESSED)
 
 
-def _memory_prefix(opcode: str) -> tuple[str, str] | None:
-    """The `MEMORY` rule (opcode prefix, PTX-like name) a memory instruction falls under."""
+def _memory(opcode: str) -> tuple[str, str, int] | None:
+    """(PTX-like base, space, words of the opcode its `MEMORY` prefix takes) of a memory
+    instruction, or None; an LDS atomic (`DS_ATOMIC`) and every `ds_` form take one word."""
     for prefix, name in MEMORY:
         if opcode.startswith(prefix):
-            return prefix, name
+            base, _, space = name.partition(".")
+            return base, space, 1 if prefix.startswith("ds_") else prefix.count("_") + 1
+    if DS_ATOMIC.match(opcode):
+        return "atom", "shared", 1
     return None
 
 
 def memory_space(opcode: str) -> tuple[str, str] | None:
     """(PTX-like base, space) of a memory instruction, or None."""
-    rule = _memory_prefix(opcode)
-    if rule is not None:
-        return rule[1].split(".")[0], (rule[1].split(".") + [""])[1]
-    if DS_ATOMIC.match(opcode):
-        return "atom", "shared"
-    return None
+    mem = _memory(opcode)
+    return None if mem is None else mem[:2]
 
 
 def is_scalar_memory(opcode: str) -> bool:
@@ -89,13 +89,11 @@ def is_scalar_memory(opcode: str) -> bool:
 def ptx_name(opcode: str, modifiers: list[str]) -> str:
     """The dotted PTX-like name patterns match: ``ld.global.dwordx2``, ``add.u32.e32``,
     ``st.scalar.dword`` (``s_buffer_store_dword``)."""
-    mem = memory_space(opcode)
+    mem = _memory(opcode)
     if mem is not None:
-        base, space = mem
+        base, space, words = mem
         if base == "atom" and not returns(opcode, modifiers):
             base = "red"
-        rule = _memory_prefix(opcode)       # None: an LDS atomic (`DS_ATOMIC`)
-        words = 1 if rule is None or opcode.startswith("ds_") else rule[0].count("_") + 1
         rest = opcode.split("_", words)[words:]
         return ".".join([base] + ([space] if space else []) + rest)
     words = opcode.split("_")

@@ -72,6 +72,7 @@ class Server:
         self.cache_writable = cache is not None   # cleared, with one warning, when writing fails
         self.images: dict[str, bytes] = {}
         self.kernels: dict[str, KernelEntry] = {}           # by key
+        self.checked: dict[str, KernelEntry] = {}           # cache entries read whole at start
         self.registered: set[str] = set()
         self.fallbacks: Counter = Counter()
         self.not_recorded: Counter = Counter()     # twin ran, maps not kept: why
@@ -137,11 +138,14 @@ class Server:
             return "not a reply of the engine"
         key, cubin = found.groups()
         try:         # the whole entry: a launch it names keeps its maps only where it is sound
-            same = self._cached(key).reply(cubin) == text
+            kernel = self._cached(key)
+            same = kernel.reply(cubin) == text
         except (ValueError, KeyError, TypeError, ToolError) as err:    # a manifest that does not parse
             return str(err)
-        return None if same and Path(cubin) == self.cache / f"{key}.cubin" else \
-            "it disagrees with its entry"
+        if not same or Path(cubin) != self.cache / f"{key}.cubin":
+            return "it disagrees with its entry"
+        self.checked[key] = kernel          # read once: the first launch naming it takes it here
+        return None
 
     def _drop(self, path: Path) -> None:
         try:
@@ -399,7 +403,7 @@ class Server:
         kernel = None
         if key and self.cache is not None:
             try:
-                kernel = self._cached(key)
+                kernel = self.checked.pop(key, None) or self._cached(key)
             except ValueError as err:
                 reason = f"kernel cache entry {key} not used ({err}): its maps are not read"
         if kernel is None or kernel.name != name:

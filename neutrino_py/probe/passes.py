@@ -72,10 +72,14 @@ def shortened(text: str, most: int = 40) -> str:
     return f"{text[:most // 2 - 2]}…{text[2 - most // 2:]} ({len(text)} characters)"
 
 
-def suggest(word: str, choices: Iterable[str]) -> str:
-    """"did you mean 'x'? " for the closest choice (case aside: names are lower case), or
-    nothing."""
-    choices = list(choices)
+def closest(word: str, choices: Iterable[str]) -> str | None:
+    """The choice closest to `word`, case aside (names are lower case), or None."""
     lower = {c.lower(): c for c in choices}
     close = difflib.get_close_matches(word.lower(), list(lower), n=1, cutoff=0.6)
-    return f"did you mean '{lower[close[0]]}'? " if close else ""
+    return lower[close[0]] if close else None
+
+
+def suggest(word: str, choices: Iterable[str]) -> str:
+    """"did you mean 'x'? " for the closest choice, or nothing."""
+    close = closest(word, choices)
+    return f"did you mean '{close}'? " if close else ""

@@ -11,10 +11,10 @@ part is split at ``::`` (``shared::cluster``, ``L1::evict_last``) and at ``_`` (
 """
 from __future__ import annotations
 
-import difflib
 import re
 
 from neutrino_py.asm.ptx_isa import OPCODES
+from neutrino_py.probe.passes import closest as closest_word
 
 PTX_QUALIFIERS = frozenset("""
     global shared local const param generic tex reg sreg entry func cta cluster gpu sys
@@ -99,14 +99,8 @@ def closest(part: str) -> str | None:
         if _known_piece(piece):
             fixed.append(piece)
             continue
-        close = _closest_word(piece, PTX_QUALIFIERS) or _closest_word(piece, WORDS)
+        close = closest_word(piece, sorted(PTX_QUALIFIERS)) or closest_word(piece, sorted(WORDS))
         if close is None:
             return None
         fixed.append(close)
     return "::".join(fixed)
-
-
-def _closest_word(piece: str, words: frozenset[str]) -> str | None:
-    lower = {w.lower(): w for w in sorted(words)}
-    close = difflib.get_close_matches(piece.lower(), list(lower), n=1, cutoff=0.6)
-    return lower[close[0]] if close else None
