@@ -17,6 +17,7 @@ def lz4_block(src: bytes, size: int) -> bytes:
     """Decode one raw LZ4 block (no frame header) that expands to `size` bytes: with the system's
     liblz4 (apt depends on it) when it decodes exactly `size` bytes, else here (libtorch's
     fatbins hold megabytes, which take seconds in Python)."""
+    _bounded(src, size, 255, "LZ4 block")
     lib = _liblz4()
     if lib is not None and size > 0:
         dst = ctypes.create_string_buffer(size)
@@ -27,6 +28,16 @@ def lz4_block(src: bytes, size: int) -> bytes:
 
 def _lz4_python(src: bytes, size: int) -> bytes:
     """The same decoder in Python: the fallback, and the one whose errors say what is wrong."""
+    try:
+        out = _lz4_sequences(src, size)
+    except IndexError:
+        raise ValueError("corrupt LZ4 block: it ends inside a sequence") from None
+    if len(out) < size:
+        raise ValueError(f"LZ4 block decoded to {len(out)} bytes, expected {size}")
+    return bytes(out[:size])
+
+
+def _lz4_sequences(src: bytes, size: int) -> bytearray:
     out = bytearray()
     i, n = 0, len(src)
     while i < n:
@@ -43,15 +54,18 @@ def _lz4_python(src: bytes, size: int) -> bytes:
         match += 4
         if offset == 0 or offset > len(out):
             raise ValueError(f"corrupt LZ4 block: match offset {offset} at byte {i}")
-        start = len(out) - offset
-        if offset >= match:
-            out += out[start:start + match]
-        else:
-            for k in range(match):
-                out.append(out[start + k])
-    if len(out) < size:
-        raise ValueError(f"LZ4 block decoded to {len(out)} bytes, expected {size}")
-    return bytes(out[:size])
+        period = out[len(out) - offset:len(out) - offset + match]   # a match longer than its
+        out += (period * -(-match // len(period)))[:match]            # offset repeats it
+        if len(out) > size:
+            raise ValueError(f"corrupt LZ4 block: it decodes past the {size} bytes stated")
+    return out
+
+
+def _bounded(src: bytes, size: int, ratio: int, what: str) -> None:
+    """Refuse a stated size no `src` of this format expands to, before a buffer of it is made (a
+    damaged size field must not allocate gigabytes)."""
+    if not 0 <= size <= ratio * len(src) + 64:
+        raise ValueError(f"corrupt {what}: {len(src)} bytes cannot expand to the {size} bytes stated")
 
 
 def _length(src: bytes, i: int, nibble: int) -> tuple[int, int]:
@@ -67,8 +81,14 @@ def _length(src: bytes, i: int, nibble: int) -> tuple[int, int]:
 
 def zstd(src: bytes, size: int) -> bytes:
     """Decode one zstd frame that expands to `size` bytes."""
+    _bounded(src, size, 32768, "zstd frame")
     lib = _libzstd()
     if lib is not None:
+        declared = lib.ZSTD_getFrameContentSize(src, len(src))
+        if declared == _ZSTD_CONTENTSIZE_ERROR:
+            raise ValueError("corrupt zstd frame: no frame header")
+        if declared != _ZSTD_CONTENTSIZE_UNKNOWN and declared != size:
+            raise ValueError(f"corrupt zstd frame: it holds {declared} bytes, the entry says {size}")
         dst = ctypes.create_string_buffer(size)
         got = lib.ZSTD_decompress(dst, size, src, len(src))
         if lib.ZSTD_isError(got):
@@ -98,6 +118,9 @@ def _liblz4():
     return lib
 
 
+_ZSTD_CONTENTSIZE_UNKNOWN, _ZSTD_CONTENTSIZE_ERROR = 2**64 - 1, 2**64 - 2
+
+
 @functools.cache
 def _libzstd():
     path = ctypes.util.find_library("zstd") or "libzstd.so.1"
@@ -107,6 +130,8 @@ def _libzstd():
         return None
     lib.ZSTD_decompress.restype = ctypes.c_size_t
     lib.ZSTD_decompress.argtypes = [ctypes.c_void_p, ctypes.c_size_t, ctypes.c_char_p, ctypes.c_size_t]
+    lib.ZSTD_getFrameContentSize.restype = ctypes.c_ulonglong
+    lib.ZSTD_getFrameContentSize.argtypes = [ctypes.c_char_p, ctypes.c_size_t]
     lib.ZSTD_isError.argtypes = [ctypes.c_size_t]
     lib.ZSTD_getErrorName.argtypes = [ctypes.c_size_t]
     lib.ZSTD_getErrorName.restype = ctypes.c_char_p

@@ -23,9 +23,9 @@ def sections(data: bytes) -> dict[str, bytes]:
     (_, _, _, _, _, _, shoff, _, _, _, _, shentsize, shnum, shstrndx) = _EHDR.unpack_from(data)
     if shoff == 0 or shnum == 0:
         return {}
-    if shentsize != _SHDR.size or shoff + shnum * shentsize > len(data):
-        raise ElfError("section header table out of bounds")
-    headers = [_SHDR.unpack_from(data, shoff + i * shentsize) for i in range(shnum)]
+    headers = _section_headers(data, shoff, shentsize, shnum)
+    if shstrndx >= shnum:
+        raise ElfError(f"section name table {shstrndx} of {shnum} sections")
     names_hdr = headers[shstrndx]
     names = data[names_hdr[4]:names_hdr[4] + names_hdr[5]]
     out: dict[str, bytes] = {}
@@ -88,8 +88,13 @@ def size(data: bytes) -> int:
         raise ElfError("not an ELF file")
     (_, _, _, _, _, phoff, shoff, _, _, phentsize, phnum, shentsize, shnum, _) = _EHDR.unpack_from(data)
     end = max(shoff + shentsize * shnum, phoff + phentsize * phnum)
-    for i in range(shnum):
-        _, sh_type, _, _, offset, length, *_ = _SHDR.unpack_from(data, shoff + i * shentsize)
+    for _, sh_type, _, _, offset, length, *_ in _section_headers(data, shoff, shentsize, shnum):
         if sh_type != SHT_NOBITS:
             end = max(end, offset + length)
     return end
+
+
+def _section_headers(data: bytes, shoff: int, shentsize: int, shnum: int) -> list[tuple]:
+    if shnum and (shentsize != _SHDR.size or shoff + shnum * shentsize > len(data)):
+        raise ElfError("section header table out of bounds")
+    return [_SHDR.unpack_from(data, shoff + i * shentsize) for i in range(shnum)]

@@ -50,11 +50,15 @@ class Entry:
         """Decompressed payload: PTX without its NUL padding, or the ELF file exactly."""
         if self._data is None:
             raw = self.raw
-            if self.compression == "lz4":
-                raw = compress.lz4_block(raw, self.expanded)
-            elif self.compression == "zstd":
-                raw = compress.zstd(raw, self.expanded)
-            self._data = raw.split(b"\0", 1)[0] if self.kind == "ptx" else raw[:elf.size(raw)]
+            try:
+                if self.compression == "lz4":
+                    raw = compress.lz4_block(raw, self.expanded)
+                elif self.compression == "zstd":
+                    raw = compress.zstd(raw, self.expanded)
+                self._data = raw.split(b"\0", 1)[0] if self.kind == "ptx" else raw[:elf.size(raw)]
+            except ValueError as err:
+                what = f"compute_{self.arch} PTX" if self.kind == "ptx" else f"sm_{self.arch} cubin"
+                raise ImageError(f"its {what} member is damaged: {err}") from None
         return self._data
 
     @property
@@ -80,6 +84,8 @@ def entries(data: bytes) -> list[Entry]:
     pos = 0
     while pos + _HEADER.size <= len(data) and struct.unpack_from("<I", data, pos)[0] == FATBIN_MAGIC:
         _, _, header_size, body = _HEADER.unpack_from(data, pos)
+        if header_size < _HEADER.size:
+            raise ImageError(f"fatbin at byte {pos} has a {header_size}-byte header")
         end = pos + header_size + body
         if end > len(data):
             raise ImageError(f"fatbin at byte {pos} says it is {header_size + body} bytes, "

@@ -99,12 +99,14 @@ def _names(entry: Entry) -> tuple[str, ...]:
                 module = _module(entry.ptx)
             except SourceError as err:
                 raise NotInstrumentable(f"its PTX does not parse: {str(err).splitlines()[0]}") from None
+            except ImageError as err:
+                raise NotInstrumentable(str(err)) from None
             entry._names = tuple(f.name for f in module.kernels())
             entry._specific = _suffix(module.target)
         else:
             try:
                 entry._names = tuple(elf.entries(entry.data))
-            except elf.ElfError:
+            except (elf.ElfError, ImageError):
                 entry._names = ()
     return entry._names
 

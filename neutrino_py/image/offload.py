@@ -51,17 +51,19 @@ def is_code_object(data: bytes) -> bool:
 
 
 def _decompress(data: bytes) -> bytes:
-    version, method = struct.unpack_from("<HH", data, 4)
-    if version == 1:
-        size, head = struct.unpack_from("<I", data, 8)[0], 20
-    elif version == 2:
-        size, head = struct.unpack_from("<I", data, 12)[0], 24
-    else:
-        size, head = struct.unpack_from("<Q", data, 16)[0], 32
-    body = data[head:]
-    if method == 0:
-        return zlib.decompress(body)
-    return compress.zstd(body, size)
+    """The bundle inside a compressed one (`CCOB`, versions 1-3, zlib or zstd)."""
+    try:
+        version, method = struct.unpack_from("<HH", data, 4)
+        if version == 1:
+            size, head = struct.unpack_from("<I", data, 8)[0], 20
+        elif version == 2:
+            size, head = struct.unpack_from("<I", data, 12)[0], 24
+        else:
+            size, head = struct.unpack_from("<Q", data, 16)[0], 32
+        body = data[head:]
+        return zlib.decompressobj().decompress(body, size) if method == 0 else compress.zstd(body, size)
+    except (struct.error, zlib.error, ValueError) as err:
+        raise BundleError(f"damaged compressed offload bundle: {err}") from None
 
 
 def _bundle(data: bytes, start: int) -> tuple[list[CodeObject], int]:
@@ -71,7 +73,7 @@ def _bundle(data: bytes, start: int) -> tuple[list[CodeObject], int]:
         pos, out, end = start + len(MAGIC) + 8, [], start
         for _ in range(count):
             offset, size, tlen = struct.unpack_from("<QQQ", data, pos)
-            triple = data[pos + 24:pos + 24 + tlen].decode()
+            triple = data[pos + 24:pos + 24 + tlen].decode("utf-8", "replace")
             pos += 24 + tlen
             blob = data[start + offset:start + offset + size]
             if len(blob) != size:
@@ -80,7 +82,7 @@ def _bundle(data: bytes, start: int) -> tuple[list[CodeObject], int]:
             if size and not triple.startswith("host"):
                 out.append(CodeObject(triple, triple.split("--", 1)[-1], blob))
         return out, end
-    except struct.error as e:
+    except (struct.error, OverflowError) as e:
         raise BundleError(f"truncated offload bundle at byte {start}") from e
 
 
