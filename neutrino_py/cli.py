@@ -97,6 +97,12 @@ def main(argv: list[str] | None = None) -> int:
     from neutrino_py.errors import SourceError, ToolError
 
     try:
+        if argv and argv[0] not in COMMANDS and not argv[0].startswith("-"):
+            from neutrino_py.errors import did_you_mean
+            build_parser("").print_usage(sys.stderr)
+            print(f"neutrino: error: no command {argv[0]!r}{did_you_mean(argv[0], COMMANDS)}; "
+                  f"the commands are {', '.join(COMMANDS)}", file=sys.stderr)
+            return 2
         parser = build_parser(argv[0] if argv and argv[0] in COMMANDS else None)
         args = parser.parse_args(argv)
         if not getattr(args, "_module", None):

@@ -2,6 +2,7 @@
 probes: position, caret, hint), `ToolError` for the environment."""
 from __future__ import annotations
 
+import difflib
 import functools
 from dataclasses import dataclass
 
@@ -31,6 +32,12 @@ def render(severity: str, message: str, file: str, line: int, col: int,
     if hint:
         out.append(f"  hint: {hint}")
     return "\n".join(out)
+
+
+def did_you_mean(word: str, choices, cutoff: float = 0.6) -> str:
+    """`` (did you mean 'x'?)`` for the choice closest to a misspelt `word`, or ""."""
+    close = difflib.get_close_matches(str(word), [str(c) for c in choices], n=1, cutoff=cutoff)
+    return f" (did you mean {close[0]!r}?)" if close else ""
 
 
 class SourceError(Exception):

@@ -20,6 +20,10 @@ from neutrino_py.errors import ToolError
 # Largest input read into memory: PTX of the biggest real images is tens of MB; probes are tiny.
 MAX_ASM_BYTES = 1 << 30
 MAX_PROBE_BYTES = 1 << 20
+# A trace's JSON: trace.json lists every launch (a few hundred bytes each); a kernel's manifest is
+# small. Past these a file is damage, never read into memory whole.
+MAX_TRACE_JSON_BYTES = 1 << 30
+MAX_MANIFEST_BYTES = 64 << 20
 
 
 @contextmanager
@@ -84,50 +88,95 @@ def _unlink(path: Path) -> None:
         pass
 
 
-# Kinds of file that opening or reading would wait on (a FIFO until something writes to it) or
-# never finish: refused before opening. A character device reads up to the size bound.
-_NOT_INPUT = ((stat.S_ISDIR, "a directory"), (stat.S_ISFIFO, "a FIFO (named pipe)"),
-              (stat.S_ISSOCK, "a socket"), (stat.S_ISBLK, "a block device"))
+# What a path can be besides a regular file, in a user's words. None of them is an input: a FIFO
+# or a terminal waits for a writer or a typist (forever, under a batch job), a character device
+# such as /dev/zero or /dev/urandom never ends, a block device is a whole disk.
+_KINDS = ((stat.S_ISDIR, "a directory"), (stat.S_ISFIFO, "a FIFO (named pipe)"),
+          (stat.S_ISSOCK, "a socket"), (stat.S_ISBLK, "a block device"),
+          (stat.S_ISCHR, "a character device"))
 # Descriptors the process holds open already, whose pipe has its writer (`... | neutrino check
-# /dev/stdin`)
+# /dev/stdin`): a pipe there is read; a terminal there is not (it would wait for typing)
 _OPEN_FDS = ("/dev/fd", "/proc/self/fd")
 
 
-def _not_input(path: Path) -> str | None:
-    """What `path` is, when it is no file to read (`_NOT_INPUT`); None for a file, and for a path
-    the system refuses or lacks (said when it is opened)."""
-    try:
-        mode = path.stat().st_mode
-    except (OSError, ValueError):
+def kind_of(mode: int) -> str | None:
+    """What a file of `st_mode` is when it is not a regular file (`_KINDS`), else None."""
+    if stat.S_ISREG(mode):
         return None
-    kind = next((what for test, what in _NOT_INPUT if test(mode)), None)
-    if kind != "a directory" and (str(path) == "/dev/stdin" or str(path.parent) in _OPEN_FDS):
-        return None
-    return kind
+    return next((what for test, what in _KINDS if test(mode)), "not a regular file")
 
 
-def read_input(path: str | os.PathLike, limit: int, what: str = "file") -> bytes:
-    """The bytes of a user's input file, refused (ToolError) when it is a folder, a FIFO, a socket
-    or a block device (before opening it: a FIFO would block there), unreadable or larger than
-    `limit` (read at most `limit + 1` bytes, so ``/dev/zero`` ends too)."""
+def _held_pipe(path: Path) -> bool:
+    """True for a path naming a descriptor this process holds (`/dev/stdin`, `/dev/fd/N`)."""
+    return str(path) in ("/dev/stdin", "/dev/fd/0") or str(path.parent) in _OPEN_FDS
+
+
+def _refusal(path: Path, mode: int, what: str, fd: int | None = None) -> ToolError | None:
+    """The error for reading `path` (of `st_mode`; `fd` where it is open) as a `what`, or None
+    when it may be read: a regular file, or a pipe this process holds."""
+    kind = kind_of(mode)
+    if kind is None or (stat.S_ISFIFO(mode) and _held_pipe(path)):
+        return None
+    if stat.S_ISCHR(mode) and fd is not None and os.isatty(fd):
+        kind = "a terminal"
+    return ToolError(f"cannot read {path}: it is {kind}, not a {what}",
+                     f"give the path of a {what}" + (
+                         " (a pipe given as /dev/stdin is read; a terminal is not)"
+                         if _held_pipe(path) else ""))
+
+
+def open_input(path: str | os.PathLike, what: str = "file") -> IO[bytes]:
+    """`path` opened for reading (binary), refused (ToolError, with what to do) unless it is a
+    regular file or a pipe this process holds (`/dev/stdin`): a directory, a FIFO, a socket, a
+    terminal or other character device (/dev/zero, /dev/urandom), a block device. It is opened
+    without waiting (a FIFO would block in open(), a serial line until carrier) and what was
+    opened is checked, so a file swapped for a FIFO after a look is refused too."""
     path = Path(path)
-    kind = _not_input(path)
-    if kind is not None:
-        raise ToolError(f"cannot read {path}: it is {kind}, not a {what}",
-                        f"give the path of a {what}")
     try:
-        with open(path, "rb") as f:
-            data = f.read(limit + 1)
+        before = path.stat().st_mode            # a socket cannot be opened: say what it is
+    except (OSError, ValueError):
+        before = None
+    if before is not None and stat.S_ISSOCK(before):
+        raise _refusal(path, before, what)
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_NOCTTY | os.O_CLOEXEC)
     except OSError as err:
         raise ToolError(f"cannot read {path}: {err.strerror or err}",
                         f"give the path of a readable {what}") from None
     except ValueError:                          # open() refuses a path holding a NUL byte
         raise ToolError(f"cannot read {str(path)!r}: a path cannot hold a NUL byte",
                         f"give the path of a {what}") from None
+    try:
+        err = _refusal(path, os.fstat(fd).st_mode, what, fd)
+        if err is not None:
+            raise err
+        os.set_blocking(fd, True)
+        return os.fdopen(fd, "rb")
+    except BaseException:
+        os.close(fd)
+        raise
+
+
+def read_input(path: str | os.PathLike, limit: int, what: str = "file") -> bytes:
+    """The bytes of a user's input file (`open_input`: only a regular file or a pipe this process
+    holds), refused (ToolError) when unreadable or larger than `limit` (at most `limit + 1`
+    bytes are read, so a file that grows while read, or a pipe that never ends, ends too)."""
+    path = Path(path)
+    with open_input(path, what) as f:
+        try:
+            data = f.read(limit + 1)
+        except OSError as err:
+            raise ToolError(f"cannot read {path}: {err.strerror or err}",
+                            f"give the path of a readable {what}") from None
     if len(data) > limit:
-        raise ToolError(f"{path} is larger than {limit >> 20} MiB, the most a {what} may be",
+        raise ToolError(f"{path} is larger than {_size(limit)}, the most a {what} may be",
                         "check the path: no real input is this large") from None
     return data
+
+
+def _size(n: int) -> str:
+    return f"{n >> 30} GiB" if n >= 1 << 30 and not n % (1 << 30) else f"{n >> 20} MiB" \
+        if n >= 1 << 20 else f"{n} bytes"
 
 
 # what a binary a user may mistake for assembly starts with -> what to call it

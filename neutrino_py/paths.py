@@ -9,6 +9,8 @@ import sys
 import tempfile
 from pathlib import Path
 
+from neutrino_py.errors import ToolError, did_you_mean
+
 _PKG = Path(__file__).resolve().parent
 
 
@@ -31,12 +33,18 @@ def probes_dir() -> Path:
 
 def probe_file(spec: str | os.PathLike) -> Path:
     """The probe a user named: a path as given, or, when no such file exists and `spec` is a
-    bare name (``dmat``, ``dmat.probe``), the stock probe of that name."""
+    bare name (``dmat``, ``dmat.probe``), the stock probe of that name. A bare name that is
+    neither, but close to a stock probe's (``dmta``), is refused with that name (ToolError)."""
     path = Path(spec)
     stock = probes_dir() / f"{path.name.removesuffix('.probe')}.probe"
     try:
-        if not path.exists() and len(path.parts) == 1 and stock.is_file():
-            return stock
+        if not path.exists() and len(path.parts) == 1:
+            if stock.is_file():
+                return stock
+            close = did_you_mean(path.name.removesuffix(".probe"), stock_probes())
+            if close:
+                raise ToolError(f"no probe file {str(path)!r}{close}",
+                                f"give a path, or one of: {', '.join(stock_probes())}")
     except (OSError, ValueError):    # a name the system refuses (too long, a NUL byte)
         pass
     return path

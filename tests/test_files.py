@@ -63,9 +63,10 @@ def test_full_disk_leaves_nothing(tmp_path, monkeypatch):
     assert list(tmp_path.iterdir()) == []
 
 
-def test_read_input_is_bounded():
-    with pytest.raises(ToolError, match="/dev/zero is larger than 1 MiB, the most a .probe file may be"):
-        files.read_input("/dev/zero", files.MAX_PROBE_BYTES, ".probe file")
+def test_read_input_is_bounded(tmp_path):
+    (tmp_path / "big.probe").write_bytes(b"x" * (files.MAX_PROBE_BYTES + 1))
+    with pytest.raises(ToolError, match="big.probe is larger than 1 MiB, the most a .probe file may be"):
+        files.read_input(tmp_path / "big.probe", files.MAX_PROBE_BYTES, ".probe file")
 
 
 def test_read_source_keeps_every_byte(tmp_path):

@@ -153,11 +153,34 @@ def test_a_shape_past_its_segment_is_refused(run):
     assert len(Trace(run).launches[2].maps["dmat"]) == 2
 
 
+@pytest.mark.parametrize("key, value, why, gone", [
+    ("start_ns", 2 ** 64 + 5, "'start_ns' is an integer out of the 64-bit range",
+     ("start_ns", "end_ns", "duration_ms")),
+    ("duration_ms", float("nan"), "'duration_ms' is nan, not a finite number",
+     ("start_ns", "end_ns", "duration_ms")),
+    ("end_ns", "soon", "'end_ns' is str, not an integer", ("start_ns", "end_ns", "duration_ms")),
+    ("shared_mem", -1, "'shared_mem' is -1, a negative count", ("shared_mem",)),
+    ("operator", 7, "'operator' is int, not a string", ("operator",)),
+])
+def test_a_damaged_time_or_tag_loses_that_value_not_the_launchs_maps(run, capsys, key, value,
+                                                                     why, gone):
+    """A launch with a time past 2**63 (or NaN, or a tag of the wrong kind) was left out with
+    the maps it had collected; now only the damaged values are."""
+    _edit(run, lambda m: m["launches"][4].update({key: value}))
+    trace = Trace(run)
+    assert _warned(trace, f"1 launch(es) have damaged times or tags, left out; their maps are "
+                          f"kept (#4: {why})")
+    launch = trace.launches[4]
+    assert [getattr(launch, k) for k in gone] == [None] * len(gone) or key == "shared_mem"
+    assert all(launch.info[k] is None for k in gone)
+    assert launch.maps["ranges"]["cycles"].tolist() == [10, 20, 30, 40]
+    rc, report = _report(run, capsys)
+    assert rc == 0 and report["reports"]["time_range"]["data"]["ranges"]["reduce:ranges"]["count"] == 4
+
+
 @pytest.mark.parametrize("key, value, why", [
-    ("start_ns", 2 ** 64 + 5, "'start_ns' is an integer out of the 64-bit range"),
-    ("duration_ms", float("nan"), "'duration_ms' is nan, not a finite number"),
-    ("shared_mem", -1, "'shared_mem' is -1, a negative count"),
     ("maps", ["../../escape"], "'maps' is item 0: '../../escape', not a map name"),
+    ("grid", [0], "'grid' is not made of positive integers"),
 ])
 def test_a_damaged_launch_value_leaves_out_that_launch_only(run, capsys, tmp_path, key, value, why):
     _edit(run, lambda m: m["launches"][4].update({key: value}))

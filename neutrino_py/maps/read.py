@@ -5,7 +5,7 @@ from typing import Any, Mapping
 
 import numpy as np
 
-from neutrino_py.contract.manifest import HEADER_SLOT_BYTES, SHARD_SLOT_BYTES, shard_item
+from neutrino_py.contract.manifest import HEADER_SLOT_BYTES, SHARD_CHUNK, SHARD_SLOT_BYTES, shard_item
 from neutrino_py.errors import ToolError
 from neutrino_py.maps.lanes import chained, lanes_fields, unchain
 from neutrino_py.maps.layout import Dim3, MapLayout, layout
@@ -84,15 +84,27 @@ def _shard_slots(lay: MapLayout, raw: Any, cut: bool = False) -> tuple[np.ndarra
                          .astype(np.int64), 0)
     per = (lay.items - lay.first) // lay.shards
     items = np.frombuffer(raw, dtype=lay.dtype, count=len(raw) // lay.dtype.itemsize)
-    where = np.concatenate([shard_item(lay.first, lay.shards, s, np.arange(min(int(c), per)))
-                            for s, c in enumerate(cursors)])
-    if cut:
-        where = where[where < len(items)]
-    elif len(where) and where.max() >= len(items):
+    # each shard's records up to its cursor, never more than the buffer holds: a cursor is read
+    # from the file, and a damaged one must not size an index of terabytes
+    counts = [min(int(c), per) for c in cursors]
+    held = [_shard_held(lay, s, len(items)) for s in range(lay.shards)]
+    past = [s for s, (n, h) in enumerate(zip(counts, held)) if n > h]
+    if past and not cut:
+        s = past[0]
         raise ToolError(f"map {lay.name!r} buffer holds {len(raw)} bytes, its shard cursors need "
-                        f"{(where.max() + 1) * lay.dtype.itemsize}",
+                        f"{(int(shard_item(lay.first, lay.shards, s, counts[s] - 1)) + 1) * lay.dtype.itemsize}",
                         "copy the pool back up to the header cursor (maps.needed_bytes)")
-    return items, where, int(np.maximum(cursors - per, 0).sum())
+    where = np.concatenate([np.zeros(0, np.int64)] + [
+        shard_item(lay.first, lay.shards, s, np.arange(min(n, h), dtype=np.int64))
+        for s, (n, h) in enumerate(zip(counts, held))])
+    return items, where, sum(max(int(c) - per, 0) for c in cursors)    # no int64 wrap
+
+
+def _shard_held(lay: MapLayout, shard: int, items: int) -> int:
+    """Records of `shard` whose slots lie in the first `items` items of the pool's buffer."""
+    room = max(0, items - lay.first)
+    rounds, rest = divmod(room, lay.shards * SHARD_CHUNK)
+    return rounds * SHARD_CHUNK + min(SHARD_CHUNK, max(0, rest - shard * SHARD_CHUNK))
 
 
 def _sharded_pool(lay: MapLayout, raw: Any, cut: bool = False) -> tuple[np.ndarray, int]:

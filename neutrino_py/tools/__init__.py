@@ -9,7 +9,7 @@ import importlib
 import pkgutil
 from typing import Any
 
-from neutrino_py.errors import ToolError
+from neutrino_py.errors import ToolError, did_you_mean
 from neutrino_py.tools.base import MapRef, Progress, Report, Table, Tool
 from neutrino_py.tracedir.reader import Trace
 
@@ -37,7 +37,8 @@ def get(name: str, options: dict[str, Any] | None = None, strict: bool = True) -
     (one `-O` list serves every tool of a report)."""
     known = tools()
     if name not in known:
-        raise ToolError(f"no tool named {name!r}", fix=f"pick one of: {', '.join(known)}")
+        raise ToolError(f"no tool named {name!r}{did_you_mean(name, known)}",
+                        fix=f"pick one of: {', '.join(known)}")
     tool = known[name]()
     for key, value in (options or {}).items():
         if hasattr(tool, key):
@@ -46,8 +47,21 @@ def get(name: str, options: dict[str, Any] | None = None, strict: bool = True) -
                                 fix="tool options are counts or launch numbers, e.g. -O top=50")
             setattr(tool, key, value)
         elif strict:
-            raise ToolError(f"tool {name!r} has no option {key!r}")
+            raise ToolError(f"tool {name!r} has no option {key!r}"
+                            f"{did_you_mean(key, _options_of(tool))}",
+                            fix=f"its options: {', '.join(_options_of(tool)) or 'none'}")
     return tool
+
+
+def _options_of(tool: Tool) -> list[str]:
+    """The `-O` options a tool takes: the attributes its classes annotate (less class constants)
+    or set to a whole number."""
+    found = set()
+    for cls in type(tool).__mro__:
+        found |= {k for k, kind in vars(cls).get("__annotations__", {}).items()
+                  if not str(kind).startswith("ClassVar")}
+        found |= {k for k, v in vars(cls).items() if type(v) is int}
+    return sorted(k for k in found if not k.startswith("_"))
 
 
 def run_tool(name: str, trace: Trace, progress: Progress | None = None, **options: Any) -> Report:

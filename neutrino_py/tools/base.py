@@ -140,7 +140,9 @@ class Tool:
         yield from readable_maps(trace, self.unreadable)
 
     def accepts(self, trace: Trace, launch: Launch, name: str, dtype: np.dtype) -> bool:
-        return bool(self.fields) and all(f in (dtype.names or ()) for f in self.fields)
+        """A map with every field of `fields`, each an integer (a probe may declare f32/f64
+        fields: the tools count, shift and index with them)."""
+        return bool(self.fields) and all(integral(dtype, f) for f in self.fields)
 
     def analyze(self, trace: Trace, refs: list[MapRef], progress: "Progress") -> Report:
         raise NotImplementedError
@@ -179,6 +181,11 @@ class Tool:
         seen = sorted({f"{n}({', '.join(dtype.names or [str(dtype)])})"
                        for _, n, dtype in readable_maps(trace, unreadable)})
         hint = f" (trace with probes/{self.probe})" if self.probe else ""
+        floats = sorted({n for _, n, dtype in readable_maps(trace, []) if self.fields
+                         and all(f in (dtype.names or ()) for f in self.fields)})
+        if floats:
+            hint += (f"; map {floats[0]} has those fields, but not all as integers (they are "
+                     f"counts, addresses or clocks)")
         return (f"needs {self.wants()}{hint}; this trace has "
                 + (f"maps {', '.join(seen)}" if seen
                    else f"no readable maps ({len(unreadable)} unreadable)" if unreadable
@@ -199,6 +206,26 @@ def chunks(array: np.ndarray, progress: Progress, chunk_bytes: int = CHUNK_BYTES
         part = array[start:start + step]
         yield part
         progress.advance(part.nbytes)
+
+
+def integral(dtype: np.dtype, name: str) -> bool:
+    """Whether `dtype` has a field `name` of integers (or booleans)."""
+    field = (dtype.fields or {}).get(name)
+    return field is not None and field[0].base.kind in "iub"
+
+
+def exact_sum(column: np.ndarray) -> int:
+    """The sum of an integer column (a chunk: fewer than 2**32 rows) as a Python int, exact past
+    2**64: counters near their top (damage, or a long run) wrapped to small numbers in NumPy's
+    own sum. A float column sums its finite values; booleans count."""
+    if column.dtype.kind == "f":
+        return int(column[np.isfinite(column)].sum(dtype=np.float64))
+    if column.dtype.kind not in "iu" or column.dtype.itemsize < 8:
+        return int(column.sum(dtype=np.int64 if column.dtype.kind in "bi" else np.uint64))
+    signed = column.dtype.kind == "i"
+    low = (column & np.array(0xFFFFFFFF, column.dtype)).sum(dtype=np.uint64)
+    high = (column >> np.array(32, column.dtype)).sum(dtype=np.int64 if signed else np.uint64)
+    return (int(high) << 32) + int(low)
 
 
 def rows(ref: MapRef, progress: Progress, chunk_bytes: int = CHUNK_BYTES) -> Iterator[np.ndarray]:

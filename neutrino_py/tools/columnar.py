@@ -117,7 +117,11 @@ def export(trace: Trace, out: str | os.PathLike, fmt: str = "parquet",
     progress = progress or Progress()
     tmp = out.with_name(f".{out.name}.partial-{os.getpid()}")
     shutil.rmtree(tmp, ignore_errors=True)
-    tmp.mkdir()
+    try:
+        tmp.mkdir()                          # /proc/self/x: a folder where none can be made
+    except OSError as err:
+        raise ToolError(f"cannot write the export under {out}: {err.strerror or err}",
+                        fix="pick an -o in a folder you can write") from None
     try:
         launches = _launches(pa, trace, tmp / f"launches{FORMATS[fmt]}", fmt, compression)
         maps, notes = _maps(pa, trace, tmp / "maps", fmt, compression, progress, chunk_bytes)

@@ -7,8 +7,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from neutrino_py.errors import ToolError
-from neutrino_py.tools import get, tools
+from neutrino_py.errors import ToolError, did_you_mean
+from neutrino_py.tools import _options_of, get, tools
 from neutrino_py.tools.base import MapRef, Progress, Report, Table, Tool, plain
 from neutrino_py.tools.perfetto import MAX_SLICES, export
 from neutrino_py.tools.progress import Bar
@@ -49,7 +49,9 @@ def run(args: argparse.Namespace) -> int:
     unknown = [key for key in options if not any(hasattr(tool, key) for tool in selected)]
     if unknown:
         names = ", ".join(tool.name for tool in selected)
-        raise ToolError(f"no selected tool ({names}) has option {unknown[0]!r}",
+        known = sorted({k for tool in selected for k in _options_of(tool)})
+        raise ToolError(f"no selected tool ({names}) has option {unknown[0]!r}"
+                        f"{did_you_mean(unknown[0], known)}",
                         fix="e.g. -O launch=3 (block_sched), -O depth=1 (operators), -O top=50 "
                             "(launches, hotness, divergence)")
     if "launch" in options and not any(l.seq == options["launch"] for l in trace.launches):

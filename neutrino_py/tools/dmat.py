@@ -9,7 +9,7 @@ import numpy as np
 from neutrino_py.names import short
 from neutrino_py.tools import register
 from neutrino_py.tools.base import (MapRef, Progress, Report, Table, Tool, by_kernel,
-                                    lost_lanes_note, rows)
+                                    exact_sum, lost_lanes_note, rows)
 from neutrino_py.tracedir.reader import Trace
 
 LINE = 128
@@ -32,7 +32,7 @@ def access_stats(ref: MapRef, progress: Progress) -> dict:
         if has_clock:
             c0, c1 = min(c0, int(part["clock"].min())), max(c1, int(part["clock"].max()))
         if has_bytes:
-            nbytes += int(part["bytes"].sum(dtype=np.int64))
+            nbytes += exact_sum(part["bytes"])
     out = {"accesses": n, "bytes": nbytes if has_bytes else None,
            "addr_min": int(lo) if n else None, "addr_max": int(hi) if n else None,
            "clock_min": int(c0) if n and has_clock else None,

@@ -10,7 +10,8 @@ import numpy as np
 
 from neutrino_py.names import short
 from neutrino_py.tools import register
-from neutrino_py.tools.base import MapRef, Progress, Report, Table, Tool, by_kernel, chunks
+from neutrino_py.tools.base import (MapRef, Progress, Report, Table, Tool, by_kernel, chunks,
+                                    exact_sum, integral)
 from neutrino_py.tracedir.reader import Launch, Trace
 
 # Peak DRAM bandwidth in GB/s by device-name fragment (most specific first), from vendor sheets.
@@ -33,7 +34,7 @@ COUNTER_FIELDS = ("loaded", "stored", "atomic")
 
 def byte_fields(dtype: np.dtype) -> list[str]:
     """Fields holding byte counts; `atomic` counts bytes only beside `loaded`/`stored`."""
-    names = dtype.names or ()
+    names = [f for f in dtype.names or () if integral(dtype, f)]     # counts, not measures
     counters = [f for f in COUNTER_FIELDS if f in names] if {"loaded", "stored"} & set(names) else []
     return counters + [f for f in names if f == "bytes" or f.endswith("_bytes")]
 
@@ -62,7 +63,7 @@ class GmemBytes(Tool):
                 launch_bytes.setdefault(ref.launch.seq, 0)    # a launch may record nothing
                 for part in chunks(array, progress):
                     for f in names:
-                        n = int(part[f].sum(dtype=np.uint64))
+                        n = exact_sum(part[f])
                         key = f"{ref.name}.{f}"
                         fields[key] = fields.get(key, 0) + n
                         launch_bytes[ref.launch.seq] = launch_bytes.get(ref.launch.seq, 0) + n

@@ -12,7 +12,7 @@ import numpy as np
 from neutrino_py.names import short
 from neutrino_py.tools import register
 from neutrino_py.tools.base import (MapRef, Progress, Report, Table, Tool, by_kernel,
-                                    lost_lanes_note, rows)
+                                    integral, lost_lanes_note, rows)
 from neutrino_py.tracedir.reader import Launch, Trace
 
 PAGE_SHIFT = 12
@@ -66,7 +66,7 @@ class Hotness(Tool):
     def select(self, trace: Trace) -> list[MapRef]:
         maps = list(self.candidates(trace))
         hists = [MapRef(l, n) for l, n, dtype in maps if _is_page_hist(trace, l, n, dtype)]
-        return hists or [MapRef(l, n) for l, n, dtype in maps if "addr" in (dtype.names or ())]
+        return hists or [MapRef(l, n) for l, n, dtype in maps if integral(dtype, "addr")]
 
     def analyze(self, trace: Trace, refs: list[MapRef], progress: Progress) -> Report:
         from_hist = _is_page_hist(trace, refs[0].launch, refs[0].name, refs[0].array.dtype)

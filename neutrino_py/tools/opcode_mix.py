@@ -9,7 +9,8 @@ import numpy as np
 
 from neutrino_py.names import short
 from neutrino_py.tools import register
-from neutrino_py.tools.base import MapRef, Progress, Report, Table, Tool, by_kernel, chunks
+from neutrino_py.tools.base import (MapRef, Progress, Report, Table, Tool, by_kernel, chunks,
+                                    exact_sum)
 from neutrino_py.tracedir.reader import Trace
 
 OTHER = "other"
@@ -29,9 +30,11 @@ class OpcodeMix(Tool):
             for ref in krefs:
                 array = ref.array
                 families = [f for f in array.dtype.names if f != "unit"]
+                for f in families:                  # a launch that wrote no rows counts 0
+                    sums.setdefault(f, 0)
                 for part in chunks(array, progress):
                     for f in families:
-                        sums[f] = sums.get(f, 0) + int(part[f].sum(dtype=np.uint64))
+                        sums[f] = sums.get(f, 0) + exact_sum(part[f])
             total = sums.pop("total")
             sums[OTHER] = total - sum(sums.values())
             per_kernel[kernel] = {"total": total, **dict(sorted(sums.items(), key=lambda kv: -kv[1]))}

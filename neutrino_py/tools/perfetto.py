@@ -16,7 +16,7 @@ import numpy as np
 
 from neutrino_py.files import atomic_file
 from neutrino_py.tools.allocations import timeline
-from neutrino_py.tools.base import readable_maps
+from neutrino_py.tools.base import integral, readable_maps
 from neutrino_py.tools.block_sched import since
 from neutrino_py.tracedir.reader import Launch, Trace
 
@@ -43,7 +43,7 @@ def build(trace: Trace, max_slices: int = MAX_SLICES) -> dict:
         events += _memory(part, origin, base, label)
         interval_maps += [(g, label, launch, name)
                           for launch, name, dtype in readable_maps(part, unreadable)
-                          if {"start", "elapsed"} <= set(dtype.names or ())]
+                          if integral(dtype, "start") and integral(dtype, "elapsed")]
     share, cut = max_slices // max(1, len(interval_maps)), 0
     for g, label, launch, name in interval_maps:
         slices, dropped = _warps(launch, name, clock, share, g, label)

@@ -14,6 +14,7 @@ from typing import Any, Iterable, Iterator
 import numpy as np
 from numpy.lib import format as np_format
 
+from neutrino_py import files
 from neutrino_py.contract import wire
 from neutrino_py.maps.layout import record_problem
 from neutrino_py.names import short
@@ -99,12 +100,29 @@ def _utf8(value: Any) -> Any:
     return value
 
 
+# The longest line of events.jsonl read as an event: a kernel event carries names and paths, a
+# launch its maps' segments; a line past this is damage, skipped without being held in memory.
+MAX_EVENT_BYTES = 16 << 20
+
+
 def read_events(path: Path) -> Iterator[Any]:
     """Events of an `events.jsonl`; a torn last line (the process died mid-write) is skipped, a
     damaged line elsewhere comes back as None so that `build` keeps every event around it and
-    says how many were lost (the writer's lines are ASCII: other bytes are damage too)."""
-    with open(path, encoding="utf-8", errors="replace") as f:
-        for line in f:
+    says how many were lost (the writer's lines are ASCII: other bytes are damage too). Only a
+    regular file is read (`files.open_input`), and no line past `MAX_EVENT_BYTES` is held whole."""
+    with files.open_input(path, "events.jsonl") as f:
+        while True:
+            raw = f.readline(MAX_EVENT_BYTES + 1)
+            if not raw:
+                return
+            if len(raw) > MAX_EVENT_BYTES:       # damage: skip the rest of the line, in pieces
+                while raw and not raw.endswith(b"\n"):
+                    raw = f.readline(MAX_EVENT_BYTES)
+                if not raw:
+                    return
+                yield None
+                continue
+            line = raw.decode("utf-8", "replace")
             try:
                 yield loads(line)
             except (json.JSONDecodeError, RecursionError):

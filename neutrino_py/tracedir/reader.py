@@ -19,6 +19,7 @@ from typing import Any, Iterator
 
 import numpy as np
 
+from neutrino_py import files
 from neutrino_py.contract.manifest import units
 from neutrino_py.errors import ToolError
 from neutrino_py.maps.layout import MapLayout, dim3
@@ -48,9 +49,11 @@ class KernelRecord:
             return None
         path = inside(self.run_dir, rel)
         try:
-            manifest = layout.loads(path.read_text("utf-8"))
-        except (OSError, ValueError) as err:
-            raise ToolError(f"cannot read the manifest of kernel {self.name} from {path}: {err}",
+            manifest = layout.loads(files.read_input(path, files.MAX_MANIFEST_BYTES,
+                                                     "kernel manifest").decode("utf-8"))
+        except (ValueError, RecursionError, ToolError) as err:
+            why = err.message if isinstance(err, ToolError) else err
+            raise ToolError(f"cannot read the manifest of kernel {self.name} from {path}: {why}",
                             fix="the run's kernels/ folder is incomplete or damaged") from None
         maps = manifest.get("maps", []) if isinstance(manifest, dict) else None
         if not isinstance(maps, list) or not all(isinstance(m, dict) for m in maps):
@@ -65,10 +68,10 @@ class KernelRecord:
             return None
         path = inside(self.run_dir, rel)
         try:
-            return path.read_text("utf-8", "surrogateescape")
-        except OSError as err:
-            raise ToolError(f"cannot read the {which} of kernel {self.name} from {path}: "
-                            f"{err.strerror or err}",
+            return files.read_input(path, files.MAX_ASM_BYTES, "kernel text").decode(
+                "utf-8", "surrogateescape")
+        except ToolError as err:
+            raise ToolError(f"cannot read the {which} of kernel {self.name}: {err.message}",
                             fix="the run's kernels/ folder is incomplete or damaged") from None
 
     def map_info(self, name: str) -> dict | None:
@@ -116,7 +119,7 @@ class MapFiles(Mapping):
         held = None if segment is None else self._held(name, path, segment)
         try:
             if segment is None:
-                array = np.load(path, mmap_mode="r", allow_pickle=False)
+                array = _npy(path)
             elif "dtype" in segment:
                 dtype = self._array_dtype(name, segment)
                 array = _mapped(path, dtype, segment["offset"], _whole_rows(
@@ -254,10 +257,37 @@ def _whole_rows(shape: tuple[int, ...], itemsize: int, held: int) -> tuple[int, 
 
 
 def _mapped(path: Path, dtype: np.dtype, offset: int, shape: tuple[int, ...]) -> np.ndarray:
-    """`shape` items of `dtype` at byte `offset` of `path`, memory-mapped read-only."""
+    """`shape` items of `dtype` at byte `offset` of `path`, memory-mapped read-only (a path that
+    is no regular file is refused, not opened: a FIFO would wait for a writer)."""
     if not math.prod(shape):
         return np.zeros(shape, dtype)
-    return np.memmap(path, dtype=dtype, mode="r", offset=int(offset), shape=shape)
+    with files.open_input(path, "map data file") as f:
+        return np.memmap(f, dtype=dtype, mode="r", offset=int(offset), shape=shape)
+
+
+def _npy(path: Path) -> np.ndarray:
+    """A version 1 map's `.npy` file, memory-mapped read-only: its header is read from what was
+    opened (a regular file only, `files.open_input`), and the array it declares must fit in the
+    file's bytes, so a damaged header never sizes a mapping past them."""
+    with files.open_input(path, ".npy map file") as f:
+        version = np.lib.format.read_magic(f)
+        header = {(1, 0): np.lib.format.read_array_header_1_0,
+                  (2, 0): np.lib.format.read_array_header_2_0}.get(version)
+        if header is None:
+            raise ValueError(f"unknown .npy format version {version}")
+        shape, fortran, dtype = header(f)
+        why = record_problem(dtype)
+        if why:
+            raise ValueError(f"not a map's records ({why})")
+        offset, size = f.tell(), os.fstat(f.fileno()).st_size
+        need = math.prod(shape) * dtype.itemsize
+        if need > size - offset:
+            raise ValueError(f"its header declares {shape} items of {dtype.itemsize} bytes "
+                             f"({need} bytes), the file holds {max(0, size - offset)} after it")
+        if not need:
+            return np.zeros(shape, dtype)
+        return np.memmap(f, dtype=dtype, mode="r", offset=offset, shape=shape,
+                         order="F" if fortran else "C")
 
 
 @dataclass
@@ -510,7 +540,11 @@ def _load(run: Path) -> tuple[dict, Path, bool]:
     why = "is missing (the run did not finish)"
     if summary.is_file():
         try:
-            meta = layout.loads(summary.read_text("utf-8"))
+            try:
+                text = files.read_input(summary, files.MAX_TRACE_JSON_BYTES, "trace.json")
+            except ToolError as err:             # too large, unreadable: its events may not be
+                raise OSError(err.message) from None
+            meta = layout.loads(text.decode("utf-8"))
             if not isinstance(meta, dict):
                 raise TypeError(f"its top level is a {type(meta).__name__}, not an object")
             _check_version(meta, summary)
@@ -520,6 +554,7 @@ def _load(run: Path) -> tuple[dict, Path, bool]:
         except (OSError, ValueError, KeyError, TypeError, RecursionError) as err:
             what = (f"missing key {err}" if isinstance(err, KeyError)
                     else getattr(err, "strerror", None) or str(err))
+            what = what.removeprefix(f"{summary} ")
             if not events.is_file():
                 raise ToolError(f"{summary} is not a readable trace ({type(err).__name__}: {what})",
                                 fix="pass a run directory written by `neutrino trace` "
@@ -529,10 +564,10 @@ def _load(run: Path) -> tuple[dict, Path, bool]:
         why = "is not a file"
     try:
         logged = list(layout.read_events(events))
-    except OSError as err:
-        raise ToolError(f"cannot read {events}: {err.strerror or err}",
-                        fix="pass a run directory written by `neutrino trace` "
-                            "(docs/contracts.md §6)") from None
+    except (OSError, ToolError) as err:
+        why = err.message if isinstance(err, ToolError) else f"cannot read {events}: {err.strerror or err}"
+        raise ToolError(why, fix="pass a run directory written by `neutrino trace` "
+                                 "(docs/contracts.md §6)") from None
     if logged and not any(isinstance(ev, dict) for ev in logged):
         raise ToolError(f"{events} is not a readable trace (JSONDecodeError: none of its "
                         f"{len(logged)} line(s) is a JSON object)",

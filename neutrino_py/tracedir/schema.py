@@ -201,6 +201,34 @@ PARTS = (("device", DEVICE), ("probe", PROBE), ("summary", SUMMARY),
          ("finished", is_bool), ("started_ns", is_int), ("ended_ns", is_int))
 
 
+# What a launch may lose and still be read: its times and tags describe it, its maps are what was
+# collected. A damaged one (a time past 2**63, NaN, a string) is dropped, not the launch with them.
+LAUNCH_SOFT = ("start_ns", "end_ns", "duration_ms", "operator", "shared_mem")
+
+
+def _soft_launch_fields(launches: Any) -> list[str]:
+    """Set to null the `LAUNCH_SOFT` values of launches that are damaged; say how many."""
+    if not isinstance(launches, list):
+        return []
+    first, count = None, 0
+    checks = LAUNCH._checks               # type: ignore[attr-defined]
+    for i, x in enumerate(launches):
+        if type(x) is not dict:
+            continue
+        bad = [k for k in LAUNCH_SOFT if x.get(k) is not None and checks[k](x[k])]
+        if bad:
+            count += 1
+            first = first or f"#{i}: {bad[0]!r} is {checks[bad[0]](x[bad[0]])}"
+            if {"start_ns", "end_ns", "duration_ms"} & set(bad):   # times go together
+                bad += ["start_ns", "end_ns", "duration_ms"]
+            for k in bad:
+                x[k] = None
+    if not count:
+        return []
+    return [f"{count} launch(es) have damaged times or tags, left out; their maps are kept "
+            f"({first})"]
+
+
 def _unique_launches(meta: dict) -> list[str]:
     """Keep the first launch of each (process, seq): a launch listed twice (a log replayed or
     two runs' entries merged) would count its records twice and make `-O launch=N` ambiguous."""
@@ -266,7 +294,7 @@ def sound(meta: dict, recount: Callable[[dict], dict]) -> list[str]:
             raise KeyError(key)
         if not isinstance(meta[key], list):
             raise ValueError(f"its {key!r} is {_kind(meta[key])}, not a list")
-    notes = []
+    notes = _soft_launch_fields(meta["launches"])
     counted = {key: len(meta[key]) if isinstance(meta.get(key), list) else None
                for key, _, _ in ENTRIES}
     for key, what, check in ENTRIES:
