@@ -126,7 +126,10 @@ def test_trace_help_shows_the_bounds_with_examples():
 
 
 def test_bad_bounds_are_usage_errors(tmp_path):
-    for flags, what in ((["--max-bytes", "lots"], "not a size: 'lots'"), (["--every", "0"], "not a positive")):
+    for flags, what in ((["--max-bytes", "lots"], "not a size: 'lots'"), (["--every", "0"], "not a positive"),
+                        (["--max-bytes", "9" * 400 + "G"], "more bytes than any machine holds"),
+                        (["--staging", "8E"], "not a size"),
+                        (["--launches", "9" * 30], "below 2**63")):
         run = neutrino("trace", "--probe", "block_sched", *flags, "--", "true")
         assert run.returncode == 2 and what in run.stderr
 

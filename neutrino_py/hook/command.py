@@ -42,6 +42,7 @@ _UNITS = {"": 1, "B": 1, "K": 1 << 10, "KB": 1 << 10, "KIB": 1 << 10, "M": 1 << 
           "TIB": 1 << 40}
 MAX_BYTES_CAP = 16 << 30        # --max-bytes default: min(25 % of the free space, this)
 MIN_FREE = 1 << 30              # --min-free default
+LARGEST = 1 << 63               # sizes and counts go to the shim as signed 64-bit numbers
 STAGING = 256 << 20             # --staging default: pinned host memory, and map bytes in flight
 GRAPH_MAPS = 4 << 30            # --graph-maps default: device memory for the maps of captured twins
 
@@ -52,7 +53,10 @@ def size(text: str) -> int:
     unit = _UNITS.get(match[2].upper()) if match else None
     if unit is None:
         raise argparse.ArgumentTypeError(f"not a size: {text!r} (write e.g. 4096, 512M, 16G)")
-    return int(float(match[1]) * unit)
+    value = float(match[1]) * unit
+    if value >= LARGEST:
+        raise argparse.ArgumentTypeError(f"{text!r} is more bytes than any machine holds (write e.g. 512M, 16G)")
+    return int(value)
 
 
 def budget(text: str) -> int:
@@ -67,8 +71,8 @@ def budget(text: str) -> int:
 def positive(text: str) -> int:
     """argparse type for --launches/--every."""
     value = int(text) if text.strip().isdigit() else 0
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"not a positive whole number: {text!r}")
+    if not 1 <= value < LARGEST:
+        raise argparse.ArgumentTypeError(f"not a positive whole number below 2**63: {text!r}")
     return value
 
 
