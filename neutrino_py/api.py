@@ -119,12 +119,13 @@ class _Launchable:
                ready: Callable[[int], None] | None = None) -> Run:
         """Run once; host NumPy arrays in `args` are copied back, maps read and trimmed.
         `ready(stream)` runs right before the kernel, after its maps are zeroed."""
-        from neutrino_py.maps import dim3
+        from neutrino_py.maps import launch_shape
         from neutrino_py.runtime import launch
 
+        grid, block = launch_shape(grid, block)          # refused before the GPU is touched
         done = launch(self._function, self.param_types, grid, block, args, manifest=self.manifest,
                       shared_mem=shared_mem, stream=stream, read_maps=read_maps, ready=ready)
-        return Run(self.name, dim3(grid), dim3(block), done.maps, self.manifest, done.elapsed_ms)
+        return Run(self.name, grid, block, done.maps, self.manifest, done.elapsed_ms)
 
 
 class Kernel(_Launchable):

@@ -75,3 +75,15 @@ def test_kernel_from_a_fatbin_uses_its_ptx_and_sass_only_images_say_so(tmp_path)
                     str(src), "-o", str(out)], check=True, capture_output=True)
     kernel = nt.Kernel.from_cubin(out.read_bytes(), "vector_add", arch=90)
     assert kernel.param_types == [ParamType("u", 64)] * 3 + [ParamType("u", 32)]
+
+
+@pytest.mark.parametrize("grid, block, why", [
+    ((0, 1, 1), 128, "bad launch dimension"), ("abc", 128, "bad launch dimension"),
+    ((1.5, 1), 128, "bad launch dimension"), (None, 128, "bad launch dimension"),
+    ((1, 1, 1, 1), 128, "bad launch dimension"), (1, (2048, 1, 1), "2048 > 1024"),
+    (1, (32, 32, 2), "2048 threads in a block"), ((2**31, 1, 1), 128, "past what a GPU launches")])
+def test_a_launch_shape_no_gpu_runs_is_refused_before_the_gpu_is_touched(monkeypatch, grid, block, why):
+    kernel = nt.Kernel.from_ptx(SGEMM).instrument("dmat")
+    monkeypatch.setattr(type(kernel), "_function", property(lambda _: pytest.fail("the GPU was touched")))
+    with pytest.raises(ToolError, match=why):
+        kernel.launch(grid=grid, block=block, args=[])

@@ -6,6 +6,7 @@ turns them into the concrete offsets a launcher allocates and a reader slices fo
 from __future__ import annotations
 
 import math
+import operator
 from dataclasses import dataclass
 from typing import Any, Sequence
 
@@ -53,7 +54,10 @@ BLOCK_THREADS = 1024
 
 def dim3(value: int | Sequence[int]) -> tuple[int, int, int]:
     """`(x, y, z)` from an int or a 1-3 item sequence, as CUDA launches take them."""
-    dims = (int(value),) if isinstance(value, (int, np.integer)) else tuple(int(v) for v in value)
+    try:
+        dims = (operator.index(value),) if not hasattr(value, "__len__") else tuple(map(operator.index, value))
+    except TypeError:                 # a float, a string, None: a launch takes whole numbers
+        dims = ()
     if not 1 <= len(dims) <= 3 or any(d < 1 for d in dims):
         raise ToolError(f"bad launch dimension {value!r}", "give 1 to 3 positive integers, e.g. (64, 1, 1)")
     return dims + (1,) * (3 - len(dims))

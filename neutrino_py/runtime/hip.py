@@ -13,7 +13,7 @@ from typing import Any, Sequence
 
 from neutrino_py.contract.manifest import Manifest
 from neutrino_py.errors import ToolError
-from neutrino_py.maps import Maps, dim3, layout, read
+from neutrino_py.maps import Maps, launch_shape, layout, read
 
 
 def _hip():
@@ -39,7 +39,7 @@ def launch(code_object: bytes, manifest: Manifest, grid: int | Sequence[int],
     and ctypes scalars as hip-python's ``extra`` takes them) and the zeroed map buffers appended
     in manifest order; return the maps."""
     hip = _hip()
-    g, b = dim3(grid), dim3(block)
+    g, b = launch_shape(grid, block)
     module = _check(hip.hipModuleLoadData(code_object))
     function = _check(hip.hipModuleGetFunction(module, manifest.kernel.encode()))
     sizes = {"__header": manifest.header_nbytes()}

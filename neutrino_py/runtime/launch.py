@@ -46,8 +46,8 @@ def launch(function: Any, types: Sequence[ParamType], grid: Any, block: Any, arg
     kernel, after the maps are zeroed: a benchmark flushes L2 there, so that the zeroing's dirty
     lines are not written back inside the timed kernel.
     """
+    grid, block = maps_mod.launch_shape(grid, block)
     current()
-    grid, block = maps_mod.dim3(grid), maps_mod.dim3(block)
     handle = stream_handle(stream)
     manifest = maps_mod.as_manifest(manifest) if manifest is not None else None
     lays = maps_mod.layout(manifest, grid, block) if manifest is not None else []
