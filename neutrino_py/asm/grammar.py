@@ -68,6 +68,9 @@ class Build(Transformer):
         return ir.File(int(index.value), path.value[1:-1], tail.value[1:].strip() if tail else "",
                        kw.line, kw.column)
 
+    def dwarf(self, line):
+        return ir.Dwarf(line.value.rstrip(), line.line, line.column)
+
     def section(self, kw, name, lbrace, rbrace):
         text = self.bodies[lbrace.start_pos][0]
         return ir.Section(name.value[1:].rstrip(), text, kw.line, kw.column)
@@ -337,6 +340,7 @@ _NAMES = {
     "SPACE_KW": "a state space ('.global', '.param'...)", "REG_KW": "'.reg'", "LOC_KW": "'.loc'",
     "ALIGN_KW": "'.align'", "VERSION_KW": "'.version'", "TARGET_KW": "'.target'",
     "ADDRESS_SIZE_KW": "'.address_size'", "FILE_KW": "'.file'", "SECTION_KW": "'.section'",
+    "DWARF": "'@@DWARF'",
     "$END": "end of input",
 }
 # Terminals that match almost anything: an error "at" one of them is about its first character.

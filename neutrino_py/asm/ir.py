@@ -861,7 +861,20 @@ class File(_Node):
     col: int = 0
 
 
-ModuleItem = Union[Version, Target, AddressSize, File, VarDecl, Function, Section, Directive, Comment]
+@dataclass(slots=True, eq=False)
+class Dwarf(_Node):
+    """``@@DWARF .byte 0x4d, ...``: a line of debug data as PTX 1.x (open64 nvcc -G) wrote it at
+    the top level, kept as written (ptxas refuses it from PTX 2.0 on)."""
+    text: str
+    line: int = 0
+    col: int = 0
+
+    def to_text(self) -> str:
+        return self.text
+
+
+ModuleItem = Union[Version, Target, AddressSize, File, VarDecl, Function, Section, Directive,
+                   Comment, Dwarf]
 
 
 _SM = re.compile(r"sm_([0-9]+)[a-z]?")

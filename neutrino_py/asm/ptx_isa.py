@@ -14,12 +14,13 @@ import fnmatch
 # The PTX ISA version the tables below were written from.
 PTX_ISA = "9.0"
 
-# Index i + 1 is the OPCODE id of OPCODES[i]; append only, never reorder.
+# Index i + 1 is the OPCODE id of OPCODES[i]; append only, never reorder. (`istypep` holds the
+# id of a misspelling, `istypeof`, that no PTX has: its id was never an opcode's.)
 OPCODES: tuple[str, ...] = (
     "abs", "activemask", "add", "addc", "alloca", "and", "applypriority", "atom", "bar", "barrier",
     "bfe", "bfi", "bfind", "bmsk", "bra", "brev", "brkpt", "brx", "call", "clz", "cnot",
     "copysign", "cos", "cp", "cvt", "cvta", "discard", "div", "dp2a", "dp4a", "elect", "ex2",
-    "exit", "fence", "fma", "fns", "getctarank", "griddepcontrol", "isspacep", "istypeof", "ld",
+    "exit", "fence", "fma", "fns", "getctarank", "griddepcontrol", "isspacep", "istypep", "ld",
     "ldmatrix", "ldu", "lg2", "lop3", "mad", "mad24", "madc", "mapa", "match", "max", "mbarrier",
     "membar", "min", "mma", "mov", "movmatrix", "mul", "mul24", "multimem", "nanosleep", "neg",
     "not", "or", "pmevent", "popc", "prefetch", "prefetchu", "prmt", "rcp", "red", "redux", "rem",

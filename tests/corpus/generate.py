@@ -328,7 +328,9 @@ CUDA_SOURCES = ["vector_add", "saxpy", "reduction", "sgemm", "histogram", "noinl
 EXAMPLE = "cuda/vector_add.sm_80.lineinfo.ptx"  # also shipped as examples/vector_add.ptx
 DEBUG_BUILDS = [("sgemm", "sm_90"), ("tensor_core", "sm_90")]
 # sources that only build for one architecture's own features (setmaxnreg: sm_90a)
-ARCH_SPECIFIC = {"warp_specialized": "sm_90a"}
+ARCH_SPECIFIC = {"warp_specialized": "sm_90a", "tcgen05": "sm_100a"}
+# sources built with separate compilation (`-rdc=true`) only: `.weak`, calls through registers
+RDC_SOURCES = ["indirect"]
 
 
 def nvcc_version(nvcc: str) -> str:
@@ -346,9 +348,10 @@ def build_cuda(nvcc: str, recipes: dict, stems: list[str] | None = None) -> list
     variants = [(s, a, f) for s in CUDA_SOURCES for a in ("sm_80", "sm_90") for f in ([], ["-lineinfo"])]
     variants += [(s, a, f) for s, a in ARCH_SPECIFIC.items() for f in ([], ["-lineinfo"])]
     variants += [(s, a, ["-G"]) for s, a in DEBUG_BUILDS]
+    variants += [(s, a, ["-rdc=true"]) for s in RDC_SOURCES for a in ("sm_80", "sm_90")]
     variants = [v for v in variants if stems is None or v[0] in stems]
     for stem, arch, flags in variants:
-        suffix = "".join(f".{f.lstrip('-')}" for f in flags)
+        suffix = "".join(f".{f.lstrip('-').split('=')[0]}" for f in flags)   # -rdc=true: .rdc
         rel = f"cuda/{stem}.{arch}{suffix}.ptx"
         cmd = ["-ptx", f"-arch={arch}", *flags]
         subprocess.run([nvcc, *cmd, str(SRC / f"{stem}.cu"), "-o", str(HERE / rel)], check=True)

@@ -431,7 +431,8 @@ def float_bits(imm: ir.Immediate, at: ir.Instruction) -> int:
 
 def check_floor(module: ir.Module) -> None:
     """Refuse a module for sm_1x: raising its target would change what its own code computes
-    (single precision flushes denormals there, ``map_f64_to_f32`` makes doubles floats)."""
+    (single precision flushes denormals there, ``map_f64_to_f32`` makes doubles floats); and
+    one declaring 32-bit addresses, which the probes' 64-bit map pointers cannot address."""
     sm = _sm(module)
     if 0 < sm < 20:
         target = next(item for item in module.items if isinstance(item, ir.Target))
@@ -440,6 +441,14 @@ def check_floor(module: ir.Module) -> None:
                           "its floating-point results", file=module.file, line=target.line,
                           col=target.col, hint="compile the kernel for sm_20 or later (nvcc "
                           "-arch=sm_52 is the oldest current toolkits accept)")
+    narrow = next((item for item in module.items
+                   if isinstance(item, ir.AddressSize) and item.bits == 32), None)
+    if narrow is not None:
+        raise SourceError("32-bit PTX (`.address_size 32`) cannot be instrumented: the probes' "
+                          "maps are 64-bit pointers, and no current ptxas assembles 32-bit code",
+                          file=module.file, line=narrow.line, col=narrow.col,
+                          hint="compile the kernel for 64-bit addresses (`.address_size 64`, "
+                          "nvcc's only mode since CUDA 12)")
 
 
 def raise_floor(module: ir.Module) -> None:
