@@ -213,15 +213,15 @@ PROBE_CASES = [
     Case("instrument-param-space-80", ["instrument", "--probe", "dmat", "{d}/in.ptx", "-o",
                                        "{d}/out.ptx"],
          {"in.ptx": HEAD + ".visible .entry k(.param .align 8 .b8 big[4340], .param .u64 p)\n{\nret;\n}\n"},
-         err=re.escape("kernel k: its parameters take 4352 bytes, and the probe's 2 map pointers "
-                       "would take them to 4368, past PTX 8.0's limit of 4352 bytes"),
+         err=at(4, 1, "kernel k: its parameters take 4352 bytes, and the probe's 2 map pointers "
+                      "would take them to 4368, past PTX 8.0's limit of 4352 bytes"),
          absent=("out.ptx", "out.manifest.json")),
     Case("instrument-param-space-81", ["instrument", "--probe", "dmat", "{d}/in.ptx", "-o",
                                        "{d}/out.ptx"],
          {"in.ptx": HEAD.replace("8.0", "8.1") + ".visible .entry k(.param .align 8 .b8 big[32752], "
                     ".param .u64 p)\n{\nret;\n}\n"},
-         err=re.escape("kernel k: its parameters take 32760 bytes, and the probe's 2 map pointers "
-                       "would take them to 32776, past PTX 8.1's limit of 32764 bytes"),
+         err=at(4, 1, "kernel k: its parameters take 32760 bytes, and the probe's 2 map pointers "
+                      "would take them to 32776, past PTX 8.1's limit of 32764 bytes"),
          absent=("out.ptx", "out.manifest.json")),
 ]
 

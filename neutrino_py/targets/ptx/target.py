@@ -327,13 +327,14 @@ class PtxKernel(PtxCode):
         before, after = ir.param_layout(self.fn.params)[1], ir.param_layout([*self.fn.params, *params])[1]
         limit = PARAM_LIMIT_81 if self.version >= (8, 1) else PARAM_LIMIT
         if after > limit:
-            raise ToolError(f"kernel {self.name}: its parameters take {before} bytes, and the "
-                            f"probe's {len(params)} map pointers would take them to {after}, past "
-                            f"PTX {'.'.join(map(str, self.version))}'s limit of {limit} bytes",
-                            fix=f"leave the kernel out (-k '^(?!{self.name}$)' instruments the "
-                                "others) or use a probe with fewer maps"
-                                + (" (PTX 8.1 and later allow 32764 bytes)"
-                                   if limit == PARAM_LIMIT else ""))
+            raise SourceError(f"kernel {self.name}: its parameters take {before} bytes, and the "
+                              f"probe's {len(params)} map pointers would take them to {after}, past "
+                              f"PTX {'.'.join(map(str, self.version))}'s limit of {limit} bytes",
+                              file=self.module.file, line=self.fn.line, col=self.fn.col,
+                              hint=f"leave the kernel out (-k '^(?!{self.name}$)' instruments the "
+                                   "others) or use a probe with fewer maps"
+                                   + (" (PTX 8.1 and later allow 32764 bytes)"
+                                      if limit == PARAM_LIMIT else ""))
         self.fn.params += params
         if self.version < FLOOR_VERSION or 0 < self.sm < FLOOR_SM:    # once: later kernels see it
             raise_floor(self.module)
