@@ -85,7 +85,8 @@ class Event:
     index: int             # the instruction's index in the kernel's own instruction list
     exec: int              # EXEC before it
     issued: int            # the wave's own instructions issued before it
-    access: tuple = ()     # vector memory / LDS: ((lane, address, bytes), ...) in lane order
+    access: tuple = ()     # vector memory / LDS: ((lane, address, bytes), ...) in lane order;
+                           # scalar memory: ((-1, address, bytes),), once whatever EXEC
 
 
 # ------------------------------------------------------------------------------ numbers
@@ -819,14 +820,38 @@ def _imm_mod(s: Instruction, name: str) -> int:
 
 
 def _sload(sim: Simulator, w: Wave, s: Instruction, lds, access) -> None:
+    """Scalar memory (SMEM): ``s_load_dword*``, ``s_buffer_load_dword*``, ``s_store_dword*``,
+    ``s_buffer_store_dword*``, ``s_atomic_*``, ``s_buffer_atomic_*`` (gfx9 up to gfx90a): one
+    access per wave at base + offset (a number, an SGPR or M0), whatever EXEC holds, recorded as
+    lane -1. The buffer forms' base is their descriptor's low 48 bits; an atomic with ``glc``
+    writes the old value back to its data SGPRs (``cmpswap``: data, then the compared value)."""
     op, o = s.opcode, s.operands
-    if not op.startswith("s_load_dword"):
+    buffer = op.startswith("s_buffer_")
+    kind = op.removeprefix("s_buffer_" if buffer else "s_").split("_", 1)
+    if kind[0] not in ("load", "store", "atomic"):
         raise Unknown(s.to_text())
-    n = _width(op)[1]
-    base = sim.sread(w, o[1], 2)
+    base = sim.sread(w, Register("s", o[1].first, 2, True), 2) & ((1 << 48) - 1 if buffer else M64)
     off = o[2].value if isinstance(o[2], Imm) else sim.sread(w, o[2])
+    addr = (base + off) & M64
+    if kind[0] == "atomic":
+        name = kind[1].removesuffix("_x2")
+        n = 2 if kind[1].endswith("_x2") else 1
+        data = sum(w.s[o[0].first + k] << (32 * k) for k in range(n))
+        cmp = sum(w.s[o[0].first + n + k] << (32 * k) for k in range(n)) if name == "cmpswap" else 0
+        old = sim.mem.read(addr, 4 * n)
+        sim.mem.write(addr, 4 * n, _atomic(name, old, data, 4 * n, cmp))
+        if any(m.name in ("glc", "sc0") for m in s.modifiers):
+            for k in range(n):
+                w.s[o[0].first + k] = (old >> (32 * k)) & M32
+        access.append((-1, addr, 4 * n))
+        return
+    n = _width(op)[1]
     for k in range(n):
-        w.s[o[0].first + k] = sim.mem.read(base + off + 4 * k, 4)
+        if kind[0] == "load":
+            w.s[o[0].first + k] = sim.mem.read(addr + 4 * k, 4)
+        else:
+            sim.mem.write(addr + 4 * k, 4, w.s[o[0].first + k])
+    access.append((-1, addr, 4 * n))
 
 
 def _global(sim: Simulator, w: Wave, s: Instruction, lds, access) -> None:
@@ -1948,7 +1973,8 @@ def _mfma(sim: Simulator, w: Wave, s: Instruction, lds, access) -> None:
 
 
 _HANDLERS: tuple = (
-    ("s_load_", _sload), ("s_endpgm", _control), ("s_branch", _control), ("s_cbranch_", _control),
+    ("s_load_", _sload), ("s_store_", _sload), ("s_atomic_", _sload), ("s_buffer_load_", _sload),
+    ("s_buffer_store_", _sload), ("s_buffer_atomic_", _sload), ("s_endpgm", _control), ("s_branch", _control), ("s_cbranch_", _control),
     ("s_waitcnt", _control), ("s_nop", _control), ("s_setprio", _control), ("s_sleep", _control),
     ("buffer_wbl2", _control), ("buffer_wbinvl1", _control),
     ("buffer_", _buffer), ("flat_", _global), ("scratch_", _scratch),

@@ -10,6 +10,7 @@ import pytest
 
 from neutrino_py import paths
 from neutrino_py.asm import parse_ptx
+from neutrino_py.asm.gcn_parse import parse_gcn
 from neutrino_py.errors import SourceError, ToolError
 from neutrino_py.probe import load
 from neutrino_py.splice import instrument
@@ -17,6 +18,8 @@ from neutrino_py.splice import instrument
 ROOT = Path(__file__).resolve().parent.parent
 PTX = [ROOT / "examples" / "vector_add.ptx", ROOT / "tests" / "corpus" / "cuda" / "histogram.sm_90.ptx",
        ROOT / "tests" / "corpus" / "cuda" / "reduction.sm_80.ptx"]
+GCN = [ROOT / "tests" / "corpus_gcn" / name
+       for name in ("atomics.gfx942.s", "ir_kernarg.gfx90a.s", "scalar.gfx90a.s")]
 PROBES = sorted(paths.probes_dir().glob("*.probe"))
 CASES = 60                                   # per input file; each case is one mutated text
 PIECES = [";", ",", "{", "}", "(", ")", "[", "]", ".", "%", "@", "!", "\n", " ", "//", "/*", "\"",
@@ -91,3 +94,27 @@ def test_mutated_probes(path: Path, tmp_path, monkeypatch):
         except ToolError:
             pass
     assert refused > 0
+
+
+@pytest.mark.parametrize("path", GCN, ids=lambda p: p.name)
+def test_mutated_gcn(path: Path, tmp_path, monkeypatch):
+    """Mutated AMD assembly, its metadata YAML and kernel descriptors included, under three
+    stock probes: a located error or instrumented text (a damaged argument list, register count
+    or descriptor value raised KeyError / TypeError / ValueError in the target)."""
+    monkeypatch.setenv("NEUTRINO_CACHE", str(tmp_path))
+    programs = [load((paths.probes_dir() / f"{n}.probe").read_text(), f"{n}.probe")
+                for n in ("dmat", "gmem_bytes", "block_sched")]
+    original = path.read_text()
+    outcomes = {"instrumented": 0, "refused": 0}
+    for seed in range(CASES):
+        rng = random.Random(f"{path.name}:{seed}")
+        text = mutate(original, rng)
+        try:
+            instrument(parse_gcn(text, f"fuzz-{seed}.s"), rng.choice(programs)).module.to_text()
+            outcomes["instrumented"] += 1
+        except SourceError as err:
+            _located(err, text)
+            outcomes["refused"] += 1
+        except ToolError:
+            outcomes["refused"] += 1
+    assert outcomes["refused"] > 0 and outcomes["instrumented"] > 0

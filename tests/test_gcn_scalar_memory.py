@@ -1,8 +1,8 @@
 """Scalar memory stores and atomics (gfx8/gfx9 up to gfx90a: ``s_store_dword*``,
 ``s_buffer_store*``, ``s_atomic_*``, ``s_buffer_atomic_*``, ``s_scratch_*``) are memory accesses:
 `inspect` counts them as scalar memory (bytes per wave), probes on ``st.scalar``/``atom.scalar``
-match them with their width as BYTES (the stock probes' ``st.global`` does not: their code runs
-in every lane), and ADDR is the wave's address (its SGPR base and offset, a descriptor's base for
+match them with their width as BYTES (the stock probes' ``st.global`` does not: those count
+a vector access's lanes), and ADDR is the wave's address (its SGPR base and offset, a descriptor's base for
 the buffer forms), as at ``s_load``."""
 from __future__ import annotations
 

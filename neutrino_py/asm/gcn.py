@@ -257,11 +257,19 @@ class KernelDescriptor:
     fields: dict[str, str] = field(default_factory=dict)
     line: int = 0
     col: int = 0
+    file: str = "<gcn>"
 
     def get(self, key: str, default: int = 0) -> int:
-        """Integer value of ``.amdhsa_<key>``."""
+        """Integer value of ``.amdhsa_<key>`` (a SourceError at the descriptor where it is none:
+        a newer LLVM may write an expression there)."""
         v = self.fields.get(".amdhsa_" + key)
-        return default if v is None else int(v, 0)
+        try:
+            return default if v is None else int(v, 0)
+        except ValueError:
+            raise SourceError(f".amdhsa_{key} of kernel {self.name!r} is {v!r}, not a number",
+                              file=self.file, line=self.line, col=self.col,
+                              hint="neutrino_py reads kernel descriptors whose values are numbers, "
+                                   "as clang 19 writes them") from None
 
     def set(self, key: str, value: int) -> None:
         self.fields[".amdhsa_" + key] = str(value)
@@ -303,7 +311,23 @@ class Metadata:
             raise SourceError("malformed .amdgpu_metadata: expected a mapping whose 'amdhsa.kernels'"
                               " is a list of kernel mappings", file=file, line=self.line,
                               col=self.col, source=source, hint=hint)
+        for index, kernel in enumerate(kernels):
+            why = _kernel_problem(kernel)
+            if why:
+                line, col = self._kernel_position(body, index)
+                raise SourceError(f"malformed .amdgpu_metadata: kernel {kernel.get('.name', index)!r} {why}",
+                                  file=file, line=line, col=col, source=source, hint=hint)
         return doc
+
+    def _kernel_position(self, body: str, index: int) -> tuple[int, int]:
+        """Line and column of the `index`th kernel mapping in the YAML (the block's own on failure)."""
+        try:
+            node = yaml.compose(body, Loader=_MetadataLoader)
+            kernels = next(v for k, v in node.value if k.value == "amdhsa.kernels")
+            mark = kernels.value[index].start_mark
+            return self.line + 1 + mark.line, mark.column + 1
+        except (yaml.YAMLError, AttributeError, StopIteration, IndexError, TypeError):
+            return self.line, self.col
 
     def kernel(self, name: str) -> dict[str, Any] | None:
         return next((k for k in self.doc.get("amdhsa.kernels", []) if k.get(".name") == name), None)
@@ -314,6 +338,29 @@ class Metadata:
         body = yaml.dump(self._doc, Dumper=_MetadataDumper, sort_keys=False,
                          default_flow_style=False, width=1 << 16)
         return f"\t.amdgpu_metadata\n---\n{body}...\n\n\t.end_amdgpu_metadata"
+
+
+def _kernel_problem(kernel: dict[str, Any]) -> str | None:
+    """What of a kernel's metadata the target reads is missing or of the wrong type, or None."""
+    if not isinstance(kernel.get(".name"), str):
+        return "has no .name"
+    for key in (".kernarg_segment_size", ".sgpr_count", ".vgpr_count", ".agpr_count",
+                ".private_segment_fixed_size"):
+        if not isinstance(kernel.get(key, 0), int) or isinstance(kernel.get(key), bool):
+            return f"has a {key} that is not a number"
+    args = kernel.get(".args", [])
+    if not isinstance(args, list):
+        return "has .args that is not a list"
+    for i, arg in enumerate(args):
+        if not isinstance(arg, dict):
+            return f"has argument {i} that is not a mapping"
+        for key, kind in ((".offset", int), (".size", int), (".value_kind", str)):
+            value = arg.get(key)
+            if not isinstance(value, kind) or isinstance(value, bool) or (kind is int and value < 0):
+                return f"has argument {i} without a {'whole number' if kind is int else 'text'} {key}"
+        if not isinstance(arg.get(".name", ""), str):
+            return f"has argument {i} whose .name is not text"
+    return None
 
 
 class _MetadataLoader(yaml.SafeLoader):
@@ -430,7 +477,12 @@ class GcnModule:
         desc = next((s for s in self.statements if isinstance(s, KernelDescriptor) and s.name == name), None)
         if desc is None:
             raise KeyError(f"no kernel {name!r} in {self.file} (kernels: {', '.join(self.kernel_names())})")
-        start = next(i for i, s in enumerate(self.statements) if isinstance(s, Label) and s.name == name) + 1
+        start = next((i for i, s in enumerate(self.statements) if isinstance(s, Label) and s.name == name), None)
+        if start is None:
+            raise SourceError(f"kernel {name!r} has a descriptor but no code (no label {name}:)",
+                              file=self.file, line=desc.line, col=desc.col,
+                              hint="pass the whole .s file clang writes for the kernel")
+        start += 1
         end = start
         while end < len(self.statements) and not _ends_function(self.statements[end]):
             end += 1

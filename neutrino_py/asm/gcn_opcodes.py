@@ -22,8 +22,8 @@ MEMORY = (
 )
 # scalar memory (SMEM, gfx8/gfx9: stores, atomics and scratch on gfx9 up to gfx90a): one access
 # per wave, whatever EXEC holds, at an address in SGPRs. Stores and atomics are named in a space
-# of their own (``st.scalar``, ``atom.scalar``): a probe's code runs in every active lane, so one
-# on ``st.global`` would count a wave's one access once per lane (and never where EXEC is 0).
+# of their own (``st.scalar``, ``atom.scalar``), apart from the vector accesses whose lanes a
+# probe on ``st.global`` counts; a probe at one runs once per wave (targets.gcn: lane 0, any EXEC).
 SCALAR_MEMORY = ("s_load", "s_store", "s_atomic", "s_buffer_", "s_scratch_")
 DS_ATOMIC = re.compile(r"ds_(add|sub|inc|dec|min|max|and|or|xor|mskor|cmpst|cmpswap|wrxchg|append|consume)")
 # LDS counters: they add/subtract the lane count at M0 + offset and always return the old value

@@ -171,4 +171,7 @@ def parse_gcn(text: str, file: str = "<gcn>") -> GcnModule:
     meta = module.metadata()
     if meta is not None:
         meta.parse(file, text)                        # malformed YAML: refused here, located
+    for statement in module.statements:
+        if isinstance(statement, KernelDescriptor):
+            statement.file = file
     return module

@@ -413,7 +413,8 @@ class _KernelSplice:
             for n, (probe, m) in enumerate(group.pairs):
                 ins = m.instruction
                 saves = self.reads.saves.get(probe.index)
-                if not saves or ins is None or (m.where == "after" and k.is_terminator(ins)):
+                if not saves or ins is None or (m.where == "after" and k.is_terminator(ins)) \
+                        or self.once(ins):
                     continue
                 for name, count in saves.items():
                     if name in maps:
@@ -685,6 +686,14 @@ class _KernelSplice:
                                     ops.WarpOr(runs, mine_runs, mask)))]
         return Chain(followers, covered, apart, runs, index), code
 
+    def once(self, ins: Any) -> bool:
+        """Whether probes attached to `ins` run once per warp whatever lanes are active, as it
+        does (the kernel's optional `runs_once`: GCN's scalar memory runs once per wave, EXEC 0
+        included); their code is then the kernel's `once(code)`, and none of their saves joins
+        a run (a run's reservation is made by the lanes entering its region)."""
+        runs_once = getattr(self.kernel, "runs_once", None)
+        return ins is not None and runs_once is not None and runs_once(ins)
+
     def site(self, group: _Group, exits: list[ast.Probe],
              runs: dict[tuple[int, int], dict[str, tuple[int, int, int]]],
              defer: _Deferred | None = None) -> Candidate:
@@ -712,14 +721,15 @@ class _KernelSplice:
             operands = {"PC": Imm(m.pc, "u32")} if m.instruction is None else self.bind(
                 probe, m.instruction, m.pc, scope, captured, late)
             body = self.lower(probe, operands, m.block, scope, runs.get((m.pc, probe.index)))
+            one = k.once if self.once(m.instruction) else list   # captures too: one lane's
             if m.where == "before":
-                before += self.gated(captured + body, guard, None)
+                before += self.gated(one(captured + body), guard, None)
             elif ins is not None and k.is_terminator(ins):
-                before += captured             # after a guarded branch: only lanes not taking
-                after += late + body           # it get here, the guard already decided
+                before += one(captured)        # after a guarded branch: only lanes not taking
+                after += one(late + body)      # it get here, the guard already decided
             else:
-                before += captured
-                after += self.gated(late + body, guard, after_guard)
+                before += one(captured)
+                after += self.gated(one(late + body), guard, after_guard)
         code: list[Stmt] = []
         if group.exit:                          # gated with the flush by `run`
             pc = {"PC": Imm(group.first.pc, "u32")}

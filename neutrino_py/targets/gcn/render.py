@@ -30,7 +30,7 @@ import functools
 import struct
 from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
-from typing import Callable, Iterable
+from typing import Callable, ClassVar, Iterable
 
 from neutrino_py.asm import gcn as asm
 from neutrino_py.asm import gcn_opcodes as opcodes
@@ -156,6 +156,16 @@ class Frame:
         if key not in scratch:
             scratch[key] = self.place(r.type)
         return scratch[key]
+
+
+@dataclass(frozen=True)
+class Once(If):
+    """Run `body` once per wave, in lane 0 (a lane every wave starts with), whatever EXEC holds,
+    0 included: the code of probes at a scalar memory access, which the wave makes once. An
+    `If` whose condition is always true to the passes that read ops (counter bounds see its
+    adds, folding leaves it alone), rendered by ``once.j2``: EXEC saved, set to the one lane,
+    restored."""
+    op: ClassVar[str] = "once"
 
 
 def _inline(v: int) -> bool:

@@ -5,6 +5,8 @@ kernel registers, whose values wait in a stash while a site runs.
   (AGPRs) of gfx90a/gfx94x's unified file. Each site saves the displaced kernel VGPRs into AGPRs
   (``v_accvgpr_write``) and restores them after (``v_accvgpr_read``); both follow EXEC, and so
   does every instruction of a site, so the lanes a site does not run keep the kernel's values.
+  A scalar memory site's code runs in lane 0 whatever EXEC holds (`render.Once`): there the
+  saves and restores take lane 0 as well.
   Where the AGPRs are taken too, the displaced VGPRs go to private memory (`Scratch`): dword
   slots per lane after the kernel's own private segment, with ``scratch_store/load`` on
   architected flat scratch (gfx94x) or ``buffer_store/load`` through a copy of the private
@@ -121,14 +123,19 @@ class Relocation:
         """Private-memory accesses complete before the registers they name are used again."""
         return [*code, Instruction("s_waitcnt", [Func("vmcnt", (Imm("0"),))])] if self.scratch and code else code
 
-    def wrap(self, code: list[Statement], widen: set[int]) -> list[Statement]:
+    def wrap(self, code: list[Statement], widen: set[int], lane0: Register | None = None) -> list[Statement]:
         """`code` (one insertion of the instrumentation) renamed and wrapped in the stash; the
-        instructions in `widen` (ids) set EXEC to the wave's entry lanes."""
+        instructions in `widen` (ids) set EXEC to the wave's entry lanes. With `lane0` (an SGPR
+        pair free outside the code) the code runs something in lane 0 whatever EXEC holds (a
+        scalar memory site's `render.Once`): a VGPR stash's saves and loads then take lane 0 too,
+        EXEC kept in `lane0` meanwhile (``s_bitset1_b32`` leaves SCC alone: it is not saved yet)."""
         nop = [Instruction("s_nop", [Imm("1")])] if self.file == "v" else []   # DPP / trans reads
         drain = [Instruction("s_waitcnt", [Imm("0")])] if self.drain else []
         head = drain + self._waited([self._save(r, k) for k, r in enumerate(self.displaced)]) \
             + self._persist(load=True)
         tail = self._persist(load=False) + self._waited([self._load(k, r) for k, r in enumerate(self.displaced)])
+        if lane0 is not None and self.file == "v":
+            head, tail = (_with_lane0(side, lane0) for side in (head, tail))
         body: list[Statement] = []
         for s in code:
             wide = id(s) in widen and self.file == "v"
@@ -136,6 +143,15 @@ class Relocation:
                 s = dataclasses.replace(s, operands=[self.operand(op) for op in s.operands])
             body += [*self._persist(load=False), s, *self._persist(load=True)] if wide else [s]
         return hazards.pad([*nop, *head]) + body + hazards.pad([*tail, *nop])
+
+
+def _with_lane0(code: list[Instruction], saved: Register) -> list[Instruction]:
+    """`code` run in lane 0 as well as in EXEC's lanes, EXEC kept in `saved`."""
+    if not code:
+        return code
+    return [Instruction("s_mov_b64", [saved, Register("exec")]),
+            Instruction("s_bitset1_b32", [Register("exec_lo"), Imm("0")]),
+            *code, Instruction("s_mov_b64", [Register("exec"), saved])]
 
 
 def relocate(file: str, low: int, high: int, cap: int, persistent: Iterable[int], stash: int,

@@ -13,6 +13,9 @@
 - every site saves SCC in an SGPR and restores it; EXEC is restored by the templates that narrow
   it; VCC is never written; a site that issued memory operations waits for them before the
   kernel's code continues (so the kernel's own ``s_waitcnt`` counts stay right);
+- probes at a scalar memory access run once per wave, in lane 0, whatever EXEC holds (0
+  included), as the access does (`runs_once`, `render.Once`): EXEC saved in a scratch SGPR pair
+  the descriptor counts, set to lane 0, restored;
 - blocks start at a label or after a terminator; `@bra` patterns match ``s_cbranch_*`` as the
   guarded branch; no code goes after a terminator (the instruction after it is a different path).
 """
@@ -30,7 +33,7 @@ from neutrino_py.errors import SourceError
 from neutrino_py.ops import Scratch, Src, Stmt, Value
 from neutrino_py.targets import Finished, Guard, SiteCode, Unreadable
 from neutrino_py.targets.gcn import hazards, stash
-from neutrino_py.targets.gcn.render import LABEL_PREFIX, Facts, Frame
+from neutrino_py.targets.gcn.render import LABEL_PREFIX, Facts, Frame, Once
 from neutrino_py.targets.gcn.render import Site as RenderSite
 from neutrino_py.targets.gcn.render import render
 
@@ -116,6 +119,7 @@ class GcnKernel:
         self.occupancy = (0, 0)
         self.inserts: dict[int, tuple[list[Statement], list[Statement]]] = {}
         self.widen: set[int] = set()        # ids of the exits' `s_mov_b64 exec, <entry lanes>`
+        self.lane0: set[tuple[int, int]] = set()   # (id(anchor), side) whose code has a `Once`
         self.entry = 0                      # id of the entry anchor (the prologue's)
         self.setup: list[Statement] = []    # before the prologue: a private-memory stash's resource
         self.lines_of = self.source_lines(module.files())
@@ -430,8 +434,15 @@ class GcnKernel:
         the LDS counters); scalar memory: the wave's address (`scalar_address`), the same in
         every lane; buffer/scratch: 0 (needs the resource descriptor and the lane's index)."""
         op, mods = ins.opcode, [m.name for m in ins.modifiers]
-        offset = sum(int(m.value, 0) for m in ins.modifiers
-                     if m.name in ("offset", "offset0") and isinstance(m.value, str))
+        if len(ins.operands) < (1 if op.startswith(opcodes.M0_ADDRESSED) else 2):
+            raise self.error(f"{op} has {len(ins.operands)} operand(s): too few for a memory access",
+                             "check the instruction (llvm-mc refuses it too)", ins.line)
+        try:
+            offset = sum(int(m.value, 0) for m in ins.modifiers
+                         if m.name in ("offset", "offset0") and isinstance(m.value, str))
+        except ValueError:
+            raise self.error(f"{op} has an offset that is not a number", "write offset:N with a "
+                             "number, as llvm-mc does", ins.line) from None
         dst = scope.tmp("u64")
         if op.startswith(("global_", "flat_")):
             i = 0 if not opcodes.writes_first(op, mods) else 1
@@ -459,7 +470,7 @@ class GcnKernel:
         """Put a scalar access's base (+ its SGPR or M0 offset) in `dst`; return its constant
         offset. `s_load`/`s_store`/`s_atomic` read the SGPR pair they name, `s_buffer_*` the base
         address of their descriptor (its low 48 bits). Scalar instructions run once per wave
-        whatever EXEC holds, so a probe's lanes all see this one address; an offset that is an
+        whatever EXEC holds, and so does a probe there (in lane 0: `once`); an offset that is an
         expression (a relocation) has no value here."""
         base, off = (ins.operands + [None, None])[1:3]
         if not isinstance(base, Register) or base.first is None:
@@ -479,6 +490,15 @@ class GcnKernel:
         return 0
 
     # -------------------------------------------------------------- rendering
+
+    def runs_once(self, ins: Instruction) -> bool:
+        """Scalar memory accesses run once per wave whatever EXEC holds (0 included), and so
+        do the probes attached to them (`once`)."""
+        return opcodes.is_scalar_memory(ins.opcode)
+
+    def once(self, code: list[Stmt]) -> list[Stmt]:
+        """`code` run once per wave, in lane 0, whatever EXEC holds (`render.Once`)."""
+        return [Once(ops.Imm(1, "pred"), tuple(code))] if code else []
 
     def scope(self) -> _Tmp:
         return _Tmp(self.persistent)
@@ -501,6 +521,9 @@ class GcnKernel:
         self.queue(site.anchor, 0, code)
         if site.after:
             self.queue(site.anchor, 1, hazards.pad(render(site.after, rs)))
+        for side, stmts in enumerate((site.before, site.after)):
+            if any(isinstance(s, Once) for s in stmts):
+                self.lane0.add((id(site.anchor), side))
 
     def queue(self, anchor: Statement, side: int, code: list[Statement]) -> None:
         """Insert rendered code before (`side` 0) or after (1) `anchor`, SCC kept, memory
@@ -524,8 +547,10 @@ class GcnKernel:
                 body.append(s)
                 continue
             before, after = edit
+            lane0 = [self.lane0_pair() if (id(s), k) in self.lane0 else None for k in (0, 1)]
             for m in moves:
-                before, after = (m.wrap(side, self.widen) if side else side for side in (before, after))
+                before, after = (m.wrap(side, self.widen, pair) if side else side
+                                 for side, pair in zip((before, after), lane0))
             before, after = (_unindexed(side, modes.get(id(s))) for side, modes in zip((before, after), indexed))
             if id(s) == self.entry:
                 before = self.setup + before
@@ -535,6 +560,13 @@ class GcnKernel:
         return Finished({"vgpr": self.desc.get("next_free_vgpr") - self.v0,
                          "sgpr": self.desc.get("next_free_sgpr") - self.s0},
                         self.warnings, self.occupancy)
+
+    def lane0_pair(self) -> Register:
+        """An SGPR pair free outside a site's code (its first scratch pair, which the `Once`
+        there reserved already), where a VGPR stash keeps EXEC while it takes lane 0 too."""
+        first = self.frame.ssite + self.frame.ssite % 2
+        self.frame.reach((0, first + 2))
+        return Register("s", first, 2, True)
 
     def sgpr_cap(self) -> int:
         """SGPRs the code may name: the processor's budget (`Facts.sgprs`), or what the kernel
