@@ -160,6 +160,71 @@ def test_hip_graph_replays_are_launches_with_maps(program, tmp_path):
     assert t.summary["graph_replays"] == 2 and "2 were replays of CUDA graphs" in summary
 
 
+EDITED = "a kernel node's parameters were set after its twin was made: maps not kept"
+
+
+def built(program, tmp_path, edit=""):
+    """FAKE_HIP_BUILT=2: the fake's log, the trace, and its graph replays as (grid, instrumented, fallback)."""
+    log, _, t = trace(program, tmp_path, env_extra={"FAKE_HIP_BUILT": "2", "FAKE_HIP_EDIT": edit})
+    return log, t, [(x.grid[0], x.instrumented, x.info["fallback"]) for x in t.launches if x.graph]
+
+
+def twin_runs(log, grid):
+    """The graph replays' launches of the twin on `grid`: their own arguments (the last is n)."""
+    replays = log[log.index("added a child graph of 1 nodes"):]
+    return [re.search(r"args=(\S+)", line)[1] for line in replays
+            if line.startswith(f"launch vector_add twin grid={grid} ")]
+
+
+def test_hip_graph_built_node_by_node_replays_each_twin_with_its_maps(program, tmp_path):
+    """hipGraphAddKernelNode (a module function), hipGraphAddNode of a kernel (a host stub, as
+    hipLaunchKernel takes it) and of a child graph: each kernel node is its twin (a module
+    function of the twin code object, which HIP takes in func), and every replay lists each
+    twin with its maps."""
+    log, t, replays = built(program, tmp_path)
+    assert {"added vector_add twin grid=2", "added vector_add twin grid=3", "added a child graph of 1 nodes"} <= set(log)
+    assert replays == [(3, True, None), (2, True, None), (1, True, None)] * 2
+    for x in (x for x in t.launches if x.graph):
+        assert x.maps["pages"].tobytes() == pattern(8 << 16, 0) and x.dropped["pages"] == 5
+    assert [len(twin_runs(log, grid)) for grid in (1, 2, 3)] == [2, 2, 2]
+
+
+@pytest.mark.parametrize("edit", ["args", "exec"])
+def test_hip_built_twin_node_given_new_arguments_keeps_its_maps(program, tmp_path, edit):
+    """hipGraphKernelNodeSetParams before instantiation, or hipGraphExecKernelNodeSetParams after,
+    with the same kernel and grid: the node stays the twin, with the new n (0x80) and its maps."""
+    log, t, replays = built(program, tmp_path, edit)
+    assert replays == [(3, True, None), (2, True, None), (1, True, None)] * 2
+    assert [args.split(",")[3] for args in twin_runs(log, 2)] == ["00000080"] * 2
+    assert [args.split(",")[3] for args in twin_runs(log, 3)] == ["00000100"] * 2
+
+
+@pytest.mark.parametrize("edit,why", [
+    ("params", EDITED), ("remove", "a kernel node holding a twin was removed from its graph: maps not kept")])
+def test_hip_built_graph_whose_twin_no_longer_runs_as_made_keeps_no_maps(program, tmp_path, edit, why):
+    log, t, replays = built(program, tmp_path, edit)
+    assert replays and {r[1:] for r in replays} == {(False, why)}
+    if edit == "params":
+        assert sum(line.startswith("launch vector_add original grid=4 ") for line in log) == 2
+
+
+def test_hip_clone_keeps_its_twins_and_takes_its_own_edits(program, tmp_path):
+    """hipGraphClone, then the first node's copy (hipGraphNodeFindInClone) given n = 0x80: the
+    clone's node stays the twin with the new argument and its maps, the original keeps its own."""
+    log, t, replays = built(program, tmp_path, "clone-args")
+    assert replays == [(3, True, None), (2, True, None), (1, True, None)] * 4
+    assert [args.split(",")[3] for args in twin_runs(log, 2)] == ["00000100", "00000080"] * 2
+    for x in (x for x in t.launches if x.graph):
+        assert x.maps["pages"].tobytes() == pattern(8 << 16, 0)
+
+
+def test_hip_clone_given_another_grid_keeps_no_maps_and_the_original_keeps_its_own(program, tmp_path):
+    log, t, replays = built(program, tmp_path, "clone-params")
+    assert replays == ([(3, True, None), (2, True, None), (1, True, None)] + [(3, False, EDITED), (2, False, EDITED),
+                                                                          (1, False, EDITED)]) * 2
+    assert sum(line.startswith("launch vector_add original grid=4 ") for line in log) == 2
+
+
 def test_second_run_uses_the_disk_cache_and_bounds_hold(program, tmp_path):
     _, _, t = trace(program, tmp_path / "first", cache=tmp_path)
     assert t.summary["instrument_requests"] == 3          # vector_add twice (two images), missing

@@ -442,6 +442,50 @@ def test_a_built_graph_whose_twins_no_longer_run_as_made_keeps_no_maps(binaries,
     assert replays and {r[1:] for r in replays} == {(False, why)}
 
 
+def on_stream(trace, stream):
+    """The graph replays on `stream` as (grid, instrumented, fallback)."""
+    return [(tuple(x.grid), x.instrumented, x.info["fallback"]) for x in trace.launches if x.graph and x.stream == stream]
+
+
+@pytest.mark.parametrize("edit,call", [("clone-args", "cuGraphKernelNodeSetParams_v2"),
+                                       ("clone-exec", "cuGraphExecKernelNodeSetParams_v2")])
+def test_a_cloned_twin_node_given_new_arguments_keeps_its_maps(binaries, tmp_path, edit, call):
+    """cuGraphClone of a graph built node by node: the first add node's copy in the clone (found
+    with cuGraphNodeFindInClone), or that node of the clone's exec, given a new second argument
+    stays the twin with its maps, as in a graph built so; the original's replays keep theirs."""
+    log, counts, trace, _ = built(binaries, tmp_path, edit)
+    assert f"{call} add twin" in log and "cuGraphClone 3 nodes" in log
+    for stream in (5, 6):
+        assert on_stream(trace, stream) == [((2, 1, 1), True, None), ((1, 1, 1), True, None)] * 2
+    for launch in (x for x in trace.launches if x.graph):
+        np.testing.assert_array_equal(launch.maps["m"]["tid"], np.arange(64 * launch.grid[0]))
+    twin = [line for line in log if line.startswith("cuGraphLaunch add twin grid=2,1,1")]
+    assert [re.search(r"params= [0-9a-f]+ ([0-9a-f]+) extra=0", line)[1] for line in twin] == ["2222", "4444"] * 2
+    # the clone's nodes hold the original's map pointers: its replays (stream 6) wait for the
+    # original's (stream 5) to have copied them out
+    recorded = {m[1] for line in log if (m := re.fullmatch(r"event (\S+) recorded on 0x5", line))}
+    waits = [m[1] for line in log if (m := re.fullmatch(r"stream 0x6 waits for event (\S+)", line))]
+    assert waits and set(waits) <= recorded
+
+
+def test_a_cloned_twin_node_given_another_grid_keeps_no_maps_and_the_original_keeps_its_own(binaries, tmp_path):
+    log, counts, trace, _ = built(binaries, tmp_path, "clone-params")
+    assert on_stream(trace, 5) == [((2, 1, 1), True, None), ((1, 1, 1), True, None)] * 2
+    assert {r[1:] for r in on_stream(trace, 6)} == {(False, EDITED)} and len(on_stream(trace, 6)) == 4
+    assert sum(line.startswith("cuGraphLaunch add grid=3,1,1") for line in log) == 2
+
+
+def test_a_kernel_node_added_to_a_clone_is_the_clones_alone(binaries, tmp_path):
+    """A twin added to the clone after cloning (add, grid 5) is replayed, maps and all, by the
+    clone's exec only: the clone's twins are its own list, not its original's."""
+    log, counts, trace, _ = built(binaries, tmp_path, "clone-add")
+    assert counts["graph_twins"] == 3
+    assert on_stream(trace, 5) == [((2, 1, 1), True, None), ((1, 1, 1), True, None)] * 2
+    assert on_stream(trace, 6) == [((5, 1, 1), True, None), ((2, 1, 1), True, None), ((1, 1, 1), True, None)] * 2
+    for launch in (x for x in trace.launches if x.graph):
+        np.testing.assert_array_equal(launch.maps["m"]["tid"], np.arange(64 * launch.grid[0]))
+
+
 def test_a_broken_capture_gives_its_twins_buffers_back(binaries, tmp_path):
     """The program breaks its own capture (an allocation in global mode): the capture's end
     fails, the driver drops the graph, and the shim frees the buffer it gave the captured twin."""

@@ -39,20 +39,7 @@ typedef struct {
     CUcontext ctx;
 } KernelNodeParams;
 #define KERNEL_NODE_PARAMS_V1 offsetof(KernelNodeParams, kern)
-
-/* CUgraphNodeParams: the node's type, then (kernel, child graph, conditional, ...) parameters in
- * a union. A conditional node's body graphs are made by the driver, in `bodies`. */
-enum { CU_GRAPH_NODE_TYPE_KERNEL = 0, CU_GRAPH_NODE_TYPE_GRAPH = 4, CU_GRAPH_NODE_TYPE_CONDITIONAL = 13 };
-typedef struct {
-    int type, reserved0[3];
-    union {
-        long long reserved1[29];
-        KernelNodeParams kernel;
-        CUgraph graph;
-        struct { unsigned long long handle; int type; unsigned size; CUgraph *bodies; CUcontext ctx; } conditional;
-    };
-    long long reserved2;
-} GraphNodeParams;
+#define CU_GRAPH_NODE_TYPE_CONDITIONAL 13   /* CUgraphNodeParams' type: the core follows its bodies */
 
 #define CU_DEVICE_ATTRIBUTE_CC_MAJOR 75
 #define CU_DEVICE_ATTRIBUTE_CC_MINOR 76
@@ -179,22 +166,23 @@ static void identify(void *handle, const char **name, void **owner) {
     if (!get_module || get_module(owner, handle) != 0) *owner = NULL;
 }
 
-enum { FORM_PLAIN, FORM_EX, FORM_COOP, FORM_NODE };
+enum { FORM_PLAIN, FORM_EX, FORM_COOP };
 
-/* A kernel node made or edited (FORM_NODE): the call's own arguments, the program's parameters
- * (KernelNodeParams, v1 or not, or GraphNodeParams when `generic`), and how to make the call. */
-struct node_call {
-    CUresult (*call)(const struct node_call *c, void *fn, const void *params);
-    void **node;
-    CUgraph graph;
-    void *exec, *edges;
-    const void *deps, *params;
-    size_t ndeps;
-    int add, v1, generic;         /* add: a node made in `graph`, else an edit of *node */
-};
+/* A kernel node's parameters as a launch: v2 and later give a CUkernel in `kern` when func is NULL. */
+static void node_read(const void *p, int v1, struct nt_launch *l) {
+    const KernelNodeParams *k = p;
+    l->f = k->func || v1 ? k->func : k->kern;
+    l->grid[0] = k->gridDimX, l->grid[1] = k->gridDimY, l->grid[2] = k->gridDimZ;
+    l->block[0] = k->blockDimX, l->block[1] = k->blockDimY, l->block[2] = k->blockDimZ;
+    l->shm = k->sharedMemBytes;
+    l->params = k->kernelParams;
+    l->extra = k->extra;
+}
 
 /* The program's kernel node parameters with the twin `fn` and `params` in their place. */
-static void twin_node(KernelNodeParams *out, const KernelNodeParams *in, int v1, void *fn, void **params, void **extra) {
+static void node_write(void *to, const void *from, int v1, void *fn, void **params, void **extra) {
+    KernelNodeParams *out = to;
+    const KernelNodeParams *in = from;
     memset(out, 0, sizeof *out);
     memcpy(out, in, v1 ? KERNEL_NODE_PARAMS_V1 : sizeof *out);
     if (v1) {
@@ -208,24 +196,9 @@ static void twin_node(KernelNodeParams *out, const KernelNodeParams *in, int v1,
     out->extra = extra;
 }
 
-static CUresult call_node(const struct nt_launch *l, void *fn, void **params) {
-    const struct node_call *c = l->config;
-    if (fn == l->f && params == l->params) return c->call(c, real(l->id), c->params);
-    KernelNodeParams kernel;
-    GraphNodeParams generic;
-    if (!c->generic) {
-        twin_node(&kernel, c->params, c->v1, fn, params, l->extra);
-        return c->call(c, real(l->id), &kernel);
-    }
-    memcpy(&generic, c->params, sizeof generic);
-    twin_node(&generic.kernel, &((const GraphNodeParams *)c->params)->kernel, 0, fn, params, l->extra);
-    return c->call(c, real(l->id), &generic);
-}
-
 static CUresult call_real(const struct nt_launch *l, void *fn, void **params) {
     void *p = real(l->id);
     if (!p) return 999;
-    if (l->form == FORM_NODE) return call_node(l, fn, params);
     if (l->form == FORM_EX) {
         CUlaunchConfig cfg = *(const CUlaunchConfig *)l->config;
         return ((CUresult (*)(const CUlaunchConfig *, CUfunction, void **, void **))p)(&cfg, fn, params, l->extra);
@@ -510,10 +483,11 @@ const struct nt_runtime nt_rt = {
               "cuStreamSynchronize", "cuStreamWaitEvent", "cuStreamIsCapturing", "cuMemHostAlloc",
               "cuMemFreeHost", "cuMemsetD8Async", "cuMemcpyDtoHAsync_v2", "cuMemAllocAsync", "cuMemFreeAsync",
               "cuMemAlloc_v2", "cuMemFree_v2", "cuMemcpyDtoDAsync_v2", "cuStreamGetCaptureInfo_v3",
-              "cuThreadExchangeStreamCaptureMode"},
+              "cuThreadExchangeStreamCaptureMode", "cuGraphNodeFindInClone"},
     .hooks = HOOKS, .nhooks = N_HOOKS, .prefixes = {"cu"}, .library = libcuda, .cache_prefix = "sm", .arch = device_arch,
     .load_twin = load_twin, .prepare = set_attributes, .launch = call_real, .identify = identify,
-    .redirect = redirect, .graphs = 1, .captured_node = captured_node};
+    .redirect = redirect, .graphs = 1, .captured_node = captured_node, .node_read = node_read,
+    .node_write = node_write, .node_conditional = CU_GRAPH_NODE_TYPE_CONDITIONAL};
 
 /* ---- wrappers: launches --------------------------------------------------------------------- */
 
@@ -792,68 +766,31 @@ GRAPH_GONE(cuGraphDestroy)
 EXEC_UPDATE(cuGraphExecUpdate)
 EXEC_UPDATE(cuGraphExecUpdate_v2)
 
-/* Graphs built node by node. A kernel node is described to the core as a launch (FORM_NODE): it
- * adds the twin in its place, or edits a twin's node, as it captures launches. */
-
-static CUresult add5(const struct node_call *c, void *fn, const void *p) {
-    return ((CUresult (*)(void **, CUgraph, const void *, size_t, const void *))fn)(c->node, c->graph, c->deps, c->ndeps, p);
-}
-static CUresult add6(const struct node_call *c, void *fn, const void *p) {
-    return ((CUresult (*)(void **, CUgraph, const void *, const void *, size_t, const void *))fn)(
-        c->node, c->graph, c->deps, c->edges, c->ndeps, p);
-}
-static CUresult set2(const struct node_call *c, void *fn, const void *p) {
-    return ((CUresult (*)(void *, const void *))fn)(*c->node, p);
-}
-static CUresult set3(const struct node_call *c, void *fn, const void *p) {
-    return ((CUresult (*)(void *, void *, const void *))fn)(c->exec, *c->node, p);
-}
-
-/* A call whose parameters describe a kernel node: added or edited through the core. */
-static CUresult kernel_node(int id, struct node_call *c, const KernelNodeParams *p) {
-    if (!p) return c->call(c, real(id), c->params);
-    struct nt_launch l = {FORM_NODE, id, p->func || c->v1 ? p->func : p->kern,
-                          {p->gridDimX, p->gridDimY, p->gridDimZ}, {p->blockDimX, p->blockDimY, p->blockDimZ},
-                          p->sharedMemBytes, NULL, p->kernelParams, p->extra, c};
-    return c->add ? nt_graph_add_node(&l, c->graph, c->node) : nt_graph_set_node(c->exec, *c->node, &l);
-}
-
-/* A call given CUgraphNodeParams: kernel nodes as above, child graphs and conditional bodies
- * followed, the rest passed on. */
-static CUresult any_node(int id, struct node_call *c) {
-    const GraphNodeParams *p = c->params;
-    c->generic = 1;
-    if (p && p->type == CU_GRAPH_NODE_TYPE_KERNEL) return kernel_node(id, c, &p->kernel);
-    CUresult r = c->call(c, real(id), p);
-    if (r != 0 || !p || !c->add) return r;
-    if (p->type == CU_GRAPH_NODE_TYPE_GRAPH) nt_graph_child(c->graph, p->graph);
-    for (unsigned i = 0; p->type == CU_GRAPH_NODE_TYPE_CONDITIONAL && p->conditional.bodies && i < p->conditional.size; i++)
-        nt_graph_body(c->graph, p->conditional.bodies[i]);
-    return r;
-}
+/* Graphs built node by node: the core reads the calls' parameters (node_read) and adds the twin in
+ * the kernel's place, or edits a twin's node, as it captures launches. */
 
 #define ADD_KERNEL_NODE(name, old)                                                                \
     CUresult name(void **node, CUgraph graph, const void *deps, size_t n, const KernelNodeParams *p) { \
         SEEN(H_##name);                                                                           \
-        struct node_call c = {.call = add5, .node = node, .graph = graph, .deps = deps, .ndeps = n,  \
-                              .params = p, .add = 1, .v1 = old};                                  \
-        return kernel_node(H_##name, &c, p);                                                      \
+        struct nt_node_call c = {.id = H_##name, .shape = NT_NODE_ADD, .v1 = old, .node = node,    \
+                                 .graph = graph, .deps = deps, .ndeps = n, .params = p};          \
+        return nt_graph_kernel_node(&c);                                                          \
     }
 ADD_KERNEL_NODE(cuGraphAddKernelNode, 1)
 ADD_KERNEL_NODE(cuGraphAddKernelNode_v2, 0)
 
-CUresult cuGraphAddNode(void **node, CUgraph graph, const void *deps, size_t n, GraphNodeParams *p) {
+CUresult cuGraphAddNode(void **node, CUgraph graph, const void *deps, size_t n, void *p) {
     SEEN(H_cuGraphAddNode);
-    struct node_call c = {.call = add5, .node = node, .graph = graph, .deps = deps, .ndeps = n, .params = p,
-                          .add = 1};
-    return any_node(H_cuGraphAddNode, &c);
+    struct nt_node_call c = {.id = H_cuGraphAddNode, .shape = NT_NODE_ADD, .node = node, .graph = graph,
+                             .deps = deps, .ndeps = n, .params = p};
+    return nt_graph_any_node(&c);
 }
 
-CUresult cuGraphAddNode_v2(void **node, CUgraph graph, const void *deps, void *edges, size_t n, GraphNodeParams *p) {
+CUresult cuGraphAddNode_v2(void **node, CUgraph graph, const void *deps, void *edges, size_t n, void *p) {
     SEEN(H_cuGraphAddNode_v2);
-    struct node_call c = {.call = add6, .node = node, .graph = graph, .deps = deps, .edges = edges, .ndeps = n,
-                          .params = p, .add = 1};
-    return any_node(H_cuGraphAddNode_v2, &c);
+    struct nt_node_call c = {.id = H_cuGraphAddNode_v2, .shape = NT_NODE_ADD_EDGES, .node = node, .graph = graph,
+                             .deps = deps, .edges = edges, .ndeps = n, .params = p};
+    return nt_graph_any_node(&c);
 }
 
 CUresult cuGraphAddChildGraphNode(void **node, CUgraph graph, const void *deps, size_t n, CUgraph child) {
@@ -872,13 +809,12 @@ CUresult cuGraphDestroyNode(void *node) {
     return r;
 }
 
-/* New parameters for a node of a graph (exec NULL) or of an exec: a twin's node keeps its twin
- * where it can (nt_graph_set_node). */
+/* New parameters for a node of a graph or of an exec: a twin's node keeps its twin where it can. */
 #define SET_KERNEL_NODE(name, old)                                                                \
     CUresult name(void *node, const KernelNodeParams *p) {                                        \
         SEEN(H_##name);                                                                           \
-        struct node_call c = {.call = set2, .node = &node, .params = p, .v1 = old};               \
-        return kernel_node(H_##name, &c, p);                                                      \
+        struct nt_node_call c = {.id = H_##name, .shape = NT_NODE_SET, .v1 = old, .node = &node, .params = p}; \
+        return nt_graph_kernel_node(&c);                                                          \
     }
 SET_KERNEL_NODE(cuGraphKernelNodeSetParams, 1)
 SET_KERNEL_NODE(cuGraphKernelNodeSetParams_v2, 0)
@@ -886,20 +822,22 @@ SET_KERNEL_NODE(cuGraphKernelNodeSetParams_v2, 0)
 #define EXEC_SET_KERNEL_NODE(name, old)                                                           \
     CUresult name(void *exec, void *node, const KernelNodeParams *p) {                            \
         SEEN(H_##name);                                                                           \
-        struct node_call c = {.call = set3, .node = &node, .exec = exec, .params = p, .v1 = old}; \
-        return kernel_node(H_##name, &c, p);                                                      \
+        struct nt_node_call c = {.id = H_##name, .shape = NT_NODE_EXEC_SET, .v1 = old, .node = &node, \
+                                 .exec = exec, .params = p};                                      \
+        return nt_graph_kernel_node(&c);                                                          \
     }
 EXEC_SET_KERNEL_NODE(cuGraphExecKernelNodeSetParams, 1)
 EXEC_SET_KERNEL_NODE(cuGraphExecKernelNodeSetParams_v2, 0)
 
-CUresult cuGraphNodeSetParams(void *node, GraphNodeParams *p) {
+CUresult cuGraphNodeSetParams(void *node, void *p) {
     SEEN(H_cuGraphNodeSetParams);
-    struct node_call c = {.call = set2, .node = &node, .params = p};
-    return any_node(H_cuGraphNodeSetParams, &c);
+    struct nt_node_call c = {.id = H_cuGraphNodeSetParams, .shape = NT_NODE_SET, .node = &node, .params = p};
+    return nt_graph_any_node(&c);
 }
 
-CUresult cuGraphExecNodeSetParams(void *exec, void *node, GraphNodeParams *p) {
+CUresult cuGraphExecNodeSetParams(void *exec, void *node, void *p) {
     SEEN(H_cuGraphExecNodeSetParams);
-    struct node_call c = {.call = set3, .node = &node, .exec = exec, .params = p};
-    return any_node(H_cuGraphExecNodeSetParams, &c);
+    struct nt_node_call c = {.id = H_cuGraphExecNodeSetParams, .shape = NT_NODE_EXEC_SET, .node = &node,
+                             .exec = exec, .params = p};
+    return nt_graph_any_node(&c);
 }

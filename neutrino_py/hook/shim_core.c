@@ -1585,6 +1585,13 @@ EXEC_LIST(execl, execv(file, argv), 0)
 EXEC_LIST(execlp, execvp(file, argv), 0)
 EXEC_LIST(execle, execve(file, argv, envp), 1)
 
+static int node_launch(const struct nt_launch *l, void *fn, void **params);
+
+/* `fn` run as `l` asks: a launch, or a kernel node made or set (NT_FORM_NODE). */
+static int run(const struct nt_launch *l, void *fn, void **params) {
+    return l->form == NT_FORM_NODE ? node_launch(l, fn, params) : nt_rt.launch(l, fn, params);
+}
+
 /* The twin launched with `it`'s map buffers appended; arguments from `extra` go as kernelParams. */
 static int launch_twin(const struct item *it, const struct nt_launch *l) {
     void *params[NT_MAX_PARAMS], *packed[NT_MAX_PARAMS];
@@ -1595,7 +1602,7 @@ static int launch_twin(const struct item *it, const struct nt_launch *l) {
         twin.extra = NULL;
     }
     twin_params(it, &twin, params, ptrs);
-    return nt_rt.launch(&twin, it->f->twin, params);
+    return run(&twin, it->f->twin, params);
 }
 
 /* The twin made ready on `device` before its first launch there. */
@@ -1672,26 +1679,33 @@ int nt_launch(struct nt_launch *l) {
     return r;
 }
 
-/* ---- CUDA graphs -------------------------------------------------------------------------- */
+/* ---- graphs ------------------------------------------------------------------------------- */
 
 /* A twin made a graph node in place of the kernel (captured, or added by the program): the launch
  * as made (each replay's item is a copy of it), with a map buffer of its own (`launch->dev`) that
  * lives as long as the graph; `node` is its node's handle (NULL where the runtime cannot say which
- * node a captured launch became) and `graph` the graph it was made in. */
+ * node a captured launch became) and `graph` the graph it was made in. A clone's copy of a site
+ * has the clone's node and handle, and its original's launch (struct graph's `origin`). */
 struct site { struct item *launch; void *node, *graph; struct site *next; };
 
-/* The twins of one graph, shared by the graph, its clones and its instantiations (`refs`: one per
- * handle, one per replay under way, one per graph holding it as a child). Replays of any of them
- * take turns on the buffers: each waits for `done`, recorded after the previous one's copies.
+/* The twins of one graph, shared by the graph and its instantiations (`refs`: one per handle, one
+ * per replay under way, one per graph holding it as a child or cloned from it).
  * `kids`: the twins of child graphs and conditional bodies in it, which its replays run too;
- * `body`: the handle of a conditional body (the driver's graph, forgotten with its parent). */
-struct graph { struct site *sites; struct kid *kids; int refs; void *done, *body; };
+ * `body`: the handle of a conditional body (the driver's graph, forgotten with its parent).
+ * A clone's nodes hold its original's map pointers (the driver copies them), so a clone's graph
+ * has sites of its own (its own node handles, its own edits) on the buffers of `origin`. Replays
+ * of every graph on one origin's buffers take turns: each waits for the origin's `done`, recorded
+ * after the previous one's copies, so a graph's replays and its clone's never mix maps. */
+struct graph { struct site *sites; struct kid *kids; int refs; void *done, *body; struct graph *origin; };
 struct kid { struct graph *g; struct kid *next; };
 static pthread_mutex_t graph_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct table graphs;             /* graph, clone or exec handle -> struct graph (NULL: gone) */
 static struct table edited;             /* graph or exec -> why its kernel nodes are no longer as made */
-static struct table twin_nodes;         /* node the program added -> its site */
+static struct table twin_nodes;         /* node the program added (or its copy in a clone) -> its site */
 static unsigned long long graph_bytes;  /* device bytes the sites hold (--graph-maps bounds it) */
+
+/* The graph whose buffers g's sites use. */
+static struct graph *owner(struct graph *g) { return g->origin ? g->origin : g; }
 
 /* Caller holds graph_lock. Freeing waits and frees: relaxed, as a capture may be under way. */
 static void graph_unref(struct graph *g) {
@@ -1704,18 +1718,23 @@ static void graph_unref(struct graph *g) {
     for (struct site *s = g->sites, *next; s; s = next) {
         next = s->next;
         if (s->node && table_get(&twin_nodes, s->node) == s) table_put(&twin_nodes, s->node, NULL);
-        checked(CALL(mem_free, int (*)(nt_dptr), s->launch->dev));
-        graph_bytes -= s->launch->total;
-        free(s->launch->scope);
-        free(s->launch);
+        if (!g->origin) {
+            checked(CALL(mem_free, int (*)(nt_dptr), s->launch->dev));
+            graph_bytes -= s->launch->total;
+            free(s->launch->scope);
+            free(s->launch);
+        }
         free(s);
     }
     for (struct kid *k = g->kids, *next; k; k = next) {
         next = k->next;
+        /* a body's handle goes with its parent, though a clone's copy may keep its twins */
+        if (k->g->body && table_get(&graphs, k->g->body) == k->g) table_put(&graphs, k->g->body, NULL);
         graph_unref(k->g);
         free(k);
     }
     if (g->body && table_get(&graphs, g->body) == g) table_put(&graphs, g->body, NULL);
+    graph_unref(g->origin);
     free(g);
     unrelax(mode);
 }
@@ -1793,11 +1812,11 @@ static struct site *graph_node(const struct nt_launch *l, struct nt_func *f, voi
         it->fallback = why;
         enqueue(it);
     }
-    *r = nt_rt.launch(l, l->f, l->params);
+    *r = run(l, l->f, l->params);
     return NULL;
 }
 
-/* The site's node handle, for later edits of that node (nt_graph_set_node, nt_graph_node_gone). */
+/* The site's node handle, for later edits of that node (set_node, nt_graph_node_gone). */
 static void name_site(struct site *site, void *node) {
     pthread_mutex_lock(&graph_lock);
     if (node) {
@@ -1877,9 +1896,19 @@ static void each_site(struct graph *g, struct ctx_state *cs, void *stream, const
     for (struct kid *k = g->kids; k; k = k->next) each_site(k->g, cs, stream, edit);
 }
 
-/* A graph launch: the buffers of its twins zeroed before it and copied out after it. Launches of one
- * graph's execs take turns (graph_lock, and `done` across streams). Launched on a stream being
- * captured, the exec becomes a child node of the graph captured, its twins that graph's. */
+/* g's replay takes its turn on the buffers of g and of its kids: it waits for each owner's `done`
+ * (`after` 0), then records it after its copies (`after` 1). */
+static void each_turn(struct graph *g, void *stream, int after) {
+    struct graph *o = owner(g);
+    if (after && o->done) checked(CALL(event_record, int (*)(void *, void *), o->done, stream));
+    else if (!after && o->done) checked(CALL(stream_wait, int (*)(void *, void *, unsigned), stream, o->done, 0));
+    else if (!after) o->done = event_new();
+    for (struct kid *k = g->kids; k; k = k->next) each_turn(k->g, stream, after);
+}
+
+/* A graph launch: the buffers of its twins zeroed before it and copied out after it. Launches
+ * using one graph's buffers take turns (graph_lock, and `done` across streams). Launched on a
+ * stream being captured, the exec becomes a child node of the graph captured, its twins that graph's. */
 int nt_graph_launch(void *exec, void *stream, int (*launch)(void *, void *)) {
     int capturing = 0;
     if (!opt.socket) return launch(exec, stream);
@@ -1895,19 +1924,18 @@ int nt_graph_launch(void *exec, void *stream, int (*launch)(void *, void *)) {
     }
     int mode = relax();
     g->refs++;
-    if (g->done) checked(CALL(stream_wait, int (*)(void *, void *, unsigned), stream, g->done, 0));
-    else g->done = event_new();
+    each_turn(g, stream, 0);
     each_site(g, NULL, stream, NULL);
     int r = launch(exec, stream);
     if (r == 0) each_site(g, cs, stream, table_get(&edited, exec));
-    if (g->done) checked(CALL(event_record, int (*)(void *, void *), g->done, stream));
+    each_turn(g, stream, 1);
     graph_unref(g);
     unrelax(mode);
     pthread_mutex_unlock(&graph_lock);
     return r;
 }
 
-/* `exec` (an instantiation, or a clone) made from `graph`: it runs graph's twins, edited as graph is. */
+/* `exec` instantiated from `graph`: it runs graph's twins, edited as graph is. */
 void nt_graph_instantiated(void *exec, void *graph) {
     pthread_mutex_lock(&graph_lock);
     struct graph *g = table_get(&graphs, graph);
@@ -1919,7 +1947,55 @@ void nt_graph_instantiated(void *exec, void *graph) {
     pthread_mutex_unlock(&graph_lock);
 }
 
-void nt_graph_cloned(void *clone, void *graph) { nt_graph_instantiated(clone, graph); }
+/* A copy of g for `clone`, a clone of its graph: sites in the same order on the same buffers, each
+ * named by the clone's node the runtime finds for the original's; its kids copied likewise. */
+static struct graph *copy_graph(struct graph *g, void *clone) {
+    int (*find)(void **, void *, void *) = nt_call(NT_find_in_clone);
+    struct graph *c = calloc(1, sizeof *c);
+    if (!c) return NULL;
+    c->refs = 1;
+    c->origin = owner(g);
+    c->origin->refs++;
+    struct site **end = &c->sites;
+    for (struct site *s = g->sites; s; s = s->next) {
+        struct site *copy = calloc(1, sizeof *copy);
+        void *node = NULL;
+        if (!copy) break;
+        copy->launch = s->launch;
+        copy->graph = clone;
+        if (s->node && find && checked(find(&node, s->node, clone)) && node) {
+            copy->node = node;
+            table_put(&twin_nodes, node, copy);
+        }
+        *end = copy;
+        end = &copy->next;
+    }
+    struct kid **tail = &c->kids;
+    for (struct kid *k = g->kids; k; k = k->next) {
+        struct kid *copy = calloc(1, sizeof *copy);
+        if (copy && !(copy->g = copy_graph(k->g, clone))) {
+            free(copy);
+            copy = NULL;
+        }
+        if (!copy) break;
+        *tail = copy;
+        tail = &copy->next;
+    }
+    return c;
+}
+
+/* `clone` made from `graph`: it runs copies of graph's twins, on their buffers, and its nodes are
+ * edited, removed and added to as a graph built the same way (copy_graph). */
+void nt_graph_cloned(void *clone, void *graph) {
+    pthread_mutex_lock(&graph_lock);
+    struct graph *g = table_get(&graphs, graph);
+    struct graph *c = g && clone && !table_get(&graphs, clone) ? copy_graph(g, clone) : NULL;
+    if (c) {
+        table_put(&graphs, clone, c);
+        table_put(&edited, clone, table_get(&edited, graph));
+    }
+    pthread_mutex_unlock(&graph_lock);
+}
 
 void nt_graph_updated(void *exec, void *graph) {
     pthread_mutex_lock(&graph_lock);
@@ -1935,17 +2011,83 @@ void nt_graph_updated(void *exec, void *graph) {
 
 #define EDITED "a kernel node's parameters were set after its twin was made: maps not kept"
 
-void nt_graph_node_edited(void *exec) {
-    pthread_mutex_lock(&graph_lock);
-    if (table_get(&graphs, exec)) table_put(&edited, exec, EDITED);
-    pthread_mutex_unlock(&graph_lock);
+/* Graph node parameters: CUgraphNodeParams and hipGraphNodeParams share this layout. */
+enum { NODE_KERNEL = 0, NODE_GRAPH = 4 };
+struct node_params {
+    int type, reserved0[3];
+    union {
+        long long reserved1[29];
+        long long kernel[29];     /* the runtime's kernel node params (nt_rt.node_read) */
+        void *graph;
+        struct { unsigned long long handle; int type; unsigned size; void **bodies; void *ctx; } conditional;
+    };
+    long long reserved2;
+};
+
+/* The call `c` made with `p` for its parameters, through the runtime's function `fn`. */
+static int node_call(const struct nt_node_call *c, void *fn, const void *p) {
+    switch (c->shape) {
+    case NT_NODE_ADD:
+        return ((int (*)(void **, void *, const void *, size_t, const void *))fn)(c->node, c->graph, c->deps, c->ndeps, p);
+    case NT_NODE_ADD_EDGES:
+        return ((int (*)(void **, void *, const void *, const void *, size_t, const void *))fn)(
+            c->node, c->graph, c->deps, c->edges, c->ndeps, p);
+    case NT_NODE_SET:
+        return ((int (*)(void *, const void *))fn)(*c->node, p);
+    default:
+        return ((int (*)(void *, void *, const void *))fn)(c->exec, *c->node, p);
+    }
+}
+
+/* A kernel node's call (l->config) with `fn` and `params` in the kernel's place (nt_rt.node_write). */
+static int node_launch(const struct nt_launch *l, void *fn, void **params) {
+    const struct nt_node_call *c = l->config;
+    void *real = nt_real(&nt_rt.hooks[c->id]);
+    if (!real) return 999;
+    if (fn == l->f && params == l->params) return node_call(c, real, c->params);
+    struct node_params twin;
+    if (!c->generic) {
+        nt_rt.node_write(twin.kernel, c->params, c->v1, fn, params, l->extra);
+        return node_call(c, real, twin.kernel);
+    }
+    memcpy(&twin, c->params, sizeof twin);
+    nt_rt.node_write(twin.kernel, ((const struct node_params *)c->params)->kernel, 0, fn, params, l->extra);
+    return node_call(c, real, &twin);
+}
+
+static int add_node(const struct nt_launch *l, void *graph, void **node);
+static int set_node(void *exec, void *node, const struct nt_launch *l);
+
+int nt_graph_kernel_node(struct nt_node_call *c) {
+    void *real = nt_real(&nt_rt.hooks[c->id]);
+    if (!real) return 999;
+    if (!c->params || !nt_rt.node_read) return node_call(c, real, c->params);
+    const void *p = c->generic ? ((const struct node_params *)c->params)->kernel : c->params;
+    struct nt_launch l = {.form = NT_FORM_NODE, .id = c->id, .config = c};
+    nt_rt.node_read(p, c->generic ? 0 : c->v1, &l);
+    int adds = c->shape == NT_NODE_ADD || c->shape == NT_NODE_ADD_EDGES;
+    return adds ? add_node(&l, c->graph, c->node) : set_node(c->exec, *c->node, &l);
+}
+
+int nt_graph_any_node(struct nt_node_call *c) {
+    const struct node_params *p = c->params;
+    c->generic = 1;
+    if (p && p->type == NODE_KERNEL) return nt_graph_kernel_node(c);
+    void *real = nt_real(&nt_rt.hooks[c->id]);
+    int r = real ? node_call(c, real, p) : 999;
+    if (r != 0 || !p || (c->shape != NT_NODE_ADD && c->shape != NT_NODE_ADD_EDGES)) return r;
+    if (p->type == NODE_GRAPH) nt_graph_child(c->graph, p->graph);
+    int conditional = nt_rt.node_conditional && p->type == nt_rt.node_conditional;
+    for (unsigned i = 0; conditional && p->conditional.bodies && i < p->conditional.size; i++)
+        nt_graph_body(c->graph, p->conditional.bodies[i]);
+    return r;
 }
 
 /* A kernel node the program adds to `graph` (cuGraphAddKernelNode, cuGraphAddNode) becomes its twin
  * as a captured launch does; `node` is where the driver puts its handle. */
-int nt_graph_add_node(const struct nt_launch *l, void *graph, void **node) {
+static int add_node(const struct nt_launch *l, void *graph, void **node) {
     struct nt_func *f = opt.socket ? nt_func_of(l->f) : NULL;
-    if (!f) return nt_rt.launch(l, l->f, l->params);
+    if (!f) return run(l, l->f, l->params);
     pthread_once(&drain_once, register_drain);
     int r = 0, mode = relax();
     struct site *site = graph_node(l, f, graph, &r);
@@ -1966,7 +2108,7 @@ static int unnamed(const struct graph *g) {
 /* New parameters for a kernel node of a graph (exec NULL) or of an exec. A twin's node given its
  * own kernel on the same launch shape stays the twin, with the new arguments and its own maps; any
  * other change of a graph holding twins runs as asked, and its replays say they have no maps. */
-int nt_graph_set_node(void *exec, void *node, const struct nt_launch *l) {
+static int set_node(void *exec, void *node, const struct nt_launch *l) {
     struct nt_func *f = opt.socket ? nt_func_of(l->f) : NULL;
     int counter = 0;
     pthread_mutex_lock(&graph_lock);
@@ -1974,23 +2116,30 @@ int nt_graph_set_node(void *exec, void *node, const struct nt_launch *l) {
     const struct item *it = s ? s->launch : NULL;
     int same = it && it->f == f && !memcmp(it->grid, l->grid, sizeof it->grid) &&
                !memcmp(it->block, l->block, sizeof it->block) && it->shm == l->shm && !unusable(f, l, &counter);
-    int r = same ? launch_twin(it, l) : nt_rt.launch(l, l->f, l->params);
+    int r = same ? launch_twin(it, l) : run(l, l->f, l->params);
     if (r == 0 && s && !same) table_put(&edited, exec ? exec : s->graph, EDITED);
     if (r == 0 && !s && exec && unnamed(table_get(&graphs, exec))) table_put(&edited, exec, EDITED);
     pthread_mutex_unlock(&graph_lock);
     return r;
 }
-/* A graph or exec handle gone. A graph's added nodes go with it: the driver may hand their
- * handles out again. */
+
+/* The nodes of g and of its kids made in `graph` forgotten (caller holds graph_lock). */
+static void unname(struct graph *g, void *graph) {
+    for (struct site *s = g->sites; s; s = s->next)
+        if (s->node && s->graph == graph) {
+            if (table_get(&twin_nodes, s->node) == s) table_put(&twin_nodes, s->node, NULL);
+            s->node = NULL;
+        }
+    for (struct kid *k = g->kids; k; k = k->next) unname(k->g, graph);
+}
+
+/* A graph or exec handle gone. A graph's added nodes go with it (a clone's in its kids too): the
+ * driver may hand their handles out again. */
 void nt_graph_gone(void *handle) {
     pthread_mutex_lock(&graph_lock);
     struct graph *g = table_get(&graphs, handle);
     if (g) {
-        for (struct site *s = g->sites; s; s = s->next)
-            if (s->node && s->graph == handle) {
-                table_put(&twin_nodes, s->node, NULL);
-                s->node = NULL;
-            }
+        unname(g, handle);
         table_put(&graphs, handle, NULL);
         graph_unref(g);
     }
@@ -2010,19 +2159,27 @@ void nt_graph_node_gone(void *node) {
     pthread_mutex_unlock(&graph_lock);
 }
 
-/* Whether `from` reaches `to` through child graphs (caller holds graph_lock). */
-static int reaches(const struct graph *from, const struct graph *to) {
-    if (from == to) return 1;
-    for (const struct kid *k = from->kids; k; k = k->next)
+/* Whether `from` reaches `to`'s buffers through child graphs (caller holds graph_lock). */
+static int reaches(struct graph *from, struct graph *to) {
+    if (owner(from) == owner(to)) return 1;
+    for (struct kid *k = from->kids; k; k = k->next)
         if (reaches(k->g, to)) return 1;
     return 0;
 }
 
+/* Whether a and b (and their kids) use one buffer anywhere. */
+static int shares(struct graph *a, struct graph *b) {
+    if (reaches(b, a)) return 1;
+    for (struct kid *k = a->kids; k; k = k->next)
+        if (shares(k->g, b)) return 1;
+    return 0;
+}
+
 /* c's twins run by g's replays too (caller holds graph_lock; `ref`: c gains a reference). A
- * child whose twins g already runs would share their buffers between two nodes: g's replays say
- * so instead. */
+ * child whose twins' buffers g already uses (the same child, or a clone of it or of g) would share
+ * them between two nodes: g's replays say so instead. */
 static void adopt(void *graph, struct graph *g, struct graph *c, int ref) {
-    struct kid *k = !reaches(g, c) && !reaches(c, g) ? calloc(1, sizeof *k) : NULL;
+    struct kid *k = !shares(g, c) ? calloc(1, sizeof *k) : NULL;
     if (!k) {
         table_put(&edited, graph, "a child graph's twins were added to a graph twice: maps not kept");
         return;

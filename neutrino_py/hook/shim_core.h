@@ -31,7 +31,8 @@ struct nt_hook { const char *name; void *wrapper; void *volatile real; int tried
     X(ctx_current) X(ctx_set) X(ctx_device) X(event_create) X(event_record) X(event_sync)         \
     X(event_elapsed) X(event_destroy) X(stream_create) X(stream_sync) X(stream_wait)              \
     X(stream_capturing) X(host_alloc) X(host_free) X(memset_async) X(dtoh_async) X(alloc_async)   \
-    X(free_async) X(mem_alloc) X(mem_free) X(dtod_async) X(capture_info) X(capture_mode)
+    X(free_async) X(mem_alloc) X(mem_free) X(dtod_async) X(capture_info) X(capture_mode)          \
+    X(find_in_clone)
 #define NT_AS_CENUM(n) NT_##n,
 enum { NT_CALLS(NT_AS_CENUM) NT_N_CALLS };
 
@@ -103,6 +104,12 @@ struct nt_runtime {
     int graphs;                               /* its wrappers report graphs (nt_graph_*): captured
                                                  launches may run the twin */
     void *(*captured_node)(void *stream);     /* the node a launch just captured there (or NULL) */
+    /* Kernel node parameters (graphs built node by node), the runtime's struct (`v1`: CUDA's
+     * shorter first version): the launch they describe (f, grid, block, shm, params, extra), and a
+     * copy of them running `fn` with `params` and `extra` instead. */
+    void (*node_read)(const void *p, int v1, struct nt_launch *l);
+    void (*node_write)(void *out, const void *p, int v1, void *fn, void **params, void **extra);
+    int node_conditional;                     /* graph node params' conditional type (0: none) */
 };
 extern const struct nt_runtime nt_rt;        /* defined by each shim */
 
@@ -139,20 +146,38 @@ int nt_launch(struct nt_launch *l);           /* twin or original, timed, maps c
 void nt_note_alloc(const char *op, unsigned long long ptr, unsigned long long bytes);
 void nt_drain(void);                          /* wait for the writer (before a context goes) */
 void nt_context_gone(void *ctx, int device);  /* after: ctx, or (NULL) every context of device (-1: current) */
-/* CUDA graphs: a graph made from a capture may hold twins; an instantiation, a clone, an update,
- * an edit and a launch of it are reported here, and its end (exec or graph destroyed). */
+/* Graphs (CUDA's and HIP's): a graph made from a capture or node by node may hold twins; an
+ * instantiation, a clone, an update, an edit and a launch of it are reported here, and its end
+ * (exec or graph destroyed). */
 void nt_graph_instantiated(void *exec, void *graph);
-void nt_graph_cloned(void *clone, void *graph);
+void nt_graph_cloned(void *clone, void *graph);    /* its nodes found in the clone (find_in_clone) */
 void nt_graph_updated(void *exec, void *graph);    /* the exec runs that graph's nodes now */
-void nt_graph_node_edited(void *exec);             /* a kernel node's parameters were set */
-/* Graphs built node by node: `l` describes the kernel node (form and config are the shim's), the
- * twin goes in its place; the driver's node handle is read from *node after the call. */
-int nt_graph_add_node(const struct nt_launch *l, void *graph, void **node);
-int nt_graph_set_node(void *exec, void *node, const struct nt_launch *l);   /* exec NULL: a graph's */
 void nt_graph_node_gone(void *node);
 void nt_graph_child(void *graph, void *child);     /* child's nodes copied into graph */
 void nt_graph_body(void *graph, void *body);       /* a conditional node's body, filled later */
 int nt_graph_launch(void *exec, void *stream, int (*launch)(void *exec, void *stream));
+
+/* A call that adds a node to a graph or sets a node's parameters (graphs built node by node),
+ * its arguments as given; both runtimes give these calls the same shapes (NT_NODE_*). */
+enum {
+    NT_NODE_ADD,          /* (node *out, graph, const node *deps, size_t n, params) */
+    NT_NODE_ADD_EDGES,    /* (node *out, graph, const node *deps, const edges, size_t n, params) */
+    NT_NODE_SET,          /* (node, params) */
+    NT_NODE_EXEC_SET,     /* (exec, node, params) */
+};
+struct nt_node_call {
+    int id, shape, v1;    /* the hook called, its NT_NODE_* shape, kernel params' first version */
+    void **node;          /* adds: where the node's handle goes; sets: the node's */
+    void *graph, *exec;
+    const void *deps, *edges, *params;
+    size_t ndeps;
+    int generic;          /* params are graph node params (a type, then a union) */
+};
+#define NT_FORM_NODE 100  /* a launch describing a kernel node (config: its struct nt_node_call) */
+/* Kernel node parameters: the twin goes in the kernel's place, or a twin's node keeps its twin. */
+int nt_graph_kernel_node(struct nt_node_call *c);
+/* Graph node parameters: kernel nodes as above, child graphs and conditional bodies followed. */
+int nt_graph_any_node(struct nt_node_call *c);
 void nt_graph_gone(void *handle);
 int nt_graph_end_capture(void *stream, void **graph, int (*end)(void *stream, void **graph));
 

@@ -29,6 +29,18 @@ typedef int hipError_t;
 typedef void *hipModule_t, *hipFunction_t, *hipStream_t;
 typedef struct { uint32_t x, y, z; } dim3;
 
+/* hipKernelNodeParams (HIP 6's hip_runtime_api.h). `func` is a host stub (hipLaunchKernel's) or a
+ * hipFunction_t: the runtime takes a pointer it has not registered as a function, so a twin (a
+ * module function) goes there too. */
+typedef struct {
+    dim3 blockDim;
+    void **extra;
+    void *func;
+    dim3 gridDim;
+    void **kernelParams;
+    unsigned sharedMemBytes;
+} KernelNodeParams;
+
 /* the intercepted entry points, as libamdhip64 declares them */
 NT_API void **__hipRegisterFatBinary(const void *wrapper);
 NT_API void __hipRegisterFunction(void **modules, const void *host, char *device_name, const char *device,
@@ -56,7 +68,14 @@ NT_API hipError_t hipGraphClone(void **clone, void *graph);
 NT_API hipError_t hipGraphExecDestroy(void *exec);
 NT_API hipError_t hipGraphDestroy(void *graph);
 NT_API hipError_t hipGraphExecUpdate(void *exec, void *graph, void *error_node, void *result);
-NT_API hipError_t hipGraphExecKernelNodeSetParams(void *exec, void *node, const void *params);
+NT_API hipError_t hipGraphExecKernelNodeSetParams(void *exec, void *node, const KernelNodeParams *params);
+NT_API hipError_t hipGraphAddKernelNode(void **node, void *graph, const void *deps, size_t n, const KernelNodeParams *p);
+NT_API hipError_t hipGraphAddNode(void **node, void *graph, const void *deps, size_t n, void *params);
+NT_API hipError_t hipGraphAddChildGraphNode(void **node, void *graph, const void *deps, size_t n, void *child);
+NT_API hipError_t hipGraphDestroyNode(void *node);
+NT_API hipError_t hipGraphKernelNodeSetParams(void *node, const KernelNodeParams *params);
+NT_API hipError_t hipGraphNodeSetParams(void *node, void *params);
+NT_API hipError_t hipGraphExecNodeSetParams(void *exec, void *node, void *params);
 
 /* ---- the table ------------------------------------------------------------------------------ */
 
@@ -66,7 +85,9 @@ NT_API hipError_t hipGraphExecKernelNodeSetParams(void *exec, void *node, const 
     X(hipModuleGetFunction) X(hipModuleLaunchKernel) X(hipLaunchKernel) X(hipMalloc) X(hipFree)   \
     X(hipDeviceReset) X(hipGetProcAddress) X(hipStreamEndCapture) X(hipGraphInstantiate)              \
     X(hipGraphInstantiateWithFlags) X(hipGraphInstantiateWithParams) X(hipGraphLaunch) X(hipGraphClone) \
-    X(hipGraphExecDestroy) X(hipGraphDestroy) X(hipGraphExecUpdate) X(hipGraphExecKernelNodeSetParams)
+    X(hipGraphExecDestroy) X(hipGraphDestroy) X(hipGraphExecUpdate) X(hipGraphExecKernelNodeSetParams) \
+    X(hipGraphAddKernelNode) X(hipGraphAddNode) X(hipGraphAddChildGraphNode) X(hipGraphDestroyNode)   \
+    X(hipGraphKernelNodeSetParams) X(hipGraphNodeSetParams) X(hipGraphExecNodeSetParams)
 
 #define AS_ENUM(n) H_##n,
 enum { HOOK_LIST(AS_ENUM) N_HOOKS };
@@ -158,6 +179,27 @@ static int call_real(const struct nt_launch *l, void *fn, void **params) {
                                        l->block[2], l->shm, l->stream, params, fn == l->f ? l->extra : NULL);
 }
 
+/* A kernel node's parameters as a launch, and with `fn` and `params` in the kernel's place. */
+static void node_read(const void *p, int v1, struct nt_launch *l) {
+    const KernelNodeParams *k = p;
+    (void)v1;
+    l->f = k->func;
+    l->grid[0] = k->gridDim.x, l->grid[1] = k->gridDim.y, l->grid[2] = k->gridDim.z;
+    l->block[0] = k->blockDim.x, l->block[1] = k->blockDim.y, l->block[2] = k->blockDim.z;
+    l->shm = k->sharedMemBytes;
+    l->params = k->kernelParams;
+    l->extra = k->extra;
+}
+
+static void node_write(void *out, const void *p, int v1, void *fn, void **params, void **extra) {
+    KernelNodeParams *k = out;
+    (void)v1;
+    *k = *(const KernelNodeParams *)p;
+    k->func = fn;
+    k->kernelParams = params;
+    k->extra = extra;
+}
+
 const struct nt_runtime nt_rt = {
     .tag = "neutrino-hip", .api = "runtime", .code = "code object", .data_name = NT_TRACE_DATA_HIP,
     .calls = {"hipCtxGetCurrent", "hipCtxSetCurrent", "hipGetDevice", "hipEventCreateWithFlags",
@@ -165,10 +207,11 @@ const struct nt_runtime nt_rt = {
               "hipStreamCreateWithFlags", "hipStreamSynchronize", "hipStreamWaitEvent",
               "hipStreamIsCapturing", "hipHostMalloc", "hipHostFree", "hipMemsetD8Async",
               "hipMemcpyDtoHAsync", "hipMallocAsync", "hipFreeAsync", "hipMalloc", "hipFree",
-              "hipMemcpyDtoDAsync", "hipStreamGetCaptureInfo_v2", "hipThreadExchangeStreamCaptureMode"},
+              "hipMemcpyDtoDAsync", "hipStreamGetCaptureInfo_v2", "hipThreadExchangeStreamCaptureMode",
+              "hipGraphNodeFindInClone"},
     .hooks = HOOKS, .nhooks = N_HOOKS, .prefixes = {"hip", "__hip"}, .library = libhip, .cache_prefix = "", .arch = device_arch,
     .load_twin = load_twin, .launch = call_real, .extra_end = (void *)3 /* HIP_LAUNCH_PARAM_END */,
-    .graphs = 1};
+    .graphs = 1, .node_read = node_read, .node_write = node_write};   /* HIP has no conditional nodes */
 
 /* ---- intercepted entry points --------------------------------------------------------------- */
 
@@ -329,9 +372,59 @@ hipError_t hipGraphExecUpdate(void *exec, void *graph, void *error_node, void *r
     return r;
 }
 
-hipError_t hipGraphExecKernelNodeSetParams(void *exec, void *node, const void *params) {
-    SEEN(hipGraphExecKernelNodeSetParams);
-    hipError_t r = REAL(hipGraphExecKernelNodeSetParams) ? REAL(hipGraphExecKernelNodeSetParams)(exec, node, params) : 999;
-    if (r == 0) nt_graph_node_edited(exec);
+/* Graphs built node by node: the core adds the twin in the kernel's place, or edits a twin's node
+ * (node_read, node_write), as for CUDA. */
+
+hipError_t hipGraphAddKernelNode(void **node, void *graph, const void *deps, size_t n, const KernelNodeParams *p) {
+    SEEN(hipGraphAddKernelNode);
+    struct nt_node_call c = {.id = H_hipGraphAddKernelNode, .shape = NT_NODE_ADD, .node = node, .graph = graph,
+                             .deps = deps, .ndeps = n, .params = p};
+    return nt_graph_kernel_node(&c);
+}
+
+hipError_t hipGraphAddNode(void **node, void *graph, const void *deps, size_t n, void *params) {
+    SEEN(hipGraphAddNode);
+    struct nt_node_call c = {.id = H_hipGraphAddNode, .shape = NT_NODE_ADD, .node = node, .graph = graph,
+                             .deps = deps, .ndeps = n, .params = params};
+    return nt_graph_any_node(&c);
+}
+
+hipError_t hipGraphAddChildGraphNode(void **node, void *graph, const void *deps, size_t n, void *child) {
+    SEEN(hipGraphAddChildGraphNode);
+    hipError_t r = REAL(hipGraphAddChildGraphNode) ? REAL(hipGraphAddChildGraphNode)(node, graph, deps, n, child) : 999;
+    if (r == 0) nt_graph_child(graph, child);
     return r;
+}
+
+hipError_t hipGraphDestroyNode(void *node) {
+    SEEN(hipGraphDestroyNode);
+    hipError_t r = REAL(hipGraphDestroyNode) ? REAL(hipGraphDestroyNode)(node) : 999;
+    if (r == 0) nt_graph_node_gone(node);
+    return r;
+}
+
+hipError_t hipGraphKernelNodeSetParams(void *node, const KernelNodeParams *params) {
+    SEEN(hipGraphKernelNodeSetParams);
+    struct nt_node_call c = {.id = H_hipGraphKernelNodeSetParams, .shape = NT_NODE_SET, .node = &node, .params = params};
+    return nt_graph_kernel_node(&c);
+}
+
+hipError_t hipGraphExecKernelNodeSetParams(void *exec, void *node, const KernelNodeParams *params) {
+    SEEN(hipGraphExecKernelNodeSetParams);
+    struct nt_node_call c = {.id = H_hipGraphExecKernelNodeSetParams, .shape = NT_NODE_EXEC_SET, .node = &node,
+                             .exec = exec, .params = params};
+    return nt_graph_kernel_node(&c);
+}
+
+hipError_t hipGraphNodeSetParams(void *node, void *params) {
+    SEEN(hipGraphNodeSetParams);
+    struct nt_node_call c = {.id = H_hipGraphNodeSetParams, .shape = NT_NODE_SET, .node = &node, .params = params};
+    return nt_graph_any_node(&c);
+}
+
+hipError_t hipGraphExecNodeSetParams(void *exec, void *node, void *params) {
+    SEEN(hipGraphExecNodeSetParams);
+    struct nt_node_call c = {.id = H_hipGraphExecNodeSetParams, .shape = NT_NODE_EXEC_SET, .node = &node,
+                             .exec = exec, .params = params};
+    return nt_graph_any_node(&c);
 }

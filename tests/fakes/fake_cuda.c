@@ -70,8 +70,8 @@ static double now(void) {
 }
 CUresult cuEventCreate(struct event **e, unsigned fl) { (void)fl; *e = calloc(1, sizeof **e); return 0; }
 CUresult cuEventRecord(struct event *e, void *s) {
-    (void)s;
     note("cuEventRecord");
+    note("event %p recorded on %p", (void *)e, s);
     e->t = now();
     return 0;
 }
@@ -145,7 +145,11 @@ static void unpin(void *p, uintptr_t ctx) {        /* p, or (NULL) every block o
     pthread_mutex_unlock(&pinned_lock);
 }
 CUresult cuDevicePrimaryCtxReset_v2(int d) { note("cuDevicePrimaryCtxReset_v2"); unpin(NULL, CTX0 + d); return 0; }
-CUresult cuStreamWaitEvent(void *s, struct event *e, unsigned fl) { (void)s; (void)e; (void)fl; return 0; }
+CUresult cuStreamWaitEvent(void *s, struct event *e, unsigned fl) {
+    (void)fl;
+    note("stream %p waits for event %p", s, (void *)e);
+    return 0;
+}
 CUresult cuMemFreeHost(void *p) { unpin(p, 0); return 0; }
 CUresult cuMemsetD8Async(uint64_t p, unsigned char v, size_t n, void *s) { (void)s; memset((void *)(uintptr_t)p, v, n); return 0; }
 /* $FAKE_COPY_FAIL=N: the N-th copy back fails as after a kernel fault (700, an illegal address) */
@@ -231,11 +235,12 @@ CUresult cuLinkComplete(struct link *st, void **out, size_t *size) {
 CUresult cuLinkDestroy(struct link *st) { free(st); return 0; }
 /* Graphs: nodes are launches with their argument values; an exec runs its graph's nodes. A node's
  * handle is its id, kept by instantiation (an exec's nodes answer to their graph's handles). Graphs
- * are made by capture or node by node; a child graph's nodes are copied in, as the driver does. */
+ * are made by capture or node by node; a child graph's nodes are copied in, as the driver does.
+ * A clone's nodes get handles of their own (`from`: the original's, for cuGraphNodeFindInClone). */
 #define CAPTURING (void *)0xCA97
 #define MAX_NODES 16
 /* A kernel node, or a conditional node (`bodies`: its graphs, each run once per launch). */
-struct node { void *id; struct func *f; unsigned g[3], b[3]; int n; uint64_t vals[24]; struct graph **bodies; unsigned nbodies; };
+struct node { void *id, *from; struct func *f; unsigned g[3], b[3]; int n; uint64_t vals[24]; struct graph **bodies; unsigned nbodies; };
 struct graph { struct node nodes[MAX_NODES]; int n; };
 static struct graph *capturing, *made[64];
 static uintptr_t next_node = 0x40DE00;
@@ -352,8 +357,10 @@ CUresult cuGraphAddNode_v2(void **node, struct graph *g, const void *deps, const
 static CUresult set_node(struct graph *g, void *id, const KernelNodeParams *p, const char *how) {
     struct node *n = find_node(g, id);
     if (!n) return 400;                       /* CUDA_ERROR_INVALID_HANDLE */
+    void *from = n->from;
     *n = kernel_node(p);
     n->id = id;
+    n->from = from;
     note("%s %s%s", how, n->f->name, n->f->mod->twin ? " twin" : "");
     return 0;
 }
@@ -367,6 +374,21 @@ CUresult cuGraphDestroyNode(void *node) {
     *n = g->nodes[--g->n];
     note("cuGraphDestroyNode");
     return 0;
+}
+CUresult cuGraphClone(struct graph **clone, struct graph *g) {
+    *clone = new_graph();
+    for (int i = 0; i < g->n; i++) {
+        struct node n = g->nodes[i];
+        n.from = n.id;
+        add_node(*clone, n);
+    }
+    note("cuGraphClone %d nodes", g->n);
+    return 0;
+}
+CUresult cuGraphNodeFindInClone(void **node, void *original, struct graph *clone) {
+    for (int i = 0; clone && i < clone->n; i++)
+        if (clone->nodes[i].from == original) { *node = clone->nodes[i].id; return 0; }
+    return 1;                                 /* CUDA_ERROR_INVALID_VALUE */
 }
 struct exec { struct graph nodes; };
 CUresult cuGraphInstantiateWithFlags(struct exec **exec, struct graph *g, unsigned long long flags) {

@@ -9,7 +9,11 @@
  * the arguments packed into `extra` as hip-python does. Streams other than the program's (NULL) and events are counted handles.
  * Stream 0xCA97 is being captured: a launch on it is kept as a node of the graph (its arguments'
  * values), which hipGraphLaunch of an instantiation runs; a hipMalloc during a capture (the shim's,
- * for a captured twin) counts as a map buffer the way hipMallocAsync buffers do. */
+ * for a captured twin) counts as a map buffer the way hipMallocAsync buffers do. Graphs are also
+ * built node by node (hipGraphCreate ... hipGraphInstantiate, a hipMalloc in between counting as a
+ * map buffer too): a kernel node's func is a registered host stub (run as hipLaunchKernel runs it)
+ * or a module function, and a child graph's nodes are copied in. hipGraphClone gives each node a
+ * new handle, which hipGraphNodeFindInClone finds from the original's. */
 #define _GNU_SOURCE
 #include <stdint.h>
 #include <stdio.h>
@@ -199,11 +203,13 @@ static int play_text(struct func *fn, dim3 g, dim3 b, void **params, void **extr
     return 0;
 }
 
-/* Graphs: nodes are module launches with their arguments' values (8 bytes each). */
-struct node { struct func *fn; unsigned g, b; int n; uint64_t vals[24]; };
-struct graph { struct node nodes[8]; int n; };
+/* Graphs: nodes are launches with their arguments' values (8 bytes each), of a module function
+ * or (`host`) of a registered host stub; `id` is the node's handle, `from` the original's in a clone. */
+struct node { void *id, *from; struct func *fn; const void *host; unsigned g, b; int n; uint64_t vals[24]; };
+struct graph { struct node nodes[16]; int n; };
 struct exec { struct graph nodes; };
-static struct graph *capturing;
+static struct graph *capturing, *made[64];
+static uintptr_t next_node = 0x40DE00;
 int hipStreamBeginCapture(void *s, int mode) {
     (void)s; (void)mode;
     capture_active = 1;
@@ -230,10 +236,141 @@ int hipGraphInstantiate(struct exec **exec, struct graph *g, void *node, char *l
     (void)node; (void)log; (void)size;
     *exec = malloc(sizeof **exec);
     (*exec)->nodes = *g;
+    capture_active = 0;                       /* graphs built node by node: the shim's buffers made */
     return 0;
 }
 int hipGraphExecDestroy(struct exec *exec) { free(exec); say("exec_destroy"); return 0; }
-int hipGraphDestroy(struct graph *g) { free(g); say("graph_destroy"); return 0; }
+int hipGraphDestroy(struct graph *g) {
+    for (int i = 0; i < 64; i++)
+        if (made[i] == g) made[i] = NULL;
+    free(g);
+    say("graph_destroy");
+    return 0;
+}
+
+static struct graph *new_graph(void) {
+    struct graph *g = calloc(1, sizeof *g);
+    for (int i = 0; i < 64; i++)
+        if (!made[i]) { made[i] = g; break; }
+    return g;
+}
+int hipGraphCreate(struct graph **g, unsigned flags) {
+    (void)flags;
+    *g = new_graph();
+    capture_active = 1;
+    return 0;
+}
+static struct node *find_node(struct graph *g, void *id) {
+    for (int i = 0; g && i < g->n; i++)
+        if (g->nodes[i].id == id) return &g->nodes[i];
+    return NULL;
+}
+static struct graph *graph_of_node(void *id) {
+    for (int i = 0; i < 64; i++)
+        if (find_node(made[i], id)) return made[i];
+    return NULL;
+}
+static void *add_node(struct graph *g, struct node n) {
+    n.id = (void *)next_node++;
+    g->nodes[g->n++] = n;
+    return n.id;
+}
+static const char *registered(const void *host) {
+    for (int i = 0; i < n_registry; i++)
+        if (registry[i].host == host) return registry[i].name;
+    return NULL;
+}
+
+/* hipKernelNodeParams, as HIP 6 lays it out. */
+typedef struct { dim3 block; void **extra; void *func; dim3 grid; void **params; unsigned shm; } KernelNodeParams;
+typedef struct {
+    int type, reserved0[3];
+    union { long long reserved1[29]; KernelNodeParams kernel; struct graph *graph; };
+    long long reserved2;
+} NodeParams;
+
+static struct node kernel_node(const KernelNodeParams *p) {
+    struct node n = {.g = p->grid.x, .b = p->block.x, .n = 4};
+    if (registered(p->func)) n.host = p->func;
+    else n.fn = p->func;
+    if (n.fn && n.fn->m->twin) n.n += 1 + n.fn->m->maps;
+    for (int i = 0; i < n.n; i++) memcpy(&n.vals[i], p->params[i], 8);
+    return n;
+}
+static const char *node_name(const struct node *n) { return n->host ? registered(n->host) : n->fn->name; }
+static int twin_node(const struct node *n) { return n->fn && n->fn->m->twin; }
+
+/* The exported entry points call these, never each other: a preloaded shim replaces the exports. */
+static int add_kernel(void **node, struct graph *g, const KernelNodeParams *p) {
+    *node = add_node(g, kernel_node(p));
+    struct node *made_node = find_node(g, *node);
+    say("added %s%s grid=%u", node_name(made_node), twin_node(made_node) ? " twin" : "", p->grid.x);
+    return 0;
+}
+static int add_child(void **node, struct graph *g, const struct graph *child) {
+    for (int i = 0; i < child->n; i++) add_node(g, child->nodes[i]);
+    *node = (void *)next_node++;
+    say("added a child graph of %d nodes", child->n);
+    return 0;
+}
+static int set_node(struct graph *g, void *id, const KernelNodeParams *p, const char *how) {
+    struct node *n = find_node(g, id);
+    if (!n) return 400;                       /* hipErrorInvalidHandle */
+    void *from = n->from;
+    *n = kernel_node(p);
+    n->id = id;
+    n->from = from;
+    say("%s %s%s grid=%u", how, node_name(n), twin_node(n) ? " twin" : "", n->g);
+    return 0;
+}
+int hipGraphAddKernelNode(void **node, struct graph *g, const void *deps, size_t n, const KernelNodeParams *p) {
+    (void)deps; (void)n;
+    return add_kernel(node, g, p);
+}
+int hipGraphAddChildGraphNode(void **node, struct graph *g, const void *deps, size_t n, struct graph *child) {
+    (void)deps; (void)n;
+    return add_child(node, g, child);
+}
+int hipGraphAddNode(void **node, struct graph *g, const void *deps, size_t n, NodeParams *p) {
+    (void)deps; (void)n;
+    if (p->type == 4) return add_child(node, g, p->graph);
+    return p->type == 0 ? add_kernel(node, g, &p->kernel) : 801;
+}
+int hipGraphDestroyNode(void *node) {
+    struct graph *g = graph_of_node(node);
+    struct node *n = find_node(g, node);
+    if (!n) return 400;
+    *n = g->nodes[--g->n];
+    say("node_destroy");
+    return 0;
+}
+int hipGraphKernelNodeSetParams(void *node, const KernelNodeParams *p) {
+    return set_node(graph_of_node(node), node, p, "node_set");
+}
+int hipGraphExecKernelNodeSetParams(struct exec *exec, void *node, const KernelNodeParams *p) {
+    return set_node(&exec->nodes, node, p, "exec_node_set");
+}
+int hipGraphNodeSetParams(void *node, NodeParams *p) {
+    return p->type == 0 ? set_node(graph_of_node(node), node, &p->kernel, "node_set") : 801;
+}
+int hipGraphExecNodeSetParams(struct exec *exec, void *node, NodeParams *p) {
+    return p->type == 0 ? set_node(&exec->nodes, node, &p->kernel, "exec_node_set") : 801;
+}
+int hipGraphClone(struct graph **clone, struct graph *g) {
+    *clone = new_graph();
+    for (int i = 0; i < g->n; i++) {
+        struct node n = g->nodes[i];
+        n.from = n.id;
+        add_node(*clone, n);
+    }
+    say("clone nodes=%d", g->n);
+    return 0;
+}
+int hipGraphNodeFindInClone(void **node, void *original, struct graph *clone) {
+    for (int i = 0; clone && i < clone->n; i++)
+        if (clone->nodes[i].from == original) { *node = clone->nodes[i].id; return 0; }
+    return 1;                                 /* hipErrorInvalidValue */
+}
 int hipMemcpyDtoDAsync(void *d, void *src, size_t n, void *s) { (void)s; memcpy(d, src, n); return 0; }
 
 /* hipModuleLaunchKernel's body, which hipGraphLaunch calls too (not through the export, which a
@@ -263,24 +400,30 @@ int hipModuleLaunchKernel(void *f, unsigned gx, unsigned gy, unsigned gz, unsign
     return module_launch(f, gx, gy, gz, bx, by, bz, shm, stream, params, extra);
 }
 
-int hipGraphLaunch(struct exec *exec, void *stream) {
-    for (int i = 0; i < exec->nodes.n; i++) {
-        struct node *n = &exec->nodes.nodes[i];
-        void *params[24];
-        for (int k = 0; k < n->n; k++) params[k] = &n->vals[k];
-        module_launch(n->fn, n->g, 1, 1, n->b, 1, 1, 0, stream, params, NULL);
-    }
-    return 0;
-}
-
-int hipLaunchKernel(const void *host, dim3 grid, dim3 block, void **args, size_t shm, void *stream) {
-    (void)shm; (void)stream;
+/* hipLaunchKernel's body, which hipGraphLaunch calls too (not through the export). */
+static int host_launch(const void *host, dim3 grid, dim3 block, void **args) {
     for (int i = 0; i < n_registry; i++)
         if (registry[i].host == host) {
             char text[256];
             own_args(text, sizeof text, args, 4);
             say("launch %s host grid=%u block=%u args=%s", registry[i].name, grid.x, block.x, text);
         }
+    return 0;
+}
+
+int hipLaunchKernel(const void *host, dim3 grid, dim3 block, void **args, size_t shm, void *stream) {
+    (void)shm; (void)stream;
+    return host_launch(host, grid, block, args);
+}
+
+int hipGraphLaunch(struct exec *exec, void *stream) {
+    for (int i = 0; i < exec->nodes.n; i++) {
+        struct node *n = &exec->nodes.nodes[i];
+        void *params[24];
+        for (int k = 0; k < n->n; k++) params[k] = &n->vals[k];
+        if (n->host) host_launch(n->host, (dim3){n->g, 1, 1}, (dim3){n->b, 1, 1}, params);
+        else module_launch(n->fn, n->g, 1, 1, n->b, 1, 1, 0, stream, params, NULL);
+    }
     return 0;
 }
 

@@ -43,7 +43,12 @@
  *             the graph before instantiation (cuGraphKernelNodeSetParams_v2), with =params grid
  *             3 x 64, with =remove it is destroyed (cuGraphDestroyNode), with =twice the child
  *             graph is added twice, with =conditional an IF node is added whose body holds add
- *             (grid 4 x 64; the fake runs every body once)
+ *             (grid 4 x 64; the fake runs every body once). With =clone-args, =clone-params the
+ *             graph is cloned (cuGraphClone) and what args and params do is done to the first
+ *             node's copy (cuGraphNodeFindInClone) in the clone, with =clone-exec to that node of
+ *             the clone's exec (cuGraphExecKernelNodeSetParams_v2), with =clone-add add (grid
+ *             5 x 64) is added to the clone; the clone's exec is launched on stream 0x6 after
+ *             each launch of the original's
  * usage: prog MODE IMAGE_FILE [COUNT]
  * Launches: add x2, sass_only x1, add on a capturing stream, add with `extra`, add via
  * cuLaunchKernelEx; in `threads`, 4 x 5 launches of add.
@@ -98,6 +103,8 @@ CUresult cuGraphAddKernelNode_v2(void **, void *, const void *, size_t, const vo
 CUresult cuGraphAddNode_v2(void **, void *, const void *, const void *, size_t, const void *);
 CUresult cuGraphAddChildGraphNode(void **, void *, const void *, size_t, void *);
 CUresult cuGraphDestroyNode(void *);
+CUresult cuGraphClone(void **, void *);
+CUresult cuGraphNodeFindInClone(void **, void *, void *);
 CUresult cuStreamGetCaptureInfo_v3(void *, int *, uint64_t *, void **, void *const **, const void **, size_t *);
 
 /* A kernel node's parameters: f on grid gx x 64, CUkernel-style (func NULL) when `kern`. */
@@ -107,10 +114,11 @@ static KernelNodeParams node_params(void *f, unsigned gx, void **params, int ker
     return p;
 }
 
-/* A graph built node by node (mode `built`), its exec returned. */
-static void *built_graph(void *add, void *sass, void **params, void **edited_params) {
-    void *graph, *child, *exec, *first, *node;
+/* A graph built node by node (mode `built`), its exec returned; a clone's exec in *cloned. */
+static void *built_graph(void *add, void *sass, void **params, void **edited_params, void **cloned) {
+    void *graph, *child, *exec, *first, *node, *clone = NULL, *target;
     const char *edit = getenv("FAKE_GRAPH_EDIT") ? getenv("FAKE_GRAPH_EDIT") : "";
+    const char *in_clone = !strncmp(edit, "clone-", 6) ? edit + 6 : NULL;
     KernelNodeParams p = node_params(add, 2, params, 0), c = node_params(add, 1, params, 0);
     NodeParams generic = {.type = NODE_KERNEL, .kernel = node_params(sass, 1, params, 1)};
     cuGraphCreate(&graph, 0);
@@ -130,12 +138,22 @@ static void *built_graph(void *add, void *sass, void **params, void **edited_par
             cuGraphAddKernelNode_v2(&node, cond.conditional.bodies[0], NULL, 0, &in_body))
             return NULL;
     }
+    target = first;
+    if (in_clone) {
+        edit = in_clone;
+        if (cuGraphClone(&clone, graph) || cuGraphNodeFindInClone(&target, first, clone)) return NULL;
+        KernelNodeParams more = node_params(add, 5, params, 0);
+        if (!strcmp(edit, "add") && cuGraphAddKernelNode_v2(&node, clone, NULL, 0, &more)) return NULL;
+    }
     p = node_params(add, !strcmp(edit, "params") ? 3 : 2, edited_params, 0);
-    if ((!strcmp(edit, "args") || !strcmp(edit, "params")) && cuGraphKernelNodeSetParams_v2(first, &p)) return NULL;
+    if ((!strcmp(edit, "args") || !strcmp(edit, "params")) && cuGraphKernelNodeSetParams_v2(target, &p)) return NULL;
     if (!strcmp(edit, "remove") && cuGraphDestroyNode(first)) return NULL;
     if (cuGraphInstantiateWithFlags(&exec, graph, 0)) return NULL;
+    if (clone && cuGraphInstantiateWithFlags(cloned, clone, 0)) return NULL;
+    if (clone && !strcmp(edit, "exec") && cuGraphExecKernelNodeSetParams_v2(*cloned, target, &p)) return NULL;
     cuGraphDestroy(child);
     cuGraphDestroy(graph);
+    if (clone) cuGraphDestroy(clone);
     return exec;
 }
 extern char **environ;
@@ -403,11 +421,12 @@ int main(int argc, char **argv) {
     } else if (!strcmp(mode, "built")) {
         unsigned long long b2 = 0x4444;
         void *edited[] = {&a, &b2};
-        void *exec = built_graph(add, sass, params, edited);
+        void *cloned = NULL, *exec = built_graph(add, sass, params, edited, &cloned);
         if (!exec) return 7;
         for (int i = 0; i < count; i++)
-            if (cuGraphLaunch(exec, (void *)0x5) != 0) return 4;
+            if (cuGraphLaunch(exec, (void *)0x5) != 0 || (cloned && cuGraphLaunch(cloned, (void *)0x6) != 0)) return 4;
         cuGraphExecDestroy(exec);
+        if (cloned) cuGraphExecDestroy(cloned);
     } else if (!strcmp(mode, "threads")) {
         pthread_t t[4];
         for (int i = 0; i < 4; i++) pthread_create(&t[i], NULL, worker, NULL);

@@ -5,10 +5,19 @@
  * Host API, the way hipcc's generated code does it: registers BUNDLE (__hipRegisterFatBinary) with
  * two kernels, vector_add (in the bundle) and missing (not in it), and launches each once.
  * With FAKE_HIP_GRAPH=N: then vector_add (grid 3) captured on stream 0xCA97, the graph
- * instantiated and destroyed, its exec launched N times and destroyed. */
+ * instantiated and destroyed, its exec launched N times and destroyed.
+ * With FAKE_HIP_BUILT=N: then a graph built node by node: vector_add (grid 2, the module's
+ * function) by hipGraphAddKernelNode, vector_add (grid 3, the host stub) by hipGraphAddNode, and a
+ * child graph holding vector_add (grid 1) by hipGraphAddNode; instantiated, the graphs destroyed,
+ * the exec launched N times. FAKE_HIP_EDIT changes the first node before instantiation: =args gives
+ * it n = 128 (hipGraphKernelNodeSetParams), =params grid 4, =remove destroys it, =exec gives the
+ * exec's node n = 128 (hipGraphExecKernelNodeSetParams); =clone-args and =clone-params do what
+ * args and params do to the first node's copy in a clone (hipGraphClone,
+ * hipGraphNodeFindInClone), whose exec is launched after the original's each time. */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "slurp.h"
 
@@ -28,9 +37,55 @@ int hipGraphInstantiate(void **, void *, void *, char *, size_t);
 int hipGraphLaunch(void *, void *);
 int hipGraphExecDestroy(void *);
 int hipGraphDestroy(void *);
+int hipGraphCreate(void **, unsigned);
+int hipGraphAddKernelNode(void **, void *, const void *, size_t, const void *);
+int hipGraphAddNode(void **, void *, const void *, size_t, const void *);
+int hipGraphDestroyNode(void *);
+int hipGraphKernelNodeSetParams(void *, const void *);
+int hipGraphExecKernelNodeSetParams(void *, void *, const void *);
+int hipGraphClone(void **, void *);
+int hipGraphNodeFindInClone(void **, void *, void *);
+
+/* hipKernelNodeParams and hipGraphNodeParams, as HIP 6 lays them out. */
+typedef struct { dim3 block; void **extra; void *func; dim3 grid; void **params; unsigned shm; } KernelNodeParams;
+typedef struct {
+    int type, reserved0[3];
+    union { long long reserved1[29]; KernelNodeParams kernel; void *graph; };
+    long long reserved2;
+} NodeParams;
 
 static void stub_vector_add(void) {}
 static void stub_missing(void) {}
+
+static KernelNodeParams node(void *func, unsigned grid, void **args) {
+    return (KernelNodeParams){.block = {64, 1, 1}, .func = func, .grid = {grid, 1, 1}, .params = args};
+}
+
+/* The graph FAKE_HIP_BUILT describes: its exec, and the clone's in *cloned (or NULL). */
+static void *built(void *add, void **args, void **edited, void **cloned) {
+    const char *edit = getenv("FAKE_HIP_EDIT") ? getenv("FAKE_HIP_EDIT") : "";
+    const char *what = !strncmp(edit, "clone-", 6) ? edit + 6 : edit;
+    void *graph, *child, *first, *n, *exec, *clone = NULL, *target;
+    KernelNodeParams p = node(add, 2, args), in_child = node(add, 1, args);
+    NodeParams host = {.type = 0, .kernel = node((void *)stub_vector_add, 3, args)}, nested = {.type = 4};
+    hipGraphCreate(&graph, 0);
+    hipGraphCreate(&child, 0);
+    nested.graph = child;
+    if (hipGraphAddKernelNode(&first, graph, 0, 0, &p) || hipGraphAddNode(&n, graph, 0, 0, &host) ||
+        hipGraphAddKernelNode(&n, child, 0, 0, &in_child) || hipGraphAddNode(&n, graph, 0, 0, &nested))
+        return NULL;
+    target = first;
+    if (what != edit && (hipGraphClone(&clone, graph) || hipGraphNodeFindInClone(&target, first, clone))) return NULL;
+    p = node(add, !strcmp(what, "params") ? 4 : 2, edited);
+    if ((!strcmp(what, "args") || !strcmp(what, "params")) && hipGraphKernelNodeSetParams(target, &p)) return NULL;
+    if (!strcmp(edit, "remove") && hipGraphDestroyNode(first)) return NULL;
+    if (hipGraphInstantiate(&exec, graph, 0, 0, 0) || (clone && hipGraphInstantiate(cloned, clone, 0, 0, 0))) return NULL;
+    if (!strcmp(edit, "exec") && hipGraphExecKernelNodeSetParams(exec, first, &p)) return NULL;
+    hipGraphDestroy(child);
+    hipGraphDestroy(graph);
+    if (clone) hipGraphDestroy(clone);
+    return exec;
+}
 
 int main(int argc, char **argv) {
     if (argc != 3) return 2;
@@ -64,6 +119,18 @@ int main(int argc, char **argv) {
         hipGraphDestroy(graph);
         for (int i = 0; i < replays; i++) hipGraphLaunch(exec, 0);
         hipGraphExecDestroy(exec);
+    }
+    replays = getenv("FAKE_HIP_BUILT") ? atoi(getenv("FAKE_HIP_BUILT")) : 0;
+    if (replays) {
+        int n2 = 128;
+        void *edited[] = {&a, &b, &c, &n2}, *cloned = NULL, *exec = built(add, args, edited, &cloned);
+        if (!exec) return 4;
+        for (int i = 0; i < replays; i++) {
+            hipGraphLaunch(exec, 0);
+            if (cloned) hipGraphLaunch(cloned, 0);
+        }
+        hipGraphExecDestroy(exec);
+        if (cloned) hipGraphExecDestroy(cloned);
     }
     puts("done");
     return 0;

@@ -635,6 +635,97 @@ def test_a_graph_built_node_by_node_runs_its_twins_at_every_replay(tmp_path, pro
             assert x.records["dmat"] == 2 * (1 << 18) and x.dropped["dmat"] == 0
 
 
+CLONED_GRAPH = r'''
+#include <cstdio>
+#include <vector>
+
+__global__ void bump(int *x, int n, int add) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) x[i] = x[i] * 3 + add + i % 5;
+}
+
+__global__ void mix(int *x, int n) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) x[i] ^= i;
+}
+
+static cudaKernelNodeParams node(void *f, int n, void **args) {
+    cudaKernelNodeParams p = {};
+    p.func = f;
+    p.gridDim = dim3(n / 256);
+    p.blockDim = dim3(256);
+    p.kernelParams = args;
+    return p;
+}
+
+#define CHECK(call) do { cudaError_t e = (call); if (e) { printf("%s: %s\n", #call, cudaGetErrorString(e)); return 1; } } while (0)
+
+int main(int argc, char **argv) {
+    int n = 1 << 18, one = 1, two = 2;
+    int *x, *y;
+    CHECK(cudaMalloc(&x, n * sizeof(int)));
+    CHECK(cudaMalloc(&y, n * sizeof(int)));
+    CHECK(cudaMemset(x, 0, n * sizeof(int)));
+    CHECK(cudaMemset(y, 0, n * sizeof(int)));
+    void *a1[] = {&x, &n, &one}, *a2[] = {&x, &n}, *c1[] = {&y, &n, &two}, *c2[] = {&y, &n};
+    cudaGraph_t graph, clone;
+    cudaGraphNode_t first, second, cfirst, csecond;
+    CHECK(cudaGraphCreate(&graph, 0));
+    cudaKernelNodeParams p1 = node((void *)bump, n, a1), p2 = node((void *)mix, n, a2);
+    CHECK(cudaGraphAddKernelNode(&first, graph, NULL, 0, &p1));
+    CHECK(cudaGraphAddKernelNode(&second, graph, &first, 1, &p2));
+    CHECK(cudaGraphClone(&clone, graph));
+    CHECK(cudaGraphNodeFindInClone(&cfirst, first, clone));
+    CHECK(cudaGraphNodeFindInClone(&csecond, second, clone));
+    /* the clone's nodes on y (bump with 2): same kernels and shapes, new arguments */
+    cudaKernelNodeParams q1 = node((void *)bump, n, c1), q2 = node((void *)mix, n, c2);
+    CHECK(cudaGraphKernelNodeSetParams(cfirst, &q1));
+    CHECK(cudaGraphKernelNodeSetParams(csecond, &q2));
+    cudaGraphExec_t exec, cexec;
+    CHECK(cudaGraphInstantiate(&exec, graph, 0));
+    CHECK(cudaGraphInstantiate(&cexec, clone, 0));
+    cudaStream_t s1, s2;
+    CHECK(cudaStreamCreateWithFlags(&s1, cudaStreamNonBlocking));
+    CHECK(cudaStreamCreateWithFlags(&s2, cudaStreamNonBlocking));
+    for (int i = 0; i < 3; i++) {          /* two streams: the replays share the twins' map buffers */
+        CHECK(cudaGraphLaunch(exec, s1));
+        CHECK(cudaGraphLaunch(cexec, s2));
+    }
+    CHECK(cudaDeviceSynchronize());
+    std::vector<int> out(2 * n);
+    CHECK(cudaMemcpy(out.data(), x, n * sizeof(int), cudaMemcpyDeviceToHost));
+    CHECK(cudaMemcpy(out.data() + n, y, n * sizeof(int), cudaMemcpyDeviceToHost));
+    CHECK(cudaGraphExecDestroy(exec));
+    CHECK(cudaGraphExecDestroy(cexec));
+    CHECK(cudaGraphDestroy(graph));
+    CHECK(cudaGraphDestroy(clone));
+    FILE *f = fopen(argv[1], "wb");
+    fwrite(out.data(), sizeof(int), out.size(), f);
+    fclose(f);
+    return 0;
+}
+'''
+
+
+def test_a_cloned_graph_keeps_its_twins_with_new_arguments(tmp_path):
+    """cudaGraphClone of a graph built node by node, the clone's nodes (cudaGraphNodeFindInClone)
+    given new arguments for the same kernels and shapes: both execs, replayed in turn on two
+    streams, run twins (the output is the native one) and each replay lists every block's row,
+    though the clone's twins write through the original's map buffers."""
+    program = _built(tmp_path, "cloned", CLONED_GRAPH)
+    native = subprocess.run([str(program), str(tmp_path / "native.bin")], capture_output=True, text=True)
+    assert native.returncode == 0, native.stdout
+    run = _traced(tmp_path, "block_sched", [str(program), str(tmp_path / "traced.bin")], "--max-bytes", "2G")
+    assert run.returncode == 0, run.stdout[-2000:] + run.stderr[-3000:]
+    assert (tmp_path / "traced.bin").read_bytes() == (tmp_path / "native.bin").read_bytes()
+    replays = [x for x in Trace(tmp_path / "tr").launches if x.graph]
+    kernels = sorted(x.kernel.split("(")[0] for x in replays)
+    assert kernels == ["_Z3mixPii"] * 6 + ["_Z4bumpPiii"] * 6, [(x.kernel, x.info) for x in replays]
+    assert all(x.instrumented for x in replays), {x.info["fallback"] for x in replays}
+    assert len({x.stream for x in replays}) == 2
+    assert all(len(x.maps["sched"]) == 1024 for x in replays)
+
+
 DRIVER_GRAPH = DRIVER_PRELUDE + r'''
 # A graph built node by node: a CUkernel node (func NULL), a CUfunction node added by cuGraphAddNode,
 # a child graph added by cuGraphAddNode; replays, then new arguments for the first node in the exec
