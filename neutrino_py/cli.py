@@ -26,7 +26,7 @@ EPILOG = """examples:
   neutrino check probes/dmat.probe
   neutrino instrument --probe probes/block_sched.probe in.ptx -o out.ptx
   neutrino trace --probe probes/dmat.probe -- python train.py
-  neutrino report ./neutrino-trace/<run> --tool block_sched --plots plots/
+  neutrino report ./neutrino-trace --tool block_sched --plots plots/
 """
 
 # Commands that build one module's IR, print and exit. Python's cycle collector finds nothing to
