@@ -541,7 +541,8 @@ def test_a_program_whose_kernels_launch_kernels_keeps_its_results(tmp_path):
         "SASS only: the image holds sm_90 machine code and no PTX"]
 
 
-BUILT_GRAPH = r'''
+# The kernels, node parameters and error check of the graph programs below
+GRAPH_PRELUDE = r'''
 #include <cstdio>
 #include <cstring>
 #include <vector>
@@ -567,6 +568,9 @@ static cudaKernelNodeParams node(void *f, int n, void **args) {
 
 #define CHECK(call) do { cudaError_t e = (call); if (e) { printf("%s: %s\n", #call, cudaGetErrorString(e)); return 1; } } while (0)
 
+'''
+
+BUILT_GRAPH = GRAPH_PRELUDE + r'''
 int main(int argc, char **argv) {
     int n = 1 << 18, one = 1, two = 2, three = 3, five = 5;
     int *x;
@@ -635,31 +639,7 @@ def test_a_graph_built_node_by_node_runs_its_twins_at_every_replay(tmp_path, pro
             assert x.records["dmat"] == 2 * (1 << 18) and x.dropped["dmat"] == 0
 
 
-CLONED_GRAPH = r'''
-#include <cstdio>
-#include <vector>
-
-__global__ void bump(int *x, int n, int add) {
-    int i = blockIdx.x * blockDim.x + threadIdx.x;
-    if (i < n) x[i] = x[i] * 3 + add + i % 5;
-}
-
-__global__ void mix(int *x, int n) {
-    int i = blockIdx.x * blockDim.x + threadIdx.x;
-    if (i < n) x[i] ^= i;
-}
-
-static cudaKernelNodeParams node(void *f, int n, void **args) {
-    cudaKernelNodeParams p = {};
-    p.func = f;
-    p.gridDim = dim3(n / 256);
-    p.blockDim = dim3(256);
-    p.kernelParams = args;
-    return p;
-}
-
-#define CHECK(call) do { cudaError_t e = (call); if (e) { printf("%s: %s\n", #call, cudaGetErrorString(e)); return 1; } } while (0)
-
+CLONED_GRAPH = GRAPH_PRELUDE + r'''
 int main(int argc, char **argv) {
     int n = 1 << 18, one = 1, two = 2;
     int *x, *y;
