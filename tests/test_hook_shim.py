@@ -432,12 +432,13 @@ def test_a_conditional_nodes_body_filled_after_the_node_replays_its_twins(binari
 
 
 @pytest.mark.parametrize("edit,why", [
-    ("params", EDITED),
+    ("params", EDITED), ("conditional-params", EDITED),
     ("remove", "a kernel node holding a twin was removed from its graph: maps not kept"),
     ("twice", "a child graph's twins were added to a graph twice: maps not kept")])
 def test_a_built_graph_whose_twins_no_longer_run_as_made_keeps_no_maps(binaries, tmp_path, edit, why):
-    """A twin's node given another grid, removed, or a child's twins added twice (two nodes on one
-    buffer): the exec's replays say why they keep no maps instead of showing empty or mixed ones."""
+    """A twin's node given another grid (in the graph, or in a conditional body of it), removed, or
+    a child's twins added twice (two nodes on one buffer): the exec's replays say why they keep no
+    maps instead of showing empty or mixed ones."""
     log, counts, trace, replays = built(binaries, tmp_path, edit)
     assert replays and {r[1:] for r in replays} == {(False, why)}
 

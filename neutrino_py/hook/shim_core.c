@@ -1935,6 +1935,15 @@ int nt_graph_launch(void *exec, void *stream, int (*launch)(void *, void *)) {
     return r;
 }
 
+/* Why `graph`'s kernel nodes no longer run as made: its own edits, or those of a conditional body
+ * in it (a body's nodes are the parent's own: the driver does not copy them as it copies a child's). */
+static const char *edits_of(void *graph, const struct graph *g) {
+    const char *why = table_get(&edited, graph);
+    for (const struct kid *k = g ? g->kids : NULL; k && !why; k = k->next)
+        if (k->g->body) why = edits_of(k->g->body, k->g);
+    return why;
+}
+
 /* `exec` instantiated from `graph`: it runs graph's twins, edited as graph is. */
 void nt_graph_instantiated(void *exec, void *graph) {
     pthread_mutex_lock(&graph_lock);
@@ -1943,7 +1952,7 @@ void nt_graph_instantiated(void *exec, void *graph) {
         g->refs++;
         table_put(&graphs, exec, g);
     }
-    if (g && exec) table_put(&edited, exec, table_get(&edited, graph));
+    if (g && exec) table_put(&edited, exec, edits_of(graph, g));
     pthread_mutex_unlock(&graph_lock);
 }
 
@@ -1992,7 +2001,7 @@ void nt_graph_cloned(void *clone, void *graph) {
     struct graph *c = g && clone && !table_get(&graphs, clone) ? copy_graph(g, clone) : NULL;
     if (c) {
         table_put(&graphs, clone, c);
-        table_put(&edited, clone, table_get(&edited, graph));
+        table_put(&edited, clone, edits_of(graph, g));
     }
     pthread_mutex_unlock(&graph_lock);
 }
@@ -2005,7 +2014,7 @@ void nt_graph_updated(void *exec, void *graph) {
         table_put(&graphs, exec, now);
         graph_unref(was);
     }
-    table_put(&edited, exec, table_get(&edited, graph));
+    table_put(&edited, exec, edits_of(graph, now));
     pthread_mutex_unlock(&graph_lock);
 }
 

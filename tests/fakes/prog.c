@@ -43,7 +43,8 @@
  *             the graph before instantiation (cuGraphKernelNodeSetParams_v2), with =params grid
  *             3 x 64, with =remove it is destroyed (cuGraphDestroyNode), with =twice the child
  *             graph is added twice, with =conditional an IF node is added whose body holds add
- *             (grid 4 x 64; the fake runs every body once). With =clone-args, =clone-params the
+ *             (grid 4 x 64; the fake runs every body once), with =conditional-params that body
+ *             node is then given grid 3 x 64. With =clone-args, =clone-params the
  *             graph is cloned (cuGraphClone) and what args and params do is done to the first
  *             node's copy (cuGraphNodeFindInClone) in the clone, with =clone-exec to that node of
  *             the clone's exec (cuGraphExecKernelNodeSetParams_v2), with =clone-add add (grid
@@ -130,13 +131,14 @@ static void *built_graph(void *add, void *sass, void **params, void **edited_par
     nested.graph = child;
     if (cuGraphAddNode_v2(&node, graph, NULL, NULL, 0, &nested)) return NULL;
     if (!strcmp(edit, "twice") && cuGraphAddChildGraphNode(&node, graph, NULL, 0, child)) return NULL;
-    if (!strcmp(edit, "conditional")) {           /* an IF node, then add (grid 4 x 64) in its body */
+    if (!strncmp(edit, "conditional", 11)) {      /* an IF node, then add (grid 4 x 64) in its body */
         NodeParams cond = {.type = NODE_CONDITIONAL};
         cond.conditional.size = 1;
-        KernelNodeParams in_body = node_params(add, 4, params, 0);
+        KernelNodeParams in_body = node_params(add, 4, params, 0), moved = node_params(add, 3, params, 0);
         if (cuGraphAddNode_v2(&node, graph, NULL, NULL, 0, &cond) ||
             cuGraphAddKernelNode_v2(&node, cond.conditional.bodies[0], NULL, 0, &in_body))
             return NULL;
+        if (!strcmp(edit, "conditional-params") && cuGraphKernelNodeSetParams_v2(node, &moved)) return NULL;
     }
     target = first;
     if (in_clone) {
