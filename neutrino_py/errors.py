@@ -5,6 +5,7 @@ from __future__ import annotations
 import difflib
 import functools
 from dataclasses import dataclass
+from typing import Iterable
 
 ERROR, WARNING = "error", "warning"
 
@@ -34,10 +35,18 @@ def render(severity: str, message: str, file: str, line: int, col: int,
     return "\n".join(out)
 
 
-def did_you_mean(word: str, choices, cutoff: float = 0.6) -> str:
+def closest(word: str, choices: Iterable[str]) -> str | None:
+    """The choice closest to a misspelt `word`, case aside, or None: the one lookup behind every
+    "did you mean" (probe names and fields, commands, tools, options)."""
+    lower = {str(c).lower(): str(c) for c in choices}
+    close = difflib.get_close_matches(str(word).lower(), list(lower), n=1, cutoff=0.6)
+    return lower[close[0]] if close else None
+
+
+def did_you_mean(word: str, choices: Iterable[str]) -> str:
     """`` (did you mean 'x'?)`` for the choice closest to a misspelt `word`, or ""."""
-    close = difflib.get_close_matches(str(word), [str(c) for c in choices], n=1, cutoff=cutoff)
-    return f" (did you mean {close[0]!r}?)" if close else ""
+    close = closest(word, choices)
+    return f" (did you mean {close!r}?)" if close else ""
 
 
 class SourceError(Exception):

@@ -2,11 +2,10 @@
 `Diagnostics` list, the names the declarations bound, the language's limits and wording."""
 from __future__ import annotations
 
-import difflib
 from dataclasses import dataclass, field
 from typing import Iterable
 
-from neutrino_py.errors import Diagnostic, Diagnostics, SourceError
+from neutrino_py.errors import Diagnostic, Diagnostics, SourceError, closest
 from neutrino_py.probe import ast
 from neutrino_py.probe.ast import Span
 
@@ -70,13 +69,6 @@ def shortened(text: str, most: int = 40) -> str:
     if len(text) <= most:
         return text
     return f"{text[:most // 2 - 2]}…{text[2 - most // 2:]} ({len(text)} characters)"
-
-
-def closest(word: str, choices: Iterable[str]) -> str | None:
-    """The choice closest to `word`, case aside (names are lower case), or None."""
-    lower = {c.lower(): c for c in choices}
-    close = difflib.get_close_matches(word.lower(), list(lower), n=1, cutoff=0.6)
-    return lower[close[0]] if close else None
 
 
 def suggest(word: str, choices: Iterable[str]) -> str:

@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 
 from neutrino_py.asm.ptx_isa import OPCODES
-from neutrino_py.probe.passes import closest as closest_word
+from neutrino_py.errors import closest as closest_word
 
 PTX_QUALIFIERS = frozenset("""
     global shared local const param generic tex reg sreg entry func cta cluster gpu sys
