@@ -106,12 +106,18 @@ def zstd(src: bytes, size: int) -> bytes:
                     "install libzstd1 (apt) or `pip install zstandard`")
 
 
+def _cdll(name: str, soname: str) -> ctypes.CDLL | None:
+    """The system's lib`name`, or None: a missing decoder is said where an entry needs it."""
+    try:
+        return ctypes.CDLL(ctypes.util.find_library(name) or soname)
+    except OSError:
+        return None
+
+
 @functools.cache
 def _liblz4():
-    path = ctypes.util.find_library("lz4") or "liblz4.so.1"
-    try:
-        lib = ctypes.CDLL(path)
-    except OSError:
+    lib = _cdll("lz4", "liblz4.so.1")
+    if lib is None:
         return None
     lib.LZ4_decompress_safe.restype = ctypes.c_int
     lib.LZ4_decompress_safe.argtypes = [ctypes.c_char_p, ctypes.c_char_p, ctypes.c_int, ctypes.c_int]
@@ -123,10 +129,8 @@ _ZSTD_CONTENTSIZE_UNKNOWN, _ZSTD_CONTENTSIZE_ERROR = 2**64 - 1, 2**64 - 2
 
 @functools.cache
 def _libzstd():
-    path = ctypes.util.find_library("zstd") or "libzstd.so.1"
-    try:
-        lib = ctypes.CDLL(path)
-    except OSError:
+    lib = _cdll("zstd", "libzstd.so.1")
+    if lib is None:
         return None
     lib.ZSTD_decompress.restype = ctypes.c_size_t
     lib.ZSTD_decompress.argtypes = [ctypes.c_void_p, ctypes.c_size_t, ctypes.c_char_p, ctypes.c_size_t]
