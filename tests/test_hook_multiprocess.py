@@ -242,6 +242,27 @@ def test_the_summary_counts_a_pool_with_runs_and_chains_as_maps_read_does(tmp_pa
     writer.close()
 
 
+def test_the_summary_counts_an_empty_sharded_pool_as_empty_whatever_follows_it(tmp_path):
+    """A launch whose sharded pool reserved nothing comes back with no bytes; the bytes after
+    its offset in maps.bin are the next launch's cursors, which are not its records (an IF
+    graph node whose body did not run was summarized with the next launch's count)."""
+    from neutrino_py.contract.manifest import SHARD_SLOT_BYTES
+    from neutrino_py.maps.layout import MapLayout
+    shards, dtype = 2, np.dtype([("pc", "<u4"), ("bytes", "<u4"), ("addr", "<u8")])
+    first = shards * SHARD_SLOT_BYTES // dtype.itemsize
+    lay = MapLayout("mem", "record", "warp", dtype, 64, None, first + shards * 64, None,
+                    (first + shards * 64) * dtype.itemsize, 0, shards=shards, first=first)
+    cursors = np.zeros(shards * SHARD_SLOT_BYTES // 8, "<u8")
+    cursors[0] = 5                                     # the next launch reserved five records
+    writer = TraceWriter.start(tmp_path / "t")
+    (writer.dir / "maps.bin").write_bytes(cursors.tobytes() + b"\0" * lay.nbytes)
+    server = Server(tmp_path / "s.sock", writer, FakeInstrumenter(), None, tmp_path)
+    assert server._counts(lay, "maps.bin", 0, 0, 0, 0, 0) == (0, 0)
+    assert server._counts(lay, "maps.bin", 0, lay.nbytes, 0, 0, 0) == (5, 0)
+    server.stop()
+    writer.close()
+
+
 def test_the_summary_and_the_kernel_cache_keep_each_kernels_register_cap(tmp_path):
     """A kernel assembled under a register cap (assemble/registers.py) says so in the summary,
     also when a later run finds it in the kernel cache instead of instrumenting it."""

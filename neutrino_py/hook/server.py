@@ -490,12 +490,14 @@ class Server:
         path = self.writer.dir / data
         if lanes_fields(lay.dtype) and nbytes and path.stat().st_size >= offset + nbytes:
             return sharded_pool_counts(lay, np.memmap(path, np.uint8, "r", offset, (nbytes,)))
-        per = (lay.items - lay.first) // lay.shards
+        per, want = (lay.items - lay.first) // lay.shards, lay.shards * SHARD_SLOT_BYTES
+        if nbytes < want:                    # nothing was reserved: the pool came back empty (the
+            return 0, 0                      # bytes past it are the next launch's)
         with open(path, "rb") as f:
             f.seek(offset)
-            head = f.read(lay.shards * SHARD_SLOT_BYTES)
-        if len(head) < lay.shards * SHARD_SLOT_BYTES:
-            return 0, 0                      # nothing was reserved: the pool came back empty
+            head = f.read(want)
+        if len(head) < want:
+            return 0, 0
         shards = np.frombuffer(head, "<u8")[::SHARD_SLOT_BYTES // 8].astype(np.int64)
         return int(np.minimum(shards, per).sum()), int(np.maximum(shards - per, 0).sum())
 

@@ -69,7 +69,7 @@ typedef struct {
     X(cuGraphExecKernelNodeSetParams) X(cuGraphExecKernelNodeSetParams_v2) X(cuGraphExecNodeSetParams) \
     X(cuGraphAddKernelNode) X(cuGraphAddKernelNode_v2) X(cuGraphAddNode) X(cuGraphAddNode_v2)        \
     X(cuGraphKernelNodeSetParams) X(cuGraphKernelNodeSetParams_v2) X(cuGraphNodeSetParams)         \
-    X(cuGraphAddChildGraphNode) X(cuGraphDestroyNode)
+    X(cuGraphAddChildGraphNode) X(cuGraphExecChildGraphNodeSetParams) X(cuGraphDestroyNode)
 
 #define AS_ENUM(n) H_##n,
 enum { HOOK_LIST(AS_ENUM) N_HOOKS };
@@ -798,6 +798,14 @@ CUresult cuGraphAddChildGraphNode(void **node, CUgraph graph, const void *deps, 
     CUresult (*fn)(void **, CUgraph, const void *, size_t, CUgraph) = real(H_cuGraphAddChildGraphNode);
     CUresult r = fn ? fn(node, graph, deps, n, child) : 999;
     if (r == 0) nt_graph_child(graph, child);
+    return r;
+}
+
+CUresult cuGraphExecChildGraphNodeSetParams(void *exec, void *node, CUgraph child) {
+    SEEN(H_cuGraphExecChildGraphNodeSetParams);
+    CUresult (*fn)(void *, void *, CUgraph) = real(H_cuGraphExecChildGraphNodeSetParams);
+    CUresult r = fn ? fn(exec, node, child) : 999;
+    if (r == 0) nt_graph_exec_child(exec);
     return r;
 }
 

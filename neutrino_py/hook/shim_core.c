@@ -2084,6 +2084,7 @@ int nt_graph_any_node(struct nt_node_call *c) {
     if (p && p->type == NODE_KERNEL) return nt_graph_kernel_node(c);
     void *real = nt_real(&nt_rt.hooks[c->id]);
     int r = real ? node_call(c, real, p) : 999;
+    if (r == 0 && p && p->type == NODE_GRAPH && c->shape == NT_NODE_EXEC_SET) nt_graph_exec_child(c->exec);
     if (r != 0 || !p || (c->shape != NT_NODE_ADD && c->shape != NT_NODE_ADD_EDGES)) return r;
     if (p->type == NODE_GRAPH) nt_graph_child(c->graph, p->graph);
     int conditional = nt_rt.node_conditional && p->type == nt_rt.node_conditional;
@@ -2205,6 +2206,16 @@ void nt_graph_child(void *graph, void *child) {
     pthread_mutex_lock(&graph_lock);
     struct graph *c = opt.socket ? table_get(&graphs, child) : NULL;
     if (c) adopt(graph, graph_of(graph), c, 1);
+    pthread_mutex_unlock(&graph_lock);
+}
+
+/* An exec's child graph node given another graph (cuGraphExecChildGraphNodeSetParams): the exec
+ * now runs that graph's copy, whose twins (if any) write buffers its replays do not copy, and no
+ * longer runs the twins of the child its graph lists. Its replays say so, until an update. */
+void nt_graph_exec_child(void *exec) {
+    pthread_mutex_lock(&graph_lock);
+    if (table_get(&graphs, exec))
+        table_put(&edited, exec, "a child graph node was given another graph in the exec: maps not kept");
     pthread_mutex_unlock(&graph_lock);
 }
 

@@ -154,6 +154,7 @@ void nt_graph_cloned(void *clone, void *graph);    /* its nodes found in the clo
 void nt_graph_updated(void *exec, void *graph);    /* the exec runs that graph's nodes now */
 void nt_graph_node_gone(void *node);
 void nt_graph_child(void *graph, void *child);     /* child's nodes copied into graph */
+void nt_graph_exec_child(void *exec);              /* an exec's child graph node given another graph */
 void nt_graph_body(void *graph, void *body);       /* a conditional node's body, filled later */
 int nt_graph_launch(void *exec, void *stream, int (*launch)(void *exec, void *stream));
 
