@@ -200,7 +200,8 @@ def test_hip_built_twin_node_given_new_arguments_keeps_its_maps(program, tmp_pat
 
 
 @pytest.mark.parametrize("edit,why", [
-    ("params", EDITED), ("remove", "a kernel node holding a twin was removed from its graph: maps not kept")])
+    ("params", EDITED), ("remove", "a kernel node holding a twin was removed from its graph: maps not kept"),
+    ("exec-child", "a child graph node was given another graph in the exec: maps not kept")])
 def test_hip_built_graph_whose_twin_no_longer_runs_as_made_keeps_no_maps(program, tmp_path, edit, why):
     log, t, replays = built(program, tmp_path, edit)
     assert replays and {r[1:] for r in replays} == {(False, why)}

@@ -72,6 +72,7 @@ NT_API hipError_t hipGraphExecKernelNodeSetParams(void *exec, void *node, const 
 NT_API hipError_t hipGraphAddKernelNode(void **node, void *graph, const void *deps, size_t n, const KernelNodeParams *p);
 NT_API hipError_t hipGraphAddNode(void **node, void *graph, const void *deps, size_t n, void *params);
 NT_API hipError_t hipGraphAddChildGraphNode(void **node, void *graph, const void *deps, size_t n, void *child);
+NT_API hipError_t hipGraphExecChildGraphNodeSetParams(void *exec, void *node, void *child);
 NT_API hipError_t hipGraphDestroyNode(void *node);
 NT_API hipError_t hipGraphKernelNodeSetParams(void *node, const KernelNodeParams *params);
 NT_API hipError_t hipGraphNodeSetParams(void *node, void *params);
@@ -87,7 +88,8 @@ NT_API hipError_t hipGraphExecNodeSetParams(void *exec, void *node, void *params
     X(hipGraphInstantiateWithFlags) X(hipGraphInstantiateWithParams) X(hipGraphLaunch) X(hipGraphClone) \
     X(hipGraphExecDestroy) X(hipGraphDestroy) X(hipGraphExecUpdate) X(hipGraphExecKernelNodeSetParams) \
     X(hipGraphAddKernelNode) X(hipGraphAddNode) X(hipGraphAddChildGraphNode) X(hipGraphDestroyNode)   \
-    X(hipGraphKernelNodeSetParams) X(hipGraphNodeSetParams) X(hipGraphExecNodeSetParams)
+    X(hipGraphKernelNodeSetParams) X(hipGraphNodeSetParams) X(hipGraphExecNodeSetParams)             \
+    X(hipGraphExecChildGraphNodeSetParams)
 
 #define AS_ENUM(n) H_##n,
 enum { HOOK_LIST(AS_ENUM) N_HOOKS };
@@ -393,6 +395,14 @@ hipError_t hipGraphAddChildGraphNode(void **node, void *graph, const void *deps,
     SEEN(hipGraphAddChildGraphNode);
     hipError_t r = REAL(hipGraphAddChildGraphNode) ? REAL(hipGraphAddChildGraphNode)(node, graph, deps, n, child) : 999;
     if (r == 0) nt_graph_child(graph, child);
+    return r;
+}
+
+hipError_t hipGraphExecChildGraphNodeSetParams(void *exec, void *node, void *child) {
+    SEEN(hipGraphExecChildGraphNodeSetParams);
+    hipError_t r = REAL(hipGraphExecChildGraphNodeSetParams)
+        ? REAL(hipGraphExecChildGraphNodeSetParams)(exec, node, child) : 999;
+    if (r == 0) nt_graph_exec_child(exec);
     return r;
 }
 

@@ -11,7 +11,8 @@
  * child graph holding vector_add (grid 1) by hipGraphAddNode; instantiated, the graphs destroyed,
  * the exec launched N times. FAKE_HIP_EDIT changes the first node before instantiation: =args gives
  * it n = 128 (hipGraphKernelNodeSetParams), =params grid 4, =remove destroys it, =exec gives the
- * exec's node n = 128 (hipGraphExecKernelNodeSetParams); =clone-args and =clone-params do what
+ * exec's node n = 128 (hipGraphExecKernelNodeSetParams), =exec-child gives the exec's child graph
+ * node the child graph again (hipGraphExecChildGraphNodeSetParams); =clone-args and =clone-params do what
  * args and params do to the first node's copy in a clone (hipGraphClone,
  * hipGraphNodeFindInClone), whose exec is launched after the original's each time. */
 #include <stdint.h>
@@ -43,6 +44,7 @@ int hipGraphAddNode(void **, void *, const void *, size_t, const void *);
 int hipGraphDestroyNode(void *);
 int hipGraphKernelNodeSetParams(void *, const void *);
 int hipGraphExecKernelNodeSetParams(void *, void *, const void *);
+int hipGraphExecChildGraphNodeSetParams(void *, void *, void *);
 int hipGraphClone(void **, void *);
 int hipGraphNodeFindInClone(void **, void *, void *);
 
@@ -81,6 +83,7 @@ static void *built(void *add, void **args, void **edited, void **cloned) {
     if (!strcmp(edit, "remove") && hipGraphDestroyNode(first)) return NULL;
     if (hipGraphInstantiate(&exec, graph, 0, 0, 0) || (clone && hipGraphInstantiate(cloned, clone, 0, 0, 0))) return NULL;
     if (!strcmp(edit, "exec") && hipGraphExecKernelNodeSetParams(exec, first, &p)) return NULL;
+    if (!strcmp(edit, "exec-child") && hipGraphExecChildGraphNodeSetParams(exec, n, child)) return NULL;
     hipGraphDestroy(child);
     hipGraphDestroy(graph);
     if (clone) hipGraphDestroy(clone);
