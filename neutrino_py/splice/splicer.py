@@ -688,11 +688,10 @@ class _KernelSplice:
 
     def once(self, ins: Any) -> bool:
         """Whether probes attached to `ins` run once per warp whatever lanes are active, as it
-        does (the kernel's optional `runs_once`: GCN's scalar memory runs once per wave, EXEC 0
+        does (the kernel's `runs_once`: GCN's scalar memory runs once per wave, EXEC 0
         included); their code is then the kernel's `once(code)`, and none of their saves joins
         a run (a run's reservation is made by the lanes entering its region)."""
-        runs_once = getattr(self.kernel, "runs_once", None)
-        return ins is not None and runs_once is not None and runs_once(ins)
+        return ins is not None and self.kernel.runs_once(ins)
 
     def site(self, group: _Group, exits: list[ast.Probe],
              runs: dict[tuple[int, int], dict[str, tuple[int, int, int]]],

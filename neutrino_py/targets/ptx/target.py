@@ -157,6 +157,13 @@ class PtxKernel(PtxCode):
     def is_terminator(self, ins: ir.Instruction) -> bool:
         return ins.is_terminator
 
+    def runs_once(self, ins: ir.Instruction) -> bool:
+        """No PTX instruction runs in lanes that are not active."""
+        return False
+
+    def once(self, code: list[Stmt]) -> list[Stmt]:
+        raise AssertionError("no PTX instruction runs once per warp")
+
     def reads_any(self, ins: ir.Instruction, names: set[str]) -> bool:
         """Whether `ins` reads one of the registers `names` (its guard included). Operands still
         held as text are parsed only where one of the names occurs in that text: most
