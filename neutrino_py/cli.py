@@ -2,10 +2,13 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import gc
 import importlib
 import os
+import re
 import sys
+from typing import IO, Iterator, NoReturn
 
 from neutrino_py import __version__, codecache
 
@@ -66,10 +69,88 @@ EXAMPLES: dict[str, list[str]] = {
 }
 
 
+# Values that look like negative numbers ('-1G', '-inf', '-.5'): argparse takes only '-1' and
+# '-1.5' for values and reads the rest as unknown options ("--staging: expected one argument").
+NEGATIVE = re.compile(r"^-([0-9]|\.[0-9]|inf|nan)", re.IGNORECASE)
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse, stricter where a mistake would otherwise pass unsaid: an empty value (an unset
+    shell variable) and an option that keeps one value given twice with two values (the last
+    won) are usage errors, a value that looks negative reaches the option's own check, and
+    errors say what to write instead."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self._negative_number_matcher = NEGATIVE
+        self.commands: dict[str, Parser] = {}        # the subcommands' parsers, by name
+        self._given: dict[str, str] = {}            # single-value option -> its text, this parse
+
+    def parse_known_args(self, args=None, namespace=None):
+        self._given = {}
+        return super().parse_known_args(args, namespace)
+
+    def parse_args(self, args=None, namespace=None):
+        """As argparse's, with leftover arguments reported by the subcommand they follow,
+        with the closest option's name."""
+        namespace, extras = self.parse_known_args(args, namespace)
+        if extras:
+            parser = self.commands.get(getattr(namespace, "command", None), self)
+            parser.error(f"unrecognized arguments: {' '.join(extras)}{parser.suggestion(extras)}")
+        return namespace
+
+    def _get_value(self, action: argparse.Action, text: str):
+        """Each value as given, before its type reads it (a subcommand's arguments are checked
+        by its parser, and the arguments of `trace`'s program are the program's business)."""
+        if action.nargs in (argparse.REMAINDER, argparse.PARSER):
+            return super()._get_value(action, text)
+        if _keeps_one(action):
+            from neutrino_py.errors import shown
+            first = self._given.setdefault(action.dest, text)
+            if first != text:
+                raise argparse.ArgumentError(action, f"given twice ({shown(first)}, then "
+                                                     f"{shown(text)}): give it once")
+        value = super()._get_value(action, text)      # a type that refuses '' says why itself
+        if not text:
+            raise argparse.ArgumentError(action, "the value is empty (an unset shell variable?)")
+        return value
+
+    def suggestion(self, extras: list[str]) -> str:
+        """What an unrecognized argument was probably meant to be."""
+        option = next((e.partition("=")[0] for e in extras if e.startswith("-")), None)
+        if option is None:
+            return ""
+        from neutrino_py.errors import closest
+        close = closest(option, self._option_string_actions)
+        return (f" (did you mean {close!r}?)" if close else
+                " (a path that starts with '-' goes after --)")
+
+    def error(self, message: str) -> NoReturn:
+        super().error(message + self._hint(message))
+
+    def _hint(self, message: str) -> str:
+        """How to write what argparse could not read."""
+        missing = re.fullmatch(r"argument (\S+): expected one argument", message)
+        if missing:
+            option = max(missing[1].split("/"), key=len)
+            return f" (a value that starts with '-' is written {option}=VALUE)"
+        if message.startswith("the following arguments are required") and any(
+                a.nargs == argparse.REMAINDER for a in self._actions):
+            return (f"; the options of {self.prog} go before the program: everything after "
+                    "it is the program's own")
+        return ""
+
+
+def _keeps_one(action: argparse.Action) -> bool:
+    """An option that stores one value (not one meant to repeat, like --tool)."""
+    return bool(action.option_strings) and action.nargs is None and \
+        not isinstance(action, argparse._AppendAction)
+
+
 def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     """The full parser, or (``only``) one with just that subcommand's module imported, so that
     `neutrino trace` does not pay for importing every stage at start-up."""
-    parser = argparse.ArgumentParser(
+    parser = Parser(
         prog="neutrino", description="GPU kernel instrumentation with eBPF-like probes.",
         epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--version", action="version", version=f"neutrino_py {__version__}")
@@ -84,10 +165,14 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
                               formatter_class=argparse.RawDescriptionHelpFormatter)
         sub.set_defaults(_module=module)
         importlib.import_module(module).configure(sub)
+        parser.commands[name] = sub
     return parser
 
 
 def main(argv: list[str] | None = None) -> int:
+    """`neutrino` with `argv` (default: the process's), returning the exit status: 2 for every
+    mistake in what was asked (a usage error, a bad input, an unusable name), said on stderr in
+    a line or a few, never a traceback."""
     argv = sys.argv[1:] if argv is None else argv
     collecting = gc.isenabled()
     one_shot = bool(argv) and argv[0] in ONE_SHOT
@@ -97,22 +182,16 @@ def main(argv: list[str] | None = None) -> int:
     from neutrino_py.errors import SourceError, ToolError
 
     try:
-        if argv and argv[0] not in COMMANDS and not argv[0].startswith("-"):
-            from neutrino_py.errors import did_you_mean
-            build_parser("").print_usage(sys.stderr)
-            print(f"neutrino: error: no command {argv[0]!r}{did_you_mean(argv[0], COMMANDS)}; "
-                  f"the commands are {', '.join(COMMANDS)}", file=sys.stderr)
-            return 2
-        parser = build_parser(argv[0] if argv and argv[0] in COMMANDS else None)
-        args = parser.parse_args(argv)
-        if not getattr(args, "_module", None):
-            parser.print_help()
-            return 2
-        rc = int(importlib.import_module(args._module).run(args) or 0)
-        sys.stdout.flush()                   # inside the try: a closed pipe surfaces here
-        return rc
+        with _names_as_given(sys.stdout):
+            return _run(argv)
     except (SourceError, ToolError) as err:
         print(err, file=sys.stderr)
+        return 2
+    except ValueError as err:                # UnicodeEncodeError among them
+        said = _unusable(argv, err)
+        if said is None:
+            raise
+        print(said, file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("neutrino: interrupted", file=sys.stderr)
@@ -126,6 +205,67 @@ def main(argv: list[str] | None = None) -> int:
         if collecting:       # what the command made is left out of later collections: enabling
             gc.freeze()      # alone made exit collect it all (0.1-0.2 s on a large module)
             gc.enable()
+
+
+def _run(argv: list[str]) -> int:
+    """Parse `argv` and run its subcommand; an unknown subcommand is named with the closest one."""
+    if argv and argv[0] not in COMMANDS and not argv[0].startswith("-"):
+        from neutrino_py.errors import did_you_mean
+        build_parser("").print_usage(sys.stderr)
+        print(f"neutrino: error: no command {argv[0]!r}{did_you_mean(argv[0], COMMANDS)}; "
+              f"the commands are {', '.join(COMMANDS)}", file=sys.stderr)
+        return 2
+    parser = build_parser(argv[0] if argv and argv[0] in COMMANDS else None)
+    args = parser.parse_args(argv)
+    if not getattr(args, "_module", None):
+        parser.print_help()
+        return 2
+    rc = int(importlib.import_module(args._module).run(args) or 0)
+    sys.stdout.flush()                   # inside the try: a closed pipe surfaces here
+    return rc
+
+
+@contextlib.contextmanager
+def _names_as_given(stream: IO[str]) -> Iterator[None]:
+    """Print a name that is not UTF-8 (a file name, read from argv with surrogateescape) as the
+    bytes it was given as, as `ls` does, instead of ending in UnicodeEncodeError; the stream's
+    own setting is restored for a caller that runs `main` in process."""
+    errors = getattr(stream, "errors", None)
+    if errors is None or not hasattr(stream, "reconfigure"):
+        yield
+        return
+    stream.reconfigure(errors="surrogateescape")
+    try:
+        yield
+    finally:
+        with contextlib.suppress(OSError, ValueError):
+            stream.reconfigure(errors=errors)
+
+
+def _utf8(text: str) -> bool:
+    """Whether `text` has no byte that surrogateescape kept from a non-UTF-8 argument."""
+    try:
+        text.encode()
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def _unusable(argv: list[str], err: ValueError) -> str | None:
+    """The error for an argument the system or a library refused deep inside a command: a name
+    whose bytes are not UTF-8 where only UTF-8 goes (pyarrow's file names), or a NUL byte (only
+    a caller of `main` can pass one; a shell cannot). None for any other ValueError."""
+    if isinstance(err, UnicodeEncodeError):
+        bad = next((a for a in argv if not _utf8(a)), None)
+        if bad is None:
+            return None
+        as_given = os.fsencode(bad).decode("utf-8", "backslashreplace")
+        return (f"neutrino: error: '{as_given}' is not UTF-8, which {argv[0]} cannot handle here "
+                f"({err.reason})\n  fix: rename it (or copy it) to a name that is UTF-8")
+    bad = next((a for a in argv if "\0" in a), None)
+    if bad is None or "null byte" not in str(err):
+        return None
+    return f"neutrino: error: {bad!r}: a path cannot hold a NUL byte\n  fix: leave it out"
 
 
 def entry() -> None:

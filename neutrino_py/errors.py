@@ -2,8 +2,10 @@
 probes: position, caret, hint), `ToolError` for the environment."""
 from __future__ import annotations
 
+import argparse
 import difflib
 import functools
+import re
 from dataclasses import dataclass
 from typing import Iterable
 
@@ -121,3 +123,68 @@ class ToolError(Exception):
 
     def __str__(self) -> str:
         return self.message + (f"\n  fix: {self.fix}" if self.fix else "")
+
+
+# ---- numbers written on the command line: one reading for every count and size --------------
+
+LARGEST = 1 << 63               # sizes and counts go to the shim as signed 64-bit numbers
+UNITS = {"": 1, "B": 1, **{f"{u}{s}": 1 << 10 * (i + 1) for i, u in enumerate("KMGT")
+                             for s in ("", "B", "I", "IB")}}
+_SIZE = re.compile(r"\s*([0-9]+)(?:\.([0-9]*))?\s*([A-Za-z]*)\s*", re.ASCII)
+
+
+def shown(text: str, most: int = 80) -> str:
+    """`text` quoted for a message, cut at `most` characters: a value of 5,000 digits must not
+    make the one-line error 5,000 characters wide."""
+    return repr(text) if len(text) <= most else repr(text[:most]) + "..."
+
+
+def whole(text: str) -> int | None:
+    """The whole number `text` spells in ASCII digits (blanks around it aside), or None.
+    `int` alone also takes '1_000', '+5', '-1' and other scripts' digits ('١٢'), none of which a
+    count or a size here means; past 2**63 the result is LARGEST, which every caller refuses
+    (and `int` cannot read more than 4,300 digits)."""
+    digits = text.strip()
+    if not digits.isascii() or not digits.isdigit():
+        return None
+    return int(digits) if len(digits.lstrip("0")) <= 19 else LARGEST
+
+
+def count(text: str, least: int = 0) -> int:
+    """argparse type for a count (launches, slices): a whole number from `least` below 2**63."""
+    value = whole(text)
+    if value is not None and least <= value < LARGEST:
+        return value
+    head = (f"not a positive whole number below 2**63: {shown(text)}" if least == 1 else
+            f"expected a whole number >= {least}, got {shown(text)}")
+    why = (" (it is negative)" if text.strip().startswith("-") else
+           " (write digits only, e.g. 10)" if value is None else
+           " (2**63 or more)" if value >= LARGEST else "")
+    raise argparse.ArgumentTypeError(head + why)
+
+
+def size(text: str) -> int:
+    """argparse type for byte sizes: 4096, 512M, 16G, 1.5GiB, 2 kb (powers of 1024; a fraction
+    of a unit is rounded down to whole bytes, a fraction of a byte is refused)."""
+    match = _SIZE.fullmatch(text)
+    unit = UNITS.get(match[3].upper()) if match else None
+    if unit is None:
+        raise argparse.ArgumentTypeError(_not_a_size(text))
+    fraction = (match[2] or "").rstrip("0")[:30]
+    if unit == 1 and fraction:
+        raise argparse.ArgumentTypeError(f"{shown(text)} is not a whole number of bytes "
+                                         "(write e.g. 4096, or 1.5K)")
+    scale = 10 ** len(fraction)
+    value = (whole(match[1]) * scale + int(fraction or "0")) * unit // scale
+    if value >= LARGEST:
+        raise argparse.ArgumentTypeError(f"{shown(text)} is more bytes than any machine holds "
+                                         "(write e.g. 512M, 16G)")
+    return value
+
+
+def _not_a_size(text: str) -> str:
+    """Why `text` is no size, with the mistake named where it is a common one."""
+    if text.strip().startswith("-"):
+        return f"{shown(text)} is negative; a size is 0 or more (write e.g. 512M, 16G)"
+    return (f"not a size: {shown(text)} (write e.g. 4096, 512M, 16G: digits, then B, K, M, G or "
+            "T for powers of 1024)")

@@ -11,7 +11,7 @@ import sys
 from pathlib import Path
 
 from neutrino_py import files, paths
-from neutrino_py.errors import SourceError, ToolError
+from neutrino_py.errors import SourceError, ToolError, shown, whole
 from neutrino_py.names import short
 from neutrino_py.splice import kernel_regex
 
@@ -47,16 +47,13 @@ def dims(text: str, most: tuple[int, int, int] = (2**31 - 1, 65535, 65535),
     """argparse type for --grid/--block: 1 to 3 positive integers, comma-separated (e.g. 64,2),
     each at most `most` (and their product at most `total`): a launch the GPU would refuse
     is a usage error, not an estimate."""
-    try:
-        values = tuple(int(v) for v in text.replace("x", ",").split(","))
-    except ValueError:
-        values = ()
-    if not 1 <= len(values) <= 3 or min(values) < 1:
-        raise argparse.ArgumentTypeError(f"not a {what}: {text!r} (write e.g. 1024 or 64,64)")
-    values += (1,) * (3 - len(values))
+    numbers = [whole(v) for v in text.replace("x", ",").split(",")]
+    if not 1 <= len(numbers) <= 3 or None in numbers or min(numbers) < 1:
+        raise argparse.ArgumentTypeError(f"not a {what}: {shown(text)} (write e.g. 1024 or 64,64)")
+    values = (*numbers, *(1,) * (3 - len(numbers)))
     if any(v > m for v, m in zip(values, most)) or (total and math.prod(values) > total):
         limit = " x ".join(map(str, most)) + (f", {total} threads in all" if total else "")
-        raise argparse.ArgumentTypeError(f"{what} {text!r} is larger than a GPU launches "
+        raise argparse.ArgumentTypeError(f"{what} {shown(text)} is larger than a GPU launches "
                                          f"(at most {limit})")
     return values
 
@@ -65,7 +62,7 @@ def arch_name(text: str) -> str:
     """argparse type for --arch: an NVIDIA GPU name as ptxas takes it (sm_90, sm_90a, sm_100f)."""
     from neutrino_py.assemble.ptx import ARCH
     if not ARCH.fullmatch(text):
-        raise argparse.ArgumentTypeError(f"not a GPU architecture: {text!r} (write e.g. sm_90)")
+        raise argparse.ArgumentTypeError(f"not a GPU architecture: {shown(text)} (write e.g. sm_90)")
     return text
 
 

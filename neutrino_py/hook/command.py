@@ -12,7 +12,6 @@ import argparse
 import functools
 import hashlib
 import os
-import re
 import shutil
 import signal
 import subprocess
@@ -24,7 +23,7 @@ from pathlib import Path
 
 from neutrino_py import __version__, paths, toolchain
 from neutrino_py.contract.manifest import format_bytes
-from neutrino_py.errors import ToolError
+from neutrino_py.errors import ToolError, count, shown, size
 from neutrino_py.hook import build, build_hip, doctor, protocol
 from neutrino_py.hook.engine import PHASES, Engine
 from neutrino_py.hook.server import Server
@@ -37,43 +36,35 @@ TORCH_SCOPE = Path(__file__).with_name("torch_scope")
 CACHE_FORMAT = "hook-2"      # bump when the .meta text (engine.KernelEntry.reply) changes
 
 
-_UNITS = {"": 1, "B": 1, "K": 1 << 10, "KB": 1 << 10, "KIB": 1 << 10, "M": 1 << 20, "MB": 1 << 20,
-          "MIB": 1 << 20, "G": 1 << 30, "GB": 1 << 30, "GIB": 1 << 30, "T": 1 << 40, "TB": 1 << 40,
-          "TIB": 1 << 40}
 MAX_BYTES_CAP = 16 << 30        # --max-bytes default: min(25 % of the free space, this)
 MIN_FREE = 1 << 30              # --min-free default
-LARGEST = 1 << 63               # sizes and counts go to the shim as signed 64-bit numbers
 STAGING = 256 << 20             # --staging default: pinned host memory, and map bytes in flight
 GRAPH_MAPS = 4 << 30            # --graph-maps default: device memory for the maps of captured twins
-
-
-def size(text: str) -> int:
-    """argparse type for byte sizes: 4096, 512M, 16G, 1.5GiB (powers of 1024)."""
-    match = re.fullmatch(r"\s*([0-9]+(?:\.[0-9]*)?)\s*([A-Za-z]*)\s*", text)
-    unit = _UNITS.get(match[2].upper()) if match else None
-    if unit is None:
-        raise argparse.ArgumentTypeError(f"not a size: {text!r} (write e.g. 4096, 512M, 16G)")
-    value = float(match[1]) * unit
-    if value >= LARGEST:
-        raise argparse.ArgumentTypeError(f"{text!r} is more bytes than any machine holds (write e.g. 512M, 16G)")
-    return int(value)
 
 
 def budget(text: str) -> int:
     """argparse type for --max-bytes: a `size` above 0 (the shim reads 0 as no bound at all)."""
     value = size(text)
     if value < 1:
-        raise argparse.ArgumentTypeError(f"{text!r} would record no map at all (write e.g. 64M; "
+        raise argparse.ArgumentTypeError(f"{shown(text)} would record no map at all (write e.g. 64M; "
                                          "--launches 1 keeps one launch of each kernel)")
     return value
 
 
-def positive(text: str) -> int:
-    """argparse type for --launches/--every."""
-    value = int(text) if text.strip().isdigit() else 0
-    if not 1 <= value < LARGEST:
-        raise argparse.ArgumentTypeError(f"not a positive whole number below 2**63: {text!r}")
+def staging(text: str) -> int:
+    """argparse type for --staging: a `size` above 0, since no map is copied back through a
+    ring of 0 bytes (the shim would quietly make it 4M and let one launch's maps wait at a
+    time)."""
+    value = size(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{shown(text)} leaves no room to copy maps back (write e.g. "
+                                         "64M; the default is 256M)")
     return value
+
+
+def positive(text: str) -> int:
+    """argparse type for --launches/--every: 0 launches would instrument nothing."""
+    return count(text, least=1)
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -104,7 +95,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     bounds.add_argument("--min-free", metavar="SIZE", type=size, default=MIN_FREE,
                         help="free space on the trace's file system that is never written into "
                              "(default 1G)")
-    bounds.add_argument("--staging", metavar="SIZE", type=size, default=STAGING,
+    bounds.add_argument("--staging", metavar="SIZE", type=staging, default=STAGING,
                         help="pinned host memory for copying maps back; it also bounds the map "
                              "bytes waiting on the GPU (default 256M)")
     bounds.add_argument("--graph-maps", metavar="SIZE", type=size, default=GRAPH_MAPS,
@@ -170,6 +161,7 @@ def run(args: argparse.Namespace) -> int:
     cmd = args.cmd[1:] if args.cmd[:1] == ["--"] else args.cmd
     if not cmd:
         raise ToolError("no program to trace", "put it after --: neutrino trace --probe p.probe -- python x.py")
+    _folders(args.gcn_asm)
     _runnable(cmd[0])
     program = probe_mod.load_file(args.probe)
     shims = [build.shim_path(), build_hip.shim_path()]
@@ -225,6 +217,20 @@ def run(args: argparse.Namespace) -> int:
             shutil.rmtree(writer.dir, ignore_errors=True)
     print(format_summary(trace, writer.dir), file=sys.stderr)
     return 128 - code if code < 0 else code          # killed by a signal: the shell's convention
+
+
+def _folders(gcn_asm: list[Path]) -> None:
+    """Refuse a --gcn-asm that is no folder before anything runs: the engine only lists
+    folders, so a file or a typo there would leave every HIP kernel uninstrumented, unsaid."""
+    for folder in gcn_asm:
+        try:
+            why = (None if folder.is_dir() else
+                   "is a file, not a folder" if folder.exists() else "does not exist")
+        except OSError as err:                        # a name too long, say
+            why = f"cannot be looked up: {err.strerror}"
+        if why:
+            raise ToolError(f"--gcn-asm {folder} {why}",
+                            "give the folder holding the GCN assembly (clang -S output)")
 
 
 def _runnable(name: str) -> None:

@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from neutrino_py.errors import ToolError, did_you_mean
+from neutrino_py.errors import ToolError, count, did_you_mean
 from neutrino_py.tools import _options_of, get, tools
 from neutrino_py.tools.base import MapRef, Progress, Report, Table, Tool, plain
 from neutrino_py.tools.perfetto import MAX_SLICES, export
@@ -26,9 +26,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--plots", metavar="DIR", help="write each tool's figures as PNGs here")
     parser.add_argument("--perfetto", metavar="OUT.json",
                         help="write a Chrome/Perfetto trace (open it in ui.perfetto.dev)")
-    parser.add_argument("--perfetto-warps", type=_count, default=MAX_SLICES, metavar="N",
-                        help="at most N warp slices in the Perfetto file, shared equally by the "
-                             "launches (default %(default)s)")
+    parser.add_argument("--perfetto-warps", type=count, metavar="N",
+                        help="with --perfetto: at most N warp slices in the Perfetto file, shared "
+                             f"equally by the launches (default {MAX_SLICES})")
     parser.add_argument("--option", "-O", action="append", default=[], metavar="KEY=VALUE",
                         help="set a tool option, e.g. -O launch=3 (block_sched), -O depth=1 "
                              "(operators), -O top=50")
@@ -45,7 +45,7 @@ def run(args: argparse.Namespace) -> int:
     _check_outputs(args)
     trace = Trace(args.trace)
     options = _options(args.option)
-    selected = [get(name, options, strict=False) for name in (args.tool or tools())]
+    selected = [get(name, options, strict=False) for name in dict.fromkeys(args.tool or tools())]
     unknown = [key for key in options if not any(hasattr(tool, key) for tool in selected)]
     if unknown:
         names = ", ".join(tool.name for tool in selected)
@@ -83,7 +83,8 @@ def run(args: argparse.Namespace) -> int:
         if args.plots:
             extra["plots"] = [str(p) for r in reports for p in r.save_figures(args.plots)]
         if args.perfetto:
-            extra["perfetto"] = export(trace, args.perfetto, args.perfetto_warps)
+            warps = MAX_SLICES if args.perfetto_warps is None else args.perfetto_warps
+            extra["perfetto"] = export(trace, args.perfetto, warps)
     except OSError as err:
         raise ToolError(f"cannot write {err.filename}: {err.strerror}", fix=OUTPUTS_FIX) from None
     if args.format == "json":
@@ -106,25 +107,34 @@ def run(args: argparse.Namespace) -> int:
     return 1 if failed else 0
 
 
-def _count(text: str) -> int:
-    """argparse type: a whole number >= 0."""
-    if not text.isdigit():
-        raise argparse.ArgumentTypeError(f"expected a whole number >= 0, got {text!r}")
-    return int(text)
-
-
 OUTPUTS_FIX = "--plots takes a folder (made if missing), --perfetto a file in an existing folder"
 
 
 def _check_outputs(args: argparse.Namespace) -> None:
-    """Refuse outputs that cannot be written before the tools read the trace, not after."""
-    plots = Path(args.plots) if args.plots else None
-    if plots is not None and plots.exists() and not plots.is_dir():
-        raise ToolError(f"--plots {plots} is a file, not a folder", fix=OUTPUTS_FIX)
-    perfetto = Path(args.perfetto) if args.perfetto else None
-    if perfetto is not None and (perfetto.is_dir() or not perfetto.parent.is_dir()):
-        why = "is a folder" if perfetto.is_dir() else "is in a folder that does not exist"
-        raise ToolError(f"--perfetto {perfetto} {why}", fix=OUTPUTS_FIX)
+    """Refuse outputs that cannot be written before the tools read the trace, not after, and
+    --perfetto-warps without --perfetto (it would be ignored)."""
+    if args.perfetto_warps is not None and not args.perfetto:
+        raise ToolError("--perfetto-warps has no effect without --perfetto",
+                        fix="add --perfetto OUT.json, or leave --perfetto-warps out")
+    for option, path, folder in (("--plots", args.plots, True), ("--perfetto", args.perfetto, False)):
+        why = _unwritable(Path(path), folder) if path else None
+        if why:
+            raise ToolError(f"{option} {printable(path)} {why}", fix=OUTPUTS_FIX)
+
+
+def _unwritable(path: Path, folder: bool) -> str | None:
+    """Why `path` cannot take a folder of figures (`folder`) or one file, or None; a name the
+    system refuses to look up (a NUL byte, too long) is said, not a traceback."""
+    if "\0" in str(path):                        # pathlib's checks take it for "absent"
+        return "cannot hold a NUL byte"
+    try:
+        if folder:
+            return "is a file, not a folder" if path.exists() and not path.is_dir() else None
+        if path.is_dir():
+            return "is a folder"
+        return None if path.parent.is_dir() else "is in a folder that does not exist"
+    except OSError as err:
+        return f"cannot be looked up: {err.strerror}"
 
 
 def _bytes_to_read(plan: list[tuple[Tool, list[MapRef]]], per_rank: bool) -> int:
@@ -153,11 +163,17 @@ def _reads(tool: Tool) -> str:
 
 
 def _options(pairs: list[str]) -> dict[str, Any]:
+    """-O KEY=VALUE pairs as a dict; -O repeats for other keys, while one key given twice is
+    refused rather than the last one winning unsaid."""
     out: dict[str, Any] = {}
+    given: dict[str, str] = {}
     for pair in pairs:
         key, sep, value = pair.partition("=")
         if not sep:
             raise ToolError(f"bad option {pair!r}", fix="write options as KEY=VALUE, e.g. -O top=50")
+        if given.setdefault(key, value) != value:
+            raise ToolError(f"-O {key} given twice ({given[key]!r}, then {value!r})",
+                            fix=f"give -O {key}=VALUE once")
         try:
             out[key] = int(value)
         except ValueError:
