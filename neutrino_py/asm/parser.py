@@ -282,8 +282,8 @@ def _grammar_digest() -> str:
 
 
 def _cache_path(kind: str, where: str, text: str) -> Path:
-    key = hashlib.sha256(f"{IR_VERSION}\0{_grammar_digest()}\0{where}\0".encode()
-                         + text.encode("utf-8", "surrogateescape"))
+    key = hashlib.sha256(f"{IR_VERSION}\0{_grammar_digest()}\0{where}\0{text}"
+                         .encode("utf-8", "surrogateescape"))   # a file name may not be UTF-8
     return paths.cache_dir("parse") / f"{key.hexdigest()}.{kind}.pickle"
 
 
