@@ -182,6 +182,14 @@ def size(text: str) -> int:
     return value
 
 
+def format_bytes(n: float) -> str:
+    """A size in words, as `size` reads it back: 1.5 GiB, 24 MiB, 512 B."""
+    for unit, scale in (("TiB", 1 << 40), ("GiB", 1 << 30), ("MiB", 1 << 20), ("KiB", 1 << 10)):
+        if n >= scale:
+            return f"{n / scale:.3g} {unit}"
+    return f"{int(n)} B"
+
+
 def _not_a_size(text: str) -> str:
     """Why `text` is no size, with the mistake named where it is a common one."""
     if text.strip().startswith("-"):

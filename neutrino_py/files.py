@@ -15,7 +15,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import IO, Iterator
 
-from neutrino_py.errors import ToolError
+from neutrino_py.errors import ToolError, format_bytes
 
 # Largest input read into memory: PTX of the biggest real images is tens of MB; probes are tiny.
 MAX_ASM_BYTES = 1 << 30
@@ -169,14 +169,9 @@ def read_input(path: str | os.PathLike, limit: int, what: str = "file") -> bytes
             raise ToolError(f"cannot read {path}: {err.strerror or err}",
                             f"give the path of a readable {what}") from None
     if len(data) > limit:
-        raise ToolError(f"{path} is larger than {_size(limit)}, the most a {what} may be",
+        raise ToolError(f"{path} is larger than {format_bytes(limit)}, the most a {what} may be",
                         "check the path: no real input is this large") from None
     return data
-
-
-def _size(n: int) -> str:
-    return f"{n >> 30} GiB" if n >= 1 << 30 and not n % (1 << 30) else f"{n >> 20} MiB" \
-        if n >= 1 << 20 else f"{n} bytes"
 
 
 # what a binary a user may mistake for assembly starts with -> what to call it

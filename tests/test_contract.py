@@ -77,7 +77,8 @@ def test_c_sees_the_contract_values(tmp_path):
 
 def test_bytes_per_launch_in_words():
     from neutrino_py.contract import Manifest
-    from neutrino_py.contract.manifest import format_bytes, params_for
+    from neutrino_py.contract.manifest import params_for
+    from neutrino_py.errors import format_bytes
     maps = [SPECS["fixed_thread"], SPECS["hist"]]
     m = Manifest("k", {"hash": "", "text": "", "file": "p"}, params_for(maps), maps)
     assert m.bytes_per_launch((2, 1, 1), (128, 1, 1)) == [

@@ -267,8 +267,8 @@ def test_a_trace_json_past_its_bound_is_rebuilt_without_reading_it(run, capsys, 
     monkeypatch.setattr(files, "MAX_TRACE_JSON_BYTES", 100)
     rc, report = _report(run, capsys)
     assert rc == 0 and report["summary"]["launches"] == 5
-    assert report["warnings"][0].startswith("trace.json is damaged (OSError: is larger than 100 "
-                                            "bytes, the most a trace.json may be): rebuilt")
+    assert report["warnings"][0].startswith("trace.json is damaged (OSError: is larger than 100 B"
+                                            ", the most a trace.json may be): rebuilt")
 
 
 def test_an_endless_events_line_is_skipped_in_pieces_not_held(run, monkeypatch):

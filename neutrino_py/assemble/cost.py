@@ -12,8 +12,8 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from neutrino_py.contract.manifest import Manifest, format_bytes
-from neutrino_py.errors import SourceError, ToolError
+from neutrino_py.contract.manifest import Manifest
+from neutrino_py.errors import SourceError, ToolError, format_bytes
 from neutrino_py.names import short
 
 CODE_WARNING = 64 << 10     # bytes of a kernel's machine code past which the cost warns

@@ -376,14 +376,6 @@ def _fields(spec: MapSpec) -> dict[str, Any]:
     return out
 
 
-def format_bytes(n: float) -> str:
-    """A buffer size in words: 1.5 GiB, 24 MiB, 512 B."""
-    for unit, scale in (("TiB", 1 << 40), ("GiB", 1 << 30), ("MiB", 1 << 20), ("KiB", 1 << 10)):
-        if n >= scale:
-            return f"{n / scale:.3g} {unit}"
-    return f"{int(n)} B"
-
-
 def params_for(maps: list[MapSpec]) -> list[Param]:
     """The params appended to a kernel, in contract order: header, then one per map."""
     return [Param(HEADER_PARAM, "header")] + [Param(map_param(m.name), "map", m.name) for m in maps]

@@ -22,8 +22,7 @@ from collections import Counter
 from pathlib import Path
 
 from neutrino_py import __version__, paths, toolchain
-from neutrino_py.contract.manifest import format_bytes
-from neutrino_py.errors import ToolError, count, shown, size
+from neutrino_py.errors import ToolError, count, format_bytes, shown, size
 from neutrino_py.hook import build, build_hip, doctor, protocol
 from neutrino_py.hook.engine import PHASES, Engine
 from neutrino_py.hook.server import Server
