@@ -1,6 +1,7 @@
 """Shared test fixtures: corpus location and the GPU marker's skip rule."""
 from __future__ import annotations
 
+import fcntl
 import shutil
 import subprocess
 from pathlib import Path
@@ -30,3 +31,23 @@ def pytest_collection_modifyitems(config, items):
     for item in items:
         if "gpu" in item.keywords:
             item.add_marker(skip)
+
+
+@pytest.fixture(autouse=True)
+def _gpu_turn(request, tmp_path_factory):
+    """GPU tests share the device (one lock taken shared) except those marked `whole_gpu`, which
+    take its free memory and hold the lock alone: under pytest-xdist, another worker's test
+    freeing memory in between would otherwise change what such a test measures, and its hog
+    would starve the others."""
+    if "gpu" not in request.keywords:
+        yield
+        return
+    whole = "whole_gpu" in request.keywords
+    root = tmp_path_factory.getbasetemp()
+    root = root.parent if root.name.startswith("popen-gw") else root   # shared by the workers
+    with open(root / "gpu.lock", "a") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX if whole else fcntl.LOCK_SH)
+        try:
+            yield
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)

@@ -293,6 +293,7 @@ cp.cuda.runtime.free(hog)
 '''
 
 
+@pytest.mark.whole_gpu
 def test_a_device_without_room_for_the_maps_runs_the_original_kernels(tmp_path):
     """memtrace's maps of a 4096-block launch take 192 MiB; with 96 MiB free the shim runs the
     program's own kernel, says why, and the program's results are those of an untraced run."""
