@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # One device-machine call: install the project and its carried wheels (.whl: lark, and what the
-# library programs need: tinygrad, numba-cuda; a wheel too large to carry goes as a .tar.xz of its
-# unpacked files), run the GPU tests and the given benchmarks, keep every log under $OUT.
+# library programs need: tinygrad (numba-cuda is on the H200 machine's Python already, 2026-12-01);
+# a wheel too large to carry goes as a .tar.xz of its unpacked files), run the GPU tests and the given benchmarks, keep every log under $OUT.
 #   benchmarks/gpu_session.sh [python benchmarks/X.py ...]   (each extra argument is one command)
 #   GPU_TESTS=0 benchmarks/gpu_session.sh ...                 (benchmarks only)
 set -o pipefail
