@@ -1,12 +1,12 @@
 """AMDGCN assembly IR: the statements of an llvm-mc `.s` file, and printing them back.
 
 A `GcnModule` is the file's statement list in order (labels, instructions, directives, kernel
-descriptors, the metadata document, whole-line comments); ``.loc`` and ``.file`` are typed, other
-directives keep their arguments as text. Every node keeps the line and column it
-came from. Instructions are generic (`opcode`, operands, modifiers): the IR knows no opcode, the
-facts about them live in `asm.gcn_opcodes`, basic blocks in `asm.gcn_cfg`. A `KernelView` finds one
-kernel's body (from its symbol label to its end label), its `.amdhsa_kernel` descriptor and its
-metadata entry.
+descriptors, the metadata document, whole-line comments); ``.loc``, ``.file`` and
+``.amdgcn_target`` are typed, other directives keep their arguments as text. Every node keeps
+the line and column it came from. Instructions are generic (`opcode`, operands, modifiers): the
+IR knows no opcode, the facts about them live in `asm.gcn_opcodes`, basic blocks in
+`asm.gcn_cfg`. A `KernelView` finds one kernel's body (from its symbol label to its end
+label), its `.amdhsa_kernel` descriptor and its metadata entry.
 
 Printing an unmodified module gives text that llvm-mc assembles to the same bytes as the original
 (tests/test_gcn_asm.py proves it over tests/corpus_gcn/).
@@ -197,6 +197,24 @@ class Directive:
 
     def to_text(self) -> str:
         return f"\t{self.name}{' ' + self.args if self.args else ''}"
+
+
+@dataclass
+class TargetDirective(Directive):
+    """``.amdgcn_target "TRIPLE-PROCESSOR[:FEATURES]"``. LLVM writes the triple two ways: the
+    legacy ``amdgcn-amd-amdhsa--gfx942`` (clang 19, the only one LLVM 19 knows) and the subarch
+    triple of later LLVM (``amdgpu9.42-amd-amdhsa-unknown-gfx942``: Triton 3.9's). The processor
+    and features are the same in both. Printed in the legacy spelling: the assembler stage drives
+    llvm-mc with ``-triple=amdgcn-amd-amdhsa``, and llvm-mc refuses a directive that does not
+    spell what that triple and ``-mcpu`` make (a later LLVM still takes the legacy one: Triton
+    3.9's assembler gave the same object for both spellings)."""
+
+    @property
+    def target_id(self) -> str:
+        return _target_id(self.args)
+
+    def to_text(self) -> str:
+        return f'\t{self.name} "{legacy_triple(self.args.strip().strip(chr(34)))}"'
 
 
 @dataclass
@@ -416,9 +434,27 @@ SUPPORTED = "gfx9 CDNA code: " + ", ".join(PROCESSORS)
 
 
 def _target_id(args: str) -> str:
-    """``.amdgcn_target``'s argument as a target id: ``"amdgcn-amd-amdhsa--gfx90a:xnack+"`` ->
-    ``gfx90a:xnack+``."""
-    return args.strip().strip('"').split("--")[-1]
+    """``.amdgcn_target``'s argument as a target id: ``"amdgcn-amd-amdhsa--gfx90a:xnack+"`` or
+    ``"amdgpu9.0a-amd-amdhsa-unknown-gfx90a:xnack+"`` -> ``gfx90a:xnack+`` (the processor is the
+    last field before the features, which may hold dashes: ``xnack-``)."""
+    head, sep, features = args.strip().strip('"').partition(":")
+    return head.rsplit("-", 1)[-1] + sep + features
+
+
+# the architecture field of LLVM's subarch triples: amdgpu9.42, amdgpu9.0a, amdgpu11.00
+_SUBARCH = re.compile(r"amdgpu\d+\.\w+")
+
+
+def legacy_triple(target: str) -> str:
+    """A target triple with processor in the spelling LLVM 19 knows: ``amdgpu9.42-amd-amdhsa-
+    unknown-gfx942:xnack+`` -> ``amdgcn-amd-amdhsa--gfx942:xnack+`` (the subarch is the
+    processor's, and an environment of ``unknown`` is LLVM's empty one); others unchanged."""
+    head, sep, features = target.partition(":")
+    fields = head.split("-")
+    if len(fields) == 5 and _SUBARCH.fullmatch(fields[0]):
+        fields[0] = "amdgcn"
+        fields[3] = "" if fields[3] == "unknown" else fields[3]
+    return "-".join(fields) + sep + features
 
 
 def named_target_id(text: str) -> str | None:
@@ -452,12 +488,12 @@ class GcnModule:
     def target_id(self) -> str:
         """The processor with its feature settings (``gfx90a:sramecc+:xnack+``), as
         ``.amdgcn_target`` names it: what the assembler must be told to accept the file."""
-        return _target_id(self.target_directive().args)
+        return self.target_directive().target_id
 
-    def target_directive(self) -> Directive:
+    def target_directive(self) -> TargetDirective:
         """The module's ``.amdgcn_target`` (ValueError without one)."""
         for s in self.statements:
-            if isinstance(s, Directive) and s.name == ".amdgcn_target":
+            if isinstance(s, TargetDirective):
                 return s
         raise ValueError("no .amdgcn_target directive in the module")
 

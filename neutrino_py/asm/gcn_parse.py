@@ -14,10 +14,10 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedTok
 from .. import paths
 from ..errors import SourceError
 from .gcn import (Comment, Directive, File, Func, GcnModule, Imm, Instruction, KernelDescriptor, Label,
-                  ListOp, Loc, Metadata, Modified, Modifier, Register, Sym, PROCESSORS, SUPPORTED,
-                  named_target)
+                  ListOp, Loc, Metadata, Modified, Modifier, Register, Sym, TargetDirective,
+                  PROCESSORS, SUPPORTED, named_target)
 
-# arguments of the two directives the IR types (the grammar keeps directive arguments as text)
+# arguments of the directives the IR types (the grammar keeps directive arguments as text)
 _LOC = re.compile(r"(\d+)\s+(\d+)(?:\s+(.*))?", re.S)
 _FILE = re.compile(r'(?:(\d+)\s+)?((?:"[^"]*"[ \t]*)+)(.*)', re.S)
 _QUOTED = re.compile(r'"([^"]*)"')
@@ -55,6 +55,8 @@ class _ToIR(Transformer):
         if name == ".file" and (m := _FILE.fullmatch(text)):
             return File(None if m[1] is None else int(m[1]), tuple(_QUOTED.findall(m[2])),
                         m[3].strip(), **_pos(name))
+        if name == ".amdgcn_target":
+            return TargetDirective(str(name), text, **_pos(name))
         return Directive(str(name), text, **_pos(name))
 
     @v_args(inline=True)
