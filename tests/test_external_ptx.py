@@ -425,3 +425,50 @@ def test_register_width_is_its_scopes(tmp_path, probe):
     assert re.search(r"mov\.u64\s+%nt_rd\d+, addr;", out)
     if PTXAS is not None:
         assemble(out, tmp_path, "sm_90a")
+
+
+# Triton 3.9's fp8 -> bf16 conversion on sm_90 (tl.dot_scaled): inline asm declares a range of
+# registers without `%` (`.reg .f16 a<2>;`, `a0` and `a1`) beside a single one (`a`)
+NAMED_RANGE = module("""\t.reg .b16 %rs<2>;
+\t.reg .b32 %r<2>;
+\t.reg .b64 %rd<2>;
+\tld.param.u64 %rd1, [p];
+\tld.global.u16 %rs1, [%rd1];
+\t{
+.reg .b32 a;
+.reg .f16 a<2>;
+.reg .b16 b<2>;
+cvt.rn.f16x2.e4m3x2 a, %rs1;
+mov.b32 {a0, a1}, a;
+cvt.bf16.f16 b0, a0;
+cvt.bf16.f16 b1, a1;
+mov.b32 %r1, {b0, b1};
+\t}
+\tst.global.u32 [%rd1], %r1;
+\tret;
+""")
+
+
+@pytest.mark.parametrize("lazy", [True, False])
+def test_registers_of_a_named_range_are_registers(lazy):
+    """`a0` of `.reg .f16 a<2>;` is a register (it had read as a symbol, the name of a
+    variable, so it was neither read nor written and a probe took its address)."""
+    from neutrino_py.asm.parser import grammar_body, parse_body
+    body = (parse_body if lazy else grammar_body)(NAMED_RANGE.split("{\n", 1)[1].rsplit("}", 1)[0])
+    cvt = [s for s in ir.walk(body) if isinstance(s, ir.Instruction) and s.opcode == "cvt"][1]
+    assert cvt.operands == [ir.Register("b0"), ir.Register("a0")]
+    assert (cvt.regs_written(), cvt.regs_read()) == ({"b0"}, {"a0"})
+    mov = next(s for s in ir.walk(body) if isinstance(s, ir.Instruction) and s.opcode == "mov")
+    assert mov.regs_written() == {"a0", "a1"}
+
+
+def test_named_range_operands_instrument(tmp_path):
+    """IN1 of `cvt.bf16.f16 b0, a0` is the 16 bits of `a0` (it was `mov.u64 %nt_rd0, a0;`,
+    which ptxas refuses)."""
+    probe = tmp_path / "in1.probe"
+    probe.write_text("map v[thread]: record { u64 out; u64 in1; } pool 1 << 10\n"
+                     "after cvt { v.save(OUT, IN1); }\n")
+    out = instrument(tmp_path, NAMED_RANGE, str(probe))
+    assert not re.search(r"mov\.u64\s+%nt_rd\d+, a0;", out)
+    if PTXAS is not None:
+        assemble(out, tmp_path, "sm_90a")

@@ -502,6 +502,11 @@ class RegDecl(_Node):
                 for i in range(count):
                     yield f"{name}{i}"
 
+    def named_registers(self) -> Iterator[str]:
+        """The registers declared without a ``%`` (inline asm's ``.reg .f16 a<2>;`` declares
+        ``a0`` and ``a1``), which lex as names and are made `Register`s by their name."""
+        return (r for r in self.registers() if not r.startswith("%"))
+
     def to_text(self) -> str:
         names = ", ".join([n if c is None else f"{n}<{c}>" for n, c in self.names])
         return f".reg {_dotted(self.type)} \t{names};"

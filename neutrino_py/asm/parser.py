@@ -24,7 +24,7 @@ from neutrino_py.errors import SourceError, ToolError
 from neutrino_py.files import atomic_file, cache_load
 
 # Bump when the IR classes change shape: cached pickles of older shapes are then ignored.
-IR_VERSION = 7
+IR_VERSION = 8
 
 # Deepest `{ }` nesting accepted (a function body is depth 1). The IR's walkers recurse per level;
 # real PTX nests a few levels (inline asm scopes), so deeper input is refused with its position
@@ -147,7 +147,7 @@ def grammar_body(text: str, line: int = 1, col: int = 1, file: str = "<input>") 
     stmts = _parse(padded, "body", {}, file, padded)
     _set_locs(stmts, None)
     named = {name for s in ir.walk(stmts) if isinstance(s, ir.RegDecl)
-             for name, _ in s.names if not name.startswith("%")}
+             for name in s.named_registers()}
     if named:
         _registers_by_name(stmts, named)
     return stmts

@@ -250,9 +250,10 @@ class Scanner:
                 names = _reg_names(m.group("names"))
                 if names is None:
                     return None, False
-                named.update(name for name, _ in names if name[0] != "%")
-                out.append(ir.RegDecl(".".join(t.strip()[1:] for t in m.group("types").split()),
-                                      names, *at))
+                decl = ir.RegDecl(".".join(t.strip()[1:] for t in m.group("types").split()),
+                                  names, *at)
+                named.update(decl.named_registers())
+                out.append(decl)
             elif kind == "var":
                 words = [w[1:] for w in m.group("words").split()]
                 if "ptr" in words:                      # .ptr's own fields: the grammar's job
@@ -293,7 +294,7 @@ class Scanner:
             s.col += run_col - 1 if s.line == 1 else 0
             s.line += line + before - 1
             if isinstance(s, ir.RegDecl):
-                named.update(name for name, _ in s.names if not name.startswith("%"))
+                named.update(s.named_registers())
             elif not isinstance(s, (ir.VarDecl, ir.Directive, ir.Comment)):
                 return False
         out.extend(stmts)
