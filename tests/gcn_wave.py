@@ -254,19 +254,26 @@ class Simulator:
     in order (the instrumentation's are all others); events record their issues."""
 
     def __init__(self, module: GcnModule, name: str, memory: Memory, user: list[int] | None = None,
-                 max_steps: int | None = None, dynamic_lds: int = 0) -> None:
+                 max_steps: int | None = None, dynamic_lds: int = 0, preloading: bool = True) -> None:
         self.view = module.kernel(name)
         self.dynamic_lds = dynamic_lds          # bytes of LDS the launch adds to the fixed size
         # the whole module's code (a kernel may call functions of its code object); the
-        # kernel starts at its first statement
+        # kernel starts at its first statement, or, where it preloads kernel arguments and the
+        # firmware does (`preloading`, as current firmware does), 256 bytes in: past its header
+        # (`asm.gcn.preload_entry`), with the arguments in SGPRs
+        self.preloading = preloading
         self.code = [s for s in module.statements if isinstance(s, (Instruction, Label))]
-        first = {id(s) for s in module.statements[self.view.start:self.view.end]}
+        start = self.view.start
+        if preloading and self.view.descriptor.get("user_sgpr_kernarg_preload_length"):
+            assert self.view.entry is not None, "a preload header with no end"
+            start = self.view.entry
+        first = {id(s) for s in module.statements[start:self.view.end]}
         self.entry = next((i for i, s in enumerate(self.code) if id(s) in first), len(self.code))
         self.labels = {s.name: i for i, s in enumerate(self.code) if isinstance(s, Label)}
         self.data = _data_symbols(module, memory)
         self.mem, self.desc, self.meta = memory, self.view.descriptor, self.view.metadata
         self.mcpu = module.target
-        own = user if user is not None else [id(s) for s in module.statements[self.view.start:self.view.end]
+        own = user if user is not None else [id(s) for s in module.statements[start:self.view.end]
                                              if isinstance(s, Instruction)]
         self.user = {k: n for n, k in enumerate(own)}
         self.events: list[Event] = []
@@ -321,6 +328,10 @@ class Simulator:
                 for k in range(width):
                     w.s[n + k] = (value >> (32 * k)) & M32
                 n += width
+        preload, at = d.get("user_sgpr_kernarg_preload_length"), d.get("user_sgpr_kernarg_preload_offset")
+        for k in range(preload if self.preloading else 0):
+            w.s[n + k] = self.mem.read(launch.kernarg + 4 * (at + k), 4)
+        n += preload
         assert n == d.get("user_sgpr_count"), f"user SGPRs {n} != .amdhsa_user_sgpr_count"
         for i in range(3):
             if d.get(f"system_sgpr_workgroup_id_{'xyz'[i]}"):

@@ -409,8 +409,10 @@ def _text(file: str, target: str) -> str:
 
 
 def _own(module, kernel: str) -> list:
+    """The kernel's code that runs (past a kernarg preload header: `asm.gcn.preload_entry`), whose
+    instruction indices are the probes' PC."""
     view = module.kernel(kernel)
-    return module.statements[view.start:view.end]
+    return module.statements[view.start if view.entry is None else view.entry:view.end]
 
 
 def simulate_original(text: str, path: str, kernel: str, grid, block, args: list,

@@ -418,12 +418,34 @@ Statement = Union[Instruction, Label, Directive, Loc, File, Comment, KernelDescr
 
 @dataclass
 class KernelView:
-    """One kernel of a module: ``statements[start:end]`` is its code (label excluded)."""
+    """One kernel of a module: ``statements[start:end]`` is its code (label excluded), and
+    ``statements[entry:end]`` the code that runs (`preload_entry`); `entry` is None where a kernel
+    preloads arguments and its header cannot be told apart."""
     name: str
     start: int
     end: int
     descriptor: KernelDescriptor
     metadata: dict[str, Any] | None
+    entry: int | None = None
+
+
+def preload_entry(statements: list[Statement], start: int, end: int, desc: KernelDescriptor) -> int | None:
+    """Where a kernel's code starts on the firmware that runs it. A kernel that preloads kernel
+    arguments into SGPRs (``.amdhsa_user_sgpr_kernarg_preload_length`` above 0) is entered 256
+    bytes past its symbol; LLVM fills those bytes with a header for firmware that cannot
+    preload: ``s_trap 2`` and ``.fill 63, 4, 0xbf800000`` (LLVM 18-19), or a prologue that loads
+    the arguments with ``s_load`` and branches to the code, which ``.p2align 8`` puts 256 bytes
+    in (later LLVM: Triton 3.9's). The index after the ``.fill`` or the ``.p2align``; `start`
+    without preloading; None where neither directive comes before the first instruction after
+    it (nothing then says where the code starts)."""
+    if desc.get("user_sgpr_kernarg_preload_length") <= 0:
+        return start
+    for i in range(start, end):
+        s = statements[i]
+        if isinstance(s, Directive) and (s.name == ".fill" or s.name == ".p2align"
+                                         and s.args.split(",")[0].strip() == "8"):
+            return i + 1
+    return None
 
 
 # Processors whose code the GCN target writes correct instrumentation for: gfx9 CDNA with waves of
@@ -523,7 +545,8 @@ class GcnModule:
         while end < len(self.statements) and not _ends_function(self.statements[end]):
             end += 1
         meta = self.metadata()
-        return KernelView(name, start, end, desc, meta.kernel(name) if meta else None)
+        return KernelView(name, start, end, desc, meta.kernel(name) if meta else None,
+                          preload_entry(self.statements, start, end, desc))
 
     def to_text(self) -> str:
         return "\n".join(s.to_text() for s in self.statements) + "\n"

@@ -122,8 +122,9 @@ class GcnKernel:
         self.lane0: set[tuple[int, int]] = set()   # (id(anchor), side) whose code has a `Once`
         self.entry = 0                      # id of the entry anchor (the prologue's)
         self.setup: list[Statement] = []    # before the prologue: a private-memory stash's resource
-        self.lines_of = self.source_lines(module.files())
         self.check_processor()
+        self.start = self.code_start()      # statements[start:view.end] is the code that runs
+        self.lines_of = self.source_lines(module.files())
         self.check_not_instrumented()
         self.v0, self.s0 = self.desc.get("next_free_vgpr"), self.desc.get("next_free_sgpr")
         # labels are numbered per kernel and carry the kernel's place in the module (llvm-mc's
@@ -146,6 +147,19 @@ class GcnKernel:
                              f"file its sites use); trace the kernel as a launch only",
                              self.module.target_directive().line)
 
+    def code_start(self) -> int:
+        """Where the kernel's code starts: past the header of a kernel that preloads its
+        arguments (`asm.gcn.preload_entry`: firmware that preloads enters 256 bytes in, so code
+        put before that point, the prologue too, would not run there, and would push the code
+        past it). The header gets no sites: where the firmware cannot preload, it runs and
+        branches to the code, or traps."""
+        if self.view.entry is None:
+            raise self.error("the kernel preloads kernel arguments, and no `.fill` or `.p2align 8` "
+                             "ends the 256-byte header its firmware skips",
+                             "instrument the assembly LLVM writes for the kernel (its preload "
+                             "header as written)", self.desc.line)
+        return self.view.entry
+
     def check_not_instrumented(self) -> None:
         used = [s.name for s in self.body() if isinstance(s, Label) and s.name.startswith(LABEL_PREFIX)]
         if used or any(str(a.get(".name", "")).startswith("__nt_") for a in (self.meta or {}).get(".args", [])):
@@ -167,6 +181,10 @@ class GcnKernel:
         first = -(-end // 8) * 8            # code object v5: hidden args start 8-aligned
         shift = 8 * len(params)
         try:
+            preloaded = 4 * (self.desc.get("user_sgpr_kernarg_preload_offset")
+                             + self.desc.get("user_sgpr_kernarg_preload_length"))
+            if hidden and preloaded > first:
+                raise Stuck("the kernel preloads hidden arguments into SGPRs", self.desc.line)
             moves = self.hidden_reads(first, shift) if hidden else []
         except Stuck as why:
             self.warnings.append(f"{self.module.file}:{why.line}: {why}; the map pointers follow "
@@ -340,7 +358,7 @@ class GcnKernel:
     # -------------------------------------------------------------- code facts
 
     def body(self) -> list[Statement]:
-        return self.module.statements[self.view.start:self.view.end]
+        return self.module.statements[self.start:self.view.end]
 
     def instructions(self) -> Sequence[Instruction]:
         return [s for s in self.body() if isinstance(s, Instruction)]
@@ -555,7 +573,7 @@ class GcnKernel:
             if id(s) == self.entry:
                 before = self.setup + before
             body += [*before, s, *after]
-        self.module.statements[self.view.start:self.view.end] = body
+        self.module.statements[self.start:self.view.end] = body
         self.update_registers(moves)
         return Finished({"vgpr": self.desc.get("next_free_vgpr") - self.v0,
                          "sgpr": self.desc.get("next_free_sgpr") - self.s0},
