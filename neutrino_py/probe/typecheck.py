@@ -11,7 +11,7 @@ import math
 import re
 from dataclasses import replace
 
-from neutrino_py.asm.ptx_isa import CONTROL, MEMORY, OPCODES, bases_matching
+from neutrino_py.asm.ptx_isa import ADDRESSED, CONTROL, MEMORY, OPCODES, bases_matching
 from neutrino_py.errors import Diagnostics, SourceError
 from neutrino_py.probe import ast, fold, patterns, syntax
 from neutrino_py.probe.ast import HELPERS, OPERANDS, Span, Type
@@ -362,9 +362,13 @@ class TypeCheck(Pass):
                 bases = _bases(pat.parts[0])
                 other = [b for b in bases if b not in MEMORY]
                 if other:
-                    what = (f"also matches {', '.join(other[:3])}{', …' * (len(other) > 3)}"
-                            if len(other) < len(bases) else "does not access memory")
-                    raise self.error(f"{name} needs a memory instruction, and '{pat}' {what}",
+                    need, what = "a memory instruction", (
+                        f"also matches {', '.join(other[:3])}{', …' * (len(other) > 3)}"
+                        if len(other) < len(bases) else "does not access memory")
+                    if len(other) == len(bases) and set(other) <= ADDRESSED:  # ldmatrix, cp
+                        need, what = ("ld, ldu, st, atom or red (one address, a typed width)",
+                                      "accesses memory otherwise")
+                    raise self.error(f"{name} needs {need}, and '{pat}' {what}",
                                      at, hint="use it at ld, ldu, st, atom or red patterns, "
                                               "e.g. before ld.global")
         elif name != "PC" and not pos.has_instruction:
