@@ -78,16 +78,20 @@ class Parser(argparse.ArgumentParser):
     """argparse, stricter where a mistake would otherwise pass unsaid: an empty value (an unset
     shell variable) and an option that keeps one value given twice with two values (the last
     won) are usage errors, a value that looks negative reaches the option's own check, and
-    errors say what to write instead."""
+    errors say what to write instead. Options are never abbreviated: a script that wrote
+    `--launch` would otherwise change meaning the day a second option starts with it."""
 
     def __init__(self, *args, **kwargs) -> None:
+        kwargs.setdefault("allow_abbrev", False)
         super().__init__(*args, **kwargs)
         self._negative_number_matcher = NEGATIVE
         self.commands: dict[str, Parser] = {}        # the subcommands' parsers, by name
         self._given: dict[str, str] = {}            # single-value option -> its text, this parse
+        self._args: list[str] = []                  # what this parse was given
 
     def parse_known_args(self, args=None, namespace=None):
         self._given = {}
+        self._args = list(sys.argv[1:] if args is None else args)
         return super().parse_known_args(args, namespace)
 
     def parse_args(self, args=None, namespace=None):
@@ -134,11 +138,32 @@ class Parser(argparse.ArgumentParser):
         if missing:
             option = max(missing[1].split("/"), key=len)
             return f" (a value that starts with '-' is written {option}=VALUE)"
-        if message.startswith("the following arguments are required") and any(
-                a.nargs == argparse.REMAINDER for a in self._actions):
+        if not message.startswith("the following arguments are required"):
+            return ""
+        unknown = [a for a in self._options_given() if a.partition("=")[0]
+                   not in self._option_string_actions]
+        if unknown:
+            return f"; {unknown[0].partition('=')[0]} is no option{self.suggestion(unknown)}"
+        if any(a.nargs == argparse.REMAINDER for a in self._actions):
             return (f"; the options of {self.prog} go before the program: everything after "
                     "it is the program's own")
         return ""
+
+    def _options_given(self) -> list[str]:
+        """The arguments of this parse that look like options, up to `--` or, where the
+        parser takes a program (`trace`), up to the program's name."""
+        takes_program = any(a.nargs == argparse.REMAINDER for a in self._actions)
+        options, args = [], iter(self._args)
+        for arg in args:
+            if arg == "--" or (takes_program and not arg.startswith("-")):
+                break
+            if not arg.startswith("-") or NEGATIVE.match(arg) or arg == "-":
+                continue
+            options.append(arg)
+            action = self._option_string_actions.get(arg)
+            if action is not None and action.nargs != 0 and "=" not in arg:
+                next(args, None)                     # its value
+        return options
 
 
 def _keeps_one(action: argparse.Action) -> bool:

@@ -299,6 +299,34 @@ def test_a_misspelt_option_is_named(item, call):
     assert err.endswith(f"error: unrecognized arguments: {typo} (did you mean {flag!r}?)\n"), err
 
 
+@pytest.mark.parametrize("item", FLAGS, ids=label)
+def test_an_option_is_never_abbreviated(item, call):
+    name, action = item
+    flag = max(action.option_strings, key=len)
+    if not flag.startswith("--") or len(flag) < 5:
+        pytest.skip("no prefix of it is an option's abbreviation")
+    cut = flag[:-1]
+    argv = [*BASE[name][:1], cut, *([] if action.nargs == 0 else ["x"]), *BASE[name][1:]]
+    rc, _, err = call(argv)
+    assert rc == 2, err
+    assert f"error: unrecognized arguments: {cut}" in err or f"; {cut} is no option" in err, err
+
+
+MISSPELT = "required: --probe; --prob is no option (did you mean '--probe'?)"
+AFTER = ("required: --probe; the options of neutrino trace go before the program: everything "
+         "after it is the program's own")
+
+
+@pytest.mark.parametrize("argv, said", [
+    (["instrument", "--prob", "dmat", PTX, "-o", "{d}/o.ptx"], MISSPELT),
+    (["trace", "--prob=dmat", "--", "app"], MISSPELT),
+    (["trace", "-k", "x", "app", "--prob"], AFTER),
+])
+def test_a_misspelt_required_option_is_named(argv, said, call):
+    rc, _, err = call(argv)
+    assert rc == 2 and err.rstrip().endswith(said), err
+
+
 def test_a_stray_argument_is_refused_by_its_subcommand(call):
     rc, _, err = call(["inspect", PTX, "extra"])
     assert rc == 2 and err.startswith("usage: neutrino inspect")
