@@ -32,7 +32,7 @@ from neutrino_py import paths
 from neutrino_py.asm.gcn import legacy_triple
 from neutrino_py.asm.gcn_parse import parse_gcn
 from neutrino_py.assemble import gcn as tools
-from neutrino_py.errors import SourceError
+from neutrino_py.errors import SourceError, ToolError
 from neutrino_py.probe import load, load_file
 from neutrino_py.splice import instrument
 
@@ -78,6 +78,18 @@ def test_an_rdna_module_in_the_subarch_spelling_is_refused_by_its_processor():
     with pytest.raises(SourceError) as err:
         parse_gcn(text, "k.s")
     assert err.value.line == 4 and "the module is for gfx1100;" in err.value.hint
+
+
+def test_a_processor_this_llvm_mc_does_not_know_is_said_by_name():
+    """gfx950 modules on LLVM 19 gave the first of a hundred consequences ("target id ...
+    does not match ... gfx000" at the directive); the cause is the processor."""
+    needs("gfx942")
+    text = '.amdgcn_target "amdgcn-amd-amdhsa--gfx999"\n.text\ns_endpgm\n'
+    with pytest.raises(ToolError) as err:
+        tools.gcn_to_object(text, "gfx999", "k.s")
+    assert str(err.value).startswith("llvm-mc ") and \
+        "does not know the processor gfx999, which k.s is built for" in str(err.value)
+    assert "-mcpu=help" in err.value.fix and "NEUTRINO_LLVM_MC" in err.value.fix
 
 
 @pytest.mark.parametrize("path", FILES, ids=lambda p: p.name)

@@ -87,12 +87,20 @@ def supports(mcpu: str) -> bool:
 
 # ld.lld's "error: undefined symbol: NAME" (its own message, not assembly)
 _UNDEFINED = re.compile(r"undefined symbol: (\S+)")
+# llvm-mc's word on a processor newer than it: every line after it is a consequence
+_UNKNOWN_CPU = re.compile(r"'(\S+)' is not a recognized processor")
 
 
 def _run(cmd: list[str], what: str, source: str, file: str) -> None:
     proc = subprocess.run(cmd, capture_output=True, text=True)
     if proc.returncode == 0:
         return
+    if unknown := _UNKNOWN_CPU.search(proc.stderr):
+        raise ToolError(f"{what} {llvm_version()} ({cmd[0]}) does not know the processor "
+                        f"{unknown[1]}, which {file} is built for",
+                        fix=f"install a newer LLVM (`llvm-mc -triple=amdgcn-amd-amdhsa "
+                            f"-mcpu=help` lists the processors it knows) and name its binaries with "
+                            f"{_override('llvm-mc')} and {_override('ld.lld')}")
     diag = _DIAG.search(proc.stderr)
     if diag:
         line, col = int(diag.group(1)), int(diag.group(2))
