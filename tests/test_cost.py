@@ -7,6 +7,7 @@ import json
 import re
 
 import pytest
+from pathlib import Path
 from conftest import CORPUS
 from neutrino_py.assemble import ptx as ptx_backend
 from neutrino_py.assemble.occupancy import limits_for, occupancy
@@ -14,6 +15,8 @@ from neutrino_py.assemble.resources import Usage, parse_report
 from neutrino_py.cli import main
 from neutrino_py.paths import probes_dir
 from neutrino_py.toolchain import find_tool, ptxas_report
+
+ROOT = Path(__file__).resolve().parent.parent
 
 SGEMM = CORPUS / "cuda" / "sgemm.sm_90.ptx"
 needs_ptxas = pytest.mark.skipif(find_tool("ptxas") is None, reason="ptxas not installed")
@@ -252,6 +255,51 @@ def test_no_cost_skips_the_assembler_and_keeps_the_bytes(tmp_path, capsys, monke
                           "--block", "64", "--no-cost")
     assert got["cost"]["notes"] == ["registers and occupancy: not computed (--no-cost)"]
     assert got["cost"]["kernels"][0]["bytes_per_launch"] == 10 * 2 * (24 + 4)
+
+
+def declaring(tmp_path, *directives: str) -> str:
+    """vector_add once per directive, each copy named k<i> and declaring it (``""``: none)."""
+    text = (ROOT / "examples" / "vector_add.ptx").read_text()
+    start, end = text.index(".visible .entry"), text.index("\t.file")
+    kernel = text[start:end].replace("vector_add", "KERNEL")
+    copies = [kernel.replace("KERNEL", f"k{i}").replace(")\n{", f")\n{d}\n{{", 1)
+              for i, d in enumerate(directives)]
+    path = tmp_path / "declaring.ptx"
+    path.write_text(text[:start] + "".join(copies) + text[end:])
+    return str(path)
+
+
+def test_a_kernel_is_costed_at_the_block_it_declares(tmp_path, capsys):
+    """A kernel with `.reqntid` launches with that block only (CuTe DSL declares one), and
+    Triton launches with its `.maxntid`: 128 threads would be a launch that never happens."""
+    ptx = declaring(tmp_path, ".reqntid 256, 1, 1", ".maxntid 64, 2", "")
+    got = instrument_json(tmp_path, capsys, per_warp_probe(tmp_path), ptx, "--grid", "10",
+                          "--no-cost")["cost"]
+    blocks = {k["kernel"]: (k["block"], k["bytes_per_launch"]) for k in got["kernels"]}
+    row = 24 + 4                                       # PER_WARP's row and its count
+    assert blocks == {"k0": ([256, 1, 1], 10 * 8 * row), "k1": ([64, 2, 1], 10 * 4 * row),
+                      "k2": (None, 10 * 4 * row)}
+    assert got["block"] == [128, 1, 1]
+    assert main(["instrument", "--probe", per_warp_probe(tmp_path), ptx, "-o",
+                 str(tmp_path / "o.ptx"), "--no-cost"]) == 0
+    text = capsys.readouterr().out
+    assert "  k0: at block 256x1x1, the block it declares\n" in text
+    assert "  k1: at block 64x2x1, the block it declares\n" in text and "k2: at block" not in text
+
+
+def test_an_asked_block_a_kernel_cannot_launch_with_is_said(tmp_path, capsys):
+    ptx = declaring(tmp_path, ".reqntid 256", ".maxntid 64, 2", "")
+    got = instrument_json(tmp_path, capsys, per_warp_probe(tmp_path), ptx, "--block", "96",
+                          "--no-cost")["cost"]
+    assert [k["block"] for k in got["kernels"]] == [[256, 1, 1], [64, 2, 1], None]
+    assert got["notes"][1:] == [
+        "k0 declares .reqntid 256,1,1: it cannot launch with block 96x1x1; its figures are at "
+        "its own block",
+        "k1 declares .maxntid 64,2,1: block 96x1x1 is larger than it launches with; its figures "
+        "are at its largest block"]
+    got = instrument_json(tmp_path, capsys, per_warp_probe(tmp_path), ptx, "--block", "256",
+                          "--no-cost")["cost"]
+    assert [k["block"] for k in got["kernels"]][0] is None and len(got["notes"]) == 2
 
 
 # bytes per launch against the bytes the maps really hold after a simulated launch: every byte

@@ -28,9 +28,10 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         help="instrumented PTX; the manifests go to OUT.manifest.json")
     parser.add_argument("--grid", metavar="X[,Y,Z]", type=dims, default=(1, 1, 1),
                         help="launch grid for the bytes-per-launch estimate (default 1)")
-    parser.add_argument("--block", metavar="X[,Y,Z]", type=block_dims, default=(128, 1, 1),
+    parser.add_argument("--block", metavar="X[,Y,Z]", type=block_dims,
                         help="launch block for the occupancy and bytes-per-launch estimates "
-                             "(default 128)")
+                             "(default: the block a kernel declares with .reqntid or .maxntid, "
+                             f"else {DEFAULT_BLOCK[0]})")
     parser.add_argument("--arch", metavar="sm_XX", type=arch_name,
                         help="GPU to predict occupancy for (default: the PTX's .target)")
     parser.add_argument("--json", action="store_true",
@@ -40,6 +41,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
                              "occupancy (bytes per launch are still printed), and with it the "
                              "register caps (.maxnreg) the output would get where they pay: on a "
                              "large module with a probe at every access that is most of the time")
+
+
+DEFAULT_BLOCK = (128, 1, 1)
 
 
 def dims(text: str, most: tuple[int, int, int] = (2**31 - 1, 65535, 65535),
@@ -111,6 +115,34 @@ def _same_file(a: Path, b: Path) -> bool:
         return False
 
 
+def launch_blocks(module, kernels: list[str], asked: tuple[int, int, int] | None
+                  ) -> tuple[dict[str, tuple[int, int, int]], list[str]]:
+    """The block each kernel's cost is computed at where it is not the asked one (or the
+    default): the one a kernel declares, which is the only one it launches with (``.reqntid``)
+    or, unasked, the one Triton launches it with (``.maxntid``); and a note for each asked block
+    the kernel cannot launch with."""
+    from neutrino_py.assemble.occupancy import declared_block
+    from neutrino_py.names import short
+    blocks, notes = {}, []
+    for kernel in kernels:
+        declared = declared_block(module.function(kernel))
+        if declared is None:
+            continue
+        directive, shape = declared
+        said = f"{short(kernel, 60)} declares .{directive} {','.join(map(str, shape))}"
+        if asked is None:
+            blocks[kernel] = shape
+        elif directive == "reqntid" and asked != shape:
+            blocks[kernel] = shape
+            notes.append(f"{said}: it cannot launch with block {'x'.join(map(str, asked))}; its "
+                         f"figures are at its own block")
+        elif directive == "maxntid" and any(a > m for a, m in zip(asked, shape)):
+            blocks[kernel] = shape
+            notes.append(f"{said}: block {'x'.join(map(str, asked))} is larger than it launches "
+                         f"with; its figures are at its largest block")
+    return blocks, notes
+
+
 def run(args: argparse.Namespace) -> int:
     from neutrino_py.asm import parse_ptx
     from neutrino_py.probe import load_file
@@ -161,10 +193,13 @@ def run(args: argparse.Namespace) -> int:
             ptx.write(piece)
         files.atomic_write(manifests, manifests_json(result.manifests))
     from neutrino_py.assemble.cost import predict, render
-    cost = predict(result.manifests, args.grid, args.block,
+    block = args.block or DEFAULT_BLOCK
+    blocks, notes = ({}, []) if is_gcn else launch_blocks(module, list(result.manifests), args.block)
+    cost = predict(result.manifests, args.grid, block,
                    text if assemble else None, out_text if assemble else None, arch,
                    "not computed (--no-cost)" if args.no_cost else
-                   "only computed for PTX (GCN: bytes per launch only)", caps)
+                   "only computed for PTX (GCN: bytes per launch only)", caps, blocks)
+    cost.notes += notes
     if args.json:
         print(json.dumps({"kernels": {k: {"positions": m.positions,
                                           "registers_added": m.registers_added}

@@ -9,6 +9,7 @@ instruction fetch 1.0, 1.9 and 12.3 cycles per issued instruction in kernels of 
 KiB of code, and at most 0.35 in the six of 11-21 KiB. `CODE_WARNING` sits between the two."""
 from __future__ import annotations
 
+import math
 from dataclasses import asdict, dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -34,6 +35,7 @@ class KernelCost:
     register_cap: int | None = None           # the .maxnreg it was given (assemble.registers)
     code_before: int | None = None            # bytes of the kernel's own machine code (.text)
     code_after: int | None = None
+    block: tuple[int, int, int] | None = None  # its own launch block, where not the cost's
 
     @property
     def code_warning(self) -> bool:
@@ -60,6 +62,7 @@ class KernelCost:
                 "occupancy_before": occ(self.occupancy_before),
                 "occupancy_after": occ(self.occupancy_after),
                 "register_cap": self.register_cap,
+                "block": list(self.block) if self.block else None,
                 "code_bytes_before": self.code_before, "code_bytes_after": self.code_after,
                 "lowers_occupancy": self.lowers_occupancy}
 
@@ -83,22 +86,26 @@ def predict(manifests: dict[str, Manifest], grid: tuple[int, int, int],
             block: tuple[int, int, int], original: str | None = None,
             instrumented: str | None = None, arch: str | None = None,
             why_not: str = "only computed for PTX (GCN: bytes per launch only)",
-            caps: dict[str, int] | None = None) -> Cost:
+            caps: dict[str, int] | None = None,
+            blocks: dict[str, tuple[int, int, int]] | None = None) -> Cost:
     """The cost of every instrumented kernel at this launch shape. Registers and occupancy need
     the two PTX modules, an assembler and an architecture whose limits are known; without them a
     note says what is missing (`why_not` when the modules are not given), and the bytes per
     launch are still given, sized once per list of maps, which the kernels of a program share
     (memtrace's 420 kernels sized the same two maps 420 times, 0.004 s). `caps`: the
     ``.maxnreg`` `instrumented` gives kernels (`assemble.registers.cap_registers`), shown beside
-    their registers."""
-    sized: dict[tuple[int, ...], list[tuple[str, int, str]]] = {}
+    their registers. `blocks`: kernels launched with a block of their own (the one they
+    declare), sized and given occupancy at it."""
+    sized: dict[tuple[object, ...], list[tuple[str, int, str]]] = {}
     kernels = []
     for name, m in manifests.items():
-        key = tuple(map(id, m.maps))
+        own = (blocks or {}).get(name)
+        key = (*map(id, m.maps), own or block)
         maps = sized.get(key)
         if maps is None:
-            maps = sized[key] = m.bytes_per_launch(grid, block)
-        kernels.append(KernelCost(name, maps, register_cap=(caps or {}).get(name)))
+            maps = sized[key] = m.bytes_per_launch(grid, own or block)
+        kernels.append(KernelCost(name, maps, register_cap=(caps or {}).get(name),
+                                  block=own if own != block else None))
     cost = Cost(arch, grid, block, kernels)
     if original is None or instrumented is None or arch is None:
         cost.notes.append(f"registers and occupancy: {why_not}")
@@ -134,10 +141,10 @@ def predict(manifests: dict[str, Manifest], grid: tuple[int, int, int],
     limits = limits_for(arch)
     if limits is None:
         cost.notes.append(f"occupancy not computed: no SM limits known for {arch}")
-    threads = block[0] * block[1] * block[2]
     for k in kernels:
         k.before, k.after = before.get(k.kernel), after.get(k.kernel)
         k.code_before, k.code_after = code_before.get(k.kernel), code_after.get(k.kernel)
+        threads = math.prod(k.block or block)
         if limits is not None and k.before and k.after:
             k.occupancy_before = occupancy(k.before, threads, limits)
             k.occupancy_after = occupancy(k.after, threads, limits)
@@ -155,6 +162,10 @@ def _code_sizes(cubin: bytes) -> dict[str, int]:
         return {}
 
 
+def _dims(shape: tuple[int, int, int]) -> str:
+    return "x".join(map(str, shape))
+
+
 def _occ(o: Occupancy | None) -> str:
     return "-" if o is None else f"{o.fraction:.0%}"
 
@@ -162,7 +173,7 @@ def _occ(o: Occupancy | None) -> str:
 def render(cost: Cost) -> list[str]:
     """The cost as a text table, then a warning per kernel whose occupancy the probe lowers, that
     it makes spill, or whose code it takes past `CODE_WARNING`."""
-    shape = f"grid {'x'.join(map(str, cost.grid))}, block {'x'.join(map(str, cost.block))}"
+    shape = f"grid {_dims(cost.grid)}, block {_dims(cost.block)}"
     report = {"nvjitlink": "nvJitLink -verbose", "ptxas": "ptxas -v"}
     where = f"{cost.arch}, {report[cost.source]}" if cost.source else (cost.arch or "GCN")
     name = {k.kernel: short(k.kernel, 60) for k in cost.kernels}     # demangled, folded to fit
@@ -183,6 +194,8 @@ def render(cost: Cost) -> list[str]:
     widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
     lines = [f"cost at {shape} ({where}):"]
     lines += ["  " + "  ".join(c.ljust(w) for c, w in zip(r, widths)).rstrip() for r in rows]
+    lines += [f"  {name[k.kernel]}: at block {_dims(k.block)}, the block it declares"
+              for k in cost.kernels if k.block]
     lines += [f"  {name[k.kernel]}.{m}: {format_bytes(n)} ({rule})" for k in cost.kernels
               for m, n, rule in k.maps]
     lines += [f"  {name[k.kernel]}: .maxnreg {k.register_cap} added: without it the probe's registers "
@@ -192,7 +205,8 @@ def render(cost: Cost) -> list[str]:
     for k in cost.kernels:
         if k.lowers_occupancy:
             ob, oa = k.occupancy_before, k.occupancy_after
-            lines.append(f"warning: the probe lowers {name[k.kernel]}'s occupancy at {shape} from "
+            at = f"block {_dims(k.block)}" if k.block else shape
+            lines.append(f"warning: the probe lowers {name[k.kernel]}'s occupancy at {at} from "
                          f"{ob.warps} to {oa.warps} warps per SM ({ob.fraction:.0%} -> "
                          f"{oa.fraction:.0%}, limited by {oa.limit}: {k.before.registers} -> "
                          f"{k.after.registers} registers per thread)")

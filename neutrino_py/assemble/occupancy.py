@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from neutrino_py.asm import ir
 from neutrino_py.asm.ir import sm_number
 from neutrino_py.assemble.resources import Usage
 
@@ -81,3 +82,20 @@ def occupancy(usage: Usage, threads: int, limits: Limits, dynamic_shared: int = 
                                                          limits.shared_unit)
     limit = min(by, key=lambda k: by[k])
     return Occupancy(by[limit], by[limit] * warps, limits.warps, limit)
+
+
+def declared_block(fn: ir.Function) -> tuple[str, tuple[int, int, int]] | None:
+    """The block a kernel declares: ``("reqntid", shape)``, the only one it launches with, else
+    ``("maxntid", shape)``, the largest (Triton's kernels declare it and launch exactly it);
+    None where it declares neither or a shape that is no block."""
+    for name in ("reqntid", "maxntid"):
+        for d in fn.directives:
+            if d.name == name:
+                try:
+                    shape = [int(n) for n in d.args.split(",")]
+                except ValueError:
+                    return None
+                if not 1 <= len(shape) <= 3 or min(shape) < 1:
+                    return None
+                return name, (*shape, 1, 1)[:3]
+    return None

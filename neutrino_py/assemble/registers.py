@@ -38,7 +38,7 @@ import os
 from dataclasses import replace
 
 from neutrino_py.asm import ir
-from neutrino_py.assemble.occupancy import WARP, Limits, limits_for, occupancy
+from neutrino_py.assemble.occupancy import WARP, Limits, declared_block, limits_for, occupancy
 from neutrino_py.assemble.ptx import assemble, sets_warpgroup_registers
 from neutrino_py.assemble.resources import Usage, parse_report
 from neutrino_py.errors import SourceError, ToolError
@@ -69,17 +69,10 @@ def cap_for(used: Usage, full: int) -> int | None:
 
 
 def declared_threads(fn: ir.Function) -> int | None:
-    """The threads of a block the kernel declares (``.reqntid``, else ``.maxntid``: Triton
-    declares one), None where it declares neither."""
-    for name in ("reqntid", "maxntid"):
-        for d in fn.directives:
-            if d.name == name:
-                try:
-                    threads = math.prod(int(n) for n in d.args.split(","))
-                except ValueError:
-                    return None
-                return threads if threads > 0 else None
-    return None
+    """The threads of a block the kernel declares (`occupancy.declared_block`), None where it
+    declares none."""
+    declared = declared_block(fn)
+    return None if declared is None else math.prod(declared[1])
 
 
 def more_warps(used: Usage, cap: int, threads: int | None, limits: Limits | None) -> bool:
