@@ -219,9 +219,21 @@ def test_hip_clone_keeps_its_twins_and_takes_its_own_edits(program, tmp_path):
         assert x.maps["pages"].tobytes() == pattern(8 << 16, 0)
 
 
+def test_hip_clone_child_graphs_node_keeps_its_twin_and_takes_its_own_edits(program, tmp_path):
+    """The child graph's node in a clone (found in the graph the clone's child graph node holds)
+    given n = 0x80 stays the twin with the new argument and its maps, through the core CUDA uses."""
+    log, t, replays = built(program, tmp_path, "clone-child")
+    assert "node_set vector_add twin grid=1" in log
+    assert replays == [(3, True, None), (2, True, None), (1, True, None)] * 4
+    assert [args.split(",")[3] for args in twin_runs(log, 1)] == ["00000100", "00000080"] * 2
+    for x in (x for x in t.launches if x.graph):
+        assert x.maps["pages"].tobytes() == pattern(8 << 16, 0)
+
+
 def test_hip_clone_given_another_grid_keeps_no_maps_and_the_original_keeps_its_own(program, tmp_path):
+    """The clone's replays list its node with the grid it runs now (4), not its twin's."""
     log, t, replays = built(program, tmp_path, "clone-params")
-    assert replays == ([(3, True, None), (2, True, None), (1, True, None)] + [(3, False, EDITED), (2, False, EDITED),
+    assert replays == ([(3, True, None), (2, True, None), (1, True, None)] + [(3, False, EDITED), (4, False, EDITED),
                                                                           (1, False, EDITED)]) * 2
     assert sum(line.startswith("launch vector_add original grid=4 ") for line in log) == 2
 

@@ -487,6 +487,45 @@ def test_a_kernel_node_added_to_a_clone_is_the_clones_alone(binaries, tmp_path):
         np.testing.assert_array_equal(launch.maps["m"]["tid"], np.arange(64 * launch.grid[0]))
 
 
+@pytest.mark.parametrize("edit,call", [("kernel", "cuGraphKernelNodeSetParams_v2"),
+                                       ("exec-kernel", "cuGraphExecKernelNodeSetParams_v2"),
+                                       ("exec-node", "cuGraphExecNodeSetParams")])
+def test_a_twin_node_given_another_kernel_is_listed_as_that_kernel(binaries, tmp_path, edit, call):
+    """The first add node given sass_only in the graph or in the exec: the replays list the kernel
+    the node runs now, with its grid, saying why no maps are kept; never the twin it replaced."""
+    log, counts, trace, _ = built(binaries, tmp_path, edit)
+    assert f"{call} sass_only" in log
+    assert sum(line.startswith("cuGraphLaunch sass_only grid=2,1,1") for line in log) == 2
+    replays = [(x.kernel, tuple(x.grid), x.instrumented, x.info["fallback"]) for x in trace.launches if x.graph]
+    assert replays == [("sass_only", (2, 1, 1), False, EDITED), ("add", (1, 1, 1), False, EDITED)] * 2
+
+
+def test_a_child_graphs_twin_node_found_in_a_clone_keeps_its_maps(binaries, tmp_path):
+    """The child graph's add node in a clone, found as the driver allows (in the graph the clone's
+    child graph node holds, from the node of the graph the original's holds), given a new
+    argument stays the twin with its maps; the original's replays keep theirs."""
+    log, counts, trace, _ = built(binaries, tmp_path, "clone-child")
+    assert "cuGraphKernelNodeSetParams_v2 add twin" in log
+    for stream in (5, 6):
+        assert on_stream(trace, stream) == [((2, 1, 1), True, None), ((1, 1, 1), True, None)] * 2
+    for launch in (x for x in trace.launches if x.graph):
+        np.testing.assert_array_equal(launch.maps["m"]["tid"], np.arange(64 * launch.grid[0]))
+    twin = [line for line in log if line.startswith("cuGraphLaunch add twin grid=1,1,1")]
+    assert [re.search(r"params= [0-9a-f]+ ([0-9a-f]+) extra=0", line)[1] for line in twin] == ["2222", "4444"] * 2
+
+
+def test_a_child_graphs_twin_node_given_new_arguments_in_the_exec_keeps_its_maps(binaries, tmp_path):
+    """An exec's node of the child graph (the graph its child graph node holds, as the driver
+    takes it) given a new argument stays the twin, maps and all."""
+    log, counts, trace, replays = built(binaries, tmp_path, "child-exec")
+    assert "cuGraphExecKernelNodeSetParams_v2 add twin" in log
+    assert replays == [((2, 1, 1), True, None), ((1, 1, 1), True, None)] * 2
+    for launch in (x for x in trace.launches if x.graph):
+        np.testing.assert_array_equal(launch.maps["m"]["tid"], np.arange(64 * launch.grid[0]))
+    twin = [line for line in log if line.startswith("cuGraphLaunch add twin grid=1,1,1")]
+    assert len(twin) == 2 and all(re.search(r"params= [0-9a-f]+ 4444 extra=0", line) for line in twin)
+
+
 def test_a_broken_capture_gives_its_twins_buffers_back(binaries, tmp_path):
     """The program breaks its own capture (an allocation in global mode): the capture's end
     fails, the driver drops the graph, and the shim frees the buffer it gave the captured twin."""

@@ -483,7 +483,8 @@ const struct nt_runtime nt_rt = {
               "cuStreamSynchronize", "cuStreamWaitEvent", "cuStreamIsCapturing", "cuMemHostAlloc",
               "cuMemFreeHost", "cuMemsetD8Async", "cuMemcpyDtoHAsync_v2", "cuMemAllocAsync", "cuMemFreeAsync",
               "cuMemAlloc_v2", "cuMemFree_v2", "cuMemcpyDtoDAsync_v2", "cuStreamGetCaptureInfo_v3",
-              "cuThreadExchangeStreamCaptureMode", "cuGraphNodeFindInClone"},
+              "cuThreadExchangeStreamCaptureMode", "cuGraphNodeFindInClone",
+              "cuGraphChildGraphNodeGetGraph"},
     .hooks = HOOKS, .nhooks = N_HOOKS, .prefixes = {"cu"}, .library = libcuda, .cache_prefix = "sm", .arch = device_arch,
     .load_twin = load_twin, .prepare = set_attributes, .launch = call_real, .identify = identify,
     .redirect = redirect, .graphs = 1, .captured_node = captured_node, .node_read = node_read,
@@ -797,7 +798,7 @@ CUresult cuGraphAddChildGraphNode(void **node, CUgraph graph, const void *deps, 
     SEEN(H_cuGraphAddChildGraphNode);
     CUresult (*fn)(void **, CUgraph, const void *, size_t, CUgraph) = real(H_cuGraphAddChildGraphNode);
     CUresult r = fn ? fn(node, graph, deps, n, child) : 999;
-    if (r == 0) nt_graph_child(graph, child);
+    if (r == 0) nt_graph_child(graph, node ? *node : NULL, child);
     return r;
 }
 

@@ -1691,18 +1691,76 @@ struct site { struct item *launch; void *node, *graph; struct site *next; };
 /* The twins of one graph, shared by the graph and its instantiations (`refs`: one per handle, one
  * per replay under way, one per graph holding it as a child or cloned from it).
  * `kids`: the twins of child graphs and conditional bodies in it, which its replays run too;
- * `body`: the handle of a conditional body (the driver's graph, forgotten with its parent).
+ * `body`: the handle of a conditional body, or of the graph a child graph node holds (the driver's
+ * graph, its nodes the parent's own, forgotten with it); `node`: that child graph node's handle.
  * A clone's nodes hold its original's map pointers (the driver copies them), so a clone's graph
  * has sites of its own (its own node handles, its own edits) on the buffers of `origin`. Replays
  * of every graph on one origin's buffers take turns: each waits for the origin's `done`, recorded
  * after the previous one's copies, so a graph's replays and its clone's never mix maps. */
-struct graph { struct site *sites; struct kid *kids; int refs; void *done, *body; struct graph *origin; };
-struct kid { struct graph *g; struct kid *next; };
+struct graph { struct site *sites; struct kid *kids; int refs; void *done, *body, *node; struct graph *origin; };
+/* `in`: the graph holding the kid's node; `own`: its nodes are that graph's (a body, or the copy a
+ * child graph node holds), so that graph's edits of them are its replays' too. */
+struct kid { struct graph *g; void *in; int own; struct kid *next; };
 static pthread_mutex_t graph_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct table graphs;             /* graph, clone or exec handle -> struct graph (NULL: gone) */
 static struct table edited;             /* graph or exec -> why its kernel nodes are no longer as made */
 static struct table twin_nodes;         /* node the program added (or its copy in a clone) -> its site */
 static unsigned long long graph_bytes;  /* device bytes the sites hold (--graph-maps bounds it) */
+
+#define EDITED "a kernel node's parameters were set after its twin was made: maps not kept"
+
+/* A twin's node given another kernel or launch shape in a graph (`handle`, the graph its node is
+ * in) or an exec: its replays there are that launch (`launch.f` NULL: a kernel the shim does not
+ * know, left out as its eager launches are), never the twin's kernel, and keep no maps. An exec
+ * takes its graph's at instantiation. Few: one list (caller holds graph_lock). */
+struct swap { void *handle; const struct site *site; struct item launch; struct swap *next; };
+static struct swap *swaps;
+
+static struct swap **swap_at(void *handle, const struct site *s) {
+    struct swap **w = &swaps;
+    while (*w && ((*w)->handle != handle || (*w)->site != s)) w = &(*w)->next;
+    return w;
+}
+
+/* What s's node runs in `handle` instead of its twin, or NULL. */
+static const struct item *swap_get(void *handle, const struct site *s) {
+    struct swap *w = *swap_at(handle, s);
+    return w ? &w->launch : NULL;
+}
+
+/* s's node in `handle` runs `launch` now, or (NULL) its twin again. */
+static void swap_put(void *handle, const struct site *s, const struct item *launch) {
+    struct swap **at = swap_at(handle, s), *w = *at;
+    if (w) {
+        *at = w->next;
+        free(w);
+    }
+    if (!launch || !(w = malloc(sizeof *w))) return;
+    *w = (struct swap){.handle = handle, .site = s, .launch = *launch, .next = swaps};
+    w->launch.scope = NULL;
+    swaps = w;
+}
+
+static void swaps_gone(void *handle) {
+    for (struct swap **w = &swaps, *gone; *w;)
+        if ((*w)->handle == handle) {
+            gone = *w;
+            *w = gone->next;
+            free(gone);
+        } else {
+            w = &(*w)->next;
+        }
+}
+
+/* The swaps of g's nodes and its own kids' made `exec`'s too (an instantiation of g's graph). */
+static void swaps_copied(const struct graph *g, void *exec) {
+    for (const struct site *s = g->sites; s; s = s->next) {
+        const struct item *now = swap_get(s->graph, s);
+        if (now) swap_put(exec, s, now);
+    }
+    for (const struct kid *k = g->kids; k; k = k->next)
+        if (k->own) swaps_copied(k->g, exec);
+}
 
 /* The graph whose buffers g's sites use. */
 static struct graph *owner(struct graph *g) { return g->origin ? g->origin : g; }
@@ -1729,11 +1787,17 @@ static void graph_unref(struct graph *g) {
     for (struct kid *k = g->kids, *next; k; k = next) {
         next = k->next;
         /* a body's handle goes with its parent, though a clone's copy may keep its twins */
-        if (k->g->body && table_get(&graphs, k->g->body) == k->g) table_put(&graphs, k->g->body, NULL);
+        if (k->g->body && table_get(&graphs, k->g->body) == k->g) {
+            table_put(&graphs, k->g->body, NULL);
+            swaps_gone(k->g->body);
+        }
         graph_unref(k->g);
         free(k);
     }
-    if (g->body && table_get(&graphs, g->body) == g) table_put(&graphs, g->body, NULL);
+    if (g->body && table_get(&graphs, g->body) == g) {
+        table_put(&graphs, g->body, NULL);
+        swaps_gone(g->body);
+    }
     graph_unref(g->origin);
     free(g);
     unrelax(mode);
@@ -1886,14 +1950,17 @@ static void replayed(const struct item *site, struct ctx_state *cs, void *stream
     enqueue(it);
 }
 
-/* Each site of g and of its child graphs: zeroed before a replay (`stream` set, `cs` NULL) or
- * replayed after it. */
-static void each_site(struct graph *g, struct ctx_state *cs, void *stream, const char *edit) {
-    for (struct site *s = g->sites; s; s = s->next)
-        if (cs) replayed(s->launch, cs, stream, edit);
-        else checked(CALL(memset_async, int (*)(nt_dptr, unsigned char, size_t, void *), s->launch->dev, 0,
-                          s->launch->total, stream));
-    for (struct kid *k = g->kids; k; k = k->next) each_site(k->g, cs, stream, edit);
+/* Each site of g and of its child graphs: zeroed before a replay of `exec` (`stream` set, `cs`
+ * NULL) or replayed after it, as the launch its node runs there (swap_get). */
+static void each_site(struct graph *g, void *exec, struct ctx_state *cs, void *stream, const char *edit) {
+    for (struct site *s = g->sites; s; s = s->next) {
+        const struct item *now = cs ? swap_get(exec, s) : NULL;
+        if (now && now->f) replayed(now, cs, stream, edit ? edit : EDITED);
+        else if (cs && !now) replayed(s->launch, cs, stream, edit);
+        else if (!cs) checked(CALL(memset_async, int (*)(nt_dptr, unsigned char, size_t, void *), s->launch->dev, 0,
+                                   s->launch->total, stream));
+    }
+    for (struct kid *k = g->kids; k; k = k->next) each_site(k->g, exec, cs, stream, edit);
 }
 
 /* g's replay takes its turn on the buffers of g and of its kids: it waits for each owner's `done`
@@ -1919,15 +1986,15 @@ int nt_graph_launch(void *exec, void *stream, int (*launch)(void *, void *)) {
     if (!cs) {
         pthread_mutex_unlock(&graph_lock);
         int r = launch(exec, stream);
-        if (r == 0 && g && capturing) nt_graph_child(capture_graph(stream), exec);   /* a child node now */
+        if (r == 0 && g && capturing) nt_graph_child(capture_graph(stream), NULL, exec);   /* a child node now */
         return r;
     }
     int mode = relax();
     g->refs++;
     each_turn(g, stream, 0);
-    each_site(g, NULL, stream, NULL);
+    each_site(g, exec, NULL, stream, NULL);
     int r = launch(exec, stream);
-    if (r == 0) each_site(g, cs, stream, table_get(&edited, exec));
+    if (r == 0) each_site(g, exec, cs, stream, table_get(&edited, exec));
     each_turn(g, stream, 1);
     graph_unref(g);
     unrelax(mode);
@@ -1952,14 +2019,23 @@ void nt_graph_instantiated(void *exec, void *graph) {
         g->refs++;
         table_put(&graphs, exec, g);
     }
-    if (g && exec) table_put(&edited, exec, edits_of(graph, g));
+    if (g && exec) {
+        table_put(&edited, exec, edits_of(graph, g));
+        swaps_gone(exec);
+        swaps_copied(g, exec);
+    }
     pthread_mutex_unlock(&graph_lock);
 }
 
-/* A copy of g for `clone`, a clone of its graph: sites in the same order on the same buffers, each
- * named by the clone's node the runtime finds for the original's; its kids copied likewise. */
-static struct graph *copy_graph(struct graph *g, void *clone) {
+/* A copy of g for `clone`, a clone of its graph (or the driver's copy of it a child graph node
+ * holds): sites in the same order on the same buffers, each named by the clone's node the runtime
+ * finds for the original's, with its swaps where g is `own` (its graph's nodes, not a child's
+ * kept as added); its kids copied likewise. The runtime finds a node only in a direct clone of its
+ * graph (on the H200, none inside a clone's child graph), so a child graph's nodes are found in the
+ * graph the clone's child graph node holds, which the driver cloned from the original's. */
+static struct graph *copy_graph(struct graph *g, int own, void *clone) {
     int (*find)(void **, void *, void *) = nt_call(NT_find_in_clone);
+    int (*inner)(void *, void **) = nt_call(NT_child_graph);
     struct graph *c = calloc(1, sizeof *c);
     if (!c) return NULL;
     c->refs = 1;
@@ -1976,17 +2052,29 @@ static struct graph *copy_graph(struct graph *g, void *clone) {
             copy->node = node;
             table_put(&twin_nodes, node, copy);
         }
+        const struct item *now = own ? swap_get(s->graph, s) : NULL;
+        if (now) swap_put(clone, copy, now);
         *end = copy;
         end = &copy->next;
     }
     struct kid **tail = &c->kids;
     for (struct kid *k = g->kids; k; k = k->next) {
         struct kid *copy = calloc(1, sizeof *copy);
-        if (copy && !(copy->g = copy_graph(k->g, clone))) {
+        void *node = NULL, *held = NULL;
+        if (copy && k->g->node && find && inner && checked(find(&node, k->g->node, clone)) && node)
+            checked(inner(node, &held));
+        if (copy && !(copy->g = copy_graph(k->g, own && k->own, held ? held : clone))) {
             free(copy);
             copy = NULL;
         }
         if (!copy) break;
+        copy->in = clone;
+        copy->own = 1;
+        if (held) {
+            copy->g->node = node;
+            copy->g->body = held;
+            table_put(&graphs, held, copy->g);
+        }
         *tail = copy;
         tail = &copy->next;
     }
@@ -1998,7 +2086,7 @@ static struct graph *copy_graph(struct graph *g, void *clone) {
 void nt_graph_cloned(void *clone, void *graph) {
     pthread_mutex_lock(&graph_lock);
     struct graph *g = table_get(&graphs, graph);
-    struct graph *c = g && clone && !table_get(&graphs, clone) ? copy_graph(g, clone) : NULL;
+    struct graph *c = g && clone && !table_get(&graphs, clone) ? copy_graph(g, 1, clone) : NULL;
     if (c) {
         table_put(&graphs, clone, c);
         table_put(&edited, clone, edits_of(graph, g));
@@ -2015,10 +2103,10 @@ void nt_graph_updated(void *exec, void *graph) {
         graph_unref(was);
     }
     table_put(&edited, exec, edits_of(graph, now));
+    swaps_gone(exec);
+    if (now) swaps_copied(now, exec);
     pthread_mutex_unlock(&graph_lock);
 }
-
-#define EDITED "a kernel node's parameters were set after its twin was made: maps not kept"
 
 /* Graph node parameters: CUgraphNodeParams and hipGraphNodeParams share this layout. */
 enum { NODE_KERNEL = 0, NODE_GRAPH = 4 };
@@ -2086,7 +2174,7 @@ int nt_graph_any_node(struct nt_node_call *c) {
     int r = real ? node_call(c, real, p) : 999;
     if (r == 0 && p && p->type == NODE_GRAPH && c->shape == NT_NODE_EXEC_SET) nt_graph_exec_child(c->exec);
     if (r != 0 || !p || (c->shape != NT_NODE_ADD && c->shape != NT_NODE_ADD_EDGES)) return r;
-    if (p->type == NODE_GRAPH) nt_graph_child(c->graph, p->graph);
+    if (p->type == NODE_GRAPH) nt_graph_child(c->graph, *c->node, p->graph);
     int conditional = nt_rt.node_conditional && p->type == nt_rt.node_conditional;
     for (unsigned i = 0; conditional && p->conditional.bodies && i < p->conditional.size; i++)
         nt_graph_body(c->graph, p->conditional.bodies[i]);
@@ -2117,30 +2205,43 @@ static int unnamed(const struct graph *g) {
 
 /* New parameters for a kernel node of a graph (exec NULL) or of an exec. A twin's node given its
  * own kernel on the same launch shape stays the twin, with the new arguments and its own maps; any
- * other change of a graph holding twins runs as asked, and its replays say they have no maps. */
+ * other change of a graph holding twins runs as asked, and its replays say they have no maps, the
+ * node's listed as the launch it runs now (swap_put). */
 static int set_node(void *exec, void *node, const struct nt_launch *l) {
     struct nt_func *f = opt.socket ? nt_func_of(l->f) : NULL;
     int counter = 0;
     pthread_mutex_lock(&graph_lock);
-    struct site *s = f ? table_get(&twin_nodes, node) : NULL;
+    struct site *s = opt.socket ? table_get(&twin_nodes, node) : NULL;
     const struct item *it = s ? s->launch : NULL;
-    int same = it && it->f == f && !memcmp(it->grid, l->grid, sizeof it->grid) &&
+    int same = f && it && it->f == f && !memcmp(it->grid, l->grid, sizeof it->grid) &&
                !memcmp(it->block, l->block, sizeof it->block) && it->shm == l->shm && !unusable(f, l, &counter);
     int r = same ? launch_twin(it, l) : run(l, l->f, l->params);
+    struct item now = {.kind = ITEM_LAUNCH, .f = f, .grid = {l->grid[0], l->grid[1], l->grid[2]},
+                       .block = {l->block[0], l->block[1], l->block[2]}, .shm = l->shm};
+    if (r == 0 && s) swap_put(exec ? exec : s->graph, s, same ? NULL : &now);
     if (r == 0 && s && !same) table_put(&edited, exec ? exec : s->graph, EDITED);
     if (r == 0 && !s && exec && unnamed(table_get(&graphs, exec))) table_put(&edited, exec, EDITED);
     pthread_mutex_unlock(&graph_lock);
     return r;
 }
 
-/* The nodes of g and of its kids made in `graph` forgotten (caller holds graph_lock). */
+/* The nodes of g and of its kids made in `graph` forgotten, and the graphs its child graph and
+ * conditional nodes hold, which go with it (caller holds graph_lock). */
 static void unname(struct graph *g, void *graph) {
     for (struct site *s = g->sites; s; s = s->next)
         if (s->node && s->graph == graph) {
             if (table_get(&twin_nodes, s->node) == s) table_put(&twin_nodes, s->node, NULL);
             s->node = NULL;
         }
-    for (struct kid *k = g->kids; k; k = k->next) unname(k->g, graph);
+    for (struct kid *k = g->kids; k; k = k->next) {
+        void *held = k->in == graph ? k->g->body : NULL;
+        if (held) {
+            if (table_get(&graphs, held) == k->g) table_put(&graphs, held, NULL);
+            table_put(&edited, held, NULL);
+            swaps_gone(held);
+        }
+        unname(k->g, held ? held : graph);
+    }
 }
 
 /* A graph or exec handle gone. A graph's added nodes go with it (a clone's in its kids too): the
@@ -2154,6 +2255,7 @@ void nt_graph_gone(void *handle) {
         graph_unref(g);
     }
     table_put(&edited, handle, NULL);
+    swaps_gone(handle);
     pthread_mutex_unlock(&graph_lock);
 }
 
@@ -2185,27 +2287,40 @@ static int shares(struct graph *a, struct graph *b) {
     return 0;
 }
 
-/* c's twins run by g's replays too (caller holds graph_lock; `ref`: c gains a reference). A
- * child whose twins' buffers g already uses (the same child, or a clone of it or of g) would share
- * them between two nodes: g's replays say so instead. */
-static void adopt(void *graph, struct graph *g, struct graph *c, int ref) {
+/* c's twins run by g's replays too (caller holds graph_lock; `own`: c is graph's, else shared,
+ * gaining a reference). A child whose twins' buffers g already uses (the same child, or a clone of
+ * it or of g) would share them between two nodes: g's replays say so instead (0). */
+static int adopt(void *graph, struct graph *g, struct graph *c, int own) {
     struct kid *k = !shares(g, c) ? calloc(1, sizeof *k) : NULL;
     if (!k) {
         table_put(&edited, graph, "a child graph's twins were added to a graph twice: maps not kept");
-        return;
+        return 0;
     }
-    c->refs += ref;
-    k->g = c;
-    k->next = g->kids;
+    c->refs += !own;
+    *k = (struct kid){.g = c, .in = graph, .own = own, .next = g->kids};
     g->kids = k;
+    return 1;
 }
 
-/* `child` added to `graph` as a child graph node: the driver copies its nodes, twins and their map
- * pointers included, so graph's replays run child's twins too. */
-void nt_graph_child(void *graph, void *child) {
+/* `child` added to `graph` as child graph node `node`: the driver copies its nodes, twins and their
+ * map pointers included, into a graph the node holds, so graph's replays run child's twins too.
+ * That copy's nodes (which the program may edit, in the graph or in an exec) name its twins, found
+ * as in a clone; where the node is not known (an exec launched into a capture), child's own do. */
+void nt_graph_child(void *graph, void *node, void *child) {
+    int (*inner)(void *, void **) = nt_call(NT_child_graph);
+    void *held = NULL;
     pthread_mutex_lock(&graph_lock);
     struct graph *c = opt.socket ? table_get(&graphs, child) : NULL;
-    if (c) adopt(graph, graph_of(graph), c, 1);
+    struct graph *k = c && node && inner && checked(inner(node, &held)) && held ? copy_graph(c, 1, held) : NULL;
+    if (k) {
+        k->node = node;
+        k->body = held;
+        table_put(&graphs, held, k);
+        table_put(&edited, held, (void *)edits_of(child, c));
+        if (!adopt(graph, graph_of(graph), k, 1)) graph_unref(k);
+    } else if (c) {
+        adopt(graph, graph_of(graph), c, 0);
+    }
     pthread_mutex_unlock(&graph_lock);
 }
 
@@ -2228,7 +2343,7 @@ void nt_graph_body(void *graph, void *body) {
     struct graph *b = opt.socket && body && !table_get(&graphs, body) ? graph_of(body) : NULL;
     if (b) {
         b->body = body;
-        adopt(graph, graph_of(graph), b, 0);
+        adopt(graph, graph_of(graph), b, 1);
     }
     pthread_mutex_unlock(&graph_lock);
 }

@@ -210,7 +210,7 @@ const struct nt_runtime nt_rt = {
               "hipStreamIsCapturing", "hipHostMalloc", "hipHostFree", "hipMemsetD8Async",
               "hipMemcpyDtoHAsync", "hipMallocAsync", "hipFreeAsync", "hipMalloc", "hipFree",
               "hipMemcpyDtoDAsync", "hipStreamGetCaptureInfo_v2", "hipThreadExchangeStreamCaptureMode",
-              "hipGraphNodeFindInClone"},
+              "hipGraphNodeFindInClone", "hipGraphChildGraphNodeGetGraph"},
     .hooks = HOOKS, .nhooks = N_HOOKS, .prefixes = {"hip", "__hip"}, .library = libhip, .cache_prefix = "", .arch = device_arch,
     .load_twin = load_twin, .launch = call_real, .extra_end = (void *)3 /* HIP_LAUNCH_PARAM_END */,
     .graphs = 1, .node_read = node_read, .node_write = node_write};   /* HIP has no conditional nodes */
@@ -394,7 +394,7 @@ hipError_t hipGraphAddNode(void **node, void *graph, const void *deps, size_t n,
 hipError_t hipGraphAddChildGraphNode(void **node, void *graph, const void *deps, size_t n, void *child) {
     SEEN(hipGraphAddChildGraphNode);
     hipError_t r = REAL(hipGraphAddChildGraphNode) ? REAL(hipGraphAddChildGraphNode)(node, graph, deps, n, child) : 999;
-    if (r == 0) nt_graph_child(graph, child);
+    if (r == 0) nt_graph_child(graph, node ? *node : NULL, child);
     return r;
 }
 

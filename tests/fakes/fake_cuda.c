@@ -234,13 +234,16 @@ CUresult cuLinkComplete(struct link *st, void **out, size_t *size) {
 }
 CUresult cuLinkDestroy(struct link *st) { free(st); return 0; }
 /* Graphs: nodes are launches with their argument values; an exec runs its graph's nodes. A node's
- * handle is its id, kept by instantiation (an exec's nodes answer to their graph's handles). Graphs
- * are made by capture or node by node; a child graph's nodes are copied in, as the driver does.
- * A clone's nodes get handles of their own (`from`: the original's, for cuGraphNodeFindInClone). */
+ * handle is its id, kept by instantiation (an exec's nodes answer to their graph's handles, those
+ * inside its child graphs too). Graphs are made by capture or node by node; a child graph node
+ * holds a copy of the child graph, as the driver does. A clone's nodes, and those of a child graph
+ * node's copy, get handles of their own (`from`: the original's, for cuGraphNodeFindInClone, which
+ * like the driver's looks in the clone itself, not in the graphs its child graph nodes hold). */
 #define CAPTURING (void *)0xCA97
 #define MAX_NODES 16
-/* A kernel node, or a conditional node (`bodies`: its graphs, each run once per launch). */
-struct node { void *id, *from; struct func *f; unsigned g[3], b[3]; int n; uint64_t vals[24]; struct graph **bodies; unsigned nbodies; };
+/* A kernel node, a conditional node (`bodies`: its graphs, each run once per launch) or a child
+ * graph node (`child`: its one body, the copy it holds). */
+struct node { void *id, *from; struct func *f; unsigned g[3], b[3]; int n; uint64_t vals[24]; struct graph **bodies; unsigned nbodies; int child; };
 struct graph { struct node nodes[MAX_NODES]; int n; };
 static struct graph *capturing, *made[64];
 static uintptr_t next_node = 0x40DE00;
@@ -262,14 +265,18 @@ static void *add_node(struct graph *into, struct node n) {
     into->nodes[into->n++] = n;
     return n.id;
 }
-static struct node *find_node(struct graph *g, void *id) {
-    for (int i = 0; g && i < g->n; i++)
+/* The node `id` of g (`deep`: or of the graphs its child graph nodes hold). */
+static struct node *find_node(struct graph *g, void *id, int deep) {
+    for (int i = 0; g && i < g->n; i++) {
+        struct node *in = deep && g->nodes[i].child ? find_node(g->nodes[i].bodies[0], id, 1) : NULL;
         if (g->nodes[i].id == id) return &g->nodes[i];
+        if (in) return in;
+    }
     return NULL;
 }
 static struct graph *graph_of_node(void *id) {
     for (int i = 0; i < 64; i++)
-        if (find_node(made[i], id)) return made[i];
+        if (find_node(made[i], id, 0)) return made[i];
     return NULL;
 }
 static struct graph *new_graph(void) {
@@ -277,6 +284,23 @@ static struct graph *new_graph(void) {
     for (int i = 0; i < 64; i++)
         if (!made[i]) { made[i] = g; break; }
     return g;
+}
+/* from's nodes into `to`: a clone's (new handles), or (`keep`) an exec's; child graphs copied too. */
+static void copy_nodes(struct graph *to, const struct graph *from, int keep) {
+    for (int i = 0; i < from->n; i++) {
+        struct node n = from->nodes[i];
+        if (n.child) {
+            n.bodies = calloc(1, sizeof *n.bodies);
+            n.bodies[0] = keep ? calloc(1, sizeof *n.bodies[0]) : new_graph();
+            copy_nodes(n.bodies[0], from->nodes[i].bodies[0], keep);
+        }
+        if (keep) {
+            to->nodes[to->n++] = n;
+        } else {
+            n.from = n.id;
+            add_node(to, n);
+        }
+    }
 }
 CUresult cuGraphCreate(struct graph **g, unsigned flags) { (void)flags; *g = new_graph(); return 0; }
 CUresult cuStreamBeginCapture_v2(void *s, int mode) {
@@ -304,10 +328,16 @@ CUresult cuStreamGetCaptureInfo_v3(void *s, int *status, uint64_t *id, struct gr
     if (deps) *deps = s == CAPTURING && capturing->n ? &capturing->nodes[capturing->n - 1].id : NULL;
     return 0;
 }
-CUresult cuGraphDestroy(struct graph *g) {
+/* g gone, with the graphs its child graph nodes hold. */
+static void drop_graph(struct graph *g) {
+    for (int i = 0; i < g->n; i++)
+        if (g->nodes[i].child) drop_graph(g->nodes[i].bodies[0]);
     for (int i = 0; i < 64; i++)
         if (made[i] == g) made[i] = NULL;
     free(g);
+}
+CUresult cuGraphDestroy(struct graph *g) {
+    drop_graph(g);
     note("cuGraphDestroy");
     return 0;
 }
@@ -329,14 +359,22 @@ CUresult cuGraphAddKernelNode_v2(void **node, struct graph *g, const void *deps,
     note("added %s%s", f->name, f->mod->twin ? " twin" : "");
     return 0;
 }
-static void add_child(struct graph *g, const struct graph *child) {
-    for (int i = 0; i < child->n; i++) add_node(g, child->nodes[i]);
+static void *add_child(struct graph *g, const struct graph *child) {
+    struct node made = {.child = 1, .nbodies = 1, .bodies = calloc(1, sizeof(struct graph *))};
+    made.bodies[0] = new_graph();
+    copy_nodes(made.bodies[0], child, 0);
     note("added a child graph of %d nodes", child->n);
+    return add_node(g, made);
 }
 CUresult cuGraphAddChildGraphNode(void **node, struct graph *g, const void *deps, size_t n, struct graph *child) {
     (void)deps; (void)n;
-    add_child(g, child);
-    *node = (void *)next_node++;
+    *node = add_child(g, child);
+    return 0;
+}
+CUresult cuGraphChildGraphNodeGetGraph(void *node, struct graph **graph) {
+    struct node *n = find_node(graph_of_node(node), node, 0);
+    if (!n || !n->child) return 1;            /* CUDA_ERROR_INVALID_VALUE */
+    *graph = n->bodies[0];
     return 0;
 }
 /* A conditional node (CU_GRAPH_NODE_TYPE_CONDITIONAL): its bodies made here, as the driver does. */
@@ -355,7 +393,7 @@ CUresult cuGraphAddNode_v2(void **node, struct graph *g, const void *deps, const
     return p->type == NODE_KERNEL ? cuGraphAddKernelNode_v2(node, g, deps, n, &p->kernel) : 801;
 }
 static CUresult set_node(struct graph *g, void *id, const KernelNodeParams *p, const char *how) {
-    struct node *n = find_node(g, id);
+    struct node *n = find_node(g, id, 1);
     if (!n) return 400;                       /* CUDA_ERROR_INVALID_HANDLE */
     void *from = n->from;
     *n = kernel_node(p);
@@ -369,7 +407,7 @@ CUresult cuGraphKernelNodeSetParams_v2(void *node, const KernelNodeParams *p) {
 }
 CUresult cuGraphDestroyNode(void *node) {
     struct graph *g = graph_of_node(node);
-    struct node *n = find_node(g, node);
+    struct node *n = find_node(g, node, 0);
     if (!n) return 400;
     *n = g->nodes[--g->n];
     note("cuGraphDestroyNode");
@@ -377,11 +415,7 @@ CUresult cuGraphDestroyNode(void *node) {
 }
 CUresult cuGraphClone(struct graph **clone, struct graph *g) {
     *clone = new_graph();
-    for (int i = 0; i < g->n; i++) {
-        struct node n = g->nodes[i];
-        n.from = n.id;
-        add_node(*clone, n);
-    }
+    copy_nodes(*clone, g, 0);
     note("cuGraphClone %d nodes", g->n);
     return 0;
 }
@@ -393,18 +427,22 @@ CUresult cuGraphNodeFindInClone(void **node, void *original, struct graph *clone
 struct exec { struct graph nodes; };
 CUresult cuGraphInstantiateWithFlags(struct exec **exec, struct graph *g, unsigned long long flags) {
     (void)flags;
-    *exec = malloc(sizeof **exec);
-    (*exec)->nodes = *g;
+    *exec = calloc(1, sizeof **exec);
+    copy_nodes(&(*exec)->nodes, g, 1);
     return 0;
 }
 CUresult cuGraphExecUpdate_v2(struct exec *exec, struct graph *g, void *info) {
     (void)info;
-    exec->nodes = *g;
+    exec->nodes.n = 0;
+    copy_nodes(&exec->nodes, g, 1);
     note("cuGraphExecUpdate_v2 %d nodes", g->n);
     return 0;
 }
 CUresult cuGraphExecKernelNodeSetParams_v2(struct exec *exec, void *node, const KernelNodeParams *p) {
     return set_node(&exec->nodes, node, p, "cuGraphExecKernelNodeSetParams_v2");
+}
+CUresult cuGraphExecNodeSetParams(struct exec *exec, void *node, const NodeParams *p) {
+    return p->type == NODE_KERNEL ? set_node(&exec->nodes, node, &p->kernel, "cuGraphExecNodeSetParams") : 801;
 }
 CUresult cuGraphExecDestroy(struct exec *exec) { free(exec); note("cuGraphExecDestroy"); return 0; }
 

@@ -12,8 +12,9 @@
  * for a captured twin) counts as a map buffer the way hipMallocAsync buffers do. Graphs are also
  * built node by node (hipGraphCreate ... hipGraphInstantiate, a hipMalloc in between counting as a
  * map buffer too): a kernel node's func is a registered host stub (run as hipLaunchKernel runs it)
- * or a module function, and a child graph's nodes are copied in. hipGraphClone gives each node a
- * new handle, which hipGraphNodeFindInClone finds from the original's. */
+ * or a module function, and a child graph node holds a copy of the child graph. hipGraphClone gives
+ * each node a new handle (so does that copy), which hipGraphNodeFindInClone finds from the
+ * original's in the clone itself, not in the graphs its child graph nodes hold. */
 #define _GNU_SOURCE
 #include <stdint.h>
 #include <stdio.h>
@@ -204,8 +205,9 @@ static int play_text(struct func *fn, dim3 g, dim3 b, void **params, void **extr
 }
 
 /* Graphs: nodes are launches with their arguments' values (8 bytes each), of a module function
- * or (`host`) of a registered host stub; `id` is the node's handle, `from` the original's in a clone. */
-struct node { void *id, *from; struct func *fn; const void *host; unsigned g, b; int n; uint64_t vals[24]; };
+ * or (`host`) of a registered host stub, or child graph nodes (`child`: the copy it holds); `id`
+ * is the node's handle (an exec's answer to its graph's), `from` the original's in a clone. */
+struct node { void *id, *from; struct func *fn; const void *host; unsigned g, b; int n; uint64_t vals[24]; struct graph *child; };
 struct graph { struct node nodes[16]; int n; };
 struct exec { struct graph nodes; };
 static struct graph *capturing, *made[64];
@@ -232,18 +234,25 @@ int hipStreamEndCapture(void *s, struct graph **g) {
     say("end_capture nodes=%d", (*g)->n);
     return 0;
 }
+static void copy_nodes(struct graph *to, const struct graph *from, int keep);
 int hipGraphInstantiate(struct exec **exec, struct graph *g, void *node, char *log, size_t size) {
     (void)node; (void)log; (void)size;
-    *exec = malloc(sizeof **exec);
-    (*exec)->nodes = *g;
+    *exec = calloc(1, sizeof **exec);
+    copy_nodes(&(*exec)->nodes, g, 1);
     capture_active = 0;                       /* graphs built node by node: the shim's buffers made */
     return 0;
 }
 int hipGraphExecDestroy(struct exec *exec) { free(exec); say("exec_destroy"); return 0; }
-int hipGraphDestroy(struct graph *g) {
+/* g gone, with the graphs its child graph nodes hold. */
+static void drop_graph(struct graph *g) {
+    for (int i = 0; i < g->n; i++)
+        if (g->nodes[i].child) drop_graph(g->nodes[i].child);
     for (int i = 0; i < 64; i++)
         if (made[i] == g) made[i] = NULL;
     free(g);
+}
+int hipGraphDestroy(struct graph *g) {
+    drop_graph(g);
     say("graph_destroy");
     return 0;
 }
@@ -260,20 +269,40 @@ int hipGraphCreate(struct graph **g, unsigned flags) {
     capture_active = 1;
     return 0;
 }
-static struct node *find_node(struct graph *g, void *id) {
-    for (int i = 0; g && i < g->n; i++)
+/* The node `id` of g (`deep`: or of the graphs its child graph nodes hold). */
+static struct node *find_node(struct graph *g, void *id, int deep) {
+    for (int i = 0; g && i < g->n; i++) {
+        struct node *in = deep && g->nodes[i].child ? find_node(g->nodes[i].child, id, 1) : NULL;
         if (g->nodes[i].id == id) return &g->nodes[i];
+        if (in) return in;
+    }
     return NULL;
 }
 static struct graph *graph_of_node(void *id) {
     for (int i = 0; i < 64; i++)
-        if (find_node(made[i], id)) return made[i];
+        if (find_node(made[i], id, 0)) return made[i];
     return NULL;
 }
 static void *add_node(struct graph *g, struct node n) {
     n.id = (void *)next_node++;
     g->nodes[g->n++] = n;
     return n.id;
+}
+/* from's nodes into `to`: a clone's (new handles), or (`keep`) an exec's; child graphs copied too. */
+static void copy_nodes(struct graph *to, const struct graph *from, int keep) {
+    for (int i = 0; i < from->n; i++) {
+        struct node n = from->nodes[i];
+        if (n.child) {
+            n.child = keep ? calloc(1, sizeof *n.child) : new_graph();
+            copy_nodes(n.child, from->nodes[i].child, keep);
+        }
+        if (keep) {
+            to->nodes[to->n++] = n;
+        } else {
+            n.from = n.id;
+            add_node(to, n);
+        }
+    }
 }
 static const char *registered(const void *host) {
     for (int i = 0; i < n_registry; i++)
@@ -303,18 +332,25 @@ static int twin_node(const struct node *n) { return n->fn && n->fn->m->twin; }
 /* The exported entry points call these, never each other: a preloaded shim replaces the exports. */
 static int add_kernel(void **node, struct graph *g, const KernelNodeParams *p) {
     *node = add_node(g, kernel_node(p));
-    struct node *made_node = find_node(g, *node);
+    struct node *made_node = find_node(g, *node, 0);
     say("added %s%s grid=%u", node_name(made_node), twin_node(made_node) ? " twin" : "", p->grid.x);
     return 0;
 }
 static int add_child(void **node, struct graph *g, const struct graph *child) {
-    for (int i = 0; i < child->n; i++) add_node(g, child->nodes[i]);
-    *node = (void *)next_node++;
+    struct node made_node = {.child = new_graph()};
+    copy_nodes(made_node.child, child, 0);
+    *node = add_node(g, made_node);
     say("added a child graph of %d nodes", child->n);
     return 0;
 }
+int hipGraphChildGraphNodeGetGraph(void *node, struct graph **graph) {
+    struct node *n = find_node(graph_of_node(node), node, 0);
+    if (!n || !n->child) return 1;            /* hipErrorInvalidValue */
+    *graph = n->child;
+    return 0;
+}
 static int set_node(struct graph *g, void *id, const KernelNodeParams *p, const char *how) {
-    struct node *n = find_node(g, id);
+    struct node *n = find_node(g, id, 1);
     if (!n) return 400;                       /* hipErrorInvalidHandle */
     void *from = n->from;
     *n = kernel_node(p);
@@ -338,7 +374,7 @@ int hipGraphAddNode(void **node, struct graph *g, const void *deps, size_t n, No
 }
 int hipGraphDestroyNode(void *node) {
     struct graph *g = graph_of_node(node);
-    struct node *n = find_node(g, node);
+    struct node *n = find_node(g, node, 0);
     if (!n) return 400;
     *n = g->nodes[--g->n];
     say("node_destroy");
@@ -363,11 +399,7 @@ int hipGraphExecChildGraphNodeSetParams(struct exec *exec, void *node, struct gr
 }
 int hipGraphClone(struct graph **clone, struct graph *g) {
     *clone = new_graph();
-    for (int i = 0; i < g->n; i++) {
-        struct node n = g->nodes[i];
-        n.from = n.id;
-        add_node(*clone, n);
-    }
+    copy_nodes(*clone, g, 0);
     say("clone nodes=%d", g->n);
     return 0;
 }
@@ -421,14 +453,18 @@ int hipLaunchKernel(const void *host, dim3 grid, dim3 block, void **args, size_t
     return host_launch(host, grid, block, args);
 }
 
-int hipGraphLaunch(struct exec *exec, void *stream) {
-    for (int i = 0; i < exec->nodes.n; i++) {
-        struct node *n = &exec->nodes.nodes[i];
+static void launch_nodes(struct graph *g, void *stream) {
+    for (int i = 0; i < g->n; i++) {
+        struct node *n = &g->nodes[i];
         void *params[24];
         for (int k = 0; k < n->n; k++) params[k] = &n->vals[k];
-        if (n->host) host_launch(n->host, (dim3){n->g, 1, 1}, (dim3){n->b, 1, 1}, params);
+        if (n->child) launch_nodes(n->child, stream);
+        else if (n->host) host_launch(n->host, (dim3){n->g, 1, 1}, (dim3){n->b, 1, 1}, params);
         else module_launch(n->fn, n->g, 1, 1, n->b, 1, 1, 0, stream, params, NULL);
     }
+}
+int hipGraphLaunch(struct exec *exec, void *stream) {
+    launch_nodes(&exec->nodes, stream);
     return 0;
 }
 

@@ -48,8 +48,14 @@
  *             graph is cloned (cuGraphClone) and what args and params do is done to the first
  *             node's copy (cuGraphNodeFindInClone) in the clone, with =clone-exec to that node of
  *             the clone's exec (cuGraphExecKernelNodeSetParams_v2), with =clone-add add (grid
- *             5 x 64) is added to the clone; the clone's exec is launched on stream 0x6 after
- *             each launch of the original's
+ *             5 x 64) is added to the clone, with =clone-child the child graph's add node in the
+ *             clone (found in the graph the clone's child graph node holds) is given the new
+ *             argument; the clone's exec is launched on stream 0x6 after each launch of the
+ *             original's. With =child-exec the child graph's add node (in the graph its child graph
+ *             node holds) is given the new argument in the exec. With =kernel the first add node is
+ *             given sass_only (grid 2 x 64) in the graph, with =exec-kernel in the exec
+ *             (cuGraphExecKernelNodeSetParams_v2), with =exec-node likewise by
+ *             cuGraphExecNodeSetParams
  * usage: prog MODE IMAGE_FILE [COUNT]
  * Launches: add x2, sass_only x1, add on a capturing stream, add with `extra`, add via
  * cuLaunchKernelEx; in `threads`, 4 x 5 launches of add.
@@ -106,6 +112,8 @@ CUresult cuGraphAddChildGraphNode(void **, void *, const void *, size_t, void *)
 CUresult cuGraphDestroyNode(void *);
 CUresult cuGraphClone(void **, void *);
 CUresult cuGraphNodeFindInClone(void **, void *, void *);
+CUresult cuGraphChildGraphNodeGetGraph(void *, void **);
+CUresult cuGraphExecNodeSetParams(void *, void *, const void *);
 CUresult cuStreamGetCaptureInfo_v3(void *, int *, uint64_t *, void **, void *const **, const void **, size_t *);
 
 /* A kernel node's parameters: f on grid gx x 64, CUkernel-style (func NULL) when `kern`. */
@@ -117,7 +125,7 @@ static KernelNodeParams node_params(void *f, unsigned gx, void **params, int ker
 
 /* A graph built node by node (mode `built`), its exec returned; a clone's exec in *cloned. */
 static void *built_graph(void *add, void *sass, void **params, void **edited_params, void **cloned) {
-    void *graph, *child, *exec, *first, *node, *clone = NULL, *target;
+    void *graph, *child, *exec, *first, *node, *clone = NULL, *target, *inner, *holder, *held;
     const char *edit = getenv("FAKE_GRAPH_EDIT") ? getenv("FAKE_GRAPH_EDIT") : "";
     const char *in_clone = !strncmp(edit, "clone-", 6) ? edit + 6 : NULL;
     KernelNodeParams p = node_params(add, 2, params, 0), c = node_params(add, 1, params, 0);
@@ -125,11 +133,14 @@ static void *built_graph(void *add, void *sass, void **params, void **edited_par
     cuGraphCreate(&graph, 0);
     cuGraphCreate(&child, 0);
     if (cuGraphAddKernelNode_v2(&first, graph, NULL, 0, &p) || cuGraphAddNode_v2(&node, graph, NULL, NULL, 0, &generic) ||
-        cuGraphAddKernelNode_v2(&node, child, NULL, 0, &c))
+        cuGraphAddKernelNode_v2(&inner, child, NULL, 0, &c))
         return NULL;
     NodeParams nested = {.type = NODE_GRAPH};
     nested.graph = child;
-    if (cuGraphAddNode_v2(&node, graph, NULL, NULL, 0, &nested)) return NULL;
+    /* the child's add node as the graph holds it: found in the copy its child graph node holds */
+    if (cuGraphAddNode_v2(&holder, graph, NULL, NULL, 0, &nested) || cuGraphChildGraphNodeGetGraph(holder, &held) ||
+        cuGraphNodeFindInClone(&inner, inner, held))
+        return NULL;
     if (!strcmp(edit, "twice") && cuGraphAddChildGraphNode(&node, graph, NULL, 0, child)) return NULL;
     if (!strncmp(edit, "conditional", 11)) {      /* an IF node, then add (grid 4 x 64) in its body */
         NodeParams cond = {.type = NODE_CONDITIONAL};
@@ -144,15 +155,27 @@ static void *built_graph(void *add, void *sass, void **params, void **edited_par
     if (in_clone) {
         edit = in_clone;
         if (cuGraphClone(&clone, graph) || cuGraphNodeFindInClone(&target, first, clone)) return NULL;
+        if (!strcmp(edit, "child") && (cuGraphNodeFindInClone(&holder, holder, clone) ||
+                                       cuGraphChildGraphNodeGetGraph(holder, &held) ||
+                                       cuGraphNodeFindInClone(&target, inner, held)))
+            return NULL;
         KernelNodeParams more = node_params(add, 5, params, 0);
         if (!strcmp(edit, "add") && cuGraphAddKernelNode_v2(&node, clone, NULL, 0, &more)) return NULL;
     }
     p = node_params(add, !strcmp(edit, "params") ? 3 : 2, edited_params, 0);
     if ((!strcmp(edit, "args") || !strcmp(edit, "params")) && cuGraphKernelNodeSetParams_v2(target, &p)) return NULL;
+    c = node_params(add, 1, edited_params, 0);
+    if (!strcmp(edit, "child") && cuGraphKernelNodeSetParams_v2(target, &c)) return NULL;
+    KernelNodeParams other = node_params(sass, 2, params, 0);
+    NodeParams any = {.type = NODE_KERNEL, .kernel = other};
+    if (!strcmp(edit, "kernel") && cuGraphKernelNodeSetParams_v2(first, &other)) return NULL;
     if (!strcmp(edit, "remove") && cuGraphDestroyNode(first)) return NULL;
     if (cuGraphInstantiateWithFlags(&exec, graph, 0)) return NULL;
     if (clone && cuGraphInstantiateWithFlags(cloned, clone, 0)) return NULL;
     if (clone && !strcmp(edit, "exec") && cuGraphExecKernelNodeSetParams_v2(*cloned, target, &p)) return NULL;
+    if (!strcmp(edit, "child-exec") && cuGraphExecKernelNodeSetParams_v2(exec, inner, &c)) return NULL;
+    if (!strcmp(edit, "exec-kernel") && cuGraphExecKernelNodeSetParams_v2(exec, first, &other)) return NULL;
+    if (!strcmp(edit, "exec-node") && cuGraphExecNodeSetParams(exec, first, &any)) return NULL;
     cuGraphDestroy(child);
     cuGraphDestroy(graph);
     if (clone) cuGraphDestroy(clone);

@@ -14,7 +14,9 @@
  * exec's node n = 128 (hipGraphExecKernelNodeSetParams), =exec-child gives the exec's child graph
  * node the child graph again (hipGraphExecChildGraphNodeSetParams); =clone-args and =clone-params do what
  * args and params do to the first node's copy in a clone (hipGraphClone,
- * hipGraphNodeFindInClone), whose exec is launched after the original's each time. */
+ * hipGraphNodeFindInClone), =clone-child what args does to the child graph's node in the clone
+ * (found in the graph the clone's child graph node holds, hipGraphChildGraphNodeGetGraph); the
+ * clone's exec is launched after the original's each time. */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -47,6 +49,7 @@ int hipGraphExecKernelNodeSetParams(void *, void *, const void *);
 int hipGraphExecChildGraphNodeSetParams(void *, void *, void *);
 int hipGraphClone(void **, void *);
 int hipGraphNodeFindInClone(void **, void *, void *);
+int hipGraphChildGraphNodeGetGraph(void *, void **);
 
 /* hipKernelNodeParams and hipGraphNodeParams, as HIP 6 lays them out. */
 typedef struct { dim3 block; void **extra; void *func; dim3 grid; void **params; unsigned shm; } KernelNodeParams;
@@ -67,17 +70,24 @@ static KernelNodeParams node(void *func, unsigned grid, void **args) {
 static void *built(void *add, void **args, void **edited, void **cloned) {
     const char *edit = getenv("FAKE_HIP_EDIT") ? getenv("FAKE_HIP_EDIT") : "";
     const char *what = !strncmp(edit, "clone-", 6) ? edit + 6 : edit;
-    void *graph, *child, *first, *n, *exec, *clone = NULL, *target;
+    void *graph, *child, *first, *n, *exec, *clone = NULL, *target, *inner, *holder, *held;
     KernelNodeParams p = node(add, 2, args), in_child = node(add, 1, args);
     NodeParams host = {.type = 0, .kernel = node((void *)stub_vector_add, 3, args)}, nested = {.type = 4};
     hipGraphCreate(&graph, 0);
     hipGraphCreate(&child, 0);
     nested.graph = child;
     if (hipGraphAddKernelNode(&first, graph, 0, 0, &p) || hipGraphAddNode(&n, graph, 0, 0, &host) ||
-        hipGraphAddKernelNode(&n, child, 0, 0, &in_child) || hipGraphAddNode(&n, graph, 0, 0, &nested))
+        hipGraphAddKernelNode(&inner, child, 0, 0, &in_child) || hipGraphAddNode(&n, graph, 0, 0, &nested) ||
+        hipGraphChildGraphNodeGetGraph(n, &held) || hipGraphNodeFindInClone(&inner, inner, held))
         return NULL;
     target = first;
     if (what != edit && (hipGraphClone(&clone, graph) || hipGraphNodeFindInClone(&target, first, clone))) return NULL;
+    if (!strcmp(what, "child") && (hipGraphNodeFindInClone(&holder, n, clone) ||
+                                   hipGraphChildGraphNodeGetGraph(holder, &held) ||
+                                   hipGraphNodeFindInClone(&target, inner, held)))
+        return NULL;
+    in_child = node(add, 1, edited);
+    if (!strcmp(what, "child") && hipGraphKernelNodeSetParams(target, &in_child)) return NULL;
     p = node(add, !strcmp(what, "params") ? 4 : 2, edited);
     if ((!strcmp(what, "args") || !strcmp(what, "params")) && hipGraphKernelNodeSetParams(target, &p)) return NULL;
     if (!strcmp(edit, "remove") && hipGraphDestroyNode(first)) return NULL;

@@ -1,8 +1,9 @@
 """CUDA graphs built with the driver API (tests/gpu/programs/graphs_driver.py) under `neutrino trace`
-with dmat and gmem_bytes: a clone of a graph holding a child graph, IF and WHILE conditional
-nodes, an exec updated from new captures (other arguments, another kernel), an exec's kernel node
-given new parameters, an exec launched into a capture and an exec's child graph node given
-another graph.
+with dmat and gmem_bytes: a clone of a graph holding a child graph (the child's kernel node given
+new arguments in the exec and in the clone), IF and WHILE conditional nodes, an exec updated from
+new captures (other arguments, another kernel), a kernel node given new parameters or another
+kernel (in the exec and in the graph), an exec launched into a capture and an exec's child graph
+node given another graph.
 Outputs must stay bit-identical; every replay of every kernel node must be a launch that records
 what the eager launch of the same kernel on the same buffers records (dmat's (address, bytes)
 pairs, gmem_bytes' bytes loaded and stored), times the iterations a WHILE body ran (none for an IF
@@ -142,3 +143,25 @@ def test_replays_record_what_eager_launches_record(traced, case):
                 replays += 1
                 assert np.array_equal(seen, _repeated(eager[_key(expected)], expected["times"], probe)), expected
     assert replays >= 3, case
+
+
+def test_a_node_given_another_kernel_is_listed_as_that_kernel(traced):
+    """A twin's node given square (cuGraphExecKernelNodeSetParams, cuGraphExecNodeSetParams, and
+    cuGraphKernelNodeSetParams before an instantiation): each replay is listed as square, the
+    kernel that ran, saying its maps were not kept; none as the axpy twin it replaced."""
+    switched = [launch for step, launches in traced["steps"] if step["case"] == "exec_set" and step["graph"]
+                for expected, launch in launches if "fallback" in expected]
+    assert [(x.kernel, x.instrumented) for x in switched] == [("square", False)] * 3
+    assert all("parameters were set" in x.info["fallback"] for x in switched)
+
+
+def test_a_child_graphs_node_is_followed_into_the_exec_and_the_clone(traced):
+    """The child's axpy node given other buffers in the parent's exec and in the clone (found where
+    the driver finds it): every replay of it is the twin, recording those buffers."""
+    buffers = traced["facts"]["buffers"]
+    moved = [launch for step, launches in traced["steps"] if step["case"] == "clone" and step["graph"]
+             for expected, launch in launches if expected["accesses"] and expected["accesses"][0][0] in ("x11", "x12")]
+    assert len(moved) == 4 and all(x.instrumented for x in moved)
+    if traced["probe"] == "dmat":
+        seen = {int(a) for x in moved for a in x.maps["dmat"]["addr"]}
+        assert {buffers["x11"], buffers["x12"]} <= seen

@@ -3,15 +3,18 @@ for `neutrino trace` (tests/gpu/test_graphs_driver.py). The graph forms the shim
 no library program reaches:
 
 - clone: a parent graph holding a child graph node (a kernel node inside) and a kernel node of
-  its own, cloned (cuGraphClone); the parent's exec and the clone's replayed in turn, the parent
-  and child graphs destroyed before the clone is instantiated;
+  its own, cloned (cuGraphClone); the child's kernel node given other buffers in the parent's exec
+  and in the clone (found with cuGraphChildGraphNodeGetGraph and cuGraphNodeFindInClone); the
+  parent's exec and the clone's replayed in turn, the parent and child graphs destroyed before the
+  clone is instantiated;
 - conditional: an IF node whose handle a kernel sets (cudaGraphSetConditional) from a flag the
   program changes between replays, and a WHILE node whose handle starts at its default value and
   whose body (a kernel, then a kernel that counts and sets the handle) runs K times a replay;
 - update: an exec updated (cuGraphExecUpdate) from newly stream-captured graphs, one whose kernel
   has other arguments and one with another kernel;
 - exec_set: an exec's kernel node given other buffers, then another kernel
-  (cuGraphExecKernelNodeSetParams);
+  (cuGraphExecKernelNodeSetParams), another exec's given another kernel (cuGraphExecNodeSetParams),
+  and an exec instantiated after its graph's node was (cuGraphKernelNodeSetParams);
 - capture_exec: an exec launched on a stream being captured (a child node of the captured graph),
   and that graph replayed;
 - child_set: an exec's child graph node given another graph (cuGraphExecChildGraphNodeSetParams,
@@ -185,6 +188,19 @@ class Program:
         p.kernelParams = params
         return p, entry
 
+    def any_node_params(self, kernel: str, *values) -> cu.CUgraphNodeParams:
+        """A kernel node's parameters for cuGraph*NodeSetParams."""
+        params, _ = self.args(kernel, *values)
+        blocks, threads = self.grid(kernel)
+        p = cu.CUgraphNodeParams()
+        p.type = cu.CUgraphNodeType.CU_GRAPH_NODE_TYPE_KERNEL
+        p.kernel.func = self.kernels[kernel]
+        p.kernel.gridDimX, p.kernel.gridDimY, p.kernel.gridDimZ = blocks, 1, 1
+        p.kernel.blockDimX, p.kernel.blockDimY, p.kernel.blockDimZ = threads, 1, 1
+        p.kernel.sharedMemBytes = 0
+        p.kernel.kernelParams = params
+        return p
+
     def kernel_node(self, graph, deps: list, kernel: str, *values) -> tuple[object, dict]:
         p, entry = self.node_params(kernel, *values)
         return ok(cu.cuGraphAddKernelNode(graph, deps or None, len(deps), p)), entry
@@ -226,24 +242,38 @@ def floats(seed: int) -> np.ndarray:
 
 
 def cloned(prog: Program) -> None:
-    """A parent holding a child graph (axpy) and then square of its output, cloned; both execs
-    replayed in turn after the parent and child graphs are gone."""
-    for name, seed in (("x1", 1), ("y1", 2), ("z1", 3)):
+    """A parent holding a child graph (axpy) and then square of its output; its exec's axpy node
+    (of the graph the child graph node holds) given other buffers after a replay, then the parent
+    cloned and the clone's axpy node given others too; both execs replayed in turn after the
+    parent and child graphs are gone. The driver finds a node only in a direct clone of its graph
+    (on the H200, 2026-12-02: the child's node in the graph the parent's child graph node holds,
+    but not inside the clone's child graph, nor the child's node in the graph the clone's child
+    graph node holds), so the clone's node is found there from the node of the parent's."""
+    for name, seed in (("x1", 1), ("y1", 2), ("z1", 3), ("x11", 24), ("y11", 25), ("x12", 26), ("y12", 27)):
         prog.buffer(name, floats(seed))
     prog.eager("clone", "axpy", "x1", "y1", np.float32(0.5), N)
+    prog.eager("clone", "axpy", "x11", "y11", np.float32(0.25), N)
+    prog.eager("clone", "axpy", "x12", "y12", np.float32(0.125), N)
     prog.eager("clone", "square", "y1", "z1", N)
     child, parent = ok(cu.cuGraphCreate(0)), ok(cu.cuGraphCreate(0))
-    _, inner = prog.kernel_node(child, [], "axpy", "x1", "y1", np.float32(0.5), N)
+    node, inner = prog.kernel_node(child, [], "axpy", "x1", "y1", np.float32(0.5), N)
     nested = ok(cu.cuGraphAddChildGraphNode(parent, None, 0, child))
     _, own = prog.kernel_node(parent, [nested], "square", "y1", "z1", N)
+    held = ok(cu.cuGraphNodeFindInClone(node, ok(cu.cuGraphChildGraphNodeGetGraph(nested))))
     exec_parent = ok(cu.cuGraphInstantiate(parent, 0))
+    prog.launch("clone", exec_parent, [inner, own])
+    p, in_exec = prog.node_params("axpy", "x12", "y12", np.float32(0.125), N)
+    ok(cu.cuGraphExecKernelNodeSetParams(exec_parent, held, p))
     clone = ok(cu.cuGraphClone(parent))
+    in_clone = ok(cu.cuGraphChildGraphNodeGetGraph(ok(cu.cuGraphNodeFindInClone(nested, clone))))
+    p, moved = prog.node_params("axpy", "x11", "y11", np.float32(0.25), N)
+    ok(cu.cuGraphKernelNodeSetParams(ok(cu.cuGraphNodeFindInClone(held, in_clone)), p))
     ok(cu.cuGraphDestroy(parent))
     ok(cu.cuGraphDestroy(child))
     exec_clone = ok(cu.cuGraphInstantiate(clone, 0))
     for _ in range(REPLAYS):
-        prog.launch("clone", exec_parent, [inner, own])
-        prog.launch("clone", exec_clone, [inner, own])
+        prog.launch("clone", exec_parent, [in_exec, own])
+        prog.launch("clone", exec_clone, [moved, own])
     ok(cu.cuGraphExecDestroy(exec_parent))
     ok(cu.cuGraphExecDestroy(exec_clone))
     ok(cu.cuGraphDestroy(clone))
@@ -330,25 +360,34 @@ def updated(prog: Program) -> None:
 
 
 def exec_set(prog: Program) -> None:
-    """An exec's axpy node given other buffers (its twin keeps recording), then square (the
-    shim's documented fallback: the replays say their maps are not kept)."""
+    """An exec's axpy node given other buffers (its twin keeps recording), then square; two more
+    execs of the graph given square by cuGraphExecNodeSetParams and, after their graph's node was,
+    by instantiation. A node running another kernel is listed as that kernel, saying its maps are
+    not kept (the shim's documented fallback), never as the twin it replaced."""
     for name, seed in (("x6", 13), ("y6", 14), ("x7", 15), ("y7", 16), ("z6", 17)):
         prog.buffer(name, floats(seed))
     prog.eager("exec_set", "axpy", "x6", "y6", np.float32(1.5), N)
     prog.eager("exec_set", "axpy", "x7", "y7", np.float32(0.75), N)
     graph = ok(cu.cuGraphCreate(0))
     node, made = prog.kernel_node(graph, [], "axpy", "x6", "y6", np.float32(1.5), N)
-    exec_ = ok(cu.cuGraphInstantiate(graph, 0))
+    exec_, generic = ok(cu.cuGraphInstantiate(graph, 0)), ok(cu.cuGraphInstantiate(graph, 0))
     for _ in range(REPLAYS):
         prog.launch("exec_set", exec_, [made])
     p, moved = prog.node_params("axpy", "x7", "y7", np.float32(0.75), N)
     ok(cu.cuGraphExecKernelNodeSetParams(exec_, node, p))
     for _ in range(REPLAYS):
         prog.launch("exec_set", exec_, [moved])
-    p, _ = prog.node_params("square", "x6", "z6", N)
+    p, other = prog.node_params("square", "x6", "z6", N)
+    other = {**other, "accesses": [], "fallback": "parameters were set"}
     ok(cu.cuGraphExecKernelNodeSetParams(exec_, node, p))
-    prog.launch("exec_set", exec_, [{**made, "accesses": [], "fallback": "parameters were set"}])
-    ok(cu.cuGraphExecDestroy(exec_))
+    prog.launch("exec_set", exec_, [other])
+    ok(cu.cuGraphExecNodeSetParams(generic, node, prog.any_node_params("square", "x6", "z6", N)))
+    prog.launch("exec_set", generic, [other])
+    ok(cu.cuGraphKernelNodeSetParams(node, p))
+    later = ok(cu.cuGraphInstantiate(graph, 0))
+    prog.launch("exec_set", later, [other])
+    for handle in (exec_, generic, later):
+        ok(cu.cuGraphExecDestroy(handle))
     ok(cu.cuGraphDestroy(graph))
 
 
