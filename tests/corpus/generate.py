@@ -7,6 +7,9 @@
     python tests/corpus/generate.py --cuda STEM          # cuda/STEM.* alone (nvcc, no Triton)
     python tests/corpus/generate.py --cutlass DIR [INC]  # cutlass/ from a CUTLASS checkout (INC:
                                                          # a folder holding curand_kernel.h)
+    python tests/corpus/generate.py --cutedsl DIR [PYTHON]  # cutedsl/ from a CUTLASS checkout's
+                                                         # CuTe DSL examples (PYTHON has
+                                                         # nvidia-cutlass-dsl 4.8.1)
 
 The committed files were made with CUDA 13.0's nvcc (PTX ISA 9.0, which CUDA 13.0's ptxas and
 driver 580 accept) and Triton kernels pinned to PTX ISA 8.7 (so Triton's bundled CUDA 12.8+ ptxas
@@ -598,9 +601,36 @@ def build_cutlass(root: str, include: str | None = None) -> list[dict]:
              "launch": {}}]
 
 
+def build_cutedsl(root: str, python: str | None = None) -> list[dict]:
+    """cutedsl/: kernels of the CuTe DSL examples in the CUTLASS checkout `root`, compiled by
+    `python` (an interpreter with nvidia-cutlass-dsl) running src/cutedsl_kernels.py, one file per
+    JSON line it prints, named by the case and its architecture."""
+    out = subprocess.run([python or sys.executable, str(SRC / "cutedsl_kernels.py"), root],
+                         check=True, capture_output=True, text=True).stdout
+    (HERE / "cutedsl").mkdir(exist_ok=True)
+    for old in (HERE / "cutedsl").glob("*.ptx"):
+        old.unlink()
+    made = []
+    for line in out.splitlines():
+        item = json.loads(line)
+        text = portable(item["ptx"])
+        rel = f"cutedsl/{item['name']}.{item['arch']}.ptx"
+        (HERE / rel).write_text(text)
+        kernels, funcs = declared(text)
+        nvvm = re.search(r"release (\d+\.\d+), V[\d.]+\n// Based on NVVM ([\d.]+)", text)
+        made.append({"file": rel, "source": item["source"], "origin": "NVIDIA/cutlass",
+                     "compiler": f"nvidia-cutlass-dsl {item['dsl']} (NVVM {nvvm[2]}, CUDA {nvvm[1]})",
+                     "arch": item["arch"],
+                     "flags": [f"--gpu-arch={item['arch']}", item["config"],
+                               "fake tensors, compiled on a machine without a GPU"],
+                     "kernels": kernels, "device_functions": funcs, "launch": {}})
+    return made
+
+
 # made by their own modes and kept when the rest is regenerated
 KEPT = {"library/": lambda arg: build_library(Path(arg)), "tinygrad/": build_tinygrad,
-        "numba/": build_numba, "cutlass/": lambda arg: build_cutlass(arg, *sys.argv[3:4])}
+        "numba/": build_numba, "cutlass/": lambda arg: build_cutlass(arg, *sys.argv[3:4]),
+        "cutedsl/": lambda arg: build_cutedsl(arg, *sys.argv[3:4])}
 
 
 def replace_entries(made: list[dict], replaced) -> None:
@@ -612,7 +642,7 @@ def replace_entries(made: list[dict], replaced) -> None:
 
 def main() -> None:
     mode = {"--library": "library/", "--tinygrad": "tinygrad/", "--numba": "numba/",
-            "--cutlass": "cutlass/"}.get(sys.argv[1] if sys.argv[1:] else "")
+            "--cutlass": "cutlass/", "--cutedsl": "cutedsl/"}.get(sys.argv[1] if sys.argv[1:] else "")
     if mode:
         made = KEPT[mode](sys.argv[2] if sys.argv[2:] else sys.executable)
         replace_entries(made, lambda file: file.startswith(mode))
@@ -634,7 +664,7 @@ def main() -> None:
         for old in (HERE / sub).glob("*.ptx"):
             old.unlink()
     kept = [e for e in json.loads((HERE / "index.json").read_text())["files"]
-            if e["file"].startswith(tuple(KEPT))]   # made by --library, --tinygrad, --numba, --cutlass
+            if e["file"].startswith(tuple(KEPT))]   # made by the modes named in KEPT
     entries = build_cuda(nvcc, cuda_recipes()) + build_triton() + kept
     shutil.copyfile(HERE / EXAMPLE, HERE.parent.parent / "examples" / "vector_add.ptx")
     index = {"version": 1, "files": entries}
