@@ -4,7 +4,9 @@ probe symbol (``"+"``) or their ops name (``"add"``); the callers check operand 
 and say what is wrong in the user's words."""
 from __future__ import annotations
 
+import math
 import operator
+import struct
 from typing import Callable
 
 NAMES = {"+": "add", "-": "sub", "*": "mul", "/": "div", "%": "rem", "&": "and", "|": "or",
@@ -55,3 +57,40 @@ def fitted(v: int, bits: int, signed: bool) -> int:
     the top bit is set."""
     v %= 1 << bits
     return v - (1 << bits) if signed and v >> (bits - 1) else v
+
+
+def to_f32(value: int | float) -> float:
+    """`value` rounded once to the nearest f32, ties to even, as the GPU's `cvt.rn.f32` rounds it:
+    an int from its exact value (not through a double, which would round twice), an infinity
+    past f32's range."""
+    if isinstance(value, float):
+        try:
+            return struct.unpack("<f", struct.pack("<f", value))[0]
+        except OverflowError:
+            return math.copysign(math.inf, value)
+    n = abs(value)
+    drop = max(n.bit_length() - 24, 0)
+    q, r = divmod(n, 1 << drop)
+    if drop and (r > 1 << (drop - 1) or r == 1 << (drop - 1) and q & 1):
+        q += 1
+    n = q << drop
+    return math.copysign(math.inf if n >= 1 << 128 else float(n), -1 if value < 0 else 1)
+
+
+def converted(value: int | float, src: str, dst: str) -> int | float:
+    """A constant of type `src` cast to `dst` (type names: ``u32`` ... ``f64``) as the GPU's
+    `cvt` converts it: integers wrap to the width (sign-extended from a signed source), floats
+    round to nearest, floats become integers toward zero, clamped to the type's range (NaN: 0)."""
+    if src[0] != "f":
+        value = fitted(int(value), int(src[1:]), src[0] == "s")
+    if dst == "f32":
+        return to_f32(value)
+    if dst == "f64":
+        return float(value)
+    bits, signed = int(dst[1:]), dst[0] == "s"
+    if src[0] != "f":
+        return fitted(value, bits, signed)
+    if math.isnan(value):
+        return 0
+    lo, hi = (-(1 << (bits - 1)), (1 << (bits - 1)) - 1) if signed else (0, (1 << bits) - 1)
+    return hi if value >= hi else lo if value <= lo else math.trunc(value)

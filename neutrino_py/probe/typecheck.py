@@ -520,8 +520,8 @@ class TypeCheck(Pass):
         if t is Type.F32 and abs(c.value) > F32_MAX:
             raise self.error(f"the constant {c.value} does not fit in f32 ({what})", c.span,
                              hint=f"f32 holds magnitudes up to {F32_MAX}; use f64")
-        if t.is_float:
-            return ast.Const(float(c.value), t, c.span)
+        if t.is_float:       # an f32 constant holds an f32 value: (f64)(f32)0.1 is not 0.1
+            return ast.Const(fold.to_f32(c.value) if t is Type.F32 else float(c.value), t, c.span)
         if isinstance(c.value, float):
             raise self.error(f"the float constant {c.value} cannot be used in {what}", c.span,
                              hint="constants are never rounded, even by a cast: write the integer "

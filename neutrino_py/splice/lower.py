@@ -536,8 +536,7 @@ class _Ctx:
         if v.type == type_:
             return v
         if isinstance(v, Imm) and type_ != "pred" and v.type != "pred":
-            value = v.value if type_[0] == "f" else int(v.value)
-            return Imm(value, type_)
+            return Imm(fold.converted(v.value, v.type, type_), type_)
         dst = self.tmp(type_)
         if type_ == "pred":
             self.emit(ops.Compare(dst, "ne", v, Imm(0, v.type)))
