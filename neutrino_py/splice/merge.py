@@ -58,8 +58,10 @@ def _same_guard(a: Guard | None, b: Guard | None) -> bool:
 
 
 def _summed(first: list[ops.Binary], more: list[ops.Binary]) -> list[ops.Binary]:
-    out = {s.dst: s for s in first}
-    for s in more:
+    """One add per register of everything `first` and `more` add (one site may add to a
+    register twice: `m.f += 1; m.f += 2;`)."""
+    out: dict = {}
+    for s in (*first, *more):
         have = out.get(s.dst)
         value = s.b.value + (have.b.value if have else 0)
         out[s.dst] = ops.Binary(s.dst, "add", s.dst, Imm(value % (1 << ops.bits(s.dst.type)), s.dst.type))
