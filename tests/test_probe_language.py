@@ -146,6 +146,17 @@ def test_map_sizes():
                                                         program.probes[0].body[3].value.span)
 
 
+@pytest.mark.parametrize("when", ["before", "after"])
+def test_a_declaration_ending_in_a_type_may_precede_a_before_or_after_probe(when):
+    """`before`/`after` are keywords like `exit`: after a hist's value type with no ';' the
+    lexer read them as a name (the state after a type also takes a field's name) and refused
+    the file, while an `exit` probe there parsed."""
+    program = load(f"map h: hist[16] u32\n{when} ld.global {{ h[0] += 1; }}\n")
+    assert program.probes[0].position.when == when
+    with pytest.raises(SourceError, match=f"'{when}' is a keyword, not a name"):
+        load(f"map m: record {{ u32 {when}; }}\nexit {{ m.save(1); }}\n")
+
+
 def test_every_node_has_a_position():
     text = "map m: record { u64 t; }\nreg u64 t0;\nentry {\n  t0 = clock();\n}\n"
     program = load(text, "x.probe")
