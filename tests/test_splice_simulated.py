@@ -67,12 +67,53 @@ def to_num(raw: int, t: str):
     return raw
 
 
+def f32(value) -> float:
+    """`value` (a float, or an int of any size) rounded once to the nearest f32, ties to even, as
+    `cvt.rn.f32` rounds: an int is not made a double first (2**60 + 2**36 + 1 would round twice).
+    The simulator's own, apart from the engine's `probe.fold.to_f32` that it checks."""
+    if isinstance(value, (float, np.floating)):
+        with np.errstate(over="ignore"):
+            return float(np.float32(value))
+    n = abs(int(value))
+    drop = max(n.bit_length() - 24, 0)
+    q, r = divmod(n, 1 << drop)
+    if drop and (r > 1 << (drop - 1) or r == 1 << (drop - 1) and q & 1):
+        q += 1
+    n = q << drop
+    return math.copysign(math.inf if n >= 1 << 128 else float(n), -1 if value < 0 else 1)
+
+
 def to_raw(value, t: str) -> int:
     if t == "f32":
-        return struct.unpack("<I", np.float32(value).tobytes())[0]
+        return struct.unpack("<I", np.float32(f32(value)).tobytes())[0]
     if t == "f64":
         return struct.unpack("<Q", struct.pack("<d", value))[0]
     return int(value) & ((1 << width(t)) - 1)
+
+
+def saturated(v: float, t: str) -> int:
+    """`cvt.rzi` of a float to integer type `t`: toward zero, clamped to the type's range (PTX
+    clamps float-to-integer conversions by default), NaN to 0."""
+    if math.isnan(v):
+        return 0
+    w = width(t)
+    lo, hi = (-(1 << (w - 1)), (1 << (w - 1)) - 1) if t[0] == "s" else (0, (1 << w) - 1)
+    return hi if v >= hi else lo if v <= lo else math.trunc(v)
+
+
+def ieee_divide(a: float, b: float) -> float:
+    """`a / b` as IEEE divides: by zero to an infinity or NaN, never an exception."""
+    with np.errstate(all="ignore"):
+        return float(np.divide(a, b))
+
+
+def compare(cmp: str, a, b) -> bool:
+    """`setp.cmp`: on floats eq..ge are ordered (false when either side is NaN), equ..geu
+    unordered (true then), as PTX has them."""
+    nan = isinstance(a, float) and (math.isnan(a) or math.isnan(b))
+    if cmp.endswith("u"):
+        return nan or CMP[cmp[:-1]](a, b)
+    return not nan and CMP[cmp](a, b)
 
 
 class Sim:
@@ -390,14 +431,12 @@ class Sim:
         elif op == "cvt":
             dt, st = [m for m in mods if m in TYPES][-2:]
             v = to_num(src(1, lane, st), st)
-            if dt[0] != "f" and st[0] == "f":
-                v = math.trunc(v)
-            putn(lane, v, dt)
+            putn(lane, saturated(v, dt) if dt[0] != "f" and st[0] == "f" else v, dt)
         elif op == "selp":
             put(lane, src(1, lane) if src(3, lane, "pred") else src(2, lane))
         elif op == "setp":
             cmp = mods[0]
-            r = CMP[cmp](num(1, lane), num(2, lane))
+            r = compare(cmp, num(1, lane), num(2, lane))
             if len(mods) > 2 and mods[1] in ("and", "or", "xor"):
                 c = bool(src(3, lane, "pred"))
                 r = {"and": r and c, "or": r or c, "xor": r != c}[mods[1]]
@@ -406,7 +445,7 @@ class Sim:
             wide = "wide" in mods
             rt = (t[0] + str(2 * width(t))) if wide else t
             a, b = num(1, lane), num(2, lane)
-            quot = (lambda: a / b) if t[0] == "f" else (
+            quot = (lambda: ieee_divide(a, b)) if t[0] == "f" else (
                 lambda: (abs(a) // abs(b)) * (1 if (a < 0) == (b < 0) else -1))
             v = {"add": lambda: a + b, "sub": lambda: a - b, "mul": lambda: a * b,
                  "mad": lambda: a * b + num(3, lane, rt), "fma": lambda: a * b + num(3, lane),
@@ -447,10 +486,10 @@ EXTERN_SHARED = 1024      # bytes of `.extern .shared` arrays (dynamic shared me
 
 
 def launch(ptx: str, program, grid, block, args: dict[str, bytes | int], kernel=None, hold=None,
-           order=None):
+           order=None, sim_type: type[Sim] = Sim):
     """Instrument, simulate, and read the maps back with `maps.read`. `args` maps param index
     order to buffer bytes (allocated, pointer passed) or scalar ints; `hold`: `Sim.hold`;
-    `order`: `Sim.order`."""
+    `order`: `Sim.order`; `sim_type`: a `Sim` that also watches what runs."""
     module = parse_ptx(ptx, cache=False)
     result = instrument(module, program)
     name = kernel or next(iter(result.manifests))
@@ -468,7 +507,7 @@ def launch(ptx: str, program, grid, block, args: dict[str, bytes | int], kernel=
     maps = {}
     for lay in layout(manifest, grid, block):
         maps[lay.name] = params[f"__nt_map_{lay.name}"] = mem.alloc(max(lay.nbytes, 1))
-    sim = Sim(fn, mem)
+    sim = sim_type(fn, mem)
     sim.shared_vars += [(d.name, EXTERN_SHARED, d.align or 1) for d in module.items
                         if isinstance(d, ir.VarDecl) and d.space == "shared" and "extern" in d.linkage]
     sim.hold = hold
