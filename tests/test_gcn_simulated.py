@@ -32,7 +32,7 @@ import pytest
 
 from gcn_wave import (CLOCK_BASE, LANES, PRIVATE_APERTURE, REALTIME_BASE, SHARED_APERTURE,
                       Memory, Simulator, Unknown)
-from neutrino_py.asm.gcn import Comment, Instruction, Label
+from neutrino_py.asm.gcn import Comment, GcnModule, Instruction, Label
 from neutrino_py.asm.gcn_parse import parse_gcn
 from neutrino_py.contract.manifest import SM_ROWS
 from neutrino_py.maps import read
@@ -432,9 +432,12 @@ def simulate_original(text: str, path: str, kernel: str, grid, block, args: list
 
 def simulate_instrumented(text: str, path: str, kernel: str, grid, block, args: list,
                           program: ast.ProbeProgram, max_steps: int | None = None,
-                          dynamic_lds: int = 0) -> Run:
-    """The same kernel instrumented with `program`, its maps read back into `run.maps`."""
-    module = parse_gcn(text, path)
+                          dynamic_lds: int = 0, sim_type: type[Simulator] = Simulator,
+                          module: GcnModule | None = None) -> Run:
+    """The same kernel instrumented with `program`, its maps read back into `run.maps`;
+    `sim_type`: a `Simulator` that also watches what runs; `module`: `text` parsed already (a
+    copy: it is instrumented in place)."""
+    module = module or parse_gcn(text, path)
     own = [id(s) for s in _own(module, kernel) if isinstance(s, Instruction)]
     result = instrument(module, program, kernels=f"^{re.escape(kernel)}$")
     manifest = result.manifests[kernel]
@@ -443,7 +446,7 @@ def simulate_instrumented(text: str, path: str, kernel: str, grid, block, args: 
     assert [s.to_text() for s in _own(printed, kernel) if isinstance(s, Instruction)] == \
         [s.to_text() for s in _own(module, kernel) if isinstance(s, Instruction)]
     memory = Memory()
-    sim = Simulator(module, kernel, memory, own, max_steps=max_steps, dynamic_lds=dynamic_lds)
+    sim = sim_type(module, kernel, memory, own, max_steps=max_steps, dynamic_lds=dynamic_lds)
     values, buffers = _alloc_args(memory, args, sim)
     header = memory.alloc(manifest.header_nbytes() or 1)
     maps = {lay.name: memory.alloc(max(lay.nbytes, 1)) for lay in layout(manifest, grid, block)}

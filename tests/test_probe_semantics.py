@@ -19,8 +19,9 @@ operands of one operator share a type, a stored value widens only where the lang
 so the reference reads the generator's own tree, never the checker's typed one. The sites come
 from the simulator: the user instructions each warp ran, with their lanes and operands. Not
 covered: `block`, `mark` and `line` positions, `count`, clock()/globaltimer(), `lanes` fields,
-held-back chains (`memtrace`), and AMD (tests/gcn_wave.py runs no generated probe). Seeded: a
-failing case names its kernel and case id, and `case_probe(kernel, id)` rebuilds its probe.
+held-back chains (`memtrace`); tests/test_probe_semantics_gcn.py runs the same probes on AMD.
+Seeded: a failing case names its kernel and case id, and `case_probe(kernel, id)` rebuilds its
+probe.
 """
 from __future__ import annotations
 
@@ -39,6 +40,7 @@ from test_splice_simulated import TYPES as REGISTER_TYPES, Sim, corpus, f32, flo
     saturated
 from neutrino_py.asm import ir
 from neutrino_py.asm.ptx_isa import opcode_id
+from neutrino_py.contract.manifest import SM_ROWS
 from neutrino_py.errors import SourceError
 from neutrino_py.probe import load
 
@@ -442,13 +444,35 @@ class Expected:
     hist_dropped: Counter = field(default_factory=Counter)
 
 
+@dataclass
+class Isa:
+    """What the reference reads of a target's instructions: BYTES and OPCODE of one, and
+    smid() of a block (the simulator's)."""
+
+    bytes: Callable[[object], int]
+    opcode: Callable[[object], int]
+    smid: Callable[[int], int]
+
+
+def _ptx_bytes(s: ir.Instruction) -> int:
+    if s.opcode not in ("ld", "st"):
+        return 0
+    t = [m for m in s.modifiers if m in REGISTER_TYPES][-1]
+    vec = next((int(m[1:]) for m in s.modifiers if m in ("v2", "v4", "v8")), 1)
+    return bits(t) // 8 * vec
+
+
+PTX = Isa(_ptx_bytes, lambda s: opcode_id(s.opcode), lambda blin: blin % SM_IDS)
+
+
 class Reference:
-    """Runs a generated probe's statements lane by lane over the events the simulator saw."""
+    """Runs a generated probe's statements lane by lane over the events the simulator saw, each
+    warp's apart: 32-lane warps (a wave64 is two), as the language counts them."""
 
     def __init__(self, maps: list[MapGen], regs: dict[str, str], probes: list[ProbeGen],
-                 grid, block) -> None:
+                 grid, block, isa: Isa = PTX) -> None:
         self.maps = {m.name: m for m in maps}
-        self.regs, self.probes = regs, probes
+        self.regs, self.probes, self.isa = regs, probes, isa
         self.threads = math.prod(block)
         self.warps = math.ceil(self.threads / 32)
         self.want = Expected()
@@ -458,7 +482,7 @@ class Reference:
 
     def unit(self, level: str, blin: int, warp: int, lane: int) -> int:
         return {"thread": blin * self.threads + 32 * warp + lane, "warp": blin * self.warps + warp,
-                "block": blin, "sm": blin % SM_IDS, "kernel": 0}[level]
+                "block": blin, "sm": self.isa.smid(blin) % SM_ROWS, "kernel": 0}[level]
 
     def warp(self, blin: int, warp: int, events: list, state: dict[int, dict]) -> None:
         """One warp's events in order: entry first, the user instructions it ran."""
@@ -477,16 +501,12 @@ class Reference:
         for probe in self.probes:
             if not probe.site.runs(when, s):
                 continue
-            width = 0
-            if s is not None and s.opcode in ("ld", "st"):
-                t = [m for m in s.modifiers if m in REGISTER_TYPES][-1]
-                vec = next((int(m[1:]) for m in s.modifiers if m in ("v2", "v4", "v8")), 1)
-                width = bits(t) // 8 * vec
             envs = {lane: {"regs": state[lane], "laneid()": lane,
                            "threadid()": 32 * warp + lane, "blockid()": blin,
-                           "warpid()": warp, "warps()": self.warps, "smid()": blin % SM_IDS,
-                           "PC": pc, "BYTES": width,
-                           "OPCODE": 0 if s is None else opcode_id(s.opcode),
+                           "warpid()": warp, "warps()": self.warps,
+                           "smid()": self.isa.smid(blin), "PC": pc,
+                           "BYTES": 0 if s is None else self.isa.bytes(s),
+                           "OPCODE": 0 if s is None else self.isa.opcode(s),
                            **values.get(lane, {})} for lane in run}
             mask = sum(1 << lane for lane in run)
             for env in envs.values():
@@ -560,9 +580,11 @@ KERNELS = {
 }
 
 
-def case_probe(kernel: str, case: int) -> tuple[str, list[MapGen], dict[str, str], list[ProbeGen]]:
-    """The probe of case `case` on `kernel`: the same text on every run."""
-    return Generator(random.Random(f"semantics:{kernel}:{case}"), SITES).probe()
+def case_probe(kernel: str, case: int, sites: list[Site] = SITES
+               ) -> tuple[str, list[MapGen], dict[str, str], list[ProbeGen]]:
+    """The probe of case `case` on `kernel`: the same text on every run (and on each target,
+    whose `sites` have SITES' texts in SITES' order)."""
+    return Generator(random.Random(f"semantics:{kernel}:{case}"), sites).probe()
 
 
 def check(kernel: Kernel, case: int) -> bool:

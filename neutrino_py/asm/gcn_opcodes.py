@@ -41,7 +41,7 @@ NO_DEST = re.compile(r"^(global_store|flat_store|buffer_store|scratch_store|ds_w
                      r"s_store|s_buffer_store|s_scratch_store|s_set_gpr_idx|"
                      r"s_cmp|s_bitcmp|s_cbranch|s_branch|s_waitcnt|s_nop|s_endpgm|"
                      r"s_barrier|s_setpc|s_sendmsg|s_setreg|s_sleep|s_dcache|buffer_wbl2|"
-                     r"buffer_inv|v_cmp_.*_e32|v_cmpx_.*_e32)")
+                     r"buffer_inv|v_cmpx_.*_e32)")
 # LDS DMA loads (``global_load_dword v1, s[0:1] lds`` on gfx90a, ``global_load_lds_dword`` on
 # gfx94x, the buffer and scratch forms): they write the LDS at M0, so every operand is a source
 LDS_DMA = re.compile(r"^(global|buffer|scratch)_load_lds_")

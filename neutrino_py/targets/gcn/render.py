@@ -9,8 +9,9 @@ kernel's own (``.amdhsa_next_free_vgpr/sgpr``):
   lanes the wave started with, the workgroup ids, `scc` during a site) and one VGPR the packed
   work-item id.
 
-Templates may clobber SCC (the splicer saves and restores it around each site), never touch VCC
-(every carry and compare writes an explicit SGPR pair) and restore EXEC themselves. On gfx9 a VALU
+Templates may clobber SCC (the splicer saves and restores it around each site), leave VCC as the
+kernel had it (every carry and compare writes an explicit SGPR pair; the float division, whose
+`v_div_fmas` reads VCC, saves and restores it) and restore EXEC themselves. On gfx9 a VALU
 instruction can read one SGPR or literal only, so the renderer first moves every non-inline
 constant and every SGPR operand into VGPRs; templates then see VGPRs and inline constants.
 
@@ -265,7 +266,11 @@ class Site:
         moves appended to `out`)."""
         if isinstance(v, Imm) and v.type != "pred":
             words = _words(v.value, v.type)
-            if v.type[0] == "f" and v.value != 0 or not all(_inline(w - (1 << 32) if w >= 1 << 31 else w) for w in words):
+            # a 64-bit instruction reads an inline constant as a 64-bit value: 0x100000001,
+            # whose words are each inline, is not one
+            value, width = sum(w << (32 * i) for i, w in enumerate(words)), 32 * len(words)
+            signed = value - (1 << width) if value >> (width - 1) else value
+            if v.type[0] == "f" and v.value != 0 or not _inline(signed):
                 return self._to_vgprs(v, [asm.Imm(hex(w)) for w in words], out)
         if isinstance(v, Src) and v.type != "pred" and (r := _source(v.text)).file == "s":
             return self._to_vgprs(v, [Register("s", i) for i in r.indices], out)

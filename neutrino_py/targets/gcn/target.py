@@ -421,16 +421,25 @@ class GcnKernel:
     def bytes(self, ins: Instruction, scope: Scratch, code: list[Stmt]) -> Value:
         return ops.Imm(opcodes.width(ins.opcode), "u32")
 
+    @staticmethod
+    def destinations(ins: Instruction) -> int:
+        """How many leading operands `ins` writes: OUT is the first, IN1.. the operands after
+        them (a carry-out, `v_add_co_u32_e32 v2, vcc, s2, v0`'s VCC, is not a source). A VOPC
+        e32 form's printed VCC is written (gfx9's v_cmpx writes it as well as EXEC; gfx10's
+        prints none, so `opcodes.destinations` cannot say)."""
+        first = ins.operands[0] if ins.operands else None
+        if ins.opcode.startswith("v_cmpx_") and isinstance(first, Register) and first.file == "vcc":
+            return 1
+        return opcodes.destinations(ins.opcode, [m.name for m in ins.modifiers])
+
     def dest(self, ins: Instruction, scope: Scratch, code: list[Stmt]) -> Value:
         """OUT, read once the instruction's memory operation (if any) has completed."""
         if opcodes.memory_space(ins.opcode):
             code.append(ops.WaitMemory())
-        first = ins.operands[:1] if opcodes.writes_first(ins.opcode, [m.name for m in ins.modifiers]) else []
-        return self.raw(first[0] if first else None, scope, code)
+        return self.raw(ins.operands[0] if self.destinations(ins) else None, scope, code)
 
     def source(self, ins: Instruction, k: int, scope: Scratch, code: list[Stmt]) -> Value:
-        writes = opcodes.writes_first(ins.opcode, [m.name for m in ins.modifiers])
-        srcs = ins.operands[1:] if writes else ins.operands
+        srcs = ins.operands[self.destinations(ins):]
         return self.raw(srcs[k] if k < len(srcs) else None, scope, code)
 
     def raw(self, op, scope: Scratch, code: list[Stmt]) -> Value:
