@@ -412,12 +412,23 @@ def test_a_graph_built_node_by_node_records_each_replay_of_its_twins(binaries, t
     assert len(frees) == 3 and log.index("cuGraphExecDestroy") < frees[0]
 
 
+def every_thread_recorded(trace):
+    """Each graph replay's map holds a row from every thread of its grid (64 a block)."""
+    for launch in (x for x in trace.launches if x.graph):
+        np.testing.assert_array_equal(launch.maps["m"]["tid"], np.arange(64 * launch.grid[0]))
+
+
+def twin_arguments(log, grid: str) -> list[str]:
+    """The second argument of each replayed add twin of that grid, as the fake driver logs it."""
+    return [re.search(r"params= [0-9a-f]+ ([0-9a-f]+) extra=0", line)[1] for line in log
+            if line.startswith(f"cuGraphLaunch add twin grid={grid}")]
+
+
 def test_a_built_twin_node_given_new_arguments_keeps_its_maps(binaries, tmp_path):
     log, counts, trace, replays = built(binaries, tmp_path, "args")
     assert "cuGraphKernelNodeSetParams_v2 add twin" in log
     assert replays == [((2, 1, 1), True, None), ((1, 1, 1), True, None)] * 2
-    twin = [line for line in log if line.startswith("cuGraphLaunch add twin grid=2,1,1")]
-    assert len(twin) == 2 and all(re.search(r"params= [0-9a-f]+ 4444 extra=0", line) for line in twin)
+    assert twin_arguments(log, "2,1,1") == ["4444"] * 2
 
 
 def test_a_conditional_nodes_body_filled_after_the_node_replays_its_twins(binaries, tmp_path):
@@ -427,8 +438,7 @@ def test_a_conditional_nodes_body_filled_after_the_node_replays_its_twins(binari
     assert "added a conditional node of 1 bodies" in log and counts["graph_twins"] == 3
     assert sorted(replays) == sorted([((1, 1, 1), True, None), ((2, 1, 1), True, None),
                                       ((4, 1, 1), True, None)] * 2)
-    for launch in (x for x in trace.launches if x.graph):
-        np.testing.assert_array_equal(launch.maps["m"]["tid"], np.arange(64 * launch.grid[0]))
+    every_thread_recorded(trace)
 
 
 @pytest.mark.parametrize("edit,why", [
@@ -458,10 +468,8 @@ def test_a_cloned_twin_node_given_new_arguments_keeps_its_maps(binaries, tmp_pat
     assert f"{call} add twin" in log and "cuGraphClone 3 nodes" in log
     for stream in (5, 6):
         assert on_stream(trace, stream) == [((2, 1, 1), True, None), ((1, 1, 1), True, None)] * 2
-    for launch in (x for x in trace.launches if x.graph):
-        np.testing.assert_array_equal(launch.maps["m"]["tid"], np.arange(64 * launch.grid[0]))
-    twin = [line for line in log if line.startswith("cuGraphLaunch add twin grid=2,1,1")]
-    assert [re.search(r"params= [0-9a-f]+ ([0-9a-f]+) extra=0", line)[1] for line in twin] == ["2222", "4444"] * 2
+    every_thread_recorded(trace)
+    assert twin_arguments(log, "2,1,1") == ["2222", "4444"] * 2
     # the clone's nodes hold the original's map pointers: its replays (stream 6) wait for the
     # original's (stream 5) to have copied them out
     recorded = {m[1] for line in log if (m := re.fullmatch(r"event (\S+) recorded on 0x5", line))}
@@ -483,8 +491,7 @@ def test_a_kernel_node_added_to_a_clone_is_the_clones_alone(binaries, tmp_path):
     assert counts["graph_twins"] == 3
     assert on_stream(trace, 5) == [((2, 1, 1), True, None), ((1, 1, 1), True, None)] * 2
     assert on_stream(trace, 6) == [((5, 1, 1), True, None), ((2, 1, 1), True, None), ((1, 1, 1), True, None)] * 2
-    for launch in (x for x in trace.launches if x.graph):
-        np.testing.assert_array_equal(launch.maps["m"]["tid"], np.arange(64 * launch.grid[0]))
+    every_thread_recorded(trace)
 
 
 @pytest.mark.parametrize("edit,call", [("kernel", "cuGraphKernelNodeSetParams_v2"),
@@ -508,10 +515,8 @@ def test_a_child_graphs_twin_node_found_in_a_clone_keeps_its_maps(binaries, tmp_
     assert "cuGraphKernelNodeSetParams_v2 add twin" in log
     for stream in (5, 6):
         assert on_stream(trace, stream) == [((2, 1, 1), True, None), ((1, 1, 1), True, None)] * 2
-    for launch in (x for x in trace.launches if x.graph):
-        np.testing.assert_array_equal(launch.maps["m"]["tid"], np.arange(64 * launch.grid[0]))
-    twin = [line for line in log if line.startswith("cuGraphLaunch add twin grid=1,1,1")]
-    assert [re.search(r"params= [0-9a-f]+ ([0-9a-f]+) extra=0", line)[1] for line in twin] == ["2222", "4444"] * 2
+    every_thread_recorded(trace)
+    assert twin_arguments(log, "1,1,1") == ["2222", "4444"] * 2
 
 
 def test_a_child_graphs_twin_node_given_new_arguments_in_the_exec_keeps_its_maps(binaries, tmp_path):
@@ -520,10 +525,8 @@ def test_a_child_graphs_twin_node_given_new_arguments_in_the_exec_keeps_its_maps
     log, counts, trace, replays = built(binaries, tmp_path, "child-exec")
     assert "cuGraphExecKernelNodeSetParams_v2 add twin" in log
     assert replays == [((2, 1, 1), True, None), ((1, 1, 1), True, None)] * 2
-    for launch in (x for x in trace.launches if x.graph):
-        np.testing.assert_array_equal(launch.maps["m"]["tid"], np.arange(64 * launch.grid[0]))
-    twin = [line for line in log if line.startswith("cuGraphLaunch add twin grid=1,1,1")]
-    assert len(twin) == 2 and all(re.search(r"params= [0-9a-f]+ 4444 extra=0", line) for line in twin)
+    every_thread_recorded(trace)
+    assert twin_arguments(log, "1,1,1") == ["4444"] * 2
 
 
 def test_a_broken_capture_gives_its_twins_buffers_back(binaries, tmp_path):

@@ -143,8 +143,12 @@ def is_asynchronous(opcode: str) -> bool:
     return memory_space(opcode) is not None or opcode.startswith(ASYNCHRONOUS)
 
 
-def destinations(opcode: str, modifiers: list[str]) -> int:
-    """How many leading operands are written: 0, 1, or 2 (a VOP3b carry-out or flag)."""
+def destinations(opcode: str, modifiers: list[str], first: object = None) -> int:
+    """How many leading operands are written: 0, 1, or 2 (a VOP3b carry-out or flag). `first` is
+    the first operand as parsed: a VOPC ``v_cmpx_*_e32`` prints the VCC it writes beside EXEC on
+    gfx9 and none on gfx10, so only the operand says which."""
+    if opcode.startswith("v_cmpx_") and opcode.endswith("_e32"):
+        return int(getattr(first, "file", None) == "vcc")
     if not writes_first(opcode, modifiers):
         return 0
     return 2 if opcode.startswith("v_") and any(c in opcode for c in CARRY_OUT) else 1

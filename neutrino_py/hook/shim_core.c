@@ -2027,6 +2027,20 @@ void nt_graph_instantiated(void *exec, void *graph) {
     pthread_mutex_unlock(&graph_lock);
 }
 
+/* The driver's graph child graph node `node` holds, or NULL. */
+static void *held_by(void *node) {
+    int (*inner)(void *, void **) = nt_call(NT_child_graph);
+    void *held = NULL;
+    return node && inner && checked(inner(node, &held)) ? held : NULL;
+}
+
+/* g made the twins of `held`, the graph child graph node `node` holds (caller holds graph_lock). */
+static void holding(struct graph *g, void *node, void *held) {
+    g->node = node;
+    g->body = held;
+    table_put(&graphs, held, g);
+}
+
 /* A copy of g for `clone`, a clone of its graph (or the driver's copy of it a child graph node
  * holds): sites in the same order on the same buffers, each named by the clone's node the runtime
  * finds for the original's, with its swaps where g is `own` (its graph's nodes, not a child's
@@ -2035,7 +2049,6 @@ void nt_graph_instantiated(void *exec, void *graph) {
  * graph the clone's child graph node holds, which the driver cloned from the original's. */
 static struct graph *copy_graph(struct graph *g, int own, void *clone) {
     int (*find)(void **, void *, void *) = nt_call(NT_find_in_clone);
-    int (*inner)(void *, void **) = nt_call(NT_child_graph);
     struct graph *c = calloc(1, sizeof *c);
     if (!c) return NULL;
     c->refs = 1;
@@ -2060,9 +2073,9 @@ static struct graph *copy_graph(struct graph *g, int own, void *clone) {
     struct kid **tail = &c->kids;
     for (struct kid *k = g->kids; k; k = k->next) {
         struct kid *copy = calloc(1, sizeof *copy);
-        void *node = NULL, *held = NULL;
-        if (copy && k->g->node && find && inner && checked(find(&node, k->g->node, clone)) && node)
-            checked(inner(node, &held));
+        void *node = NULL;
+        int found = copy && k->g->node && find && checked(find(&node, k->g->node, clone));
+        void *held = found ? held_by(node) : NULL;
         if (copy && !(copy->g = copy_graph(k->g, own && k->own, held ? held : clone))) {
             free(copy);
             copy = NULL;
@@ -2070,11 +2083,7 @@ static struct graph *copy_graph(struct graph *g, int own, void *clone) {
         if (!copy) break;
         copy->in = clone;
         copy->own = 1;
-        if (held) {
-            copy->g->node = node;
-            copy->g->body = held;
-            table_put(&graphs, held, copy->g);
-        }
+        if (held) holding(copy->g, node, held);
         *tail = copy;
         tail = &copy->next;
     }
@@ -2307,15 +2316,12 @@ static int adopt(void *graph, struct graph *g, struct graph *c, int own) {
  * That copy's nodes (which the program may edit, in the graph or in an exec) name its twins, found
  * as in a clone; where the node is not known (an exec launched into a capture), child's own do. */
 void nt_graph_child(void *graph, void *node, void *child) {
-    int (*inner)(void *, void **) = nt_call(NT_child_graph);
-    void *held = NULL;
     pthread_mutex_lock(&graph_lock);
     struct graph *c = opt.socket ? table_get(&graphs, child) : NULL;
-    struct graph *k = c && node && inner && checked(inner(node, &held)) && held ? copy_graph(c, 1, held) : NULL;
+    void *held = c ? held_by(node) : NULL;
+    struct graph *k = held ? copy_graph(c, 1, held) : NULL;
     if (k) {
-        k->node = node;
-        k->body = held;
-        table_put(&graphs, held, k);
+        holding(k, node, held);
         table_put(&edited, held, (void *)edits_of(child, c));
         if (!adopt(graph, graph_of(graph), k, 1)) graph_unref(k);
     } else if (c) {

@@ -293,7 +293,7 @@ class GcnKernel:
                 elif off >= hidden_start and delta < hidden_start:
                     raise Stuck(f"a pointer made at line {add.line} into the explicit arguments "
                                 "reads hidden arguments", s.line)
-            n = opcodes.destinations(s.opcode, [m.name for m in s.modifiers])
+            n = self.destinations(s)
             read = {i for op in ops_[n:] if isinstance(op, Register) and op.file == "s" for i in op.indices}
             if not load and any(read & set(p) for p in pointers):
                 raise Stuck(f"the kernarg pointer reaches `{s.opcode}`, whose reads cannot be "
@@ -424,13 +424,9 @@ class GcnKernel:
     @staticmethod
     def destinations(ins: Instruction) -> int:
         """How many leading operands `ins` writes: OUT is the first, IN1.. the operands after
-        them (a carry-out, `v_add_co_u32_e32 v2, vcc, s2, v0`'s VCC, is not a source). A VOPC
-        e32 form's printed VCC is written (gfx9's v_cmpx writes it as well as EXEC; gfx10's
-        prints none, so `opcodes.destinations` cannot say)."""
-        first = ins.operands[0] if ins.operands else None
-        if ins.opcode.startswith("v_cmpx_") and isinstance(first, Register) and first.file == "vcc":
-            return 1
-        return opcodes.destinations(ins.opcode, [m.name for m in ins.modifiers])
+        them (a carry-out, `v_add_co_u32_e32 v2, vcc, s2, v0`'s VCC, is not a source)."""
+        return opcodes.destinations(ins.opcode, [m.name for m in ins.modifiers],
+                                    ins.operands[0] if ins.operands else None)
 
     def dest(self, ins: Instruction, scope: Scratch, code: list[Stmt]) -> Value:
         """OUT, read once the instruction's memory operation (if any) has completed."""
