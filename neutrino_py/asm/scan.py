@@ -85,14 +85,14 @@ class OperandSyntax:
         # the common operands first (a register or name, maybe a pair; a number): alternatives
         # start with different characters, so the order changes what matches in nothing but time
         element = rf"{ws}(?:\[{ws}{imm}{ws}\]|[+-]{ws}{imm})"       # arr[8], arr+8: an address
-        any_operand = (rf"(?:{name}(?:{ws}\|{ws}{name})?|{imm}|!{ws}{name}|{vector}|{plist}"
+        any_operand = (rf"(?:{name}(?:{ws}\|{ws}{name})?|{imm}|!{ws}{name}|{vector}(?:{ws}\|{ws}{name})?|{plist}"
                        rf"|\[{ws}{one}{ws}(?:[+-]{ws}{imm}{ws}"
                        rf"|,{ws}(?:{name}{ws},{ws})?{vector}{ws})?\]"     # [tex, sampler, {c}]
                        rf"|{ident}{element})")
         self.pattern = rf"{any_operand}(?:{ws},{ws}{any_operand})*"     # an operand list
         self._operand = regexes.compile(rf"""{ws}(?:
               !{ws}(?P<negated>{name})
-            | (?P<first>{name}){ws}\|{ws}(?P<second>{name})
+            | (?P<first>{name}|{vector}){ws}\|{ws}(?P<second>{name})
             | (?P<vector>{vector})
             | (?P<plist>{plist})
             | \[{ws}(?P<base>{one}){ws}(?:(?P<sign>[+-]){ws}(?P<offset>{imm}){ws}
@@ -117,7 +117,9 @@ class OperandSyntax:
             elif kind == "negated":
                 out.append(ir.Negated(ir.Register(m.group(kind))))     # a predicate, named or not
             elif kind == "second":
-                out.append(ir.PredPair(leaf(m.group("first")), leaf(m.group(kind))))
+                first = m.group("first")
+                out.append(ir.PredPair(ir.Vector(self._items(first)) if first[0] == "{"
+                                       else leaf(first), leaf(m.group(kind))))
             elif kind == "vector":
                 out.append(ir.Vector(self._items(m.group(kind))))
             elif kind == "plist":

@@ -1,0 +1,158 @@
+"""PTX ISA 9.0 conformance, a construct family per module (tests/corpus_isa/README.md).
+
+Each hand-written module parses, prints as a fixed point, is read by `neutrino inspect`, and
+instruments under every stock probe and the probes its header names into PTX that ptxas
+assembles for the module's `.target`. Header lines of a module:
+
+    // probe: PROBE TEXT                 instrumented too (one line of probe source)
+    // probe: PROBE TEXT => N            ... and matches N positions over the module's kernels
+    // refused: PROBE TEXT => MESSAGE    refused at a place in the probe or the module:
+                                         `file:line:col: ...MESSAGE...`
+"""
+from __future__ import annotations
+
+import re
+import subprocess
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from conftest import ROOT
+from test_ptx_scan import shape
+from neutrino_py import toolchain
+from neutrino_py.asm import ir, parse_ptx, parser
+from neutrino_py.cli import main
+from neutrino_py.errors import SourceError
+from neutrino_py.probe import load, load_file
+from neutrino_py.splice import instrument
+from neutrino_py import paths
+
+PTXAS = toolchain.find_tool("ptxas")
+needs_ptxas = pytest.mark.skipif(PTXAS is None, reason="ptxas not found")
+MODULES = sorted((ROOT / "tests" / "corpus_isa").glob("*.ptx"))
+STOCK = sorted(p.stem for p in paths.probes_dir().glob("*.probe"))
+HEADER = re.compile(r"^// (probe|refused): (.*?)(?: => (.*))?$", re.M)
+
+
+@dataclass(frozen=True)
+class Probe:
+    text: str
+    expect: str | None          # positions matched, or the refusal's message
+
+
+def probes_of(path: Path, kind: str = "probe") -> list[Probe]:
+    return [Probe(m[2], m[3]) for m in HEADER.finditer(path.read_text()) if m[1] == kind]
+
+
+def arch_of(text: str) -> str:
+    return re.search(r"^\s*\.target\s+(\w+)", text, re.M)[1]
+
+
+def printed(text: str) -> str:
+    return parse_ptx(text, cache=False).parse_all().to_text()
+
+
+def assemble(text: str, arch: str, tmp_path: Path) -> None:
+    src = tmp_path / "check.ptx"
+    src.write_text(text)
+    run = subprocess.run([PTXAS, "-c", f"-arch={arch}", str(src), "-o", str(tmp_path / "o")],
+                         capture_output=True, text=True)
+    assert run.returncode == 0, run.stderr
+
+
+def _ids(paths_: list[Path]) -> list[str]:
+    return [p.stem for p in paths_]
+
+
+def test_every_module_is_listed_in_the_readme():
+    readme = (ROOT / "tests" / "corpus_isa" / "README.md").read_text()
+    assert sorted(re.findall(r"^- `(\w+)\.ptx`", readme, re.M)) == _ids(MODULES)
+
+
+@pytest.mark.parametrize("path", MODULES, ids=_ids(MODULES))
+def test_prints_as_a_fixed_point(path):
+    once = printed(path.read_text())
+    assert printed(once) == once
+
+
+@pytest.mark.parametrize("path", MODULES, ids=_ids(MODULES))
+def test_inspects(path, capsys):
+    assert main(["inspect", str(path)]) == 0
+    assert "Traceback" not in capsys.readouterr().err
+
+
+@needs_ptxas
+@pytest.mark.parametrize("path", MODULES, ids=_ids(MODULES))
+def test_assembles_as_written_and_as_printed(path, tmp_path):
+    text = path.read_text()
+    assemble(text, arch_of(text), tmp_path)
+    assemble(printed(text), arch_of(text), tmp_path)
+
+
+CASES = [(path, probe) for path in MODULES for probe in [*STOCK, *probes_of(path)]]
+
+
+def _case_id(case) -> str:
+    path, probe = case
+    return f"{path.stem}-{probe if isinstance(probe, str) else probes_of(path).index(probe)}"
+
+
+@pytest.mark.parametrize("case", CASES, ids=[_case_id(c) for c in CASES])
+def test_instruments(case, tmp_path):
+    path, probe = case
+    text = path.read_text()
+    program = load_file(probe) if isinstance(probe, str) else load(probe.text)
+    result = instrument(parse_ptx(text, file=str(path), cache=False), program)
+    assert result.manifests
+    if isinstance(probe, Probe) and probe.expect is not None:
+        assert sum(n for m in result.manifests.values() for n in m.positions.values()) == \
+            int(probe.expect)
+    if PTXAS is not None:
+        assemble(result.module.to_text(), arch_of(text), tmp_path)
+
+
+REFUSED = [(path, probe) for path in MODULES for probe in probes_of(path, "refused")]
+
+
+@pytest.mark.parametrize("case", REFUSED, ids=[f"{p.stem}-{i}" for i, (p, _) in enumerate(REFUSED)])
+def test_refuses_at_a_place(case):
+    path, probe = case
+    with pytest.raises(SourceError) as err:
+        instrument(parse_ptx(path.read_text(), file=str(path), cache=False),
+                   load(probe.text, "<probe>"))
+    shown = str(err.value)
+    assert re.match(rf"(<probe>|{re.escape(str(path))}):\d+:\d+: ", shown), shown
+    assert probe.expect in shown
+
+
+@pytest.mark.parametrize("path", MODULES, ids=_ids(MODULES))
+def test_scan_builds_what_the_grammar_builds(path):
+    """The fast body scan either hands a body to the grammar or builds what the grammar does."""
+    for fn in parse_ptx(path.read_text(), cache=False).functions():
+        (line, col), text = fn._body_pos, fn._body_text
+        scanned = parser._scanner().scan(text, line, col)
+        if scanned is not None:
+            assert shape(scanned) == shape(parser.grammar_body(text, line, col, "<body>"))
+        for s in ir.walk(fn.body):
+            if isinstance(s, ir.Instruction) and s.args:
+                assert s.operands == parser.grammar_args(s.args, s._named), s.args
+
+
+# ---------------------------------------------------------------- what the modules found
+
+def _instruction(body: str, arch: str = "sm_90") -> ir.Instruction:
+    text = f".version 9.0\n.target {arch}\n.address_size 64\n.entry k(.param .u64 p)\n{{\n{body}\n}}\n"
+    return next(parse_ptx(text, cache=False).function("k").instructions())
+
+
+def test_a_texel_and_its_residency_predicate_are_one_destination():
+    """`tex`/`tld4` with a predicate destination (`{%f1, ..}|%p1`, sparse textures) was a
+    syntax error at its '|': a pair held only two names."""
+    for args in ("{%f1, %f2, %f3, %f4}|%p1, [%rd1, {%f5, %f5}]",
+                 "{%f1, %f2, %f3, %f4} | %p1, [%rd1, {%f5, %f5}]"):
+        ins = _instruction(f"tex.2d.v4.f32.f32 {args};")
+        assert parser.grammar_args(ins.args, ins._named) == ins.operands
+        assert isinstance(ins.operands[0], ir.PredPair)
+        assert ins.regs_written() == {"%f1", "%f2", "%f3", "%f4", "%p1"}
+        assert ins.regs_read() == {"%rd1", "%f5"}
