@@ -413,8 +413,8 @@ def test_a_graph_built_node_by_node_records_each_replay_of_its_twins(binaries, t
 
 
 def every_thread_recorded(trace):
-    """Each graph replay's map holds a row from every thread of its grid (64 a block)."""
-    for launch in (x for x in trace.launches if x.graph):
+    """Each instrumented graph replay's map holds a row from every thread of its grid (64 a block)."""
+    for launch in (x for x in trace.launches if x.graph and x.instrumented):
         np.testing.assert_array_equal(launch.maps["m"]["tid"], np.arange(64 * launch.grid[0]))
 
 
@@ -442,15 +442,25 @@ def test_a_conditional_nodes_body_filled_after_the_node_replays_its_twins(binari
 
 
 @pytest.mark.parametrize("edit,why", [
-    ("params", EDITED), ("conditional-params", EDITED),
     ("remove", "a kernel node holding a twin was removed from its graph: maps not kept"),
     ("twice", "a child graph's twins were added to a graph twice: maps not kept")])
 def test_a_built_graph_whose_twins_no_longer_run_as_made_keeps_no_maps(binaries, tmp_path, edit, why):
-    """A twin's node given another grid (in the graph, or in a conditional body of it), removed, or
-    a child's twins added twice (two nodes on one buffer): the exec's replays say why they keep no
-    maps instead of showing empty or mixed ones."""
+    """A twin's node removed, or a child's twins added twice (two nodes on one buffer): the exec's
+    replays say why they keep no maps instead of showing empty or mixed ones."""
     log, counts, trace, replays = built(binaries, tmp_path, edit)
     assert replays and {r[1:] for r in replays} == {(False, why)}
+
+
+@pytest.mark.parametrize("edit,moved", [("params", [((3, 1, 1), False, EDITED), ((1, 1, 1), True, None)]),
+                                        ("conditional-params", [((2, 1, 1), True, None), ((1, 1, 1), True, None),
+                                                                ((3, 1, 1), False, EDITED)])])
+def test_a_twin_node_given_another_grid_alone_keeps_no_maps(binaries, tmp_path, edit, moved):
+    """A twin's node given another grid (in the graph, or in a conditional body of it) runs the
+    original kernel: that node's replays are listed on the grid they run, saying they keep no maps;
+    the graph's other twins still write their own buffers, and keep every row."""
+    log, counts, trace, replays = built(binaries, tmp_path, edit)
+    assert sorted(replays) == sorted(moved * 2)
+    every_thread_recorded(trace)
 
 
 def on_stream(trace, stream):
@@ -480,7 +490,7 @@ def test_a_cloned_twin_node_given_new_arguments_keeps_its_maps(binaries, tmp_pat
 def test_a_cloned_twin_node_given_another_grid_keeps_no_maps_and_the_original_keeps_its_own(binaries, tmp_path):
     log, counts, trace, _ = built(binaries, tmp_path, "clone-params")
     assert on_stream(trace, 5) == [((2, 1, 1), True, None), ((1, 1, 1), True, None)] * 2
-    assert {r[1:] for r in on_stream(trace, 6)} == {(False, EDITED)} and len(on_stream(trace, 6)) == 4
+    assert on_stream(trace, 6) == [((3, 1, 1), False, EDITED), ((1, 1, 1), True, None)] * 2
     assert sum(line.startswith("cuGraphLaunch add grid=3,1,1") for line in log) == 2
 
 
@@ -499,12 +509,13 @@ def test_a_kernel_node_added_to_a_clone_is_the_clones_alone(binaries, tmp_path):
                                        ("exec-node", "cuGraphExecNodeSetParams")])
 def test_a_twin_node_given_another_kernel_is_listed_as_that_kernel(binaries, tmp_path, edit, call):
     """The first add node given sass_only in the graph or in the exec: the replays list the kernel
-    the node runs now, with its grid, saying why no maps are kept; never the twin it replaced."""
+    the node runs now, with its grid, saying why no maps are kept, never the twin it replaced; the
+    child graph's twin keeps its maps."""
     log, counts, trace, _ = built(binaries, tmp_path, edit)
     assert f"{call} sass_only" in log
     assert sum(line.startswith("cuGraphLaunch sass_only grid=2,1,1") for line in log) == 2
     replays = [(x.kernel, tuple(x.grid), x.instrumented, x.info["fallback"]) for x in trace.launches if x.graph]
-    assert replays == [("sass_only", (2, 1, 1), False, EDITED), ("add", (1, 1, 1), False, EDITED)] * 2
+    assert replays == [("sass_only", (2, 1, 1), False, EDITED), ("add", (1, 1, 1), True, None)] * 2
 
 
 def test_a_child_graphs_twin_node_found_in_a_clone_keeps_its_maps(binaries, tmp_path):

@@ -2214,8 +2214,8 @@ static int unnamed(const struct graph *g) {
 
 /* New parameters for a kernel node of a graph (exec NULL) or of an exec. A twin's node given its
  * own kernel on the same launch shape stays the twin, with the new arguments and its own maps; any
- * other change of a graph holding twins runs as asked, and its replays say they have no maps, the
- * node's listed as the launch it runs now (swap_put). */
+ * other change of it runs as asked, and that node's replays are listed as the launch it runs now,
+ * saying they have no maps (swap_put): the graph's other twins still write their own buffers. */
 static int set_node(void *exec, void *node, const struct nt_launch *l) {
     struct nt_func *f = opt.socket ? nt_func_of(l->f) : NULL;
     int counter = 0;
@@ -2228,7 +2228,6 @@ static int set_node(void *exec, void *node, const struct nt_launch *l) {
     struct item now = {.kind = ITEM_LAUNCH, .f = f, .grid = {l->grid[0], l->grid[1], l->grid[2]},
                        .block = {l->block[0], l->block[1], l->block[2]}, .shm = l->shm};
     if (r == 0 && s) swap_put(exec ? exec : s->graph, s, same ? NULL : &now);
-    if (r == 0 && s && !same) table_put(&edited, exec ? exec : s->graph, EDITED);
     if (r == 0 && !s && exec && unnamed(table_get(&graphs, exec))) table_put(&edited, exec, EDITED);
     pthread_mutex_unlock(&graph_lock);
     return r;
