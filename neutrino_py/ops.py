@@ -128,8 +128,9 @@ class Convert(Stmt):
 
 @dataclass(frozen=True)
 class ZeroExtend(Stmt):
-    """``dst(u64) = raw bits of src`` (a user operand `width` bits wide: 1 for a predicate, 16,
-    32 or 64), zero-extended — how OUT and IN1..3 read registers of any type."""
+    """``dst(u64) = raw bits of src`` (a user operand `width` bits wide: 1 for a predicate, 8,
+    16, 32 or 64, zero-extended; 128, its low 64 bits) — how OUT and IN1..3 read registers of
+    any type."""
     op: ClassVar[str] = "zero_extend"
     dst: Reg
     src: Value

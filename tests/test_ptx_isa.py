@@ -156,3 +156,25 @@ def test_a_texel_and_its_residency_predicate_are_one_destination():
         assert isinstance(ins.operands[0], ir.PredPair)
         assert ins.regs_written() == {"%f1", "%f2", "%f3", "%f4", "%p1"}
         assert ins.regs_read() == {"%rd1", "%f5"}
+
+
+def test_out_and_in_of_a_b128_register_are_its_low_64_bits(tmp_path):
+    """OUT/IN1 of a `.b128` register rendered `mov.b32 %nt_r0, %q1`, which ptxas refuses: a
+    128-bit register is split with `mov.b128 {lo, hi}` and gives its low half."""
+    text = """.version 9.0\n.target sm_90\n.address_size 64
+.visible .entry k(.param .u64 p)
+{
+\t.reg .b128 %q<2>;
+\t.reg .b64 %rd<2>;
+\tld.param.u64 %rd1, [p];
+\tld.global.b128 %q1, [%rd1];
+\tst.global.b128 [%rd1+16], %q1;
+\tret;
+}
+"""
+    probe = ("map m[thread]: record { u64 out; u64 in; } pool 64\n"
+             "after ld.global.b128 { m.save(OUT, 0); }\nbefore st.global { m.save(0, IN2); }")
+    out = instrument(parse_ptx(text, cache=False), load(probe)).module.to_text()
+    assert len(re.findall(r"mov\.b128\s+\{%nt_rd\d+, %nt_rd\d+\}, %q1;", out)) == 2
+    if PTXAS is not None:
+        assemble(out, "sm_90", tmp_path)
