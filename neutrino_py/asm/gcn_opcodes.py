@@ -48,6 +48,7 @@ LDS_DMA = re.compile(r"^(global|buffer|scratch)_load_lds_")
 # VALU instructions with a second destination (VOP3b: a carry-out or `v_div_scale`'s flag) in
 # their second operand (an SGPR pair, or VCC in the _e32 forms)
 CARRY_OUT = ("_co_", "v_mad_u64_u32", "v_mad_i64_i32", "v_div_scale")
+LANE_MASK_SOURCES = ("v_cndmask_", "v_addc_co_", "v_subb_co_", "v_subbrev_co_")
 # processors whose every store outside the LDS carries these cache bits (LLVM's
 # FeatureForceStoreSC0SC1, a hardware workaround: it sets them on the compiler's own stores)
 FORCED_STORE_BITS = {"gfx940": ("sc0", "sc1"), "gfx941": ("sc0", "sc1")}
@@ -152,6 +153,15 @@ def destinations(opcode: str, modifiers: list[str], first: object = None) -> int
     if not writes_first(opcode, modifiers):
         return 0
     return 2 if opcode.startswith("v_") and any(c in opcode for c in CARRY_OUT) else 1
+
+
+def lane_mask(opcode: str, operand: int, destinations: int, count: int) -> bool:
+    """Whether operand `operand` of `count` holds one bit per lane: a VOPC compare's destination,
+    and the last source of `v_cndmask_*` (its selector) and of an add or subtract with a carry-in.
+    PTX holds these values in predicates, and a probe reads this lane's bit of them."""
+    if operand < destinations:
+        return operand == 0 and opcode.startswith(("v_cmp_", "v_cmpx_"))
+    return opcode.startswith(LANE_MASK_SOURCES) and operand == count - 1 == destinations + 2
 
 
 def is_lds_dma(opcode: str, modifiers: list[str]) -> bool:

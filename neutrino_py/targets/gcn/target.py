@@ -432,11 +432,28 @@ class GcnKernel:
         """OUT, read once the instruction's memory operation (if any) has completed."""
         if opcodes.memory_space(ins.opcode):
             code.append(ops.WaitMemory())
-        return self.raw(ins.operands[0] if self.destinations(ins) else None, scope, code)
+        return self.operand(ins, 0 if self.destinations(ins) else None, scope, code)
 
     def source(self, ins: Instruction, k: int, scope: Scratch, code: list[Stmt]) -> Value:
-        srcs = ins.operands[self.destinations(ins):]
-        return self.raw(srcs[k] if k < len(srcs) else None, scope, code)
+        n = self.destinations(ins) + k
+        return self.operand(ins, n if n < len(ins.operands) else None, scope, code)
+
+    def operand(self, ins: Instruction, n: int | None, scope: Scratch, code: list[Stmt]) -> Value:
+        """Operand `n` of `ins` as OUT/IN read it (0 where there is none): raw bits, except that
+        a lane mask gives this lane's bit, 0 or 1, as the predicate PTX would hold there does."""
+        if n is None:
+            return ops.Imm(0, "u64")
+        value = self.raw(ins.operands[n], scope, code)
+        if not opcodes.lane_mask(ins.opcode, n, self.destinations(ins), len(ins.operands)):
+            return value
+        lane = scope.tmp("u32")
+        code.append(ops.ReadSpecial(lane, "thread_linear"))
+        code.append(ops.Binary(lane, "and", lane, ops.Imm(63, "u32")))
+        shift, bit = scope.tmp("u64"), scope.tmp("u64")
+        code.append(ops.Convert(shift, lane))
+        code.append(ops.Binary(bit, "shr", value, shift))
+        code.append(ops.Binary(bit, "and", bit, ops.Imm(1, "u64")))
+        return bit
 
     def raw(self, op, scope: Scratch, code: list[Stmt]) -> Value:
         if isinstance(op, Modified):
