@@ -163,6 +163,27 @@ def test_hip_graph_replays_are_launches_with_maps(program, tmp_path):
 EDITED = "a kernel node's parameters were set after its twin was made: maps not kept"
 
 
+REMOVED = "a kernel node holding a twin was removed from its graph: maps not kept"
+
+
+@pytest.mark.parametrize("edit,replays", [("captured-args", [(3, True, None)] * 2),
+                                          ("captured-params", [(4, False, EDITED)] * 2),
+                                          ("captured-remove", [(3, False, REMOVED)] * 2)])
+def test_hip_captured_node_edited_in_its_graph_is_found_by_its_twin(program, tmp_path, edit, replays):
+    """HIP does not say which node a captured launch became; the program finds it
+    (hipGraphGetNodes) and sets its parameters in the graph, or destroys it. The shim knows the
+    node by the twin it runs and that twin's map buffer: n = 128 on the same grid keeps the twin,
+    maps and all; grid 4 runs the original, listed so, keeping no maps; a destroyed node's replays
+    say so (before: all unseen, the replays listed as the twin with maps it never wrote)."""
+    log, _, t = trace(program, tmp_path, env_extra={"FAKE_HIP_GRAPH": "2", "FAKE_HIP_EDIT": edit})
+    assert [(x.grid[0], x.instrumented, x.info["fallback"]) for x in t.launches if x.graph] == replays
+    for x in (x for x in t.launches if x.graph and x.instrumented):
+        assert x.maps["pages"].tobytes() == pattern(8 << 16, 0)
+    replayed = log[log.index("end_capture nodes=1"):]
+    twin = [line for line in replayed if line.startswith("launch vector_add twin grid=3 ")]
+    assert len(twin) == (2 if edit == "captured-args" else 0) and all("00000080" in line for line in twin)
+
+
 def built(program, tmp_path, edit=""):
     """FAKE_HIP_BUILT=2: the fake's log, the trace, and its graph replays as (grid, instrumented, fallback)."""
     log, _, t = trace(program, tmp_path, env_extra={"FAKE_HIP_BUILT": "2", "FAKE_HIP_EDIT": edit})
@@ -200,8 +221,7 @@ def test_hip_built_twin_node_given_new_arguments_keeps_its_maps(program, tmp_pat
 
 
 @pytest.mark.parametrize("edit,why", [
-    ("remove", "a kernel node holding a twin was removed from its graph: maps not kept"),
-    ("exec-child", "a child graph node was given another graph in the exec: maps not kept")])
+    ("remove", REMOVED), ("exec-child", "a child graph node was given another graph in the exec: maps not kept")])
 def test_hip_built_graph_whose_twin_no_longer_runs_as_made_keeps_no_maps(program, tmp_path, edit, why):
     log, t, replays = built(program, tmp_path, edit)
     assert replays and {r[1:] for r in replays} == {(False, why)}

@@ -494,6 +494,20 @@ def test_a_cloned_twin_node_given_another_grid_keeps_no_maps_and_the_original_ke
     assert sum(line.startswith("cuGraphLaunch add grid=3,1,1") for line in log) == 2
 
 
+def test_a_refused_clone_of_a_graph_holding_a_conditional_node_leaves_the_original_whole(binaries, tmp_path):
+    """The driver clones no graph holding a conditional node (CUDA 13: not supported), so the
+    clone's bodies are none to follow: the original's replays keep every twin's maps, its bodies'
+    too, and the twins' buffers go with its exec."""
+    log, counts, trace, _ = built(binaries, tmp_path, "clone-conditional")
+    assert "cuGraphClone refused: a conditional node" in log and counts["graph_twins"] == 3
+    assert on_stream(trace, 6) == []
+    assert sorted(on_stream(trace, 5)) == sorted([((1, 1, 1), True, None), ((2, 1, 1), True, None),
+                                                  ((4, 1, 1), True, None)] * 2)
+    every_thread_recorded(trace)
+    frees = [i for i, line in enumerate(log) if line == "cuMemFree_v2"]
+    assert len(frees) == 4 and log.index("cuGraphExecDestroy") < frees[0]
+
+
 def test_a_kernel_node_added_to_a_clone_is_the_clones_alone(binaries, tmp_path):
     """A twin added to the clone after cloning (add, grid 5) is replayed, maps and all, by the
     clone's exec only: the clone's twins are its own list, not its original's."""

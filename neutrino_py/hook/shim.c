@@ -484,7 +484,7 @@ const struct nt_runtime nt_rt = {
               "cuMemFreeHost", "cuMemsetD8Async", "cuMemcpyDtoHAsync_v2", "cuMemAllocAsync", "cuMemFreeAsync",
               "cuMemAlloc_v2", "cuMemFree_v2", "cuMemcpyDtoDAsync_v2", "cuStreamGetCaptureInfo_v3",
               "cuThreadExchangeStreamCaptureMode", "cuGraphNodeFindInClone",
-              "cuGraphChildGraphNodeGetGraph"},
+              "cuGraphChildGraphNodeGetGraph", "cuGraphKernelNodeGetParams_v2"},
     .hooks = HOOKS, .nhooks = N_HOOKS, .prefixes = {"cu"}, .library = libcuda, .cache_prefix = "sm", .arch = device_arch,
     .load_twin = load_twin, .prepare = set_attributes, .launch = call_real, .identify = identify,
     .redirect = redirect, .graphs = 1, .captured_node = captured_node, .node_read = node_read,
@@ -813,9 +813,7 @@ CUresult cuGraphExecChildGraphNodeSetParams(void *exec, void *node, CUgraph chil
 CUresult cuGraphDestroyNode(void *node) {
     SEEN(H_cuGraphDestroyNode);
     CUresult (*fn)(void *) = real(H_cuGraphDestroyNode);
-    CUresult r = fn ? fn(node) : 999;
-    if (r == 0) nt_graph_node_gone(node);
-    return r;
+    return fn ? nt_graph_destroy_node(node, fn) : 999;
 }
 
 /* New parameters for a node of a graph or of an exec: a twin's node keeps its twin where it can. */

@@ -1880,7 +1880,7 @@ static struct site *graph_node(const struct nt_launch *l, struct nt_func *f, voi
     return NULL;
 }
 
-/* The site's node handle, for later edits of that node (set_node, nt_graph_node_gone). */
+/* The site's node handle, for later edits of that node (set_node, nt_graph_destroy_node). */
 static void name_site(struct site *site, void *node) {
     pthread_mutex_lock(&graph_lock);
     if (node) {
@@ -2212,6 +2212,55 @@ static int unnamed(const struct graph *g) {
     return 0;
 }
 
+#define UNNAMED "a kernel node of a twin the shim could not name was given new parameters: maps not kept"
+
+/* Whether site s, named by no node, is the one node `l` runs: its twin, with its map buffer (the
+ * twin's header argument). */
+static int runs_site(const struct site *s, const struct nt_launch *l) {
+    const struct nt_func *f = s->launch->f;
+    return !s->node && f->twin && l->f == f->twin && l->params && *(const nt_dptr *)l->params[f->nparams] == s->launch->dev;
+}
+
+/* The sites of g and of its kids that node `l` may be: counted in *n (the last in *found), their
+ * graphs marked `why` where given (caller holds graph_lock). */
+static void sites_running(struct graph *g, const struct nt_launch *l, struct site **found, int *n, const char *why) {
+    for (struct site *s = g->sites; s; s = s->next) {
+        if (!runs_site(s, l) || s == *found) continue;
+        *found = s;
+        ++*n;
+        if (why) table_put(&edited, s->graph, (void *)why);
+    }
+    for (struct kid *k = g->kids; k; k = k->next) sites_running(k->g, l, found, n, why);
+}
+
+/* Each graph's sites that node `l` may be (see sites_running). */
+static void each_graph_running(const struct nt_launch *l, struct site **found, int *n, const char *why) {
+    for (size_t i = 0; i < graphs.cap; i++)
+        if (graphs.slots[i].value) sites_running(graphs.slots[i].value, l, found, n, why);
+}
+
+/* A graph's kernel node the shim never named (a launch captured where the runtime cannot say
+ * which node it became, a clone's copy the runtime did not find) is a twin's when it runs a twin
+ * with that twin's map buffer, read back from the runtime: named now, or NULL. A buffer that
+ * several unnamed sites hold (a graph and its clone) cannot say which: their graphs' replays say
+ * their maps were not kept, marked before the edit (after it the node no longer says what it ran),
+ * so also where the runtime then refuses it (caller holds graph_lock). */
+static struct site *late_site(void *node) {
+    int (*get)(void *, void *) = nt_call(NT_kernel_node_get);
+    long long p[29] = {0};
+    struct nt_launch l = {0};
+    struct site *found = NULL;
+    int n = 0;
+    if (!get || !nt_rt.node_read || get(node, p) != 0) return NULL;
+    nt_rt.node_read(p, 0, &l);
+    each_graph_running(&l, &found, &n, NULL);
+    if (n > 1) each_graph_running(&l, &(struct site *){NULL}, &n, UNNAMED);
+    if (n != 1) return NULL;
+    found->node = node;
+    table_put(&twin_nodes, node, found);
+    return found;
+}
+
 /* New parameters for a kernel node of a graph (exec NULL) or of an exec. A twin's node given its
  * own kernel on the same launch shape stays the twin, with the new arguments and its own maps; any
  * other change of it runs as asked, and that node's replays are listed as the launch it runs now,
@@ -2221,6 +2270,7 @@ static int set_node(void *exec, void *node, const struct nt_launch *l) {
     int counter = 0;
     pthread_mutex_lock(&graph_lock);
     struct site *s = opt.socket ? table_get(&twin_nodes, node) : NULL;
+    if (!s && !exec && opt.socket) s = late_site(node);
     const struct item *it = s ? s->launch : NULL;
     int same = f && it && it->f == f && !memcmp(it->grid, l->grid, sizeof it->grid) &&
                !memcmp(it->block, l->block, sizeof it->block) && it->shm == l->shm && !unusable(f, l, &counter);
@@ -2267,16 +2317,22 @@ void nt_graph_gone(void *handle) {
     pthread_mutex_unlock(&graph_lock);
 }
 
-/* A node removed from its graph: where it held a twin, the graph's later replays say so. */
-void nt_graph_node_gone(void *node) {
+/* A node removed from its graph by `destroy`: where it held a twin (named late, before it goes,
+ * where the shim never named it), the graph's later replays say so. */
+int nt_graph_destroy_node(void *node, int (*destroy)(void *)) {
     pthread_mutex_lock(&graph_lock);
-    struct site *s = table_get(&twin_nodes, node);
-    if (s) {
+    struct site *s = opt.socket ? table_get(&twin_nodes, node) : NULL;
+    if (!s && opt.socket) s = late_site(node);
+    pthread_mutex_unlock(&graph_lock);
+    int r = destroy(node);
+    pthread_mutex_lock(&graph_lock);
+    if (r == 0 && s && table_get(&twin_nodes, node) == s) {
         table_put(&edited, s->graph, "a kernel node holding a twin was removed from its graph: maps not kept");
         table_put(&twin_nodes, node, NULL);
         s->node = NULL;
     }
     pthread_mutex_unlock(&graph_lock);
+    return r;
 }
 
 /* Whether `from` reaches `to`'s buffers through child graphs (caller holds graph_lock). */

@@ -32,7 +32,7 @@ struct nt_hook { const char *name; void *wrapper; void *volatile real; int tried
     X(event_elapsed) X(event_destroy) X(stream_create) X(stream_sync) X(stream_wait)              \
     X(stream_capturing) X(host_alloc) X(host_free) X(memset_async) X(dtoh_async) X(alloc_async)   \
     X(free_async) X(mem_alloc) X(mem_free) X(dtod_async) X(capture_info) X(capture_mode)          \
-    X(find_in_clone) X(child_graph)
+    X(find_in_clone) X(child_graph) X(kernel_node_get)
 #define NT_AS_CENUM(n) NT_##n,
 enum { NT_CALLS(NT_AS_CENUM) NT_N_CALLS };
 
@@ -152,7 +152,7 @@ void nt_context_gone(void *ctx, int device);  /* after: ctx, or (NULL) every con
 void nt_graph_instantiated(void *exec, void *graph);
 void nt_graph_cloned(void *clone, void *graph);    /* its nodes found in the clone (find_in_clone) */
 void nt_graph_updated(void *exec, void *graph);    /* the exec runs that graph's nodes now */
-void nt_graph_node_gone(void *node);
+int nt_graph_destroy_node(void *node, int (*destroy)(void *node));   /* cuGraphDestroyNode's call */
 void nt_graph_child(void *graph, void *node, void *child);  /* child's nodes copied into graph's node */
 void nt_graph_exec_child(void *exec);              /* an exec's child graph node given another graph */
 void nt_graph_body(void *graph, void *body);       /* a conditional node's body, filled later */

@@ -210,7 +210,7 @@ const struct nt_runtime nt_rt = {
               "hipStreamIsCapturing", "hipHostMalloc", "hipHostFree", "hipMemsetD8Async",
               "hipMemcpyDtoHAsync", "hipMallocAsync", "hipFreeAsync", "hipMalloc", "hipFree",
               "hipMemcpyDtoDAsync", "hipStreamGetCaptureInfo_v2", "hipThreadExchangeStreamCaptureMode",
-              "hipGraphNodeFindInClone", "hipGraphChildGraphNodeGetGraph"},
+              "hipGraphNodeFindInClone", "hipGraphChildGraphNodeGetGraph", "hipGraphKernelNodeGetParams"},
     .hooks = HOOKS, .nhooks = N_HOOKS, .prefixes = {"hip", "__hip"}, .library = libhip, .cache_prefix = "", .arch = device_arch,
     .load_twin = load_twin, .launch = call_real, .extra_end = (void *)3 /* HIP_LAUNCH_PARAM_END */,
     .graphs = 1, .node_read = node_read, .node_write = node_write};   /* HIP has no conditional nodes */
@@ -408,9 +408,7 @@ hipError_t hipGraphExecChildGraphNodeSetParams(void *exec, void *node, void *chi
 
 hipError_t hipGraphDestroyNode(void *node) {
     SEEN(hipGraphDestroyNode);
-    hipError_t r = REAL(hipGraphDestroyNode) ? REAL(hipGraphDestroyNode)(node) : 999;
-    if (r == 0) nt_graph_node_gone(node);
-    return r;
+    return REAL(hipGraphDestroyNode) ? nt_graph_destroy_node(node, REAL(hipGraphDestroyNode)) : 999;
 }
 
 hipError_t hipGraphKernelNodeSetParams(void *node, const KernelNodeParams *params) {

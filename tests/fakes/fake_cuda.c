@@ -366,8 +366,16 @@ static void *add_child(struct graph *g, const struct graph *child) {
     note("added a child graph of %d nodes", child->n);
     return add_node(g, made);
 }
+/* Whether g holds a conditional node, which the driver neither clones nor copies into a child
+ * graph node (CUDA 13's cuGraphClone, cuGraphAddChildGraphNode: "not supported"). */
+static int conditional(const struct graph *g) {
+    for (int i = 0; i < g->n; i++)
+        if (g->nodes[i].nbodies && !g->nodes[i].child) return 1;
+    return 0;
+}
 CUresult cuGraphAddChildGraphNode(void **node, struct graph *g, const void *deps, size_t n, struct graph *child) {
     (void)deps; (void)n;
+    if (conditional(child)) return 801;       /* CUDA_ERROR_NOT_SUPPORTED */
     *node = add_child(g, child);
     return 0;
 }
@@ -414,6 +422,10 @@ CUresult cuGraphDestroyNode(void *node) {
     return 0;
 }
 CUresult cuGraphClone(struct graph **clone, struct graph *g) {
+    if (conditional(g)) {
+        note("cuGraphClone refused: a conditional node");
+        return 801;                           /* CUDA_ERROR_NOT_SUPPORTED */
+    }
     *clone = new_graph();
     copy_nodes(*clone, g, 0);
     note("cuGraphClone %d nodes", g->n);

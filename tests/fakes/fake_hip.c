@@ -207,15 +207,17 @@ static int play_text(struct func *fn, dim3 g, dim3 b, void **params, void **extr
 /* Graphs: nodes are launches with their arguments' values (8 bytes each), of a module function
  * or (`host`) of a registered host stub, or child graph nodes (`child`: the copy it holds); `id`
  * is the node's handle (an exec's answer to its graph's), `from` the original's in a clone. */
-struct node { void *id, *from; struct func *fn; const void *host; unsigned g, b; int n; uint64_t vals[24]; struct graph *child; };
+struct node { void *id, *from; struct func *fn; const void *host; unsigned g, b; int n; uint64_t vals[24]; struct graph *child;
+              void *args[24]; };     /* `args`: what hipGraphKernelNodeGetParams hands out, into vals */
 struct graph { struct node nodes[16]; int n; };
 struct exec { struct graph nodes; };
 static struct graph *capturing, *made[64];
 static uintptr_t next_node = 0x40DE00;
+static struct graph *new_graph(void);
 int hipStreamBeginCapture(void *s, int mode) {
     (void)s; (void)mode;
     capture_active = 1;
-    capturing = calloc(1, sizeof *capturing);
+    capturing = new_graph();
     return 0;
 }
 int hipStreamGetCaptureInfo_v2(void *s, int *status, unsigned long long *id, struct graph **g, void *deps, void *n) {
@@ -380,6 +382,22 @@ int hipGraphDestroyNode(void *node) {
     say("node_destroy");
     return 0;
 }
+/* A kernel node's parameters as the runtime keeps them: its function (a twin's too), grid and
+ * arguments (pointers into the node's copies). */
+int hipGraphKernelNodeGetParams(void *node, KernelNodeParams *p) {
+    struct node *n = find_node(graph_of_node(node), node, 0);
+    if (!n || n->child) return 1;             /* hipErrorInvalidValue */
+    for (int i = 0; i < n->n; i++) n->args[i] = &n->vals[i];
+    *p = (KernelNodeParams){.block = {n->b, 1, 1}, .func = n->host ? (void *)n->host : n->fn, .grid = {n->g, 1, 1},
+                            .params = n->args};
+    return 0;
+}
+int hipGraphGetNodes(struct graph *g, void **nodes, size_t *count) {
+    size_t asked = nodes ? *count : 0;
+    for (size_t i = 0; i < asked && i < (size_t)g->n; i++) nodes[i] = g->nodes[i].id;
+    *count = nodes && asked < (size_t)g->n ? asked : (size_t)g->n;
+    return 0;
+}
 int hipGraphKernelNodeSetParams(void *node, const KernelNodeParams *p) {
     return set_node(graph_of_node(node), node, p, "node_set");
 }
@@ -417,8 +435,8 @@ static int module_launch(void *f, unsigned gx, unsigned gy, unsigned gz, unsigne
     (void)gy; (void)gz; (void)by; (void)bz; (void)shm;
     struct func *fn = f;
     if (stream == CAPTURING && capturing && params) {
-        struct node *n = &capturing->nodes[capturing->n++];
-        *n = (struct node){.fn = fn, .g = gx, .b = bx, .n = 4 + (fn->m->twin ? 1 + fn->m->maps : 0)};
+        struct node *n = find_node(capturing, add_node(capturing, (struct node){.fn = fn, .g = gx, .b = bx}), 0);
+        n->n = 4 + (fn->m->twin ? 1 + fn->m->maps : 0);
         for (int i = 0; i < n->n; i++) memcpy(&n->vals[i], params[i], 8);
         say("captured %s%s", fn->name, fn->m->twin ? " twin" : "");
         return 0;

@@ -5,7 +5,9 @@
  * Host API, the way hipcc's generated code does it: registers BUNDLE (__hipRegisterFatBinary) with
  * two kernels, vector_add (in the bundle) and missing (not in it), and launches each once.
  * With FAKE_HIP_GRAPH=N: then vector_add (grid 3) captured on stream 0xCA97, the graph
- * instantiated and destroyed, its exec launched N times and destroyed.
+ * instantiated and destroyed, its exec launched N times and destroyed. FAKE_HIP_EDIT=captured-args
+ * first gives the captured node (hipGraphGetNodes) n = 128 (hipGraphKernelNodeSetParams),
+ * =captured-params grid 4 too, =captured-remove destroys it (hipGraphDestroyNode).
  * With FAKE_HIP_BUILT=N: then a graph built node by node: vector_add (grid 2, the module's
  * function) by hipGraphAddKernelNode, vector_add (grid 3, the host stub) by hipGraphAddNode, and a
  * child graph holding vector_add (grid 1) by hipGraphAddNode; instantiated, the graphs destroyed,
@@ -50,6 +52,7 @@ int hipGraphExecChildGraphNodeSetParams(void *, void *, void *);
 int hipGraphClone(void **, void *);
 int hipGraphNodeFindInClone(void **, void *, void *);
 int hipGraphChildGraphNodeGetGraph(void *, void **);
+int hipGraphGetNodes(void *, void **, size_t *);
 
 /* hipKernelNodeParams and hipGraphNodeParams, as HIP 6 lays them out. */
 typedef struct { dim3 block; void **extra; void *func; dim3 grid; void **params; unsigned shm; } KernelNodeParams;
@@ -125,10 +128,20 @@ int main(int argc, char **argv) {
     hipLaunchKernel((const void *)stub_missing, (dim3){1, 1, 1}, (dim3){64, 1, 1}, args, 0, 0);
     int replays = getenv("FAKE_HIP_GRAPH") ? atoi(getenv("FAKE_HIP_GRAPH")) : 0;
     if (replays) {
-        void *graph, *exec, *capturing = (void *)0xCA97;
+        void *graph, *exec, *captured, *capturing = (void *)0xCA97;
+        const char *edit = getenv("FAKE_HIP_EDIT") ? getenv("FAKE_HIP_EDIT") : "";
+        int n2 = 128;
+        size_t one = 1;
+        void *edited[] = {&a, &b, &c, &n2};
+        KernelNodeParams p = node(add, !strcmp(edit, "captured-params") ? 4 : 3, edited);
         hipStreamBeginCapture(capturing, 0);
         hipModuleLaunchKernel(add, 3, 1, 1, 64, 1, 1, 0, capturing, args, 0);
-        if (hipStreamEndCapture(capturing, &graph) || hipGraphInstantiate(&exec, graph, 0, 0, 0)) return 3;
+        if (hipStreamEndCapture(capturing, &graph)) return 3;
+        if (!strncmp(edit, "captured-", 9) && hipGraphGetNodes(graph, &captured, &one)) return 3;
+        if (!strcmp(edit, "captured-remove") ? hipGraphDestroyNode(captured)
+            : !strncmp(edit, "captured-", 9) && hipGraphKernelNodeSetParams(captured, &p))
+            return 3;
+        if (hipGraphInstantiate(&exec, graph, 0, 0, 0)) return 3;
         hipGraphDestroy(graph);
         for (int i = 0; i < replays; i++) hipGraphLaunch(exec, 0);
         hipGraphExecDestroy(exec);

@@ -2,8 +2,9 @@
 with dmat and gmem_bytes: a clone of a graph holding a child graph (the child's kernel node given
 new arguments in the exec and in the clone), IF and WHILE conditional nodes, an exec updated from
 new captures (other arguments, another kernel), a kernel node given new parameters or another
-kernel (in the exec and in the graph), an exec launched into a capture and an exec's child graph
-node given another graph.
+kernel (in the exec and in the graph), an exec launched into a capture, an exec's child graph
+node given another graph, one node of two given another grid in an exec, captured nodes edited in
+their graph, and a clone (and a child graph node) of graphs holding conditional nodes.
 Outputs must stay bit-identical; every replay of every kernel node must be a launch that records
 what the eager launch of the same kernel on the same buffers records (dmat's (address, bytes)
 pairs, gmem_bytes' bytes loaded and stored), times the iterations a WHILE body ran (none for an IF
@@ -25,7 +26,7 @@ from neutrino_py.tracedir import Trace
 PROGRAM = Path(__file__).resolve().parent / "programs" / "graphs_driver.py"
 pytestmark = pytest.mark.gpu
 KERNELS = ("axpy", "square", "decide", "tick")
-CASES = ("clone", "conditional", "update", "exec_set", "capture_exec", "child_set")
+CASES = ("clone", "conditional", "update", "exec_set", "capture_exec", "child_set", "one_switched", "captured_edit")
 
 
 @pytest.fixture(scope="module")
@@ -165,3 +166,39 @@ def test_a_child_graphs_node_is_followed_into_the_exec_and_the_clone(traced):
     if traced["probe"] == "dmat":
         seen = {int(a) for x in moved for a in x.maps["dmat"]["addr"]}
         assert {buffers["x11"], buffers["x12"]} <= seen
+
+
+def _graph_launches(traced, case: str) -> list[tuple[str, bool, str | None]]:
+    """The case's graph replays as (kernel, instrumented, fallback)."""
+    return [(x.kernel, x.instrumented, x.info.get("fallback")) for step, launches in traced["steps"]
+            if step["case"] == case and step["graph"] for _, x in launches]
+
+
+def test_one_switched_node_leaves_the_other_twin_its_maps(traced):
+    """square's node given half the grid runs the original there, saying its maps were not kept;
+    the exec's axpy twin still records every replay (its records checked against the eager
+    launch's by test_replays_record_what_eager_launches_record)."""
+    replays = _graph_launches(traced, "one_switched")
+    assert sorted(replays) == sorted([("axpy", True, None), ("square", False, EDITED)] * 2)
+
+
+def test_captured_nodes_edited_in_their_graph_are_followed(traced):
+    """A captured node found with cuGraphGetNodes: given other buffers it stays the twin,
+    recording them; given another grid its replays say their maps were not kept."""
+    assert _graph_launches(traced, "captured_edit") == [("axpy", True, None)] * 2 + [("square", False, EDITED)] * 2
+
+
+def test_a_graph_holding_conditional_nodes_is_not_cloned_or_nested(traced):
+    """CUDA 13 documents cuGraphClone and cuGraphAddChildGraphNode of a graph holding conditional
+    nodes as not supported: so no clone's bodies are there to follow. Where a driver does clone
+    one, its replays are checked with the IF case's (test_replays_record_what_eager_launches_record)."""
+    refused = traced["facts"]["refused"]
+    if refused["conditional"]:
+        pytest.skip(f"the driver refused conditional nodes: {refused['conditional']}")
+    print("clone:", refused["clone_conditional"], "child:", refused["child_conditional"])
+    assert refused["child_conditional"] and refused["child_conditional"].startswith("cuGraphAddChildGraphNode: ")
+    clones = [step for step, _ in traced["steps"] if step["case"] == "conditional" and step["graph"]]
+    assert len(clones) == 3 + 2 + (0 if refused["clone_conditional"] else 2)
+
+
+EDITED = "a kernel node's parameters were set after its twin was made: maps not kept"

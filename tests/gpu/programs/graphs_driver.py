@@ -18,7 +18,13 @@ no library program reaches:
 - capture_exec: an exec launched on a stream being captured (a child node of the captured graph),
   and that graph replayed;
 - child_set: an exec's child graph node given another graph (cuGraphExecChildGraphNodeSetParams,
-  cuGraphExecNodeSetParams).
+  cuGraphExecNodeSetParams);
+- one_switched: an exec of two kernel nodes, one of them given another grid: that node's replays
+  keep no maps, the other's keep theirs;
+- captured_edit: a captured graph's node (found with cuGraphGetNodes) given other buffers, and
+  another's another grid, in the graph (cuGraphKernelNodeSetParams) before instantiation;
+- and a clone of the IF graph, and a child graph node of the WHILE graph, which CUDA 13's driver
+  documents as not supported (`refused` says what it answered).
 
 Every kernel replayed is also launched eagerly on the same buffers first.
 
@@ -333,10 +339,35 @@ def conditionals(prog: Program) -> None:
         prog.launch("conditional", exec_if, [decide, {**then, "times": flag}])
     for _ in range(REPLAYS):
         prog.launch("conditional", exec_while, [{**loop, "times": ITERATIONS}, {**tick, "times": ITERATIONS}])
+    refused = {"clone_conditional": cloned_conditional(prog, graph_if, [decide, then]),
+               "child_conditional": child_conditional(graph_while)}
     for handle in (exec_if, exec_while):
         ok(cu.cuGraphExecDestroy(handle))
     ok(cu.cuGraphDestroy(graph_if))
     ok(cu.cuGraphDestroy(graph_while))
+    return refused
+
+
+def cloned_conditional(prog: Program, graph, launches: list[dict]) -> str | None:
+    """A clone of the IF graph, replayed with the flag set where the driver makes one; why not, or None."""
+    err, clone = cu.cuGraphClone(graph)
+    if err != cu.CUresult.CUDA_SUCCESS:
+        return f"cuGraphClone: {err.name}"
+    exec_ = ok(cu.cuGraphInstantiate(clone, 0))
+    ok(cu.cuMemsetD32Async(prog.ptr("flag"), 1, 1, prog.stream))
+    for _ in range(REPLAYS):
+        prog.launch("conditional", exec_, launches)
+    ok(cu.cuGraphExecDestroy(exec_))
+    ok(cu.cuGraphDestroy(clone))
+    return None
+
+
+def child_conditional(graph) -> str | None:
+    """Why the driver refuses a child graph node of `graph` (it holds a conditional node), or None."""
+    parent = ok(cu.cuGraphCreate(0))
+    err, _ = cu.cuGraphAddChildGraphNode(parent, None, 0, graph)
+    ok(cu.cuGraphDestroy(parent))
+    return None if err == cu.CUresult.CUDA_SUCCESS else f"cuGraphAddChildGraphNode: {err.name}"
 
 
 def updated(prog: Program) -> None:
@@ -444,16 +475,62 @@ def child_set(prog: Program) -> None:
         ok(cu.cuGraphDestroy(graph))
 
 
+def halved(entry_params: cu.CUDA_KERNEL_NODE_PARAMS, entry: dict) -> tuple[cu.CUDA_KERNEL_NODE_PARAMS, dict]:
+    """The node parameters on half the grid (the original kernel runs there: no maps kept)."""
+    entry_params.gridDimX = N // BLOCK // 2
+    return entry_params, {**entry, "accesses": [], "fallback": "parameters were set"}
+
+
+def one_switched(prog: Program) -> None:
+    """An exec of square then axpy, its square node given half the grid: those replays say their
+    maps were not kept; axpy's keep theirs, as the eager launch records them."""
+    for name, seed in (("x13", 28), ("z13", 29), ("x14", 30), ("y14", 31)):
+        prog.buffer(name, floats(seed))
+    prog.eager("one_switched", "axpy", "x14", "y14", np.float32(0.5), N)
+    graph = ok(cu.cuGraphCreate(0))
+    node, _ = prog.kernel_node(graph, [], "square", "x13", "z13", N)
+    _, kept = prog.kernel_node(graph, [node], "axpy", "x14", "y14", np.float32(0.5), N)
+    exec_ = ok(cu.cuGraphInstantiate(graph, 0))
+    p, half = halved(*prog.node_params("square", "x13", "z13", N))
+    ok(cu.cuGraphExecKernelNodeSetParams(exec_, node, p))
+    for _ in range(REPLAYS):
+        prog.launch("one_switched", exec_, [half, kept])
+    ok(cu.cuGraphExecDestroy(exec_))
+    ok(cu.cuGraphDestroy(graph))
+
+
+def captured_edit(prog: Program) -> None:
+    """Two captured graphs, each one's node found with cuGraphGetNodes and given new parameters in
+    the graph before instantiation: axpy on other buffers (the twin records them), square on half
+    the grid (its replays keep no maps)."""
+    for name, seed in (("x15", 32), ("y15", 33), ("x16", 34), ("y16", 35), ("z15", 36)):
+        prog.buffer(name, floats(seed))
+    prog.eager("captured_edit", "axpy", "x16", "y16", np.float32(2.5), N)
+    moved = prog.node_params("axpy", "x16", "y16", np.float32(2.5), N)
+    for values, (p, entry) in ((("axpy", "x15", "y15", np.float32(2.5), N), moved),
+                               (("square", "x15", "z15", N), halved(*prog.node_params("square", "x15", "z15", N)))):
+        graph, _ = prog.capture(*values)
+        nodes, count = ok(cu.cuGraphGetNodes(graph, 1))
+        assert count == 1, count
+        ok(cu.cuGraphKernelNodeSetParams(nodes[0], p))
+        exec_ = ok(cu.cuGraphInstantiate(graph, 0))
+        for _ in range(REPLAYS):
+            prog.launch("captured_edit", exec_, [entry])
+        ok(cu.cuGraphExecDestroy(exec_))
+        ok(cu.cuGraphDestroy(graph))
+
+
 def main(path: str) -> None:
     prog = Program()
     cloned(prog)
     why = refusal(prog)
-    if why is None:
-        conditionals(prog)
+    refused = {"conditional": why, **(conditionals(prog) if why is None else {})}
     updated(prog)
     exec_set(prog)
-    refused = {"conditional": why, "capture_exec": launched_in_capture(prog)}
+    refused["capture_exec"] = launched_in_capture(prog)
     child_set(prog)
+    one_switched(prog)
+    captured_edit(prog)
     np.savez(path, **prog.outputs())
     facts = {"n": N, "refused": refused, "steps": prog.steps,
              "buffers": {name: prog.ptr(name) for name in prog.buffers}}
