@@ -9,8 +9,10 @@ shifts and SDWA selects, `s_barrier` (a wave waits there for its workgroup's oth
 does not implement raises `Unknown`: nothing is skipped. The waves of a launch run
 round-robin (`Simulator.schedule`), so a spin lock between waves completes.
 
-The whole module's code is loaded: `s_getpc_b64` gives CODE_BASE + 8 x (the next statement's
-index), so `sym@rel32@lo+4` / `@hi+12` pairs resolve, `s_swappc_b64` / `s_setpc_b64` call and
+The whole module's code is loaded: instruction i of the module's code statements (labels
+included) is at CODE_BASE + 8 i, and a label at the next instruction's address (it takes no
+space: label differences measure code); `s_getpc_b64` gives the next instruction's address, so
+`sym@rel32@lo+4` / `@hi+12` pairs and `sym@rel32@lo+(.Luse-.Lpc)+4` forms resolve, `s_swappc_b64` / `s_setpc_b64` call and
 return into functions of the same code object, and data sections (`.rodata` tables of words or
 function pointers) are laid out in memory. Each wave has private memory per lane (16 KiB), reached
 by `scratch_*` instructions, by the private segment buffer (a swizzled, ADD_TID_ENABLE buffer
@@ -206,8 +208,8 @@ def _data_symbols(module: GcnModule, memory: Memory) -> dict[str, int]:
     memory.next.setdefault("data", DATA_BASE)
     bases = {name: memory.alloc(bytes(buf) or b"\0", segment="data") for name, buf in sections.items()}
     out = {name: bases[sec] + off for name, (sec, off) in labels.items()}
-    code = {s.name: CODE_BASE + 8 * i for i, s in
-            enumerate(x for x in module.statements if isinstance(x, (Instruction, Label))) if isinstance(s, Label)}
+    code = {name: CODE_BASE + 8 * i for name, i in
+            _label_slots([x for x in module.statements if isinstance(x, (Instruction, Label))]).items()}
     for sec, off, size, expr in fixups:
         m = re.fullmatch(r"([\w.$]+)([+-]\d+)?", expr)
         target = m and (out.get(m.group(1)) or code.get(m.group(1)))
@@ -215,6 +217,16 @@ def _data_symbols(module: GcnModule, memory: Memory) -> dict[str, int]:
             raise Unknown(f"data value {expr}")
         memory.write(bases[sec] + off, size, target + int(m.group(2) or 0))
     return out
+
+
+def _next_instruction(code: list, i: int) -> int:
+    """Index of the first instruction at or after `i` in `code` (its end if none)."""
+    return next((k for k in range(i, len(code)) if isinstance(code[k], Instruction)), len(code))
+
+
+def _label_slots(code: list) -> dict[str, int]:
+    """Each label of `code` (instructions and labels) -> the index of the instruction it names."""
+    return {s.name: _next_instruction(code, i) for i, s in enumerate(code) if isinstance(s, Label)}
 
 
 # ------------------------------------------------------------------------------ the launch
@@ -269,7 +281,7 @@ class Simulator:
             start = self.view.entry
         first = {id(s) for s in module.statements[start:self.view.end]}
         self.entry = next((i for i, s in enumerate(self.code) if id(s) in first), len(self.code))
-        self.labels = {s.name: i for i, s in enumerate(self.code) if isinstance(s, Label)}
+        self.labels = _label_slots(self.code)
         self.data = _data_symbols(module, memory)
         self.mem, self.desc, self.meta = memory, self.view.descriptor, self.view.metadata
         self.mcpu = module.target
@@ -443,11 +455,16 @@ class Simulator:
     def symbol(self, w: Wave, text: str) -> int:
         """A relocated operand: `sym@rel32@lo+4` (PC-relative to the literal, which follows the
         4-byte instruction word), `sym@gotpcrel32@lo+4` (the same to a GOT slot holding sym),
-        `sym@abs32@lo`."""
-        m = re.fullmatch(r"([\w.$]+)@(rel32|gotpcrel32|gotpcrel|abs32)@(lo|hi)([+-]\d+)?", text)
+        `sym@abs32@lo`; an addend or a whole operand of label differences and numbers
+        (``(.LBB0_2-.Lpost_getpc0)&4294967295``, ``>>32``)."""
+        m = re.fullmatch(r"(?:([\w.$]+)@(rel32|gotpcrel32|gotpcrel|abs32)@(lo|hi))?([-+()&|^<>*/\w.$]*)", text)
         if m is None:
             raise Unknown(f"symbolic operand {text}")
-        name, kind, half, add = m.group(1), m.group(2), m.group(3), int(m.group(4) or 0)
+        name, kind, half = m.group(1), m.group(2), m.group(3)
+        add = eval(re.sub(r"[A-Za-z_.$][\w.$]*", lambda n: str(self.address_of(n.group())), m.group(4))
+                   or "0", {"__builtins__": {}})        # numbers, label addresses, operators
+        if name is None:
+            return add & M64
         target = self.address_of(name)
         if kind.startswith("gotpcrel"):
             if name not in self.got:
@@ -734,7 +751,7 @@ def _scalar(sim: Simulator, w: Wave, s: Instruction, lds, access) -> None:
             raise Unknown(f"hwreg {reg}")
         sim.swrite(w, o[0], (value >> off) & ((1 << size) - 1))
     elif op == "s_getpc_b64":                       # the next instruction's address
-        sim.swrite(w, o[0], CODE_BASE + 8 * w.pc, 2)
+        sim.swrite(w, o[0], CODE_BASE + 8 * _next_instruction(sim.code, w.pc), 2)
     elif op == "s_swappc_b64":
         target = r(1)
         sim.swrite(w, o[0], CODE_BASE + 8 * w.pc, 2)

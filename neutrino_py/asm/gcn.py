@@ -118,14 +118,22 @@ class ListOp:
 
 @dataclass
 class Modified:
-    """A source operand with the VOP3 input modifiers ``-x``, ``|x|``, ``-|x|``."""
+    """A source operand with the VOP3 input modifiers ``-x``, ``|x|``, ``-|x|``, or as llvm-mc
+    also spells them, ``neg(x)``, ``abs(x)``, ``neg(abs(x))`` (`neg_call`, `abs_call`: that
+    spelling, kept so that the text prints back as written)."""
     inner: "Operand"
     neg: bool = False
     abs: bool = False
+    neg_call: bool = False
+    abs_call: bool = False
 
     def __str__(self) -> str:
-        s = f"|{self.inner}|" if self.abs else str(self.inner)
-        return "-" + s if self.neg else s
+        s = str(self.inner)
+        if self.abs:
+            s = f"abs({s})" if self.abs_call else f"|{s}|"
+        if self.neg:
+            s = f"neg({s})" if self.neg_call else "-" + s
+        return s
 
 
 Operand = Union[Register, Imm, Sym, Func, ListOp, Modified]
@@ -134,14 +142,18 @@ Operand = Union[Register, Imm, Sym, Func, ListOp, Modified]
 @dataclass
 class Modifier:
     """A trailing modifier: ``glc`` (value None), ``offset:16``, ``op_sel:[0,1]``, ``lgkmcnt(0)``
-    (a function named like the modifier), ``offset:swizzle(SWAP,1)`` (a keyed function)."""
+    (a function named like the modifier), ``offset:swizzle(SWAP,1)`` (a keyed function);
+    `joined`: written after ``&`` (``s_waitcnt vmcnt(0) & lgkmcnt(0)``), printed so."""
     name: str
     value: str | ListOp | Func | None = None
+    joined: bool = False
 
     def __str__(self) -> str:
         if isinstance(self.value, Func) and self.value.name == self.name:
-            return str(self.value)
-        return self.name if self.value is None else f"{self.name}:{self.value}"
+            text = str(self.value)
+        else:
+            text = self.name if self.value is None else f"{self.name}:{self.value}"
+        return "& " + text if self.joined else text
 
 
 @dataclass
@@ -268,6 +280,15 @@ class Comment:
         return "\t" + self.text
 
 
+# `.amdhsa_` fields whose value, where a descriptor leaves them out, is not 0 (llvm-mc's defaults)
+LLVM_DEFAULTS = {"system_sgpr_workgroup_id_x": 1, "float_denorm_mode_16_64": 3, "dx10_clamp": 1,
+                 "ieee_mode": 1, "reserve_vcc": 1}
+# user SGPRs in the order the hardware loads them, and how many each takes
+USER_SGPRS = {"private_segment_buffer": 4, "dispatch_ptr": 2, "queue_ptr": 2,
+              "kernarg_segment_ptr": 2, "dispatch_id": 2, "flat_scratch_init": 2,
+              "private_segment_size": 1, "kernarg_preload_length": 1}
+
+
 @dataclass
 class KernelDescriptor:
     """``.amdhsa_kernel name`` ... ``.end_amdhsa_kernel``: fields in order, values as text."""
@@ -277,12 +298,16 @@ class KernelDescriptor:
     col: int = 0
     file: str = "<gcn>"
 
-    def get(self, key: str, default: int = 0) -> int:
+    def get(self, key: str, default: int | None = None) -> int:
         """Integer value of ``.amdhsa_<key>`` (a SourceError at the descriptor where it is none:
-        a newer LLVM may write an expression there)."""
+        a newer LLVM may write an expression there). A field left out has the value llvm-mc
+        gives it (`default` where given): workgroup id x is enabled, the user SGPR count is that
+        of the user SGPRs enabled, most others are 0."""
         v = self.fields.get(".amdhsa_" + key)
+        if v is None and default is None and key == "user_sgpr_count":
+            return sum(n * self.get("user_sgpr_" + kind) for kind, n in USER_SGPRS.items())
         try:
-            return default if v is None else int(v, 0)
+            return (LLVM_DEFAULTS.get(key, 0) if default is None else default) if v is None else int(v, 0)
         except ValueError:
             raise SourceError(f".amdhsa_{key} of kernel {self.name!r} is {v!r}, not a number",
                               file=self.file, line=self.line, col=self.col,

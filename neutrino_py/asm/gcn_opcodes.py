@@ -115,6 +115,21 @@ def width(opcode: str) -> int:
     return 0
 
 
+# LDS instructions with two addresses (``ds_read2_b32 v[0:1], v2 offset0:2 offset1:3``): their
+# offset0/offset1 count elements of the access's width, times 64 in the st64 forms
+_DS_TWO = re.compile(r"ds_(read2|write2|wrxchg2|load_2addr|store_2addr|storexchg_2addr)(st64|_stride64)?_")
+
+
+def ds_offset_unit(opcode: str) -> int:
+    """Bytes one unit of an LDS instruction's offset modifier stands for: 1, or for the
+    two-address forms (`_DS_TWO`) the element's width (times 64 in st64 forms)."""
+    m = _DS_TWO.match(opcode)
+    if m is None:
+        return 1
+    element = 8 if opcode.endswith("64") else 4
+    return element * (64 if m[2] else 1)
+
+
 def is_terminator(opcode: str) -> bool:
     """True for instructions that end a basic block (branches, ``s_endpgm``, ``s_setpc_b64``):
     blocks split there, and an ``after`` probe cannot follow one."""

@@ -5,6 +5,7 @@ The transformer runs inside the parser, so no parse tree is built. Lark's errors
 """
 from __future__ import annotations
 
+import dataclasses
 import functools
 import re
 
@@ -29,6 +30,14 @@ def _pos(tok: Token) -> dict[str, int]:
 
 def _is_comment(x: object) -> bool:
     return isinstance(x, Token) and x.type == "COMMENT"
+
+
+def _negated(x, call: bool):
+    """``-x`` or ``neg(x)`` as one `Modified`, of an absolute value too (``-abs(v1)``,
+    ``neg(|v1|)``)."""
+    if isinstance(x, Modified) and not x.neg:
+        return Modified(x.inner, neg=True, abs=x.abs, neg_call=call, abs_call=x.abs_call)
+    return Modified(x, neg=True, neg_call=call)
 
 
 class _ToIR(Transformer):
@@ -100,14 +109,19 @@ class _ToIR(Transformer):
 
     @v_args(inline=True)
     def func(self, name, *args):
-        return Func(str(name), tuple(a for a in args if a is not None))
+        args = tuple(a for a in args if a is not None)
+        if str(name) == "neg" and len(args) == 1:
+            return _negated(args[0], call=True)
+        if str(name) == "abs" and len(args) == 1 and not isinstance(args[0], Modified):
+            return Modified(args[0], abs=True, abs_call=True)
+        return Func(str(name), args)
 
     def list(self, items):
         return ListOp(tuple(a for a in items if a is not None))
 
     @v_args(inline=True)
     def neg(self, x):
-        return Modified(x, neg=True)
+        return _negated(x, call=False)
 
     @v_args(inline=True)
     def abs(self, x):
@@ -118,6 +132,12 @@ class _ToIR(Transformer):
         return Modified(x, neg=True, abs=True)
 
     # modifiers
+    @v_args(inline=True)
+    def joined(self, op, modifier):
+        if op != "&":
+            raise UnexpectedToken(op, {"&"})
+        return dataclasses.replace(modifier, joined=True)
+
     @v_args(inline=True)
     def flag(self, tok):
         return Modifier(str(tok))

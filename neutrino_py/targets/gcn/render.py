@@ -297,9 +297,10 @@ class Emit:
         mods = [a for a in args if isinstance(a, Modifier)]
         mods += [Modifier(b) for b in opcodes.forced_store_bits(self.site.frame.facts.mcpu, opcode)
                  if all(m.name != b for m in mods)]
-        self.out.append(Instruction(
-            opcode, [self.site.spell(a) for a in args if a is not None and not isinstance(a, Modifier)],
-            mods))
+        operands = [self.site.spell(a) for a in args if a is not None and not isinstance(a, Modifier)]
+        if opcode.startswith("v_mov_b32") and getattr(operands[1], "file", None) == "a":
+            opcode = "v_accvgpr_read_b32"      # a user operand in an AGPR: no VALU move reads one
+        self.out.append(Instruction(opcode, operands, mods))
         return ""
 
     def at(self, label: Sym) -> str:

@@ -31,8 +31,8 @@ from neutrino_py.asm.gcn import (PROCESSORS, SUPPORTED, Comment, Func, GcnModule
 from neutrino_py.asm.gcn_cfg import basic_blocks, labelled_blocks, successors
 from neutrino_py.errors import SourceError
 from neutrino_py.ops import Scratch, Src, Stmt, Value
-from neutrino_py.targets import Finished, Guard, SiteCode, Unreadable
-from neutrino_py.targets.gcn import hazards, stash
+from neutrino_py.targets import Finished, Guard, SiteCode, Unreadable, numbered_comments
+from neutrino_py.targets.gcn import hazards, pcrel, stash
 from neutrino_py.targets.gcn.render import LABEL_PREFIX, Facts, Frame, Once
 from neutrino_py.targets.gcn.render import Site as RenderSite
 from neutrino_py.targets.gcn.render import render
@@ -363,8 +363,8 @@ class GcnKernel:
     def instructions(self) -> Sequence[Instruction]:
         return [s for s in self.body() if isinstance(s, Instruction)]
 
-    def comments(self) -> list[Comment]:
-        return [s for s in self.body() if isinstance(s, Comment)]
+    def comments(self) -> list[tuple[Comment, int]]:
+        return numbered_comments(self.body(), Comment, Instruction)
 
     def blocks(self) -> list[list[Instruction]]:
         return basic_blocks(self.body())
@@ -478,8 +478,8 @@ class GcnKernel:
             raise self.error(f"{op} has {len(ins.operands)} operand(s): too few for a memory access",
                              "check the instruction (llvm-mc refuses it too)", ins.line)
         try:
-            offset = sum(int(m.value, 0) for m in ins.modifiers
-                         if m.name in ("offset", "offset0") and isinstance(m.value, str))
+            offset = opcodes.ds_offset_unit(op) * sum(int(m.value, 0) for m in ins.modifiers
+                                                      if m.name in ("offset", "offset0") and isinstance(m.value, str))
         except ValueError:
             raise self.error(f"{op} has an offset that is not a number", "write offset:N with a "
                              "number, as llvm-mc does", ins.line) from None
@@ -580,11 +580,11 @@ class GcnKernel:
     def finish(self) -> Finished:
         moves = self.relocations()
         indexed = _index_mode(self.body())
-        body = []
+        edits: list[pcrel.Edit] = []
         for s in self.body():
             edit = self.inserts.get(id(s))
             if not edit:
-                body.append(s)
+                edits.append((s, [], []))
                 continue
             before, after = edit
             lane0 = [self.lane0_pair() if (id(s), k) in self.lane0 else None for k in (0, 1)]
@@ -594,8 +594,10 @@ class GcnKernel:
             before, after = (_unindexed(side, modes.get(id(s))) for side, modes in zip((before, after), indexed))
             if id(s) == self.entry:
                 before = self.setup + before
-            body += [*before, s, *after]
-        self.module.statements[self.start:self.view.end] = body
+            edits.append((s, before, after))
+        edits = pcrel.anchor(edits, self.new_label, self.module.file)
+        self.module.statements[self.start:self.view.end] = [
+            x for s, before, after in edits for x in (*before, s, *after)]
         self.update_registers(moves)
         return Finished({"vgpr": self.desc.get("next_free_vgpr") - self.v0,
                          "sgpr": self.desc.get("next_free_sgpr") - self.s0},
