@@ -31,7 +31,7 @@ from neutrino_py.asm.gcn import (PROCESSORS, SUPPORTED, Comment, Func, GcnModule
 from neutrino_py.asm.gcn_cfg import basic_blocks, labelled_blocks, successors
 from neutrino_py.errors import SourceError
 from neutrino_py.ops import Scratch, Src, Stmt, Value
-from neutrino_py.targets import Finished, Guard, SiteCode, Unreadable, numbered_comments
+from neutrino_py.targets import Finished, Guard, SiteCode, Unreadable
 from neutrino_py.targets.gcn import hazards, pcrel, stash
 from neutrino_py.targets.gcn.render import LABEL_PREFIX, Facts, Frame, Once
 from neutrino_py.targets.gcn.render import Site as RenderSite
@@ -363,8 +363,8 @@ class GcnKernel:
     def instructions(self) -> Sequence[Instruction]:
         return [s for s in self.body() if isinstance(s, Instruction)]
 
-    def comments(self) -> list[tuple[Comment, int]]:
-        return numbered_comments(self.body(), Comment, Instruction)
+    def comments(self) -> list[Comment]:
+        return [s for s in self.body() if isinstance(s, Comment)]
 
     def blocks(self) -> list[list[Instruction]]:
         return basic_blocks(self.body())
