@@ -2212,7 +2212,7 @@ static int unnamed(const struct graph *g) {
     return 0;
 }
 
-#define UNNAMED "a kernel node of a twin the shim could not name was given new parameters: maps not kept"
+#define UNNAMED "a twin's kernel node the shim could not name was edited or removed in its graph: maps not kept"
 
 /* Whether site s, named by no node, is the one node `l` runs: its twin, with its map buffer (the
  * twin's header argument). */

@@ -7,7 +7,9 @@
  * With FAKE_HIP_GRAPH=N: then vector_add (grid 3) captured on stream 0xCA97, the graph
  * instantiated and destroyed, its exec launched N times and destroyed. FAKE_HIP_EDIT=captured-args
  * first gives the captured node (hipGraphGetNodes) n = 128 (hipGraphKernelNodeSetParams),
- * =captured-params grid 4 too, =captured-remove destroys it (hipGraphDestroyNode).
+ * =captured-params grid 4 too, =captured-remove destroys it (hipGraphDestroyNode); with
+ * =captured-clone the graph is cloned first, the clone's node given n = 128, and the clone's exec
+ * launched after the original's each time.
  * With FAKE_HIP_BUILT=N: then a graph built node by node: vector_add (grid 2, the module's
  * function) by hipGraphAddKernelNode, vector_add (grid 3, the host stub) by hipGraphAddNode, and a
  * child graph holding vector_add (grid 1) by hipGraphAddNode; instantiated, the graphs destroyed,
@@ -128,7 +130,7 @@ int main(int argc, char **argv) {
     hipLaunchKernel((const void *)stub_missing, (dim3){1, 1, 1}, (dim3){64, 1, 1}, args, 0, 0);
     int replays = getenv("FAKE_HIP_GRAPH") ? atoi(getenv("FAKE_HIP_GRAPH")) : 0;
     if (replays) {
-        void *graph, *exec, *captured, *capturing = (void *)0xCA97;
+        void *graph, *exec, *captured, *capturing = (void *)0xCA97, *clone = NULL, *cloned = NULL;
         const char *edit = getenv("FAKE_HIP_EDIT") ? getenv("FAKE_HIP_EDIT") : "";
         int n2 = 128;
         size_t one = 1;
@@ -137,14 +139,21 @@ int main(int argc, char **argv) {
         hipStreamBeginCapture(capturing, 0);
         hipModuleLaunchKernel(add, 3, 1, 1, 64, 1, 1, 0, capturing, args, 0);
         if (hipStreamEndCapture(capturing, &graph)) return 3;
-        if (!strncmp(edit, "captured-", 9) && hipGraphGetNodes(graph, &captured, &one)) return 3;
+        if (!strcmp(edit, "captured-clone") && hipGraphClone(&clone, graph)) return 3;
+        if (!strncmp(edit, "captured-", 9) && hipGraphGetNodes(clone ? clone : graph, &captured, &one)) return 3;
         if (!strcmp(edit, "captured-remove") ? hipGraphDestroyNode(captured)
             : !strncmp(edit, "captured-", 9) && hipGraphKernelNodeSetParams(captured, &p))
             return 3;
-        if (hipGraphInstantiate(&exec, graph, 0, 0, 0)) return 3;
+        if (hipGraphInstantiate(&exec, graph, 0, 0, 0) || (clone && hipGraphInstantiate(&cloned, clone, 0, 0, 0)))
+            return 3;
         hipGraphDestroy(graph);
-        for (int i = 0; i < replays; i++) hipGraphLaunch(exec, 0);
+        if (clone) hipGraphDestroy(clone);
+        for (int i = 0; i < replays; i++) {
+            hipGraphLaunch(exec, 0);
+            if (cloned) hipGraphLaunch(cloned, 0);
+        }
         hipGraphExecDestroy(exec);
+        if (cloned) hipGraphExecDestroy(cloned);
     }
     replays = getenv("FAKE_HIP_BUILT") ? atoi(getenv("FAKE_HIP_BUILT")) : 0;
     if (replays) {
