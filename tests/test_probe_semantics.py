@@ -17,9 +17,11 @@ a quotient by zero unspecified.
 Generated expressions say their types (literals are cast or stand beside a value of their type,
 operands of one operator share a type, a stored value widens only where the language widens it),
 so the reference reads the generator's own tree, never the checker's typed one. The sites come
-from the simulator: the user instructions each warp ran, with their lanes and operands. Not
-covered: `block`, `mark` and `line` positions, `count`, clock()/globaltimer(), `lanes` fields,
-held-back chains (`memtrace`); tests/test_probe_semantics_gcn.py runs the same probes on AMD.
+from the simulator: the user instructions each warp ran, with their lanes and operands.
+tests/test_probe_positions.py draws the same probes at `block`, `mark` and `line` positions (with
+`count`), tests/test_probe_clocks.py checks clock()/globaltimer() and tests/test_probe_lanes.py
+`lanes` fields, on a kernel made for them; not covered: held-back chains (`memtrace`).
+tests/test_probe_semantics_gcn.py runs the same probes on AMD.
 Seeded: a failing case names its kernel and case id, and `case_probe(kernel, id)` rebuilds its
 probe.
 """
@@ -267,7 +269,8 @@ class Generator:
             return reg if reg.type == t else self.cast(reg, t)
         if k < 0.75 and self.operands:
             name = r.choice(self.operands)
-            typ = "u32" if name in ("PC", "BYTES", "OPCODE") else "u64"
+            typ = "u32" if name in ("PC", "BYTES", "OPCODE") or name.startswith("count(") \
+                else "u64"
             op = Node(name, typ, lambda env: env[name])
             return op if typ == t else self.cast(op, t)
         helper = r.choice(HELPERS)
@@ -401,9 +404,9 @@ class Generator:
 # ------------------------------------------------------------------ what the simulator ran
 
 class Watched(Sim):
-    """The simulator, also keeping every user instruction each warp ran: its place among the
-    kernel's instructions, the lanes that ran it and each lane's operands (ADDR, IN1, IN2 before
-    it runs, OUT after)."""
+    """The simulator, also keeping every user instruction each warp reached: its place among the
+    kernel's instructions, the lanes that ran it (its guard held; maybe none), each lane's
+    operands (ADDR, IN1, IN2 before it runs, OUT after) and the lanes that reached it."""
 
     def __init__(self, fn, memory) -> None:
         super().__init__(fn, memory)
@@ -411,7 +414,7 @@ class Watched(Sim):
 
     def execute(self, s: ir.Instruction, run: list[int], ctx):
         pc = self.user_pc.get(id(s))
-        if pc is None or not run:
+        if pc is None:
             return super().execute(s, run, ctx)
         addr = next((o for o in s.operands if isinstance(o, ir.Address)), None)
         values = {lane: {} for lane in run}
@@ -426,10 +429,14 @@ class Watched(Sim):
         if s.opcode == "ld" and isinstance(s.operands[0], ir.Register):
             for lane in run:
                 values[lane]["OUT"] = ctx["regs"][lane].get(s.operands[0].name, 0)
-        warp = (ctx["tids"][0][0] + self.block[0] * (ctx["tids"][0][1] + self.block[1] *
-                                                        ctx["tids"][0][2])) // 32
-        self.ran[ctx["blin"], warp].append((s, pc, list(run), values))
+        self.ran[ctx["blin"], self.warp_of(ctx["tids"])].append(
+            (s, pc, list(run), values, list(ctx["active"])))
         return jump
+
+    def warp_of(self, tids) -> int:
+        """The warp index in its block of the warp of threads `tids`."""
+        x, y, z = tids[0]
+        return (x + self.block[0] * (y + self.block[1] * z)) // 32
 
 
 # ------------------------------------------------------------------ the reference
@@ -490,9 +497,14 @@ class Reference:
         for lane in lanes:
             state[lane] = {name: convert(0, "u32", t) for name, t in self.regs.items()}
         self.site(blin, warp, lanes, "entry", None, 0, {}, state)
-        for s, pc, run, values in events:
-            self.site(blin, warp, run, "before", s, pc, values, state)
-            self.site(blin, warp, run, "after", s, pc, values, state)
+        for event in events:
+            self.event(blin, warp, event, state)
+
+    def event(self, blin: int, warp: int, event: tuple, state: dict[int, dict]) -> None:
+        """The probes around one user instruction the warp reached."""
+        s, pc, run, values, *_ = event
+        self.site(blin, warp, run, "before", s, pc, values, state)
+        self.site(blin, warp, run, "after", s, pc, values, state)
 
     def site(self, blin, warp, run, when, s, pc, values, state) -> None:
         """The probes at one place, in the file's order, on the lanes `run` that reached it
@@ -589,21 +601,30 @@ def case_probe(kernel: str, case: int, sites: list[Site] = SITES
 
 def check(kernel: Kernel, case: int) -> bool:
     """Run case `case`; False when the checker refused its probe (a location in it is said)."""
-    text, maps, regs, probes = case_probe(kernel.name, case)
+    return differ(kernel, case_probe(kernel.name, case), f"{kernel.name} case {case}")
+
+
+def differ(kernel: Kernel, generated: tuple, case: str, sim_type: type[Watched] = Watched,
+           reference: type[Reference] = Reference, check_map: Callable | None = None) -> bool:
+    """Run a generated probe (`Generator.probe`'s) on `kernel` and compare its maps with
+    `reference`'s reading of the events `sim_type` saw, map by map with `check_map` (`compare`'s
+    arguments; `compare` itself by default); False when the checker refused it. `case` names it
+    in a failure."""
+    text, maps, regs, probes = generated
     try:
         program = load(text, "gen.probe")
         got, sim, _, _ = launch(kernel.ptx, program, kernel.grid, kernel.block, kernel.args(),
-                                sim_type=Watched)
+                                sim_type=sim_type)
     except SourceError as err:
-        assert err.file == "gen.probe", f"case {case}: {err}\n{text}"
+        assert err.file == "gen.probe", f"{case}: {err}\n{text}"
         return False
-    ref = Reference(maps, regs, probes, kernel.grid, kernel.block)
+    ref = reference(maps, regs, probes, kernel.grid, kernel.block)
     for blin in range(math.prod(kernel.grid)):
         for warp in range(ref.warps):
             ref.warp(blin, warp, sim.ran[blin, warp], {})
-    where = f"{kernel.name} case {case}:\n{text}"
+    where = f"{case}:\n{text}"
     for m in maps:
-        compare(m, got, ref, where)
+        (check_map or compare)(m, got, ref, where)
     return True
 
 

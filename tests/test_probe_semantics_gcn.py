@@ -76,12 +76,15 @@ def _destinations(op: str) -> int:
 
 class Watched(Simulator):
     """The wave simulator, also keeping every instruction of the kernel each wave ran: its
-    index, the lanes that ran it (every lane the wave started with at `s_endpgm`) and each
-    lane's operands (ADDR, IN1, IN2 before it runs, OUT after)."""
+    index, the lanes that ran it (every lane the wave started with at `s_endpgm`), each lane's
+    operands (ADDR, IN1, IN2 before it runs, OUT after) and the lanes that reached it: EXEC as
+    the kernel's instruction before it left it (the exit code before `s_endpgm` sets it to
+    every lane)."""
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self.ran: dict[tuple[int, int], list] = defaultdict(list)   # (block, wave) -> events
+        self.left: dict[tuple[int, int], int] = {}      # (block, wave) -> EXEC after its last
 
     def raw(self, w, op) -> np.ndarray:
         if isinstance(op, Register) and op.file in ("v", "s"):
@@ -101,8 +104,11 @@ class Watched(Simulator):
             return super().execute(w, s, lds, access)
         n = _destinations(s.opcode)
         ins = [self.raw(w, op) for op in s.operands[n:n + 2]]
+        wave = w.wg_linear, w.index
+        exec_ = self.left.get(wave, w.exec)
         run = (1 << w.lanes) - 1 if s.opcode == "s_endpgm" else w.exec
         super().execute(w, s, lds, access)
+        self.left[wave] = w.exec
         out = self.raw(w, s.operands[0]) if n and s.opcode.startswith("global_load") else None
         values = {}
         for lane in range(LANES):
@@ -113,16 +119,19 @@ class Watched(Simulator):
         for lane, addr, _ in access:
             if lane >= 0 and lane in values:
                 values[lane]["ADDR"] = addr
-        self.ran[w.wg_linear, w.index].append((s, pc, run, values))
+        self.ran[wave].append((s, pc, run, values, exec_))
 
 
 def halves(events: list, half: int) -> list:
-    """A wave's events as its 32-lane warp `half` saw them (lanes numbered in the warp)."""
+    """A wave's events as its 32-lane warp `half` saw them (lanes numbered in the warp), EXEC
+    as the lanes the instruction reached."""
     out = []
-    for s, pc, run, values in events:
+    for s, pc, run, values, exec_ in events:
         lanes = [lane for lane in range(32 * half, 32 * half + 32) if run >> lane & 1]
         out.append((s, pc, [lane - 32 * half for lane in lanes],
-                    {lane - 32 * half: values[lane] for lane in lanes}))
+                    {lane - 32 * half: values[lane] for lane in lanes},
+                    [lane - 32 * half for lane in range(32 * half, 32 * half + 32)
+                     if exec_ >> lane & 1]))
     return out
 
 
@@ -133,8 +142,16 @@ def parsed(file: str, target: str) -> GcnModule:
 
 def check(kernel: str, case: int) -> bool:
     """Run case `case` on `kernel`; False when the checker refused its probe."""
+    return differ(kernel, case, case_probe(kernel, case, GCN_SITES))
+
+
+def differ(kernel: str, case: int, generated: tuple, reference: type[Reference] = Reference
+           ) -> bool:
+    """Run a generated probe (`Generator.probe`'s) as case `case` on `kernel` (its number picks
+    the target) and compare its maps with `reference`'s reading of what the waves ran; False
+    when the checker refused it."""
     target = TARGETS[case % 2]
-    text, maps, regs, probes = case_probe(kernel, case, GCN_SITES)
+    text, maps, regs, probes = generated
     c = GCN_CASES[kernel]
     try:
         program = load(text, "gen.probe")
@@ -144,7 +161,7 @@ def check(kernel: str, case: int) -> bool:
     except SourceError as err:
         assert err.file == "gen.probe", f"case {case}: {err}\n{text}"
         return False
-    ref = Reference(maps, regs, probes, c.grid, c.block, isa(target))
+    ref = reference(maps, regs, probes, c.grid, c.block, isa(target))
     waves = math.ceil(ref.threads / LANES)
     for wave, events in sorted(run.sim.ran.items(), key=lambda kv: kv[0][1]):
         blin, k = wave[0], wave[1] % waves

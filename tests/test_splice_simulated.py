@@ -120,7 +120,9 @@ class Sim:
     """Runs one kernel of an (instrumented) module over a grid."""
 
     def __init__(self, fn: ir.Function, memory: Memory) -> None:
-        self.code = [s for s in ir.walk(fn.body) if isinstance(s, (ir.Instruction, ir.Label))]
+        # comments too: lanes step over them as over labels (`passed`), marks among them
+        self.code = [s for s in ir.walk(fn.body)
+                     if isinstance(s, (ir.Instruction, ir.Label, ir.Comment))]
         self.labels = {s.name: i for i, s in enumerate(self.code) if isinstance(s, ir.Label)}
         body = list(ir.walk(fn.body))
         self.tables = {a.name: [x.strip() for x in b.args.split(",")]     # .branchtargets
@@ -189,7 +191,8 @@ class Sim:
             p = min(pc[lane] for lane in live)
             active = [lane for lane in live if pc[lane] == p]
             s = self.code[p]
-            if isinstance(s, ir.Label):
+            if not isinstance(s, ir.Instruction):
+                self.passed(s, active, blin, tids)
                 for lane in active:
                     pc[lane] += 1
                 continue
@@ -219,6 +222,10 @@ class Sim:
                     pc[lane] = jump
                 else:
                     pc[lane] += 1
+
+    def passed(self, s: ir.Statement, lanes: list[int], blin: int, tids) -> None:
+        """Lanes `lanes` of the warp of threads `tids` in block `blin` step over label or
+        comment `s`: nothing to do here, a place for a test to watch (marks are comments)."""
 
     def special(self, name: str, lane: int, ctx) -> int:
         tid = ctx["tids"][lane]

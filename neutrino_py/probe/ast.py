@@ -176,7 +176,15 @@ class Mark:
     def matches(self, comment: str) -> bool:
         """True for the text of this mark's comment, delimiters stripped (PTX ``//``, GCN ``;``):
         ``@neutrino`` and the name, nothing else — one rule for every target."""
-        return comment.split() == ["@neutrino", self.name]
+        return comment.split() == [MARK_WORD, self.name]
+
+
+MARK_WORD = "@neutrino"
+
+
+def is_mark(comment: str) -> bool:
+    """Whether the text of a comment, delimiters stripped, is a mark (of any name)."""
+    return comment.split()[:1] == [MARK_WORD]
 
 
 @dataclass(frozen=True)

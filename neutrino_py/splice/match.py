@@ -70,7 +70,7 @@ def matches(code: Code, instructions: list, position: ast.Position,
                 out.append(Match(b[0], "before", None, pcs[id(b[0])], tuple(b)))
         return out
     if isinstance(target, ast.Mark):
-        return [Match(s, when) for s in code.comments() if target.matches(s.body)]
+        return [Match(s, when, None, pc) for s, pc in code.comments() if target.matches(s.body)]
     if isinstance(target, ast.Lines):
         out = []
         for n, i in enumerate(instructions):

@@ -78,7 +78,9 @@ class Code(Protocol):
 
     def instructions(self) -> Sequence[Any]: ...
 
-    def comments(self) -> Iterable[Any]: ...
+    def comments(self) -> Iterable[tuple[Any, int]]:
+        """Each comment with the index of the instruction after it (`numbered_comments`)."""
+        ...
 
     def blocks(self) -> list[list[Any]]: ...
 
@@ -177,6 +179,19 @@ class Target(Protocol):
     def illegal(self, stmt: Stmt) -> str | None: ...
 
 
+def numbered_comments(body: Iterable[Any], comment: type, instruction: type
+                      ) -> list[tuple[Any, int]]:
+    """Each comment of `body` with the index among its instructions of the instruction after
+    it (their number past the last): a mark's PC, the place its code runs before."""
+    out, pc = [], 0
+    for s in body:
+        if type(s) is comment:
+            out.append((s, pc))
+        elif isinstance(s, instruction):
+            pc += 1
+    return out
+
+
 def of(module: Any) -> Target:
     """The target whose IR `module` is."""
     from neutrino_py.asm.ir import Module
@@ -187,4 +202,5 @@ def of(module: Any) -> Target:
     return GCN
 
 
-__all__ = ["Code", "Finished", "Guard", "SiteCode", "Target", "TargetKernel", "of"]
+__all__ = ["Code", "Finished", "Guard", "SiteCode", "Target", "TargetKernel", "numbered_comments",
+           "of"]

@@ -31,7 +31,8 @@ from neutrino_py.asm.gcn import (PROCESSORS, SUPPORTED, Comment, Func, GcnModule
 from neutrino_py.asm.gcn_cfg import basic_blocks, labelled_blocks, successors
 from neutrino_py.errors import SourceError
 from neutrino_py.ops import Scratch, Src, Stmt, Value
-from neutrino_py.targets import Finished, Guard, SiteCode, Unreadable
+from neutrino_py.probe.ast import is_mark
+from neutrino_py.targets import Finished, Guard, SiteCode, Unreadable, numbered_comments
 from neutrino_py.targets.gcn import hazards, pcrel, stash
 from neutrino_py.targets.gcn.render import LABEL_PREFIX, Facts, Frame, Once
 from neutrino_py.targets.gcn.render import Site as RenderSite
@@ -49,10 +50,6 @@ VGPRS = 256                 # architectural VGPRs a lane can name
 WIDE_INT_FNS = ("and", "or", "xor", "shl", "shr", "add", "sub", "mul", "min", "max", "div", "rem")
 
 
-# special registers an operand may read as raw bits: 64-bit pairs, and their 32-bit halves
-WIDE_SPECIALS = ("vcc", "exec", "flat_scratch", "xnack_mask")
-READABLE_SPECIALS = WIDE_SPECIALS + ("m0", "vcc_lo", "vcc_hi", "exec_lo", "exec_hi", "flat_scratch_lo",
-                                     "flat_scratch_hi", "xnack_mask_lo", "xnack_mask_hi")
 CONFLICT = "conflict"     # an SGPR pair holding a kernarg pointer on some paths only, or different ones
 
 
@@ -367,8 +364,8 @@ class GcnKernel:
     def instructions(self) -> Sequence[Instruction]:
         return [s for s in self.body() if isinstance(s, Instruction)]
 
-    def comments(self) -> list[Comment]:
-        return [s for s in self.body() if isinstance(s, Comment)]
+    def comments(self) -> list[tuple[Comment, int]]:
+        return numbered_comments(self.body(), Comment, Instruction)
 
     def blocks(self) -> list[list[Instruction]]:
         return basic_blocks(self.body())
@@ -380,8 +377,10 @@ class GcnKernel:
             return None
         return successors(blocks)
 
-    def entry_anchor(self) -> Instruction | None:
-        return next((s for s in self.body() if isinstance(s, Instruction)), None)
+    def entry_anchor(self) -> Instruction | Comment | None:
+        """The first instruction, or a mark before it: entry code runs before any mark's."""
+        return next((s for s in self.body() if isinstance(s, Instruction)
+                     or isinstance(s, Comment) and is_mark(s.body)), None)
 
     def pattern(self, ins: Instruction) -> tuple[str, bool]:
         """The PTX-like name probe patterns match; `s_cbranch_*` count as guarded (`@bra`)."""
@@ -447,7 +446,7 @@ class GcnKernel:
         a lane mask gives this lane's bit, 0 or 1, as the predicate PTX would hold there does."""
         if n is None:
             return ops.Imm(0, "u64")
-        value = self.raw(ins.operands[n], scope, code, ins.opcode)
+        value = self.raw(ins.operands[n], scope, code)
         if not opcodes.lane_mask(ins.opcode, n, self.destinations(ins), len(ins.operands)):
             return value
         lane = scope.tmp("u32")
@@ -459,19 +458,14 @@ class GcnKernel:
         code.append(ops.Binary(bit, "and", bit, ops.Imm(1, "u64")))
         return bit
 
-    def raw(self, op, scope: Scratch, code: list[Stmt], opcode: str = "") -> Value:
-        """An operand's raw bits, zero-extended: the register (an input modifier or SDWA's
-        ``sext()`` left out), a float constant's bits as `opcode` reads it; 0 where it has no
-        value here (a label, a symbol, an aperture)."""
-        while isinstance(op, Modified) or isinstance(op, Func) and op.name == "sext" and len(op.args) == 1:
-            op = op.inner if isinstance(op, Modified) else op.args[0]
+    def raw(self, op, scope: Scratch, code: list[Stmt]) -> Value:
+        if isinstance(op, Modified):
+            op = op.inner
         if isinstance(op, Imm) and isinstance(op.value, int):
             return ops.Imm(op.value % (1 << 64), "u64")
-        if isinstance(op, Imm):
-            return ops.Imm(opcodes.constant_bits(opcode, op.value), "u64")
-        if isinstance(op, Register) and (op.first is not None or op.file in READABLE_SPECIALS):
+        if isinstance(op, Register) and (op.first is not None or op.file in ("vcc", "exec", "m0")):
             dst = scope.tmp("u64")
-            wide = op.count >= 2 or op.file in WIDE_SPECIALS
+            wide = op.count >= 2 or op.file in ("vcc", "exec")
             first = Register(op.file, op.first, 2, True) if wide and op.first is not None else op
             code.append(ops.ZeroExtend(dst, Src(str(first), "u64" if wide else "u32"),
                                        64 if wide else 32))

@@ -18,7 +18,8 @@ from neutrino_py.asm import ir
 from neutrino_py.asm.ptx_isa import EXITS
 from neutrino_py.errors import SourceError, ToolError
 from neutrino_py.ops import Imm, Scratch, Src, Stmt, Value
-from neutrino_py.targets import Finished, Guard, SiteCode, Unreadable
+from neutrino_py.probe.ast import is_mark
+from neutrino_py.targets import Finished, Guard, SiteCode, Unreadable, numbered_comments
 from neutrino_py.targets.ptx import outline
 from neutrino_py.targets.ptx import render as ptx
 from neutrino_py.targets.ptx.address_roots import AddressRoots
@@ -37,16 +38,17 @@ class PtxCode:
 
     def __init__(self, module: ir.Module, fn: ir.Function, files: dict[int, str]) -> None:
         self.fn, self.files, self.name, self.file = fn, files, fn.name, module.file
-        self._comments: list[ir.Comment] | None = None
+        self._comments: list[tuple[ir.Comment, int]] | None = None
         self._cfg: tuple[list, int, list[ir.BasicBlock]] | None = None
 
     def instructions(self) -> Sequence[ir.Instruction]:
         return list(self.fn.instructions())
 
-    def comments(self) -> Iterable[ir.Comment]:
-        """The body's comments (kept: every `mark` probe asks, before anything is inserted)."""
+    def comments(self) -> Iterable[tuple[ir.Comment, int]]:
+        """The body's comments, each with the index of the instruction after it (a mark's PC;
+        kept: every `mark` probe asks, before anything is inserted)."""
         if self._comments is None:
-            self._comments = [s for s in ir.walk(self.fn.body) if type(s) is ir.Comment]
+            self._comments = numbered_comments(ir.walk(self.fn.body), ir.Comment, ir.Instruction)
         return self._comments
 
     def _blocks(self) -> list[ir.BasicBlock]:
@@ -66,9 +68,11 @@ class PtxCode:
         return [b.succs for b in self._blocks()]
 
     def entry_anchor(self) -> ir.Statement | None:
-        """First statement that runs: code before it runs once, before any label can loop back."""
+        """First statement that runs, or a mark before it: code before it runs once, before
+        any label can loop back and before any mark's probes."""
         for s in self.fn.body:
-            if isinstance(s, (ir.Instruction, ir.Label, ir.Block)):
+            if isinstance(s, (ir.Instruction, ir.Label, ir.Block)) \
+                    or type(s) is ir.Comment and is_mark(s.body):
                 return s
         return None
 
@@ -103,23 +107,18 @@ class PtxKernel(PtxCode):
         self.decls: list[Decl] = []
         self.label_names: set[str] = set()
         self.call_params: set[str] = set()
-        comments: list[ir.Comment] = []
-        instruction, comment, reg_decl, label, var_decl = (ir.Instruction, ir.Comment, ir.RegDecl,
-                                                           ir.Label, ir.VarDecl)
+        instruction, reg_decl, label, var_decl = ir.Instruction, ir.RegDecl, ir.Label, ir.VarDecl
         for s in ir.flat(fn.body):                       # one walk for every fact kept
             kind = type(s)
             if kind is instruction:
                 continue
-            if kind is comment:
-                comments.append(s)
-            elif kind is reg_decl:
+            if kind is reg_decl:
                 bits = decl_bits(s)
                 self.decls.extend((name, count, bits) for name, count in s.names)
             elif kind is label:
                 self.label_names.add(s.name)
             elif kind is var_decl and s.space == "param":
                 self.call_params.add(s.name)
-        self._comments = comments
         self._roots: AddressRoots | None = None
         # the body's declarations by scope, where a nested scope declares registers
         self._scopes: RegScopes | None = None
