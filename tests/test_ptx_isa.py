@@ -19,11 +19,13 @@ from pathlib import Path
 import pytest
 
 from conftest import ROOT
+from test_ptx_roundtrip import PTX_TEXT_SECTIONS
 from test_ptx_scan import shape
 from neutrino_py import toolchain
 from neutrino_py.asm import ir, parse_ptx, parser
 from neutrino_py.cli import main
 from neutrino_py.errors import SourceError
+from neutrino_py.image.elf import sections
 from neutrino_py.probe import load, load_file
 from neutrino_py.splice import instrument
 from neutrino_py import paths
@@ -84,10 +86,15 @@ def test_inspects(path, capsys):
 
 @needs_ptxas
 @pytest.mark.parametrize("path", MODULES, ids=_ids(MODULES))
-def test_assembles_as_written_and_as_printed(path, tmp_path):
+def test_printed_module_assembles_to_the_same_cubin(path):
+    """As test_ptx_roundtrip: every ELF section but those holding PTX text and line numbers."""
     text = path.read_text()
-    assemble(text, arch_of(text), tmp_path)
-    assemble(printed(text), arch_of(text), tmp_path)
+    original = sections(toolchain.run_ptxas(text, arch_of(text)))
+    again = sections(toolchain.run_ptxas(printed(text), arch_of(text)))
+    assert sorted(again) == sorted(original)
+    for name, data in original.items():
+        if name.removeprefix(".nv.merc") not in PTX_TEXT_SECTIONS:
+            assert again[name] == data, f"section {name} differs"
 
 
 CASES = [(path, probe) for path in MODULES for probe in [*STOCK, *probes_of(path)]]
@@ -178,3 +185,95 @@ def test_out_and_in_of_a_b128_register_are_its_low_64_bits(tmp_path):
     assert len(re.findall(r"mov\.b128\s+\{%nt_rd\d+, %nt_rd\d+\}, %q1;", out)) == 2
     if PTXAS is not None:
         assemble(out, "sm_90", tmp_path)
+
+
+def test_a_vector_register_and_its_components_are_read_at_their_width(tmp_path):
+    """`.reg .v2 .f64 %vd`: OUT of the whole register rendered `mov.b32 %nt_r0, %vd` and IN1 of
+    `%vd.y` read a 64-bit component as 32 bits (`mov.b32 %nt_r0, %vd.y`); ptxas refuses both.
+    The whole register gives its first component, each component its declared width."""
+    text = """.version 9.0\n.target sm_90\n.address_size 64
+.visible .entry k(.param .u64 p)
+{
+\t.reg .f64 %fd<3>;
+\t.reg .v2 .f64 %vd;
+\t.reg .v4 .b32 %vr<2>;
+\t.reg .b64 %rd<2>;
+\tld.param.u64 %rd1, [p];
+\tmov.v2.f64 %vd, {%fd1, %fd2};
+\tmov.f64 %fd1, %vd.y;
+\tmov.v4.b32 %vr1, {1, 2, 3, 4};
+\tst.global.f64 [%rd1], %fd1;
+\tst.global.v4.b32 [%rd1+16], %vr1;
+\tret;
+}
+"""
+    probe = ("map m[thread]: record { u64 v; } pool 64\n"
+             "after mov.v2, mov.v4 { m.save(OUT); }\nbefore mov.f64 { m.save(IN1); }")
+    out = instrument(parse_ptx(text, cache=False), load(probe)).module.to_text()
+    for read in (r"mov\.b64 \t%nt_rd\d+, %vd\.x;", r"mov\.b64 \t%nt_rd\d+, %vd\.y;",
+                 r"mov\.b32 \t%nt_r\d+, %vr1\.x;"):
+        assert re.search(read, out), read
+    if PTXAS is not None:
+        assemble(out, "sm_90", tmp_path)
+
+
+def test_current_graph_exec_is_a_64_bit_register(tmp_path):
+    """IN1 of `mov.u64 %rd1, %current_graph_exec` read the special register as 32 bits."""
+    text = """.version 9.0\n.target sm_90\n.address_size 64
+.visible .entry k(.param .u64 p)
+{
+\t.reg .b64 %rd<3>;
+\tld.param.u64 %rd1, [p];
+\tmov.u64 %rd2, %current_graph_exec;
+\tst.global.u64 [%rd1], %rd2;
+\tret;
+}
+"""
+    probe = "map m[thread]: record { u64 v; } pool 64\nbefore mov { m.save(IN1); }"
+    out = instrument(parse_ptx(text, cache=False), load(probe)).module.to_text()
+    assert "mov.b64 \t%nt_rd0, %current_graph_exec;" in out
+    if PTXAS is not None:
+        assemble(out, "sm_90", tmp_path)
+
+
+def test_video_operand_selectors_parse_and_are_read_as_their_register(tmp_path):
+    """`vsub.s32.s32.u32.add %r5, %r1.b0, %r2.b1, %r3;` was a syntax error at '.b0' (byte and
+    half selectors of video instructions; SIMD forms `.h10`, `.b3210`). IN1 there is the whole
+    register's bits: a selector is not allowed on `mov`."""
+    for args in ("%r5, %r1.b0, %r2.h1, %r3", "%r5, %r1.b3210, %r2.b7654, %r3"):
+        ins = _instruction(f"vsub.s32.s32.u32.add {args};")
+        assert parser.grammar_args(ins.args, ins._named) == ins.operands
+        assert ins.operands[1] == ir.Register(args.split(", ")[1])
+    text = """.version 9.0\n.target sm_90\n.address_size 64
+.visible .entry k(.param .u64 p)
+{
+\t.reg .b32 %r<4>;
+\t.reg .b64 %rd<2>;
+\tld.param.u64 %rd1, [p];
+\tld.global.u32 %r1, [%rd1];
+\tvadd.u32.u32.u32.sat %r2, %r1.b2, %r1.h1;
+\tvadd2.u32.u32.u32 %r3, %r1.h10, %r2.h01, %r2;
+\tst.global.u32 [%rd1], %r3;
+\tret;
+}
+"""
+    probe = "map m[thread]: record { u64 a; u64 b; } pool 64\nbefore vadd, vadd2 { m.save(IN1, IN2); }"
+    out = instrument(parse_ptx(text, cache=False), load(probe)).module.to_text()
+    assert re.search(r"mov\.b32 \t%nt_r\d+, %r1;", out) and ".b2;" not in out.replace("%r1.b2, ", "")
+    if PTXAS is not None:
+        assemble(out, "sm_90", tmp_path)
+
+
+@pytest.mark.parametrize("module, pattern, wait", [
+    ("wgmma", "wgmma.mma_async", "wgmma.wait_group"), ("tcgen05", "tcgen05.ld", "tcgen05.wait::ld")])
+def test_out_of_an_asynchronous_destination_is_refused_where_it_is_read(module, pattern, wait):
+    """OUT after `wgmma.mma_async` / `tcgen05.ld` read registers the instruction had not written
+    yet (they hold their value only after the wait), and at a wgmma made ptxas inject a
+    warpgroup.arrive around the read: refused at the probe's OUT, naming the kernel's line."""
+    path = ROOT / "tests" / "corpus_isa" / f"{module}.ptx"
+    probe = f"map m[warp]: record {{ u64 v; }} pool 64\nafter {pattern} {{ m.save(OUT); }}"
+    with pytest.raises(SourceError) as err:
+        instrument(parse_ptx(path.read_text(), file=str(path), cache=False), load(probe, "p.probe"))
+    shown = str(err.value)
+    assert shown.startswith("p.probe:2:") and f"only after `{wait}`" in shown
+    assert re.search(rf"{re.escape(str(path))}:\d+\)", shown)

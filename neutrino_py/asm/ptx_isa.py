@@ -70,6 +70,12 @@ NO_DEST: frozenset[str] = frozenset({
 DEST_FLIPPED: dict[str, frozenset[str]] = {
     "bar": frozenset({"red"}), "barrier": frozenset({"red"}),
     "tcgen05": frozenset({"dealloc"}), "wgmma": frozenset({"wait_group"})}
+# Forms whose register destination is written asynchronously, with what makes it readable:
+# `wgmma.mma_async`'s accumulators hold their value only after `wgmma.wait_group`, and
+# `tcgen05.ld`'s registers after `tcgen05.wait::ld` (reading them earlier gives garbage, and
+# ptxas serializes the warpgroup's MMAs around a read of an accumulator in flight).
+ASYNC_DEST: dict[tuple[str, str], str] = {("wgmma", "mma_async"): "wgmma.wait_group",
+                                          ("tcgen05", "ld"): "tcgen05.wait::ld"}
 # Where control leaves the instruction stream or may jump away from the next instruction.
 CONTROL: frozenset[str] = frozenset({"bra", "brx", "ret", "exit", "trap", "brkpt"})
 # Where a thread ends: `exit` probes run before these.
@@ -82,6 +88,13 @@ def writes_first(base: str, modifiers: list[str]) -> bool:
     """Whether an instruction's first operand is a destination (when it is not an address)."""
     flipped = DEST_FLIPPED.get(base)
     return (base in NO_DEST) == (flipped is not None and not flipped.isdisjoint(modifiers))
+
+
+def written_after(base: str, modifiers: list[str]) -> str | None:
+    """The wait after which an asynchronous form's destination holds its value (`ASYNC_DEST`),
+    None for an instruction that writes its destination as it completes."""
+    return next((wait for (b, m), wait in ASYNC_DEST.items() if b == base and m in modifiers),
+                None)
 
 
 def sized(base: str, modifiers: list[str]) -> bool:

@@ -14,13 +14,17 @@ Decl = tuple[str, int | None, int]
 
 
 def decl_bits(s: ir.RegDecl) -> int:
-    """Bits of the registers a declaration makes (a predicate: 1)."""
-    return 1 if s.type == "pred" else 8 * ir.TYPE_BYTES.get(s.type, 4)
+    """Bits of the registers a declaration makes (a predicate: 1; a vector register's,
+    ``.reg .v2 .f64 %v``, those of each component)."""
+    element = s.type.rpartition(".")[2]
+    return 1 if element == "pred" else 8 * ir.TYPE_BYTES.get(element, 4)
 
 
 def bits_in(decls: Sequence[Decl], name: str) -> int | None:
     """Width of `name` by the last of `decls` that declares it (``%r<200>`` declares ``%r0`` …
-    ``%r199``, looked up by number); None when none does."""
+    ``%r199``, looked up by number; a vector register's component ``%v.y`` by ``%v``); None
+    when none does."""
+    name = name.partition(".")[0]
     for decl, count, bits in reversed(decls):
         if count is None:
             if name == decl:

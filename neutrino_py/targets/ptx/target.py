@@ -14,7 +14,7 @@ from functools import lru_cache
 from typing import Iterable, Sequence
 
 from neutrino_py import ops
-from neutrino_py.asm import ir
+from neutrino_py.asm import ir, ptx_isa
 from neutrino_py.asm.ptx_isa import EXITS
 from neutrino_py.errors import SourceError, ToolError
 from neutrino_py.ops import Imm, Scratch, Src, Stmt, Value
@@ -27,7 +27,8 @@ from neutrino_py.targets.ptx.reg_scopes import Decl, RegScopes, bits_in, decl_bi
 
 RESERVED_PARAM = "__nt_"
 # Special registers that are 64 bits wide; every other undeclared register is 32.
-WIDE_SPECIALS = {"%clock64", "%globaltimer", "%gridid"}
+WIDE_SPECIALS = {"%clock64", "%globaltimer", "%gridid", "%current_graph_exec",
+                 *(f"%pm{i}_64" for i in range(8))}
 RAW_TYPES = {1: "pred", 64: "u64"}
 FLT_MAX = 3.4028234663852886e38
 _STEM_TYPES = {stem: t for t, stem in ptx.STEMS.items()}    # %nt_rd -> u64
@@ -105,6 +106,7 @@ class PtxKernel(PtxCode):
         # (name, count, bits) of every `.reg` name in order: ``%r<200>`` is looked up by its
         # number (spelling out the 200 names of every declaration cost 4% of a splice)
         self.decls: list[Decl] = []
+        self.vectors: list[Decl] = []        # those of a vector type (``.reg .v4 .b32 %v;``)
         self.label_names: set[str] = set()
         self.call_params: set[str] = set()
         instruction, reg_decl, label, var_decl = ir.Instruction, ir.RegDecl, ir.Label, ir.VarDecl
@@ -115,6 +117,8 @@ class PtxKernel(PtxCode):
             if kind is reg_decl:
                 bits = decl_bits(s)
                 self.decls.extend((name, count, bits) for name, count in s.names)
+                if s.type[0] == "v":
+                    self.vectors.extend((name, count, bits) for name, count in s.names)
             elif kind is label:
                 self.label_names.add(s.name)
             elif kind is var_decl and s.space == "param":
@@ -219,6 +223,10 @@ class PtxKernel(PtxCode):
         return (b[1] - a[1]) % (1 << 64)
 
     def dest(self, ins: ir.Instruction, scope: Scratch, code: list[Stmt]) -> Value:
+        wait = ptx_isa.written_after(ins.opcode, ins.modifiers)
+        if wait is not None:
+            raise Unreadable(f"its registers are written asynchronously and hold their value "
+                             f"only after `{wait}`: read them after that instead")
         dests = ins.dests
         return self.raw(dests[0] if dests else ir.Sink(), ins, scope, code)
 
@@ -275,6 +283,11 @@ class PtxKernel(PtxCode):
             return dst
         if isinstance(op, (ir.Register, ir.Negated)):
             reg = op.operand if isinstance(op, ir.Negated) else op
+            base, dot, part = reg.name.partition(".")
+            if dot and part[0] in "bh" and part[1:].isdigit():
+                reg = ir.Register(base)           # a video selector (`%r1.b0`): the register's bits
+            elif self.vectors and not dot and bits_in(self.vectors, reg.name):
+                reg = ir.Register(f"{reg.name}.x")      # a whole vector register: as `{a, b}`
             dst = scope.tmp("u64")
             width = self.reg_width(reg, at)
             code.append(ops.ZeroExtend(dst, Src(reg.name, RAW_TYPES.get(width, "u32")), width))
