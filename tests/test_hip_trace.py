@@ -163,22 +163,20 @@ def test_hip_graph_replays_are_launches_with_maps(program, tmp_path):
 EDITED = "a kernel node's parameters were set after its twin was made: maps not kept"
 
 
-REMOVED = "a kernel node holding a twin was removed from its graph: maps not kept"
-
-
 UNNAMED = "a twin's kernel node the shim could not name was edited or removed in its graph: maps not kept"
 
 
 @pytest.mark.parametrize("edit,replays", [("captured-clone", [(3, False, UNNAMED)] * 4),
                                           ("captured-args", [(3, True, None)] * 2),
                                           ("captured-params", [(4, False, EDITED)] * 2),
-                                          ("captured-remove", [(3, False, REMOVED)] * 2)])
+                                          ("captured-remove", [])])
 def test_hip_captured_node_edited_in_its_graph_is_found_by_its_twin(program, tmp_path, edit, replays):
     """HIP does not say which node a captured launch became; the program finds it
     (hipGraphGetNodes) and sets its parameters in the graph, or destroys it. The shim knows the
     node by the twin it runs and that twin's map buffer: n = 128 on the same grid keeps the twin,
-    maps and all; grid 4 runs the original, listed so, keeping no maps; a destroyed node's replays
-    say so (before: all unseen, the replays listed as the twin with maps it never wrote). A clone's
+    maps and all; grid 4 runs the original, listed so, keeping no maps; a destroyed node runs in
+    no replay, and none is listed (before: all unseen, the replays listed as the twin with maps it
+    never wrote). A clone's
     copy of that node holds the same twin and buffer, so an edit of either cannot say which: both
     graphs' replays keep no maps."""
     log, _, t = trace(program, tmp_path, env_extra={"FAKE_HIP_GRAPH": "2", "FAKE_HIP_EDIT": edit})
@@ -226,11 +224,16 @@ def test_hip_built_twin_node_given_new_arguments_keeps_its_maps(program, tmp_pat
     assert [args.split(",")[3] for args in twin_runs(log, 3)] == ["00000100"] * 2
 
 
-@pytest.mark.parametrize("edit,why", [
-    ("remove", REMOVED), ("exec-child", "a child graph node was given another graph in the exec: maps not kept")])
-def test_hip_built_graph_whose_twin_no_longer_runs_as_made_keeps_no_maps(program, tmp_path, edit, why):
-    log, t, replays = built(program, tmp_path, edit)
-    assert replays and {r[1:] for r in replays} == {(False, why)}
+def test_hip_exec_whose_child_graph_node_was_given_another_graph_keeps_no_maps(program, tmp_path):
+    log, t, replays = built(program, tmp_path, "exec-child")
+    assert replays and {r[1:] for r in replays} == {(False, "a child graph node was given another graph in the exec: maps not kept")}
+
+
+def test_hip_removed_twin_node_is_no_replay_and_the_others_keep_their_maps(program, tmp_path):
+    log, t, replays = built(program, tmp_path, "remove")
+    assert replays == [(3, True, None), (1, True, None)] * 2
+    for x in (x for x in t.launches if x.graph):
+        assert x.maps["pages"].tobytes() == pattern(8 << 16, 0)
 
 
 def test_hip_twin_node_given_another_grid_alone_keeps_no_maps(program, tmp_path):

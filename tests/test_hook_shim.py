@@ -441,14 +441,20 @@ def test_a_conditional_nodes_body_filled_after_the_node_replays_its_twins(binari
     every_thread_recorded(trace)
 
 
-@pytest.mark.parametrize("edit,why", [
-    ("remove", "a kernel node holding a twin was removed from its graph: maps not kept"),
-    ("twice", "a child graph's twins were added to a graph twice: maps not kept")])
-def test_a_built_graph_whose_twins_no_longer_run_as_made_keeps_no_maps(binaries, tmp_path, edit, why):
-    """A twin's node removed, or a child's twins added twice (two nodes on one buffer): the exec's
-    replays say why they keep no maps instead of showing empty or mixed ones."""
-    log, counts, trace, replays = built(binaries, tmp_path, edit)
-    assert replays and {r[1:] for r in replays} == {(False, why)}
+def test_a_built_graph_holding_a_childs_twins_twice_keeps_no_maps(binaries, tmp_path):
+    """A child's twins added twice (two nodes on one buffer): the exec's replays say why they keep
+    no maps instead of showing mixed ones."""
+    log, counts, trace, replays = built(binaries, tmp_path, "twice")
+    assert replays and {r[1:] for r in replays} == {(False, "a child graph's twins were added to a graph twice: maps not kept")}
+
+
+def test_a_removed_twin_node_is_no_replay_and_the_others_keep_their_maps(binaries, tmp_path):
+    """The first add node destroyed before instantiation: the exec never runs it, so its replays
+    list no launch of it, and the child graph's twin keeps every row (before: every replay of the
+    graph said its maps were not kept)."""
+    log, counts, trace, replays = built(binaries, tmp_path, "remove")
+    assert "cuGraphDestroyNode" in log and replays == [((1, 1, 1), True, None)] * 2
+    every_thread_recorded(trace)
 
 
 @pytest.mark.parametrize("edit,moved", [("params", [((3, 1, 1), False, EDITED), ((1, 1, 1), True, None)]),

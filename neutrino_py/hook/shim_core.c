@@ -1711,8 +1711,9 @@ static unsigned long long graph_bytes;  /* device bytes the sites hold (--graph-
 
 /* A twin's node given another kernel or launch shape in a graph (`handle`, the graph its node is
  * in) or an exec: its replays there are that launch (`launch.f` NULL: a kernel the shim does not
- * know, left out as its eager launches are), never the twin's kernel, and keep no maps. An exec
- * takes its graph's at instantiation. Few: one list (caller holds graph_lock). */
+ * know, left out as its eager launches are, or none: the node was removed), never the twin's
+ * kernel, and keep no maps. An exec takes its graph's at instantiation. Few: one list (caller
+ * holds graph_lock). */
 struct swap { void *handle; const struct site *site; struct item launch; struct swap *next; };
 static struct swap *swaps;
 
@@ -2318,7 +2319,8 @@ void nt_graph_gone(void *handle) {
 }
 
 /* A node removed from its graph by `destroy`: where it held a twin (named late, before it goes,
- * where the shim never named it), the graph's later replays say so. */
+ * where the shim never named it), that graph's later replays run no launch of it, so list none
+ * (a swap to no kernel); its other twins keep their maps. */
 int nt_graph_destroy_node(void *node, int (*destroy)(void *)) {
     pthread_mutex_lock(&graph_lock);
     struct site *s = opt.socket ? table_get(&twin_nodes, node) : NULL;
@@ -2327,7 +2329,7 @@ int nt_graph_destroy_node(void *node, int (*destroy)(void *)) {
     int r = destroy(node);
     pthread_mutex_lock(&graph_lock);
     if (r == 0 && s && table_get(&twin_nodes, node) == s) {
-        table_put(&edited, s->graph, "a kernel node holding a twin was removed from its graph: maps not kept");
+        swap_put(s->graph, s, &(struct item){.kind = ITEM_LAUNCH});
         table_put(&twin_nodes, node, NULL);
         s->node = NULL;
     }

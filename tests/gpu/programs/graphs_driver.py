@@ -20,7 +20,8 @@ no library program reaches:
 - child_set: an exec's child graph node given another graph (cuGraphExecChildGraphNodeSetParams,
   cuGraphExecNodeSetParams);
 - one_switched: an exec of two kernel nodes, one of them given another grid: that node's replays
-  keep no maps, the other's keep theirs;
+  keep no maps, the other's keep theirs; and a graph of two whose one node is destroyed
+  (cuGraphDestroyNode) before instantiation: only the other replays, with its maps;
 - captured_edit: a captured graph's node (found with cuGraphGetNodes) given other buffers, and
   another's another grid, in the graph (cuGraphKernelNodeSetParams) before instantiation;
 - and a clone of the IF graph, and a child graph node of the WHILE graph, which CUDA 13's driver
@@ -483,7 +484,8 @@ def halved(entry_params: cu.CUDA_KERNEL_NODE_PARAMS, entry: dict) -> tuple[cu.CU
 
 def one_switched(prog: Program) -> None:
     """An exec of square then axpy, its square node given half the grid: those replays say their
-    maps were not kept; axpy's keep theirs, as the eager launch records them."""
+    maps were not kept; axpy's keep theirs, as the eager launch records them. Then square's node
+    destroyed in the graph: a new exec's replays run and list axpy alone, with its maps."""
     for name, seed in (("x13", 28), ("z13", 29), ("x14", 30), ("y14", 31)):
         prog.buffer(name, floats(seed))
     prog.eager("one_switched", "axpy", "x14", "y14", np.float32(0.5), N)
@@ -495,6 +497,11 @@ def one_switched(prog: Program) -> None:
     ok(cu.cuGraphExecKernelNodeSetParams(exec_, node, p))
     for _ in range(REPLAYS):
         prog.launch("one_switched", exec_, [half, kept])
+    ok(cu.cuGraphExecDestroy(exec_))
+    ok(cu.cuGraphDestroyNode(node))
+    exec_ = ok(cu.cuGraphInstantiate(graph, 0))
+    for _ in range(REPLAYS):
+        prog.launch("one_switched", exec_, [kept])
     ok(cu.cuGraphExecDestroy(exec_))
     ok(cu.cuGraphDestroy(graph))
 
