@@ -1553,6 +1553,13 @@ def _dot2_f32_f16(sim, w, s, src, put, o, enc, acc_is_dst=False):
     put(b32((lo.astype(np.float64) + hi.astype(np.float64) + c.astype(np.float64)).astype(np.float32)))
 
 
+def _pack_b32_f16(sim, w, s, src, put, o, enc):
+    """v_pack_b32_f16: src0's half (op_sel[0]: the high one) low, src1's (op_sel[1]) high."""
+    sel = _sel_list(s, "op_sel", 3, 0)
+    lo, hi = ((src(i + 1, 1, 16) >> U64(16 * sel[i])) & M16U for i in (0, 1))
+    put(lo | hi << U64(16))
+
+
 def _sel_list(s: Instruction, name: str, n: int, default: int) -> list[int]:
     m = s.modifier(name)
     return [int(str(x), 0) for x in m.value.items] + [default] * n if m is not None else [default] * n
@@ -1806,6 +1813,7 @@ _VOPS: dict[str, Callable] = {
     "mad_f32": _f32op(lambda a, b, c: (a * b) + c), "madmk_f32": _f32op(lambda a, k, b: (a * k) + b),
     "madak_f32": _f32op(lambda a, b, k: (a * b) + k),
     "pk_mov_b32": _pk_mov_b32,
+    "pack_b32_f16": _pack_b32_f16,
     "mac_f32": lambda sim, w, s, src, put, o, enc: put(
         b32(f32(src(1)) * f32(src(2)) + f32(sim.vread(w, o[0], 1)))),
     "rcp_f32": _f32op(lambda a: np.float32(1) / a), "rcp_iflag_f32": _f32op(lambda a: np.float32(1) / a),

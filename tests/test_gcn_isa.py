@@ -45,8 +45,8 @@ SITES = {
     "block": "map c[warp]: counter { u64 n; }\nblock { c.n += count(*); }",
 }
 # kernels the simulator runs (the others use what it does not implement: s_setreg, sendmsg,
-# v_pack_b32_f16, symbols defined by .set, buffer resources passed by value)
-SIMULATED = ("valu:dpp_sdwa", "memory:lds_ops", "calls:call_direct", "calls:call_table",
+# symbols defined by .set, buffer resources passed by value)
+SIMULATED = ("valu:vop_modifiers", "valu:dpp_sdwa", "memory:lds_ops", "calls:call_direct", "calls:call_table",
              "matrix:mfma_agpr", "matrix:preload")
 
 
@@ -243,3 +243,40 @@ def test_descriptor_fields_left_out_have_llvms_values():
     assert desc.get("system_sgpr_workgroup_id_x") == 1 and desc.get("queue_ptr", 0) == 0
     del desc.fields[".amdhsa_user_sgpr_count"]
     assert desc.get("user_sgpr_count") == 6                    # dispatch ptr, kernarg ptr, id
+
+
+# the raw bits IN1/IN2 read at constant and EXEC-half operands of valu's vop_modifiers
+CONSTANTS = {"v_mul_f32_e64 v3, v3, 0.5 clamp": (None, 0x3f000000),
+             "v_add_f32_e64 v4, v2, 1.0 mul:2": (None, 0x3f800000),
+             "v_fma_f32 v5, v2, 0.15915494, -1.0": (None, 0x3e22f983),
+             "v_sub_f32_e32 v5, -4.0, v5": (0xc0800000, None),
+             "v_mul_f32_e32 v5, 0x3e22f983, v5": (0x3e22f983, None),
+             "s_and_b32 vcc_lo, vcc_lo, exec_lo": (None, "exec_lo"),
+             "s_mov_b32 vcc_hi, exec_hi": ("exec_hi", None)}
+
+
+@pytest.mark.parametrize("target", harness.TARGETS)
+def test_float_constants_and_exec_halves_read_as_their_bits(target):
+    """IN of ``v_mul_f32_e64 v3, v3, 0.5`` was 0, not 0x3f000000 (every float constant read 0),
+    and IN of ``exec_lo``/``exec_hi``/``vcc_lo`` was 0."""
+    import test_gcn_simulated as T
+
+    rel = f"isa/valu.{target}.s"
+    text, grid, block, args = _launch(rel, "vop_modifiers")
+    probe = ("map r[thread]: record { u32 pc; u64 in1; u64 in2; } pool 1 << 20\n"
+             "before mul, fma, add, sub, and, mov { r.save(PC, IN1, IN2); }")
+    base = T.simulate_original(text, rel, "vop_modifiers", grid, block, args)
+    run = T.simulate_instrumented(text, rel, "vop_modifiers", grid, block, args, load(probe, "in.probe"))
+    r = run.maps["r"]
+    records = list(zip(r["pc"].tolist(), r["in1"].tolist(), r["in2"].tolist()))
+    pcs = {n: CONSTANTS[s.to_text().strip()] for n, s in enumerate(base.instructions)
+           if s.to_text().strip() in CONSTANTS}
+    assert len(pcs) == len(CONSTANTS)
+    for pc, want in pcs.items():
+        events = [e for e in base.sim.events if e.index == pc]
+        halves = {"exec_lo": {e.exec & 0xffffffff for e in events}, "exec_hi": {e.exec >> 32 for e in events}}
+        got = [rec[1:] for rec in records if rec[0] == pc]
+        assert len(got) == sum(bin(e.exec).count("1") for e in events)
+        for k, value in enumerate(want):
+            if value is not None:
+                assert {g[k] for g in got} == halves.get(value, {value}), (base.instructions[pc].to_text(), k)

@@ -7,6 +7,7 @@ same `OpcodePattern.matches` rule accepts. The rules are data: prefix -> name.
 from __future__ import annotations
 
 import re
+import struct
 
 # (opcode prefix, PTX-like base and space) — first match wins
 MEMORY = (
@@ -128,6 +129,16 @@ def ds_offset_unit(opcode: str) -> int:
         return 1
     element = 8 if opcode.endswith("64") else 4
     return element * (64 if m[2] else 1)
+
+
+def constant_bits(opcode: str, value: float) -> int:
+    """The bits a float constant operand (``0.5``, ``-4.0``, ``0.15915494``) stands for in
+    `opcode`: an f64 in an f64 operation, an f16 in an f16 one, else an f32 (integer
+    operations read a float inline constant's f32 bits)."""
+    parts = re.sub(r"_(e32|e64|dpp|sdwa)$", "", opcode).split("_")
+    kind = next((p for p in reversed(parts) if p in ("f16", "f32", "f64")), "f32")
+    fmt = {"f16": "<e", "f32": "<f", "f64": "<d"}[kind]
+    return int.from_bytes(struct.pack(fmt, value), "little")
 
 
 def is_terminator(opcode: str) -> bool:

@@ -10,6 +10,11 @@
     python tests/corpus/generate.py --cutedsl DIR [PYTHON]  # cutedsl/ from a CUTLASS checkout's
                                                          # CuTe DSL examples (PYTHON has
                                                          # nvidia-cutlass-dsl 4.8.1)
+    python tests/corpus/generate.py --triton-older PYTHON...  # triton_older/ (each PYTHON has one
+                                                         # of triton 3.0.0 ... 3.5.1, TRITON_OLDER)
+    python tests/corpus/generate.py --nvrtc-older ROOT...  # nvrtc_older/ (each ROOT the NVRTC,
+                                                         # runtime, nvcc and cccl wheels of one
+                                                         # CUDA release, NVRTC_OLDER)
 
 The committed files were made with CUDA 13.0's nvcc (PTX ISA 9.0, which CUDA 13.0's ptxas and
 driver 580 accept) and Triton kernels pinned to PTX ISA 8.7 (so Triton's bundled CUDA 12.8+ ptxas
@@ -448,20 +453,59 @@ def build_triton() -> list[dict]:
             src = triton.compiler.ASTSource(fn=fn, signature=sig, constexprs=spec["constexprs"])
             options = spec["options"] | {"ptx_version": TRITON_PTX_VERSION}
             compiled = triton.compile(src, target=GPUTarget("cuda", cc, 32), options=options)
-            ptx = portable(compiled.asm["ptx"])
-            kernels, funcs = declared(ptx)
-            arch = re.search(r"^\.target\s+(\w+)", ptx, re.M).group(1)
-            rel = f"triton/{spec['name']}.{arch}.ptx"
-            (HERE / rel).write_text(ptx)
             meta = compiled.metadata
-            extra = [null(f"scratch_{i}") for i in range(_param_count(ptx, kernels[0]) - len(spec["params"]))]
-            made.append({
-                "file": rel, "source": "src/triton_kernels.py", "compiler": f"triton {triton.__version__}",
-                "arch": arch, "flags": [f"GPUTarget('cuda', {cc}, 32)", *(f"{k}={v}" for k, v in options.items()),
-                                        *(f"{k}={v}" for k, v in spec["constexprs"].items())],
-                "kernels": kernels, "device_functions": funcs,
-                "launch": {kernels[0]: recipe(spec["grid"], (32 * meta.num_warps, 1, 1),
-                                              spec["params"] + extra, shared_mem=meta.shared)}})
+            made.append(triton_entry("triton", "", compiled.asm["ptx"], spec, cc, options,
+                                     triton.__version__, meta.num_warps, meta.shared))
+    return made
+
+
+def triton_entry(folder: str, tag: str, ptx: str, spec: dict, cc: int, options: dict, version: str,
+                 num_warps: int, shared: int) -> dict:
+    """`ptx` of one Triton kernel written to `folder`/<kernel>[.tag].<arch>.ptx, and its index
+    entry with the launch recipe of `spec` (scratch pointers the release appends passed as null)."""
+    ptx = portable(ptx)
+    kernels, funcs = declared(ptx)
+    arch = re.search(r"^\.target\s+(\w+)", ptx, re.M).group(1)
+    rel = f"{folder}/{spec['name']}{tag}.{arch}.ptx"
+    (HERE / folder).mkdir(exist_ok=True)
+    (HERE / rel).write_text(ptx)
+    extra = [null(f"scratch_{i}") for i in range(_param_count(ptx, kernels[0]) - len(spec["params"]))]
+    return {"file": rel, "source": "src/triton_kernels.py", "compiler": f"triton {version}",
+            "arch": arch, "flags": [f"GPUTarget('cuda', {cc}, 32)", *(f"{k}={v}" for k, v in options.items()),
+                                    *(f"{k}={v}" for k, v in spec["constexprs"].items())],
+            "kernels": kernels, "device_functions": funcs,
+            "launch": {kernels[0]: recipe(spec["grid"], (32 * num_warps, 1, 1), spec["params"] + extra,
+                                          shared_mem=shared)}}
+
+
+# --- triton_older/: releases 3.0 to 3.5, each with its own LLVM and PTX ISA ----------------------
+
+# release -> (kernel, compute capability) pairs src/triton_older.py compiles with it
+TRITON_OLDER = {
+    "3.0.0": [("add_kernel", 80), ("matmul_kernel", 90)],
+    "3.1.0": [("softmax_kernel", 90)],
+    "3.2.0": [("layer_norm_kernel", 80)],
+    "3.3.1": [("add_kernel", 90)],
+    "3.4.0": [("softmax_kernel", 80)],
+    "3.5.1": [("layer_norm_kernel", 90), ("add_kernel", 80)],
+}
+
+
+def build_triton_older(pythons: list[str]) -> list[dict]:
+    """triton_older/: src/triton_older.py run by each of `pythons` (an interpreter with one
+    release of TRITON_OLDER installed), one file per module it prints, tagged with the release."""
+    specs = {s["name"]: s for s in triton_specs()}
+    for old in (HERE / "triton_older").glob("*.ptx"):
+        old.unlink()
+    made = []
+    for python in pythons:
+        out = subprocess.run([python, str(SRC / "triton_older.py")], check=True, capture_output=True,
+                             text=True).stdout
+        for line in out.splitlines():
+            item = json.loads(line)
+            spec = specs[item["name"]]
+            made.append(triton_entry("triton_older", f".{item['version']}", item["ptx"], spec, item["cc"],
+                                     spec["options"], item["version"], item["num_warps"], item["shared"]))
     return made
 
 
@@ -627,10 +671,49 @@ def build_cutedsl(root: str, python: str | None = None) -> list[dict]:
     return made
 
 
+
+# --- nvrtc_older/: CUDA 11.8 and 12.x releases' NVVM (PTX ISA 7.8 to 8.7) through their NVRTC -----
+
+# NVRTC release -> (source stem, arch, extra flags) src/nvrtc_older.py compiles with it
+NVRTC_OLDER = {
+    "11.8": [("reduction", "sm_75", ["-lineinfo"]), ("cp_async", "sm_86", [])],
+    "12.0": [("noinline", "sm_86", []), ("warp_specialized", "sm_90a", [])],
+    "12.4": [("histogram", "sm_89", []), ("tensor_core", "sm_89", [])],
+    "12.8": [("generic", "sm_120", []), ("tcgen05", "sm_100a", [])],
+}
+
+
+def build_nvrtc_older(roots: list[str]) -> list[dict]:
+    """nvrtc_older/: src/nvrtc_older.py run once per folder of `roots` (the wheels of one NVRTC
+    release of NVRTC_OLDER), one file per module, named by source, release and arch."""
+    for old in (HERE / "nvrtc_older").glob("*.ptx"):
+        old.unlink()
+    (HERE / "nvrtc_older").mkdir(exist_ok=True)
+    made, recipes = [], cuda_recipes()
+    for root in roots:
+        # NVRTC names the source in `.file` from the working folder: src/, which `portable` knows
+        out = subprocess.run([sys.executable, str(SRC / "nvrtc_older.py"), root], check=True,
+                             capture_output=True, text=True, cwd=SRC).stdout
+        for line in out.splitlines():
+            item = json.loads(line)
+            text = portable(item["ptx"])
+            release = re.search(r"release (\d+\.\d+), (V[\d.]+)", text)
+            rel = f"nvrtc_older/{item['name']}.{release[1]}.{item['arch']}.ptx"
+            (HERE / rel).write_text(text)
+            kernels, funcs = declared(text)
+            made.append({"file": rel, "source": f"src/{item['name']}.cu",
+                         "compiler": f"nvrtc {release[1]} ({release[2]})", "arch": item["arch"],
+                         "flags": item["flags"], "kernels": kernels, "device_functions": funcs,
+                         "launch": {k: recipes[k] for k in kernels if k in recipes}})
+    return made
+
+
 # made by their own modes and kept when the rest is regenerated
 KEPT = {"library/": lambda arg: build_library(Path(arg)), "tinygrad/": build_tinygrad,
         "numba/": build_numba, "cutlass/": lambda arg: build_cutlass(arg, *sys.argv[3:4]),
-        "cutedsl/": lambda arg: build_cutedsl(arg, *sys.argv[3:4])}
+        "cutedsl/": lambda arg: build_cutedsl(arg, *sys.argv[3:4]),
+        "triton_older/": lambda arg: build_triton_older(sys.argv[2:] or [arg]),
+        "nvrtc_older/": lambda arg: build_nvrtc_older(sys.argv[2:])}
 
 
 def replace_entries(made: list[dict], replaced) -> None:
@@ -642,7 +725,8 @@ def replace_entries(made: list[dict], replaced) -> None:
 
 def main() -> None:
     mode = {"--library": "library/", "--tinygrad": "tinygrad/", "--numba": "numba/",
-            "--cutlass": "cutlass/", "--cutedsl": "cutedsl/"}.get(sys.argv[1] if sys.argv[1:] else "")
+            "--cutlass": "cutlass/", "--cutedsl": "cutedsl/", "--triton-older": "triton_older/",
+            "--nvrtc-older": "nvrtc_older/"}.get(sys.argv[1] if sys.argv[1:] else "")
     if mode:
         made = KEPT[mode](sys.argv[2] if sys.argv[2:] else sys.executable)
         replace_entries(made, lambda file: file.startswith(mode))

@@ -255,7 +255,7 @@ class Site:
             words = _words(v.value, v.type)
             return _lit(words[i]) if i < len(words) else asm.Imm("0")
         r = self.spell(v)
-        if r.file in ("vcc", "exec"):
+        if r.file in ("vcc", "exec", "flat_scratch", "xnack_mask"):
             return Register(f"{r.file}_{'lo' if i == 0 else 'hi'}")
         if r.first is None:
             return r if i == 0 else asm.Imm("0")

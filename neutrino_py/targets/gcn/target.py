@@ -50,6 +50,10 @@ VGPRS = 256                 # architectural VGPRs a lane can name
 WIDE_INT_FNS = ("and", "or", "xor", "shl", "shr", "add", "sub", "mul", "min", "max", "div", "rem")
 
 
+# special registers an operand may read as raw bits: 64-bit pairs, and their 32-bit halves
+WIDE_SPECIALS = ("vcc", "exec", "flat_scratch", "xnack_mask")
+READABLE_SPECIALS = WIDE_SPECIALS + ("m0", "vcc_lo", "vcc_hi", "exec_lo", "exec_hi", "flat_scratch_lo",
+                                     "flat_scratch_hi", "xnack_mask_lo", "xnack_mask_hi")
 CONFLICT = "conflict"     # an SGPR pair holding a kernarg pointer on some paths only, or different ones
 
 
@@ -446,7 +450,7 @@ class GcnKernel:
         a lane mask gives this lane's bit, 0 or 1, as the predicate PTX would hold there does."""
         if n is None:
             return ops.Imm(0, "u64")
-        value = self.raw(ins.operands[n], scope, code)
+        value = self.raw(ins.operands[n], scope, code, ins.opcode)
         if not opcodes.lane_mask(ins.opcode, n, self.destinations(ins), len(ins.operands)):
             return value
         lane = scope.tmp("u32")
@@ -458,14 +462,19 @@ class GcnKernel:
         code.append(ops.Binary(bit, "and", bit, ops.Imm(1, "u64")))
         return bit
 
-    def raw(self, op, scope: Scratch, code: list[Stmt]) -> Value:
-        if isinstance(op, Modified):
-            op = op.inner
+    def raw(self, op, scope: Scratch, code: list[Stmt], opcode: str = "") -> Value:
+        """An operand's raw bits, zero-extended: the register (an input modifier or SDWA's
+        ``sext()`` left out), a float constant's bits as `opcode` reads it; 0 where it has no
+        value here (a label, a symbol, an aperture)."""
+        while isinstance(op, Modified) or isinstance(op, Func) and op.name == "sext" and len(op.args) == 1:
+            op = op.inner if isinstance(op, Modified) else op.args[0]
         if isinstance(op, Imm) and isinstance(op.value, int):
             return ops.Imm(op.value % (1 << 64), "u64")
-        if isinstance(op, Register) and (op.first is not None or op.file in ("vcc", "exec", "m0")):
+        if isinstance(op, Imm):
+            return ops.Imm(opcodes.constant_bits(opcode, op.value), "u64")
+        if isinstance(op, Register) and (op.first is not None or op.file in READABLE_SPECIALS):
             dst = scope.tmp("u64")
-            wide = op.count >= 2 or op.file in ("vcc", "exec")
+            wide = op.count >= 2 or op.file in WIDE_SPECIALS
             first = Register(op.file, op.first, 2, True) if wide and op.first is not None else op
             code.append(ops.ZeroExtend(dst, Src(str(first), "u64" if wide else "u32"),
                                        64 if wide else 32))
