@@ -277,3 +277,49 @@ def test_out_of_an_asynchronous_destination_is_refused_where_it_is_read(module, 
     shown = str(err.value)
     assert shown.startswith("p.probe:2:") and f"only after `{wait}`" in shown
     assert re.search(rf"{re.escape(str(path))}:\d+\)", shown)
+
+
+@pytest.mark.parametrize("ending, runs_off", [
+    ("\tst.global.u32 [%rd1], 1;\n", True), ("$L_end:\n", True), ("", True),
+    ("\t@%p1 ret;\n", True), ("\tret;\n", False), ("\ttrap;\n", False),
+    ("$L_spin:\n\tbra.uni $L_spin;\n", False), ("\tret;\n$L__func_end0:\n", False),
+    ("\t@%p1 bra $L_end;\n\tret;\n$L_end:\n", True)])
+def test_a_kernel_whose_end_is_reachable_runs_its_exit_probes_there(ending, runs_off, tmp_path):
+    """A kernel may end without `ret` (control reaching its closing brace returns): exit probes
+    matched nothing there, so such threads never saved (block_sched: no record). A `ret` is put
+    at a reachable end; an end no path reaches (nvcc -G's `$L__func_end0:` after the last `ret`)
+    is left as it is."""
+    text = (".version 9.0\n.target sm_90\n.address_size 64\n.visible .entry k(.param .u64 p)\n{\n"
+            "\t.reg .pred %p<2>;\n\t.reg .b64 %rd<2>;\n\tld.param.u64 %rd1, [p];\n"
+            "\tsetp.eq.u64 %p1, %rd1, 0;\n" + ending + "}\n")
+    probe = "map m[warp]: record { u32 pc; } pool 64\nexit { m.save(PC); }"
+    result = instrument(parse_ptx(text, cache=False), load(probe))
+    exits = ending.count("ret") + runs_off
+    assert sum(result.manifests["k"].positions.values()) == exits
+    out = result.module.to_text()
+    assert out.rstrip().endswith("ret;\n}") == (runs_off or ending == "\tret;\n")
+    if PTXAS is not None:
+        assemble(out, "sm_90", tmp_path)
+
+
+def test_a_predicate_special_register_is_read_as_one_bit(tmp_path):
+    """IN1 of `mov.pred %p1, %is_explicit_cluster` read the register as 32 bits (`mov.b32`),
+    and `selp` takes no special register: it is copied to a predicate first."""
+    text = """.version 9.0\n.target sm_90\n.address_size 64
+.visible .entry k(.param .u64 p)
+{
+\t.reg .pred %p<2>;
+\t.reg .b32 %r<2>;
+\t.reg .b64 %rd<2>;
+\tld.param.u64 %rd1, [p];
+\tmov.pred %p1, %is_explicit_cluster;
+\tselp.u32 %r1, 1, 0, %p1;
+\tst.global.u32 [%rd1], %r1;
+\tret;
+}
+"""
+    probe = "map m[thread]: record { u64 v; } pool 64\nbefore mov.pred { m.save(IN1); }"
+    out = instrument(parse_ptx(text, cache=False), load(probe)).module.to_text()
+    assert re.search(r"mov\.pred \t(%nt_p\d+), %is_explicit_cluster;\n\tselp\.u64 \t%nt_rd\d+, 1, 0, \1;", out)
+    if PTXAS is not None:
+        assemble(out, "sm_90", tmp_path)

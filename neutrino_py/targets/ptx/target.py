@@ -14,7 +14,7 @@ from functools import lru_cache
 from typing import Iterable, Sequence
 
 from neutrino_py import ops
-from neutrino_py.asm import ir, ptx_isa
+from neutrino_py.asm import cfg, ir, ptx_isa
 from neutrino_py.asm.ptx_isa import EXITS
 from neutrino_py.errors import SourceError, ToolError
 from neutrino_py.ops import Imm, Scratch, Src, Stmt, Value
@@ -26,9 +26,10 @@ from neutrino_py.targets.ptx.address_roots import AddressRoots
 from neutrino_py.targets.ptx.reg_scopes import Decl, RegScopes, bits_in, decl_bits
 
 RESERVED_PARAM = "__nt_"
-# Special registers that are 64 bits wide; every other undeclared register is 32.
-WIDE_SPECIALS = {"%clock64", "%globaltimer", "%gridid", "%current_graph_exec",
-                 *(f"%pm{i}_64" for i in range(8))}
+# Special registers that are not 32 bits wide (every other undeclared register is): 64-bit
+# counters and handles, and the one predicate.
+SPECIAL_BITS = {"%clock64": 64, "%globaltimer": 64, "%gridid": 64, "%current_graph_exec": 64,
+                **{f"%pm{i}_64": 64 for i in range(8)}, "%is_explicit_cluster": 1}
 RAW_TYPES = {1: "pred", 64: "u64"}
 FLT_MAX = 3.4028234663852886e38
 _STEM_TYPES = {stem: t for t, stem in ptx.STEMS.items()}    # %nt_rd -> u64
@@ -197,7 +198,7 @@ class PtxKernel(PtxCode):
         bits = self.declared_bits(reg.name, at)
         if bits is not None:
             return bits
-        return 64 if reg.name in WIDE_SPECIALS else 32
+        return SPECIAL_BITS.get(reg.name, 32)
 
     def declared_bits(self, name: str, at: ir.Instruction | None = None) -> int | None:
         """Width of a register the kernel declares, in the scope of `at` (None: the body's own);
@@ -290,7 +291,11 @@ class PtxKernel(PtxCode):
                 reg = ir.Register(f"{reg.name}.x")      # a whole vector register: as `{a, b}`
             dst = scope.tmp("u64")
             width = self.reg_width(reg, at)
-            code.append(ops.ZeroExtend(dst, Src(reg.name, RAW_TYPES.get(width, "u32")), width))
+            src: Value = Src(reg.name, RAW_TYPES.get(width, "u32"))
+            if width == 1 and reg.name in SPECIAL_BITS:     # selp takes no special register
+                src = scope.tmp("pred")
+                code.append(ops.Move(src, Src(reg.name, "pred")))
+            code.append(ops.ZeroExtend(dst, src, width))
             if isinstance(op, ir.Negated):
                 code.append(ops.Binary(dst, "xor", dst, Imm(1, "u64")))
             return dst
@@ -413,6 +418,8 @@ class PtxTarget:
 
     def open(self, module: ir.Module, kernel: ir.Function, persistent: dict[str, int],
              params: list) -> PtxKernel:
+        if runs_off_the_end(kernel.body):
+            kernel.body.append(ir.Instruction("ret"))    # what the end does: exit probes run there
         return PtxKernel(module, kernel, _files(module), persistent, params)
 
     def device_functions(self, module: ir.Module) -> list[PtxCode]:
@@ -422,6 +429,20 @@ class PtxTarget:
 
     def illegal(self, stmt: Stmt) -> str | None:
         return None
+
+
+def runs_off_the_end(body: list[ir.Statement]) -> bool:
+    """Whether control can reach the closing brace of a kernel (which returns, as `ret` does):
+    its last block does not end in an unguarded branch, `ret`, `exit` or `trap` and is entered
+    (a label after the last `ret` that nothing branches to, as nvcc -G and Triton write
+    `$L__func_end0:`, is not)."""
+    stmts = ir.flat(body)
+    last = next((s for s in reversed(stmts) if type(s) in (ir.Instruction, ir.Label)), None)
+    if type(last) is ir.Instruction:
+        return last.guard is not None or last.opcode not in ir.TERMINATORS
+    blocks = cfg.basic_blocks(body)
+    end = blocks[-1] if blocks else None
+    return end is None or end.index == 0 or bool(end.preds)
 
 
 # The ISA the instrumentation's code needs at least: `.sync` warp operations and `activemask`
