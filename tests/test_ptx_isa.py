@@ -323,3 +323,41 @@ def test_a_predicate_special_register_is_read_as_one_bit(tmp_path):
     assert re.search(r"mov\.pred \t(%nt_p\d+), %is_explicit_cluster;\n\tselp\.u64 \t%nt_rd\d+, 1, 0, \1;", out)
     if PTXAS is not None:
         assemble(out, "sm_90", tmp_path)
+
+
+def test_out_of_a_texel_with_its_predicate_and_of_a_call_reads_their_first_register(tmp_path):
+    """OUT of `tex ... {%f1, ..}|%p1` was 0 (the pair's first element, a vector, was not
+    unwrapped), and of `call (%r3), f, (%r1)` 0 (a parameter list was not read); a call's
+    `.param` return value has no value to read and is refused at the probe."""
+    text = """.version 9.0\n.target sm_90\n.address_size 64
+.func (.reg .b32 r) twice(.reg .b32 a)
+{
+\tadd.u32 r, a, a;
+\tret;
+}
+.visible .entry k(.param .u64 p, .param .u64 t)
+{
+\t.reg .pred %p<2>;
+\t.reg .b32 %r<4>;
+\t.reg .f32 %f<6>;
+\t.reg .b64 %rd<3>;
+\tld.param.u64 %rd1, [p];
+\tld.param.u64 %rd2, [t];
+\tmov.u32 %r1, 1;
+\ttex.2d.v4.f32.s32 {%f1, %f2, %f3, %f4}|%p1, [%rd2, {%r1, %r1}];
+\tcall (%r3), twice, (%r1);
+\tst.global.f32 [%rd1], %f1;
+\tst.global.u32 [%rd1+4], %r3;
+\tret;
+}
+"""
+    probe = "map m[thread]: record { u64 v; } pool 64\nafter tex, call { m.save(OUT); }"
+    out = instrument(parse_ptx(text, cache=False), load(probe)).module.to_text()
+    assert re.search(r"\}\|%p1, \[%rd2, \{%r1, %r1\}\];\n\tmov\.b32 \t%nt_r\d+, %f1;", out)
+    assert re.search(r"call \t\(%r3\), twice, \(%r1\);\n\tmov\.b32 \t%nt_r\d+, %r3;", out)
+    if PTXAS is not None:
+        assemble(out, "sm_90", tmp_path)
+    path = ROOT / "tests" / "corpus_isa" / "callprototype.ptx"
+    with pytest.raises(SourceError, match="OUT cannot be read at `call.*a parameter of one call"):
+        instrument(parse_ptx(path.read_text(), file=str(path), cache=False),
+                   load("map m[thread]: record { u64 v; } pool 64\nafter call { m.save(OUT); }"))

@@ -259,11 +259,14 @@ class PtxKernel(PtxCode):
 
     def raw(self, op: ir.Operand, at: ir.Instruction, scope: Scratch, code: list[Stmt]) -> Value:
         """Raw bits of an operand of instruction `at`, zero-extended to u64 (first element of a
-        vector or pair; the address of a memory operand; 0 for ``_``)."""
-        if isinstance(op, ir.Vector):
-            op = op.items[0]
+        pair, a vector or a call's parameter list, in that order: `{%f1, ..}|%p` gives %f1; the
+        address of a memory operand; 0 for ``_`` and an empty list)."""
         if isinstance(op, ir.PredPair):
             op = op.first
+        if isinstance(op, (ir.Vector, ir.ParamList)):
+            if not op.items:
+                return Imm(0, "u64")
+            op = op.items[0]
         if isinstance(op, ir.Immediate):
             value = op.value
             return Imm(float_bits(op, at) if isinstance(value, float) else value, "u64")
