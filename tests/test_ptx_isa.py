@@ -1,34 +1,36 @@
 """PTX ISA 9.0 conformance, a construct family per module (tests/corpus_isa/README.md).
 
-Each hand-written module parses, prints as a fixed point, is read by `neutrino inspect`, and
+Each hand-written module parses (the body scan building what the grammar builds), prints as a
+fixed point that ptxas assembles to the same cubin, is read by `neutrino inspect`, and
 instruments under every stock probe and the probes its header names into PTX that ptxas
-assembles for the module's `.target`. Header lines of a module:
+assembles for the module's `.target` (the ptxas steps skip where none is found). Header lines:
 
     // probe: PROBE TEXT                 instrumented too (one line of probe source)
     // probe: PROBE TEXT => N            ... and matches N positions over the module's kernels
     // refused: PROBE TEXT => MESSAGE    refused at a place in the probe or the module:
                                          `file:line:col: ...MESSAGE...`
+
+The tests after the modules' are the regression tests of what they found in the engine.
 """
 from __future__ import annotations
 
 import re
-import subprocess
 from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 
 from conftest import ROOT
+from test_ptx_producers import assemble, printed
 from test_ptx_roundtrip import PTX_TEXT_SECTIONS
 from test_ptx_scan import shape
-from neutrino_py import toolchain
+from neutrino_py import paths, toolchain
 from neutrino_py.asm import ir, parse_ptx, parser
 from neutrino_py.cli import main
 from neutrino_py.errors import SourceError
 from neutrino_py.image.elf import sections
 from neutrino_py.probe import load, load_file
 from neutrino_py.splice import instrument
-from neutrino_py import paths
 
 PTXAS = toolchain.find_tool("ptxas")
 needs_ptxas = pytest.mark.skipif(PTXAS is None, reason="ptxas not found")
@@ -51,20 +53,8 @@ def arch_of(text: str) -> str:
     return re.search(r"^\s*\.target\s+(\w+)", text, re.M)[1]
 
 
-def printed(text: str) -> str:
-    return parse_ptx(text, cache=False).parse_all().to_text()
-
-
-def assemble(text: str, arch: str, tmp_path: Path) -> None:
-    src = tmp_path / "check.ptx"
-    src.write_text(text)
-    run = subprocess.run([PTXAS, "-c", f"-arch={arch}", str(src), "-o", str(tmp_path / "o")],
-                         capture_output=True, text=True)
-    assert run.returncode == 0, run.stderr
-
-
-def _ids(paths_: list[Path]) -> list[str]:
-    return [p.stem for p in paths_]
+def _ids(modules: list[Path]) -> list[str]:
+    return [p.stem for p in modules]
 
 
 def test_every_module_is_listed_in_the_readme():
@@ -116,7 +106,7 @@ def test_instruments(case, tmp_path):
         assert sum(n for m in result.manifests.values() for n in m.positions.values()) == \
             int(probe.expect)
     if PTXAS is not None:
-        assemble(result.module.to_text(), arch_of(text), tmp_path)
+        assemble(result.module.to_text(), tmp_path, arch_of(text))
 
 
 REFUSED = [(path, probe) for path in MODULES for probe in probes_of(path, "refused")]
@@ -184,7 +174,7 @@ def test_out_and_in_of_a_b128_register_are_its_low_64_bits(tmp_path):
     out = instrument(parse_ptx(text, cache=False), load(probe)).module.to_text()
     assert len(re.findall(r"mov\.b128\s+\{%nt_rd\d+, %nt_rd\d+\}, %q1;", out)) == 2
     if PTXAS is not None:
-        assemble(out, "sm_90", tmp_path)
+        assemble(out, tmp_path, "sm_90")
 
 
 def test_a_vector_register_and_its_components_are_read_at_their_width(tmp_path):
@@ -214,7 +204,7 @@ def test_a_vector_register_and_its_components_are_read_at_their_width(tmp_path):
                  r"mov\.b32 \t%nt_r\d+, %vr1\.x;"):
         assert re.search(read, out), read
     if PTXAS is not None:
-        assemble(out, "sm_90", tmp_path)
+        assemble(out, tmp_path, "sm_90")
 
 
 def test_current_graph_exec_is_a_64_bit_register(tmp_path):
@@ -233,7 +223,7 @@ def test_current_graph_exec_is_a_64_bit_register(tmp_path):
     out = instrument(parse_ptx(text, cache=False), load(probe)).module.to_text()
     assert "mov.b64 \t%nt_rd0, %current_graph_exec;" in out
     if PTXAS is not None:
-        assemble(out, "sm_90", tmp_path)
+        assemble(out, tmp_path, "sm_90")
 
 
 def test_video_operand_selectors_parse_and_are_read_as_their_register(tmp_path):
@@ -261,7 +251,7 @@ def test_video_operand_selectors_parse_and_are_read_as_their_register(tmp_path):
     out = instrument(parse_ptx(text, cache=False), load(probe)).module.to_text()
     assert re.search(r"mov\.b32 \t%nt_r\d+, %r1;", out) and ".b2;" not in out.replace("%r1.b2, ", "")
     if PTXAS is not None:
-        assemble(out, "sm_90", tmp_path)
+        assemble(out, tmp_path, "sm_90")
 
 
 @pytest.mark.parametrize("module, pattern, wait", [
@@ -299,7 +289,7 @@ def test_a_kernel_whose_end_is_reachable_runs_its_exit_probes_there(ending, runs
     out = result.module.to_text()
     assert out.rstrip().endswith("ret;\n}") == (runs_off or ending == "\tret;\n")
     if PTXAS is not None:
-        assemble(out, "sm_90", tmp_path)
+        assemble(out, tmp_path, "sm_90")
 
 
 def test_a_predicate_special_register_is_read_as_one_bit(tmp_path):
@@ -322,7 +312,7 @@ def test_a_predicate_special_register_is_read_as_one_bit(tmp_path):
     out = instrument(parse_ptx(text, cache=False), load(probe)).module.to_text()
     assert re.search(r"mov\.pred \t(%nt_p\d+), %is_explicit_cluster;\n\tselp\.u64 \t%nt_rd\d+, 1, 0, \1;", out)
     if PTXAS is not None:
-        assemble(out, "sm_90", tmp_path)
+        assemble(out, tmp_path, "sm_90")
 
 
 def test_out_of_a_texel_with_its_predicate_and_of_a_call_reads_their_first_register(tmp_path):
@@ -356,7 +346,7 @@ def test_out_of_a_texel_with_its_predicate_and_of_a_call_reads_their_first_regis
     assert re.search(r"\}\|%p1, \[%rd2, \{%r1, %r1\}\];\n\tmov\.b32 \t%nt_r\d+, %f1;", out)
     assert re.search(r"call \t\(%r3\), twice, \(%r1\);\n\tmov\.b32 \t%nt_r\d+, %r3;", out)
     if PTXAS is not None:
-        assemble(out, "sm_90", tmp_path)
+        assemble(out, tmp_path, "sm_90")
     path = ROOT / "tests" / "corpus_isa" / "callprototype.ptx"
     with pytest.raises(SourceError, match="OUT cannot be read at `call.*a parameter of one call"):
         instrument(parse_ptx(path.read_text(), file=str(path), cache=False),
