@@ -351,3 +351,17 @@ def test_out_of_a_texel_with_its_predicate_and_of_a_call_reads_their_first_regis
     with pytest.raises(SourceError, match="OUT cannot be read at `call.*a parameter of one call"):
         instrument(parse_ptx(path.read_text(), file=str(path), cache=False),
                    load("map m[thread]: record { u64 v; } pool 64\nafter call { m.save(OUT); }"))
+
+
+def test_a_label_with_the_instrumentation_s_prefix_is_refused_at_the_kernel(tmp_path, capsys):
+    """A kernel's own `$nt_L0:` collided with the first label the instrumentation made (ptxas:
+    duplicate definition); registers and params of the reserved names were refused, labels not."""
+    src = tmp_path / "in.ptx"
+    src.write_text(".version 9.0\n.target sm_90\n.address_size 64\n.visible .entry k(.param .u64 p)\n"
+                   "{\n\t.reg .b64 %rd<2>;\n$nt_L0:\n\tld.param.u64 %rd1, [p];\n"
+                   "\tst.global.u32 [%rd1], 1;\n\tret;\n}\n")
+    assert main(["instrument", "--probe", "dmat", str(src), "-o", str(tmp_path / "o.ptx"),
+                 "--no-cost"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"{src}:4:1: error: kernel k already uses the reserved name $nt_L0")
+    assert "Traceback" not in err and "$nt_L" in err.split("hint:")[1]

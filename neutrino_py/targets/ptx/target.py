@@ -134,11 +134,13 @@ class PtxKernel(PtxCode):
         regs = [name if count is None else f"{name}0" for name, count, _ in self.decls
                 if name.startswith(ptx.PREFIX) and (count is None or count > 0)]
         names = [p.name for p in self.fn.params if p.name.startswith(RESERVED_PARAM)]
+        names += sorted(n for n in self.label_names if n.startswith(ptx.LABEL_PREFIX))
         if regs or names:
             raise SourceError(
                 f"kernel {self.fn.name} already uses the reserved name {(regs + names)[0]}",
                 file=self.file, line=self.fn.line, col=self.fn.col,
-                hint="instrument the original PTX, not an instrumented one")
+                hint=f"instrument the original PTX, not an instrumented one (names starting with "
+                     f"{ptx.PREFIX}, {ptx.LABEL_PREFIX} or {RESERVED_PARAM} are the instrumentation's)")
 
     # -------------------------------------------------------------- facts the splicer asks
 
