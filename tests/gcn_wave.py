@@ -38,7 +38,8 @@ from typing import Callable, Iterator
 import numpy as np
 
 from sim_memory import Memory
-from neutrino_py.asm.gcn import Directive, Func, GcnModule, Imm, Instruction, Label, Modified, Register, Sym
+from neutrino_py.asm.gcn import (Directive, Func, GcnModule, Imm, Instruction, Label, Modified, Register,
+                                 Sym, evaluate)
 
 LANES = 64
 M32, M64 = (1 << 32) - 1, (1 << 64) - 1
@@ -282,6 +283,9 @@ class Simulator:
         first = {id(s) for s in module.statements[start:self.view.end]}
         self.entry = next((i for i, s in enumerate(self.code) if id(s) in first), len(self.code))
         self.labels = _label_slots(self.code)
+        self.constants = module.constants()
+        _CONSTANTS.clear()
+        _CONSTANTS.update(self.constants)
         self.data = _data_symbols(module, memory)
         self.mem, self.desc, self.meta = memory, self.view.descriptor, self.view.metadata
         self.mcpu = module.target
@@ -446,6 +450,9 @@ class Simulator:
         raise Unknown(f"scalar operand {op!r}")
 
     def address_of(self, name: str) -> int:
+        """A symbol's value: a data or code address, or a number the module sets."""
+        if name in self.constants:
+            return self.constants[name]
         if name in self.data:
             return self.data[name]
         if name in self.labels:
@@ -595,7 +602,12 @@ class Simulator:
     def branch(self, w: Wave, s: Instruction) -> None:
         target = s.operands[0]
         assert isinstance(target, Sym), s.to_text()
-        w.pc = self.labels[target.text]
+        local = re.fullmatch(r"(\d+)([fb])", target.text)      # `1f`: the next `1:`, `1b` the last
+        if local is None:
+            w.pc = self.labels[target.text]
+            return
+        order = range(w.pc, len(self.code)) if local[2] == "f" else range(w.pc - 1, -1, -1)
+        w.pc = next(k for k in order if isinstance(self.code[k], Label) and self.code[k].name == local[1])
 
 
 # ------------------------------------------------------------------------------ scalar ALU
@@ -617,7 +629,7 @@ def _scalar(sim: Simulator, w: Wave, s: Instruction, lds, access) -> None:
         return v - (1 << bits) if v >> (bits - 1) else v
 
     if op in ("s_mov_b32", "s_mov_b64", "s_movk_i32"):
-        value = r(1) if op != "s_movk_i32" else sx(o[1].value & 0xffff, 16) & M32
+        value = r(1) if op != "s_movk_i32" else sx(r(1) & 0xffff, 16) & M32
         sim.swrite(w, o[0], value, dw)
     elif op in ("s_cselect_b32", "s_cselect_b64"):
         sim.swrite(w, o[0], r(1) if w.scc else r(2), dw)
@@ -842,9 +854,18 @@ def _flat_rw(sim: "Simulator", w: Wave, lds: Lds, lane: int, addr: int, size: in
     return 0
 
 
+# the `.set`/`.equ` symbols of the module being run, which modifiers may name (`offset:STRIDE`)
+_CONSTANTS: dict[str, int] = {}
+
+
 def _imm_mod(s: Instruction, name: str) -> int:
     m = s.modifier(name)
-    return int(m.value, 0) if m is not None and isinstance(m.value, str) else 0
+    if m is None or not isinstance(m.value, str):
+        return 0
+    value = evaluate(m.value, _CONSTANTS)
+    if value is None:
+        raise Unknown(f"modifier {m}")
+    return value
 
 
 def _sload(sim: Simulator, w: Wave, s: Instruction, lds, access) -> None:

@@ -13,6 +13,8 @@ Printing an unmodified module gives text that llvm-mc assembles to the same byte
 """
 from __future__ import annotations
 
+import ast
+import operator
 import re
 from dataclasses import dataclass, field
 from typing import Any, Iterator, Union
@@ -440,6 +442,37 @@ _MetadataDumper.add_representer(str, _MetadataDumper.represent_str)
 
 Statement = Union[Instruction, Label, Directive, Loc, File, Comment, KernelDescriptor, Metadata]
 
+_OPERATORS = {ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul,
+              ast.FloorDiv: operator.floordiv, ast.Mod: operator.mod, ast.LShift: operator.lshift,
+              ast.RShift: operator.rshift, ast.BitAnd: operator.and_, ast.BitOr: operator.or_,
+              ast.BitXor: operator.xor, ast.USub: operator.neg, ast.Invert: operator.invert}
+
+
+def evaluate(expr: str, symbols: dict[str, int]) -> int | None:
+    """An integer assembler expression (numbers, `symbols`, ``+ - * / % << >> & | ^ ~`` and
+    parentheses; ``/`` divides integers), or None where it is not one (a label, a relocation)."""
+    text = re.sub(r"(?<![\w.$])([A-Za-z_.$][\w.$]*)", lambda m: f"_s[{m[1]!r}]", expr.replace("/", "//"))
+    try:
+        tree = ast.parse(text, mode="eval").body
+    except SyntaxError:
+        return None
+
+    def value(node: ast.AST) -> int:
+        if isinstance(node, ast.Constant) and type(node.value) is int:
+            return node.value
+        if isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Constant):
+            return symbols[node.slice.value]
+        if isinstance(node, ast.BinOp) and type(node.op) in _OPERATORS:
+            return _OPERATORS[type(node.op)](value(node.left), value(node.right))
+        if isinstance(node, ast.UnaryOp) and type(node.op) in _OPERATORS:
+            return _OPERATORS[type(node.op)](value(node.operand))
+        raise KeyError(expr)
+
+    try:
+        return value(tree)
+    except (KeyError, ZeroDivisionError, ValueError, OverflowError):
+        return None
+
 
 @dataclass
 class KernelView:
@@ -550,6 +583,18 @@ class GcnModule:
     def files(self) -> dict[int, str]:
         """File index -> path of the ``.file N`` entries (what ``.loc`` directives refer to)."""
         return {s.index: s.path for s in self.statements if isinstance(s, File) and s.index is not None}
+
+    def constants(self) -> dict[str, int]:
+        """Symbols the module gives a number with ``.set``/``.equ``/``.equiv`` (``.set
+        OUT_STRIDE, 256``, ``.equ HALF, OUT_STRIDE/2``), in order; others are left out."""
+        out: dict[str, int] = {}
+        for s in self.statements:
+            if isinstance(s, Directive) and s.name in (".set", ".equ", ".equiv") and "," in s.args:
+                name, expr = (x.strip() for x in s.args.split(",", 1))
+                value = evaluate(expr, out)
+                if value is not None:
+                    out[name] = value
+        return out
 
     def kernel_names(self) -> list[str]:
         return [s.name for s in self.statements if isinstance(s, KernelDescriptor)]

@@ -27,7 +27,8 @@ from typing import Sequence
 from neutrino_py import ops
 from neutrino_py.asm import gcn_opcodes as opcodes
 from neutrino_py.asm.gcn import (PROCESSORS, SUPPORTED, Comment, Func, GcnModule, Imm,
-                                 Instruction, Label, Loc, Modified, Register, Statement)
+                                 Instruction, Label, Loc, Modified, Register, Statement, Sym,
+                                 evaluate)
 from neutrino_py.asm.gcn_cfg import basic_blocks, labelled_blocks, successors
 from neutrino_py.errors import SourceError
 from neutrino_py.ops import Scratch, Src, Stmt, Value
@@ -120,6 +121,7 @@ class GcnKernel:
         self.view = module.kernel(name)
         self.desc, self.meta = self.view.descriptor, self.view.metadata
         self.facts = Facts(module.target)
+        self.constants = module.constants()     # .set / .equ symbols an operand may name
         self.warnings: list[str] = []
         self.occupancy = (0, 0)
         self.inserts: dict[int, tuple[list[Statement], list[Statement]]] = {}
@@ -464,14 +466,16 @@ class GcnKernel:
 
     def raw(self, op, scope: Scratch, code: list[Stmt], opcode: str = "") -> Value:
         """An operand's raw bits, zero-extended: the register (an input modifier or SDWA's
-        ``sext()`` left out), a float constant's bits as `opcode` reads it; 0 where it has no
-        value here (a label, a symbol, an aperture)."""
+        ``sext()`` left out), a float constant's bits as `opcode` reads it, a symbol's value
+        where the module sets one; 0 where it has none here (a label, a relocation, an aperture)."""
         while isinstance(op, Modified) or isinstance(op, Func) and op.name == "sext" and len(op.args) == 1:
             op = op.inner if isinstance(op, Modified) else op.args[0]
         if isinstance(op, Imm) and isinstance(op.value, int):
             return ops.Imm(op.value % (1 << 64), "u64")
         if isinstance(op, Imm):
             return ops.Imm(opcodes.constant_bits(opcode, op.value), "u64")
+        if isinstance(op, Sym) and (value := evaluate(op.text, self.constants)) is not None:
+            return ops.Imm(value % (1 << 64), "u64")
         if isinstance(op, Register) and (op.first is not None or op.file in READABLE_SPECIALS):
             dst = scope.tmp("u64")
             wide = op.count >= 2 or op.file in WIDE_SPECIALS
@@ -489,12 +493,12 @@ class GcnKernel:
         if len(ins.operands) < (1 if op.startswith(opcodes.M0_ADDRESSED) else 2):
             raise self.error(f"{op} has {len(ins.operands)} operand(s): too few for a memory access",
                              "check the instruction (llvm-mc refuses it too)", ins.line)
-        try:
-            offset = opcodes.ds_offset_unit(op) * sum(int(m.value, 0) for m in ins.modifiers
-                                                      if m.name in ("offset", "offset0") and isinstance(m.value, str))
-        except ValueError:
+        offsets = [evaluate(m.value, self.constants) for m in ins.modifiers
+                   if m.name in ("offset", "offset0") and isinstance(m.value, str)]
+        if None in offsets:
             raise self.error(f"{op} has an offset that is not a number", "write offset:N with a "
-                             "number, as llvm-mc does", ins.line) from None
+                             "number or a symbol the module sets (.set), as llvm-mc does", ins.line)
+        offset = opcodes.ds_offset_unit(op) * sum(offsets)
         dst = scope.tmp("u64")
         if op.startswith(("global_", "flat_")):
             i = 0 if not opcodes.writes_first(op, mods) else 1
