@@ -12,8 +12,9 @@ instrumented by the 8 stock probes and 5 probes reading OUT/IN/ADDR/BYTES (7,176
 refused); ptxas 13.5 (12.4 for sm_70, which 13 dropped) assembled every original and 2,968
 instrumented pairs (all 13 probes for 26 modules, a rotation of 5 for the rest). Nothing failed:
 no engine change. What stays: the committed modules (tests/corpus/{triton,nvrtc}_older) run in the
-simulator instrumented, recording exactly what they access and the values they move, and assemble
-under probes that read every operand kind (the stock probes' matrix is test_splice_matrix's).
+simulator instrumented, recording exactly what they access and the values they move (memtrace's
+compressed records of Triton's softmax and layer norm rebuild exactly dmat's), and assemble under
+probes that read every operand kind (the stock probes' matrix is test_splice_matrix's).
 """
 from __future__ import annotations
 
@@ -27,11 +28,12 @@ from neutrino_py import toolchain
 from neutrino_py.asm import parse_ptx
 from neutrino_py.probe import load
 from neutrino_py.splice import instrument
-from test_splice_simulated import floats, launch, stock
+from test_splice_simulated import accesses, floats, launch, stock
 
 OLDER = sorted(CORPUS.glob("*_older/*.ptx"))
 ADD_KERNELS = sorted(CORPUS.glob("triton_older/add_kernel.*.ptx"))
 N = 1500                             # past the grid's last element: a partial block of lanes
+ROWS, COLS = 2, 781                  # a row shorter than the block: masked lanes
 
 # the value each global load gave and each store wrote, at its address
 VALUES = load("""map m[thread]: record { u64 addr; u64 v; u32 bytes; } pool 1 << 16
@@ -82,6 +84,31 @@ def test_nvrtc_11_8_reduction_records_its_loads_and_block_sums():
     assert Counter(zip(maps["dmat"]["addr"].tolist(), maps["dmat"]["bytes"].tolist())) == want
     sums = np.frombuffer(mem.bytes(src), np.float32).reshape(2, 512).sum(axis=1)
     assert np.allclose(np.frombuffer(mem.bytes(out), np.float32), sums, rtol=1e-5)
+
+
+def _row_args(name: str) -> dict:
+    """Params of the two row kernels (scratch pointers 0): softmax or layer norm of ROWS rows."""
+    if name.startswith("softmax"):
+        return {"out": bytes(4 * ROWS * COLS), "in": floats(ROWS * COLS, 3), "in_stride": COLS,
+                "out_stride": COLS, "n_cols": COLS, "scratch0": 0, "scratch1": 0}
+    return {"x": floats(ROWS * COLS, 4), "y": bytes(4 * ROWS * COLS), "w": floats(COLS, 5),
+            "b": floats(COLS, 6), "mean": bytes(4 * ROWS), "rstd": bytes(4 * ROWS), "stride": COLS,
+            "n_cols": COLS, "eps": int(np.float32(1e-5).view(np.uint32)), "scratch0": 0, "scratch1": 0}
+
+
+@pytest.mark.parametrize("path", sorted(CORPUS.glob("triton_older/[sl]*.ptx")), ids=lambda p: p.name)
+def test_memtrace_rebuilds_the_accesses_dmat_records_in_older_triton_rows(path):
+    """memtrace's compressed and chained records of Triton's unrolled inline-asm loads, in the
+    loops of the layer norm too, rebuild exactly the lanes' accesses dmat records one by one."""
+    args = _row_args(path.name)
+    dmat = launch(path.read_text(), stock("dmat"), (ROWS, 1, 1), (128, 1, 1), args)
+    mem = launch(path.read_text(), stock("memtrace"), (ROWS, 1, 1), (128, 1, 1), args)
+    assert accesses(mem[0]) == accesses(dmat[0])
+    # a row: softmax reads and writes it; layer norm reads it thrice, w and b once, writes it,
+    # its mean and its rstd
+    per_row = 2 * COLS if path.name.startswith("softmax") else 6 * COLS + 2
+    assert sum(accesses(dmat[0]).values()) == ROWS * per_row
+    assert [dmat[3].bytes(p) for p in dmat[2].values()] == [mem[3].bytes(p) for p in mem[2].values()]
 
 
 @pytest.mark.skipif(toolchain.find_tool("ptxas") is None, reason="ptxas not found")
