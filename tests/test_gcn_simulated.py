@@ -609,6 +609,24 @@ def blocks_of(instructions: list[Instruction], statements) -> set[int]:
     return starts
 
 
+def restores_exec(s: Instruction) -> bool:
+    """A join's `s_or_b64 exec, exec, s[..]`, read from the text of its operands."""
+    return s.opcode == "s_or_b64" and str(s.operands[0]) == "exec" \
+        and "exec" in map(str, s.operands[1:])
+
+
+def probe_places(instructions: list[Instruction], starts: set[int]) -> dict[int, int]:
+    """Index of the instruction a `block` probe runs before -> its block's first: past the
+    `s_or_b64 exec, exec, s[..]` that opens a join, where every lane reaching it is back."""
+    out = {}
+    for first in starts:
+        k = first
+        while k + 1 < len(instructions) and k + 1 not in starts and restores_exec(instructions[k]):
+            k += 1
+        out[k] = first
+    return out
+
+
 def oracle_mix(run: Run, geo: Geometry, program, target, kernel):
     (probe,) = [p for p in program.probes if p.position.when == "block"]
     def count(e):
@@ -617,10 +635,11 @@ def oracle_mix(run: Run, geo: Geometry, program, target, kernel):
     starts = blocks_of(run.instructions, run.statements)
     ends = sorted(starts) + [len(run.instructions)]
     block_of = {s: run.instructions[s:next(e for e in ends if e > s)] for s in starts}
+    places = probe_places(run.instructions, starts)
     rows = defaultdict(Counter)        # a warp counter: once per block entry of any lane
     for e in run.sim.events:
-        if e.index in starts:
-            block = block_of[e.index]
+        if e.index in places:
+            block = block_of[places[e.index]]
             names = [(opcodes.ptx_name(i.opcode, [m.name for m in i.modifiers]),
                       i.opcode.startswith("s_cbranch")) for i in block]
             for h, m in halves(e.exec):
@@ -630,11 +649,11 @@ def oracle_mix(run: Run, geo: Geometry, program, target, kernel):
 
 
 def oracle_branches(run: Run, geo: Geometry, target, kernel):
-    starts = blocks_of(run.instructions, run.statements)
+    places = probe_places(run.instructions, blocks_of(run.instructions, run.statements))
     lanes_reg = {}
     recs = Counter()
     for e in run.sim.events:
-        if e.index in starts:
+        if e.index in places:
             for lane in lanes_of(e.exec):
                 lanes_reg[(e.wave, lane)] = (e.exec >> (32 * (lane // 32))) & 0xffffffff
         if run.instructions[e.index].opcode.startswith("s_cbranch"):

@@ -20,7 +20,7 @@ from collections import defaultdict
 from dataclasses import dataclass
 
 from test_probe_positions import KERNEL, POSITION_SITES, Positions, Tracked
-from test_probe_semantics import MapGen, Node, ProbeGen, Stmt, differ
+from test_probe_semantics import MapGen, Node, ProbeGen, Site, Stmt, differ
 
 COUNTERS = ("clock()", "globaltimer()")
 
@@ -46,9 +46,9 @@ def _reading(counter: str, order) -> Node:
                                                               env["threadid()"]), next(order)))
 
 
-def case_probe(case: int) -> tuple:
-    """Maps of readings, registers holding them and probes reading, keeping and saving them:
-    what `Generator.probe` returns."""
+def case_probe(case: int, sites: list[Site] = POSITION_SITES) -> tuple:
+    """Maps of readings, registers holding them and probes reading, keeping and saving them at
+    `sites`: what `Generator.probe` returns."""
     r = random.Random(f"clocks:{case}")
     order = itertools.count()
     regs = {f"t{k}": "u64" for k in range(r.randint(1, 2))}
@@ -79,7 +79,7 @@ def case_probe(case: int) -> tuple:
                      Node("laneid()", "u32", lambda env: env["laneid()"])] +
                     [value() for _ in m.fields[2:]])
 
-    probes = [ProbeGen(r.choice(POSITION_SITES), None, [stmt() for _ in range(r.randint(1, 3))])
+    probes = [ProbeGen(r.choice(sites), None, [stmt() for _ in range(r.randint(1, 3))])
               for _ in range(r.randint(2, 4))]
     lines = [m.declaration() for m in maps] + [f"reg u64 {name};" for name in regs]
     for p in probes:

@@ -18,7 +18,7 @@ from collections import Counter
 from typing import Callable
 
 from test_probe_positions import KERNEL, POSITION_SITES, Positions, Tracked
-from test_probe_semantics import MapGen, Node, ProbeGen, Stmt, differ
+from test_probe_semantics import MapGen, Node, ProbeGen, Site, Stmt, differ
 from neutrino_py.contract.manifest import companion
 from neutrino_py.maps.lanes import expand
 
@@ -70,8 +70,8 @@ def shape(r: random.Random, operands: tuple[str, ...]) -> Node:
                lambda env: env["blockid()"] * s + env["warpid()"])
 
 
-def case_probe(case: int) -> tuple:
-    """`[warp]` maps with one or two `lanes` fields and probes saving to them: what
+def case_probe(case: int, sites: list[Site] = POSITION_SITES) -> tuple:
+    """`[warp]` maps with one or two `lanes` fields and probes at `sites` saving to them: what
     `Generator.probe` returns."""
     r = random.Random(f"lanes:{case}")
     maps = []
@@ -81,7 +81,7 @@ def case_probe(case: int) -> tuple:
                            r.choice([2, 8])))
     probes, lines = [], [m.declaration() for m in maps]
     for _ in range(r.randint(1, 3)):
-        site = r.choice(POSITION_SITES)
+        site = r.choice(sites)
         filt = r.choice(sorted(FILTERS))
         body = []
         for _ in range(r.randint(1, 2)):

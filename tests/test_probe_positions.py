@@ -16,7 +16,7 @@ what the same reference computes at the places this test finds on its own:
   the instruction after it;
 - a line range selects the instructions below a `.loc` of that file (by the `.file` table, the
   path or a `/`-suffix of it) and line, read from the text by this test; `after` a guarded
-  branch or `ret` runs on the lanes where it is not taken.
+  branch or `ret` runs on the lanes where it is not taken, after an unguarded one nowhere.
 
 activemask() and the lane helpers are read under the kernel's divergence. Seeded: a failing case
 names its id, `case_probe(id)` rebuilds its probe.
@@ -26,8 +26,6 @@ from __future__ import annotations
 import random
 import re
 from pathlib import Path
-
-import pytest
 
 from test_probe_semantics import SITES, Generator, Kernel, Reference, Site, Watched, differ
 from test_splice_simulated import floats, launch
@@ -114,6 +112,9 @@ POSITION_SITES = [s for s in SITES if "shared" not in s.text] + [
     Site('after line "positions.cu":14-15', ("PC", "OPCODE"), "after",
          _lines("positions.cu", 14, 15)),
     Site('after line "util.cuh":6', ("PC", "OPCODE"), "after", _lines("util.cuh", 6, 6)),
+    Site('after line "util.cuh":5-7', ("PC", "OPCODE"), "after", _lines("util.cuh", 5, 7)),
+    Site('after line "positions.cu":16-22', ("PC", "OPCODE"), "after",
+         _lines("positions.cu", 16, 22)),
 ]
 
 
@@ -130,9 +131,11 @@ class Tracked(Watched):
 
 class Positions(Reference):
     """The reference, also running block, mark and line probes where this test finds them:
-    `blocks` and `counts` as BLOCKS and COUNTS are (a target's)."""
+    `blocks` (PC of the instruction a block's probes run before -> its first's, its
+    instructions) and `counts` as COUNTS is (a target's)."""
 
-    blocks, counts = BLOCKS, COUNTS
+    blocks = {pc: (pc, instructions) for pc, instructions in BLOCKS.items()}
+    counts = COUNTS
 
     def event(self, blin: int, warp: int, event: tuple, state: dict[int, dict]) -> None:
         if event[0] == "mark":
@@ -142,8 +145,9 @@ class Positions(Reference):
             return
         s, pc, run, values, active = event
         if pc in self.blocks:
-            counts = {c: sum(map(match, self.blocks[pc])) for c, match in self.counts.items()}
-            self.site(blin, warp, active, "block", s, pc, {lane: counts for lane in active},
+            first, instructions = self.blocks[pc]
+            counts = {c: sum(map(match, instructions)) for c, match in self.counts.items()}
+            self.site(blin, warp, active, "block", s, first, {lane: counts for lane in active},
                       state)
         self.site(blin, warp, run, "before", s, pc, values, state)
         if self.branches(s):                                  # where it is not taken
@@ -152,8 +156,9 @@ class Positions(Reference):
 
     @staticmethod
     def branches(s: ir.Instruction) -> bool:
-        """Whether `s` is a guarded branch or `ret`: `after` it runs where it is not taken."""
-        return s.guard is not None and s.opcode in TERMINATORS
+        """Whether `s` is a branch or `ret`: `after` it runs where it is not taken (nowhere
+        where it has no guard)."""
+        return s.opcode in TERMINATORS
 
 
 def case_probe(case: int) -> tuple:
@@ -194,6 +199,16 @@ def test_pc_at_a_mark_is_the_instruction_after_it():
     m = run("map m[thread]: record(4) { u32 pc; }\n"
             'before mark("top") { m.save(PC); }\nafter mark("body") { m.save(PC); }\n')["m"]
     assert sorted(set(m["pc"].tolist())) == [9, 19, 35]
+
+
+def test_after_a_line_range_leaves_out_what_control_never_passes():
+    """`after line` runs after each instruction of the lines that control can pass: a loop's
+    back edge (`bra.uni`) or a `ret` among them has no after, and the whole probe was refused
+    (as `after ret` is, where a pattern names it)."""
+    m = run("map m[thread]: record(8) { u32 pc; }\n"
+            'after line "util.cuh":7 { m.save(PC); }\n'
+            'after line "positions.cu":16-22 { m.save(PC); }\n')["m"]
+    assert sorted(set(m["pc"].tolist())) == [19, 20, 21, 29, 31, 32, 33, 34, 35, 36]
 
 
 def test_a_mark_before_the_first_instruction_runs_after_entry():

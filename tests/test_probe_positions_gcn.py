@@ -7,14 +7,16 @@ that ends the wave), alternating gfx90a and gfx942, and the maps must hold what 
 reference computes at the places this test finds in the assembly:
 
 - a block starts at the first instruction, after a label and after a branch or `s_endpgm`; its
-  probes run on the lanes of EXEC there; `count(P, ...)` counts its instructions by their
-  opcodes' names (`global_load*` for `ld.global`, `s_cbranch_*` for `@bra`, ...);
+  probes run on the lanes of EXEC there, or where it opens with the `s_or_b64 exec, exec, s[..]`
+  of a join, on those of EXEC after it (every lane that reaches the join); `count(P, ...)`
+  counts its instructions by their opcodes' names (`global_load*` for `ld.global`,
+  `s_cbranch_*` for `@bra`, ...); PC is its first instruction's;
 - a mark is the comment `; @neutrino name`; where an instruction follows it with no label in
   between (so in these kernels), its probes run on the lanes of EXEC at that instruction, which
   is its PC.
 
-Not covered on AMD: `line` positions (the corpus's line tables name only debug labels' places),
-clocks and `lanes` fields (tests/test_probe_clocks.py, tests/test_probe_lanes.py run on NVIDIA).
+tests/test_probe_lanes.py's `lanes` fields and tests/test_probe_clocks.py's clocks run at the
+same positions here too. Not covered on AMD: `line` positions.
 """
 from __future__ import annotations
 
@@ -23,7 +25,10 @@ from functools import lru_cache
 
 import pytest
 
-from test_gcn_simulated import CASES as GCN_CASES, _text, simulate_instrumented
+import test_probe_clocks as clocks
+import test_probe_lanes as lanes
+from test_gcn_simulated import CASES as GCN_CASES, _text, probe_places, restores_exec, \
+    simulate_instrumented
 from test_probe_positions import Positions
 from test_probe_semantics import Generator, Site
 from test_probe_semantics_gcn import GCN_SITES, TARGETS, differ, parsed
@@ -79,9 +84,11 @@ def reading(target: str) -> tuple[dict[int, list[Instruction]], dict[int, list[s
 
 
 def reference(target: str) -> type[Positions]:
-    """The reference on `target`'s kernel: marks run before the probes of the instruction after
-    them, on the lanes EXEC has there."""
+    """The reference on `target`'s kernel: a block's probes run past its join's EXEC restore,
+    marks before the probes of the instruction after them, on the lanes EXEC has there."""
     blocks, marks = reading(target)
+    code = [s for pc in sorted(blocks) for s in blocks[pc]]
+    anchors = {at: (first, blocks[first]) for at, first in probe_places(code, set(blocks)).items()}
 
     class GcnPositions(Positions):
         def event(self, blin: int, warp: int, event: tuple, state: dict[int, dict]) -> None:
@@ -94,7 +101,7 @@ def reference(target: str) -> type[Positions]:
         def branches(s: Instruction) -> bool:
             return False
 
-    GcnPositions.blocks, GcnPositions.counts = blocks, COUNTS
+    GcnPositions.blocks, GcnPositions.counts = anchors, COUNTS
     return GcnPositions
 
 
@@ -102,13 +109,30 @@ def case_probe(case: int) -> tuple:
     return Generator(random.Random(f"positions-gcn:{case}"), SITES).probe()
 
 
-CASES = 16
+CASES, LANES_CASES, CLOCK_CASES = 12, 4, 4
 
 
 def test_generated_probes_at_blocks_and_marks_on_gcn():
     checked = sum(differ(KERNEL, case, case_probe(case), reference(TARGETS[case % 2]))
                   for case in range(CASES))
     assert checked >= CASES // 2, f"only {checked} of {CASES} probes accepted"
+
+
+def test_generated_lanes_fields_on_gcn():
+    """tests/test_probe_lanes.py's probes at these positions: each 32-lane half of a wave
+    compresses its own lanes."""
+    checked = sum(differ(KERNEL, case, lanes.case_probe(case, SITES),
+                         type("GcnLanes", (lanes.Lanes, reference(TARGETS[case % 2])), {}),
+                         lanes.compare) for case in range(LANES_CASES))
+    assert checked >= LANES_CASES // 2
+
+
+def test_generated_clocks_on_gcn():
+    """tests/test_probe_clocks.py's probes at these positions (s_memtime, s_memrealtime)."""
+    checked = sum(differ(KERNEL, case, clocks.case_probe(case, SITES),
+                         reference(TARGETS[case % 2]), clocks.compare)
+                  for case in range(CLOCK_CASES))
+    assert checked >= CLOCK_CASES // 2
 
 
 def test_this_tests_reading_of_the_kernel():
@@ -154,3 +178,22 @@ def test_pc_at_a_mark_is_the_instruction_after_it_on_gcn(target):
                                 c.block, c.args, load(text, "case.probe"))
     _, marks = reading(target)
     assert sorted(set(run.maps["m"]["pc"].tolist())) == sorted(marks)
+
+
+@pytest.mark.parametrize("target", TARGETS)
+def test_a_block_probe_at_a_join_runs_on_every_lane_that_reaches_it(target):
+    """A join block opens with `s_or_b64 exec, exec, s[..]`, which brings back the lanes that
+    skipped the branch before it: its probes run after that, as on NVIDIA, where they ran
+    before it on the lanes of the skipped path's other side only (200 of reduce_sum's 256
+    threads after its guarded load, 254 of 1,792 lanes at the loop's join after `t < s`; a
+    wave whose lanes all skipped it ran none)."""
+    c = GCN_CASES[KERNEL]
+    run = simulate_instrumented(_text(c.file, target), f"{c.file}.{target}.s", KERNEL, c.grid,
+                                c.block, c.args,
+                                load("map h[thread]: hist[64] u32;\nblock { h[PC] += 1; }\n",
+                                     "case.probe"))
+    blocks, _ = reading(target)
+    joins = [pc for pc, instructions in sorted(blocks.items())
+             if restores_exec(instructions[0])]
+    h = run.maps["h"]
+    assert [int(h["value"][pc] if h.dtype.names else h[pc]) for pc in joins] == [256, 7 * 256]

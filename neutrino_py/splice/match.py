@@ -18,7 +18,8 @@ class Match:
 
     `instruction` is the instruction the probe is attached to — its operands can be read and its
     guard predicate gates the probe (None at entry, marks and blocks); `pc` its index among the
-    function's instructions; `block` the basic block's instructions for `block` positions.
+    function's instructions (at a block its first instruction's, at a mark the next one's);
+    `block` the basic block's instructions for `block` positions.
     """
     anchor: Any
     where: str
@@ -67,7 +68,7 @@ def matches(code: Code, instructions: list, position: ast.Position,
         out = []
         for b in code.blocks():
             if b:
-                out.append(Match(b[0], "before", None, pcs[id(b[0])], tuple(b)))
+                out.append(Match(code.block_anchor(b), "before", None, pcs[id(b[0])], tuple(b)))
         return out
     if isinstance(target, ast.Mark):
         return [Match(s, when, None, pc) for s, pc in code.comments() if target.matches(s.body)]

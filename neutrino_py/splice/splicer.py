@@ -13,7 +13,7 @@ import functools
 import re
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any, Callable, NamedTuple, Sequence
+from typing import Any, Callable, NamedTuple
 
 from neutrino_py import ops, targets
 from neutrino_py.asm import cfg
@@ -304,7 +304,8 @@ class _KernelSplice:
         k, program = self.kernel, self.program
         instructions = k.instructions()
         pcs = Pcs(instructions)
-        found = {p.index: matches(k, instructions, p.position, pcs, self.reads.seen(p))
+        found = {p.index: self.check_after(p, matches(k, instructions, p.position, pcs,
+                                                      self.reads.seen(p)))
                  for p in program.probes}
         assigned = set().union(*[self.reads.assigns[p.index] for p in program.probes
                                  if found[p.index]])
@@ -312,8 +313,6 @@ class _KernelSplice:
                      if p.position.when == "exit" and found[p.index] and never_runs(p, assigned)]
         self.low.live_counters = {added for p in program.probes if found[p.index]
                                   for added in self.counter_adds[p.index]}
-        for p in program.probes:
-            self.check_after(p, found[p.index])
 
         # sites, in the order their code is rendered: entry, blocks, instructions/marks, exits
         entry = [p for p in program.probes if p.position.when == "entry"]
@@ -361,7 +360,7 @@ class _KernelSplice:
         made = [self.site(group, exits, runs, deferred.get(key)) for key, group in groups.items()]
         held_before, held_after = self.held(deferred)
         fold(made, instructions, blocks, k.keeps_guard, lambda i: _is_call(k, i))
-        self.low.bounds = self.bounds(code, made, instructions, blocks)
+        self.low.bounds = self.bounds(code, made, blocks)
         for c, group in zip(made, groups.values()):
             if group.exit:                     # the flush, once the bounds are known
                 c.site.exit = self.gated(c.site.exit + self.flush(c.site.scope), c.guard, None)
@@ -737,7 +736,7 @@ class _KernelSplice:
         return Candidate(SiteCode(group.first.anchor, scope, before, after, code),
                          group.first.pc, guard, plain and bool(group.pairs) and not group.exit)
 
-    def bounds(self, entry: list[Stmt], made: list[Candidate], instructions: Sequence[Any],
+    def bounds(self, entry: list[Stmt], made: list[Candidate],
                blocks: Callable[[], dict[int, int]]) -> dict[tuple[str, str], int]:
         """Bounds of the counters the flush sums over a warp (`splice.bounds`), from the entry
         code and every site's code at its anchor's basic block (None for a site anchored at no
@@ -746,9 +745,8 @@ class _KernelSplice:
         if not counters:
             return {}
         at = blocks()
-        anchored = lambda c: c.pc < len(instructions) and instructions[c.pc] is c.site.anchor
-        sites = [(at.get(id(c.site.anchor)) if anchored(c) else None,
-                  c.site.before + c.site.after + c.site.exit) for c in made]
+        sites = [(at.get(id(c.site.anchor)), c.site.before + c.site.after + c.site.exit)
+                 for c in made]
         return counter_bounds(counters, entry, sites, self.kernel.successors())
 
     def lower(self, probe: ast.Probe, operands: dict[str, Value], block: tuple | None,
@@ -810,7 +808,10 @@ class _KernelSplice:
                 file=self.program.file, line=span.line, col=span.col, source=self.program.text,
                 width=span.width,
                 hint=f"read {err.name} where the operand is a register, a number or a variable: "
-                     "narrow the pattern so that it does not match this instruction") from None
+                     + ("narrow the line range so that it leaves this instruction out, or read it "
+                        "at an opcode pattern" if isinstance(probe.position.target, ast.Lines)
+                        else "narrow the pattern so that it does not match this instruction")
+                ) from None
 
     @staticmethod
     def gated(code: list[Stmt], guard: Guard | None, copy_of_guard) -> list[Stmt]:
@@ -819,12 +820,20 @@ class _KernelSplice:
             return code
         return [ops.If(copy_of_guard or guard.cond, tuple(code), negate=guard.negated)]
 
-    def check_after(self, probe: ast.Probe, found: list[Match]) -> None:
+    def check_after(self, probe: ast.Probe, found: list[Match]) -> list[Match]:
+        """The places of `probe` where code can run: `after` an instruction control never
+        passes (an unguarded branch or `ret`) is refused where an opcode pattern names it, and
+        left out of a line range, which selects every instruction of its lines (after an
+        unguarded branch is where no lane goes on, as after a guarded one is where it is not
+        taken)."""
         if probe.position.when != "after":
-            return
+            return found
+        kept = []
         for m in found:
             refusal = None if m.instruction is None else self.kernel.after_refusal(m.instruction)
-            if refusal is not None:
+            if refusal is None:
+                kept.append(m)
+            elif not isinstance(probe.position.target, ast.Lines):
                 spelling, hint = refusal
                 span = probe.position.span
                 raise SourceError(
@@ -832,3 +841,4 @@ class _KernelSplice:
                     f"{self.kernel.file}:{m.instruction.line}): control never reaches the next "
                     f"instruction", file=self.program.file, line=span.line, col=span.col,
                     source=self.program.text, hint=hint, width=span.width)
+        return kept

@@ -84,6 +84,12 @@ class Code(Protocol):
 
     def blocks(self) -> list[list[Any]]: ...
 
+    def block_anchor(self, block: list[Any]) -> Any:
+        """The instruction of `block` (one of `blocks()`) its `block` probes run before: the
+        first one where the lanes that enter the block run it (on GCN, past the EXEC restore
+        that opens a join block)."""
+        ...
+
     def successors(self) -> list[list[int]] | None:
         """Each block of `blocks()`'s successors, by index; None where a jump's targets are not
         known (GCN's `s_setpc_b64`): runs of saves (`asm.cfg.regions`) are then not made, and

@@ -112,6 +112,13 @@ class _Tmp:
         return ops.Reg(type_, self.persistent.get(type_, 0) + n)
 
 
+def _restores_exec(ins: Instruction) -> bool:
+    """Whether `ins` is a join's ``s_or_b64 exec, exec, s[..]`` (either source order)."""
+    ops_ = ins.operands
+    return ins.opcode == "s_or_b64" and len(ops_) == 3 and ops_[0] == Register("exec") \
+        and Register("exec") in ops_[1:] and all(isinstance(o, Register) for o in ops_[1:])
+
+
 class GcnKernel:
     """One kernel of a GCN module being instrumented."""
 
@@ -375,6 +382,15 @@ class GcnKernel:
 
     def blocks(self) -> list[list[Instruction]]:
         return basic_blocks(self.body())
+
+    def block_anchor(self, block: list[Instruction]) -> Instruction:
+        """The block's first instruction past the ``s_or_b64 exec, exec, s[..]`` that opens a
+        join block: before it EXEC holds only the lanes of the path that falls into the join
+        (none where that path was skipped), not every lane that enters the block."""
+        k = 0
+        while k + 1 < len(block) and _restores_exec(block[k]):
+            k += 1
+        return block[k]
 
     def successors(self) -> list[list[int]] | None:
         """Each block's successors; None when the kernel jumps to a computed address."""

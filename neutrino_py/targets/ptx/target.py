@@ -66,6 +66,10 @@ class PtxCode:
     def blocks(self) -> list[list[ir.Instruction]]:
         return [b.instructions for b in self._blocks()]
 
+    def block_anchor(self, block: list[ir.Instruction]) -> ir.Instruction:
+        """The block's first instruction: a warp's lanes that enter a block all run it."""
+        return block[0]
+
     def successors(self) -> list[list[int]]:
         return [b.succs for b in self._blocks()]
 
