@@ -37,14 +37,14 @@ FILES = sorted(ISA.glob("*.s"))
 STOCK = sorted(paths.probes_dir().glob("*.probe"))
 # probes whose sites hit the constructs: every instruction (with its sources), the adds (of
 # s_getpc_b64 sequences too), every LDS access with its address, every block, the destinations
-# (OUT) of loads, atomics, moves (AGPRs' too), arithmetic and lane reads
+# (OUT) of loads, atomics, moves (AGPRs' too), arithmetic, MFMAs and lane reads
 SITES = {
     "every_before": "map c[warp]: counter { u64 n; u64 x; }\nbefore * { c.n += 1; c.x += IN1; }",
     "adds": "map c[warp]: counter { u64 n; }\nbefore add, addc { c.n += 1; }",
     "shared": "map r[thread]: record { u32 pc; u64 addr; u32 bytes; } pool 1 << 20\n"
               "before ld.shared, st.shared, atom.shared, red.shared { r.save(PC, ADDR, BYTES); }",
     "block": "map c[warp]: counter { u64 n; }\nblock { c.n += count(*); }",
-    "after_out": "map c[warp]: counter { u64 x; }\nafter ld, mov, mul, fma, cvt, a*, r* { c.x += OUT; }",
+    "after_out": "map c[warp]: counter { u64 x; }\nafter ld, mov, mul, fma, cvt, mma, a*, r* { c.x += OUT; }",
 }
 # kernels the simulator runs (the others use what it does not implement: s_setreg, sendmsg,
 # buffer resources passed by value)
@@ -76,9 +76,9 @@ def test_a_module_prints_back_as_written_and_assembles_to_the_same_object(path):
     text = path.read_text()
     module = parse_gcn(text, path.name)
     printed = module.to_text()
-    def instructions(t: str) -> list[str]:          # as written, up to blanks (`f(a, b)`)
-        return [re.sub(r"\s+", "", line) for line in t.splitlines() if line.startswith("\t")
-                and not line.strip().startswith((".", ";"))]
+    def instructions(t: str) -> list[str]:          # as written, up to blanks (`f(a, b)`) and comments
+        return [re.sub(r"\s+|(;|//).*|/\*.*?\*/", "", line) for line in t.splitlines()
+                if line.startswith("\t") and not line.strip().startswith((".", ";", "//"))]
 
     assert instructions(printed) == instructions(text)
     assert summarize_gcn(text, path.name)["functions"]
@@ -191,6 +191,17 @@ def test_waitcnt_counters_joined_by_ampersand_parse_and_print_back():
     assert str(add.operands[2]) == "a&3"
 
 
+def test_c_style_comments_are_comments():
+    """llvm-mc takes ``//`` and ``/* */`` comments (hand-written assembly and inline asm use
+    them): a module with one was refused at the first ``/``. Whole-line ``//`` comments are
+    kept (marks may be written so), the others dropped as trailing ``;`` comments are."""
+    m = parse_gcn("// @neutrino mma_begin\n\ts_nop 0 // trailing\n/* across\n lines */\n"
+                  "\ts_waitcnt vmcnt(0) /* inline */ ; and\n\t.set X, 8/2 // four\n")
+    assert [s.to_text() for s in m.statements] == ["\t// @neutrino mma_begin", "\ts_nop 0",
+                                                   "\ts_waitcnt vmcnt(0)", "\t.set X, 8/2"]
+    assert m.statements[0].body == "@neutrino mma_begin" and m.constants() == {"X": 4}
+
+
 def test_two_address_lds_offsets_count_elements():
     """ADDR at ``ds_read2_b32 ... offset0:2`` is the address + 8 (offset0 counts dwords; st64
     forms 64 of them): it was the address + 2."""
@@ -244,6 +255,21 @@ def test_symbols_the_module_sets_are_numbers():
     assert module.constants() == {"OUT_STRIDE": 256, "LANE_MASK": 63, "HALF_STRIDE": 128}
     assert evaluate("(OUT_STRIDE<<1)|~0&7", module.constants()) == 519
     assert evaluate(".LBB0_2-.Lpost", {}) is None and evaluate("f@rel32@lo+4", {}) is None
+
+
+@pytest.mark.parametrize("target", harness.TARGETS)
+def test_code_after_a_matrix_instruction_waits_for_its_result(target):
+    """``after mma { ... OUT ... }`` read the MFMA's accumulator right after it issued: the
+    hardware does not interlock there (16-pass MFMAs need 18-19 wait states before a VALU read),
+    so the probe read what the registers held before. Code after one now starts with s_nops."""
+    module, code = _instrumented(ISA / f"matrix.{target}.s",
+                                 "map c[warp]: counter { u64 x; }\nafter mma { c.x += OUT; }", "mfma_agpr")
+    mfmas = [k for k, s in enumerate(code) if s.opcode.startswith("v_mfma")]
+    assert len(mfmas) == 2
+    for k in mfmas:
+        assert [s.to_text() for s in code[k + 1:k + 4]] == ["\ts_nop 7"] * 3
+    needs(target)
+    tools.gcn_to_hsaco(module.to_text(), module.target_id, "matrix")
 
 
 def test_descriptor_fields_left_out_have_llvms_values():

@@ -275,8 +275,9 @@ class Comment:
 
     @property
     def body(self) -> str:
-        """The comment without its ``;`` delimiters, stripped (what `ast.Mark.matches` reads)."""
-        return self.text.lstrip(";").strip()
+        """The comment without its ``;`` or ``//`` delimiters, stripped (what `ast.Mark.matches`
+        reads)."""
+        return self.text.lstrip(";/").strip()
 
     def to_text(self) -> str:
         return "\t" + self.text

@@ -34,8 +34,11 @@ RENAME = {"lshl": "shl", "lshr": "shr", "ashr": "shr", "cmp": "setp", "cmpx": "s
           "branch": "bra", "cbranch": "bra", "swappc": "call", "setpc": "brx", "bcnt1": "popc",
           "ff1": "bfind", "subrev": "sub", "mac": "mad", "fmac": "fma", "mad": "mad",
           "sendmsg": "pmevent", "sleep": "nanosleep"}
+# matrix instructions: asynchronous by wait states, not counters (their results are read a
+# number of passes later, with no interlock)
+MATRIX = ("v_mfma", "v_smfmac")
 ASYNCHRONOUS = ("global_", "flat_", "buffer_", "scratch_", "ds_", "image_", "s_memtime",
-                "s_memrealtime", "s_dcache", "v_mfma", "v_smfmac")
+                "s_memrealtime", "s_dcache") + MATRIX
 TERMINATORS = ("s_branch", "s_cbranch_", "s_endpgm", "s_setpc_b64")
 # instructions whose first operand is not written
 NO_DEST = re.compile(r"^(global_store|flat_store|buffer_store|scratch_store|ds_write|ds_store|"

@@ -8,7 +8,8 @@ Two gfx9 rules cover every instruction the templates emit:
 - a transcendental (``v_rcp*``, ...) is followed by ``s_nop 0`` before a VALU reads its result
   (gfx94x).
 Inserting code between two of the kernel's instructions only lengthens distances the compiler
-already made safe.
+already made safe, except after a matrix instruction: code there may read its result (an
+``after mma`` probe's OUT) before it is written, so it starts with `AFTER_MATRIX`.
 """
 from __future__ import annotations
 
@@ -16,6 +17,17 @@ from neutrino_py.asm import gcn_opcodes as opcodes
 from neutrino_py.asm.gcn import Imm, Instruction, Register, Statement
 
 TRANS = ("v_rcp", "v_rsq", "v_sqrt", "v_exp", "v_log", "v_sin", "v_cos")
+# wait states before reading a matrix instruction's result: 24, past the longest gfx90a/gfx94x
+# need (a 16-pass MFMA, 32x32 or f64 16x16, read by a VALU or memory instruction: 18-19)
+AFTER_MATRIX = 3
+
+
+def after_matrix(anchor: Statement) -> list[Statement]:
+    """The ``s_nop``s code inserted right after `anchor` starts with (none unless a matrix
+    instruction)."""
+    if not (isinstance(anchor, Instruction) and anchor.opcode.startswith(opcodes.MATRIX)):
+        return []
+    return [Instruction("s_nop", [Imm("7")]) for _ in range(AFTER_MATRIX)]
 
 
 def _writes_sgpr(ins: Instruction) -> bool:

@@ -42,7 +42,6 @@ from neutrino_py.asm.gcn import Func, Imm, Instruction, Modified, Modifier, Oper
 from neutrino_py.targets.gcn import hazards
 
 BLOCK = {"v": 2, "s": 4}
-MATRIX = ("v_mfma", "v_smfmac")    # asynchronous by wait states, not counters: never drained
 
 
 MAX_OFFSET = 4095          # the largest immediate offset of a MUBUF / scratch instruction
@@ -169,7 +168,7 @@ def relocate(file: str, low: int, high: int, cap: int, persistent: Iterable[int]
 
     def named(matrix: bool) -> set[int]:
         return {i for s in kernel if opcodes.is_asynchronous(s.opcode)
-                and s.opcode.startswith(MATRIX) == matrix for r in s.regs() if r.file == file for i in r.indices}
+                and s.opcode.startswith(opcodes.MATRIX) == matrix for r in s.regs() if r.file == file for i in r.indices}
 
     memory, fixed = named(False), read | named(True)
     blocks = [set(range(b, b + g)) for b in range(min(low, cap) // g * g - g, -1, -g)]

@@ -599,13 +599,14 @@ class GcnKernel:
 
     def queue(self, anchor: Statement, side: int, code: list[Statement]) -> None:
         """Insert rendered code before (`side` 0) or after (1) `anchor`, SCC kept, memory
-        drained."""
+        drained, a matrix instruction's result written before the code may read it."""
         if not code:
             return
         if any(isinstance(s, Instruction) and opcodes.is_vector_memory(s.opcode) for s in code):
             code += [Instruction("s_waitcnt", [Func("vmcnt", (Imm("0"),))])]
         scc = self.frame.scc
-        code = [Instruction("s_cselect_b32", [scc, Imm("1"), Imm("0")]), *code,
+        code = [*(hazards.after_matrix(anchor) if side else []),
+                Instruction("s_cselect_b32", [scc, Imm("1"), Imm("0")]), *code,
                 Instruction("s_cmp_lg_u32", [scc, Imm("0")])]
         self.inserts.setdefault(id(anchor), ([], []))[side].extend(code)
 

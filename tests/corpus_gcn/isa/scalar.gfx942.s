@@ -3,7 +3,8 @@
 ; s_nop, sendmsg(...), s_setreg, branches on execz/vccz/vccnz/scc, exec_lo/exec_hi, vcc_lo/hi,
 ; m0, ttmp registers, src_shared_base/src_private_base, v_cmpx, .set/.equ symbols (and symbol
 ; arithmetic) as operands, labels spelled .L, $-containing, plain local and numeric (1: / 1f),
-; a by-value argument named n (!str in the YAML, which LLVM would read as a bool).
+; a by-value argument named n (!str in the YAML, which LLVM would read as a bool); `//` and
+; `/* */` comments (whole-line, trailing, inline, across lines) and marks in both comment styles.
 	.amdgcn_target "amdgcn-amd-amdhsa--gfx942"
 	.amdhsa_code_object_version 5
 	.set	OUT_STRIDE, 256
@@ -20,11 +21,15 @@ control:
 	v_lshlrev_b32_e32 v1, 2, v0
 	s_getreg_b32 s9, hwreg(HW_REG_HW_ID, 8, 4)
 	s_getreg_b32 s10, hwreg(HW_REG_HW_ID)
-	s_setprio 2
+	s_setprio 2 // raise the wave's priority
+/* wait for everything:
+   all three counters */
 	s_waitcnt vmcnt(0) expcnt(0) lgkmcnt(0)
+// @neutrino mma_begin
 	global_load_dword v2, v1, s[4:5]
-	s_waitcnt vmcnt(0)
+	s_waitcnt vmcnt(0) /* the load */
 	s_mov_b32 m0, -1
+	; @neutrino mma_end
 	s_mov_b64 s[12:13], exec
 	v_cmpx_gt_u32_e32 vcc, 16, v2
 	s_cbranch_execz .LBB0_2
