@@ -3,7 +3,10 @@ restructuring changed no byte: `--write FILE` records the table, `--check FILE` 
 
 Each pair gets two sha256 digests: the instrumented module's text and its manifests (JSON, sorted
 by kernel; the probe file named relative to the checkout), or the error text when the pair is
-refused. Run from the repo root:
+refused. The table also records the assemblers it was made with (`TOOLS`): where a kernel's
+instrumentation reads ptxas's resource report (register caps), another ptxas may give other
+output, and a check names both releases so that such a difference is not read as the engine's.
+Run from the repo root:
     python benchmarks/output_hashes.py --write /tmp/hashes.json
     python benchmarks/output_hashes.py --check /tmp/hashes.json
 """
@@ -19,12 +22,26 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from neutrino_py import toolchain  # noqa: E402
 from neutrino_py.asm import parse_ptx  # noqa: E402
+from neutrino_py.assemble.gcn import llvm_version  # noqa: E402
 from neutrino_py.asm.gcn_parse import parse_gcn  # noqa: E402
-from neutrino_py.errors import SourceError  # noqa: E402
+from neutrino_py.errors import SourceError, ToolError  # noqa: E402
 from neutrino_py.paths import probes_dir  # noqa: E402
 from neutrino_py.probe import load_file  # noqa: E402
 from neutrino_py.splice import instrument  # noqa: E402
+
+
+TOOLS = "toolchain"          # the table's entry naming the assemblers
+
+
+def tools() -> dict[str, str]:
+    """The ptxas and llvm-mc releases in use ("none" where one is missing)."""
+    try:
+        mc = llvm_version()
+    except ToolError:                       # no llvm-mc on this machine
+        mc = "none"
+    return {"ptxas": toolchain.tool_version("ptxas") or "none", "llvm-mc": mc}
 
 
 def _sha(text: str) -> str:
@@ -50,8 +67,9 @@ def table() -> dict[str, dict[str, str]]:
     modules = sorted((ROOT / "tests/corpus").glob("*/*.ptx")) + \
         sorted((ROOT / "tests/corpus_gcn").glob("*.s"))
     probes = sorted(probes_dir().glob("*.probe"))
-    return {f"{m.relative_to(ROOT)} x {p.stem}": pair_hashes(m, p)
-            for m in modules for p in probes}
+    pairs = {f"{m.relative_to(ROOT)} x {p.stem}": pair_hashes(m, p)
+             for m in modules for p in probes}
+    return {TOOLS: tools(), **pairs}
 
 
 def main() -> int:
@@ -67,6 +85,9 @@ def main() -> int:
         print(f"{len(now)} pairs written to {args.write}")
         return 0
     before = json.loads(args.check.read_text())
+    if before.get(TOOLS) != now[TOOLS]:
+        print(f"the table was made with {before.get(TOOLS, 'unrecorded tools')}, this run with "
+              f"{now[TOOLS]}: pairs whose instrumentation reads ptxas's report may differ")
     same = [k for k in before if now.get(k) == before[k]]
     changed = sorted((set(before) | set(now)) - set(same))
     for key in changed:
