@@ -595,11 +595,14 @@ def oracle_hotness(run: Run, geo: Geometry):
 
 
 def blocks_of(instructions: list[Instruction], statements) -> set[int]:
-    """Indices of the instructions that start a basic block (after a label or a terminator)."""
+    """Indices of the instructions that start a basic block (at a label a branch names, after
+    a terminator)."""
+    named = {str(o) for s in instructions if s.opcode.startswith(("s_branch", "s_cbranch"))
+             for o in s.operands}
     starts, labelled, prev = set(), True, None
     n = 0
     for s in statements:
-        if isinstance(s, Label):
+        if isinstance(s, Label) and s.name in named:
             labelled = True
         elif isinstance(s, Instruction):
             if labelled or (prev is not None and opcodes.is_terminator(prev.opcode)):

@@ -7,7 +7,8 @@ before the first instruction, inside the loop and before a label only some lanes
 block that starts with a guarded instruction, a guarded early `ret`), and the maps must hold
 what the same reference computes at the places this test finds on its own:
 
-- a block starts at the first instruction, after a label and after a terminator (`bra`, `ret`);
+- a block starts at the first instruction, at a label a branch names (not at one nothing names,
+  as `$L__tmp0`) and after a terminator (`bra`, `ret`);
   a `block` probe runs on the lanes that reach its first instruction, each time (its guard
   aside), before the probes of that instruction; `count(P, ...)` is the number of the block's
   instructions that match; PC is the first instruction's;
@@ -59,10 +60,12 @@ def reading(text: str) -> tuple[dict[int, list[ir.Instruction]], dict[int, tuple
     """The blocks of the kernel (first instruction's PC -> its instructions) and its marks (line
     of the comment in the text -> name, PC of the instruction after it)."""
     fn = next(iter(parse_ptx(text, cache=False).functions()))
+    named = {str(o) for s in ir.walk(fn.body) if isinstance(s, ir.Instruction)
+             and s.opcode in ("bra", "brx") for o in s.operands}
     blocks: dict[int, list[ir.Instruction]] = {}
     marks, waiting, starts, pc = {}, [], True, 0
     for s in ir.walk(fn.body):
-        if isinstance(s, ir.Label):
+        if isinstance(s, ir.Label) and s.name in named:
             starts = True
         elif isinstance(s, ir.Comment) and s.body.split()[:1] == ["@neutrino"]:
             waiting.append(s)
@@ -219,3 +222,19 @@ def test_a_mark_before_the_first_instruction_runs_after_entry():
             'entry { g = laneid() + 5; }\nbefore mark("start") { m.save(g); g += 1; }\n'
             'after mark("start") { m.save(g); }\n', block=(40, 1, 1))["m"]
     assert m["g"].tolist() == [v for t in range(40) for v in (t % 32 + 5, t % 32 + 6)]
+
+
+def test_a_label_no_branch_names_starts_no_block():
+    """A basic block starts where control can come from elsewhere: a label only debug lines
+    name (Triton writes `$L__tmp0:` at every source line) split blocks, so a `block` probe ran
+    again in the middle of one (here after the load, at `$L__tmp0`) and 36 times a pass
+    through Triton's softmax, which has no branch."""
+    from neutrino_py.splice import instrument
+    h = run("map h[thread]: hist[64] u32;\nblock { h[PC] += 1; }\n")["h"]
+    h = h["value"] if h.dtype.names else h
+    assert sorted(pc for pc in range(64) if h[pc]) == sorted(BLOCKS)
+    softmax = parse_ptx((ROOT / "tests/corpus/triton/softmax_kernel.sm_80.ptx").read_text(),
+                        cache=False)
+    result = instrument(softmax, load("map c[warp]: counter { u64 n; }\nblock { c.n += 1; }\n",
+                                      "case.probe"))
+    assert list(result.manifests["softmax_kernel"].positions.values()) == [1]

@@ -6,7 +6,8 @@ they run in the wave simulator on the GCN `reduce_sum` (tests/corpus_gcn/kernels
 that ends the wave), alternating gfx90a and gfx942, and the maps must hold what the same
 reference computes at the places this test finds in the assembly:
 
-- a block starts at the first instruction, after a label and after a branch or `s_endpgm`; its
+- a block starts at the first instruction, at a label a branch names and after a branch or
+  `s_endpgm`; its
   probes run on the lanes of EXEC there, or where it opens with the `s_or_b64 exec, exec, s[..]`
   of a join, on those of EXEC after it (every lane that reaches the join); `count(P, ...)`
   counts its instructions by their opcodes' names (`global_load*` for `ld.global`,
@@ -63,12 +64,15 @@ def reading(target: str) -> tuple[dict[int, list[Instruction]], dict[int, list[s
     c = GCN_CASES[KERNEL]
     module = parsed(c.file, target)
     view = module.kernel(KERNEL)
+    body = module.statements[view.start:view.end]
+    named = {str(o) for s in body if isinstance(s, Instruction)
+             and s.opcode.startswith(("s_branch", "s_cbranch")) for o in s.operands}
     blocks: dict[int, list[Instruction]] = {}
     marks: dict[int, list[str]] = {}
     waiting: list[str] = []
     starts, pc = True, 0
-    for s in module.statements[view.start:view.end]:
-        if isinstance(s, Label):
+    for s in body:
+        if isinstance(s, Label) and s.name in named:
             assert not waiting, f"a label between mark {waiting} and its instruction"
             starts = True
         elif isinstance(s, Comment) and s.body.split()[:1] == ["@neutrino"]:

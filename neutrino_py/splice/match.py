@@ -5,6 +5,7 @@ probe patterns match, comments, basic blocks, source lines); it changes nothing.
 """
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
@@ -51,6 +52,27 @@ class Pcs(dict):
         return self[key]
 
 
+def straight(code: Code) -> list[list]:
+    """The blocks `block` probes see: each one control enters only by falling from the one
+    before, which goes nowhere else and exits no lane (a guarded `ret`), joined to it (a label
+    no branch names, such as a debug line's ``$L__tmp3``, splits no block: Triton's softmax,
+    with no branch, had 36); empty blocks left out. All blocks as they are where the jumps are
+    not known."""
+    blocks, succs = code.blocks(), code.successors()
+    if succs is None:
+        return [b for b in blocks if b]
+    entries = Counter(t for s in succs for t in s)
+    out: list[list] = []
+    for n, b in enumerate(blocks):
+        last = blocks[n - 1][-1] if n and blocks[n - 1] else None
+        if b and out and out[-1][-1] is last and succs[n - 1] == [n] and entries[n] == 1 \
+                and not code.is_exit(last):
+            out[-1] = out[-1] + b
+        elif b:
+            out.append(b)
+    return out
+
+
 def matches(code: Code, instructions: list, position: ast.Position,
             pcs: Pcs, seen: dict[tuple[str, bool], bool] | None = None) -> list[Match]:
     """Every place `position` selects in `code` (in text order). `instructions`: the code's
@@ -65,11 +87,8 @@ def matches(code: Code, instructions: list, position: ast.Position,
     if when == "exit":
         return [Match(i, "before", i, n) for n, i in enumerate(instructions) if code.is_exit(i)]
     if when == "block":
-        out = []
-        for b in code.blocks():
-            if b:
-                out.append(Match(code.block_anchor(b), "before", None, pcs[id(b[0])], tuple(b)))
-        return out
+        return [Match(code.block_anchor(b), "before", None, pcs[id(b[0])], tuple(b))
+                for b in straight(code)]
     if isinstance(target, ast.Mark):
         return [Match(s, when, None, pc) for s, pc in code.comments() if target.matches(s.body)]
     if isinstance(target, ast.Lines):
