@@ -275,19 +275,14 @@ class Simulator:
         # firmware does (`preloading`, as current firmware does), 256 bytes in: past its header
         # (`asm.gcn.preload_entry`), with the arguments in SGPRs
         self.preloading = preloading
-        self.code = [s for s in module.statements if isinstance(s, (Instruction, Label))]
+        self.load(module, memory)
         start = self.view.start
         if preloading and self.view.descriptor.get("user_sgpr_kernarg_preload_length"):
             assert self.view.entry is not None, "a preload header with no end"
             start = self.view.entry
         first = {id(s) for s in module.statements[start:self.view.end]}
         self.entry = next((i for i, s in enumerate(self.code) if id(s) in first), len(self.code))
-        self.labels = _label_slots(self.code)
-        self.constants = module.constants()
-        _CONSTANTS.clear()
-        _CONSTANTS.update(self.constants)
-        self.data = _data_symbols(module, memory)
-        self.mem, self.desc, self.meta = memory, self.view.descriptor, self.view.metadata
+        self.desc, self.meta = self.view.descriptor, self.view.metadata
         self.mcpu = module.target
         own = user if user is not None else [id(s) for s in module.statements[start:self.view.end]
                                              if isinstance(s, Instruction)]
@@ -298,6 +293,16 @@ class Simulator:
         self.got: dict[str, int] = {}
 
     # ------------------------------------------------------------------ set-up
+
+    def load(self, module: GcnModule, memory: Memory) -> None:
+        """The module's code (a kernel may call any function of its code object), its labels,
+        the symbols it sets and its data, placed in `memory`."""
+        self.code = [s for s in module.statements if isinstance(s, (Instruction, Label))]
+        self.labels = _label_slots(self.code)
+        self.constants = module.constants()
+        _CONSTANTS.clear()
+        _CONSTANTS.update(self.constants)
+        self.mem, self.data = memory, _data_symbols(module, memory)
 
     def launch(self, grid, block, args: list[int | bytes]) -> Launch:
         """Kernarg segment from the metadata's `.args` (explicit args in order: ints by value,

@@ -595,10 +595,13 @@ def oracle_hotness(run: Run, geo: Geometry):
 
 
 def blocks_of(instructions: list[Instruction], statements) -> set[int]:
-    """Indices of the instructions that start a basic block (at a label a branch names, after
-    a terminator)."""
+    """Indices of the instructions that start a basic block (at a label a branch names, at
+    every label where an `s_setpc_b64` jumps to an address the code computes, after a
+    terminator)."""
     named = {str(o) for s in instructions if s.opcode.startswith(("s_branch", "s_cbranch"))
              for o in s.operands}
+    if any(s.opcode == "s_setpc_b64" for s in instructions):
+        named |= {s.name for s in statements if isinstance(s, Label)}
     starts, labelled, prev = set(), True, None
     n = 0
     for s in statements:

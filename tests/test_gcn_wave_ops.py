@@ -13,8 +13,8 @@ import numpy as np
 import pytest
 
 from gcn_wave import (ADD_TID, LANES, M32, M64, QUANTUM, SCRATCH_BASE, Lds, Simulator, StepLimit, Unknown,
-                      Wave, _data_symbols)
-from neutrino_py.asm.gcn import Instruction, Label
+                      Wave)
+from neutrino_py.asm.gcn import Instruction
 from neutrino_py.asm.gcn_parse import parse_gcn
 from sim_memory import Memory
 
@@ -33,10 +33,8 @@ def simulator(text: str, memory: Memory | None = None, target: str = "gfx942") -
     """A simulator of a snippet (ending at s_endpgm) whose every instruction is the kernel's own."""
     module = parse_gcn(text.strip("\n") + "\n\ts_endpgm\n")
     sim = Simulator.__new__(Simulator)
-    sim.code = [st for st in module.statements if isinstance(st, (Instruction, Label))]
-    sim.labels = {st.name: i for i, st in enumerate(sim.code) if isinstance(st, Label)}
-    sim.mem = memory or Memory()
-    sim.data, sim.got, sim.events, sim.executed = _data_symbols(module, sim.mem), {}, [], set()
+    sim.load(module, memory or Memory())
+    sim.got, sim.events, sim.executed = {}, [], set()
     sim.user = {id(st): n for n, st in enumerate(x for x in sim.code if isinstance(x, Instruction))}
     sim.max_steps, sim.steps_taken, sim.mcpu = 10_000, 0, target
     return sim
