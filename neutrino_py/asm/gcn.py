@@ -30,6 +30,8 @@ SPECIAL_REGS = frozenset({
     "src_scc", "src_vccz", "src_execz", "src_shared_base", "src_shared_limit",
     "src_private_base", "src_private_limit", "src_pops_exiting_wave_id", "src_lds_direct",
 })
+# special registers that are 64-bit pairs with 32-bit halves ``<name>_lo`` / ``<name>_hi``
+WIDE_SPECIALS = ("vcc", "exec", "flat_scratch", "xnack_mask")
 _REG = re.compile(r"(v|s|a|ttmp)(\d+)$")
 _RANGE = re.compile(r"(v|s|a|ttmp)\[(\d+):(\d+)\]$")
 
@@ -307,10 +309,14 @@ class KernelDescriptor:
         gives it (`default` where given): workgroup id x is enabled, the user SGPR count is that
         of the user SGPRs enabled, most others are 0."""
         v = self.fields.get(".amdhsa_" + key)
-        if v is None and default is None and key == "user_sgpr_count":
+        if v is None and default is not None:
+            return default
+        if v is None and key == "user_sgpr_count":
             return sum(n * self.get("user_sgpr_" + kind) for kind, n in USER_SGPRS.items())
+        if v is None:
+            return LLVM_DEFAULTS.get(key, 0)
         try:
-            return (LLVM_DEFAULTS.get(key, 0) if default is None else default) if v is None else int(v, 0)
+            return int(v, 0)
         except ValueError:
             raise SourceError(f".amdhsa_{key} of kernel {self.name!r} is {v!r}, not a number",
                               file=self.file, line=self.line, col=self.col,

@@ -35,8 +35,8 @@ from typing import Callable, ClassVar, Iterable
 
 from neutrino_py.asm import gcn as asm
 from neutrino_py.asm import gcn_opcodes as opcodes
-from neutrino_py.asm.gcn import (SPECIAL_REGS, Func, Instruction, Label, Modified, Modifier, Register,
-                                 Statement, Sym)
+from neutrino_py.asm.gcn import (SPECIAL_REGS, WIDE_SPECIALS, Func, Instruction, Label, Modified, Modifier,
+                                 Register, Statement, Sym)
 from neutrino_py.ops import Imm, If, Reg, Src, Stmt, Value, bits
 from neutrino_py.targets import memo, templates
 
@@ -255,7 +255,7 @@ class Site:
             words = _words(v.value, v.type)
             return _lit(words[i]) if i < len(words) else asm.Imm("0")
         r = self.spell(v)
-        if r.file in ("vcc", "exec", "flat_scratch", "xnack_mask"):
+        if r.file in WIDE_SPECIALS:
             return Register(f"{r.file}_{'lo' if i == 0 else 'hi'}")
         if r.first is None:
             return r if i == 0 else asm.Imm("0")

@@ -28,7 +28,7 @@ from neutrino_py import ops
 from neutrino_py.asm import gcn_opcodes as opcodes
 from neutrino_py.asm.gcn import (PROCESSORS, SUPPORTED, Comment, Func, GcnModule, Imm,
                                  Instruction, Label, Loc, Modified, Register, Statement, Sym,
-                                 evaluate)
+                                 WIDE_SPECIALS, evaluate)
 from neutrino_py.asm.gcn_cfg import basic_blocks, labelled_blocks, successors
 from neutrino_py.errors import SourceError
 from neutrino_py.ops import Scratch, Src, Stmt, Value
@@ -51,10 +51,9 @@ VGPRS = 256                 # architectural VGPRs a lane can name
 WIDE_INT_FNS = ("and", "or", "xor", "shl", "shr", "add", "sub", "mul", "min", "max", "div", "rem")
 
 
-# special registers an operand may read as raw bits: 64-bit pairs, and their 32-bit halves
-WIDE_SPECIALS = ("vcc", "exec", "flat_scratch", "xnack_mask")
-READABLE_SPECIALS = WIDE_SPECIALS + ("m0", "vcc_lo", "vcc_hi", "exec_lo", "exec_hi", "flat_scratch_lo",
-                                     "flat_scratch_hi", "xnack_mask_lo", "xnack_mask_hi")
+# special registers an operand may read as raw bits: 64-bit pairs, their 32-bit halves, M0
+READABLE_SPECIALS = WIDE_SPECIALS + tuple(f"{r}_{h}" for r in WIDE_SPECIALS for h in ("lo", "hi")) \
+    + ("m0",)
 CONFLICT = "conflict"     # an SGPR pair holding a kernarg pointer on some paths only, or different ones
 
 
