@@ -80,6 +80,13 @@ ASYNC_DEST: dict[tuple[str, str], str] = {("wgmma", "mma_async"): "wgmma.wait_gr
 CONTROL: frozenset[str] = frozenset({"bra", "brx", "ret", "exit", "trap", "brkpt"})
 # Where a thread ends: `exit` probes run before these.
 EXITS: tuple[str, ...] = ("ret", "exit")
+# Statement-level `.pragma` strings (PTX ISA 9.0 §12) that hold only where they stand: "next"
+# qualifies the instruction after it (`used_bytes_mask`: ignored where that is no load, so code
+# put between moves the mask to the code's own `ld.param`, or drops it); "block" must come before
+# every instruction of its basic block (`nounroll` in a loop header, `frequency`: ignored
+# after one). `enable_smem_spilling` qualifies its function wherever it stands.
+PRAGMA_PLACES: dict[str, str] = {"used_bytes_mask": "next", "nounroll": "block",
+                                 "frequency": "block"}
 
 _IDS = {name: i + 1 for i, name in enumerate(OPCODES)}
 
@@ -102,6 +109,13 @@ def sized(base: str, modifiers: list[str]) -> bool:
     if "tensor" in modifiers:
         return False
     return base in SIZED or SIZED_BY_MODIFIER.get(base, "") in modifiers
+
+
+def pragma_place(args: str) -> str | None:
+    """"next" or "block" for a `.pragma` whose arguments (``"nounroll"``, quotes included) name
+    a statement-level pragma of `PRAGMA_PLACES`, else None."""
+    words = args.strip('"').split()
+    return PRAGMA_PLACES.get(words[0]) if words else None
 
 
 def opcode_id(base: str) -> int:

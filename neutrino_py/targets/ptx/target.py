@@ -115,7 +115,8 @@ class PtxKernel(PtxCode):
         self.label_names: set[str] = set()
         self.call_params: set[str] = set()
         instruction, reg_decl, label, var_decl = ir.Instruction, ir.RegDecl, ir.Label, ir.VarDecl
-        for s in ir.flat(fn.body):                       # one walk for every fact kept
+        stmts, pragmas = ir.flat(fn.body), False
+        for s in stmts:                                  # one walk for every fact kept
             kind = type(s)
             if kind is instruction:
                 continue
@@ -128,6 +129,10 @@ class PtxKernel(PtxCode):
                 self.label_names.add(s.name)
             elif kind is var_decl and s.space == "param":
                 self.call_params.add(s.name)
+            elif kind is ir.Directive and s.name == "pragma":
+                pragmas = True
+        # where code queued before a statement goes instead (`code_places`)
+        self.places = code_places(stmts) if pragmas else {}
         self._roots: AddressRoots | None = None
         # the body's declarations by scope, where a nested scope declares registers
         self._scopes: RegScopes | None = None
@@ -332,8 +337,9 @@ class PtxKernel(PtxCode):
         before = site.before + site.exit
         if before:
             code = ptx.render(before, scope)
-            self.fn.insert_before(site.anchor, code)
-            self.queued.append((site.anchor, True, code))
+            at, first = self.places.get(id(site.anchor), (site.anchor, True))
+            (self.fn.insert_before if first else self.fn.insert_after)(at, code)
+            self.queued.append((at, first, code))
         if site.after:
             code = ptx.render(site.after, scope)
             self.fn.insert_after(site.anchor, code)
@@ -452,6 +458,39 @@ def runs_off_the_end(body: list[ir.Statement]) -> bool:
     blocks = cfg.basic_blocks(body)
     end = blocks[-1] if blocks else None
     return end is None or end.index == 0 or bool(end.preds)
+
+
+def code_places(stmts: list[ir.Statement]) -> dict[int, tuple[ir.Statement, bool]]:
+    """Where code that goes before a statement of `stmts` (the body, flat) must go instead so
+    that statement-level pragmas keep their place (`ptx_isa.PRAGMA_PLACES`), by the statement's
+    identity, as (statement, before it): before the "next" pragmas (those after the last "block"
+    one) that precede an instruction, for the instruction and a mark among them; after the last
+    "block" pragma for a mark before it. Only statements between two instructions or labels are
+    moved past."""
+    places: dict[int, tuple[ir.Statement, bool]] = {}
+    run: list[ir.Statement] = []              # what stands since the last instruction or label
+    for s in stmts:
+        kind = type(s)
+        if kind is ir.Label:
+            run = []
+        elif kind is not ir.Instruction:
+            run.append(s)
+        elif run:
+            kinds = [ptx_isa.pragma_place(p.args) if type(p) is ir.Directive and p.name == "pragma"
+                     else None for p in run]
+            block = max((n for n, k in enumerate(kinds) if k == "block"), default=-1)
+            first = next((n for n, k in enumerate(kinds) if k == "next" and n > block), None)
+            for n, p in enumerate(run):
+                if type(p) is not ir.Comment or not is_mark(p.body):
+                    continue
+                if n < block:
+                    places[id(p)] = (run[block], False)
+                elif first is not None and n > first:
+                    places[id(p)] = (run[first], True)
+            if first is not None:
+                places[id(s)] = (run[first], True)
+            run = []
+    return places
 
 
 # The ISA the instrumentation's code needs at least: `.sync` warp operations and `activemask`
