@@ -353,15 +353,23 @@ def test_out_of_a_texel_with_its_predicate_and_of_a_call_reads_their_first_regis
                    load("map m[thread]: record { u64 v; } pool 64\nafter call { m.save(OUT); }"))
 
 
-def test_a_label_with_the_instrumentation_s_prefix_is_refused_at_the_kernel(tmp_path, capsys):
+def test_labels_take_a_prefix_no_name_of_the_module_starts_with(tmp_path):
     """A kernel's own `$nt_L0:` collided with the first label the instrumentation made (ptxas:
-    duplicate definition); registers and params of the reserved names were refused, labels not."""
-    src = tmp_path / "in.ptx"
-    src.write_text(".version 9.0\n.target sm_90\n.address_size 64\n.visible .entry k(.param .u64 p)\n"
-                   "{\n\t.reg .b64 %rd<2>;\n$nt_L0:\n\tld.param.u64 %rd1, [p];\n"
-                   "\tst.global.u32 [%rd1], 1;\n\tret;\n}\n")
-    assert main(["instrument", "--probe", "dmat", str(src), "-o", str(tmp_path / "o.ptx"),
-                 "--no-cost"]) == 2
-    err = capsys.readouterr().err
-    assert err.startswith(f"{src}:4:1: error: kernel k already uses the reserved name $nt_L0")
-    assert "Traceback" not in err and "$nt_L" in err.split("hint:")[1]
+    duplicate definition), then was refused; now the labels take the first prefix of `$nt_L`,
+    `$nt1_L`, `$nt2_L`... that starts no label or variable of the kernel and no symbol of the
+    module (ptxas reads `bra $nt1_L0` as the variable `$nt1_L0` there)."""
+    text = (".version 9.0\n.target sm_90\n.address_size 64\n.global .u32 $nt1_L7;\n"
+            ".visible .entry k(.param .u64 p)\n{\n\t.reg .pred %p<2>;\n\t.reg .b64 %rd<2>;\n"
+            "$nt_L0:\n\tld.param.u64 %rd1, [p];\n\tsetp.eq.u64 %p1, %rd1, 0;\n"
+            "\t@%p1 bra $nt_L0;\n\tst.global.u32 [%rd1], 1;\n\tret;\n}\n")
+    probe = "map m[thread]: record { u64 a; } pool 64\nbefore st.global { m.save(ADDR); }"
+    out = instrument(parse_ptx(text, cache=False), load(probe)).module.to_text()
+    labels = re.findall(r"^(\$nt\w*):", out, re.M)
+    assert labels[0] == "$nt_L0" and len(labels) > 1
+    assert all(re.fullmatch(r"\$nt2_L\d+", n) for n in labels[1:]), labels
+    assert "@%p1 bra \t$nt_L0;" in out
+    if PTXAS is not None:
+        assemble(out, tmp_path, "sm_90")
+    plain = instrument(parse_ptx(text.replace("$nt", "$x"), cache=False), load(probe))
+    assert re.findall(r"^(\$nt\w*):", plain.module.to_text(), re.M) == \
+        [f"$nt_L{n}" for n in range(len(labels) - 1)]

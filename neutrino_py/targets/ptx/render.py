@@ -21,6 +21,7 @@ from neutrino_py.ops import Imm, If, Reg, Src, Stmt, Value, bits
 from neutrino_py.targets import holes, memo, templates
 
 PREFIX = "%nt_"
+# the labels' prefix where no name of the function or module starts with it (`label_prefix`)
 LABEL_PREFIX = "$nt_L"
 # register type -> name stem after the prefix (declared as `.reg .<type> %nt_<stem><N>;`)
 STEMS = {"u32": "r", "u64": "rd", "s32": "s", "s64": "sd", "f32": "f", "f64": "fd", "pred": "p"}
@@ -32,6 +33,19 @@ def reg_name(r: Reg) -> str:
     """The PTX name of an instrumentation register; the ``%nt_`` prefix keeps it apart from the
     kernel's own."""
     return f"{PREFIX}{STEMS[r.type]}{r.n}"
+
+
+def label_prefix(names: Iterable[str]) -> str:
+    """The prefix of the labels the instrumentation makes in a function: `LABEL_PREFIX`, or
+    else the first of ``$nt1_L``, ``$nt2_L``... that starts none of `names` (the function's labels
+    and variables, the module's symbols: ptxas reads a branch target of a variable's name as
+    the variable), so that no kernel's own name can be one of them."""
+    taken = [n for n in names if n.startswith("$nt")]
+    for k in itertools.count():
+        prefix = f"$nt{k}_L" if k else LABEL_PREFIX
+        if not any(n.startswith(prefix) for n in taken):
+            return prefix
+    raise AssertionError("unreachable: finitely many names")
 
 
 def format_imm(value: int | float, type_: str) -> str:

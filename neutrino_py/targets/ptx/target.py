@@ -115,7 +115,7 @@ class PtxKernel(PtxCode):
         self.label_names: set[str] = set()
         self.call_params: set[str] = set()
         instruction, reg_decl, label, var_decl = ir.Instruction, ir.RegDecl, ir.Label, ir.VarDecl
-        stmts, pragmas = ir.flat(fn.body), False
+        stmts, pragmas, variables = ir.flat(fn.body), False, []
         for s in stmts:                                  # one walk for every fact kept
             kind = type(s)
             if kind is instruction:
@@ -127,10 +127,14 @@ class PtxKernel(PtxCode):
                     self.vectors.extend((name, count, bits) for name, count in s.names)
             elif kind is label:
                 self.label_names.add(s.name)
-            elif kind is var_decl and s.space == "param":
-                self.call_params.add(s.name)
+            elif kind is var_decl:
+                variables.append(s.name)
+                if s.space == "param":
+                    self.call_params.add(s.name)
             elif kind is ir.Directive and s.name == "pragma":
                 pragmas = True
+        self.label_prefix = ptx.label_prefix(itertools.chain(
+            self.label_names, variables, (p.name for p in fn.params), _symbols(module)))
         # where code queued before a statement goes instead (`code_places`)
         self.places = code_places(stmts) if pragmas else {}
         self._roots: AddressRoots | None = None
@@ -143,13 +147,13 @@ class PtxKernel(PtxCode):
         regs = [name if count is None else f"{name}0" for name, count, _ in self.decls
                 if name.startswith(ptx.PREFIX) and (count is None or count > 0)]
         names = [p.name for p in self.fn.params if p.name.startswith(RESERVED_PARAM)]
-        names += sorted(n for n in self.label_names if n.startswith(ptx.LABEL_PREFIX))
         if regs or names:
             raise SourceError(
                 f"kernel {self.fn.name} already uses the reserved name {(regs + names)[0]}",
                 file=self.file, line=self.fn.line, col=self.fn.col,
-                hint=f"instrument the original PTX, not an instrumented one (names starting with "
-                     f"{ptx.PREFIX}, {ptx.LABEL_PREFIX} or {RESERVED_PARAM} are the instrumentation's)")
+                hint=f"instrument the original PTX, not an instrumented one (registers starting "
+                     f"with {ptx.PREFIX} and params with {RESERVED_PARAM} are the "
+                     f"instrumentation's)")
 
     # -------------------------------------------------------------- facts the splicer asks
 
@@ -328,7 +332,7 @@ class PtxKernel(PtxCode):
     # -------------------------------------------------------------- rendering and finishing
 
     def scope(self) -> ptx.Scope:
-        return ptx.Scope(self.persistent, lambda: f"{ptx.LABEL_PREFIX}{next(self.labels)}",
+        return ptx.Scope(self.persistent, lambda: f"{self.label_prefix}{next(self.labels)}",
                          self.sm)
 
     def emit(self, site: SiteCode) -> None:
@@ -564,6 +568,12 @@ def _version(module: ir.Module) -> tuple[int, ...]:
         return tuple(int(x) for x in (module.version or "0").split("."))
     except ValueError:
         return (0,)
+
+
+@lru_cache(maxsize=4)
+def _symbols(module: ir.Module) -> tuple[str, ...]:
+    """Names the module declares at its top (variables, functions), which a label must not take."""
+    return tuple(item.name for item in module.items if isinstance(item, (ir.VarDecl, ir.Function)))
 
 
 @lru_cache(maxsize=4)
