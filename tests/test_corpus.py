@@ -149,3 +149,23 @@ def test_portable_rewrites_paths_in_debug_bytes_to_the_same_length():
             [b"tests/corpus/src/./././././/sgemm.cu"]
     assert b"/opt/lib/other.cu" in strings(gen.portable(nvcc))
     assert gen.portable(triton).split("\n")[0].endswith("// DW_AT_comp_dir")
+
+
+def test_llvm_nvptx_files_hold_the_forms_no_other_producer_writes():
+    """What tests/corpus/README.md says llvm_nvptx/ holds that no other folder does: each
+    release's labels, the stack, calls split over lines, and LLVM 22's jump table."""
+    by_file = {e["file"]: _text(e) for e in FILES if e["file"].startswith("llvm_nvptx/")}
+    assert len(by_file) == 6
+    clang14, clang19 = by_file["llvm_nvptx/kernels.14.0.6.sm_80.ptx"], by_file["llvm_nvptx/kernels.19.1.7.sm_80.ptx"]
+    llc19, lite22 = by_file["llvm_nvptx/ir_kernels.19.1.7.sm_80.ptx"], by_file["llvm_nvptx/ir_kernels.22.1.0.sm_90.ptx"]
+    assert re.search(r"^LBB\d+_\d+:", clang14, re.M) and "$L__BB" not in clang14 and "%h<3>" in clang14
+    assert re.search(r"^\$L__BB\d+_\d+:", clang19, re.M) and "// %bb.0:" in clang19
+    assert "{ // callseq" in clang19 and "call.uni (retval0), \n\t_Z6hornerfi, \n" in clang19
+    assert ".weak .func  (.param .b32 func_retval0) _Z11clamp_indexii(" in clang19
+    assert ".extern .shared .align 4 .b8 tile[];" in clang19 and "cvta.shared.u64" in clang19
+    assert "\t// demoted variable\n\t.shared .align 4 .b8 _ZZ9block_sumE9warp_sums[128];" in clang19
+    assert ".param .align 8 .b8 struct_param_param_0[24]" in clang19
+    assert "__local_depot" in llc19 and "%SPL" in llc19 and "brx.idx" not in llc19
+    assert ".visible .global .align 8 .u64 table_ptr = table;" in llc19
+    assert "brx.idx" in lite22 and ".branchtargets" in lite22 and ".ptr .global .align 1" in lite22
+    assert "atom.relaxed.sys.global.cas.b64" in lite22

@@ -15,6 +15,8 @@
     python tests/corpus/generate.py --nvrtc-older ROOT...  # nvrtc_older/ (each ROOT the NVRTC,
                                                          # runtime, nvcc and cccl wheels of one
                                                          # CUDA release, NVRTC_OLDER)
+    python tests/corpus/generate.py --llvm-nvptx [PYTHON]  # llvm_nvptx/ (clang-19/14, llc-19 on
+                                                         # PATH; PYTHON has llvmlite: LLVM_NVPTX)
 
 The committed files were made with CUDA 13.0's nvcc (PTX ISA 9.0, which CUDA 13.0's ptxas and
 driver 580 accept) and Triton kernels pinned to PTX ISA 8.7 (so Triton's bundled CUDA 12.8+ ptxas
@@ -708,12 +710,157 @@ def build_nvrtc_older(roots: list[str]) -> list[dict]:
     return made
 
 
+# --- llvm_nvptx/: upstream LLVM's NVPTX back end (clang CUDA, llc, llvmlite) ---------------------
+
+# (source, tool, LLVM major of the tool or of the clang that makes llvmlite's IR, arch, PTX feature)
+LLVM_NVPTX = [("kernels.cu", "clang", 19, "sm_80", "+ptx70"), ("kernels.cu", "clang", 19, "sm_90", "+ptx78"),
+              ("kernels.cu", "clang", 14, "sm_80", "+ptx70"), ("ir_kernels.ll", "llc", 19, "sm_80", "+ptx70"),
+              ("kernels.cu", "llvmlite", 19, "sm_80", "+ptx70"), ("ir_kernels.ll", "llvmlite", 19, "sm_90", "+ptx78")]
+
+
+def llvm_tool(name: str, major: int) -> str:
+    """`name` of LLVM release `major` (`clang-19`, `llc-14`), as Debian and LLVM's apt packages
+    put it on PATH."""
+    path = shutil.which(f"{name}-{major}")
+    if path is None:
+        raise SystemExit(f"no {name}-{major} on PATH (apt-get install clang-{major} llvm-{major})")
+    return path
+
+
+def tool_release(tool: str) -> str:
+    out = subprocess.run([tool, "--version"], capture_output=True, text=True, check=True).stdout
+    return re.search(r"version (\d+\.\d+\.\d+)", out).group(1)
+
+
+def clang_flags(arch: str, ptx: str, empty: str) -> list[str]:
+    """clang CUDA device-only flags: nvptx.h's builtins instead of CUDA's headers, and the PTX
+    ISA named (`--cuda-path` an empty folder, so no CUDA release found adds a newer one)."""
+    return ["-x", "cuda", "--cuda-device-only", "-nocudainc", "-nocudalib", f"--cuda-path={empty}",
+            f"--cuda-gpu-arch={arch}", "-Xclang", "-target-feature", "-Xclang", ptx, "-O2"]
+
+
+def build_llvm_nvptx(python: str | None) -> list[dict]:
+    """llvm_nvptx/: src/llvm_nvptx/ through each LLVM_NVPTX row, named `<source>.<LLVM release>.
+    <arch>.ptx`: clang -S (CUDA), llc (IR), and llvmlite's own LLVM through `python` (an
+    interpreter with llvmlite; its rows are skipped without one) on the IR of either."""
+    import tempfile
+
+    folder, recipes = HERE / "llvm_nvptx", llvm_nvptx_recipes()
+    folder.mkdir(exist_ok=True)
+    for old in folder.glob("*.ptx"):
+        old.unlink()
+    made = []
+    with tempfile.TemporaryDirectory() as empty:
+        for source, tool, major, arch, ptx in LLVM_NVPTX:
+            path, ir_flags = SRC / "llvm_nvptx" / source, clang_flags(arch, ptx, empty)
+            if tool == "clang":
+                clang = llvm_tool("clang", major)
+                text = subprocess.run([clang, *ir_flags, "-S", str(path), "-o", "-"], check=True,
+                                      capture_output=True, text=True, cwd=path.parent).stdout
+                release, compiler = tool_release(clang), f"clang {tool_release(clang)}"
+                flags = [*clang_flags(arch, ptx, "(an empty folder)"), "-S"]
+            elif tool == "llc":
+                llc = llvm_tool("llc", major)
+                flags = ["-march=nvptx64", f"-mcpu={arch}", f"-mattr={ptx}"]
+                text = subprocess.run([llc, *flags, str(path), "-o", "-"], check=True, capture_output=True,
+                                      text=True).stdout
+                release, compiler = tool_release(llc), f"llc {tool_release(llc)}"
+            else:
+                if python is None:
+                    continue
+                ir = path.read_text()
+                flags = [f"cpu={arch}", f"features={ptx}", "opt=2"]
+                if source.endswith(".cu"):
+                    clang = llvm_tool("clang", major)
+                    ir = subprocess.run([clang, *ir_flags, "-S", "-emit-llvm", str(path), "-o", "-"],
+                                        check=True, capture_output=True, text=True, cwd=path.parent).stdout
+                    flags = [f"IR of clang {tool_release(clang)} -emit-llvm", *flags]
+                item = json.loads(subprocess.run([python, str(SRC / "llvm_nvptx" / "llvmlite_ptx.py"), arch, ptx],
+                                                 input=ir, check=True, capture_output=True, text=True).stdout)
+                text, release = item["ptx"], item["llvm"]
+                compiler = f"llvmlite {item['llvmlite']} (LLVM {release})"
+            text = portable(text)
+            rel = f"llvm_nvptx/{path.stem}.{release}.{arch}.ptx"
+            (HERE / rel).write_text(text)
+            kernels, funcs = declared(text)
+            made.append({"file": rel, "source": f"src/llvm_nvptx/{source}", "compiler": compiler,
+                         "arch": arch, "flags": flags, "kernels": kernels, "device_functions": funcs,
+                         "launch": {k: recipes[k] for k in kernels if k in recipes}})
+    return made
+
+
+def llvm_nvptx_recipes() -> dict[str, dict]:
+    """src/llvm_nvptx/'s kernels, all but struct_param (a struct passed by value, which no recipe
+    kind passes). Sizes leave a partial last block where the kernel guards its bounds."""
+    n, blk = (1 << 20) - 3, 256
+    ns, nb = 1 << 20, 256
+    nr = nb * blk - 100
+    na, nh = 4000, 4096
+    nv = 16 * 128
+    return {
+        "ew_add": recipe((cdiv(n, blk), 1, 1), (blk, 1, 1), [
+            buf("a", "in", "float32", n, uniform(-1, 1, 70)), buf("b", "in", "float32", n, uniform(-1, 1, 71)),
+            buf("c", "out", "float32", n), scalar("n", "int32", n)],
+            gmem_bytes={"load": 8 * n, "store": 4 * n}),
+        "grid_stride_axpy": recipe((64, 1, 1), (blk, 1, 1), [
+            scalar("n", "int32", ns), scalar("alpha", "float32", 2.5),
+            buf("x", "in", "float32", ns, uniform(-1, 1, 72)), buf("y", "inout", "float32", ns, uniform(-1, 1, 73))],
+            gmem_bytes={"load": 8 * ns, "store": 4 * ns}, note="grid-stride loop: 64 iterations per thread"),
+        "block_sum": recipe((nb, 1, 1), (blk, 1, 1), [
+            buf("in", "in", "float32", nr, uniform(-1, 1, 74)), buf("out", "out", "float32", nb),
+            scalar("n", "int32", nr)], note="out[b] = sum of block b's inputs (shuffles, then shared memory)"),
+        "atomics": recipe((cdiv(na, blk), 1, 1), (blk, 1, 1), [
+            buf("in", "in", "int32", na, randint(0, 100, 75)), buf("total", "out", "int32", 1),
+            buf("maximum", "out", "int32", 1), buf("fsum", "out", "float32", 1), scalar("n", "int32", na)],
+            note="fsum adds halves of small integers: exact in any order"),
+        "call_horner": recipe((cdiv(nh, blk), 1, 1), (blk, 1, 1), [
+            buf("in", "in", "float32", nh, uniform(-1, 1, 76)), buf("out", "out", "float32", nh),
+            scalar("n", "int32", nh), scalar("degree", "int32", 6)]),
+        "wide_math": recipe((cdiv(nh, blk), 1, 1), (blk, 1, 1), [
+            buf("a", "in", "float64", nh, uniform(-1, 1, 77)),
+            buf("b", "in", "int64", nh, randint(-(1 << 40), 1 << 40, 78)),
+            buf("d", "out", "float64", nh), buf("e", "out", "int64", nh),
+            buf("h", "in", "float16", nh, uniform(-2, 2, 79)), buf("ho", "out", "float16", nh),
+            buf("bf", "in", "int16", nh, randint(0x3c00, 0x4400, 80)), buf("bo", "out", "float32", nh),
+            scalar("n", "int32", nh)], note="bf holds bfloat16 bits"),
+        "dyn_reverse": recipe((64, 1, 1), (blk, 1, 1), [
+            buf("in", "in", "float32", 64 * blk - 10, uniform(-1, 1, 81)),
+            buf("out", "out", "float32", 64 * blk - 10), scalar("n", "int32", 64 * blk - 10)],
+            shared_mem=4 * blk, note="each block's slice reversed through dynamic shared memory"),
+        "switch_op": recipe((cdiv(nh - 7, blk), 1, 1), (blk, 1, 1), [
+            buf("op", "in", "int32", nh - 7, randint(-1, 9, 82)), buf("a", "in", "float32", nh - 7, uniform(-1, 1, 83)),
+            buf("out", "out", "float32", nh - 7), scalar("n", "int32", nh - 7)]),
+        "inline_asm": recipe((cdiv(nh, blk), 1, 1), (blk, 1, 1), [
+            buf("a", "in", "int32", nh, randint(-50, 50, 84)), buf("out", "out", "int32", nh),
+            scalar("n", "int32", nh)]),
+        "generic_shared": recipe((8, 1, 1), (64, 1, 1), [
+            buf("idx", "in", "int32", 500, randint(-2, 10, 85)), buf("out", "out", "int32", 64),
+            scalar("n", "int32", 500)]),
+        "ll_switch": recipe((cdiv(nh - 7, blk), 1, 1), (blk, 1, 1), [
+            buf("op", "in", "int32", nh - 7, randint(-1, 9, 86)), buf("out", "out", "int32", nh - 7),
+            scalar("n", "int32", nh - 7)]),
+        "ll_local": recipe((cdiv(nh, blk), 1, 1), (blk, 1, 1), [
+            buf("in", "in", "float32", nh, uniform(-1, 1, 87)), buf("out", "out", "float32", nh),
+            scalar("n", "int32", nh)]),
+        "ll_vector": recipe((16, 1, 1), (128, 1, 1), [
+            buf("in", "in", "float32", 4 * nv, uniform(-1, 1, 88)), buf("out", "out", "float32", 4 * nv),
+            scalar("n4", "int32", nv)], shared_mem=4 * 128,
+            note="every thread loads its float4 before the bounds check: n4 = the grid's threads"),
+        "ll_wide": recipe((cdiv(nh, blk), 1, 1), (blk, 1, 1), [
+            buf("acc", "out", "uint64", 3, nondeterministic=True),
+            buf("wide", "inout", "uint64", 2 * nh, randint(0, 1 << 62, 89)),
+            buf("h2", "inout", "float16", 2 * nh, uniform(-2, 2, 90)), scalar("n", "int32", nh)],
+            note="acc[1] is the last thread's exchange, acc[2] what one thread found there: not compared"),
+    }
+
+
 # made by their own modes and kept when the rest is regenerated
 KEPT = {"library/": lambda arg: build_library(Path(arg)), "tinygrad/": build_tinygrad,
         "numba/": build_numba, "cutlass/": lambda arg: build_cutlass(arg, *sys.argv[3:4]),
         "cutedsl/": lambda arg: build_cutedsl(arg, *sys.argv[3:4]),
         "triton_older/": lambda arg: build_triton_older(sys.argv[2:] or [arg]),
-        "nvrtc_older/": lambda arg: build_nvrtc_older(sys.argv[2:])}
+        "nvrtc_older/": lambda arg: build_nvrtc_older(sys.argv[2:]),
+        "llvm_nvptx/": lambda arg: build_llvm_nvptx(sys.argv[2] if sys.argv[2:] else None)}
 
 
 def replace_entries(made: list[dict], replaced) -> None:
@@ -726,7 +873,7 @@ def replace_entries(made: list[dict], replaced) -> None:
 def main() -> None:
     mode = {"--library": "library/", "--tinygrad": "tinygrad/", "--numba": "numba/",
             "--cutlass": "cutlass/", "--cutedsl": "cutedsl/", "--triton-older": "triton_older/",
-            "--nvrtc-older": "nvrtc_older/"}.get(sys.argv[1] if sys.argv[1:] else "")
+            "--nvrtc-older": "nvrtc_older/", "--llvm-nvptx": "llvm_nvptx/"}.get(sys.argv[1] if sys.argv[1:] else "")
     if mode:
         made = KEPT[mode](sys.argv[2] if sys.argv[2:] else sys.executable)
         replace_entries(made, lambda file: file.startswith(mode))
