@@ -584,16 +584,13 @@ class Simulator:
                 event = Event(w.index, n, w.exec, w.issued)
                 self.events.append(event)
             self.executed.add(s.opcode)
-            if s.opcode == "s_barrier":
-                if n is not None:
-                    w.issued += 1
-                yield "barrier"
-                continue
             self.execute(w, s, lds, access)
             if n is not None:
                 w.issued += 1
                 event.access = tuple(access)
-            if s.opcode == "s_sleep":
+            if s.opcode == "s_barrier":
+                yield "barrier"
+            elif s.opcode == "s_sleep":
                 yield "turn"
 
     def execute(self, w: Wave, s: Instruction, lds: Lds, access: list) -> None:
@@ -797,7 +794,7 @@ def _control(sim: Simulator, w: Wave, s: Instruction, lds, access) -> None:
             raise Unknown(s.to_text())
         if take:
             sim.branch(w, s)
-    elif op in ("s_waitcnt", "s_nop", "s_setprio", "s_sleep", "s_waitcnt_vscnt",
+    elif op in ("s_waitcnt", "s_nop", "s_setprio", "s_sleep", "s_barrier", "s_waitcnt_vscnt",
                 "s_waitcnt_vmcnt", "s_waitcnt_lgkmcnt", "buffer_wbl2", "buffer_inv",
                 "buffer_wbinvl1_vol", "s_dcache_wb", "s_dcache_inv", "s_sethalt", "s_trap") \
             and op not in ("s_sethalt", "s_trap"):
@@ -2038,7 +2035,7 @@ _HANDLERS: tuple = (
     ("s_load_", _sload), ("s_store_", _sload), ("s_atomic_", _sload), ("s_buffer_load_", _sload),
     ("s_buffer_store_", _sload), ("s_buffer_atomic_", _sload), ("s_endpgm", _control), ("s_branch", _control), ("s_cbranch_", _control),
     ("s_waitcnt", _control), ("s_nop", _control), ("s_setprio", _control), ("s_sleep", _control),
-    ("buffer_wbl2", _control), ("buffer_wbinvl1", _control),
+    ("s_barrier", _control), ("buffer_wbl2", _control), ("buffer_wbinvl1", _control),
     ("buffer_", _buffer), ("flat_", _global), ("scratch_", _scratch),
     ("s_dcache", _control),
     ("s_", _scalar), ("global_", _global), ("ds_", _ds), ("v_mfma_", _mfma), ("v_pk_", _packed),

@@ -17,7 +17,7 @@ reference computes at the places this test finds in the assembly:
   is its PC.
 
 tests/test_probe_lanes.py's `lanes` fields and tests/test_probe_clocks.py's clocks run at the
-same positions here too. Not covered on AMD: `line` positions.
+same positions here too; tests/test_probe_lines_gcn.py checks `line` positions on AMD.
 """
 from __future__ import annotations
 

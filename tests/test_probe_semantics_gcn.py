@@ -147,17 +147,19 @@ def check(kernel: str, case: int) -> bool:
 
 
 def differ(kernel: str, case: int, generated: tuple, reference: type[Reference] = Reference,
-           check_map: Callable | None = None) -> bool:
+           check_map: Callable | None = None, sim_type: type[Watched] = Watched,
+           cases: dict | None = None) -> bool:
     """Run a generated probe (`Generator.probe`'s) as case `case` on `kernel` (its number picks
-    the target) and compare its maps with `reference`'s reading of what the waves ran, map by
-    map with `check_map` (`compare` by default); False when the checker refused it."""
+    the target) and compare its maps with `reference`'s reading of what the waves ran (as
+    `sim_type` keeps it), map by map with `check_map` (`compare` by default); False when the
+    checker refused it. `cases`: where the kernel's launch is (test_gcn_simulated's CASES)."""
     target = TARGETS[case % 2]
     text, maps, regs, probes = generated
-    c = GCN_CASES[kernel]
+    c = (cases or GCN_CASES)[kernel]
     try:
         program = load(text, "gen.probe")
         run = simulate_instrumented(_text(c.file, target), f"{c.file}.{target}.s", kernel, c.grid,
-                                    c.block, c.args, program, sim_type=Watched,
+                                    c.block, c.args, program, sim_type=sim_type,
                                     module=copy.deepcopy(parsed(c.file, target)))
     except SourceError as err:
         assert err.file == "gen.probe", f"case {case}: {err}\n{text}"

@@ -1,0 +1,274 @@
+"""Probes at `line` positions on AMD, checked differentially as tests/test_probe_positions.py
+checks them on NVIDIA: the generator of tests/test_probe_semantics.py draws probes at
+`before`/`after line "file":N-M` (reading PC, OPCODE, IN1..IN3, and OUT after) among the
+instruction positions of tests/test_probe_semantics_gcn.py, they run in the wave simulator on the
+kernels with line tables of tests/corpus_gcn/lineinfo.hip (li_saxpy: a guarded body;
+li_reduce: an LDS tree in a loop whose lanes drop out by EXEC, barriers, a one-lane atomic, the
+wave's EXEC at `s_endpgm` narrowed), alternating gfx90a and gfx942, and the maps must hold what
+the same reference computes at the places this test finds in the assembly on its own:
+
+- a line range selects the instructions below a `.loc` of that file (`.file N "dir" "name"`,
+  the path `dir/name` without a `.` directory, or a `/`-suffix of it) and line, read from the
+  text by this test;
+- `before` one runs on the lanes of EXEC there; `after` one on the lanes of EXEC after it (an
+  `s_and_saveexec_b64` narrows them, as the next instruction sees them), and nowhere after a
+  branch (`s_branch`, `s_cbranch_*`: the engine puts no code after a terminator, see below);
+  at a scalar memory access (`s_load*`) once per wave, in lane 0, whatever EXEC holds
+  (probes/README.md); at `s_endpgm` on EXEC's lanes, before the exit probes, which run on
+  every lane the wave started with;
+- IN1..IN3 are the operands after the destinations (none at stores, compares to SCC, branches,
+  waits, a non-returning atomic; two at a carry-out), raw bits: a register pair whole, wider
+  ones their first pair, VCC and EXEC 64-bit, a label, `off` or `lgkmcnt(0)` 0, a carry-in's
+  or a compare's lane mask this lane's bit; OUT the first destination after the instruction.
+
+ADDR and BYTES at a line position are refused by the checker (a line may hold no memory
+instruction: `test_addr_and_bytes_are_refused_at_a_line`). Where the PTX reference runs `after`
+a guarded branch on the lanes that do not take it, GCN leaves `s_cbranch_*` out of an `after`
+line range: `targets.gcn` puts no code after a terminator. Seeded: a failing case names its id;
+`case_probe(id)` rebuilds its probe.
+"""
+from __future__ import annotations
+
+import random
+import re
+from functools import lru_cache
+
+import numpy as np
+import pytest
+
+from gcn_wave import LANES, Simulator
+from test_gcn_simulated import CORPUS, Case
+from test_probe_semantics import Generator, Reference, Site
+from test_probe_semantics_gcn import GCN_SITES, TARGETS, Watched, differ, parsed
+from neutrino_py.asm.gcn import Imm, Instruction, Register
+from neutrino_py.asm.ptx_isa import opcode_id
+from neutrino_py.errors import SourceError
+from neutrino_py.probe import load
+
+FILE = "lineinfo"
+_x, _y, _ints = (np.random.default_rng(s) for s in (50, 51, 52))
+LAUNCHES = {
+    "li_saxpy": Case(FILE, (2, 1, 1), (96, 1, 1),
+                     [0x40000000, _x.uniform(-1, 1, 170).astype(np.float32).tobytes(),
+                      _y.uniform(-1, 1, 170).astype(np.float32).tobytes(), 170]),
+    "li_reduce": Case(FILE, (2, 1, 1), (128, 1, 1),
+                      [_ints.integers(-999, 999, 200).astype(np.int32).tobytes(), bytes(4), 200]),
+}
+KERNELS = tuple(LAUNCHES)
+TERMINATORS = ("s_branch", "s_cbranch_", "s_endpgm")
+SCALAR_MEMORY = ("s_load", "s_buffer_load")
+# the PTX base opcode OPCODE names for each GCN mnemonic word of these kernels (its second
+# word; the first of a memory one)
+BASES = {"load": "ld", "store": "st", "read": "ld", "write": "st", "atomic": "red", "mov": "mov",
+         "cmp": "setp", "and": "and", "or": "or", "mul": "mul", "lshl": "shl", "lshr": "shr",
+         "add": "add", "addc": "addc", "barrier": "bar", "cbranch": "bra", "branch": "bra",
+         "endpgm": "exit", "bcnt1": "popc", "fmac": "fma", "waitcnt": "", "mbcnt": "",
+         "lshlrev": ""}
+
+
+def opcode_of(s: Instruction) -> int:
+    return opcode_id(BASES[s.opcode.split("_")[1]])
+
+
+# ------------------------------------------------------------------ the kernels, read by this test
+
+@lru_cache(maxsize=None)
+def source_lines(target: str) -> dict[int, tuple[str, int]]:
+    """Line of the assembly text -> (source path, line) of the last `.loc` above it."""
+    files, out, loc = {}, {}, None
+    text = (CORPUS / f"{FILE}.{target}.s").read_text()
+    for number, line in enumerate(text.splitlines(), 1):
+        f = re.match(r'\s*\.file\s+(\d+)\s+"([^"]*)"(?:\s+"([^"]*)")?', line)
+        m = re.match(r"\s*\.loc\s+(\d+)\s+(\d+)", line)
+        if f:
+            names = [n for n in f.groups()[1:] if n is not None]
+            files[f[1]] = "/".join(n for n in names[-2:] if n not in ("", "."))
+        elif m:
+            loc = (files[m[1]], int(m[2]))
+        elif loc is not None:
+            out[number] = loc
+    return out
+
+
+def _lines(target: str, path: str, first: int, last: int):
+    lines = source_lines(target)
+
+    def selects(s: Instruction) -> bool:
+        file, line = lines.get(s.line, ("", 0))
+        return (file == path or file.endswith("/" + path)) and first <= line <= last
+    return selects
+
+
+RANGES = {
+    "li_saxpy": [("before", "lineinfo.hip", 7, 8), ("before", "hip_min.h", 10, 23),
+                 ("before", "lineinfo.hip", 9, 9), ("after", "lineinfo.hip", 7, 9),
+                 ("after", "hip_min.h", 10, 10), ("after", "hip_min.h", 12, 23)],
+    "li_reduce": [("before", "lineinfo.hip", 14, 18), ("before", "hip_min.h", 8, 12),
+                  ("before", "lineinfo.hip", 21, 23), ("before", "hip_min.h", 16, 17),
+                  ("after", "lineinfo.hip", 14, 17), ("after", "lineinfo.hip", 18, 22),
+                  ("after", "hip_min.h", 8, 23), ("after", "lineinfo.hip", 16, 16)],
+}
+OPERANDS = ("PC", "OPCODE", "IN1", "IN2", "IN3")
+
+
+def sites(kernel: str, target: str) -> list[Site]:
+    """The positions of `kernel`'s probes: its line ranges, then GCN_SITES (the same texts in
+    the same order on each target)."""
+    out = []
+    for when, path, first, last in RANGES[kernel]:
+        span = str(first) if first == last else f"{first}-{last}"
+        out.append(Site(f'{when} line "{path}":{span}',
+                        OPERANDS + (("OUT",) if when == "after" else ()), when,
+                        _lines(target, path, first, last)))
+    return out + GCN_SITES
+
+
+# ------------------------------------------------------------------ what the simulator ran
+
+def destinations(s: Instruction) -> int:
+    """Leading operands an instruction of these kernels writes."""
+    op, mods = s.opcode, {m.name for m in s.modifiers}
+    if op.startswith(("s_cmp", "s_cbranch", "s_branch", "s_waitcnt", "s_barrier", "s_endpgm",
+                      "global_store", "ds_write")):
+        return 0
+    if op.startswith("global_atomic") and not mods & {"glc", "sc0"}:
+        return 0
+    return 2 if "_co_" in op else 1
+
+
+def lane_bit(s: Instruction, k: int) -> bool:
+    """Whether operand `k` is a lane mask read as this lane's bit: a VOPC compare's destination,
+    a carry-in or a select's mask (the third source)."""
+    if k == 0:
+        return s.opcode.startswith("v_cmp_")
+    return s.opcode.startswith(("v_addc_co_", "v_cndmask_")) and k == destinations(s) + 2 \
+        == len(s.operands) - 1
+
+
+class Lined(Watched):
+    """`Watched`, keeping every operand of every instruction of the kernel, for every lane: IN1..3
+    before it (0 where there is none), OUT after; a scalar memory access as lane 0's alone."""
+
+    def value(self, w, s: Instruction, k: int) -> np.ndarray:
+        op = s.operands[k]
+        if isinstance(op, Register) and op.file in ("v", "s"):
+            n = min(op.count, 2)
+            if op.file == "v":
+                v = sum(w.v[op.first + i].copy() << np.uint64(32 * i) for i in range(n))
+            else:
+                v = np.full(LANES, sum(w.s[op.first + i] << 32 * i for i in range(n)), np.uint64)
+        elif isinstance(op, Register) and op.file in ("vcc", "exec"):
+            v = np.full(LANES, w.vcc if op.file == "vcc" else w.exec, np.uint64)
+        elif isinstance(op, Imm):
+            assert isinstance(op.value, int), f"{s.to_text()}: a float constant"
+            v = np.full(LANES, op.value % (1 << 64), np.uint64)
+        else:
+            assert not isinstance(op, Register), f"{s.to_text()}: operand {op}"
+            v = np.zeros(LANES, np.uint64)         # a label, `off`, `lgkmcnt(0)`
+        if lane_bit(s, k):
+            v = v >> np.arange(LANES, dtype=np.uint64) & np.uint64(1)
+        return v
+
+    def execute(self, w, s: Instruction, lds, access: list) -> None:
+        pc = self.user.get(id(s))
+        if pc is None:
+            return Simulator.execute(self, w, s, lds, access)
+        n = destinations(s)
+        ins = [self.value(w, s, k) for k in range(n, min(n + 3, len(s.operands)))]
+        wave = w.wg_linear, w.index
+        exec_ = self.left.get(wave, w.exec)
+        run = (1 << w.lanes) - 1 if s.opcode == "s_endpgm" else \
+            1 if s.opcode.startswith(SCALAR_MEMORY) else w.exec
+        Simulator.execute(self, w, s, lds, access)
+        self.left[wave] = w.exec
+        out = self.value(w, s, 0) if n else np.zeros(LANES, np.uint64)
+        values = {lane: {"IN1": 0, "IN2": 0, "IN3": 0, "OUT": int(out[lane]),
+                         **{f"IN{k + 1}": int(x[lane]) for k, x in enumerate(ins)}}
+                  for lane in range(LANES)}
+        for lane, addr, _ in access:
+            if lane >= 0:
+                values[lane]["ADDR"] = addr
+        self.ran[wave].append((s, pc, run, values, exec_))
+
+
+class Lines(Reference):
+    """The reference at line positions: `after` on the lanes of EXEC after the instruction (the
+    lanes the next one reached), none after a terminator, once in lane 0 at scalar memory;
+    at `s_endpgm` the probes before it on EXEC's lanes, then the exit probes."""
+
+    def warp(self, blin: int, warp: int, events: list, state: dict[int, dict]) -> None:
+        after = [e[4] for e in events[1:]] + [[]]
+        super().warp(blin, warp, [(*e, a) for e, a in zip(events, after)], state)
+
+    def event(self, blin: int, warp: int, event: tuple, state: dict[int, dict]) -> None:
+        s, pc, run, values, active, after = event
+        if s.opcode == "s_endpgm":
+            probes = self.probes
+            for exits, lanes in ((False, active), (True, run)):
+                self.probes = [p for p in probes if (p.site.when == "exit") == exits]
+                self.site(blin, warp, lanes, "before", s, pc, values, state)
+            self.probes = probes
+            return
+        self.site(blin, warp, run, "before", s, pc, values, state)
+        if s.opcode.startswith(TERMINATORS):
+            return
+        lanes = run if s.opcode.startswith(SCALAR_MEMORY) else after
+        assert set(lanes) <= set(values) or not any(p.site.runs("after", s) for p in self.probes), \
+            f"PC {pc}: EXEC widens, and IN of the lanes it adds is not kept"
+        self.site(blin, warp, lanes, "after", s, pc, values, state)
+
+
+class TargetLines(Lines):
+    """`Lines` with OPCODE read from this test's BASES (every mnemonic of these kernels)."""
+
+    def __init__(self, maps, regs, probes, grid, block, isa) -> None:
+        super().__init__(maps, regs, probes, grid, block, type(isa)(isa.bytes, opcode_of, isa.smid))
+
+
+def case_kernel(case: int) -> str:
+    return KERNELS[case // 2 % 2]
+
+
+def case_probe(case: int) -> tuple:
+    """Case `case`'s probe: the same text on each target (case % 2 picks it)."""
+    kernel = case_kernel(case)
+    return Generator(random.Random(f"lines-gcn:{case}"),
+                     sites(kernel, TARGETS[case % 2])).probe()
+
+
+CASES = 40
+
+
+def test_generated_probes_at_lines_on_gcn():
+    """About 0.8 s a case (one core); 38 of the 40 probes are accepted."""
+    checked = sum(differ(case_kernel(case), case, case_probe(case), TargetLines,
+                         sim_type=Lined, cases=LAUNCHES) for case in range(CASES))
+    assert checked >= CASES // 2, f"only {checked} of {CASES} probes accepted"
+
+
+def test_this_tests_reading_of_the_kernels():
+    """The places the reference uses, spelled out for gfx942's li_reduce (a wrong reading tests
+    nothing): its lines, and the instructions (by PC) three ranges select."""
+    from test_gcn_simulated import _own
+    code = [s for s in _own(parsed(FILE, "gfx942"), "li_reduce") if isinstance(s, Instruction)]
+    selected = [[pc for pc, s in enumerate(code) if site.matches(s)]
+                for site in sites("li_reduce", "gfx942")[:3]]
+    assert selected == [[3, 8, 9, 10, 15, 17, 18, 19, 20, 23, 42, 43, 46, 47, 48, 49, 50, 52, 53,
+                         54, 55, 56, 57],
+                        [0, 1, 2, 4, 5, 11, 12, 13, 14, 34],
+                        list(range(24, 34)) + list(range(35, 41))]
+    assert sorted(set(source_lines("gfx942").values())) == \
+        [("hip_min.h", n) for n in (8, 10, 12, 16, 17, 23)] + \
+        [("lineinfo.hip", n) for n in (0, 7, 8, 9, 14, 16, 17, 18, 21, 22, 23)]
+    assert {opcode_of(s) for s in code} >= {opcode_id("ld"), opcode_id("st"), opcode_id("bar")}
+
+
+@pytest.mark.parametrize("operand", ["ADDR", "BYTES"])
+def test_addr_and_bytes_are_refused_at_a_line(operand):
+    """A line range may select instructions without a memory operand: the checker refuses ADDR
+    and BYTES there, at the operand, before anything is spliced."""
+    with pytest.raises(SourceError) as err:
+        load(f'map m[thread]: record(1) {{ u64 a; }}\nafter line "lineinfo.hip":14 '
+             f'{{ m.save({operand}); }}\n', "case.probe")
+    assert (err.value.line, err.value.col) == (2, 39)
+    assert f"{operand} needs a memory instruction" in str(err.value)
