@@ -621,15 +621,33 @@ def restores_exec(s: Instruction) -> bool:
         and "exec" in map(str, s.operands[1:])
 
 
+def switches_exec(s: Instruction) -> bool:
+    """A join's EXEC restore, or the head of an else branch: `s_andn2_saveexec_b64 s[..], s[..]`,
+    `s_or_saveexec_b64 s[..], s[..]` and the `s_xor_b64 exec, exec, s[..]` after it."""
+    text = list(map(str, s.operands))
+    if s.opcode in ("s_andn2_saveexec_b64", "s_or_saveexec_b64"):
+        return all(t.startswith("s") for t in text)
+    return restores_exec(s) or s.opcode == "s_xor_b64" and text[0] == "exec" and "exec" in text[1:]
+
+
 def probe_places(instructions: list[Instruction], starts: set[int]) -> dict[int, int]:
-    """Index of the instruction a `block` probe runs before -> its block's first: past the
-    `s_or_b64 exec, exec, s[..]` that opens a join, where every lane reaching it is back."""
+    """Index of the instruction a `block` probe runs before -> its block's first: past the EXEC
+    switches that open it (`switches_exec`; scalar code between them, as LLVM schedules an
+    `s_load` between `s_or_saveexec_b64` and `s_xor_b64 exec`), where the lanes that run the
+    block are active."""
     out = {}
     for first in starts:
-        k = first
-        while k + 1 < len(instructions) and k + 1 not in starts and restores_exec(instructions[k]):
+        place, k = first, first
+        while k + 1 < len(instructions) and k + 1 not in starts:
+            s = instructions[k]
+            if switches_exec(s):
+                place = k + 1
+            elif not s.opcode.startswith("s_") or "saveexec" in s.opcode or s.opcode.startswith(
+                    ("s_swappc", "s_setpc", "s_barrier", "s_sleep", "s_branch", "s_cbranch",
+                     "s_endpgm")) or str(s.operands[0] if s.operands else "") == "exec":
+                break
             k += 1
-        out[k] = first
+        out[place] = first
     return out
 
 

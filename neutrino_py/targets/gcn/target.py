@@ -16,8 +16,10 @@
 - probes at a scalar memory access run once per wave, in lane 0, whatever EXEC holds (0
   included), as the access does (`runs_once`, `render.Once`): EXEC saved in a scratch SGPR pair
   the descriptor counts, set to lane 0, restored;
-- blocks start at a label or after a terminator; `@bra` patterns match ``s_cbranch_*`` as the
-  guarded branch; no code goes after a terminator (the instruction after it is a different path).
+- blocks start at a label or after a terminator, and their probes run past the EXEC switches
+  that open them (a join's ``s_or_b64 exec``, an else branch's ``s_andn2_saveexec_b64``), on the
+  lanes that run the block; `@bra` patterns match ``s_cbranch_*`` as the guarded branch; no code
+  goes after a terminator (the instruction after it is a different path).
 """
 from __future__ import annotations
 
@@ -111,11 +113,24 @@ class _Tmp:
         return ops.Reg(type_, self.persistent.get(type_, 0) + n)
 
 
-def _restores_exec(ins: Instruction) -> bool:
-    """Whether `ins` is a join's ``s_or_b64 exec, exec, s[..]`` (either source order)."""
+# scalar instructions a block's probes are not moved past to reach its EXEC switch: branches
+# and calls, and the waits for other waves (the probes' clocks would move past them)
+_SCAN_STOPS = ("s_swappc", "s_setpc", "s_barrier", "s_sleep", "s_branch", "s_cbranch", "s_endpgm")
+
+
+def _switches_exec(ins: Instruction) -> bool:
+    """Whether `ins` sets EXEC to the lanes of the path that starts with it: a join's
+    ``s_or_b64 exec, exec, s[..]`` (the lanes that skipped the branch before it come back), or
+    the head of an else branch, LLVM's ``s_andn2_saveexec_b64 s[..], s[..]`` or
+    ``s_or_saveexec_b64 s[..], s[..]`` and the ``s_xor_b64 exec, exec, s[..]`` after it (the
+    lanes the then-part left out); EXEC sources in either order."""
     ops_ = ins.operands
-    return ins.opcode == "s_or_b64" and len(ops_) == 3 and ops_[0] == Register("exec") \
-        and Register("exec") in ops_[1:] and all(isinstance(o, Register) for o in ops_[1:])
+    if not all(isinstance(o, Register) for o in ops_):
+        return False
+    if ins.opcode in ("s_andn2_saveexec_b64", "s_or_saveexec_b64"):
+        return len(ops_) == 2 and all(o.file == "s" for o in ops_)
+    return ins.opcode in ("s_or_b64", "s_xor_b64") and len(ops_) == 3 \
+        and ops_[0] == Register("exec") and Register("exec") in ops_[1:]
 
 
 class GcnKernel:
@@ -383,13 +398,21 @@ class GcnKernel:
         return basic_blocks(self.body())
 
     def block_anchor(self, block: list[Instruction]) -> Instruction:
-        """The block's first instruction past the ``s_or_b64 exec, exec, s[..]`` that opens a
-        join block: before it EXEC holds only the lanes of the path that falls into the join
-        (none where that path was skipped), not every lane that enters the block."""
-        k = 0
-        while k + 1 < len(block) and _restores_exec(block[k]):
-            k += 1
-        return block[k]
+        """The block's first instruction past the EXEC switches that open it (`_switches_exec`:
+        a join's ``s_or_b64 exec, exec, s[..]``, an else branch's ``s_andn2_saveexec_b64``, or
+        ``s_or_saveexec_b64`` ... ``s_xor_b64 exec, exec, s[..]`` with scalar code LLVM put
+        between them): before them EXEC holds the lanes of the path that falls into the block
+        (none where the branch to it was taken with EXEC 0), not the lanes that run it. Only
+        scalar instructions are passed over, up to one that writes EXEC otherwise, a call or a
+        barrier."""
+        anchor = 0
+        for k, ins in enumerate(block[:-1]):
+            if _switches_exec(ins):
+                anchor = k + 1
+            elif not ins.opcode.startswith("s_") or ins.opcode.startswith(_SCAN_STOPS) \
+                    or "saveexec" in ins.opcode or ins.operands[:1] == [Register("exec")]:
+                break
+        return block[anchor]
 
     def successors(self) -> list[list[int]] | None:
         """Each block's successors; None when the kernel jumps to a computed address."""
