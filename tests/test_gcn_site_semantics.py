@@ -5,13 +5,25 @@ wave simulator (tests/gcn_wave.py) on gfx90a and gfx942:
   `s_andn2_saveexec_b64 s[..], s[..]`, or `s_or_saveexec_b64 s[..], s[..]` ... `s_xor_b64 exec,
   exec, s[..]` with scalar code between them): its `block` probes run on the lanes that run
   the block, after the switch, as at a join (tests/test_probe_positions_gcn.py);
+- an operand that is an aperture register (`s_mov_b64 s[..], src_shared_base`, LLVM's way to
+  build a flat address of the LDS or the stack): IN reads its 64 bits, as the scalar move does
+  (the high dword is the aperture), where it read 0;
 """
 from __future__ import annotations
 
+import sys
+from pathlib import Path
+
 import pytest
 
-from test_gcn_simulated import CASES, TARGETS, _text, blocks_of, original, simulate_instrumented
+from test_gcn_simulated import (CASES, PRIVATE_APERTURE, SHARED_APERTURE, TARGETS, _own, _text,
+                                blocks_of, original, simulate_instrumented)
+from neutrino_py.asm.gcn import Instruction
+from neutrino_py.asm.gcn_parse import parse_gcn
 from neutrino_py.probe import load
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from benchmarks import gcn_simulate_all as harness  # noqa: E402
 
 ELSE_HEADS = ("s_andn2_saveexec_b64", "s_or_saveexec_b64")
 
@@ -48,3 +60,35 @@ def test_a_block_opening_an_else_branch_runs_on_the_else_lanes(kernel, want, tar
     assert switched == want
     assert [int(h[pc]) for pc in heads] == want
     assert [lanes_at(base, pc) for pc in heads] != want      # before the switch: other lanes
+
+
+def run_corpus(path: str, kernel: str, probe: str):
+    """`kernel` of the corpus module `path` instrumented with `probe`, launched as the corpus
+    harness launches it; (its own instructions, the run)."""
+    text = (harness.CORPUS / path).read_text()
+    module = parse_gcn(text, path)
+    grid, block, args = harness.derive_launch(module.kernel(kernel).metadata,
+                                              path.rsplit(".", 2)[0], kernel)
+    run = simulate_instrumented(text, path, kernel, grid, block, args, load(probe, "case.probe"),
+                                max_steps=10 ** 7, dynamic_lds=harness.DYNAMIC_LDS)
+    return [s for s in _own(module, kernel) if isinstance(s, Instruction)], run
+
+
+APERTURE_VALUES = {"src_shared_base": SHARED_APERTURE, "src_private_base": PRIVATE_APERTURE}
+
+
+@pytest.mark.parametrize("target", TARGETS)
+@pytest.mark.parametrize("module, kernel, aperture", [
+    ("isa/scalar", "control", "src_shared_base"),
+    ("unoptimized", "o0_vector_add", "src_private_base")])
+def test_in_of_an_aperture_register_is_its_value(module, kernel, aperture, target):
+    """IN1 of `s_mov_b64 s[14:15], src_shared_base` (the ISA corpus's scalar:control) and of -O0
+    vector_add's `s_mov_b64 s[18:19], src_private_base` is the aperture's 64 bits, the value
+    the move writes (the simulator's apertures: the high dword 0x10000000 and 0x20000000); it
+    was 0, as for an operand with no value."""
+    code, run = run_corpus(f"{module}.{target}.s", kernel,
+                           "map m[warp]: record(16) { u32 pc; u64 a; }\n"
+                           "before mov.b64 { m.save(PC, IN1); }\n")
+    at = [pc for pc, s in enumerate(code) if aperture in map(str, s.operands)]
+    got = {(int(r["pc"]), int(r["a"])) for r in run.maps["m"] if int(r["pc"]) in at}
+    assert at and got == {(pc, APERTURE_VALUES[aperture]) for pc in at}

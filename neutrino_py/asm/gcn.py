@@ -32,6 +32,9 @@ SPECIAL_REGS = frozenset({
 })
 # special registers that are 64-bit pairs with 32-bit halves ``<name>_lo`` / ``<name>_hi``
 WIDE_SPECIALS = ("vcc", "exec", "flat_scratch", "xnack_mask")
+# the aperture registers: 64-bit, read whole by a scalar 64-bit operand only (the high dword is
+# the aperture; LLVM reads them with ``s_mov_b64``, as a 32-bit operand they give no defined value)
+APERTURES = ("src_shared_base", "src_shared_limit", "src_private_base", "src_private_limit")
 _REG = re.compile(r"(v|s|a|ttmp)(\d+)$")
 _RANGE = re.compile(r"(v|s|a|ttmp)\[(\d+):(\d+)\]$")
 

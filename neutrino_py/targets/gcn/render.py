@@ -35,7 +35,7 @@ from typing import Callable, ClassVar, Iterable
 
 from neutrino_py.asm import gcn as asm
 from neutrino_py.asm import gcn_opcodes as opcodes
-from neutrino_py.asm.gcn import (SPECIAL_REGS, WIDE_SPECIALS, Func, Instruction, Label, Modified, Modifier,
+from neutrino_py.asm.gcn import (APERTURES, SPECIAL_REGS, WIDE_SPECIALS, Func, Instruction, Label, Modified, Modifier,
                                  Register, Statement, Sym)
 from neutrino_py.ops import Imm, If, Reg, Src, Stmt, Value, bits
 from neutrino_py.targets import memo, templates
@@ -263,7 +263,8 @@ class Site:
 
     def operand(self, v: Value, out: list[Statement]) -> Value | Placed:
         """`v` as a VALU operand: non-inline constants and SGPRs are moved into VGPRs first (the
-        moves appended to `out`)."""
+        moves appended to `out`); an aperture register through an SGPR pair (a VALU operand
+        reads it as 32 bits, which hold no defined value)."""
         if isinstance(v, Imm) and v.type != "pred":
             words = _words(v.value, v.type)
             # a 64-bit instruction reads an inline constant as a 64-bit value: 0x100000001,
@@ -272,8 +273,14 @@ class Site:
             signed = value - (1 << width) if value >> (width - 1) else value
             if v.type[0] == "f" and v.value != 0 or not _inline(signed):
                 return self._to_vgprs(v, [asm.Imm(hex(w)) for w in words], out)
-        if isinstance(v, Src) and v.type != "pred" and (r := _source(v.text)).file == "s":
-            return self._to_vgprs(v, [Register("s", i) for i in r.indices], out)
+        if isinstance(v, Src) and v.type != "pred":
+            r = _source(v.text)
+            if r.file in APERTURES:
+                pair = self.stmp(2)
+                out.append(Instruction("s_mov_b64", [pair, r]))
+                r = pair
+            if r.file == "s":
+                return self._to_vgprs(v, [Register("s", i) for i in r.indices], out)
         return v
 
     def _to_vgprs(self, v: Value, words: list[asm.Operand], out: list[Statement]) -> Placed:

@@ -30,7 +30,7 @@ from neutrino_py import ops
 from neutrino_py.asm import gcn_opcodes as opcodes
 from neutrino_py.asm.gcn import (PROCESSORS, SUPPORTED, Comment, Func, GcnModule, Imm,
                                  Instruction, Label, Loc, Modified, Register, Statement, Sym,
-                                 WIDE_SPECIALS, evaluate)
+                                 APERTURES, WIDE_SPECIALS, evaluate)
 from neutrino_py.asm.gcn_cfg import basic_blocks, labelled_blocks, successors
 from neutrino_py.errors import SourceError
 from neutrino_py.ops import Scratch, Src, Stmt, Value
@@ -53,9 +53,10 @@ VGPRS = 256                 # architectural VGPRs a lane can name
 WIDE_INT_FNS = ("and", "or", "xor", "shl", "shr", "add", "sub", "mul", "min", "max", "div", "rem")
 
 
-# special registers an operand may read as raw bits: 64-bit pairs, their 32-bit halves, M0
+# special registers an operand may read as raw bits: 64-bit pairs, their 32-bit halves, M0, the
+# apertures (64-bit)
 READABLE_SPECIALS = WIDE_SPECIALS + tuple(f"{r}_{h}" for r in WIDE_SPECIALS for h in ("lo", "hi")) \
-    + ("m0",)
+    + ("m0",) + APERTURES
 CONFLICT = "conflict"     # an SGPR pair holding a kernarg pointer on some paths only, or different ones
 
 
@@ -505,7 +506,8 @@ class GcnKernel:
     def raw(self, op, scope: Scratch, code: list[Stmt], opcode: str = "") -> Value:
         """An operand's raw bits, zero-extended: the register (an input modifier or SDWA's
         ``sext()`` left out), a float constant's bits as `opcode` reads it, a symbol's value
-        where the module sets one; 0 where it has none here (a label, a relocation, an aperture)."""
+        where the module sets one, an aperture register's 64 bits; 0 where it has none here (a
+        label, a relocation)."""
         while isinstance(op, Modified) or isinstance(op, Func) and op.name == "sext" and len(op.args) == 1:
             op = op.inner if isinstance(op, Modified) else op.args[0]
         if isinstance(op, Imm) and isinstance(op.value, int):
@@ -516,7 +518,7 @@ class GcnKernel:
             return ops.Imm(value % (1 << 64), "u64")
         if isinstance(op, Register) and (op.first is not None or op.file in READABLE_SPECIALS):
             dst = scope.tmp("u64")
-            wide = op.count >= 2 or op.file in WIDE_SPECIALS
+            wide = op.count >= 2 or op.file in WIDE_SPECIALS + APERTURES
             first = Register(op.file, op.first, 2, True) if wide and op.first is not None else op
             code.append(ops.ZeroExtend(dst, Src(str(first), "u64" if wide else "u32"),
                                        64 if wide else 32))
