@@ -8,9 +8,13 @@ wave simulator (tests/gcn_wave.py) on gfx90a and gfx942:
 - an operand that is an aperture register (`s_mov_b64 s[..], src_shared_base`, LLVM's way to
   build a flat address of the LDS or the stack): IN reads its 64 bits, as the scalar move does
   (the high dword is the aperture), where it read 0;
+- a `ds_*` instruction with the `gds` modifier: it addresses the GDS, which gfx90a and gfx94x
+  do not have (llvm-mc refuses the modifier for them); the kernel is refused at it, where
+  `st.shared` matched it as an LDS access and ADDR called its address an LDS offset.
 """
 from __future__ import annotations
 
+import subprocess
 import sys
 from pathlib import Path
 
@@ -20,7 +24,10 @@ from test_gcn_simulated import (CASES, PRIVATE_APERTURE, SHARED_APERTURE, TARGET
                                 blocks_of, original, simulate_instrumented)
 from neutrino_py.asm.gcn import Instruction
 from neutrino_py.asm.gcn_parse import parse_gcn
+from neutrino_py.assemble import gcn as tools
+from neutrino_py.errors import SourceError
 from neutrino_py.probe import load
+from neutrino_py.splice import instrument
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from benchmarks import gcn_simulate_all as harness  # noqa: E402
@@ -92,3 +99,27 @@ def test_in_of_an_aperture_register_is_its_value(module, kernel, aperture, targe
     at = [pc for pc, s in enumerate(code) if aperture in map(str, s.operands)]
     got = {(int(r["pc"]), int(r["a"])) for r in run.maps["m"] if int(r["pc"]) in at}
     assert at and got == {(pc, APERTURE_VALUES[aperture]) for pc in at}
+
+
+@pytest.mark.parametrize("target", TARGETS)
+def test_a_gds_access_is_refused_at_the_instruction(target):
+    """vector_add with `ds_write_b32 v1, v2 gds` after its first instruction: a probe on LDS
+    stores matched it and read its address as an LDS offset; the kernel is now refused there,
+    before anything is spliced, as llvm-mc refuses the line for the processor."""
+    c = CASES["vector_add"]
+    lines = _text(c.file, target).split("\n")
+    at = next(n for n, line in enumerate(lines) if line.startswith("vector_add:")) + 2
+    text = "\n".join(lines[:at] + ["\tds_write_b32 v1, v2 gds"] + lines[at:])
+    path = f"{c.file}.{target}.s"
+    probe = load("map m[thread]: record(4) { u64 a; }\nbefore st.shared { m.save(ADDR); }\n",
+                 "case.probe")
+    with pytest.raises(SourceError) as err:
+        instrument(parse_gcn(text, path), probe, kernels="^vector_add$")
+    assert (err.value.file, err.value.line) == (path, at + 1)
+    assert f"`ds_write_b32 v1, v2 gds` accesses the GDS, which {target} does not have" \
+        in err.value.message
+    mc = tools.llvm_tool("llvm-mc")
+    if mc is not None:
+        out = subprocess.run([str(mc), "-triple=amdgcn-amd-amdhsa", f"-mcpu={target}"],
+                             input="ds_write_b32 v1, v2 gds\n", capture_output=True, text=True)
+        assert "gds modifier is not supported on this GPU" in out.stderr

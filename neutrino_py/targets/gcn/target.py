@@ -152,6 +152,7 @@ class GcnKernel:
         self.entry = 0                      # id of the entry anchor (the prologue's)
         self.setup: list[Statement] = []    # before the prologue: a private-memory stash's resource
         self.check_processor()
+        self.check_no_gds()
         self.start = self.code_start()      # statements[start:view.end] is the code that runs
         self.lines_of = self.source_lines(module.files())
         self.check_not_instrumented()
@@ -175,6 +176,17 @@ class GcnKernel:
                              f"it instruments {SUPPORTED} (waves of 64 and the unified VGPR/AGPR "
                              f"file its sites use); trace the kernel as a launch only",
                              self.module.target_directive().line)
+
+    def check_no_gds(self) -> None:
+        """A ``ds_*`` instruction with the ``gds`` modifier addresses the GDS, not the LDS, and
+        the processors instrumented (gfx90a and later) have no GDS: llvm-mc refuses the modifier
+        there. Refused at the instruction, where it was matched as an LDS access."""
+        for s in self.module.statements[self.view.start:self.view.end]:
+            if isinstance(s, Instruction) and s.modifier("gds") is not None:
+                raise self.error(f"`{s.to_text().strip()}` accesses the GDS, which "
+                                 f"{self.module.target} does not have (llvm-mc refuses `gds` "
+                                 "for it)", "remove the `gds` modifier, or assemble for a processor "
+                                 "with a GDS (neutrino_py does not instrument those)", s.line)
 
     def code_start(self) -> int:
         """Where the kernel's code starts: past the header of a kernel that preloads its
