@@ -42,6 +42,14 @@ CMP = {"eq": lambda a, b: a == b, "ne": lambda a, b: a != b, "lt": lambda a, b: 
        "le": lambda a, b: a <= b, "gt": lambda a, b: a > b, "ge": lambda a, b: a >= b}
 
 
+# what an atom/red of each kind stores, from the old value, its operand and cas's new value (an
+# unknown kind fails at the lookup: a silent add would simulate a different kernel)
+ATOMIC = {"add": lambda old, b, c: old + b, "max": lambda old, b, c: max(old, b),
+          "min": lambda old, b, c: min(old, b), "exch": lambda old, b, c: b,
+          "cas": lambda old, b, c: c if old == b else old, "and": lambda old, b, c: old & b,
+          "or": lambda old, b, c: old | b, "xor": lambda old, b, c: old ^ b}
+
+
 # where generic addresses of shared memory lie (`cvta.shared`), as on the GPU a window of its own
 SHARED_WINDOW = 0x5000_0000_0000
 
@@ -219,7 +227,7 @@ class Sim:
                 if lane in run and s.opcode in ("ret", "exit"):
                     done[lane] = True
                 elif lane in run and jump is not None:
-                    pc[lane] = jump
+                    pc[lane] = jump[lane] if isinstance(jump, dict) else jump
                 else:
                     pc[lane] += 1
 
@@ -299,7 +307,7 @@ class Sim:
     def address(self, op: ir.Address, lane: int, ctx) -> int:
         return (self.value(op.base, lane, "u64", ctx) + op.offset) & ((1 << 64) - 1)
 
-    def execute(self, s: ir.Instruction, run: list[int], ctx) -> int | None:
+    def execute(self, s: ir.Instruction, run: list[int], ctx) -> int | dict[int, int] | None:
         op, mods = s.opcode, s.modifiers
         types = [m for m in mods if m in TYPES]
         t = types[-1] if types else "b32"
@@ -320,10 +328,11 @@ class Sim:
 
         if op == "bra":
             return self.labels[ops[0].name]
-        if op == "brx":                            # brx.idx: one index for the lanes that run
-            targets = {self.tables[ops[1].name][src(0, lane, "u32")] for lane in run}
-            assert len(targets) <= 1, f"{s.to_text()}: lanes go to {sorted(targets)}"
-            return self.labels[targets.pop()] if targets else None
+        if op == "brx":                            # brx.idx: each lane to its own index's label
+            targets = {lane: self.labels[self.tables[ops[1].name][src(0, lane, "u32")]] for lane in run}
+            assert "uni" not in mods or len(set(targets.values())) <= 1, \
+                f"{s.to_text()}: lanes go to {sorted(set(targets.values()))}"
+            return targets
         if op in ("ret", "exit"):
             return None
         if op == "activemask":
@@ -413,6 +422,8 @@ class Sim:
             assert addr % (size * len(items)) == 0, f"misaligned {s.name} at {addr:#x}"
             for k, item in enumerate(items):
                 memory.write(addr + k * size, size, self.value(item, lane, t, ctx))
+        elif op in ("fence", "membar"):            # lanes run one at a time: nothing to order
+            pass
         elif op == "prefetch":                     # a hint: only where it points is kept
             self.prefetched.append(self.address(ops[0], lane, ctx))
         elif op in ("atom", "red"):
@@ -421,8 +432,9 @@ class Sim:
             size = width(t) // 8
             assert addr % size == 0, f"misaligned {s.name} at {addr:#x}"
             old = memory.read(addr, size)
-            fn = max if "max" in mods else (lambda x, y: x + y)
-            new = to_raw(fn(to_num(old, t), num(at + 1, lane)), t)
+            kind = next((m for m in mods if m in ATOMIC), s.to_text())
+            new = to_raw(ATOMIC[kind](to_num(old, t), num(at + 1, lane),
+                                      num(at + 2, lane) if kind == "cas" else None), t)
             memory.write(addr, size, new)
             self.global_reds += op == "red" and memory is self.mem
             if op == "atom":
@@ -496,11 +508,12 @@ def launch(ptx: str, program, grid, block, args: dict[str, bytes | int], kernel=
            order=None, sim_type: type[Sim] = Sim):
     """Instrument, simulate, and read the maps back with `maps.read`. `args` maps param index
     order to buffer bytes (allocated, pointer passed) or scalar ints; `hold`: `Sim.hold`;
-    `order`: `Sim.order`; `sim_type`: a `Sim` that also watches what runs."""
+    `order`: `Sim.order`; `sim_type`: a `Sim` that also watches what runs. `program` None runs
+    `kernel` as it is (no maps)."""
     module = parse_ptx(ptx, cache=False)
-    result = instrument(module, program)
-    name = kernel or next(iter(result.manifests))
-    manifest = result.manifests[name]
+    manifests = {} if program is None else instrument(module, program).manifests
+    name = kernel or next(iter(manifests))
+    manifest = manifests.get(name)
     fn = module.function(name)
     mem = Memory()
     params, buffers = {}, {}
@@ -509,18 +522,19 @@ def launch(ptx: str, program, grid, block, args: dict[str, bytes | int], kernel=
             buffers[decl.name] = params[decl.name] = mem.alloc(value)
         else:
             params[decl.name] = value & ((1 << 64) - 1)          # raw bits
-    header = mem.alloc(manifest.header_nbytes() or 1)
-    params["__nt_hdr"] = header
     maps = {}
-    for lay in layout(manifest, grid, block):
-        maps[lay.name] = params[f"__nt_map_{lay.name}"] = mem.alloc(max(lay.nbytes, 1))
+    if manifest is not None:
+        header = params["__nt_hdr"] = mem.alloc(manifest.header_nbytes() or 1)
+        for lay in layout(manifest, grid, block):
+            maps[lay.name] = params[f"__nt_map_{lay.name}"] = mem.alloc(max(lay.nbytes, 1))
     sim = sim_type(fn, mem)
     sim.shared_vars += [(d.name, EXTERN_SHARED, d.align or 1) for d in module.items
                         if isinstance(d, ir.VarDecl) and d.space == "shared" and "extern" in d.linkage]
     sim.hold = hold
     sim.order = order or sim.order
     sim.run(grid, block, params)
-    out = read(manifest, grid, block, mem.bytes(header), {k: mem.bytes(v) for k, v in maps.items()})
+    out = {} if manifest is None else read(manifest, grid, block, mem.bytes(header),
+                                           {k: mem.bytes(v) for k, v in maps.items()})
     return out, sim, {k: params[k] for k in buffers}, mem
 
 

@@ -22,6 +22,18 @@ def launchable() -> list[tuple[str, str]]:
     return [(e["file"], k) for e in plain_sm90_files() for k in e["launch"]]
 
 
+def llvm_nvptx_launchable() -> list[tuple[str, str]]:
+    """Every build in llvm_nvptx/ with its kernels that have a recipe: each LLVM release's PTX is
+    a case of its own (their sm_80 PTX is assembled for the GPU it runs on, as the others')."""
+    return [(e["file"], k) for e in INDEX["files"] if e["file"].startswith("llvm_nvptx/")
+            for k in e["launch"]]
+
+
+def case_id(file: str, kernel: str) -> str:
+    """A test id for a llvm_nvptx case: the build, then the kernel (each kernel is in several)."""
+    return f"{Path(file).name.removesuffix('.ptx')}:{kernel}"
+
+
 def recipe(file: str, kernel: str) -> dict:
     return next(e for e in INDEX["files"] if e["file"] == file)["launch"][kernel]
 

@@ -1,4 +1,5 @@
-"""Every launchable corpus kernel x every stock probe: the kernel's outputs are bit-identical."""
+"""Every launchable corpus kernel (each build of llvm_nvptx/ too) x every stock probe: the
+kernel's outputs are bit-identical."""
 from __future__ import annotations
 
 import numpy as np
@@ -6,15 +7,18 @@ import pytest
 
 from neutrino_py import paths
 
-from corpus_runs import corpus_kernel, launchable, native, recipe, run_recipe
+from corpus_runs import (case_id, corpus_kernel, launchable, llvm_nvptx_launchable, native, recipe,
+                         run_recipe)
 
 pytestmark = pytest.mark.gpu
 
 PROBES = sorted(p.stem for p in paths.probes_dir().glob("*.probe"))
+CASES = launchable() + llvm_nvptx_launchable()
+IDS = [k for _, k in launchable()] + [case_id(f, k) for f, k in llvm_nvptx_launchable()]
 
 
 @pytest.mark.parametrize("probe", PROBES)
-@pytest.mark.parametrize("file,kernel", launchable(), ids=[f"{k}" for _, k in launchable()])
+@pytest.mark.parametrize("file,kernel", CASES, ids=IDS)
 def test_outputs_bit_identical_with_probe(file, kernel, probe):
     import neutrino_py as nt
 

@@ -1,0 +1,140 @@
+"""PTX of upstream LLVM's NVPTX back end (tests/corpus/llvm_nvptx: clang 14 and 19, llc 19,
+llvmlite's LLVM 22) run in the CPU simulator of test_splice_simulated, as it is and under every
+stock probe, on small launches: the kernels compute what their source says
+(llvm_nvptx_oracles), every probe leaves those outputs bit for bit as they were, and dmat's and
+memtrace's records are exactly the global accesses the source makes.
+
+The simulator runs the kernels whose instructions it knows: 7 of kernels.cu's 11 in each of its
+4 builds, and ir_kernels.ll's jump-table switch (brx.idx over lanes that go to different
+labels, LLVM 22) and its compare chain (LLVM 19). The rest (calls, f16 arithmetic, i128 carry
+chains, module variables) are held to the same oracles on the GPU (tests/gpu/test_llvm_nvptx.py);
+their instrumented PTX assembles in test_splice_matrix like every corpus module's.
+"""
+from __future__ import annotations
+
+import functools
+import importlib.util
+import json
+from collections import Counter
+
+import numpy as np
+import pytest
+
+from conftest import CORPUS
+from llvm_nvptx_oracles import close, expected, inputs
+from test_splice_simulated import accesses, launch, stock
+
+PROBES = ["block_sched", "branch_divergence", "dmat", "gmem_bytes", "hotness", "memtrace",
+          "opcode_mix", "time_range"]
+N, GRID, BLOCK = 123, (2, 1, 1), (64, 1, 1)          # a partial last warp, threads past n
+
+
+@functools.cache
+def _generate():
+    spec = importlib.util.spec_from_file_location("corpus_generate", CORPUS / "generate.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@functools.cache
+def small() -> dict[str, dict]:
+    """Launch recipes (index.json's format) of the kernels the simulator runs: two blocks of 64."""
+    g = _generate()
+
+    def f32(name: str, seed: int, count: int = N) -> dict:
+        return g.buf(name, "in", "float32", count, g.uniform(-1, 1, seed))
+
+    def i32(name: str, lo: int, hi: int, seed: int) -> dict:
+        return g.buf(name, "in", "int32", N, g.randint(lo, hi, seed))
+
+    def out(name: str, dtype: str = "float32", count: int = N) -> dict:
+        return g.buf(name, "out", dtype, count)
+
+    n = g.scalar("n", "int32", N)
+    return {
+        "ew_add": g.recipe(GRID, BLOCK, [f32("a", 1), f32("b", 2), out("c"), n]),
+        "grid_stride_axpy": g.recipe(GRID, BLOCK, [
+            g.scalar("n", "int32", 300), g.scalar("alpha", "float32", 2.5), f32("x", 3, 300),
+            g.buf("y", "inout", "float32", 300, g.uniform(-1, 1, 4))]),
+        "block_sum": g.recipe(GRID, BLOCK, [f32("in", 5), out("out", count=2), n]),
+        "atomics": g.recipe(GRID, BLOCK, [i32("in", 0, 100, 6), out("total", "int32", 1),
+                                          out("maximum", "int32", 1), out("fsum", count=1), n]),
+        "dyn_reverse": g.recipe(GRID, BLOCK, [f32("in", 7), out("out"), n], shared_mem=4 * BLOCK[0]),
+        "switch_op": g.recipe(GRID, BLOCK, [i32("op", -1, 9, 8), f32("a", 9), out("out"), n]),
+        "inline_asm": g.recipe(GRID, BLOCK, [i32("a", -50, 50, 10), out("out", "int32"), n]),
+        "ll_switch": g.recipe(GRID, BLOCK, [i32("op", -1, 9, 11), out("out", "int32"), n]),
+    }
+
+
+INDEX = json.loads((CORPUS / "index.json").read_text())["files"]
+CASES = [(e["file"], k) for e in INDEX if e["file"].startswith("llvm_nvptx/") for k in e["kernels"]
+         if k in small()]
+IDS = [f"{file.split('/')[1].removesuffix('.ptx')}:{kernel}" for file, kernel in CASES]
+
+
+def run(file: str, kernel: str, probe: str | None) -> tuple[dict,
+                                                     dict[str, np.ndarray], dict[str, int]]:
+    """Maps, outputs by name and buffer addresses by name of one simulated launch of `small()`'s
+    recipe, under stock `probe` (None: the kernel as it is)."""
+    rec = small()[kernel]
+    args = {}
+    for p, value in zip(rec["params"], vars(inputs(rec)).values()):
+        if p["kind"] != "scalar":
+            args[p["name"]] = value.tobytes()
+        else:
+            args[p["name"]] = int(np.float32(value).view(np.uint32)) if p["dtype"] == "float32" else value
+    maps, _, ptrs, mem = launch((CORPUS / file).read_text(), probe and stock(probe), rec["grid"],
+                                rec["block"], args, kernel=kernel)
+    buffers = [p for p in rec["params"] if p["kind"] != "scalar"]
+    where = {p["name"]: ptr for p, ptr in zip(buffers, ptrs.values())}
+    return maps, {p["name"]: np.frombuffer(mem.bytes(where[p["name"]]), p["dtype"]) for p in buffers}, where
+
+
+@functools.cache
+def plain(file: str, kernel: str) -> dict[str, np.ndarray]:
+    return run(file, kernel, None)[1]
+
+
+@pytest.mark.parametrize("file,kernel", CASES, ids=IDS)
+def test_the_kernel_computes_what_its_source_says(file, kernel):
+    want, got = expected(kernel, small()[kernel]), plain(file, kernel)
+    for name, value in want.items():
+        assert close(kernel, name, got[name], value), name
+
+
+def global_accesses(kernel: str, rec: dict) -> list[Counter] | None:
+    """(buffer, element) of each global access a launch by `rec` makes, each way a build may make
+    them: switch_op's load of a[i] is above the switch (LLVM 14, 19) or in the cases that read
+    it (LLVM 22). None where the data decides (the atomics' CAS loop retries as values fall)."""
+    p = inputs(rec)
+    live = range(p.n)
+    if kernel == "ew_add":
+        return [Counter((b, i) for b in "abc" for i in live)]
+    if kernel == "grid_stride_axpy":
+        return [Counter([("x", i) for i in live] + [("y", i) for i in live] * 2)]
+    if kernel == "block_sum":
+        return [Counter([("in", i) for i in live] + [("out", b) for b in range(rec["grid"][0])])]
+    if kernel == "dyn_reverse":
+        return [Counter((b, i) for b in ("in", "out") for i in live)]
+    if kernel == "switch_op":
+        fixed = Counter((b, i) for b in ("op", "out") for i in live)
+        return [fixed + Counter(("a", i) for i in live if sunk or 0 <= p.op[i] <= 6)
+                for sunk in (True, False)]
+    if kernel in ("inline_asm", "ll_switch"):
+        return [Counter((b, i) for b in ("a" if kernel == "inline_asm" else "op", "out") for i in live)]
+    return None
+
+
+@pytest.mark.parametrize("probe", PROBES)
+@pytest.mark.parametrize("file,kernel", CASES, ids=IDS)
+def test_every_stock_probe_leaves_the_outputs_as_they_were(file, kernel, probe):
+    maps, outputs, where = run(file, kernel, probe)
+    want = plain(file, kernel)
+    assert {k: v.tobytes() for k, v in outputs.items()} == {k: v.tobytes() for k, v in want.items()}
+    rec = small()[kernel]
+    ways = global_accesses(kernel, rec)
+    if probe in ("dmat", "memtrace") and ways is not None:
+        size = {p["name"]: np.dtype(p["dtype"]).itemsize for p in rec["params"] if p["kind"] != "scalar"}
+        assert accesses(maps) in [Counter({(where[b] + size[b] * i, size[b]): c
+                                           for (b, i), c in way.items()}) for way in ways]
