@@ -8,9 +8,10 @@ simulator's state at each instruction:
 - INk is the k-th operand the instruction reads, raw bits zero-extended to u64: a register's
   bits at its declared width (a predicate 0 or 1, a special register its value), an immediate's
   value, a memory operand's address (base plus offset, as the instruction names it), 0 where the
-  instruction has no k-th source (`ret`, a branch's IN2). IN1 of a branch is its label, which has
-  no value: a range holding one is refused with a location (tested below), so sites whose range
-  holds a branch read IN2 and IN3 only;
+  instruction has no k-th source (`ret`, a branch's IN2) and another of the range has one (a
+  range where none has it is refused: the sites below read IN3 only where one has three). IN1
+  of a branch is its label, which has no value: a range holding one is refused with a location
+  (tested below), so sites whose range holds a branch read no IN1;
 - OUT is the instruction's first destination after it ran (0 where it writes none: a store, a
   branch, `ret`); `after` a guarded branch or `ret` runs in the lanes where it is not taken.
 
@@ -41,18 +42,18 @@ def _at(where: str, path: str, first: int, last: int, operands: tuple[str, ...])
 
 # ranges without a labelled branch read IN1 too; OUT only after
 LINE_SITES = [
-    _at("before", "util.cuh", 5, 5, ("IN1", "IN2", "IN3")),           # mul.wide, add, ld, and, mov
+    _at("before", "util.cuh", 5, 5, ("IN1", "IN2")),                  # mul.wide, add, ld, and, mov
     _at("after", "util.cuh", 5, 5, ("IN1", "IN2", "OUT")),
     _at("before", "positions.cu", 11, 11, ("IN1", "IN2", "IN3")),     # mad, cvta
     _at("after", "positions.cu", 11, 11, ("IN3", "OUT")),
     _at("after", "positions.cu", 10, 10, ("OUT",)),                   # ld.param, mov of %tid
     _at("after", "positions.cu", 15, 15, ("IN1", "IN2", "OUT")),      # mul, setp, @p ret
-    _at("before", "positions.cu", 20, 22, ("IN1", "IN2", "IN3")),     # add, st.global, ret
+    _at("before", "positions.cu", 20, 22, ("IN1", "IN2")),            # add, st.global, ret
     _at("after", "positions.cu", 20, 22, ("IN1", "IN2", "OUT")),
-    _at("before", "positions.cu", 12, 18, ("IN2", "IN3")),            # guarded branches, sub, adds
-    _at("after", "positions.cu", 12, 18, ("IN2", "IN3", "OUT")),
+    _at("before", "positions.cu", 12, 18, ("IN2",)),                  # guarded branches, sub, adds
+    _at("after", "positions.cu", 12, 18, ("IN2", "OUT")),
     _at("after", "util.cuh", 6, 7, ("IN2", "OUT")),                   # loop head, body, back edge
-    _at("before", "util.cuh", 5, 7, ("IN2", "IN3")),
+    _at("before", "util.cuh", 5, 7, ("IN2",)),
 ]
 SITES = LINE_SITES + [s for s in POSITION_SITES if s.when in ("entry", "exit", "block")]
 
@@ -119,7 +120,7 @@ def test_this_tests_operand_reading():
     code = [s for s in ir.walk(fn.body) if isinstance(s, ir.Instruction)]
     text = ("map m[thread]: record(64) { u32 pc; u64 a; u64 b; u64 c; u64 o; }\n"
             'after line "positions.cu":11 { m.save(PC, IN1, IN2, IN3, OUT); }\n'
-            'after line "util.cuh":5 { m.save(PC, IN1, IN2, IN3, OUT); }\n')
+            'after line "util.cuh":5 { m.save(PC, IN1, IN2, 0, OUT); }\n')
     m = run(text)["m"]
     rows = {int(r["pc"]): (int(r["a"]), int(r["b"]), int(r["c"]), int(r["o"]))
             for r in m[m["unit"] == 5]}

@@ -14,21 +14,27 @@ from neutrino_py.targets import TargetKernel, Unreadable
 
 
 def bind(kernel: TargetKernel, ins: Any, pc: int, names: set[str], scope: Scratch,
-         before: list[Stmt], after: list[Stmt]) -> dict[str, Value]:
+         before: list[Stmt], after: list[Stmt], missing: list[str]) -> dict[str, Value]:
     """Values for `names`; ops computing them are appended to `before` (captures) or `after`
-    (OUT). An operand without a value raises `Unreadable` naming the helper."""
+    (OUT). An operand the instruction does not have (OUT of a store, IN2 of a `mov`) reads 0 and
+    is appended to `missing` (the splicer refuses a probe that reads it at no instruction that
+    has it); one without a value raises `Unreadable` naming the helper."""
     out: dict[str, Value] = {}
     for name in sorted(names):
         try:
-            out[name] = _operand(kernel, ins, name, pc, scope, before, after)
+            value = _operand(kernel, ins, name, pc, scope, before, after)
         except Unreadable as err:
             raise Unreadable(err.reason, name) from None
+        if value is None:
+            missing.append(name)
+            value = Imm(0, "u64")
+        out[name] = value
     return out
 
 
 def _operand(kernel: TargetKernel, ins: Any, name: str, pc: int, scope: Scratch, before: list[Stmt],
-             after: list[Stmt]) -> Value:
-    """The value of one operand helper at `ins`."""
+             after: list[Stmt]) -> Value | None:
+    """The value of one operand helper at `ins` (None: the instruction has no such operand)."""
     if name == "PC":
         return Imm(pc, "u32")
     if name == "OPCODE":

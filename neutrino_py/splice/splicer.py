@@ -13,7 +13,7 @@ import functools
 import re
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any, Callable, NamedTuple
+from typing import Any, Callable, Iterable, NamedTuple
 
 from neutrino_py import ops, targets
 from neutrino_py.asm import cfg
@@ -76,6 +76,7 @@ def instrument(module: Any, program: ast.ProbeProgram, kernels: str | None = Non
     result.diagnostics += [_at_probe(program, probe,
                                      _left_out(probe, _kernel_list(names)) + " there")
                            for probe, names in idle.values()]
+    check_absent(program, reads)
     unreached = _device_function_matches(target, module, program, reads)
     for manifest in result.manifests.values():
         manifest.warnings += [d.message for d in unreached]
@@ -102,6 +103,22 @@ class _Reads:
     # probe index -> shared registers its body assigns (walking the probes for every kernel
     # was 0.03-0.05 s of opcode_mix on a module of 420 kernels)
     assigns: dict[int, frozenset[str]] = field(default_factory=dict)
+    # (probe index, OUT or INn) -> [instructions it is read at, those without the operand, the
+    # first of those as (opcode, kernel, file, line)], for `check_absent`
+    absent: dict[tuple[int, str], list] = field(default_factory=dict)
+
+    def tally(self, probe: ast.Probe, names: Iterable[str], missing: list[str],
+              where: Callable[[], tuple[str, str, str, int]]) -> None:
+        """Count one instruction `probe` reads the operands `names` at, `missing` those it lacks
+        (a derived probe's under its original: they are one probe in the file)."""
+        index = probe.index if probe.origin is None else probe.origin
+        for name in names:
+            if name == "OUT" or name.startswith("IN"):
+                seen = self.absent.setdefault((index, name), [0, 0, None])
+                seen[0] += 1
+                if name in missing:
+                    seen[1] += 1
+                    seen[2] = seen[2] or where()
 
     def seen(self, probe: ast.Probe) -> dict[tuple[str, bool], bool]:
         return self.spellings.setdefault(probe.index, {})
@@ -184,6 +201,27 @@ def _at_probe(program: ast.ProbeProgram, probe: ast.Probe, message: str) -> Diag
     """A warning about `probe`, placed at it in the probe file."""
     at = probe.span
     return Diagnostic(WARNING, message, program.file, at.line, at.col, at.width)
+
+
+_OPERANDS = {"OUT": "destination", "IN1": "source", "IN2": "second source", "IN3": "third source"}
+
+
+def check_absent(program: ast.ProbeProgram, reads: _Reads) -> None:
+    """Refuse OUT or INn read at instructions none of which has that operand (`IN2` at `before
+    mov`), at the probe's read; where some of them have it, the others read 0 (probes/README.md)."""
+    for (index, name), (seen, lacking, first) in reads.absent.items():
+        if lacking < seen:
+            continue
+        probe = next(p for p in program.probes if p.index == index)
+        span, (opcode, kernel, file, line) = reads.operands[index][name], first
+        raise SourceError(
+            f"{name} is no operand of the {seen} instruction{'s' if seen > 1 else ''} "
+            f"{probe.label} matches: none has a {_OPERANDS[name]} (`{opcode}` in "
+            f"{short(kernel, 100)}, {file}:{line})",
+            file=program.file, line=span.line, col=span.col, source=program.text, width=span.width,
+            hint="OUT is an instruction's first destination, IN1..IN3 its sources after it "
+                 "(`add.s32 %r1, %r2, %r3`: OUT %r1, IN1 %r2, IN2 %r3); read one the matched "
+                 "instructions have, or widen the position to instructions that have it")
 
 
 def _device_function_matches(target: Target, module: Any, program: ast.ProbeProgram,
@@ -798,8 +836,13 @@ class _KernelSplice:
         """The probe's operand helpers at `ins`; one without a value is refused where the probe
         reads it."""
         names = self.operands[probe.index]
+        missing: list[str] = []
         try:
-            return bind(self.kernel, ins, pc, names, scope, before, after)
+            values = bind(self.kernel, ins, pc, names, scope, before, after, missing)
+            k = self.kernel
+            self.reads.tally(probe, names, missing,
+                             lambda: (k.pattern(ins)[0], k.name, k.file, ins.line))
+            return values
         except Unreadable as err:
             span = names[err.name]
             raise SourceError(

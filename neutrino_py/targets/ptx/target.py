@@ -238,17 +238,18 @@ class PtxKernel(PtxCode):
             return None
         return (b[1] - a[1]) % (1 << 64)
 
-    def dest(self, ins: ir.Instruction, scope: Scratch, code: list[Stmt]) -> Value:
+    def dest(self, ins: ir.Instruction, scope: Scratch, code: list[Stmt]) -> Value | None:
         wait = ptx_isa.written_after(ins.opcode, ins.modifiers)
         if wait is not None:
             raise Unreadable(f"its registers are written asynchronously and hold their value "
                              f"only after `{wait}`: read them after that instead")
         dests = ins.dests
-        return self.raw(dests[0] if dests else ir.Sink(), ins, scope, code)
+        return self.raw(dests[0], ins, scope, code) if dests else None
 
-    def source(self, ins: ir.Instruction, k: int, scope: Scratch, code: list[Stmt]) -> Value:
+    def source(self, ins: ir.Instruction, k: int, scope: Scratch, code: list[Stmt]) -> Value | None:
         srcs = ins.srcs
-        return self.raw(srcs[k] if k < len(srcs) else ir.Sink(), ins, scope, code)
+        return self.raw(srcs[k], ins, scope, code) if k < len(srcs) else None
+
 
     def address(self, ins: ir.Instruction, scope: Scratch, code: list[Stmt]) -> Value:
         """ADDR: the accessed address as u64; `.global` addresses in generic form (the value of
