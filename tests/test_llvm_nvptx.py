@@ -1,8 +1,10 @@
 """PTX of upstream LLVM's NVPTX back end (tests/corpus/llvm_nvptx: clang 14 and 19, llc 19,
 llvmlite's LLVM 22) run in the CPU simulator of test_splice_simulated, as it is and under every
 stock probe, on small launches: the kernels compute what their source says
-(llvm_nvptx_oracles), every probe leaves those outputs bit for bit as they were, and dmat's and
-memtrace's records are exactly the global accesses the source makes.
+(llvm_nvptx_oracles), every probe leaves those outputs bit for bit as they were, dmat's and
+memtrace's records are exactly the global accesses the source makes, opcode_mix counts every
+instruction each warp issued and branch_divergence every guarded branch a warp took (jump
+tables' targets start blocks too), and OUT/IN2 at global loads and stores are the values moved.
 
 The simulator runs the kernels whose instructions it knows: 7 of kernels.cu's 11 in each of its
 4 builds, and ir_kernels.ll's jump-table switch (brx.idx over lanes that go to different
@@ -22,11 +24,18 @@ import pytest
 
 from conftest import CORPUS
 from llvm_nvptx_oracles import close, expected, inputs
+from neutrino_py.probe import load
 from test_splice_simulated import accesses, launch, stock
 
 PROBES = ["block_sched", "branch_divergence", "dmat", "gmem_bytes", "hotness", "memtrace",
           "opcode_mix", "time_range"]
 N, GRID, BLOCK = 123, (2, 1, 1), (64, 1, 1)          # a partial last warp, threads past n
+
+# the value each global load gave and each store wrote, at its address
+VALUES = load("""map m[thread]: record { u64 addr; u64 v; u32 bytes; u32 store; } pool 1 << 16
+after ld.global { m.save(ADDR, OUT, BYTES, 0); }
+before st.global { m.save(ADDR, IN2, BYTES, 1); }
+""")
 
 
 @functools.cache
@@ -73,10 +82,10 @@ CASES = [(e["file"], k) for e in INDEX if e["file"].startswith("llvm_nvptx/") fo
 IDS = [f"{file.split('/')[1].removesuffix('.ptx')}:{kernel}" for file, kernel in CASES]
 
 
-def run(file: str, kernel: str, probe: str | None) -> tuple[dict,
-                                                     dict[str, np.ndarray], dict[str, int]]:
-    """Maps, outputs by name and buffer addresses by name of one simulated launch of `small()`'s
-    recipe, under stock `probe` (None: the kernel as it is)."""
+def run(file: str, kernel: str, probe) -> tuple[dict, dict[str, np.ndarray], dict[str, int], object]:
+    """Maps, outputs by name, buffer addresses by name and the simulator of one simulated launch
+    of `small()`'s recipe, under `probe` (a stock probe's name, a loaded program, or None: the
+    kernel as it is)."""
     rec = small()[kernel]
     args = {}
     for p, value in zip(rec["params"], vars(inputs(rec)).values()):
@@ -84,11 +93,13 @@ def run(file: str, kernel: str, probe: str | None) -> tuple[dict,
             args[p["name"]] = value.tobytes()
         else:
             args[p["name"]] = int(np.float32(value).view(np.uint32)) if p["dtype"] == "float32" else value
-    maps, _, ptrs, mem = launch((CORPUS / file).read_text(), probe and stock(probe), rec["grid"],
-                                rec["block"], args, kernel=kernel)
+    program = stock(probe) if isinstance(probe, str) else probe
+    maps, sim, ptrs, mem = launch((CORPUS / file).read_text(), program, rec["grid"], rec["block"], args,
+                                  kernel=kernel)
     buffers = [p for p in rec["params"] if p["kind"] != "scalar"]
     where = {p["name"]: ptr for p, ptr in zip(buffers, ptrs.values())}
-    return maps, {p["name"]: np.frombuffer(mem.bytes(where[p["name"]]), p["dtype"]) for p in buffers}, where
+    outputs = {p["name"]: np.frombuffer(mem.bytes(where[p["name"]]), p["dtype"]) for p in buffers}
+    return maps, outputs, where, sim
 
 
 @functools.cache
@@ -129,7 +140,7 @@ def global_accesses(kernel: str, rec: dict) -> list[Counter] | None:
 @pytest.mark.parametrize("probe", PROBES)
 @pytest.mark.parametrize("file,kernel", CASES, ids=IDS)
 def test_every_stock_probe_leaves_the_outputs_as_they_were(file, kernel, probe):
-    maps, outputs, where = run(file, kernel, probe)
+    maps, outputs, where, sim = run(file, kernel, probe)
     want = plain(file, kernel)
     assert {k: v.tobytes() for k, v in outputs.items()} == {k: v.tobytes() for k, v in want.items()}
     rec = small()[kernel]
@@ -138,3 +149,33 @@ def test_every_stock_probe_leaves_the_outputs_as_they_were(file, kernel, probe):
         size = {p["name"]: np.dtype(p["dtype"]).itemsize for p in rec["params"] if p["kind"] != "scalar"}
         assert accesses(maps) in [Counter({(where[b] + size[b] * i, size[b]): c
                                            for (b, i), c in way.items()}) for way in ways]
+    if probe == "opcode_mix":                   # blocks counted whole: the issues of every warp
+        per_warp = Counter()
+        for (unit, _), n in sim.issues.items():
+            per_warp[unit] += n
+        assert maps["mix"]["total"].tolist() == [per_warp[u] for u in range(len(maps["mix"]))]
+    if probe == "branch_divergence":            # one record per warp at each guarded branch taken
+        b = maps["branches"]
+        assert Counter(zip(b["pc"].tolist(), b["active"].tolist(), b["taken"].tolist())) == \
+            Counter((pc, active, taken) for _, pc, active, taken in sim.guarded_bra)
+
+
+@pytest.mark.parametrize("file,kernel", [c for c in CASES if c[1] != "atomics"],
+                         ids=[i for c, i in zip(CASES, IDS) if c[1] != "atomics"])
+def test_out_of_loads_and_in_of_stores_are_the_values_moved(file, kernel):
+    """OUT after each global load is what the buffer held there, IN2 before each store what it
+    holds after the run (each element is written once; the atomics' maximum changes under its
+    loads, so that kernel is left out)."""
+    maps, outputs, where, _ = run(file, kernel, VALUES)
+    rec = small()[kernel]
+    start = {p["name"]: v for p, v in zip(rec["params"], vars(inputs(rec)).values()) if p["kind"] != "scalar"}
+
+    def held(arrays: dict[str, np.ndarray], addr: int, size: int) -> int:
+        name = max((b for b in where if where[b] <= addr), key=where.get)
+        raw = arrays[name].tobytes()
+        return int.from_bytes(raw[addr - where[name]:addr - where[name] + size], "little")
+
+    m = maps["m"]
+    assert maps.dropped["m"] == 0 and m["store"].sum() > 0 and (m["store"] == 0).sum() > 0
+    for addr, v, size, store in zip(*(m[f].tolist() for f in ("addr", "v", "bytes", "store"))):
+        assert v & ((1 << 8 * size) - 1) == held(outputs if store else start, addr, size), (addr, store)
