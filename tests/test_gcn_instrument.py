@@ -207,12 +207,22 @@ def test_sites_keep_scc_and_exec():
     assert result.manifests["vector_add"].positions["probe 1 (after ld.global)"] == 2
 
 
-def test_after_a_branch_is_refused():
+def test_after_an_unconditional_branch_is_refused():
+    """`after *` names `s_branch` and `s_endpgm`, after which control never reaches the next
+    instruction; `after @bra` (the `s_cbranch_*`) is where the wave does not take it
+    (tests/test_probe_lines_gcn.py checks what runs there)."""
     path = CORPUS / "kernels.gfx90a.s"
-    module = parse_gcn(path.read_text(), str(path))
     with pytest.raises(SourceError) as err:
-        instrument(module, load("map c[thread]: counter { u64 n; }\nafter @bra { c.n += 1; }\n", "b.probe"))
+        instrument(parse_gcn(path.read_text(), str(path)),
+                   load("map c[thread]: counter { u64 n; }\nafter * { c.n += 1; }\n", "b.probe"))
     assert err.value.file == "b.probe" and err.value.line == 2
+    assert "`after` cannot follow `s_branch`" in err.value.message \
+        or "`after` cannot follow `s_endpgm`" in err.value.message
+    result = instrument(parse_gcn(path.read_text(), str(path)),
+                        load("map c[thread]: counter { u64 n; }\nafter @bra { c.n += 1; }\n",
+                             "b.probe"))
+    assert sum(m.positions["probe 0 (after @bra)"] for m in result.manifests.values()) == \
+        path.read_text().count("\ts_cbranch_")
 
 
 @pytest.mark.parametrize("processor", ["gfx908", "gfx1100", "gfx1151"])

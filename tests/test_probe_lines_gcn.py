@@ -11,8 +11,9 @@ the same reference computes at the places this test finds in the assembly on its
   the path `dir/name` without a `.` directory, or a `/`-suffix of it) and line, read from the
   text by this test;
 - `before` one runs on the lanes of EXEC there; `after` one on the lanes of EXEC after it (an
-  `s_and_saveexec_b64` narrows them, as the next instruction sees them), and nowhere after a
-  branch (`s_branch`, `s_cbranch_*`: the engine puts no code after a terminator, see below);
+  `s_and_saveexec_b64` narrows them, as the next instruction sees them); after an
+  `s_cbranch_*` (`@bra`'s guarded branch) on EXEC's lanes where the wave does not take it,
+  after `s_branch` nowhere (as after a guarded and an unguarded PTX branch);
   at a scalar memory access (`s_load*`) once per wave, in lane 0, whatever EXEC holds
   (probes/README.md); at `s_endpgm` on EXEC's lanes, before the exit probes, which run on
   every lane the wave started with;
@@ -22,25 +23,24 @@ the same reference computes at the places this test finds in the assembly on its
   or a compare's lane mask this lane's bit; OUT the first destination after the instruction.
 
 ADDR and BYTES at a line position are refused by the checker (a line may hold no memory
-instruction: `test_addr_and_bytes_are_refused_at_a_line`). Where the PTX reference runs `after`
-a guarded branch on the lanes that do not take it, GCN leaves `s_cbranch_*` out of an `after`
-line range: `targets.gcn` puts no code after a terminator. Seeded: a failing case names its id;
-`case_probe(id)` rebuilds its probe.
+instruction: `test_addr_and_bytes_are_refused_at_a_line`). Seeded: a failing case names its
+id; `case_probe(id)` rebuilds its probe.
 """
 from __future__ import annotations
 
 import random
 import re
+from collections import Counter
 from functools import lru_cache
 
 import numpy as np
 import pytest
 
 from gcn_wave import LANES, Simulator
-from test_gcn_simulated import CORPUS, Case
+from test_gcn_simulated import CORPUS, Case, simulate_instrumented, simulate_original
 from test_probe_semantics import Generator, Reference, Site
 from test_probe_semantics_gcn import GCN_SITES, TARGETS, Watched, differ, parsed
-from neutrino_py.asm.gcn import Imm, Instruction, Register
+from neutrino_py.asm.gcn import Imm, Instruction, Label, Register
 from neutrino_py.asm.ptx_isa import opcode_id
 from neutrino_py.errors import SourceError
 from neutrino_py.probe import load
@@ -147,7 +147,8 @@ def lane_bit(s: Instruction, k: int) -> bool:
 
 class Lined(Watched):
     """`Watched`, keeping every operand of every instruction of the kernel, for every lane: IN1..3
-    before it (0 where there is none), OUT after; a scalar memory access as lane 0's alone."""
+    before it (0 where there is none), OUT after, and whether it branched ("taken"); a scalar
+    memory access as lane 0's alone."""
 
     def value(self, w, s: Instruction, k: int) -> np.ndarray:
         op = s.operands[k]
@@ -179,10 +180,12 @@ class Lined(Watched):
         exec_ = self.left.get(wave, w.exec)
         run = (1 << w.lanes) - 1 if s.opcode == "s_endpgm" else \
             1 if s.opcode.startswith(SCALAR_MEMORY) else w.exec
+        next_pc = w.pc
         Simulator.execute(self, w, s, lds, access)
         self.left[wave] = w.exec
         out = self.value(w, s, 0) if n else np.zeros(LANES, np.uint64)
         values = {lane: {"IN1": 0, "IN2": 0, "IN3": 0, "OUT": int(out[lane]),
+                         "taken": w.pc != next_pc,
                          **{f"IN{k + 1}": int(x[lane]) for k, x in enumerate(ins)}}
                   for lane in range(LANES)}
         for lane, addr, _ in access:
@@ -193,8 +196,9 @@ class Lined(Watched):
 
 class Lines(Reference):
     """The reference at line positions: `after` on the lanes of EXEC after the instruction (the
-    lanes the next one reached), none after a terminator, once in lane 0 at scalar memory;
-    at `s_endpgm` the probes before it on EXEC's lanes, then the exit probes."""
+    lanes the next one reached), after `s_cbranch_*` where it was not taken, none after another
+    terminator, once in lane 0 at scalar memory; at `s_endpgm` the probes before it on EXEC's
+    lanes, then the exit probes."""
 
     def warp(self, blin: int, warp: int, events: list, state: dict[int, dict]) -> None:
         after = [e[4] for e in events[1:]] + [[]]
@@ -210,9 +214,12 @@ class Lines(Reference):
             self.probes = probes
             return
         self.site(blin, warp, run, "before", s, pc, values, state)
-        if s.opcode.startswith(TERMINATORS):
+        if s.opcode.startswith("s_cbranch_"):
+            lanes = [lane for lane in run if not values[lane]["taken"]]
+        elif s.opcode.startswith(TERMINATORS):
             return
-        lanes = run if s.opcode.startswith(SCALAR_MEMORY) else after
+        else:
+            lanes = run if s.opcode.startswith(SCALAR_MEMORY) else after
         assert set(lanes) <= set(values) or not any(p.site.runs("after", s) for p in self.probes), \
             f"PC {pc}: EXEC widens, and IN of the lanes it adds is not kept"
         self.site(blin, warp, lanes, "after", s, pc, values, state)
@@ -272,3 +279,41 @@ def test_addr_and_bytes_are_refused_at_a_line(operand):
              f'{{ m.save({operand}); }}\n', "case.probe")
     assert (err.value.line, err.value.col) == (2, 39)
     assert f"{operand} needs a memory instruction" in str(err.value)
+
+
+# ------------------------------------------------------------------ bugs the comparison found
+
+@pytest.mark.parametrize("target", TARGETS)
+def test_after_a_conditional_branch_runs_where_it_is_not_taken(target):
+    """`after` an `s_cbranch_*` runs on the lanes of a wave that falls through it, as after a
+    guarded PTX branch: `after @bra` was refused ("control never reaches the next instruction")
+    and an `after line` range left the kernel's conditional branches out. li_reduce's counts:
+    its lanes at each `s_cbranch_*` in the waves that do not branch (the next instruction they
+    run is the one after it; no branch of the kernel targets that one)."""
+    c = LAUNCHES["li_reduce"]
+    path = f"{FILE}.{target}.s"
+    text = (CORPUS / path).read_text()
+    base = simulate_original(text, path, "li_reduce", c.grid, c.block, c.args)
+    code = base.instructions
+    branches = {pc for pc, s in enumerate(code) if s.opcode.startswith("s_cbranch_")}
+    at, pc = {}, 0                            # label -> index of the instruction after it
+    for s in base.statements:
+        if isinstance(s, Label):
+            at[s.name] = pc
+        elif isinstance(s, Instruction):
+            pc += 1
+    assert all(at[str(code[pc].operands[0])] != pc + 1 for pc in branches)
+    want: Counter = Counter()
+    waves: dict[int, list] = {}
+    for e in base.sim.events:
+        waves.setdefault(e.wave, []).append(e)
+    for events in waves.values():
+        for e, nxt in zip(events, events[1:]):
+            if e.index in branches and nxt.index == e.index + 1:
+                want[e.index] += bin(e.exec).count("1")
+    run = simulate_instrumented(text, path, "li_reduce", c.grid, c.block, c.args,
+                                load("map h[thread]: hist[64] u32;\nafter @bra { h[PC] += 1; }\n",
+                                     "case.probe"))
+    h = run.maps["h"]
+    h = h["value"] if h.dtype.names else h
+    assert {pc: int(h[pc]) for pc in range(64) if h[pc]} == dict(want) and len(want) >= 3

@@ -18,8 +18,8 @@
   the descriptor counts, set to lane 0, restored;
 - blocks start at a label or after a terminator, and their probes run past the EXEC switches
   that open them (a join's ``s_or_b64 exec``, an else branch's ``s_andn2_saveexec_b64``), on the
-  lanes that run the block; `@bra` patterns match ``s_cbranch_*`` as the guarded branch; no code
-  goes after a terminator (the instruction after it is a different path).
+  lanes that run the block; `@bra` patterns match ``s_cbranch_*`` as the guarded branch, and code
+  after one runs on the path that does not take it; no code goes after another terminator.
 """
 from __future__ import annotations
 
@@ -472,7 +472,10 @@ class GcnKernel:
         return opcodes.is_terminator(ins.opcode)
 
     def after_refusal(self, ins: Instruction) -> tuple[str, str] | None:
-        if opcodes.is_terminator(ins.opcode):
+        """`after` an unconditional branch, ``s_endpgm`` or ``s_setpc_b64`` is nowhere; after an
+        ``s_cbranch_*`` (the guarded branch of `@bra`) it is the path that does not take it,
+        as after a guarded PTX branch: code put after it runs only there."""
+        if opcodes.is_terminator(ins.opcode) and not ins.opcode.startswith("s_cbranch_"):
             return ins.opcode, "use `before` for branches and s_endpgm, or narrow the opcode pattern"
         return None
 
