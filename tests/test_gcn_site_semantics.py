@@ -7,7 +7,8 @@ wave simulator (tests/gcn_wave.py) on gfx90a and gfx942:
   the block, after the switch, as at a join (tests/test_probe_positions_gcn.py);
 - an operand that is an aperture register (`s_mov_b64 s[..], src_shared_base`, LLVM's way to
   build a flat address of the LDS or the stack): IN reads its 64 bits, as the scalar move does
-  (the high dword is the aperture), where it read 0;
+  (the high dword is the aperture), where it read 0; `src_scc` (or `scc`) reads SCC there, and
+  the other special registers (`src_execz`, `src_vccz`, LDS direct) are refused, not read as 0;
 - a `ds_*` instruction with the `gds` modifier: it addresses the GDS, which gfx90a and gfx94x
   do not have (llvm-mc refuses the modifier for them); the kernel is refused at it, where
   `st.shared` matched it as an LDS access and ADDR called its address an LDS offset.
@@ -123,3 +124,33 @@ def test_a_gds_access_is_refused_at_the_instruction(target):
         out = subprocess.run([str(mc), "-triple=amdgcn-amd-amdhsa", f"-mcpu={target}"],
                              input="ds_write_b32 v1, v2 gds\n", capture_output=True, text=True)
         assert "gds modifier is not supported on this GPU" in out.stderr
+
+
+def with_line(kernel: str, target: str, line: str, after: str) -> tuple[str, int]:
+    """`kernel`'s corpus text with `line` put after its first instruction starting `after`,
+    and that line's number in it."""
+    c = CASES[kernel]
+    lines = _text(c.file, target).split("\n")
+    start = next(n for n, text in enumerate(lines) if text.startswith(f"{kernel}:"))
+    at = next(n for n in range(start, len(lines)) if lines[n].strip().startswith(after)) + 1
+    return "\n".join(lines[:at] + [f"\t{line}"] + lines[at:]), at + 1
+
+
+@pytest.mark.parametrize("target", TARGETS)
+def test_in_of_scc_is_scc_and_other_special_registers_are_refused(target):
+    """vector_add with `s_cmp_eq_u32 src_scc, 1` after its `s_and_b32 s3, s3, 0xffff` (whose
+    result, 48, sets SCC): IN1 there is 1 in every lane that runs it (it read 0, the value of an
+    operand with none). `src_execz` in its place is refused at the probe's read, with the
+    register named, where it read 0."""
+    c = CASES["vector_add"]
+    text, line = with_line("vector_add", target, "s_cmp_eq_u32 src_scc, 1", "s_and_b32")
+    probe = "map m[thread]: record(2) { u32 pc; u64 a; }\nbefore setp { m.save(PC, IN1); }\n"
+    run = simulate_instrumented(text, f"{c.file}.{target}.s", "vector_add", c.grid, c.block,
+                                c.args, load(probe, "case.probe"))
+    pc = sum(1 for s in _own(parse_gcn(text, "k.s"), "vector_add")
+             if isinstance(s, Instruction) and s.line < line)
+    assert sorted(int(r["a"]) for r in run.maps["m"] if int(r["pc"]) == pc) == [1] * 96
+    text, _ = with_line("vector_add", target, "s_cmp_eq_u32 src_execz, 0", "s_and_b32")
+    with pytest.raises(SourceError) as err:
+        instrument(parse_gcn(text, "k.s"), load(probe, "case.probe"), kernels="^vector_add$")
+    assert err.value.file == "case.probe" and "`src_execz` is a special register" in str(err.value)

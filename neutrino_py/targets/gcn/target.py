@@ -521,8 +521,9 @@ class GcnKernel:
     def raw(self, op, scope: Scratch, code: list[Stmt], opcode: str = "") -> Value:
         """An operand's raw bits, zero-extended: the register (an input modifier or SDWA's
         ``sext()`` left out), a float constant's bits as `opcode` reads it, a symbol's value
-        where the module sets one, an aperture register's 64 bits; 0 where it has none here (a
-        label, a relocation)."""
+        where the module sets one, an aperture register's 64 bits, SCC as the site saved it; 0
+        where it has none here (a label, a relocation, ``null``). Other special registers (the
+        EXEC and VCC zero tests, LDS direct, trap registers) are refused: `Unreadable`."""
         while isinstance(op, Modified) or isinstance(op, Func) and op.name == "sext" and len(op.args) == 1:
             op = op.inner if isinstance(op, Modified) else op.args[0]
         if isinstance(op, Imm) and isinstance(op.value, int):
@@ -538,6 +539,12 @@ class GcnKernel:
             code.append(ops.ZeroExtend(dst, Src(str(first), "u64" if wide else "u32"),
                                        64 if wide else 32))
             return dst
+        if isinstance(op, Register) and op.file in ("scc", "src_scc"):
+            dst = scope.tmp("u64")
+            code.append(ops.ZeroExtend(dst, Src(str(self.frame.scc), "u32"), 32))
+            return dst
+        if isinstance(op, Register) and op.file != "null":
+            raise Unreadable(f"`{op}` is a special register whose value a probe cannot read")
         return ops.Imm(0, "u64")
 
     def address(self, ins: Instruction, scope: Scratch, code: list[Stmt]) -> Value:
