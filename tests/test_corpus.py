@@ -155,7 +155,7 @@ def test_llvm_nvptx_files_hold_the_forms_no_other_producer_writes():
     """What tests/corpus/README.md says llvm_nvptx/ holds that no other folder does: each
     release's labels, the stack, calls split over lines, and LLVM 22's jump table."""
     by_file = {e["file"]: _text(e) for e in FILES if e["file"].startswith("llvm_nvptx/")}
-    assert len(by_file) == 6
+    assert len(by_file) == 7
     clang14, clang19 = by_file["llvm_nvptx/kernels.14.0.6.sm_80.ptx"], by_file["llvm_nvptx/kernels.19.1.7.sm_80.ptx"]
     llc19, lite22 = by_file["llvm_nvptx/ir_kernels.19.1.7.sm_80.ptx"], by_file["llvm_nvptx/ir_kernels.22.1.0.sm_90.ptx"]
     assert re.search(r"^LBB\d+_\d+:", clang14, re.M) and "$L__BB" not in clang14 and "%h<3>" in clang14
@@ -169,3 +169,7 @@ def test_llvm_nvptx_files_hold_the_forms_no_other_producer_writes():
     assert ".visible .global .align 8 .u64 table_ptr = table;" in llc19
     assert "brx.idx" in lite22 and ".branchtargets" in lite22 and ".ptr .global .align 1" in lite22
     assert "atom.relaxed.sys.global.cas.b64" in lite22
+    debug = by_file["llvm_nvptx/kernels.19.1.7.sm_90.g.ptx"]      # clang -g: lines, files at the end
+    assert "\t.loc\t1 17 0                          // kernels.cu:17:0\n" in debug
+    assert debug.endswith('}\n\t.section\t.debug_loc\t{\t}\n\t.file\t1 "src/llvm_nvptx/kernels.cu"\n'
+                          '\t.file\t2 "src/llvm_nvptx/nvptx.h"\n')

@@ -7,7 +7,7 @@ instruction each warp issued and branch_divergence every guarded branch a warp t
 tables' targets start blocks too), and OUT/IN2 at global loads and stores are the values moved.
 
 The simulator runs the kernels whose instructions it knows: 7 of kernels.cu's 11 in each of its
-4 builds, and ir_kernels.ll's jump-table switch (brx.idx over lanes that go to different
+5 builds, and ir_kernels.ll's jump-table switch (brx.idx over lanes that go to different
 labels, LLVM 22) and its compare chain (LLVM 19). The rest (calls, f16 arithmetic, i128 carry
 chains, module variables) are held to the same oracles on the GPU (tests/gpu/test_llvm_nvptx.py);
 their instrumented PTX assembles in test_splice_matrix like every corpus module's.

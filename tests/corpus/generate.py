@@ -55,8 +55,11 @@ def portable(ptx: str) -> str:
     source as `src/NAME`, an installed package's file from its package on."""
     def rewrite(m: re.Match) -> str:
         path = Path(m.group(2))
-        if path.parts[-4:-1] == ("tests", "corpus", "src"):     # this folder's src/, in any clone
-            path = Path("src") / path.name
+        parts = path.parts
+        below = next((parts[i + 3:] for i in range(len(parts) - 3)
+                      if parts[i:i + 3] == ("tests", "corpus", "src")), None)
+        if below:                                               # this folder's src/, in any clone
+            path = Path("src", *below)
         elif path.parts[-4:-1] == ("tests", "gpu", "programs"):  # library/'s programs
             path = Path(*path.parts[-4:])
         elif "site-packages" in path.parts:
@@ -712,10 +715,13 @@ def build_nvrtc_older(roots: list[str]) -> list[dict]:
 
 # --- llvm_nvptx/: upstream LLVM's NVPTX back end (clang CUDA, llc, llvmlite) ---------------------
 
-# (source, tool, LLVM major of the tool or of the clang that makes llvmlite's IR, arch, PTX feature)
-LLVM_NVPTX = [("kernels.cu", "clang", 19, "sm_80", "+ptx70"), ("kernels.cu", "clang", 19, "sm_90", "+ptx78"),
-              ("kernels.cu", "clang", 14, "sm_80", "+ptx70"), ("ir_kernels.ll", "llc", 19, "sm_80", "+ptx70"),
-              ("kernels.cu", "llvmlite", 19, "sm_80", "+ptx70"), ("ir_kernels.ll", "llvmlite", 19, "sm_90", "+ptx78")]
+# (source, tool, LLVM major of the tool or of the clang that makes llvmlite's IR, arch, PTX feature,
+# extra clang flags: -g gives `.loc` lines and the `.file`s after the last function)
+LLVM_NVPTX = [("kernels.cu", "clang", 19, "sm_80", "+ptx70", []), ("kernels.cu", "clang", 19, "sm_90", "+ptx78", []),
+              ("kernels.cu", "clang", 19, "sm_90", "+ptx78", ["-g"]),
+              ("kernels.cu", "clang", 14, "sm_80", "+ptx70", []), ("ir_kernels.ll", "llc", 19, "sm_80", "+ptx70", []),
+              ("kernels.cu", "llvmlite", 19, "sm_80", "+ptx70", []),
+              ("ir_kernels.ll", "llvmlite", 19, "sm_90", "+ptx78", [])]
 
 
 def llvm_tool(name: str, major: int) -> str:
@@ -751,14 +757,14 @@ def build_llvm_nvptx(python: str | None) -> list[dict]:
         old.unlink()
     made = []
     with tempfile.TemporaryDirectory() as empty:
-        for source, tool, major, arch, ptx in LLVM_NVPTX:
-            path, ir_flags = SRC / "llvm_nvptx" / source, clang_flags(arch, ptx, empty)
+        for source, tool, major, arch, ptx, extra in LLVM_NVPTX:
+            path, ir_flags = SRC / "llvm_nvptx" / source, [*clang_flags(arch, ptx, empty), *extra]
             if tool == "clang":
                 clang = llvm_tool("clang", major)
                 text = subprocess.run([clang, *ir_flags, "-S", str(path), "-o", "-"], check=True,
                                       capture_output=True, text=True, cwd=path.parent).stdout
                 release, compiler = tool_release(clang), f"clang {tool_release(clang)}"
-                flags = [*clang_flags(arch, ptx, "(an empty folder)"), "-S"]
+                flags = [*clang_flags(arch, ptx, "(an empty folder)"), *extra, "-S"]
             elif tool == "llc":
                 llc = llvm_tool("llc", major)
                 flags = ["-march=nvptx64", f"-mcpu={arch}", f"-mattr={ptx}"]
@@ -780,7 +786,8 @@ def build_llvm_nvptx(python: str | None) -> list[dict]:
                 text, release = item["ptx"], item["llvm"]
                 compiler = f"llvmlite {item['llvmlite']} (LLVM {release})"
             text = portable(text)
-            rel = f"llvm_nvptx/{path.stem}.{release}.{arch}.ptx"
+            suffix = "".join(f".{f.lstrip('-')}" for f in extra)          # -g: .g
+            rel = f"llvm_nvptx/{path.stem}.{release}.{arch}{suffix}.ptx"
             (HERE / rel).write_text(text)
             kernels, funcs = declared(text)
             made.append({"file": rel, "source": f"src/llvm_nvptx/{source}", "compiler": compiler,
