@@ -37,6 +37,7 @@ import re
 import shutil
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -747,10 +748,8 @@ def clang_flags(arch: str, ptx: str, empty: str) -> list[str]:
 
 def build_llvm_nvptx(python: str | None) -> list[dict]:
     """llvm_nvptx/: src/llvm_nvptx/ through each LLVM_NVPTX row, named `<source>.<LLVM release>.
-    <arch>.ptx`: clang -S (CUDA), llc (IR), and llvmlite's own LLVM through `python` (an
+    <arch>[.g].ptx`: clang -S (CUDA), llc (IR), and llvmlite's own LLVM through `python` (an
     interpreter with llvmlite; its rows are skipped without one) on the IR of either."""
-    import tempfile
-
     folder, recipes = HERE / "llvm_nvptx", llvm_nvptx_recipes()
     folder.mkdir(exist_ok=True)
     for old in folder.glob("*.ptx"):
