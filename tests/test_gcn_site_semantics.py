@@ -9,6 +9,9 @@ wave simulator (tests/gcn_wave.py) on gfx90a and gfx942:
   build a flat address of the LDS or the stack): IN reads its 64 bits, as the scalar move does
   (the high dword is the aperture), where it read 0; `src_scc` (or `scc`) reads SCC there, and
   the other special registers (`src_execz`, `src_vccz`, LDS direct) are refused, not read as 0;
+- IN of an instruction that enables lanes (a join's `s_or_b64 exec, exec, s[..]`), read by an
+  `after` probe in the lanes it enables: the capture ran on the lanes of EXEC before it, and
+  those lanes read 0 (or an older value);
 - a `ds_*` instruction with the `gds` modifier: it addresses the GDS, which gfx90a and gfx94x
   do not have (llvm-mc refuses the modifier for them); the kernel is refused at it, where
   `st.shared` matched it as an LDS access and ADDR called its address an LDS offset.
@@ -22,7 +25,8 @@ from pathlib import Path
 import pytest
 
 from test_gcn_simulated import (CASES, PRIVATE_APERTURE, SHARED_APERTURE, TARGETS, _own, _text,
-                                blocks_of, original, simulate_instrumented)
+                                blocks_of, check_unchanged, original, restores_exec,
+                                simulate_instrumented)
 from neutrino_py.asm.gcn import Instruction
 from neutrino_py.asm.gcn_parse import parse_gcn
 from neutrino_py.assemble import gcn as tools
@@ -154,3 +158,38 @@ def test_in_of_scc_is_scc_and_other_special_registers_are_refused(target):
     with pytest.raises(SourceError) as err:
         instrument(parse_gcn(text, "k.s"), load(probe, "case.probe"), kernels="^vector_add$")
     assert err.value.file == "case.probe" and "`src_execz` is a special register" in str(err.value)
+
+
+@pytest.mark.parametrize("target", TARGETS)
+@pytest.mark.parametrize("kernel", ["reduce_sum", "vgpr_full"])
+def test_in_of_a_join_is_read_in_the_lanes_it_enables(kernel, target):
+    """`after or.b64 { m.save(PC, IN1); }` at reduce_sum's joins (`s_or_b64 exec, exec, s[0:1]`):
+    IN1 is EXEC before the join in every lane after it. The last wave of each block enters its
+    first join with the 8 lanes of its guarded load (n = 200), and the other 56 read IN1 as 0.
+    The capture now runs in every lane the wave started with (`render.Wide`), EXEC read before
+    the widening; in vgpr_full (at the VGPR limit: the probe's VGPRs are stashed around each
+    site) the stash saves and restores those lanes too, and the kernel's results stay right."""
+    c = CASES[kernel]
+    base = original(target, kernel)
+    joins = {pc for pc, s in enumerate(base.instructions) if restores_exec(s)}
+    waves: dict[int, list] = {}
+    for e in base.sim.events:
+        waves.setdefault(e.wave, []).append(e)
+    want: dict[int, list] = {}
+    for wave, events in waves.items():
+        for e, nxt in zip(events, events[1:]):
+            if e.index in joins:
+                for lane in range(64):
+                    if nxt.exec >> lane & 1:
+                        want.setdefault(64 * wave + lane, []).append((e.index, e.exec))
+    run = simulate_instrumented(_text(c.file, target), f"{c.file}.{target}.s", kernel, c.grid,
+                                c.block, c.args,
+                                load("map m[thread]: record(16) { u32 pc; u64 a; }\n"
+                                     "after or.b64 { m.save(PC, IN1); }\n", "case.probe"))
+    got: dict[int, list] = {}
+    for r in run.maps["m"]:
+        if int(r["pc"]) in joins:
+            got.setdefault(int(r["unit"]), []).append((int(r["pc"]), int(r["a"])))
+    assert got == want and want
+    assert any(e != (1 << 64) - 1 for rows in want.values() for _, e in rows)
+    check_unchanged(base, run)

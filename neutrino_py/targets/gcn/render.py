@@ -169,6 +169,17 @@ class Once(If):
     op: ClassVar[str] = "once"
 
 
+@dataclass(frozen=True)
+class Wide(If):
+    """Run `body` in every lane the wave started with, whatever EXEC holds: the captures of an
+    instruction that writes EXEC, whose `after` probes may run in lanes it enables (a join's
+    ``s_or_b64 exec, exec, s[..]``); they read scalar operands, the same in every lane, and
+    `exec_copy` (a u64) gets EXEC as it was before the widening. An always-true `If` to the
+    passes that read ops, as `Once`, rendered by ``wide.j2``."""
+    op: ClassVar[str] = "wide"
+    exec_copy: Reg | None = None
+
+
 def _inline(v: int) -> bool:
     return -16 <= v <= 64
 

@@ -122,19 +122,22 @@ class Relocation:
         """Private-memory accesses complete before the registers they name are used again."""
         return [*code, Instruction("s_waitcnt", [Func("vmcnt", (Imm("0"),))])] if self.scratch and code else code
 
-    def wrap(self, code: list[Statement], widen: set[int], lane0: Register | None = None) -> list[Statement]:
+    def wrap(self, code: list[Statement], widen: set[int], lane0: Register | None = None,
+             entry: Register | None = None) -> list[Statement]:
         """`code` (one insertion of the instrumentation) renamed and wrapped in the stash; the
         instructions in `widen` (ids) set EXEC to the wave's entry lanes. With `lane0` (an SGPR
         pair free outside the code) the code runs something in lane 0 whatever EXEC holds (a
         scalar memory site's `render.Once`): a VGPR stash's saves and loads then take lane 0 too,
-        EXEC kept in `lane0` meanwhile (``s_bitset1_b32`` leaves SCC alone: it is not saved yet)."""
+        EXEC kept in `lane0` meanwhile (``s_bitset1_b32`` leaves SCC alone: it is not saved yet);
+        with `entry` too (the SGPR pair of the wave's entry lanes) something in every lane the
+        wave started with (`render.Wide`), and the saves and loads take those lanes."""
         nop = [Instruction("s_nop", [Imm("1")])] if self.file == "v" else []   # DPP / trans reads
         drain = [Instruction("s_waitcnt", [Imm("0")])] if self.drain else []
         head = drain + self._waited([self._save(r, k) for k, r in enumerate(self.displaced)]) \
             + self._persist(load=True)
         tail = self._persist(load=False) + self._waited([self._load(k, r) for k, r in enumerate(self.displaced)])
         if lane0 is not None and self.file == "v":
-            head, tail = (_with_lane0(side, lane0) for side in (head, tail))
+            head, tail = (_with_lanes(side, lane0, entry) for side in (head, tail))
         body: list[Statement] = []
         for s in code:
             wide = id(s) in widen and self.file == "v"
@@ -144,12 +147,14 @@ class Relocation:
         return hazards.pad([*nop, *head]) + body + hazards.pad([*tail, *nop])
 
 
-def _with_lane0(code: list[Instruction], saved: Register) -> list[Instruction]:
-    """`code` run in lane 0 as well as in EXEC's lanes, EXEC kept in `saved`."""
+def _with_lanes(code: list[Instruction], saved: Register, entry: Register | None) -> list[Instruction]:
+    """`code` run in lane 0 as well as in EXEC's lanes, or with `entry` in the lanes it holds
+    (the wave's entry lanes, which hold EXEC's and lane 0), EXEC kept in `saved`."""
     if not code:
         return code
-    return [Instruction("s_mov_b64", [saved, Register("exec")]),
-            Instruction("s_bitset1_b32", [Register("exec_lo"), Imm("0")]),
+    take = Instruction("s_mov_b64", [Register("exec"), entry]) if entry is not None else \
+        Instruction("s_bitset1_b32", [Register("exec_lo"), Imm("0")])
+    return [Instruction("s_mov_b64", [saved, Register("exec")]), take,
             *code, Instruction("s_mov_b64", [Register("exec"), saved])]
 
 

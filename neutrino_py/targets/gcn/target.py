@@ -37,7 +37,7 @@ from neutrino_py.ops import Scratch, Src, Stmt, Value
 from neutrino_py.probe.ast import is_mark
 from neutrino_py.targets import Finished, Guard, SiteCode, Unreadable, numbered_comments
 from neutrino_py.targets.gcn import hazards, pcrel, stash
-from neutrino_py.targets.gcn.render import LABEL_PREFIX, Facts, Frame, Once
+from neutrino_py.targets.gcn.render import LABEL_PREFIX, Facts, Frame, Once, Wide
 from neutrino_py.targets.gcn.render import Site as RenderSite
 from neutrino_py.targets.gcn.render import render
 
@@ -119,6 +119,13 @@ class _Tmp:
 _SCAN_STOPS = ("s_swappc", "s_setpc", "s_barrier", "s_sleep", "s_branch", "s_cbranch", "s_endpgm")
 
 
+def _writes_exec(ins: Instruction) -> bool:
+    """Whether a scalar instruction writes EXEC (``s_*_saveexec_b64``, or EXEC or a half of it
+    as its destination)."""
+    return ins.opcode.startswith("s_") and ("saveexec" in ins.opcode or bool(ins.operands)
+                                            and str(ins.operands[0]) in ("exec", "exec_lo", "exec_hi"))
+
+
 def _switches_exec(ins: Instruction) -> bool:
     """Whether `ins` sets EXEC to the lanes of the path that starts with it: a join's
     ``s_or_b64 exec, exec, s[..]`` (the lanes that skipped the branch before it come back), or
@@ -149,6 +156,7 @@ class GcnKernel:
         self.inserts: dict[int, tuple[list[Statement], list[Statement]]] = {}
         self.widen: set[int] = set()        # ids of the exits' `s_mov_b64 exec, <entry lanes>`
         self.lane0: set[tuple[int, int]] = set()   # (id(anchor), side) whose code has a `Once`
+        self.entry_lanes: set[tuple[int, int]] = set()   # ... a `Wide`
         self.entry = 0                      # id of the entry anchor (the prologue's)
         self.setup: list[Statement] = []    # before the prologue: a private-memory stash's resource
         self.check_processor()
@@ -498,8 +506,24 @@ class GcnKernel:
         return self.operand(ins, 0 if self.destinations(ins) else None, scope, code)
 
     def source(self, ins: Instruction, k: int, scope: Scratch, code: list[Stmt]) -> Value:
+        """IN(k+1), captured before `ins`. Where `ins` writes EXEC (a join's ``s_or_b64 exec``
+        enables lanes), the capture runs in every lane the wave started with (`render.Wide`), so
+        that an `after` probe reads it in the lanes `ins` enables too."""
         n = self.destinations(ins) + k
-        return self.operand(ins, n if n < len(ins.operands) else None, scope, code)
+        if n >= len(ins.operands) or not _writes_exec(ins):
+            return self.operand(ins, n if n < len(ins.operands) else None, scope, code)
+        op, captured = ins.operands[n], []
+        if not (isinstance(op, Register) and op.file in ("exec", "exec_lo", "exec_hi")):
+            value = self.operand(ins, n, scope, captured)
+            code += [Wide(ops.Imm(1, "pred"), tuple(captured))] if captured else []
+            return value
+        whole = scope.tmp("u64")            # EXEC itself: as it was before the widening
+        value = whole if op.file == "exec" else scope.tmp("u64")
+        if op.file != "exec":
+            fn, k = ("and", (1 << 32) - 1) if op.file == "exec_lo" else ("shr", 32)
+            captured.append(ops.Binary(value, fn, whole, ops.Imm(k, "u64")))
+        code.append(Wide(ops.Imm(1, "pred"), tuple(captured), exec_copy=whole))
+        return value
 
     def operand(self, ins: Instruction, n: int | None, scope: Scratch, code: list[Stmt]) -> Value:
         """Operand `n` of `ins` as OUT/IN read it (0 where there is none): raw bits, except that
@@ -642,6 +666,8 @@ class GcnKernel:
         for side, stmts in enumerate((site.before, site.after)):
             if any(isinstance(s, Once) for s in stmts):
                 self.lane0.add((id(site.anchor), side))
+            if any(isinstance(s, Wide) for s in stmts):
+                self.entry_lanes.add((id(site.anchor), side))
 
     def queue(self, anchor: Statement, side: int, code: list[Statement]) -> None:
         """Insert rendered code before (`side` 0) or after (1) `anchor`, SCC kept, memory
@@ -666,10 +692,12 @@ class GcnKernel:
                 edits.append((s, [], []))
                 continue
             before, after = edit
-            lane0 = [self.lane0_pair() if (id(s), k) in self.lane0 else None for k in (0, 1)]
+            wide = [(id(s), k) in self.entry_lanes for k in (0, 1)]
+            lane0 = [self.lane0_pair() if (id(s), k) in self.lane0 or wide[k] else None
+                     for k in (0, 1)]
             for m in moves:
-                before, after = (m.wrap(side, self.widen, pair) if side else side
-                                 for side, pair in zip((before, after), lane0))
+                before, after = (m.wrap(side, self.widen, pair, self.frame.entry_exec if w else None)
+                                 if side else side for side, pair, w in zip((before, after), lane0, wide))
             before, after = (_unindexed(side, modes.get(id(s))) for side, modes in zip((before, after), indexed))
             if id(s) == self.entry:
                 before = self.setup + before
