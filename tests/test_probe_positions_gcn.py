@@ -9,7 +9,8 @@ reference computes at the places this test finds in the assembly:
 - a block starts at the first instruction, at a label a branch names and after a branch or
   `s_endpgm`; its
   probes run on the lanes of EXEC there, or where it opens with the `s_or_b64 exec, exec, s[..]`
-  of a join, on those of EXEC after it (every lane that reaches the join); `count(P, ...)`
+  of a join (or an else branch's EXEC switch: tests/test_gcn_site_semantics.py), on those of
+  EXEC after it (every lane that reaches the join); `count(P, ...)`
   counts its instructions by their opcodes' names (`global_load*` for `ld.global`,
   `s_cbranch_*` for `@bra`, ...); PC is its first instruction's;
 - a mark is the comment `; @neutrino name`; where an instruction follows it with no label in
