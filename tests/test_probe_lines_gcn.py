@@ -28,6 +28,7 @@ id; `case_probe(id)` rebuilds its probe.
 """
 from __future__ import annotations
 
+import copy
 import random
 import re
 from collections import Counter
@@ -42,8 +43,10 @@ from test_probe_semantics import Generator, Reference, Site
 from test_probe_semantics_gcn import GCN_SITES, TARGETS, Watched, differ, parsed
 from neutrino_py.asm.gcn import Imm, Instruction, Label, Register
 from neutrino_py.asm.ptx_isa import opcode_id
+from neutrino_py.assemble import gcn as tools
 from neutrino_py.errors import SourceError
 from neutrino_py.probe import load
+from neutrino_py.splice import instrument
 
 FILE = "lineinfo"
 _x, _y, _ints = (np.random.default_rng(s) for s in (50, 51, 52))
@@ -251,6 +254,25 @@ def test_generated_probes_at_lines_on_gcn():
     checked = sum(differ(case_kernel(case), case, case_probe(case), TargetLines,
                          sim_type=Lined, cases=LAUNCHES) for case in range(CASES))
     assert checked >= CASES // 2, f"only {checked} of {CASES} probes accepted"
+
+
+def test_generated_probes_at_lines_assemble_and_link():
+    """The same 40 cases' instrumented modules (with the after-code of conditional branches
+    and the captures at EXEC writes) are accepted by llvm-mc and ld.lld for their processor."""
+    for tool in ("llvm-mc", "ld.lld"):
+        if tools.llvm_tool(tool) is None:
+            pytest.skip(f"{tool} missing (apt-get install llvm-19 lld-19)")
+    linked = 0
+    for case in range(CASES):
+        module = copy.deepcopy(parsed(FILE, TARGETS[case % 2]))
+        try:
+            instrument(module, load(case_probe(case)[0], "gen.probe"),
+                       kernels=f"^{case_kernel(case)}$")
+        except SourceError:
+            continue
+        assert tools.gcn_to_hsaco(module.to_text(), module.target_id, f"case{case}.s")
+        linked += 1
+    assert linked >= CASES // 2
 
 
 def test_this_tests_reading_of_the_kernels():
