@@ -90,9 +90,10 @@ def test_a_definition_beyond_the_look_back_is_not_known():
 
 
 def test_the_look_back_passes_labels_no_branch_names_but_not_joins(monkeypatch):
-    """A label no branch names ends a basic block the look-back passes through (its only
-    predecessor leads only to it); a label a branch names (two ways in) stops it: the value
-    there is not known to be the one before."""
+    """A label no branch names ends no basic block (`asm.cfg`); a block whose only predecessor
+    leads only to it (a `bra.uni` to the next label) is passed through, MAX_PASSED of them; a
+    label a branch names with two ways in stops it: the value there is not known to be the one
+    before."""
     body = """    add.s64 %rd4, %rd3, 16;
 $L_line:
     ld.global.u32 %r2, [%rd3];
@@ -114,5 +115,7 @@ $L_join:
     ld.global.u32 %r2, [%rd3];
     ld.global.u32 %r3, [%rd4];"""
     assert deltas(far) == [None]
+    jumped = body.replace("$L_line:", "    bra.uni $L_line;\n$L_line:")
+    assert deltas(jumped) == [16]
     monkeypatch.setattr(address_roots, "MAX_PASSED", 0)
-    assert deltas(body) == [None]
+    assert deltas(jumped) == [None] and deltas(body) == [16]

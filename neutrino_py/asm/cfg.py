@@ -1,12 +1,16 @@
 """Basic blocks and control-flow edges of a PTX function body.
 
-A block starts at the first instruction, at a label, and after a terminator (``bra``, ``brx``,
-``ret``, ``exit``, ``trap``). An unconditional ``bra`` has one successor, its target; a predicated
-one also falls through. An unpredicated ``ret``/``exit``/``trap`` has none. ``brx.idx`` goes to
-the labels of its ``.branchtargets`` list (to every block when that list is not found). Nested
-``{ }`` scopes are flattened, but a label belongs to its scope as ptxas reads it: a branch goes to
-the label of that name in its own scope or the nearest one around it (inline asm inlined twice
-defines the same ``LAB_WAIT:`` in two scopes, and each ``bra LAB_WAIT`` stays in its own).
+A block starts at the first instruction, at a label a branch names, and after a terminator
+(``bra``, ``brx``, ``ret``, ``exit``, ``trap``). A label no branch names (a debug line's
+``$L__tmp3:`` of ``-G``/``-lineinfo`` and Triton builds, ``$L__func_end0:``) starts none, so
+that a kernel has the same blocks with and without them; every label does where a ``brx``
+jumps through a table not found here. An unconditional ``bra`` has one successor, its target;
+a predicated one also falls through. An unpredicated ``ret``/``exit``/``trap`` has none.
+``brx.idx`` goes to the labels of its ``.branchtargets`` list (to every block when that list is
+not found). Nested ``{ }`` scopes are flattened, but a label belongs to its scope as ptxas reads
+it: a branch goes to the label of that name in its own scope or the nearest one around it
+(inline asm inlined twice defines the same ``LAB_WAIT:`` in two scopes, and each ``bra
+LAB_WAIT`` stays in its own).
 """
 from __future__ import annotations
 
@@ -37,6 +41,7 @@ def basic_blocks(body: list[ir.Statement]) -> list[ir.BasicBlock]:
     # type checks and the terminator set inline: this loop sees every statement of every kernel
     # a `block` probe or a run of saves asks about
     stmts = ir.flat(body)
+    named = jump_targets(stmts)
     instruction, label, directive = ir.Instruction, ir.Label, ir.Directive
     for i, s in enumerate(stmts):
         kind = type(s)
@@ -50,6 +55,8 @@ def basic_blocks(body: list[ir.Statement]) -> list[ir.BasicBlock]:
             following = stmts[i + 1] if i + 1 < len(stmts) else None
             if type(following) is directive and following.name in _TABLES:
                 continue  # names a prototype or a branch table, not a place in the code
+            if named is not None and s.name not in named:
+                continue  # control only falls through it
             if current:
                 close()
             labels.append(s.name)
@@ -84,6 +91,30 @@ def basic_blocks(body: list[ir.Statement]) -> list[ir.BasicBlock]:
         for s in b.succs:
             blocks[s].preds.append(b.index)
     return blocks
+
+
+def jump_targets(stmts: list[ir.Statement]) -> set[str] | None:
+    """The labels a branch may jump to: ``bra`` targets and the names of ``.branchtargets``
+    lists; None where one may jump to any (a ``brx`` through a table not found here)."""
+    named: set[str] = set()
+    tables: set[str] = set()
+    jumps: list[list[str]] = []
+    for i, s in enumerate(stmts):
+        kind = type(s)
+        if kind is ir.Instruction:
+            if s.opcode == "bra":
+                if s.target is None:
+                    return None
+                named.add(s.target)
+            elif s.opcode == "brx":
+                jumps.append([o.name for o in s.operands if isinstance(o, ir.Symbol)])
+        elif kind is ir.Directive and s.name == "branchtargets":
+            named.update(t.strip() for t in s.args.split(","))
+            if i and type(stmts[i - 1]) is ir.Label:
+                tables.add(stmts[i - 1].name)
+    if any(tables.isdisjoint(names) for names in jumps):
+        return None
+    return named
 
 
 def _scoped(body: list[ir.Statement], placed: dict[int, int]

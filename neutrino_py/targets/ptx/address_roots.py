@@ -26,9 +26,10 @@ MAX_CHAIN = 64          # copies and additions looked back through, at most, for
 # (matmul_kernel's roots, 240-254 back, make no chain); looking over whole blocks for every
 # access's root cost a cold memtrace on 40 large Triton kernels about 0.1 s
 MAX_LOOKBACK = 64
-# blocks the look-back passes into, at most (0: each access's own block only); Triton's line
-# labels make blocks of one instruction, 17 of them between softmax_kernel's stores and their
-# additions, so the MAX_LOOKBACK instructions bound it first
+# blocks the look-back passes into, at most (0: each access's own block only): those entered
+# only from the one before, which leads only to them (Triton's line labels, which made 17 such
+# blocks between softmax_kernel's stores and their additions, start none since `asm.cfg` leaves
+# labels no branch names out); the MAX_LOOKBACK instructions bound it first
 MAX_PASSED = 64
 FAR = -1                # `last_def`: the definition lies beyond MAX_LOOKBACK
 

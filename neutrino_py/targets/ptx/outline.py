@@ -22,7 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Callable, Iterable, Sequence
 
-from neutrino_py.asm import ir
+from neutrino_py.asm import cfg, ir
 
 # A site of fewer instructions is cheaper inline than behind two branches and its moves. Sharing
 # pays only where the kernel's site code is far past the instruction cache. memtrace on the
@@ -69,12 +69,15 @@ class Shared:
     params: dict[int, int] = field(default_factory=dict)
 
 
-def segments(body: list[ir.Statement]) -> tuple[dict[int, int], set[int]]:
+def segments(body: list[ir.Statement]) -> tuple[dict[int, int], set[int], set[int]]:
     """Segment of each statement of the original body, by identity, with a site inserted before
     a statement in the segment that statement is in and one after it in the segment after it
-    (a label starts a segment, a branch or exit ends one); and the statements inside nested
-    ``{ }`` scopes, whose own ``.reg`` names a shared body outside them could not see."""
-    seg, out, nested = 0, {}, set()
+    (a label a branch may jump to starts a segment, as it starts a basic block: `cfg`; a
+    branch or exit ends one); the statements inside nested ``{ }`` scopes, whose own ``.reg``
+    names a shared body outside them could not see; and the labels that start one (a site
+    before such a label is in the segment before)."""
+    seg, out, nested, heads = 0, {}, set(), set()
+    named = cfg.jump_targets(ir.flat(body))
 
     def visit(stmts: list[ir.Statement], depth: int) -> None:
         nonlocal seg
@@ -83,15 +86,16 @@ def segments(body: list[ir.Statement]) -> tuple[dict[int, int], set[int]]:
             if kind is ir.Block:
                 visit(s.body, depth + 1)
                 continue
-            if kind is ir.Label:
+            if kind is ir.Label and (named is None or s.name in named):
                 seg += 1
+                heads.add(id(s))
             out[id(s)] = seg
             if depth:
                 nested.add(id(s))
             if kind is ir.Instruction and s.is_terminator:
                 seg += 1
     visit(body, 0)
-    return out, nested
+    return out, nested, heads
 
 
 class _Shape:

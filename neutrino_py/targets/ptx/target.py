@@ -75,10 +75,15 @@ class PtxCode:
 
     def entry_anchor(self) -> ir.Statement | None:
         """First statement that runs, or a mark before it: code before it runs once, before
-        any label can loop back and before any mark's probes."""
+        any label a branch may name can loop back and before any mark's probes (a label no
+        branch names, such as `$L__func_begin0:`, is passed: the code is the same with and
+        without it)."""
+        named = cfg.jump_targets(ir.flat(self.fn.body))
         for s in self.fn.body:
-            if isinstance(s, (ir.Instruction, ir.Label, ir.Block)) \
-                    or type(s) is ir.Comment and is_mark(s.body):
+            kind = type(s)
+            if kind is ir.Instruction or kind is ir.Block \
+                    or kind is ir.Label and (named is None or s.name in named) \
+                    or kind is ir.Comment and is_mark(s.body):
                 return s
         return None
 
@@ -250,7 +255,6 @@ class PtxKernel(PtxCode):
         srcs = ins.srcs
         return self.raw(srcs[k], ins, scope, code) if k < len(srcs) else None
 
-
     def address(self, ins: ir.Instruction, scope: Scratch, code: list[Stmt]) -> Value:
         """ADDR: the accessed address as u64; `.global` addresses in generic form (the value of
         the user's pointer), other state spaces as state-space addresses, `.param` as the offset."""
@@ -389,13 +393,13 @@ class PtxKernel(PtxCode):
         if sum(len(code) for _, _, code in self.queued) < outline.MIN_SITE_CODE \
                 or self.version < (6, 0):
             return outline.Shared()
-        segs, nested = outline.segments(self.fn.unqueued)
+        segs, nested, heads = outline.segments(self.fn.unqueued)
         sites = []
         for anchor, before, code in self.queued:
             seg = segs.get(id(anchor))
             if seg is None:                      # not a statement of the body as parsed
                 seg = -len(sites) - 1
-            elif before and type(anchor) is ir.Label:
+            elif before and id(anchor) in heads:
                 seg -= 1
             elif not before and type(anchor) is ir.Instruction and anchor.is_terminator:
                 seg += 1
@@ -455,13 +459,17 @@ def runs_off_the_end(body: list[ir.Statement]) -> bool:
     """Whether control can reach the closing brace of a kernel (which returns, as `ret` does):
     its last block does not end in an unguarded branch, `ret`, `exit` or `trap` and is entered
     (a label after the last `ret` that nothing branches to, as nvcc -G and Triton write
-    `$L__func_end0:`, is not)."""
+    `$L__func_end0:`, starts no block: the block before it ends the kernel)."""
     stmts = ir.flat(body)
     last = next((s for s in reversed(stmts) if type(s) in (ir.Instruction, ir.Label)), None)
     if type(last) is ir.Instruction:
         return last.guard is not None or last.opcode not in ir.TERMINATORS
     blocks = cfg.basic_blocks(body)
     end = blocks[-1] if blocks else None
+    if end is not None and end.instructions:
+        final = end.instructions[-1]
+        if final.guard is None and final.opcode in ir.TERMINATORS:
+            return False
     return end is None or end.index == 0 or bool(end.preds)
 
 
