@@ -1,7 +1,8 @@
 """Probes at `line` positions on AMD, checked differentially as tests/test_probe_positions.py
 checks them on NVIDIA: the generator of tests/test_probe_semantics.py draws probes at
-`before`/`after line "file":N-M` (reading PC, OPCODE, IN1..IN3, and OUT after) among the
-instruction positions of tests/test_probe_semantics_gcn.py, they run in the wave simulator on the
+`before`/`after line "file":N-M` (reading PC, OPCODE, IN1..IN3, and OUT after) among `block`
+probes (with `count`, as tests/test_probe_positions_gcn.py reads blocks) and instruction
+positions of tests/test_probe_semantics_gcn.py, they run in the wave simulator on the
 kernels with line tables of tests/corpus_gcn/lineinfo.hip (li_saxpy: a guarded body;
 li_reduce: an LDS tree in a loop whose lanes drop out by EXEC, barriers, a one-lane atomic, the
 wave's EXEC at `s_endpgm` narrowed), alternating gfx90a and gfx942, and the maps must hold what
@@ -38,8 +39,11 @@ import numpy as np
 import pytest
 
 from gcn_wave import LANES, Simulator
-from test_gcn_simulated import CORPUS, Case, simulate_instrumented, simulate_original
-from test_probe_semantics import Generator, Reference, Site
+from test_gcn_simulated import (CORPUS, Case, _own, blocks_of, probe_places,
+                                simulate_instrumented, simulate_original)
+from test_probe_positions import Positions
+from test_probe_positions_gcn import COUNTS
+from test_probe_semantics import Generator, Site
 from test_probe_semantics_gcn import GCN_SITES, TARGETS, Watched, differ, parsed
 from neutrino_py.asm.gcn import Imm, Instruction, Label, Register
 from neutrino_py.asm.ptx_isa import opcode_id
@@ -112,18 +116,23 @@ RANGES = {
                   ("after", "hip_min.h", 8, 23), ("after", "lineinfo.hip", 16, 16)],
 }
 OPERANDS = ("PC", "OPCODE", "IN1", "IN2", "IN3")
+# the positions of test_probe_semantics_gcn drawn beside the lines (others: that test's)
+OPCODE_SITES = ("entry", "exit", "before ld.global", "before ld.shared, st.shared", "after add*",
+                "before setp")
 
 
 def sites(kernel: str, target: str) -> list[Site]:
-    """The positions of `kernel`'s probes: its line ranges, then GCN_SITES (the same texts in
-    the same order on each target)."""
+    """The positions of `kernel`'s probes: its line ranges, some of GCN_SITES, `block` (the
+    same texts in the same order on each target)."""
     out = []
     for when, path, first, last in RANGES[kernel]:
         span = str(first) if first == last else f"{first}-{last}"
         out.append(Site(f'{when} line "{path}":{span}',
                         OPERANDS + (("OUT",) if when == "after" else ()), when,
                         _lines(target, path, first, last)))
-    return out + GCN_SITES
+    return out + [s for s in GCN_SITES if s.text in OPCODE_SITES] + [
+        Site("block", ("PC", *COUNTS), "block", lambda s: True),
+        Site("block", ("PC", "count(@bra)", "count(ld.shared)"), "block", lambda s: True)]
 
 
 # ------------------------------------------------------------------ what the simulator ran
@@ -197,11 +206,12 @@ class Lined(Watched):
         self.ran[wave].append((s, pc, run, values, exec_))
 
 
-class Lines(Reference):
-    """The reference at line positions: `after` on the lanes of EXEC after the instruction (the
-    lanes the next one reached), after `s_cbranch_*` where it was not taken, none after another
-    terminator, once in lane 0 at scalar memory; at `s_endpgm` the probes before it on EXEC's
-    lanes, then the exit probes."""
+class Lines(Positions):
+    """The reference at line positions, block probes as test_probe_positions_gcn's (`blocks` and
+    `counts` set per kernel: `reference`): `after` on the lanes of EXEC after the instruction
+    (the lanes the next one reached), after `s_cbranch_*` where it was not taken, none after
+    another terminator, once in lane 0 at scalar memory; at `s_endpgm` the probes before it on
+    EXEC's lanes, then the exit probes."""
 
     def warp(self, blin: int, warp: int, events: list, state: dict[int, dict]) -> None:
         after = [e[4] for e in events[1:]] + [[]]
@@ -209,30 +219,52 @@ class Lines(Reference):
 
     def event(self, blin: int, warp: int, event: tuple, state: dict[int, dict]) -> None:
         s, pc, run, values, active, after = event
-        if s.opcode == "s_endpgm":
-            probes = self.probes
-            for exits, lanes in ((False, active), (True, run)):
-                self.probes = [p for p in probes if (p.site.when == "exit") == exits]
-                self.site(blin, warp, lanes, "before", s, pc, values, state)
-            self.probes = probes
-            return
-        self.site(blin, warp, run, "before", s, pc, values, state)
         if s.opcode.startswith("s_cbranch_"):
-            lanes = [lane for lane in run if not values[lane]["taken"]]
+            self.after = [lane for lane in run if not values[lane]["taken"]]
         elif s.opcode.startswith(TERMINATORS):
-            return
+            self.after = []
         else:
-            lanes = run if s.opcode.startswith(SCALAR_MEMORY) else after
-        assert set(lanes) <= set(values) or not any(p.site.runs("after", s) for p in self.probes), \
-            f"PC {pc}: EXEC widens, and IN of the lanes it adds is not kept"
-        self.site(blin, warp, lanes, "after", s, pc, values, state)
+            self.after = run if s.opcode.startswith(SCALAR_MEMORY) else after
+        self.active = active
+        super().event(blin, warp, (s, pc, run, values, active), state)
+
+    def site(self, blin, warp, run, when, s, pc, values, state) -> None:
+        if when == "after":
+            run = self.after
+            assert set(run) <= set(values) or not any(p.site.runs(when, s) for p in self.probes), \
+                f"PC {pc}: EXEC widens, and IN of the lanes it adds is not kept"
+        if when != "before" or s is None or s.opcode != "s_endpgm":
+            return super().site(blin, warp, run, when, s, pc, values, state)
+        probes = self.probes
+        for exits, lanes in ((False, self.active), (True, run)):
+            self.probes = [p for p in probes if (p.site.when == "exit") == exits]
+            super().site(blin, warp, lanes, when, s, pc, values, state)
+        self.probes = probes
+
+    @staticmethod
+    def branches(s: Instruction) -> bool:
+        return False                     # `event` says where `after` runs
 
 
-class TargetLines(Lines):
-    """`Lines` with OPCODE read from this test's BASES (every mnemonic of these kernels)."""
+@lru_cache(maxsize=None)
+def reference(kernel: str, target: str) -> type[Lines]:
+    """`Lines` on `kernel` for `target`: its blocks (where their probes run, past a join's EXEC
+    restore: test_gcn_simulated.probe_places) and OPCODE read from this test's BASES."""
+    module = parsed(FILE, target)
+    body = _own(module, kernel)
+    code = [s for s in body if isinstance(s, Instruction)]
+    starts = sorted(blocks_of(code, body))
+    ends = dict(zip(starts, starts[1:] + [len(code)]))
+    places = probe_places(code, set(starts))
 
-    def __init__(self, maps, regs, probes, grid, block, isa) -> None:
-        super().__init__(maps, regs, probes, grid, block, type(isa)(isa.bytes, opcode_of, isa.smid))
+    class KernelLines(Lines):
+        blocks = {at: (first, code[first:ends[first]]) for at, first in places.items()}
+        counts = COUNTS
+
+        def __init__(self, maps, regs, probes, grid, block, isa) -> None:
+            super().__init__(maps, regs, probes, grid, block,
+                             type(isa)(isa.bytes, opcode_of, isa.smid))
+    return KernelLines
 
 
 def case_kernel(case: int) -> str:
@@ -250,15 +282,17 @@ CASES = 40
 
 
 def test_generated_probes_at_lines_on_gcn():
-    """About 0.8 s a case (one core); 38 of the 40 probes are accepted."""
-    checked = sum(differ(case_kernel(case), case, case_probe(case), TargetLines,
-                         sim_type=Lined, cases=LAUNCHES) for case in range(CASES))
+    """About 1 s a case (one core); 39 of the 40 probes are accepted, 49 of their probes are at
+    lines (34 read IN or OUT), 13 cases have block probes."""
+    checked = sum(differ(case_kernel(case), case, case_probe(case),
+                         reference(case_kernel(case), TARGETS[case % 2]), sim_type=Lined,
+                         cases=LAUNCHES) for case in range(CASES))
     assert checked >= CASES // 2, f"only {checked} of {CASES} probes accepted"
 
 
 def test_generated_probes_at_lines_assemble_and_link():
-    """The same 40 cases' instrumented modules (with the after-code of conditional branches
-    and the captures at EXEC writes) are accepted by llvm-mc and ld.lld for their processor."""
+    """The same cases' instrumented modules (with the after-code of conditional branches and
+    the captures at EXEC writes) are accepted by llvm-mc and ld.lld for their processor."""
     for tool in ("llvm-mc", "ld.lld"):
         if tools.llvm_tool(tool) is None:
             pytest.skip(f"{tool} missing (apt-get install llvm-19 lld-19)")
