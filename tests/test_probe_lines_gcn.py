@@ -64,8 +64,8 @@ LAUNCHES = {
 KERNELS = tuple(LAUNCHES)
 TERMINATORS = ("s_branch", "s_cbranch_", "s_endpgm")
 SCALAR_MEMORY = ("s_load", "s_buffer_load")
-# the PTX base opcode OPCODE names for each GCN mnemonic word of these kernels (its second
-# word; the first of a memory one)
+# the PTX base opcode OPCODE names for each mnemonic of these kernels, by its second word
+# (`s_mov_b32`: mov, `global_load_dword`: load); "" where PTX has none (0)
 BASES = {"load": "ld", "store": "st", "read": "ld", "write": "st", "atomic": "red", "mov": "mov",
          "cmp": "setp", "and": "and", "or": "or", "mul": "mul", "lshl": "shl", "lshr": "shr",
          "add": "add", "addc": "addc", "barrier": "bar", "cbranch": "bra", "branch": "bra",
