@@ -547,7 +547,7 @@ class GcnKernel:
         ``sext()`` left out), a float constant's bits as `opcode` reads it, a symbol's value
         where the module sets one, an aperture register's 64 bits, SCC as the site saved it; 0
         where it has none here (a label, a relocation, ``null``). Other special registers (the
-        EXEC and VCC zero tests, LDS direct, trap registers) are refused: `Unreadable`."""
+        EXEC and VCC zero tests, LDS direct, TBA/TMA) are refused: `Unreadable`."""
         while isinstance(op, Modified) or isinstance(op, Func) and op.name == "sext" and len(op.args) == 1:
             op = op.inner if isinstance(op, Modified) else op.args[0]
         if isinstance(op, Imm) and isinstance(op.value, int):
