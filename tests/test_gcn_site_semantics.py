@@ -1,5 +1,6 @@
-"""What a probe sees at three kinds of GCN site that earlier sessions found wrong, each run in the
-wave simulator (tests/gcn_wave.py) on gfx90a and gfx942:
+"""What a probe sees at four kinds of GCN site found wrong (by earlier sessions, the third while
+checking line positions: tests/test_probe_lines_gcn.py), each on gfx90a and gfx942, in the
+wave simulator (tests/gcn_wave.py) where there is something to run:
 
 - a block that opens with an EXEC switch to the lanes of an else branch (LLVM's
   `s_andn2_saveexec_b64 s[..], s[..]`, or `s_or_saveexec_b64 s[..], s[..]` ... `s_xor_b64 exec,
