@@ -39,8 +39,9 @@ import numpy as np
 import pytest
 
 from gcn_wave import LANES, Simulator
-from test_gcn_simulated import (CORPUS, Case, _own, blocks_of, probe_places,
-                                simulate_instrumented, simulate_original)
+from test_gcn_simulated import (CASES as GCN_CASES, CORPUS, Case, _own, blocks_of,
+                                check_unchanged, probe_places, simulate_instrumented,
+                                simulate_original)
 from test_probe_positions import Positions
 from test_probe_positions_gcn import COUNTS
 from test_probe_semantics import Generator, Site
@@ -339,37 +340,53 @@ def test_addr_and_bytes_are_refused_at_a_line(operand):
 
 # ------------------------------------------------------------------ bugs the comparison found
 
-@pytest.mark.parametrize("target", TARGETS)
-def test_after_a_conditional_branch_runs_where_it_is_not_taken(target):
-    """`after` an `s_cbranch_*` runs on the lanes of a wave that falls through it, as after a
-    guarded PTX branch: `after @bra` was refused ("control never reaches the next instruction")
-    and an `after line` range left the kernel's conditional branches out. li_reduce's counts:
-    its lanes at each `s_cbranch_*` in the waves that do not branch (the next instruction they
-    run is the one after it; no branch of the kernel targets that one)."""
-    c = LAUNCHES["li_reduce"]
-    path = f"{FILE}.{target}.s"
-    text = (CORPUS / path).read_text()
-    base = simulate_original(text, path, "li_reduce", c.grid, c.block, c.args)
+def fall_throughs(base) -> dict[int, int]:
+    """PC of each `s_cbranch_*` -> lanes of the waves that went on past it without taking it
+    (the next instruction they ran is the one after it, which the branch does not target), over
+    a run of the original kernel; PCs with no such lane left out."""
     code = base.instructions
-    branches = {pc for pc, s in enumerate(code) if s.opcode.startswith("s_cbranch_")}
     at, pc = {}, 0                            # label -> index of the instruction after it
     for s in base.statements:
         if isinstance(s, Label):
             at[s.name] = pc
         elif isinstance(s, Instruction):
             pc += 1
-    assert all(at[str(code[pc].operands[0])] != pc + 1 for pc in branches)
-    want: Counter = Counter()
     waves: dict[int, list] = {}
     for e in base.sim.events:
         waves.setdefault(e.wave, []).append(e)
+    out: Counter = Counter()
     for events in waves.values():
         for e, nxt in zip(events, events[1:]):
-            if e.index in branches and nxt.index == e.index + 1:
-                want[e.index] += bin(e.exec).count("1")
-    run = simulate_instrumented(text, path, "li_reduce", c.grid, c.block, c.args,
-                                load("map h[thread]: hist[64] u32;\nafter @bra { h[PC] += 1; }\n",
-                                     "case.probe"))
-    h = run.maps["h"]
-    h = h["value"] if h.dtype.names else h
-    assert {pc: int(h[pc]) for pc in range(64) if h[pc]} == dict(want) and len(want) >= 3
+            s = code[e.index]
+            if s.opcode.startswith("s_cbranch_") and nxt.index == e.index + 1 \
+                    and at[str(s.operands[0])] != e.index + 1:
+                out[e.index] += bin(e.exec).count("1")
+    return {pc: n for pc, n in out.items() if n}
+
+
+@pytest.mark.parametrize("target", TARGETS)
+def test_after_a_conditional_branch_runs_where_it_is_not_taken(target):
+    """`after` an `s_cbranch_*` runs on the lanes of a wave that falls through it, as after a
+    guarded PTX branch: `after @bra` was refused ("control never reaches the next instruction")
+    and an `after line` range left the kernel's conditional branches out. Every kernel of
+    test_gcn_simulated's CASES through which a wave falls past one, and li_reduce (23 kernels,
+    vgpr_full and sgpr_full at the register limits among them): each branch's count is its lanes in the waves that go on past
+    it in the original run, and the instrumented kernel issues the same instructions and
+    leaves the same buffers."""
+    program = load("map h[thread]: hist[512] u32;\nafter @bra { h[PC] += 1; }\n", "case.probe")
+    checked = 0
+    for kernel, c in {**GCN_CASES, "li_reduce": LAUNCHES["li_reduce"]}.items():
+        path = f"{c.file}.{target}.s"
+        text = (CORPUS / path).read_text()
+        base = simulate_original(text, path, kernel, c.grid, c.block, c.args)
+        want = fall_throughs(base)
+        if not want:
+            continue
+        assert len(base.instructions) <= 512, kernel
+        run = simulate_instrumented(text, path, kernel, c.grid, c.block, c.args, program)
+        check_unchanged(base, run)
+        h = run.maps["h"]
+        h = h["value"] if h.dtype.names else h
+        assert {pc: int(h[pc]) for pc in range(512) if h[pc]} == want, kernel
+        checked += 1
+    assert checked >= 20
