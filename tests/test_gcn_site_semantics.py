@@ -194,3 +194,41 @@ def test_in_of_a_join_is_read_in_the_lanes_it_enables(kernel, target):
     assert got == want and want
     assert any(e != (1 << 64) - 1 for rows in want.values() for _, e in rows)
     check_unchanged(base, run)
+
+
+@pytest.mark.parametrize("target", TARGETS)
+def test_in_of_every_join_is_exec_before_it_in_every_lane_after_it(target):
+    """The same over every kernel of test_gcn_simulated's CASES with a join written `s_or_b64
+    exec, exec, s[..]` (IN1 is EXEC; 19 kernels on gfx942): per join, the sum over the lanes
+    after it of IN1's words is the sum of EXEC's words before it (hists of the low and high
+    words), and the kernel is unchanged. Before the fix branchy's first join already differed."""
+    program = load("map lo[thread]: hist[512] u64;\nmap hi[thread]: hist[512] u64;\n"
+                   "after or.b64 { lo[PC] += IN1 & 0xffffffff; hi[PC] += IN1 >> 32; }\n",
+                   "case.probe")
+    checked = 0
+    for kernel, c in CASES.items():
+        base = original(target, kernel)
+        code = base.instructions
+        joins = {pc for pc, s in enumerate(code) if restores_exec(s) and str(s.operands[1]) == "exec"}
+        if not joins:
+            continue
+        assert len(code) <= 512, kernel
+        waves: dict[int, list] = {}
+        for e in base.sim.events:
+            waves.setdefault(e.wave, []).append(e)
+        want = {half: dict.fromkeys(joins, 0) for half in ("lo", "hi")}
+        for events in waves.values():
+            for e, nxt in zip(events, events[1:]):
+                if e.index in joins:
+                    n = bin(nxt.exec).count("1")
+                    for half, word in (("lo", e.exec & 0xffffffff), ("hi", e.exec >> 32)):
+                        want[half][e.index] += n * word
+        run = simulate_instrumented(_text(c.file, target), f"{c.file}.{target}.s", kernel,
+                                    c.grid, c.block, c.args, program, max_steps=10 ** 7)
+        check_unchanged(base, run)
+        for half in ("lo", "hi"):
+            h = run.maps[half]
+            h = h["value"] if h.dtype.names else h
+            assert {pc: int(h[pc]) for pc in joins} == want[half], (kernel, half)
+        checked += 1
+    assert checked >= 10
