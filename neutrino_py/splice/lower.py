@@ -452,13 +452,12 @@ class Run:
     how many `passes`, and `stale` (pred), voted by the lanes' compression
     (`ops.LaneCompress.any_dst`) over `other` (pred: this lane's `owner` is not the active
     mask), where it reserves instead of resuming (None at the first save of a run of one pass:
-    it always reserves); `first`: the first save of a run of several passes, which resumes
-    only where the leader has `slots` left."""
+    it always reserves). A save of a run of several passes resumes only where the leader has
+    `slots` left."""
     slots: int
     stale: Reg | None = None
     other: Reg | None = None
     passes: int = 1
-    first: bool = False
 
 
 class _Ctx:
@@ -844,7 +843,12 @@ class _Ctx:
         `passes` passes, 1 at a warp's first and twice the last one's after, up to
         `RUN_PASSES`, and the leader counts what it has `left`; `owner` is not cleared at the
         head, so the first save of the next pass resumes too, where the lanes are the last
-        save's and the leader has a whole pass's slots left. A warp then waits for one atomic
+        save's and the leader has a whole pass's slots left. Every save of such a run resumes
+        only where the leader has the slots it may still meet left (`left` counts them in every
+        reservation of the run): lanes whose last save was in an earlier pass (a guard that
+        holds in them alone, a load's lanes and the store's of the others) hold the vote too,
+        and resumed past their own reservation into slots another reservation of the warp had
+        taken, overwriting its records. A warp then waits for one atomic
         every few passes instead of one per pass; the slots it reserved and never used (the
         last passes: fewer than the passes it made, and than `RUN_PASSES` x `slots`) are
         holes, and the shard's cursor counts them as records: where a pool overflows, its
@@ -855,7 +859,7 @@ class _Ctx:
         self.run_at[spec.name] = (j + 1, slots - 1, passes)
         if not j and passes == 1:
             return Run(slots)
-        run = Run(slots, self.tmp("pred"), self.tmp("pred"), passes, first=not j)
+        run = Run(slots, self.tmp("pred"), self.tmp("pred"), passes)
         self.emit(ops.Compare(run.other, "ne", self.low.runs[spec.name][1], mask))
         return run
 
@@ -909,9 +913,8 @@ class _Ctx:
     def save_run(self, spec: MapSpec, values: list[Value], run: Run,
                  follow: list[tuple[int, Callable[[], list[Value]]]],
                  lead: Reg | None = None) -> None:
-        """A save in a run (`run_reserve`), in the leader: unless `run.stale` holds (or, at the
-        first save of a run of several passes, the leader has fewer than `run.slots` slots
-        `left`), the slot is the item in `cursor` and nothing else is read (no shard, no
+        """A save in a run (`run_reserve`), in the leader: unless `run.stale` holds (or, in a
+        run of several passes, the leader has fewer than `run.slots` slots `left`), the slot is the item in `cursor` and nothing else is read (no shard, no
         header); otherwise `run.slots` slots from the shard (always where `stale` is None: the
         first save of a run of one pass), times the passes it reserves for in a run of several
         (`run_reserve`). `cursor` then holds the item of the shard's next record
@@ -928,7 +931,8 @@ class _Ctx:
         fewer_slots = chain is not None and chain.index is not None
         # `left` packs the passes (8 bits) above the slots (LEFT_BITS): a count that does not fit
         # reserves one pass at a time
-        credit = run.passes > 1 and not fewer_slots and \
+        several = run.passes > 1
+        credit = several and not fewer_slots and \
             run.slots * min(run.passes, 255) < 1 << LEFT_BITS
         count, stale = run.slots, run.stale
         slot, fits = self.tmp("u32"), self.tmp("pred")
@@ -957,6 +961,11 @@ class _Ctx:
                 self.emit(ops.Binary(passes, "min", passes, Imm(min(run.passes, 255), "u32")))
                 self.emit(ops.Binary(left, "mul", passes, Imm((1 << LEFT_BITS) + count, "u32")))
                 slots = left
+            elif several:
+                # one pass's slots, less those of the followers the reader may make (a count
+                # that errs low only reserves again)
+                kept = count - len(chain.followers) if fewer_slots else count
+                self.emit(ops.Move(left, Imm(max(kept, 0), "u32")))
             elif spec.name in self.low.credit:
                 # what a later pass may resume: nothing after a run of one pass, whose last
                 # save may leave `cursor` where it stored
@@ -967,7 +976,7 @@ class _Ctx:
         if stale is None:
             reserve()
         else:
-            if run.first:
+            if several:
                 short, have = self.tmp("pred"), self.tmp("u32")
                 self.emit(ops.Binary(have, "and", left, Imm((1 << LEFT_BITS) - 1, "u32")))
                 self.emit(ops.Compare(short, "lt", have, Imm(run.slots, "u32")))
@@ -976,9 +985,9 @@ class _Ctx:
                              negate=True))
             self.emit(ops.If(stale, tuple(self.nested(reserve))))
         self.emit(ops.If(fits, tuple(self.nested(lambda: self._store_at(spec, slot, values, base)))))
-        if count > 1 or follow or run.passes > 1:
+        if count > 1 or follow or several:
             self.next_slot(spec, slot)
-        if credit:
+        if several:
             self.emit(ops.Binary(left, "sub", left, Imm(1, "u32")))
 
         for k, record in follow:
@@ -988,7 +997,7 @@ class _Ctx:
                 self.emit(ops.If(fits, tuple(self.nested(
                     lambda: self._store_at(spec, cursor, record(), base)))))
                 self.next_slot(spec, cursor)
-                if credit:
+                if several:
                     self.emit(ops.Binary(left, "sub", left, Imm(1, "u32")))
             on, test = bit_set(self.site.chain.covered, k, self.scope)
             self.out += test
