@@ -1,4 +1,4 @@
-"""What a probe sees at four kinds of GCN site found wrong (by earlier sessions, the third while
+"""What a probe sees at five kinds of GCN site found wrong (by earlier sessions, the third while
 checking line positions: tests/test_probe_lines_gcn.py), each on gfx90a and gfx942, in the
 wave simulator (tests/gcn_wave.py) where there is something to run:
 
@@ -13,6 +13,8 @@ wave simulator (tests/gcn_wave.py) where there is something to run:
 - IN of an instruction that enables lanes (a join's `s_or_b64 exec, exec, s[..]`), read by an
   `after` probe in the lanes it enables: the capture ran on the lanes of EXEC before it, and
   those lanes read 0 (or an older value);
+- OUT or IN at instructions none of which has that operand (a store's OUT): refused at the
+  probe's read (tests/test_probe_absent_operands.py on PTX), where AMD read 0;
 - a `ds_*` instruction with the `gds` modifier: it addresses the GDS, which gfx90a and gfx94x
   do not have (llvm-mc refuses the modifier for them); the kernel is refused at it, where
   `st.shared` matched it as an LDS access and ADDR called its address an LDS offset.
@@ -232,3 +234,20 @@ def test_in_of_every_join_is_exec_before_it_in_every_lane_after_it(target):
             assert {pc: int(h[pc]) for pc in joins} == want[half], (kernel, half)
         checked += 1
     assert checked >= 10
+
+
+@pytest.mark.parametrize("target", TARGETS)
+@pytest.mark.parametrize("probe, read, col", [
+    ("after st.global { m.save(OUT); }", "OUT is no operand of the 1 instruction", 26),
+    ("before setp { m.save(IN3); }", "IN3 is no operand of the 1 instruction", 22)])
+def test_an_operand_no_matched_instruction_has_is_refused(probe, read, col, target):
+    """vector_add's one store has no destination and its one compare (`v_cmp_gt_u32_e32 vcc,
+    s4, v0`) two sources: OUT and IN3 there read 0; now the probe is refused at the read, as
+    on PTX, naming the instruction."""
+    c = CASES["vector_add"]
+    text = f"map m[thread]: record(1) {{ u64 a; }}\n{probe}\n"
+    with pytest.raises(SourceError) as err:
+        instrument(parse_gcn(_text(c.file, target), f"{c.file}.{target}.s"),
+                   load(text, "case.probe"), kernels="^vector_add$")
+    assert (err.value.file, err.value.line, err.value.col) == ("case.probe", 2, col)
+    assert read in err.value.message

@@ -499,19 +499,25 @@ class GcnKernel:
         return opcodes.destinations(ins.opcode, [m.name for m in ins.modifiers],
                                     ins.operands[0] if ins.operands else None)
 
-    def dest(self, ins: Instruction, scope: Scratch, code: list[Stmt]) -> Value:
-        """OUT, read once the instruction's memory operation (if any) has completed."""
+    def dest(self, ins: Instruction, scope: Scratch, code: list[Stmt]) -> Value | None:
+        """OUT, read once the instruction's memory operation (if any) has completed; None where
+        it writes no operand (a store, a compare to SCC, a branch)."""
+        if not self.destinations(ins):
+            return None
         if opcodes.memory_space(ins.opcode):
             code.append(ops.WaitMemory())
-        return self.operand(ins, 0 if self.destinations(ins) else None, scope, code)
+        return self.operand(ins, 0, scope, code)
 
-    def source(self, ins: Instruction, k: int, scope: Scratch, code: list[Stmt]) -> Value:
-        """IN(k+1), captured before `ins`. Where `ins` writes EXEC (a join's ``s_or_b64 exec``
-        enables lanes), the capture runs in every lane the wave started with (`render.Wide`), so
-        that an `after` probe reads it in the lanes `ins` enables too."""
+    def source(self, ins: Instruction, k: int, scope: Scratch, code: list[Stmt]) -> Value | None:
+        """IN(k+1), captured before `ins`; None where it has fewer sources. Where `ins` writes
+        EXEC (a join's ``s_or_b64 exec`` enables lanes), the capture runs in every lane the wave
+        started with (`render.Wide`), so that an `after` probe reads it in the lanes `ins`
+        enables too."""
         n = self.destinations(ins) + k
-        if n >= len(ins.operands) or not _writes_exec(ins):
-            return self.operand(ins, n if n < len(ins.operands) else None, scope, code)
+        if n >= len(ins.operands):
+            return None
+        if not _writes_exec(ins):
+            return self.operand(ins, n, scope, code)
         op, captured = ins.operands[n], []
         if not (isinstance(op, Register) and op.file in ("exec", "exec_lo", "exec_hi")):
             value = self.operand(ins, n, scope, captured)
@@ -525,11 +531,9 @@ class GcnKernel:
         code.append(Wide(ops.Imm(1, "pred"), tuple(captured), exec_copy=whole))
         return value
 
-    def operand(self, ins: Instruction, n: int | None, scope: Scratch, code: list[Stmt]) -> Value:
-        """Operand `n` of `ins` as OUT/IN read it (0 where there is none): raw bits, except that
-        a lane mask gives this lane's bit, 0 or 1, as the predicate PTX would hold there does."""
-        if n is None:
-            return ops.Imm(0, "u64")
+    def operand(self, ins: Instruction, n: int, scope: Scratch, code: list[Stmt]) -> Value:
+        """Operand `n` of `ins` as OUT/IN read it: raw bits, except that a lane mask gives this
+        lane's bit, 0 or 1, as the predicate PTX would hold there does."""
         value = self.raw(ins.operands[n], scope, code, ins.opcode)
         if not opcodes.lane_mask(ins.opcode, n, self.destinations(ins), len(ins.operands)):
             return value
