@@ -6,10 +6,10 @@ memtrace's records are exactly the global accesses the source makes, opcode_mix 
 instruction each warp issued and branch_divergence every guarded branch a warp took (jump
 tables' targets start blocks too), and OUT/IN2 at global loads and stores are the values moved.
 
-The simulator runs the kernels whose instructions it knows: 7 of kernels.cu's 11 in each of its
-5 builds, and ir_kernels.ll's jump-table switch (brx.idx over lanes that go to different
-labels, LLVM 22) and its compare chain (LLVM 19). The rest (calls, f16 arithmetic, i128 carry
-chains, module variables) are held to the same oracles on the GPU (tests/gpu/test_llvm_nvptx.py);
+The simulator runs the kernels whose instructions it knows: 8 of kernels.cu's 11 in each of its
+5 builds (f64, i64 and f16 arithmetic among them, LLVM 14's in `%h` registers), and
+ir_kernels.ll's jump-table switch (brx.idx over lanes that go to different labels, LLVM 22) and
+its compare chain (LLVM 19). The rest (calls, i128 carry chains, module variables) are held to the same oracles on the GPU (tests/gpu/test_llvm_nvptx.py);
 their instrumented PTX assembles in test_splice_matrix like every corpus module's.
 """
 from __future__ import annotations
@@ -73,6 +73,11 @@ def small() -> dict[str, dict]:
         "switch_op": g.recipe(GRID, BLOCK, [i32("op", -1, 9, 8), f32("a", 9), out("out"), n]),
         "inline_asm": g.recipe(GRID, BLOCK, [i32("a", -50, 50, 10), out("out", "int32"), n]),
         "ll_switch": g.recipe(GRID, BLOCK, [i32("op", -1, 9, 11), out("out", "int32"), n]),
+        "wide_math": g.recipe(GRID, BLOCK, [
+            g.buf("a", "in", "float64", N, g.uniform(-1, 1, 12)),
+            g.buf("b", "in", "int64", N, g.randint(-(1 << 40), 1 << 40, 13)), out("d", "float64"),
+            out("e", "int64"), g.buf("h", "in", "float16", N, g.uniform(-2, 2, 14)), out("ho", "float16"),
+            g.buf("bf", "in", "int16", N, g.randint(0x3c00, 0x4400, 15)), out("bo"), n]),
     }
 
 
@@ -128,6 +133,8 @@ def global_accesses(kernel: str, rec: dict) -> list[Counter] | None:
         return [Counter([("in", i) for i in live] + [("out", b) for b in range(rec["grid"][0])])]
     if kernel == "dyn_reverse":
         return [Counter((b, i) for b in ("in", "out") for i in live)]
+    if kernel == "wide_math":
+        return [Counter((b, i) for b in ("a", "b", "d", "e", "h", "ho", "bf", "bo") for i in live)]
     if kernel == "switch_op":
         fixed = Counter((b, i) for b in ("op", "out") for i in live)
         return [fixed + Counter(("a", i) for i in live if sunk or 0 <= p.op[i] <= 6)

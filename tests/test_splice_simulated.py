@@ -37,7 +37,7 @@ from neutrino_py.probe import load, load_file
 from neutrino_py.splice import instrument, lower
 
 TYPES = {"u8", "s8", "b8", "u16", "s16", "b16", "u32", "s32", "b32", "f32", "u64", "s64", "b64",
-         "f64", "pred"}
+         "f64", "f16", "pred"}
 CMP = {"eq": lambda a, b: a == b, "ne": lambda a, b: a != b, "lt": lambda a, b: a < b,
        "le": lambda a, b: a <= b, "gt": lambda a, b: a > b, "ge": lambda a, b: a >= b}
 
@@ -70,6 +70,8 @@ def to_num(raw: int, t: str):
         return float(np.frombuffer(struct.pack("<I", raw), np.float32)[0])
     if t == "f64":
         return struct.unpack("<d", struct.pack("<Q", raw))[0]
+    if t == "f16":
+        return float(np.frombuffer(struct.pack("<H", raw), np.float16)[0])
     if t[0] == "s" and raw >> (w - 1):
         return raw - (1 << w)
     return raw
@@ -96,6 +98,8 @@ def to_raw(value, t: str) -> int:
         return struct.unpack("<I", np.float32(f32(value)).tobytes())[0]
     if t == "f64":
         return struct.unpack("<Q", struct.pack("<d", value))[0]
+    if t == "f16":                      # rounded once, from the double the lane computed
+        return struct.unpack("<H", np.float16(value).tobytes())[0]
     return int(value) & ((1 << width(t)) - 1)
 
 
