@@ -1,7 +1,7 @@
 ; Hand-written: memory instruction syntax. MUBUF buffer_load/store with offen, idxen, offset:,
 ; sc0 sc1 nt (gfx94x's cache bits); global with off and SGPR base, negative offsets; flat; scratch with off and an
 ; SGPR base; LDS ds_read2/ds_write2 (offset0/offset1, st64), ds_read_b64, ds_add_rtn,
-; ds_swizzle_b32 offset:swizzle(...), ds_bpermute_b32/ds_permute_b32, gds; v_readlane,
+; ds_swizzle_b32 offset:swizzle(...), ds_bpermute_b32/ds_permute_b32 (no gds: llvm-mc refuses it here); v_readlane,
 ; v_writelane, v_readfirstlane with SGPR, M0 and constant lane selects.
 	.amdgcn_target "amdgcn-amd-amdhsa--gfx942"
 	.amdhsa_code_object_version 5
