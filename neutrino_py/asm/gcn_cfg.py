@@ -1,5 +1,8 @@
-"""Basic blocks of a GCN kernel: a label, or the instruction after a terminator, starts a block
-(``block`` probes run at each block's first instruction)."""
+"""Basic blocks of a GCN kernel: a label a branch names, or the instruction after a terminator,
+starts a block (``block`` probes run at each block's first instruction). A label no branch names
+(clang -g's ``.Ltmp12:`` line labels, ``.Lfunc_end0:``) starts none, so that a kernel has the
+same blocks, and gets the same instrumentation, with and without them (as `asm.cfg` on PTX);
+every label does where an ``s_setpc_b64`` jumps to an address not known here."""
 from __future__ import annotations
 
 import re
@@ -11,12 +14,15 @@ from neutrino_py.asm.gcn_opcodes import is_terminator
 
 def labelled_blocks(statements: Iterable[Statement]) -> list[tuple[list[str], list[Instruction]]]:
     """The instructions of `statements` split into basic blocks, in text order, each with the
-    labels that name its start."""
+    labels that name its start (those a branch may jump to: `jump_targets`)."""
+    statements = list(statements)
+    named = jump_targets(statements)
     out: list[tuple[list[str], list[Instruction]]] = [([], [])]
     pending: list[str] = []
     for s in statements:
         if isinstance(s, Label):
-            pending.append(s.name)
+            if named is None or s.name in named:
+                pending.append(s.name)
         elif isinstance(s, Instruction):
             if out[-1][1] and (pending or is_terminator(out[-1][1][-1].opcode)):
                 out.append(([], []))
@@ -32,6 +38,22 @@ def basic_blocks(statements: Iterable[Statement]) -> list[list[Instruction]]:
 
 
 _LOCAL_REF = re.compile(r"(\d+)([fb])")
+
+
+def jump_targets(statements: Iterable[Statement]) -> set[str] | None:
+    """The labels a branch may jump to: the operands of ``s_branch`` and ``s_cbranch_*`` (a GNU
+    local reference ``1f``/``1b`` names label ``1``); None where one may jump to any (an
+    ``s_setpc_b64``, whose address is computed)."""
+    named: set[str] = set()
+    for s in statements:
+        if isinstance(s, Instruction):
+            if s.opcode == "s_setpc_b64":
+                return None
+            if s.opcode == "s_branch" or s.opcode.startswith("s_cbranch_"):
+                for op in map(str, s.operands):
+                    m = _LOCAL_REF.fullmatch(op)
+                    named.add(op if m is None else m[1])
+    return named
 
 
 def _target(op: str, n: int, blocks: list[tuple[list[str], list[Instruction]]],
