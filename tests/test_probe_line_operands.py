@@ -137,7 +137,7 @@ def test_addr_and_bytes_at_a_line_range_are_refused(operand):
     even where the range holds only a load."""
     with pytest.raises(SourceError) as err:
         run(f'map m[thread]: record(4) {{ u64 a; }}\nbefore line "util.cuh":5 {{ m.save({operand}); }}\n')
-    assert err.value.file == "case.probe" and f"{operand} needs a memory instruction" in str(err.value)
+    assert err.value.file == "case.probe" and f"{operand} needs an opcode pattern of memory instructions" in str(err.value)
 
 
 def test_in1_of_a_branch_in_a_line_range_is_refused():

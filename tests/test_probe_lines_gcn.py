@@ -347,7 +347,7 @@ def test_addr_and_bytes_are_refused_at_a_line(operand):
         load(f'map m[thread]: record(1) {{ u64 a; }}\nafter line "lineinfo.hip":14 '
              f'{{ m.save({operand}); }}\n', "case.probe")
     assert (err.value.line, err.value.col) == (2, 39)
-    assert f"{operand} needs a memory instruction" in str(err.value)
+    assert f"{operand} needs an opcode pattern of memory instructions" in str(err.value)
 
 
 # ------------------------------------------------------------------ bugs the comparison found

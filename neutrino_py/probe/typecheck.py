@@ -354,6 +354,12 @@ class TypeCheck(Pass):
     def operands_at(self, name: str, at: Span) -> None:
         pos = self.position
         if name in ("ADDR", "BYTES"):
+            if isinstance(pos.target, ast.Lines):
+                raise self.error(f"{name} needs an opcode pattern of memory instructions, and "
+                                 f"'{pos}' is a range of source lines, whose instructions may "
+                                 "have no address", at,
+                                 hint="read it at opcode patterns, e.g. after ld.global, "
+                                      "st.global, and save PC too to tell the lines apart")
             if not isinstance(pos.target, ast.Opcodes):
                 raise self.error(f"{name} needs a memory instruction, and '{pos}' has none", at,
                                  hint="use it in before/after probes on ld, ldu, st, atom or "
