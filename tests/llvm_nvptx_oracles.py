@@ -1,6 +1,6 @@
 """What each launchable kernel of tests/corpus/llvm_nvptx/ computes, in numpy, from a launch
 recipe (index.json's format): the oracle that the CPU simulation (tests/test_llvm_nvptx.py) and
-the GPU runs (tests/gpu/test_llvm_nvptx.py) hold the kernels' outputs to. Every LLVM release's
+the GPU runs (tests/gpu/test_llvm_nvptx_gpu.py) hold the kernels' outputs to. Every LLVM release's
 build of a kernel must give these values.
 
 Exact where the kernel rounds once per operation, as numpy does. A fused multiply-add rounds

@@ -9,7 +9,7 @@ tables' targets start blocks too), and OUT/IN2 at global loads and stores are th
 The simulator runs the kernels whose instructions it knows: 8 of kernels.cu's 11 in each of its
 5 builds (f64, i64 and f16 arithmetic among them, LLVM 14's in `%h` registers), and
 ir_kernels.ll's jump-table switch (brx.idx over lanes that go to different labels, LLVM 22) and
-its compare chain (LLVM 19). The rest (calls, i128 carry chains, module variables) are held to the same oracles on the GPU (tests/gpu/test_llvm_nvptx.py);
+its compare chain (LLVM 19). The rest (calls, i128 carry chains, module variables) are held to the same oracles on the GPU (tests/gpu/test_llvm_nvptx_gpu.py);
 their instrumented PTX assembles in test_splice_matrix like every corpus module's.
 """
 from __future__ import annotations
