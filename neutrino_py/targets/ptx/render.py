@@ -41,11 +41,8 @@ def label_prefix(names: Iterable[str]) -> str:
     and variables, the module's symbols: ptxas reads a branch target of a variable's name as
     the variable), so that no kernel's own name can be one of them."""
     taken = [n for n in names if n.startswith("$nt")]
-    for k in itertools.count():
-        prefix = f"$nt{k}_L" if k else LABEL_PREFIX
-        if not any(n.startswith(prefix) for n in taken):
-            return prefix
-    raise AssertionError("unreachable: finitely many names")
+    prefixes = (f"$nt{k}_L" if k else LABEL_PREFIX for k in itertools.count())
+    return next(p for p in prefixes if not any(n.startswith(p) for n in taken))
 
 
 def format_imm(value: int | float, type_: str) -> str:
