@@ -82,6 +82,21 @@ def test_summary_groups_skipped_kernels_by_reason(tmp_path):
     assert lines[at + 1:at + 3] == [f"    4 x no PTX: {'k' * 59}…, b, d and 1 more", "    1 x -k: c"]
 
 
+def test_summary_keeps_companion_lane_values_apart_from_records(tmp_path):
+    """`mem__addr` counts lane values (slots), and its `dropped` also the lanes of records `mem`
+    dropped: the summary lists it on a line of its own, not among the records and the dropped
+    records (a user map whose name has `__` but no map before it stays a record map)."""
+    from neutrino_py.hook.command import format_summary
+
+    summary = {"launches": 1, "records": {"mem": 4, "mem__addr": 32, "x__y": 2},
+               "dropped": {"mem": 8, "mem__addr": 352, "x__y": 1}}
+    lines = format_summary({"summary": summary}, tmp_path).splitlines()
+    assert "  records: mem 4, x__y 2; dropped: mem 8, x__y 1" in lines
+    assert ("  lane values (companion maps of `lanes` fields, slots): mem__addr 32; did not fit: "
+            "mem__addr 352 (lanes of kept and of dropped records alike: `neutrino report -t "
+            "dmat` counts the kept records' lost lanes)") in lines
+
+
 def test_summary_lists_a_kernel_instrumented_in_two_processes_once(tmp_path):
     from neutrino_py.hook.command import format_summary
 

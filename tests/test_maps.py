@@ -215,6 +215,34 @@ def test_chains_unfold_after_their_first_with_each_followers_delta_and_constants
             unchain(broken, chains)
 
 
+@pytest.mark.parametrize("held", [(0, 0), (6, 100), (100, 6), (9, 11), (100, 100), (2, 0)])
+def test_lost_lanes_counts_from_the_columns_what_expand_leaves_out(held):
+    """`lost_lanes` (the tools' `lanes_lost`) counts, from the mask and `_at` columns alone,
+    exactly the lanes `expand` leaves out: per record the lanes whose value in either field lies
+    past what its companion holds (values are stored lane after lane, so a field loses a
+    suffix of the lanes and two fields the longer one); affine, tile and chain records lose
+    none; a companion of 0 values is one that cannot be read."""
+    from neutrino_py.contract.manifest import CHAIN_MARK, LANES_AFFINE, LANES_TILE
+    from neutrino_py.maps.lanes import expand, lost_lanes
+    dtype = np.dtype([(f + sfx, t) for f in ("a", "b") for sfx, t in
+                      [("", "<u8"), ("_stride", "<i8"), ("_mask", "<u4"), ("_at", "<u4")]],
+                     align=True)
+    records = np.zeros(6, dtype)
+    masks = [0xF, 0xF0F0, 0x7, 0xFFFFFFFF, 0x3, 0x1]
+    for f in ("a", "b"):
+        records[f + "_mask"] = masks
+    records["a_at"] = [0, 4, 8, LANES_AFFINE, LANES_AFFINE ^ (LANES_TILE | 2), CHAIN_MARK]
+    records["b_at"] = [3, LANES_AFFINE, 7, 11, LANES_AFFINE, 2 ** 31 - 1]
+    values = {"a": np.arange(held[0], dtype=np.uint64), "b": np.arange(held[1], dtype=np.uint64)}
+    rows, lost = expand(records, values)
+    assert lost_lanes(records, dict(zip("ab", held))) == lost
+    assert len(rows) + lost == sum(bin(m).count("1") for m in masks)
+    if held == (9, 11):     # by hand: record 0: a 0..3 and b 3..6 fit; 1: a 4..11 loses 3
+        # (b affine); 2: a 8..10 loses 2, b 7..9 fits; 3: b 11..42 loses 32 (a affine);
+        # 4: a tile, b affine; 5: a a chain's first, b past: 1
+        assert lost == 3 + 2 + 32 + 1
+
+
 def test_tile_records_give_each_lane_its_row_and_column_step_from_any_lowest_lane():
     """A tile record (`LANES_TILE | k` in `_at`'s complement) rebuilds lane i as the lowest
     lane's value plus the column step (the stride's signed low half) per lane within a row of

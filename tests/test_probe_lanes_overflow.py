@@ -27,7 +27,7 @@ from test_probe_positions import KERNEL, POSITION_SITES, TEXT, Tracked
 from test_probe_semantics import Kernel, MapGen, differ
 from test_splice_simulated import floats
 from neutrino_py.contract.manifest import companion
-from neutrino_py.maps.lanes import expand
+from neutrino_py.maps.lanes import expand, lost_lanes
 
 POOLS = [1, 2, 3, 4, 8, 16, 40, 64, 256]
 # more warps, whose gathers overflow the companions of the pools of 64 records and more, which
@@ -53,6 +53,8 @@ def compare(m: MapGen, got, ref: Lanes, where: str) -> None:
     fields = [n for n, t in m.fields if t == "lanes"]
     records = got[m.name]
     rows, lost = expand(records, {f: got[companion(m.name, f)] for f in fields})
+    assert lost_lanes(records, {f: len(got[companion(m.name, f)]) for f in fields}) == lost, \
+        f"{m.name}: lost_lanes disagrees with expand's {lost}\n{where}"
     dropped = [got.dropped[companion(m.name, f)] for f in fields]
     want = Counter()
     for saves in ref.want.saves[m.name].values():

@@ -284,6 +284,14 @@ def processes(server: Server, top: int | None, code: int) -> list[dict]:
     return out
 
 
+def lane_values(names: dict[str, int]) -> set[str]:
+    """The companion maps among a summary's map names (`<map>__<field>` of a map also named):
+    they count lane values, not records, and their `dropped` also counts the lanes of records
+    their map dropped (contracts §4 "Lost lanes")."""
+    return {n for n in names if any(n[:i] in names for i in range(1, len(n))
+                                    if n.startswith("__", i))}
+
+
 def format_summary(trace: dict, run_dir: Path) -> str:
     s = trace["summary"]
     twins = Counter(s.get("kernels_instrumented", []))
@@ -307,8 +315,18 @@ def format_summary(trace: dict, run_dir: Path) -> str:
         lines.append(f"  fallback to the original kernel: {n} launch(es): {fallback}")
     records = s.get("records", {})
     dropped = s.get("dropped", {})
-    lines.append("  records: " + (", ".join(f"{k} {v}" for k, v in records.items()) or "none")
-                 + "; dropped: " + (", ".join(f"{k} {v}" for k, v in dropped.items() if v) or "none"))
+    values = lane_values(records)
+    lines.append("  records: " + (", ".join(f"{k} {v}" for k, v in records.items()
+                                            if k not in values) or "none")
+                 + "; dropped: " + (", ".join(f"{k} {v}" for k, v in dropped.items()
+                                             if v and k not in values) or "none"))
+    if values:
+        lost = ", ".join(f"{k} {dropped[k]}" for k in sorted(values) if dropped.get(k))
+        lines.append("  lane values (companion maps of `lanes` fields, slots): "
+                     + ", ".join(f"{k} {records[k]}" for k in sorted(values))
+                     + (f"; did not fit: {lost} (lanes of kept and of dropped records alike: "
+                        "`neutrino report -t dmat` counts the kept records' lost lanes)"
+                        if lost else ""))
     for kernel, row in s.get("bytes_per_launch", {}).items():
         maps = ", ".join(f"{m} {format_bytes(n)}" for m, n in row["maps"].items())
         lines.append(f"  bytes per launch of {short(kernel, 60)} (grid {'x'.join(map(str, row['grid']))}, "

@@ -39,9 +39,11 @@ def expanded_dtype(dtype: np.dtype, fields: list[str]) -> np.dtype:
 def expand(records: np.ndarray, values: Mapping[str, np.ndarray], first_event: int = 0,
            ) -> tuple[np.ndarray, int]:
     """One row per active lane of every record (record order, then lane order), and how many
-    lanes were lost (their values did not fit the companion pool: counted in its `dropped`,
-    left out here). `values[field]` is the companion map of each lanes field; `first_event`
-    numbers the `event` field when records come in chunks."""
+    lanes of these records were lost: their values lie past what `values` holds (they did not
+    fit the companion pool, or it was read short), so they are left out here (`lost_lanes`
+    counts them without expanding; contracts §4 "Lost lanes"). `values[field]` is the companion
+    map of each lanes field; `first_event` numbers the `event` field when records come in
+    chunks."""
     fields = lanes_fields(records.dtype)
     out_dtype = expanded_dtype(records.dtype, fields)
     if not fields:
@@ -84,17 +86,23 @@ def expand(records: np.ndarray, values: Mapping[str, np.ndarray], first_event: i
     return out, int((~keep).sum())
 
 
-def stored_lanes(records: np.ndarray, field: str, written: int) -> int:
-    """Lanes of `records` whose `field` values sit among the first `written` values of its
-    companion map: what `expand` cannot rebuild when that companion cannot be read (lanes past
-    `written` did not fit the pool and are in its `dropped` already; affine, tile and chain
-    records need no companion)."""
-    at = np.asarray(records[field + "_at"], np.uint64)
-    mask = np.ascontiguousarray(records[field + "_mask"], np.uint32)
+def lost_lanes(records: np.ndarray, held: Mapping[str, int]) -> int:
+    """Lanes of `records` that `expand` leaves out, from the mask and `_at` columns alone:
+    `held[field]` values of each `lanes` field's companion map can be read (its length; 0 where
+    it cannot be read), and a lane is lost where its value in any field lies at or past that.
+    A record's values are stored lane after lane, so each field loses a suffix of its lanes and
+    the lanes lost in any field are the longest such suffix. Affine, tile and chain records
+    need no companion and lose none. Lanes of records that were themselves dropped are not
+    here (the records are counted in the map's `dropped`)."""
+    mask = np.ascontiguousarray(records[lanes_fields(records.dtype)[0] + "_mask"], np.uint32)
     active = np.unpackbits(mask.view(np.uint8).reshape(-1, 4), axis=1).sum(axis=1, dtype=np.int64)
-    listed = at < CHAIN_MARK
-    room = np.int64(min(written, 2 ** 62)) - at[listed].astype(np.int64)
-    return int(np.clip(room, 0, active[listed]).sum())
+    lost = np.zeros(len(records), np.int64)
+    for field, n in held.items():
+        at = np.asarray(records[field + "_at"], np.uint64)
+        listed = at < CHAIN_MARK
+        past = at[listed].astype(np.int64) + active[listed] - np.int64(min(n, 2 ** 62))
+        lost[listed] = np.maximum(lost[listed], np.clip(past, 0, active[listed]))
+    return int(lost.sum())
 
 
 def tiles(at: np.ndarray) -> np.ndarray:

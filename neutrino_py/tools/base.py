@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, Callable, ClassVar, Iterator
 import numpy as np
 
 from neutrino_py.errors import ToolError
-from neutrino_py.maps.lanes import companions, expand, stored_lanes
+from neutrino_py.maps.lanes import companions, expand, lost_lanes
 from neutrino_py.tracedir.reader import Launch, Trace
 
 if TYPE_CHECKING:                     # matplotlib is optional: only for type checkers
@@ -91,7 +91,7 @@ class MapRef:
     @cached_property
     def unreadable(self) -> dict[str, str]:
         """Companion map -> why it cannot be read (missing from the launch, its bytes lost or
-        damaged): the lanes whose values it held are left out of `rows` (`lost_lanes`)."""
+        damaged): the lanes whose values it held are left out of `rows` (`lanes_lost`)."""
         out = {}
         for name in self.companions.values():
             try:
@@ -100,23 +100,25 @@ class MapRef:
                 out[name] = err.message if isinstance(err, ToolError) else str(err.args[0])
         return out
 
-    @cached_property
-    def lost_lanes(self) -> int:
-        """Lanes that were recorded but cannot be rebuilt: their values are in a companion map
-        that cannot be read (one pass over the records' mask and `_at` columns)."""
-        lost = {f: c for f, c in self.companions.items() if c in self.unreadable}
-        if not lost:
-            return 0
-        written = {f: self.launch.records.get(c, 2 ** 62) for f, c in lost.items()}
-        return sum(stored_lanes(part, f, written[f])
-                   for part in chunks(self.array, Progress()) for f in lost)
-
     @property
     def dropped(self) -> int:
-        """Events of this map that were not recorded, lanes of its companion maps that did not
-        fit, and lanes lost with a companion map that cannot be read (`lost_lanes`)."""
-        return (sum(self.launch.dropped.get(n, 0) for n in (self.name, *self.companions.values()))
-                + self.lost_lanes)
+        """Records of this map that did not fit: for a map with `lanes` fields (memtrace), one
+        per warp-level access, all of its lanes with it. Lanes are `lanes_lost`, never here."""
+        return self.launch.dropped.get(self.name, 0)
+
+    @cached_property
+    def lanes_lost(self) -> int:
+        """Lanes of this map's kept records that `rows` leaves out: their values did not fit the
+        companion pool, or it cannot be read (`maps.lanes.lost_lanes`, one pass over the mask
+        and `_at` columns). A companion's own `dropped` is not used: it also counts the lanes of
+        records the pool dropped, which `dropped` counts already (contracts §4 "Lost lanes")."""
+        found = self.companions
+        held = {f: 0 if c in self.unreadable else len(self.launch.maps[c])
+                for f, c in found.items()}
+        if all(c not in self.unreadable and not self.launch.dropped.get(c, 0)
+               and held[f] >= self.launch.records.get(c, 0) for f, c in found.items()):
+            return 0                 # every value the companions reserved fit and is read
+        return sum(lost_lanes(part, held) for part in chunks(self.array, Progress()))
 
 
 class Tool:
@@ -237,7 +239,7 @@ def rows(ref: MapRef, progress: Progress, chunk_bytes: int = CHUNK_BYTES) -> Ite
         yield from chunks(ref.array, progress, chunk_bytes)
         return
     values = {f: np.zeros(0, np.uint64) if c in ref.unreadable else ref.launch.maps[c]
-              for f, c in found.items()}      # none: affine records still expand (`lost_lanes`)
+              for f, c in found.items()}      # none: affine records still expand (`lanes_lost`)
     done = 0
     for part in chunks(ref.array, progress, chunk_bytes // 32):
         lanes, _ = expand(part, values, done)
@@ -245,16 +247,54 @@ def rows(ref: MapRef, progress: Progress, chunk_bytes: int = CHUNK_BYTES) -> Ite
         yield lanes
 
 
-def lost_lanes_note(refs: list[MapRef]) -> list[str]:
-    """The note a report gives where lanes were lost with a companion map that cannot be read:
-    how many, counted in `dropped`, and the first map's reason."""
-    lost = [r for r in refs if r.lost_lanes]
-    if not lost:
-        return []
-    name, why = next(iter(lost[0].unreadable.items()))
-    return [f"{sum(r.lost_lanes for r in lost)} lane(s) of {len(lost)} map(s) cannot be rebuilt "
-            f"and are counted as dropped: their companion map cannot be read (first: {name!r} "
-            f"of launch {lost[0].launch.seq}: {why})"]
+def loss_notes(refs: list[MapRef]) -> list[str]:
+    """What a report says where accesses were lost, one unit each: records the maps dropped
+    (a memtrace record is one warp-level access of up to 32 lanes) and lanes of kept records
+    that cannot be rebuilt, with the first unreadable companion's reason where that is why."""
+    notes = []
+    dropped = sum(r.dropped for r in refs)
+    if dropped:
+        notes.append(f"{dropped} record(s) did not fit their map (for a map with `lanes` fields, "
+                     "memtrace's, each is one warp-level access, all of its lanes lost with "
+                     "it): counts are lower bounds; give the map a larger pool or capacity")
+    lost = [r for r in refs if r.lanes_lost]
+    if lost:
+        unread = next((r for r in lost if r.unreadable), None)
+        why = ""
+        if unread is not None:
+            name, reason = next(iter(unread.unreadable.items()))
+            why = (f", or their companion map cannot be read (first: {name!r} of launch "
+                   f"{unread.launch.seq}: {reason})")
+        notes.append(f"{sum(r.lanes_lost for r in lost)} lane(s) of kept records in {len(lost)} "
+                     f"map(s) cannot be rebuilt (lanes_lost: their values did not fit the "
+                     f"companion pool <map>__<field>{why}); the lanes of dropped records are "
+                     "not among them")
+    return notes
+
+
+def launch_counts(launch: Launch) -> dict[str, dict[str, int]]:
+    """Per record map of a launch (companion maps left out: they hold lane values, and their
+    `dropped` also counts the lanes of records the pool dropped): its `records` and `dropped`
+    (records) and, for maps with `lanes` fields, `lanes_lost` (`MapRef.lanes_lost`). A map
+    whose dtype cannot be read keeps its header counts."""
+    refs: dict[str, MapRef | None] = {}
+    parts: set[str] = set()
+    for name in dict.fromkeys([*launch.maps, *launch.records, *launch.dropped]):
+        ref: MapRef | None = MapRef(launch, name)
+        try:
+            parts.update(ref.companions.values())
+        except (KeyError, ToolError):     # not kept, or unreadable: its header counts alone
+            ref = None
+        refs[name] = ref
+    out = {}
+    for name in (n for n in refs if n not in parts):
+        out[name] = {"records": launch.records.get(name, 0), "dropped": launch.dropped.get(name, 0)}
+        try:
+            if refs[name] is not None and refs[name].companions:
+                out[name]["lanes_lost"] = refs[name].lanes_lost
+        except ToolError:                 # its records cannot be read: no lanes to count
+            pass
+    return out
 
 
 def readable_maps(trace: Trace, unreadable: list[str]) -> Iterator[tuple[Launch, str, np.dtype]]:

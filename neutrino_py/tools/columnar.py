@@ -1,6 +1,7 @@
 """A trace as Parquet or Arrow files, for DuckDB, Polars, Spark and friends.
 
-    DIR/launches.parquet          one row per launch (seq, pid, rank, device, kernel, grid, ...)
+    DIR/launches.parquet          one row per launch (seq, pid, rank, device, kernel, grid, ...,
+                                  records, dropped, lanes_lost: `_launch_row`)
     DIR/maps/<map>/part-NNNNN.parquet   one dataset per map: its fields + launch, pid, rank, unit
     DIR/export.json               what was written: files, rows, bytes, the trace it came from
 
@@ -23,7 +24,7 @@ from typing import Any, Iterator
 import numpy as np
 
 from neutrino_py.errors import ToolError
-from neutrino_py.tools.base import Progress, readable_maps
+from neutrino_py.tools.base import Progress, launch_counts, readable_maps
 from neutrino_py.tracedir.reader import Launch, Trace
 
 FORMATS = {"parquet": ".parquet", "arrow": ".arrow"}
@@ -158,7 +159,8 @@ def _launches(pa: Any, trace: Trace, path: Path, fmt: str, compression: str | No
         ("shared_mem", pa.int64()), ("stream", pa.int64() if ints else pa.string()),
         ("start_ns", pa.int64()), ("end_ns", pa.int64()), ("duration_ms", pa.float64()),
         ("instrumented", pa.bool_()), ("operator", pa.string()), ("fallback", pa.string()),
-        ("maps", pa.list_(pa.string())), ("records", pa.int64()), ("dropped", pa.int64())])
+        ("maps", pa.list_(pa.string())), ("records", pa.int64()), ("dropped", pa.int64()),
+        ("lanes_lost", pa.int64())])
     out = Dataset(path, fmt, schema, folder=False, compression=compression)
     rows = trace.launches
     for start in range(0, max(1, len(rows)), LAUNCH_BATCH):
@@ -173,7 +175,11 @@ def _launches(pa: Any, trace: Trace, path: Path, fmt: str, compression: str | No
 
 
 def _launch_row(x: Launch, int_stream: bool) -> dict[str, Any]:
+    """One launch's columns; `records` and `dropped` count the records of its maps (companion
+    maps left out: they hold lane values), `lanes_lost` the lanes of kept records that cannot be
+    rebuilt (`tools.base.launch_counts`; contracts §4 "Lost lanes")."""
     context = x.context
+    counts = launch_counts(x).values()
     return {"seq": x.seq, "pid": x.pid, "rank": x.rank, "device": x.device,
             "context": None if context is None else str(context), "kernel": x.kernel,
             "kernel_hash": x.kernel_hash,
@@ -183,7 +189,9 @@ def _launch_row(x: Launch, int_stream: bool) -> dict[str, Any]:
             "start_ns": x.start_ns, "end_ns": x.end_ns, "duration_ms": x.duration_ms,
             "instrumented": x.instrumented, "operator": x.operator,
             "fallback": x.info.get("fallback"), "maps": list(x.maps),
-            "records": int(sum(x.records.values())), "dropped": int(sum(x.dropped.values()))}
+            "records": sum(c["records"] for c in counts),
+            "dropped": sum(c["dropped"] for c in counts),
+            "lanes_lost": sum(c.get("lanes_lost", 0) for c in counts)}
 
 
 def _maps(pa: Any, trace: Trace, root: Path, fmt: str, compression: str | None,

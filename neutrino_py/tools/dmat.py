@@ -1,7 +1,13 @@
 """`dmat`: every global memory access with its time — counts, bytes, address span, and a
 time-vs-address scatter per kernel (probes/dmat.probe: `addr`, optional `clock` and `bytes`; or
 probes/memtrace.probe, whose warp records are rebuilt into every lane's exact address). Without
-a `clock` field the scatter's time axis is the order the records were kept in."""
+a `clock` field the scatter's time axis is the order the records were kept in.
+
+Losses, one unit per column, never one access twice: `dropped` counts records that did not fit
+the map (a memtrace record is one warp-level access, up to 32 lanes, all lost with it),
+`lanes lost` the lanes of kept records whose addresses cannot be rebuilt (their values did not
+fit the companion pool, or it cannot be read); `accesses` counts lanes (contracts §4 "Lost
+lanes")."""
 from __future__ import annotations
 
 import numpy as np
@@ -9,7 +15,7 @@ import numpy as np
 from neutrino_py.names import short
 from neutrino_py.tools import register
 from neutrino_py.tools.base import (MapRef, Progress, Report, Table, Tool, by_kernel,
-                                    exact_sum, lost_lanes_note, rows)
+                                    exact_sum, loss_notes, rows)
 from neutrino_py.tracedir.reader import Trace
 
 LINE = 128
@@ -66,23 +72,20 @@ class Dmat(Tool):
                    "bytes": None if any(s["bytes"] is None for s in stats)
                    else sum(s["bytes"] for s in stats),
                    "dropped": sum(r.dropped for r in krefs),
-                   "lanes_unreadable": sum(r.lost_lanes for r in krefs),
+                   "lanes_lost": sum(r.lanes_lost for r in krefs),
                    "addr_min": min((s["addr_min"] for s in with_data), default=None),
                    "addr_max": max((s["addr_max"] for s in with_data), default=None),
                    "lines_per_launch": max((s["lines"] or 0 for s in stats), default=0) or None,
                    "per_launch": stats}
             per_kernel[kernel] = agg
             rows.append([short(kernel), agg["launches"], agg["accesses"], agg["bytes"],
-                         agg["dropped"], _hex(agg["addr_min"]), _hex(agg["addr_max"]),
-                         agg["lines_per_launch"]])
+                         agg["dropped"], agg["lanes_lost"], _hex(agg["addr_min"]),
+                         _hex(agg["addr_max"]), agg["lines_per_launch"]])
         table = Table("global memory accesses per kernel",
-                      ["kernel", "launches", "accesses", "bytes", "dropped", "lowest addr",
-                       "highest addr", f"{LINE}B lines (max/launch)"], rows)
+                      ["kernel", "launches", "accesses", "bytes", "dropped", "lanes lost",
+                       "lowest addr", "highest addr", f"{LINE}B lines (max/launch)"], rows)
         report = Report(self.name, [table], {"kernels": per_kernel})
-        if any(a["dropped"] > a["lanes_unreadable"] for a in per_kernel.values()):
-            report.notes.append("some accesses were dropped (map full): counts are lower bounds; "
-                                "give the map a larger capacity or pool")
-        report.notes += lost_lanes_note(refs)
+        report.notes += loss_notes(refs)
         biggest = sorted(groups.items(), key=lambda kv: -per_kernel[kv[0]]["accesses"])
         drawn = [max(krefs, key=accesses.__getitem__) for _, krefs in biggest[:self.kernels_drawn]]
         if any(accesses[r] for r in drawn):

@@ -3,7 +3,9 @@
 Reads a page histogram (`map pages: hist[N]`, probes/hotness.probe: entry i counts accesses to
 pages with `(addr >> 12) % N == i`, aggregated on the GPU), or, where a trace has none, derives
 pages from per-access records with an `addr` field (probes/dmat.probe, or probes/memtrace.probe
-rebuilt lane by lane).
+rebuilt lane by lane). `dropped` counts records that did not fit (a memtrace record is one
+warp-level access), `lanes_lost` the lanes of kept records whose addresses cannot be rebuilt:
+neither is in `accesses`, and no access is in both (contracts §4 "Lost lanes").
 """
 from __future__ import annotations
 
@@ -12,7 +14,7 @@ import numpy as np
 from neutrino_py.names import short
 from neutrino_py.tools import register
 from neutrino_py.tools.base import (MapRef, Progress, Report, Table, Tool, by_kernel,
-                                    integral, lost_lanes_note, rows)
+                                    integral, loss_notes, rows)
 from neutrino_py.tracedir.reader import Launch, Trace
 
 PAGE_SHIFT = 12
@@ -109,12 +111,13 @@ class Hotness(Tool):
                          "top": [{"page": int(all_pages[i]), "accesses": int(all_counts[i])}
                                  for i in order],
                          "dropped": sum(r.dropped for r in refs),
+                         "lanes_lost": sum(r.lanes_lost for r in refs),
                          "kernels": {k: {"pages": len(p), "accesses": int(c.sum())}
                                      for k, (p, c) in per_kernel.items()}},
                         arrays={"pages": all_pages, "counts": all_counts})
         if from_hist:
             report.notes.append("page histogram: page index = (address >> 12) modulo its size")
-        report.notes += lost_lanes_note(refs)
+        report.notes += loss_notes(refs)
         if total:
             report.figures["heatmap"] = lambda: _heatmap(per_kernel, all_pages, from_hist)
         return report

@@ -2,7 +2,10 @@
 
 `neutrino trace` tags each launch with the scope current at launch time ("Net/Linear",
 "compiled:Net", "attention"...); `depth` cuts scopes to their first N parts. Per operator: launches,
-kernels, time, records per map, and bytes from any `bytes`/`*_bytes` field.
+kernels, time, records per map, and bytes from any `bytes`/`*_bytes` field. `records` and
+`dropped` count each map's records (companion maps of `lanes` fields left out: they hold lane
+values), `lanes_lost` the lanes of kept records that cannot be rebuilt (contracts §4 "Lost
+lanes").
 """
 from __future__ import annotations
 
@@ -10,7 +13,8 @@ import numpy as np
 
 from neutrino_py.names import short
 from neutrino_py.tools import register
-from neutrino_py.tools.base import NO_OPERATOR, MapRef, Progress, Report, Table, Tool, chunks, operator_of
+from neutrino_py.tools.base import (NO_OPERATOR, MapRef, Progress, Report, Table, Tool, chunks,
+                                    launch_counts, operator_of)
 from neutrino_py.tools.gmem_bytes import byte_fields
 from neutrino_py.tracedir.reader import Launch, Trace
 
@@ -34,14 +38,14 @@ class Operators(Tool):
         groups: dict[str, dict] = {}
         for launch in trace.launches:
             g = groups.setdefault(self.scope(launch), {"launches": 0, "kernels": {}, "time_ms": 0.0,
-                                                       "records": {}, "dropped": {}, "bytes": None})
+                                                       "records": {}, "dropped": {},
+                                                       "lanes_lost": {}, "bytes": None})
             g["launches"] += 1
             g["kernels"][launch.kernel] = g["kernels"].get(launch.kernel, 0) + 1
             g["time_ms"] += launch.duration_ms or 0.0
-            for m, n in launch.records.items():
-                g["records"][m] = g["records"].get(m, 0) + n
-            for m, n in launch.dropped.items():
-                g["dropped"][m] = g["dropped"].get(m, 0) + n
+            for m, counts in launch_counts(launch).items():
+                for key, n in counts.items():
+                    g[key][m] = g[key].get(m, 0) + n
         for ref in refs:
             g = groups[self.scope(ref.launch)]
             array = ref.array

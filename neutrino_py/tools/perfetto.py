@@ -16,7 +16,7 @@ import numpy as np
 
 from neutrino_py.files import atomic_file
 from neutrino_py.tools.allocations import timeline
-from neutrino_py.tools.base import integral, readable_maps
+from neutrino_py.tools.base import integral, launch_counts, readable_maps
 from neutrino_py.tools.block_sched import since
 from neutrino_py.tracedir.reader import Launch, Trace
 
@@ -68,12 +68,18 @@ def _streams(trace: Trace, clock: "_HostClock", base: int, label: str) -> list[d
             streams[key] = len(streams) + 1
             events.append(_name("thread_name", pid, streams[key], f"stream {key}"))
         ts, dur = clock.span(launch)
+        # per record map (companions left out: lane values): records and dropped records, and
+        # the lanes of kept records lost (contracts §4 "Lost lanes")
+        counts = launch_counts(launch)
+        lanes = {m: c["lanes_lost"] for m, c in counts.items() if "lanes_lost" in c}
         events.append({"ph": "X", "cat": "launch", "name": launch.kernel, "pid": pid,
                        "tid": streams[key], "ts": ts, "dur": dur,
                        "args": {"seq": launch.seq, "grid": list(launch.grid),
                                 "block": list(launch.block), "operator": launch.operator,
-                                "instrumented": launch.instrumented, "records": launch.records,
-                                "dropped": launch.dropped, "pid": launch.pid,
+                                "instrumented": launch.instrumented,
+                                "records": {m: c["records"] for m, c in counts.items()},
+                                "dropped": {m: c["dropped"] for m, c in counts.items()},
+                                **({"lanes_lost": lanes} if lanes else {}), "pid": launch.pid,
                                 "rank": launch.rank, "device": launch.device}})
     return events
 
