@@ -86,6 +86,14 @@ def expand(records: np.ndarray, values: Mapping[str, np.ndarray], first_event: i
     return out, int((~keep).sum())
 
 
+def active_lanes(records: np.ndarray) -> np.ndarray:
+    """Active lanes of each record with `lanes` fields (the popcount of its mask, int64): how many
+    threads' accesses one warp-level record stands for. Every `lanes` field of a save has the
+    same mask, so the first one's is read."""
+    mask = np.ascontiguousarray(records[lanes_fields(records.dtype)[0] + "_mask"], np.uint32)
+    return np.unpackbits(mask.view(np.uint8).reshape(-1, 4), axis=1).sum(axis=1, dtype=np.int64)
+
+
 def lost_lanes(records: np.ndarray, held: Mapping[str, int]) -> int:
     """Lanes of `records` that `expand` leaves out, from the mask and `_at` columns alone:
     `held[field]` values of each `lanes` field's companion map can be read (its length; 0 where
@@ -94,8 +102,7 @@ def lost_lanes(records: np.ndarray, held: Mapping[str, int]) -> int:
     the lanes lost in any field are the longest such suffix. Affine, tile and chain records
     need no companion and lose none. Lanes of records that were themselves dropped are not
     here (the records are counted in the map's `dropped`)."""
-    mask = np.ascontiguousarray(records[lanes_fields(records.dtype)[0] + "_mask"], np.uint32)
-    active = np.unpackbits(mask.view(np.uint8).reshape(-1, 4), axis=1).sum(axis=1, dtype=np.int64)
+    active = active_lanes(records)
     lost = np.zeros(len(records), np.int64)
     for field, n in held.items():
         at = np.asarray(records[field + "_at"], np.uint64)

@@ -216,10 +216,21 @@ def integral(dtype: np.dtype, name: str) -> bool:
     return field is not None and field[0].base.kind in "iub"
 
 
-def exact_sum(column: np.ndarray) -> int:
-    """The sum of an integer column (a chunk: fewer than 2**32 rows) as a Python int, exact past
-    2**64: counters near their top (damage, or a long run) wrapped to small numbers in NumPy's
-    own sum. A float column sums its finite values; booleans count."""
+def exact_sum(column: np.ndarray, weights: np.ndarray | None = None) -> int:
+    """The sum of an integer column (a chunk: fewer than 2**32 rows, 2**25 with `weights`) as a
+    Python int, exact past 2**64: counters near their top (damage, or a long run) wrapped to
+    small numbers in NumPy's own sum. A float column sums its finite values; booleans count.
+    `weights` (0 to 32 per row: the active lanes of warp-level records,
+    `maps.lanes.active_lanes`) counts each row that many times."""
+    if weights is not None:
+        w = np.asarray(weights, np.int64)
+        if column.dtype.kind == "f":
+            return exact_sum(column * w)
+        if column.dtype.kind not in "iu" or column.dtype.itemsize < 8:
+            return int((column.astype(np.int64) * w).sum())
+        halves = ((column >> np.array(32, column.dtype), 32),       # each within 32 bits, times w
+                  (column & np.array(0xFFFFFFFF, column.dtype), 0))
+        return sum(int((h.astype(np.int64) * w).sum()) << shift for h, shift in halves)
     if column.dtype.kind == "f":
         return int(column[np.isfinite(column)].sum(dtype=np.float64))
     if column.dtype.kind not in "iu" or column.dtype.itemsize < 8:

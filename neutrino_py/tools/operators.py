@@ -2,10 +2,10 @@
 
 `neutrino trace` tags each launch with the scope current at launch time ("Net/Linear",
 "compiled:Net", "attention"...); `depth` cuts scopes to their first N parts. Per operator: launches,
-kernels, time, records per map, and bytes from any `bytes`/`*_bytes` field. `records` and
-`dropped` count each map's records (companion maps of `lanes` fields left out: they hold lane
-values), `lanes_lost` the lanes of kept records that cannot be rebuilt (contracts §4 "Lost
-lanes").
+kernels, time, records per map, and bytes from any `bytes`/`*_bytes` field (a memtrace record's
+once per active lane: `gmem_bytes.byte_sums`). `records` and `dropped` count each map's records
+(companion maps of `lanes` fields left out: they hold lane values), `lanes_lost` the lanes of
+kept records that cannot be rebuilt (contracts §4 "Lost lanes").
 """
 from __future__ import annotations
 
@@ -13,9 +13,9 @@ import numpy as np
 
 from neutrino_py.names import short
 from neutrino_py.tools import register
-from neutrino_py.tools.base import (NO_OPERATOR, MapRef, Progress, Report, Table, Tool, chunks,
+from neutrino_py.tools.base import (NO_OPERATOR, MapRef, Progress, Report, Table, Tool,
                                     launch_counts, operator_of)
-from neutrino_py.tools.gmem_bytes import byte_fields
+from neutrino_py.tools.gmem_bytes import byte_fields, byte_notes, byte_sums
 from neutrino_py.tracedir.reader import Launch, Trace
 
 
@@ -48,11 +48,7 @@ class Operators(Tool):
                     g[key][m] = g[key].get(m, 0) + n
         for ref in refs:
             g = groups[self.scope(ref.launch)]
-            array = ref.array
-            names = byte_fields(array.dtype)
-            for part in chunks(array, progress):
-                g["bytes"] = (g["bytes"] or 0) + sum(int(part[f].sum(dtype=np.uint64))
-                                                     for f in names)
+            g["bytes"] = (g["bytes"] or 0) + sum(byte_sums(ref, progress).values())
         total = sum(g["time_ms"] for g in groups.values())
         order = sorted(groups, key=lambda k: (-groups[k]["time_ms"], -groups[k]["launches"], k))
         rows = [[short(op), groups[op]["launches"], len(groups[op]["kernels"]),
@@ -71,6 +67,7 @@ class Operators(Tool):
                                 "classes and record_function scopes a launch ran under, in a "
                                 "PyTorch program run by `neutrino trace` (NEUTRINO_TORCH_SCOPES "
                                 "not 0); kernels launched outside any have none")
+        report.notes += byte_notes(trace, refs)
         report.figures["time"] = lambda: _figure(groups, order[:20])
         return report
 
