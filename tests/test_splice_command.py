@@ -100,10 +100,15 @@ def test_after_an_unguarded_exit_is_refused(tmp_path, capsys):
     assert "hint: use `before`" in err
 
 
-def test_already_instrumented_input_is_refused(tmp_path, capsys):
-    once = tmp_path / "once.ptx"
+def test_an_instrumented_module_is_instrumented_with_names_of_its_own(tmp_path):
+    """Its `%nt_` registers and `__nt_` params are the kernel's own now: the second probe's take
+    `%nt1_` and `__nt1_`, and its manifest names those (tests/test_ptx_reserved_names.py)."""
+    once, twice = tmp_path / "once.ptx", tmp_path / "twice.ptx"
     assert main(["instrument", "--probe", str(probes_dir() / "dmat.probe"), str(VECTOR_ADD),
                  "-o", str(once)]) == 0
-    rc = main(["instrument", "--probe", str(probes_dir() / "dmat.probe"), str(once),
-               "-o", str(tmp_path / "twice.ptx")])
-    assert rc == 2 and "reserved name" in capsys.readouterr().err
+    assert main(["instrument", "--probe", str(probes_dir() / "gmem_bytes.probe"), str(once),
+                 "-o", str(twice)]) == 0
+    m = json.loads((tmp_path / "twice.manifest.json").read_text())["vector_add"]
+    assert [p["name"] for p in m["params"]] == ["__nt1_hdr", "__nt1_map_gmem"]
+    assert ".param .u64 __nt_map_dmat,\n\t.param .u64 __nt1_hdr,\n\t.param .u64 __nt1_map_gmem\n)" \
+        in twice.read_text()

@@ -528,9 +528,13 @@ def launch(ptx: str, program, grid, block, args: dict[str, bytes | int], kernel=
             params[decl.name] = value & ((1 << 64) - 1)          # raw bits
     maps = {}
     if manifest is not None:
-        header = params["__nt_hdr"] = mem.alloc(manifest.header_nbytes() or 1)
+        # the appended params by the names the manifest gives them (`__nt1_hdr` where the
+        # kernel has a param `__nt_hdr` of its own)
+        header_param, *map_params = manifest.params
+        named = {p.map: p.name for p in map_params}
+        header = params[header_param.name] = mem.alloc(manifest.header_nbytes() or 1)
         for lay in layout(manifest, grid, block):
-            maps[lay.name] = params[f"__nt_map_{lay.name}"] = mem.alloc(max(lay.nbytes, 1))
+            maps[lay.name] = params[named[lay.name]] = mem.alloc(max(lay.nbytes, 1))
     sim = sim_type(fn, mem)
     sim.shared_vars += [(d.name, EXTERN_SHARED, d.align or 1) for d in module.items
                         if isinstance(d, ir.VarDecl) and d.space == "shared" and "extern" in d.linkage]

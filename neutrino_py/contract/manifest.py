@@ -22,7 +22,10 @@ VERSION = 1
 HEADER_SLOT_BYTES = 16          # per map: u64 cursor, u64 dropped
 HEADER_CURSOR = 0               # byte offsets of the two u64 inside a map's header slot
 HEADER_DROPPED = 8
-HEADER_PARAM = "__nt_hdr"
+# The appended params' names start with PARAM_PREFIX; a kernel whose own params start with it
+# gets them with another prefix (PTX: `__nt1_`...), and its manifest names those (§4)
+PARAM_PREFIX = "__nt_"
+HEADER_PARAM = f"{PARAM_PREFIX}hdr"
 KINDS = ("record", "counter", "hist")
 LEVELS = ("thread", "warp", "block", "sm", "kernel")
 GRID_UNITS = ("thread", "warp", "block")   # levels whose rows grow with the launch
@@ -67,7 +70,7 @@ def shard_item(first: int, shards: int, shard: int, k: Any) -> Any:
 
 def map_param(name: str) -> str:
     """Name of the kernel param that carries map `name`'s buffer pointer."""
-    return f"__nt_map_{name}"
+    return f"{PARAM_PREFIX}map_{name}"
 
 
 def item_dtype(fields: list[list[str]] | list[tuple[str, str]]) -> "np.dtype":

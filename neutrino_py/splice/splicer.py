@@ -422,7 +422,8 @@ class _KernelSplice:
             + [_left_out(p, shown) for p in self.idle]
         return Manifest(kernel=k.name, target=self.target.name,
                         probe={"hash": program.hash, "text": program.text, "file": program.file},
-                        params=self.params, maps=list(self.low.specs.values()),
+                        params=self.params if finished.params is None else finished.params,
+                        maps=list(self.low.specs.values()),
                         positions=positions, registers_added=finished.registers_added,
                         warnings=warnings + self.warnings, chains=self.low.chains)
 

@@ -68,6 +68,9 @@ class Finished:
     registers_added: dict[str, int]
     warnings: list[str]
     occupancy: tuple[int, int] | None = None     # waves per SIMD before/after, where known
+    # the params appended, where the target named them otherwise than the contract (a kernel's
+    # own param took the name: `contract.manifest.PARAM_PREFIX`)
+    params: list | None = None
 
 
 class Code(Protocol):

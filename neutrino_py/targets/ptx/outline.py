@@ -39,10 +39,11 @@ MIN_SITE_CODE = 16384
 # 31 s and 1.5 GB in bodies of 256; every site inline, 2,000 sites took 148 s and 1.8 GB).
 MAX_RETURNS = 256
 
-# Width of a parameter register -> its type and the name stem after ``%nt_``
+# Width of a parameter register -> its type and the name stem after the kernel's register prefix
+# (``%nt_``: `render.Names`); the return index's stem
 PARAM_TYPES = {1: "pred", 16: "b16", 32: "b32", 64: "b64"}
 PARAM_STEMS = {1: "qp", 16: "qh", 32: "q", 64: "qd"}
-RETURN = "%nt_ret"
+RETURN = "ret"
 
 # Opcodes a shared body may not hold: they leave the site by another way than its end, or wait
 # for other warps at a place that would then be one for every site.
@@ -201,9 +202,10 @@ def _imm_bits(ins: ir.Instruction, k: int, text: str) -> int | None:
 
 
 def share(sites: Iterable[Site], bits: Callable[[str], int | None],
-          new_label: Callable[[], str]) -> Shared:
-    """Replacements for the sites whose code one shared body can stand for. A segment where
-    some site's code branches out of itself (or into another's) shares nothing."""
+          new_label: Callable[[], str], prefix: str) -> Shared:
+    """Replacements for the sites whose code one shared body can stand for, its registers named
+    with the kernel's register `prefix`. A segment where some site's code branches out of itself
+    (or into another's) shares nothing."""
     sites = list(sites)
     defined: dict[str, int] = {}
     for n, site in enumerate(sites):
@@ -228,12 +230,12 @@ def share(sites: Iterable[Site], bits: Callable[[str], int | None],
     for members in groups.values():
         for k in range(0, len(members), MAX_RETURNS):
             if len(members[k:k + MAX_RETURNS]) > 1:
-                _one_body(members[k:k + MAX_RETURNS], out, new_label)
+                _one_body(members[k:k + MAX_RETURNS], out, new_label, prefix)
     return out
 
 
 def _one_body(members: list[tuple[Site, _Shape]], out: Shared,
-              new_label: Callable[[], str]) -> None:
+              new_label: Callable[[], str], prefix: str) -> None:
     first = members[0][1]
     taken: dict[int, int] = {}
 
@@ -241,7 +243,7 @@ def _one_body(members: list[tuple[Site, _Shape]], out: Shared,
         n = taken.get(width, 0)
         taken[width] = n + 1
         out.params[width] = max(out.params.get(width, 0), n + 1)
-        return ir.Register(f"%nt_{PARAM_STEMS[width]}{n}")
+        return ir.Register(f"{prefix}{PARAM_STEMS[width]}{n}")
 
     widths = [first.bits(name) for name in first.regs]
     reg_params = {c: param(widths[c])
@@ -251,7 +253,7 @@ def _one_body(members: list[tuple[Site, _Shape]], out: Shared,
                   if len({shape.imms[j] for _, shape in members}) > 1}
     head, table = new_label(), new_label()
     backs = [new_label() for _ in members]
-    ret = ir.Register(RETURN)
+    ret = ir.Register(prefix + RETURN)
     for n, (site, shape) in enumerate(members):
         code: list[ir.Statement] = []
         for c, p in reg_params.items():

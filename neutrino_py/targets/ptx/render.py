@@ -4,8 +4,9 @@ The templates hold all PTX syntax; this module only names registers, formats con
 each template its statement's fields and the helpers that build IR: a template line such as
 ``{{ i("add.u64", d, d, 8) }}`` appends an `ir.Instruction` (``guard=p``/``neg=True`` for a
 guarded one), ``{{ at(l) }}`` a label; `mem` (an address), `vec` and `sreg` build the other
-operands. Nothing is printed and parsed back. Registers the instrumentation owns are spelled
-with the reserved prefix ``%nt_`` so they never collide with the kernel's own.
+operands, `appended` names a param the instrumentation appends. Nothing is printed and parsed
+back. Registers the instrumentation owns are spelled with the prefix ``%nt_``, or ``%nt1_``... in
+a kernel that has names starting with it (`Names`), so they never collide with the kernel's own.
 """
 from __future__ import annotations
 
@@ -13,36 +14,57 @@ import itertools
 import struct
 from dataclasses import fields
 from pathlib import Path
-from typing import Callable, Iterable, Sequence
+from typing import Callable, Iterable, NamedTuple, Sequence
 
 from neutrino_py.asm import ir, scan
-from neutrino_py.contract.manifest import LANES_TILE
+from neutrino_py.contract.manifest import LANES_TILE, PARAM_PREFIX
 from neutrino_py.ops import Imm, If, Reg, Src, Stmt, Value, bits
 from neutrino_py.targets import holes, memo, templates
 
-PREFIX = "%nt_"
-# the labels' prefix where no name of the function or module starts with it (`label_prefix`)
-LABEL_PREFIX = "$nt_L"
+# Prefixes of the registers, labels and appended params the instrumentation makes in a kernel:
+# `{}` is empty where no name of the kernel or module starts with that prefix, else the first
+# number that makes one none starts with (`free_prefix`).
+REG_PREFIXES, LABEL_PREFIXES, PARAM_PREFIXES = "%nt{}_", "$nt{}_L", "__nt{}_"
+PREFIX, LABEL_PREFIX = REG_PREFIXES.format(""), LABEL_PREFIXES.format("")
+assert PARAM_PREFIXES.format("") == PARAM_PREFIX
 # register type -> name stem after the prefix (declared as `.reg .<type> %nt_<stem><N>;`)
 STEMS = {"u32": "r", "u64": "rd", "s32": "s", "s64": "sd", "f32": "f", "f64": "fd", "pred": "p"}
 # The `sm_XX` number of a module that declares no older target: every instruction available.
 SM_ANY = 1000
 
 
-def reg_name(r: Reg) -> str:
-    """The PTX name of an instrumentation register; the ``%nt_`` prefix keeps it apart from the
-    kernel's own."""
-    return f"{PREFIX}{STEMS[r.type]}{r.n}"
+class Names(NamedTuple):
+    """How the instrumentation spells what it adds to one kernel: its registers' prefix and that
+    of the params it appends in place of the contract's `PARAM_PREFIX` (a tuple: part of every
+    kept rendering's key, `Scope.base_key`)."""
+    reg: str = PREFIX
+    param: str = PARAM_PREFIX
+
+    def appended(self, contract_name: str) -> str:
+        """The kernel's name of the appended param the contract calls `contract_name`."""
+        return self.param + contract_name[len(PARAM_PREFIX):]
 
 
-def label_prefix(names: Iterable[str]) -> str:
-    """The prefix of the labels the instrumentation makes in a function: `LABEL_PREFIX`, or
-    else the first of ``$nt1_L``, ``$nt2_L``... that starts none of `names` (the function's labels
-    and variables, the module's symbols: ptxas reads a branch target of a variable's name as
-    the variable), so that no kernel's own name can be one of them."""
-    taken = [n for n in names if n.startswith("$nt")]
-    prefixes = (f"$nt{k}_L" if k else LABEL_PREFIX for k in itertools.count())
-    return next(p for p in prefixes if not any(n.startswith(p) for n in taken))
+NAMES = Names()
+
+
+def free_prefix(prefixes: str, names: Iterable[str]) -> str:
+    """The first of ``prefixes.format("")``, ``.format(1)``, ``.format(2)``... (`REG_PREFIXES`,
+    `LABEL_PREFIXES`, `PARAM_PREFIXES`) that starts none of `names` (the kernel's registers,
+    labels, variables and params, the module's symbols: ptxas reads a branch target of a
+    variable's name as the variable), so that no name the instrumentation makes with it is one
+    of the kernel's own. A parameterised ``%nt_r<4>`` is given by its stem ``%nt_r``: its names
+    start with a prefix ending in ``_`` exactly where the stem does."""
+    root = prefixes.partition("{")[0]
+    taken = [n for n in names if n.startswith(root)]
+    candidates = (prefixes.format(k or "") for k in itertools.count())
+    return next(p for p in candidates if not any(n.startswith(p) for n in taken))
+
+
+def reg_name(r: Reg, prefix: str = PREFIX) -> str:
+    """The PTX name of an instrumentation register; the prefix keeps it apart from the kernel's
+    own."""
+    return f"{prefix}{STEMS[r.type]}{r.n}"
 
 
 def format_imm(value: int | float, type_: str) -> str:
@@ -60,11 +82,16 @@ def format_imm(value: int | float, type_: str) -> str:
     return str(v) if v < 1 << 31 else hex(v)
 
 
-def operand(v: Value | ir.Operand | int | str) -> ir.Operand:
-    """The IR operand a template names: an instrumentation register, a constant, the kernel's
-    own operand (`Src`, in its PTX spelling), a Python int, or a register or label name."""
+# what a template may name as an operand (`operand`)
+Named = Value | ir.Operand | int | str
+
+
+def operand(v: Named, prefix: str = PREFIX) -> ir.Operand:
+    """The IR operand a template names: an instrumentation register (named with `prefix`), a
+    constant, the kernel's own operand (`Src`, in its PTX spelling), a Python int, or a register
+    or label name."""
     if isinstance(v, Reg):
-        return ir.Register(reg_name(v))
+        return ir.Register(reg_name(v, prefix))
     if isinstance(v, Imm):
         if type(v.value) is holes.Hole:               # a statement's shape (`_apply_shaped`)
             return v.value
@@ -81,13 +108,15 @@ def operand(v: Value | ir.Operand | int | str) -> ir.Operand:
 class Scope:
     """Fresh scratch registers and labels for one site. `take` reserves a register type's
     numbers below `base` for the persistent registers; scratch numbering restarts per site.
-    `made` lists the labels handed out, so a memoized rendering can be relabelled."""
+    `made` lists the labels handed out, so a memoized rendering can be relabelled; `names`
+    spells the registers and appended params."""
 
     def __init__(self, base: dict[str, int], new_label: Callable[[], str],
-                 sm: int = SM_ANY) -> None:
+                 sm: int = SM_ANY, names: Names = NAMES) -> None:
         self.base = dict(base)
         self.sm = sm                  # the module's `.target` (templates pick instructions by it)
-        self.base_key = (sm, tuple(sorted(self.base.items())))
+        self.names = names
+        self.base_key = (sm, names, tuple(sorted(self.base.items())))
         self.used: dict[str, int] = {}
         self.new_label = new_label
         self.made: list[str] = []
@@ -113,7 +142,8 @@ class Scope:
         """A scope at this one's numbering with labels of its own: a rendering that may be
         given up (`holes.Read`) takes no label from the kernel's count."""
         numbers = itertools.count()
-        trial = Scope(self.base, lambda: f"{LABEL_PREFIX}trial{next(numbers)}", self.sm)
+        trial = Scope(self.base, lambda: f"{LABEL_PREFIX}trial{next(numbers)}", self.sm,
+                      self.names)
         trial.restore(self.state())
         return trial
 
@@ -127,7 +157,7 @@ class Scope:
         """A fresh scope numbered past every register this one has handed out, so that code
         rendered in it keeps them (held-back saves: `splice.splicer._Deferred`)."""
         top = {t: self.base.get(t, 0) + self.used.get(t, 0) for t in {*self.base, *self.used}}
-        return Scope(top, self.new_label, self.sm)
+        return Scope(top, self.new_label, self.sm, self.names)
 
 
 class Emit:
@@ -136,13 +166,27 @@ class Emit:
     def __init__(self, scope: Scope) -> None:
         self.out: list[ir.Statement] = []
         self.scope = scope
+        self.prefix = scope.names.reg
 
     def i(self, opcode: str, *operands, guard=None, neg: bool = False) -> str:
-        parts = opcode.split(".")
-        self.out.append(ir.Instruction(parts[0], parts[1:], [operand(o) for o in operands],
-                                       None if guard is None else operand(guard), neg,
+        parts, prefix = opcode.split("."), self.prefix
+        self.out.append(ir.Instruction(parts[0], parts[1:], [operand(o, prefix) for o in operands],
+                                       None if guard is None else operand(guard, prefix), neg,
                                        name=opcode))
         return ""
+
+    def reg(self, v: Named) -> ir.Operand:
+        return operand(v, self.prefix)
+
+    def mem(self, base: Named, offset: int = 0) -> ir.Address:
+        return ir.Address(operand(base, self.prefix), offset)
+
+    def vec(self, *xs: Named) -> ir.Vector:
+        return ir.Vector(tuple(operand(x, self.prefix) for x in xs))
+
+    def appended(self, contract_name: str) -> ir.Symbol:
+        """The param the contract calls `contract_name`, as this kernel names it."""
+        return ir.Symbol(self.scope.names.appended(contract_name))
 
     def at(self, label: ir.Symbol) -> str:
         self.out.append(ir.Label(label.name))
@@ -156,17 +200,11 @@ class Emit:
         return ir.Symbol(self.scope.label())
 
     def tmp(self, type_: str) -> ir.Register:
-        return ir.Register(reg_name(self.scope.tmp(type_)))
-
-
-def _address(base, offset: int = 0) -> ir.Address:
-    return ir.Address(operand(base), offset)
+        return ir.Register(reg_name(self.scope.tmp(type_), self.prefix))
 
 
 _template = templates.loader(
-    Path(__file__).parent, reg=operand, mem=_address, sreg=lambda name: ir.Register("%" + name),
-    tile_mark=LANES_TILE,
-    vec=lambda *xs: ir.Vector(tuple(operand(x) for x in xs)))
+    Path(__file__).parent, sreg=lambda name: ir.Register("%" + name), tile_mark=LANES_TILE)
 
 
 # instruction -> the names among its operands: which statements of a kept rendering name a
@@ -281,7 +319,7 @@ def _render_one(stmt: Stmt, scope: Scope) -> list[ir.Statement]:
     if not isinstance(stmt, If):
         return _apply_shaped(stmt.op, ctx, scope)
     body = _each(stmt.body, scope)
-    cond = operand(stmt.cond)
+    cond = operand(stmt.cond, scope.names.reg)
     if predicable(body, cond):
         return [ir.Instruction(s.opcode, s.modifiers, s.operands, cond, stmt.negate, name=s.name)
                 for s in body]
@@ -412,7 +450,8 @@ def _apply(op: str, ctx: dict, scope: Scope) -> list[ir.Statement]:
     i()/at() calls is an error in the template."""
     emit = Emit(scope)
     text = _template(op).render(ctx, sm=scope.sm, i=emit.i, at=emit.at, extend=emit.extend,
-                                tmp=emit.tmp, label=emit.label)
+                                tmp=emit.tmp, label=emit.label, reg=emit.reg, mem=emit.mem,
+                                vec=emit.vec, appended=emit.appended)
     if text.strip():
         raise ValueError(f"targets/ptx/{op}.j2 wrote text outside an i()/at() call: "
                          f"{text.strip()[:60]!r}")

@@ -3,10 +3,13 @@
 Values the instruction may destroy (its address register, its sources, its own guard predicate)
 are captured into scratch registers by the splicer *before* it runs; this module says where they
 are. Rendered code goes into the IR around its anchor; registers are declared once per kernel,
-sized to the largest site; map pointers are appended as ``.param .u64``.
+sized to the largest site; map pointers are appended as ``.param .u64``. The registers, labels
+and params the instrumentation makes take prefixes no name of the kernel starts with
+(`render.free_prefix`), so any kernel can be instrumented, an instrumented one included.
 """
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import math
 import struct
@@ -25,7 +28,6 @@ from neutrino_py.targets.ptx import render as ptx
 from neutrino_py.targets.ptx.address_roots import AddressRoots
 from neutrino_py.targets.ptx.reg_scopes import Decl, RegScopes, bits_in, decl_bits
 
-RESERVED_PARAM = "__nt_"
 # Special registers that are not 32 bits wide (every other undeclared register is): 64-bit
 # counters and handles, and the one predicate.
 SPECIAL_BITS = {"%clock64": 64, "%globaltimer": 64, "%gridid": 64, "%current_graph_exec": 64,
@@ -105,7 +107,7 @@ class PtxKernel(PtxCode):
     def __init__(self, module: ir.Module, fn: ir.Function, files: dict[int, str],
                  persistent: dict[str, int], params: list) -> None:
         super().__init__(module, fn, files)
-        self.persistent, self.params = persistent, params
+        self.persistent = persistent
         self.version, self.sm = _version(module), _sm(module)
         self.module = module
         self.queued: list[tuple[ir.Statement, bool, Sequence[ir.Statement]]] = []
@@ -138,27 +140,22 @@ class PtxKernel(PtxCode):
                     self.call_params.add(s.name)
             elif kind is ir.Directive and s.name == "pragma":
                 pragmas = True
-        self.label_prefix = ptx.label_prefix(itertools.chain(
-            self.label_names, variables, (p.name for p in fn.params), _symbols(module)))
+        # names the prefixes below must not start (every one of which holds "nt")
+        names = itertools.chain(self.label_names, variables, (p.name for p in fn.params),
+                                (name for name, _, _ in self.decls), _symbols(module))
+        taken = [n for n in names if "nt" in n]
+        self.label_prefix = ptx.free_prefix(ptx.LABEL_PREFIXES, taken)
+        self.names = ptx.Names(ptx.free_prefix(ptx.REG_PREFIXES, taken),
+                               ptx.free_prefix(ptx.PARAM_PREFIXES, taken))
+        # the params to append, as this kernel names them (the contract's names where it can)
+        self.params = params if self.names == ptx.NAMES else [
+            dataclasses.replace(p, name=self.names.appended(p.name)) for p in params]
         # where code queued before a statement goes instead (`code_places`)
         self.places = code_places(stmts) if pragmas else {}
         self._roots: AddressRoots | None = None
         # the body's declarations by scope, where a nested scope declares registers
         self._scopes: RegScopes | None = None
         self._scoped = ir.Block in map(type, fn.body)
-        self.check_reserved()
-
-    def check_reserved(self) -> None:
-        regs = [name if count is None else f"{name}0" for name, count, _ in self.decls
-                if name.startswith(ptx.PREFIX) and (count is None or count > 0)]
-        names = [p.name for p in self.fn.params if p.name.startswith(RESERVED_PARAM)]
-        if regs or names:
-            raise SourceError(
-                f"kernel {self.fn.name} already uses the reserved name {(regs + names)[0]}",
-                file=self.file, line=self.fn.line, col=self.fn.col,
-                hint=f"instrument the original PTX, not an instrumented one (registers starting "
-                     f"with {ptx.PREFIX} and params with {RESERVED_PARAM} are the "
-                     f"instrumentation's)")
 
     # -------------------------------------------------------------- facts the splicer asks
 
@@ -338,7 +335,7 @@ class PtxKernel(PtxCode):
 
     def scope(self) -> ptx.Scope:
         return ptx.Scope(self.persistent, lambda: f"{self.label_prefix}{next(self.labels)}",
-                         self.sm)
+                         self.sm, self.names)
 
     def emit(self, site: SiteCode) -> None:
         """Render the site's code into statements queued around its anchor."""
@@ -362,14 +359,15 @@ class PtxKernel(PtxCode):
     def finish(self) -> Finished:
         shared = self.share()
         added = {t: n for t, n in self.high.items() if n}
+        prefix = self.names.reg
         for t, n in added.items():
-            self.fn.add_reg(t, f"{ptx.PREFIX}{ptx.STEMS[t]}", n)
+            self.fn.add_reg(t, f"{prefix}{ptx.STEMS[t]}", n)
         for width, n in shared.params.items():
             t = outline.PARAM_TYPES[width]
-            self.fn.add_reg(t, f"{ptx.PREFIX}{outline.PARAM_STEMS[width]}", n)
+            self.fn.add_reg(t, f"{prefix}{outline.PARAM_STEMS[width]}", n)
             added[t] = added.get(t, 0) + n
         if shared.replaced:
-            self.fn.add_reg("u32", outline.RETURN)
+            self.fn.add_reg("u32", prefix + outline.RETURN)
             added["u32"] = added.get("u32", 0) + 1
         params = [ir.VarDecl("param", "u64", p.name) for p in self.params]
         before, after = ir.param_layout(self.fn.params)[1], ir.param_layout([*self.fn.params, *params])[1]
@@ -386,7 +384,7 @@ class PtxKernel(PtxCode):
         self.fn.params += params
         if self.version < FLOOR_VERSION or 0 < self.sm < FLOOR_SM:    # once: later kernels see it
             raise_floor(self.module)
-        return Finished(added, [])
+        return Finished(added, [], params=self.params)
 
     def share(self) -> outline.Shared:
         """Repeated site code kept once (`outline`), its sites' code replaced."""
@@ -404,15 +402,16 @@ class PtxKernel(PtxCode):
             elif not before and type(anchor) is ir.Instruction and anchor.is_terminator:
                 seg += 1
             sites.append(outline.Site(code, seg, anchor, id(anchor) in nested))
-        shared = outline.share(sites, self.bits, self.scope().label)
+        shared = outline.share(sites, self.bits, self.scope().label, self.names.reg)
         for site, code in shared.replaced:
             self.fn.requeue(site.anchor, site.code, code)
         return shared
 
     def bits(self, name: str) -> int | None:
         """Width of a register, the instrumentation's own included (None: a special one)."""
-        if name.startswith(ptx.PREFIX):
-            t = _STEM_TYPES.get(name[len(ptx.PREFIX):].rstrip("0123456789"))
+        prefix = self.names.reg
+        if name.startswith(prefix):
+            t = _STEM_TYPES.get(name[len(prefix):].rstrip("0123456789"))
             return None if t is None else (1 if t == "pred" else 8 * ir.TYPE_BYTES[t])
         return self.declared_bits(name)
 
