@@ -217,6 +217,21 @@ def registers_in(op: Operand) -> Iterator[Register]:
         yield op.operand
 
 
+def symbols_in(op: Operand) -> Iterator[Symbol]:
+    """Names an operand mentions (a call's target, a variable in an address or as a value)."""
+    if isinstance(op, Symbol):
+        yield op
+    elif isinstance(op, SymbolAddress):
+        yield op.symbol
+    elif isinstance(op, (Vector, ParamList)):
+        for item in op.items:
+            yield from symbols_in(item)
+    elif isinstance(op, Address):
+        yield from symbols_in(op.base)
+        if op.sampler is not None:
+            yield from symbols_in(op.sampler)
+
+
 # ---------------------------------------------------------------- state spaces and type widths
 
 STATE_SPACES = ("global", "shared", "local", "const", "param", "generic", "tex")

@@ -77,6 +77,7 @@ class KernelEntry:
     nparams: int = 0
     register_cap: int | None = None    # the .maxnreg it was assembled under (assemble.registers)
     param_layout: tuple[int, ...] = ()  # bytes of the kernel's own params, then each one's offset
+    variables: tuple[tuple[str, bool], ...] = ()   # module variables it reaches: (name, writable)
 
     @property
     def instrumented(self) -> bool:
@@ -96,8 +97,9 @@ class KernelEntry:
         maps = "".join(f"{wire.map_line(spec)}\n" for spec in self.spec.maps)
         layout = (f"{r['LAYOUT']} {' '.join(map(str, self.param_layout))}\n"
                   if len(self.param_layout) == self.nparams + 1 else "")
+        variables = "".join(f"{r['VAR']} {int(writable)} {name}\n" for name, writable in self.variables)
         return (f"ok\n{r['KEY']} {self.key}\n{r['CUBIN']} {cubin_path}\n{r['NPARAMS']} {self.nparams}\n"
-                f"{r['SOURCE']} {self.source}\n{layout}{maps}")
+                f"{r['SOURCE']} {self.source}\n{layout}{maps}{variables}")
 
 
 Instrumenter = Callable[[bytes, str, int | str, str | None], KernelEntry]
@@ -305,6 +307,7 @@ class Engine:
         self.warm_up()
         from neutrino_py import assemble
         from neutrino_py.asm import ir, parse_ptx
+        from neutrino_py.asm.variables import reached
         from neutrino_py.assemble.registers import cap_registers
         from neutrino_py.splice import instrument
 
@@ -321,6 +324,7 @@ class Engine:
                 nparams = len(function.params)
                 offsets, end = ir.param_layout(function.params)
                 function.body              # parsed on first access: count it as parsing
+                variables = tuple((v.name, v.writable) for v in reached(module, name))
             with self._timed("splice"):
                 result = instrument(module, self.program, kernels=f"^{re.escape(name)}$")
                 manifest = result.manifests[name]
@@ -335,4 +339,4 @@ class Engine:
             first = str(err).strip().splitlines()[0] if str(err).strip() else type(err).__name__
             return KernelEntry(name, key, source, f"instrumenting failed: {first}", ptx=ptx)
         return KernelEntry(name, key, source, None, ptx, text, manifest, cubin, nparams,
-                           caps.get(name), (end, *offsets))
+                           caps.get(name), (end, *offsets), variables)

@@ -36,6 +36,7 @@
 #define NT_REPLY_SOURCE "source"
 #define NT_REPLY_MAP "map"
 #define NT_REPLY_LAYOUT "param_layout"
+#define NT_REPLY_VAR "var"
 #define NT_MSG_INSTRUMENT "instrument\nkernel %s\nimage %016llx\nsize %zu\narch %s\nmeta %s\npid %d\norigin %s\n"
 #define NT_MSG_LAUNCH "launch\nseq %llu\nkernel %s\nkey %s\ngrid %u %u %u\nblock %u %u %u\nshm %u\nstream %llu\nstart_ns %lld\nend_ns %lld\nduration_ms %.6f\ninstrumented %d\npid %d\ndevice %d\ncontext %llu\nrank %s\nlocal_rank %s\nscope %s\nreason %s\nfallback %s\nlost %s\nsource %s\ndata %s\ngraph %d\n"
 #define NT_MSG_LAUNCH_SEGMENT "seg %llu %llu %llu %llu %lld\n"

@@ -51,7 +51,7 @@ FLUSH_S = 0.05        # launch events go to events.jsonl at least this often whi
 
 # The cache's `<key>.json` sidecar: bumped when what it holds changes. It names the digest of its
 # cubin, so a sidecar and a cubin that were not written together are told apart.
-SIDECAR_VERSION = 1
+SIDECAR_VERSION = 2       # 2: module variables (KernelEntry.variables)
 # the head of a .meta file (KernelEntry.reply): a skip, or the key and the cubin of a twin
 _SKIP_META = re.compile(rf"{REPLY['SKIP']} [^\n]+\n{REPLY['SOURCE']} \S+\n")
 _OK_META = re.compile(rf"ok\n{REPLY['KEY']} (\w+)\n{REPLY['CUBIN']} ([^\n]+)\n")
@@ -334,6 +334,7 @@ class Server:
                     "source": kernel.source, "nparams": kernel.nparams,
                     "manifest": kernel.manifest, "register_cap": kernel.register_cap,
                     "param_layout": list(kernel.param_layout),
+                    "variables": [list(v) for v in kernel.variables],
                     "digests": {suffix: _digest(data) for suffix, data in entry.items()}}
             entry[".json"] = json.dumps(info).encode()
             if all(self._cache_write(self.cache / f"{kernel.key}{suffix}", data)
@@ -372,7 +373,8 @@ class Server:
         try:
             kernel = KernelEntry(info["name"], key, str(info["source"]), None, ptx.decode(), text.decode(),
                                  info["manifest"], None, int(info["nparams"]), info.get("register_cap"),
-                                 tuple(int(v) for v in info.get("param_layout") or ()))
+                                 tuple(int(v) for v in info.get("param_layout") or ()),
+                                 tuple((str(n), bool(w)) for n, w in info["variables"]))
         except (KeyError, TypeError, ValueError) as err:
             raise ValueError(f"its sidecar is damaged ({type(err).__name__}: {err})") from None
         if not isinstance(kernel.manifest, dict) or not isinstance(kernel.name, str):

@@ -146,7 +146,33 @@ static int load_twin(struct nt_func *f, const void *bytes, size_t size) {
     if (!load || !get || load(&lib, bytes, NULL, NULL, 0, NULL, NULL, 0) != 0 || get(&k, lib, f->name) != 0)
         return 0;
     f->twin = k;
+    f->twin_owner = lib;
     return 1;
+}
+
+/* A variable's address and bytes in the current context: of a library (`library`: a kernel found
+ * with cuLibraryGetKernel, and every twin) or a module. 0 where the driver does not know it. */
+static int global_of(void *owner, int library, const char *name, CUdeviceptr *p, size_t *n) {
+    CUresult (*get)(CUdeviceptr *, size_t *, void *, const char *) =
+        nt_real_dlsym(libcuda(), library ? "cuLibraryGetGlobal" : "cuModuleGetGlobal_v2");
+    return owner && get && get(p, n, owner, name) == 0;
+}
+
+/* The twin's copies of the module variables it reaches given the program's values (back 0), or
+ * the writable ones handed back (back 1), on the launch's stream, in order with it. A variable the
+ * driver finds on one side only (a name the linker dropped) is left as it is. */
+static int share_variables(const struct nt_func *f, void *stream, int back) {
+    CUresult (*copy)(CUdeviceptr, CUdeviceptr, size_t, CUstream) = nt_call(NT_dtod_async);
+    for (int i = 0; copy && i < f->nvars; i++) {
+        CUdeviceptr twin = 0, program = 0;
+        size_t n = 0, m = 0;
+        if ((back && !f->vars[i].writable) || !global_of(f->twin_owner, 1, f->vars[i].name, &twin, &n)
+            || !global_of(f->owner, f->stable, f->vars[i].name, &program, &m))
+            continue;
+        if (n != m || !nt_checked(back ? copy(program, twin, n, stream) : copy(twin, program, n, stream)))
+            return 0;
+    }
+    return copy != NULL;
 }
 
 /* A kernel's attributes (dynamic shared memory, cache preference) are set per device, so the
@@ -486,7 +512,8 @@ const struct nt_runtime nt_rt = {
               "cuThreadExchangeStreamCaptureMode", "cuGraphNodeFindInClone",
               "cuGraphChildGraphNodeGetGraph", "cuGraphKernelNodeGetParams_v2"},
     .hooks = HOOKS, .nhooks = N_HOOKS, .prefixes = {"cu"}, .library = libcuda, .cache_prefix = "sm", .arch = device_arch,
-    .load_twin = load_twin, .prepare = set_attributes, .launch = call_real, .identify = identify,
+    .load_twin = load_twin, .prepare = set_attributes, .launch = call_real, .variables = share_variables,
+    .identify = identify,
     .redirect = redirect, .graphs = 1, .captured_node = captured_node, .node_read = node_read,
     .node_write = node_write, .node_conditional = CU_GRAPH_NODE_TYPE_CONDITIONAL};
 

@@ -652,6 +652,18 @@ static void read_layout(struct nt_func *f, const char *text) {
     if (!ok) free(layout);
 }
 
+/* `var W NAME` (after the maps in the reply): one more module variable the twin shares. */
+static void read_variable(struct nt_func *f, const char *text) {
+    int writable = text[0] == '1';
+    const char *name = text[0] && text[1] == ' ' ? text + 2 : NULL;
+    struct nt_var *vars = name && *name ? realloc(f->vars, ((size_t)f->nvars + 1) * sizeof *vars) : NULL;
+    if (!vars) return;
+    f->vars = vars;
+    vars[f->nvars].name = strdup(name);
+    vars[f->nvars].writable = writable;
+    if (vars[f->nvars].name) f->nvars++;
+}
+
 static void apply_reply(struct nt_func *f, char *text) {
     char *src = strstr(text, "\n" NT_REPLY_SOURCE " ");
     if (src) sscanf(src + strlen(NT_REPLY_SOURCE) + 2, "%15s", f->source);
@@ -661,6 +673,10 @@ static void apply_reply(struct nt_func *f, char *text) {
         skip(f, text + strlen(NT_REPLY_SKIP) + 1);
         return;
     }
+    for (int i = 0; i < f->nvars; i++) free(f->vars[i].name);
+    free(f->vars);
+    f->vars = NULL;
+    f->nvars = 0;
     const char *cubin = NULL;
     int nmaps = 0;
     char *save = NULL;
@@ -676,6 +692,10 @@ static void apply_reply(struct nt_func *f, char *text) {
         if (sscanf(line, NT_REPLY_NPARAMS " %d", &f->nparams) == 1) continue;
         if (strncmp(line, NT_REPLY_LAYOUT " ", strlen(NT_REPLY_LAYOUT) + 1) == 0) {
             read_layout(f, line + strlen(NT_REPLY_LAYOUT) + 1);
+            continue;
+        }
+        if (strncmp(line, NT_REPLY_VAR " ", strlen(NT_REPLY_VAR) + 1) == 0) {
+            read_variable(f, line + strlen(NT_REPLY_VAR) + 1);
             continue;
         }
         if (sscanf(line, NT_REPLY_MAP " %15s %lld %lld %lld %d %lld", unit, &a, &b, &item, &slot, &cap) >= 3) {
@@ -716,6 +736,10 @@ static void apply_reply(struct nt_func *f, char *text) {
 
 static pthread_mutex_t instrument_lock = PTHREAD_MUTEX_INITIALIZER;
 static const char SERVER_DOWN[] = "engine server unavailable";
+/* Module variables (contracts §6): a launch whose twin could not be given the program's, and a
+ * graph's node, which has no place for the copies, run the original kernel. */
+static const char UNSHARED_VARIABLES[] = "the module's variables could not be copied into the twin";
+static const char GRAPH_VARIABLES[] = "kernel reaches module variables (graph nodes run the original)";
 void nt_lock_instrument(void) { pthread_mutex_lock(&instrument_lock); }
 void nt_unlock_instrument(void) { pthread_mutex_unlock(&instrument_lock); }
 
@@ -1651,6 +1675,12 @@ static int launch_relaxed(struct nt_launch *l) {
         fallback = refused_attributes;
         counter = C_FB_LAUNCH_FAILED;
     }
+    /* the twin's module variables take the program's values first, outside the kernel's time */
+    if (!fallback && f->nvars && !(nt_rt.variables && nt_rt.variables(f, l->stream, 0))) {
+        drop_maps(it, l);
+        fallback = UNSHARED_VARIABLES;
+        counter = C_FB_LAUNCH_FAILED;
+    }
     /* two events a launch are most of what the shim costs a launch it does not record */
     int timed = !fallback || !opt.recorded_times;
     if (timed) it->start = event_at(cs, l->stream);
@@ -1661,6 +1691,7 @@ static int launch_relaxed(struct nt_launch *l) {
     }
     if (fallback) r = nt_rt.launch(l, l->f, l->params);
     if (timed) it->end = event_at(cs, l->stream);
+    if (!fallback && f->nvars) nt_rt.variables(f, l->stream, 1);     /* what the twin wrote */
     COUNT(fallback ? counter : C_INSTRUMENTED);
     it->fallback = fallback;
     enqueue(it);
@@ -1823,6 +1854,7 @@ static const char *capture_twin(const struct nt_launch *l, struct nt_func *f, vo
     int counter = 0, device = -1, room = 0;
     const char *why = unusable(f, l, &counter);
     if (!why) why = unselected(f, 0, &counter);
+    if (!why && f->nvars) why = GRAPH_VARIABLES;      /* no copies around a graph's node */
     if (why) return why;
     struct item *it = launch_item(l, f, NULL);
     struct site *site = it ? calloc(1, sizeof *site) : NULL;

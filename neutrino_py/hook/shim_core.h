@@ -54,6 +54,9 @@ struct nt_map_rule {
 };
 
 enum { NT_F_UNKNOWN, NT_F_READY, NT_F_SKIP };
+/* A module variable the kernel reaches (contract.wire REPLY VAR): the twin's copy is given the
+ * program's before each launch and, where `writable`, handed back after it. */
+struct nt_var { char *name; int writable; };
 
 struct nt_func {
     void *handle;             /* the function the program launches (or its host stub) */
@@ -65,6 +68,7 @@ struct nt_func {
     char *reason;             /* NT_F_SKIP: why */
     char key[72];             /* kernel hash from the server */
     void *twin;               /* the instrumented kernel */
+    void *twin_owner;         /* the twin's own module or library (its copies of the variables) */
     int nparams, nmaps;
     unsigned *layout;         /* param_layout: the params' bytes, then each one's offset (or NULL) */
     struct nt_map_rule maps[NT_MAX_MAPS];
@@ -72,6 +76,8 @@ struct nt_func {
     char source[16];
     int nattrs, attrs[8][2];  /* attribute calls the runtime wants replayed on the twin (CUDA) */
     unsigned long long prepared;   /* devices (bit per ordinal) the twin is prepared on */
+    int nvars;
+    struct nt_var *vars;
 };
 
 /* One launch as the program asked for it; `form`, `id` and `config` are the shim's own. */
@@ -98,6 +104,10 @@ struct nt_runtime {
     int (*load_twin)(struct nt_func *f, const void *bytes, size_t n);   /* 1: f->twin set */
     int (*prepare)(struct nt_func *f, int device);   /* before the twin's first launch there */
     int (*launch)(const struct nt_launch *l, void *fn, void **params);
+    /* The twin's module variables given the program's values on `stream` (back 0), or the
+     * writable ones handed back (back 1); 0 where a copy failed. NULL: kernels reaching module
+     * variables run the original. */
+    int (*variables)(const struct nt_func *f, void *stream, int back);
     const void *extra_end;                    /* what ends an `extra` list (CUDA 0, HIP 3) */
     void (*identify)(void *handle, const char **name, void **owner);   /* unseen function */
     void *(*redirect)(const char *name, void *p);   /* dlsym of a name outside the table (or NULL) */

@@ -936,3 +936,111 @@ def test_cluster_kernels_and_a_dependent_launch_keep_their_results_under_every_p
     assert all(x.instrumented for x in launches), [x.info.get("fallback") for x in launches]
     if probe == "block_sched":
         assert all(len(x.maps["sched"]) == 4096 for x in launches)
+
+
+# Module variables the host and earlier launches set: a __constant__ table from
+# cudaMemcpyToSymbol, a __device__ array the host fills, a __device__ counter each launch adds to
+# and the host reads back, and a __device__ value one kernel leaves for the next.
+MODULE_VARIABLES = r'''
+#include <cstdio>
+
+__constant__ float coeffs[4];
+__device__ float table[256];
+__device__ unsigned int launches_seen;
+__device__ float carried;
+
+__global__ void filter(const float *x, float *y, int n) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i == 0) atomicAdd(&launches_seen, 1u);
+    if (i < n) y[i] = coeffs[0] + coeffs[1] * x[i] + coeffs[2] * table[i % 256] + coeffs[3] * carried;
+}
+
+__global__ void leave(const float *y, int n) {
+    if (blockIdx.x == 0 && threadIdx.x == 0) carried = y[n - 1] * 0.5f;
+}
+
+int main(int argc, char **argv) {
+    const int n = 4096;
+    float *x, *y, h[n], tab[256], c[4] = {0.5f, 2.0f, -1.0f, 0.25f};
+    for (int i = 0; i < 256; i++) tab[i] = i * 0.125f;
+    for (int i = 0; i < n; i++) h[i] = (i % 97) * 0.01f;
+    cudaMalloc(&x, n * sizeof(float));
+    cudaMalloc(&y, n * sizeof(float));
+    cudaMemcpy(x, h, sizeof h, cudaMemcpyHostToDevice);
+    cudaMemcpyToSymbol(coeffs, c, sizeof c);
+    cudaMemcpyToSymbol(table, tab, sizeof tab);
+    FILE *out = fopen(argv[1], "wb");
+    for (int round = 0; round < 3; round++) {
+        c[3] += 1.0f;
+        cudaMemcpyToSymbol(coeffs, c, sizeof c);
+        filter<<<n / 256, 256>>>(x, y, n);
+        leave<<<1, 32>>>(y, n);
+        cudaMemcpy(h, y, sizeof h, cudaMemcpyDeviceToHost);
+        fwrite(h, sizeof h, 1, out);
+    }
+    unsigned seen = 0;
+    float left = 0;
+    cudaMemcpyFromSymbol(&seen, launches_seen, sizeof seen);
+    cudaMemcpyFromSymbol(&left, carried, sizeof left);
+    fwrite(&seen, sizeof seen, 1, out);
+    fwrite(&left, sizeof left, 1, out);
+    fclose(out);
+    printf("launches seen %u, carried %g: %s\n", seen, left, cudaGetErrorString(cudaGetLastError()));
+    return cudaGetLastError() != cudaSuccess;
+}
+'''
+
+
+@pytest.mark.parametrize("probe", ["block_sched", "memtrace", "gmem_bytes"])
+def test_kernels_reading_module_variables_the_host_set_keep_their_results(tmp_path, probe):
+    """The twin is a module of its own: its __constant__ and __device__ variables are its own
+    copies. Given the program's before each launch and handed back after it, the twin computes
+    with what the host put there (cudaMemcpyToSymbol) and what earlier launches left, and the
+    host reads what the twin wrote (cudaMemcpyFromSymbol): outputs identical, every launch
+    instrumented."""
+    program = _built(tmp_path, "variables", MODULE_VARIABLES)
+    subprocess.run([str(program), str(tmp_path / "native.bin")], check=True)
+    run = _traced(tmp_path, probe, [str(program), str(tmp_path / "traced.bin")])
+    assert run.returncode == 0, run.stderr[-3000:]
+    native = (tmp_path / "native.bin").read_bytes()
+    assert np.frombuffer(native[-8:-4], np.uint32)[0] == 3
+    assert (tmp_path / "traced.bin").read_bytes() == native
+    launches = Trace(tmp_path / "tr").launches
+    assert len(launches) == 6 and all(x.instrumented for x in launches), [(x.kernel, x.fallback) for x in launches]
+
+
+MODULE_VARIABLES_DRIVER = r'''
+import sys
+import cupy as cp
+import numpy as np
+
+SOURCE = r"""
+extern "C" __constant__ int offsets[8];
+extern "C" __device__ unsigned long long total;
+extern "C" __global__ void shift(const int *x, int *y, int n) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) { y[i] = x[i] + offsets[i % 8]; atomicAdd(&total, (unsigned long long)y[i]); }
+}
+"""
+module = cp.RawModule(code=SOURCE)
+shift = module.get_function("shift")
+offsets = module.get_global("offsets")
+total = module.get_global("total")
+x = cp.arange(1000, dtype=cp.int32)
+y = cp.empty_like(x)
+outs = []
+for k in range(3):
+    cp.ndarray((8,), cp.int32, offsets).set(np.arange(8, dtype=np.int32) * (k + 1))
+    shift((4,), (256,), (x, y, cp.int32(1000)))
+    outs.append(y.get())
+outs.append(cp.ndarray((1,), cp.uint64, total).get().view(np.int32))
+np.concatenate(outs).tofile(sys.argv[1])
+'''
+
+
+def test_a_driver_api_modules_variables_set_through_its_globals_reach_the_twin(tmp_path):
+    """CuPy's RawModule (cuModuleLoadData, cuModuleGetGlobal): offsets written through the
+    module's global between launches, a total summed across them, as natively."""
+    trace = _same_output_traced(tmp_path, MODULE_VARIABLES_DRIVER, probe="memtrace")
+    launches = [x for x in trace.launches if x.kernel == "shift"]
+    assert len(launches) == 3 and all(x.instrumented for x in launches)
