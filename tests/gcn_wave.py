@@ -440,8 +440,11 @@ class Simulator:
             apertures = {"src_shared_base": SHARED_APERTURE, "src_private_base": PRIVATE_APERTURE,
                          "src_shared_limit": SHARED_APERTURE | M32, "src_private_limit": PRIVATE_APERTURE | M32}
             if op.file in apertures:
-                assert dwords == 2, f"{op} read as a 32-bit operand"
-                return apertures[op.file]
+                # a 32-bit operand reads the low dword: 0 in a base, all ones in a limit (LLVM's
+                # SIRegisterInfo.td, multiclass ApertureRegister: 32-bit sources read the _LO half,
+                # the high one is no operand; AMDGPUUsage, "Address Spaces": an aperture is 2^32
+                # bytes aligned to 2^32)
+                return apertures[op.file] if dwords == 2 else apertures[op.file] & M32
             if op.file == "null":
                 return 0
             raise Unknown(f"scalar operand {op}")

@@ -180,7 +180,7 @@ def test_sites_keep_scc_and_exec():
     needs("gfx90a")
     module = parse_gcn(path.read_text(), str(path))
     program = load("map c[thread]: counter { u64 n; u64 mask; }\n"
-                   "before @bra { c.n += 1; c.mask += IN1; }\n"
+                   "before @bra { c.n += 1; c.mask += activemask(); }\n"
                    "map w[warp]: record { u32 lane; } pool 64\n"
                    "after ld.global / laneid() > 3 / { w.save(laneid()); }\n")
     result = instrument(module, program, kernels="^vector_add$")

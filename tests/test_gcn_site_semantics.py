@@ -8,13 +8,16 @@ wave simulator (tests/gcn_wave.py) where there is something to run:
   the block, after the switch, as at a join (tests/test_probe_positions_gcn.py);
 - an operand that is an aperture register (`s_mov_b64 s[..], src_shared_base`, LLVM's way to
   build a flat address of the LDS or the stack): IN reads its 64 bits, as the scalar move does
-  (the high dword is the aperture), where it read 0; `src_scc` (or `scc`) reads SCC there, and
-  the other special registers (`src_execz`, `src_vccz`, LDS direct) are refused, not read as 0;
+  (the high dword is the aperture), where it read 0, and as a 32-bit operand its low dword, as
+  the instruction does (0 for a base, 0xffffffff for a limit), where it read all 64 bits;
+  `src_scc` (or `scc`) reads SCC there, and the other special registers (`src_execz`,
+  `src_vccz`, LDS direct) are refused, not read as 0;
 - IN of an instruction that enables lanes (a join's `s_or_b64 exec, exec, s[..]`), read by an
   `after` probe in the lanes it enables: the capture ran on the lanes of EXEC before it, and
   those lanes read 0 (or an older value);
-- OUT or IN at instructions none of which has that operand (a store's OUT): refused at the
-  probe's read (tests/test_probe_absent_operands.py on PTX), where AMD read 0;
+- OUT or IN at instructions none of which has that operand (a store's OUT), or a value there
+  (a branch's label): refused at the probe's read (tests/test_probe_absent_operands.py on
+  PTX), where AMD read 0;
 - a `ds_*` instruction with the `gds` modifier: it addresses the GDS, which gfx90a and gfx94x
   do not have (llvm-mc refuses the modifier for them); the kernel is refused at it, where
   `st.shared` matched it as an LDS access and ADDR called its address an LDS offset.
@@ -107,6 +110,55 @@ def test_in_of_an_aperture_register_is_its_value(module, kernel, aperture, targe
     at = [pc for pc, s in enumerate(code) if aperture in map(str, s.operands)]
     got = {(int(r["pc"]), int(r["a"])) for r in run.maps["m"] if int(r["pc"]) in at}
     assert at and got == {(pc, APERTURE_VALUES[aperture]) for pc in at}
+
+
+M32 = (1 << 32) - 1
+# instructions put at the start of vector_add's guarded block (s[0:3], v1-v3, VCC and SCC are
+# dead there), an aperture as a 32-bit and as a 64-bit operand of each kind of instruction, and
+# (IN1, IN2) as each reads them: a 32-bit operand the low dword, 0 for a base and 0xffffffff for
+# a limit (LLVM's SIRegisterInfo.td and AMDGPUUsage: an aperture is 2^32 bytes aligned to 2^32),
+# a 64-bit one all of it (the simulator's apertures); 32-bit sources of 64-bit operations too
+APERTURE_OPERANDS = [
+    ("s_mov_b32 s2, src_shared_base", (0, 0)),
+    ("s_add_u32 s2, s2, src_shared_limit", (0, M32)),
+    ("s_mov_b64 s[2:3], src_private_limit", (PRIVATE_APERTURE | M32, 0)),
+    ("s_lshl_b64 s[2:3], s[2:3], src_shared_limit", (PRIVATE_APERTURE | M32, M32)),
+    ("v_mov_b32_e32 v1, src_private_base", (0, 0)),
+    ("v_add_u32_e32 v1, src_private_limit, v1", (M32, 0)),
+    ("v_cmp_ne_u64_e32 vcc, src_shared_base, v[2:3]", (SHARED_APERTURE, None)),
+    ("v_cmp_class_f64_e64 vcc, v[2:3], src_private_limit", (None, M32))]
+
+
+@pytest.mark.parametrize("target", TARGETS)
+def test_in_of_an_aperture_is_what_the_instruction_reads(target):
+    """IN of an aperture register as a 32-bit operand (`s_mov_b32 s2, src_shared_base`,
+    `v_add_u32_e32 v1, src_private_limit, v1`, a 64-bit shift's amount, a class mask) is its
+    low dword, which the instruction reads; it was the 64-bit value (0x10000000_00000000 for
+    the first, where the move reads 0). A 64-bit operand (`s_mov_b64`, `v_cmp_ne_u64`) still
+    reads all of it. Checked in every lane that runs the instructions, vector_add unchanged, and
+    the instrumented module assembled by llvm-mc."""
+    c = CASES["vector_add"]
+    text, line = with_line("vector_add", target, "\n\t".join(ins for ins, _ in APERTURE_OPERANDS),
+                           "s_cbranch_execz")
+    code = [s for s in _own(parse_gcn(text, "k.s"), "vector_add") if isinstance(s, Instruction)]
+    at = {pc: want for pc, s in enumerate(code) for ins, want in APERTURE_OPERANDS
+          if s.line >= line and s.to_text().strip() == ins}
+    assert len(at) == len(APERTURE_OPERANDS)
+    probe = load("map m[thread]: record(64) { u32 pc; u64 a; u64 b; }\n"
+                 "before mov, add, shl, setp { m.save(PC, IN1, IN2); }\n", "case.probe")
+    base = original(target, "vector_add", text)
+    run = simulate_instrumented(text, f"{c.file}.{target}.s", "vector_add", c.grid, c.block,
+                                c.args, probe)
+    check_unchanged(base, run)
+    for pc, want in at.items():
+        got = [(int(r["a"]), int(r["b"])) for r in run.maps["m"] if int(r["pc"]) == pc]
+        assert len(got) == lanes_at(base, pc) == 70, code[pc].to_text()
+        assert {tuple(g if w is not None else None for g, w in zip(row, want))
+                for row in got} == {want}, code[pc].to_text()
+    module = parse_gcn(text, f"{c.file}.{target}.s")
+    instrument(module, probe, kernels="^vector_add$")
+    if tools.llvm_tool("llvm-mc") is not None:
+        tools.gcn_to_object(module.to_text(), module.target_id)
 
 
 @pytest.mark.parametrize("target", TARGETS)
@@ -251,3 +303,52 @@ def test_an_operand_no_matched_instruction_has_is_refused(probe, read, col, targ
                    load(text, "case.probe"), kernels="^vector_add$")
     assert (err.value.file, err.value.line, err.value.col) == ("case.probe", 2, col)
     assert read in err.value.message
+
+
+@pytest.mark.parametrize("target", TARGETS)
+@pytest.mark.parametrize("read, message, hint", [
+    ("IN1", "IN1 cannot be read at `bra.execz` (in vector_add, {path}:{line}): the operand is the "
+            "label .LBB0_2, which has no value", "read IN1 where the operand is a register"),
+    ("IN2", "IN2 is no operand of the 1 instruction probe 0 (before bra) matches: none has a "
+            "second source (`bra.execz` in vector_add, {path}:{line})",
+     "OUT is an instruction's first")])
+def test_in_of_a_label_is_refused_where_no_matched_instruction_has_a_value(read, message, hint,
+                                                                            target):
+    """IN1 of vector_add's one branch, `s_cbranch_execz .LBB0_2`, read 0: a label has no value.
+    It is now refused at the read as on PTX, naming the label; IN2, which the branch does not
+    have, is refused as an absent operand."""
+    c = CASES["vector_add"]
+    path = f"{c.file}.{target}.s"
+    line = next(s.line for s in _own(parse_gcn(_text(c.file, target), path), "vector_add")
+                if isinstance(s, Instruction) and s.opcode == "s_cbranch_execz")
+    with pytest.raises(SourceError) as err:
+        instrument(parse_gcn(_text(c.file, target), path),
+                   load(f"map m[thread]: record(1) {{ u64 a; }}\nbefore bra {{ m.save({read}); }}\n",
+                        "case.probe"), kernels="^vector_add$")
+    e = err.value
+    assert (e.file, e.line, e.col) == ("case.probe", 2, 21)
+    assert e.message == message.format(path=path, line=line)
+    assert f"hint: {hint}" in str(e) and "before bra { m.save(" in str(e)
+
+
+@pytest.mark.parametrize("target", TARGETS)
+def test_in_of_a_label_reads_zero_where_other_matched_instructions_have_a_value(target):
+    """`before bra, add.u32` reads IN1 at vector_add's branch and at its `v_add_u32_e32 v0, s6,
+    v0` (s6: the block's first thread, 48 per block): the add's IN1 is that in every thread, and
+    the branch's 0 in every thread that runs it (i < n), as an operand a matched instruction
+    lacks reads (probes/README.md): the label does not refuse the probe, as it does alone."""
+    c = CASES["vector_add"]
+    base = original(target, "vector_add")
+    code = base.instructions
+    branch = next(pc for pc, s in enumerate(code) if s.opcode == "s_cbranch_execz")
+    add = next(pc for pc, s in enumerate(code) if s.opcode == "v_add_u32_e32")
+    run = simulate_instrumented(_text(c.file, target), f"{c.file}.{target}.s", "vector_add",
+                                c.grid, c.block, c.args,
+                                load("map m[thread]: record(8) { u32 pc; u64 a; }\n"
+                                     "before bra, add.u32 { m.save(PC, IN1); }\n", "case.probe"))
+    got = sorted((int(r["unit"]), int(r["pc"]), int(r["a"])) for r in run.maps["m"]
+                 if int(r["pc"]) in (branch, add))
+    threads, n = c.grid[0] * c.block[0], c.args[-1]         # the branch runs in threads < n
+    assert got == sorted([(t, add, 48 * (t // 48)) for t in range(threads)]
+                         + [(t, branch, 0) for t in range(n)])
+    check_unchanged(base, run)

@@ -32,8 +32,10 @@ SPECIAL_REGS = frozenset({
 })
 # special registers that are 64-bit pairs with 32-bit halves ``<name>_lo`` / ``<name>_hi``
 WIDE_SPECIALS = ("vcc", "exec", "flat_scratch", "xnack_mask")
-# the aperture registers: 64-bit, read whole by a scalar 64-bit operand only (the high dword is
-# the aperture; LLVM reads them with ``s_mov_b64``, as a 32-bit operand they give no defined value)
+# the aperture registers: 64-bit, the high dword the aperture (LLVM reads them with ``s_mov_b64``).
+# A 64-bit operand reads all of one, a 32-bit operand its low dword: 0 for a base, 0xffffffff for
+# a limit (an aperture is 2^32 bytes aligned to 2^32: LLVM's AMDGPUUsage, "Address Spaces"; its
+# SIRegisterInfo.td names that dword SRC_*_LO, the high one no operand reads alone)
 APERTURES = ("src_shared_base", "src_shared_limit", "src_private_base", "src_private_limit")
 _REG = re.compile(r"(v|s|a|ttmp)(\d+)$")
 _RANGE = re.compile(r"(v|s|a|ttmp)\[(\d+):(\d+)\]$")

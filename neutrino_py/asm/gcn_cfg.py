@@ -40,6 +40,13 @@ def basic_blocks(statements: Iterable[Statement]) -> list[list[Instruction]]:
 _LOCAL_REF = re.compile(r"(\d+)([fb])")
 
 
+def label_named(op: str) -> str:
+    """The label a branch operand names: the operand, or for a GNU local reference ``1f``/``1b``
+    the label ``1``."""
+    m = _LOCAL_REF.fullmatch(op)
+    return op if m is None else m[1]
+
+
 def jump_targets(statements: Iterable[Statement]) -> set[str] | None:
     """The labels a branch may jump to: the operands of ``s_branch`` and ``s_cbranch_*`` (a GNU
     local reference ``1f``/``1b`` names label ``1``); None where one may jump to any (an
@@ -50,9 +57,7 @@ def jump_targets(statements: Iterable[Statement]) -> set[str] | None:
             if s.opcode == "s_setpc_b64":
                 return None
             if s.opcode == "s_branch" or s.opcode.startswith("s_cbranch_"):
-                for op in map(str, s.operands):
-                    m = _LOCAL_REF.fullmatch(op)
-                    named.add(op if m is None else m[1])
+                named.update(label_named(str(op)) for op in s.operands)
     return named
 
 

@@ -56,6 +56,17 @@ LANE_MASK_SOURCES = ("v_cndmask_", "v_addc_co_", "v_subb_co_", "v_subbrev_co_")
 # processors whose every store outside the LDS carries these cache bits (LLVM's
 # FeatureForceStoreSC0SC1, a hardware workaround: it sets them on the compiler's own stores)
 FORCED_STORE_BITS = {"gfx940": ("sc0", "sc1"), "gfx941": ("sc0", "sc1")}
+# 64-bit operations' 32-bit sources, by index after the destinations (`source_dwords`): shift
+# amounts, bit offsets and widths, exponents, class masks
+NARROW_SOURCES = {"s_lshl_b64": (1,), "s_lshr_b64": (1,), "s_ashr_i64": (1,), "s_bfe_u64": (1,),
+                  "s_bfe_i64": (1,), "s_bfm_b64": (0, 1), "s_bitset0_b64": (0,),
+                  "s_bitset1_b64": (0,), "v_lshlrev_b64": (0,), "v_lshrrev_b64": (0,),
+                  "v_ashrrev_i64": (0,), "v_lshl_add_u64": (1,), "v_ldexp_f64": (1,),
+                  "v_trig_preop_f64": (1,), "v_cmp_class_f64": (1,), "v_cmpx_class_f64": (1,)}
+# 32-bit operations' 64-bit sources: the multiply-adds' addend, the sums of absolute
+# differences' packed bytes and accumulators (v_mqsad_u32_u8's 128-bit one takes VGPRs only)
+WIDE_SOURCES = {"v_mad_u64_u32": (2,), "v_mad_i64_i32": (2,), "v_qsad_pk_u16_u8": (0, 2),
+                "v_mqsad_pk_u16_u8": (0, 2), "v_mqsad_u32_u8": (0,)}
 _WIDTH = {"byte": 1, "ubyte": 1, "sbyte": 1, "u8": 1, "i8": 1, "b8": 1, "short": 2, "ushort": 2,
           "sshort": 2, "u16": 2, "i16": 2, "b16": 2, "dword": 4, "b32": 4, "u32": 4, "i32": 4,
           "f32": 4, "dwordx2": 8, "b64": 8, "u64": 8, "i64": 8, "f64": 8, "x2": 8, "dwordx3": 12,
@@ -134,14 +145,35 @@ def ds_offset_unit(opcode: str) -> int:
     return element * (64 if m[2] else 1)
 
 
+def _unencoded(opcode: str) -> str:
+    """`opcode` without the encoding LLVM may append (``_e32``, ``_e64``, ``_dpp``, ``_sdwa``)."""
+    return re.sub(r"_(e32|e64|dpp|sdwa)$", "", opcode)
+
+
 def constant_bits(opcode: str, value: float) -> int:
     """The bits a float constant operand (``0.5``, ``-4.0``, ``0.15915494``) stands for in
     `opcode`: an f64 in an f64 operation, an f16 in an f16 one, else an f32 (integer
     operations read a float inline constant's f32 bits)."""
-    parts = re.sub(r"_(e32|e64|dpp|sdwa)$", "", opcode).split("_")
+    parts = _unencoded(opcode).split("_")
     kind = next((p for p in reversed(parts) if p in ("f16", "f32", "f64")), "f32")
     fmt = {"f16": "<e", "f32": "<f", "f64": "<d"}[kind]
     return int.from_bytes(struct.pack(fmt, value), "little")
+
+
+def source_dwords(opcode: str, k: int) -> int:
+    """Dwords source `k` of `opcode` reads (0: the first operand after the destinations): two
+    where the type its name ends with is 64-bit (``s_mov_b64``, ``s_cmp_eq_u64``,
+    ``v_cvt_f32_f64``) and in gfx90a's packed f32 operations (``v_pk_fma_f32``), else one;
+    `NARROW_SOURCES` and `WIDE_SOURCES` name the sources that differ. Lane masks aside
+    (`lane_mask`: VCC or an SGPR pair in a wave64). An aperture register is read as that many
+    dwords (`asm.gcn.APERTURES`)."""
+    op = _unencoded(opcode)
+    if k in NARROW_SOURCES.get(op, ()):
+        return 1
+    if k in WIDE_SOURCES.get(op, ()) or op.startswith("v_pk_") and op.endswith(("_f32", "_b32")):
+        return 2
+    last = next((p for p in reversed(op.split("_")) if re.fullmatch(r"[bfiu]\d+", p)), "")
+    return 2 if last[1:] == "64" else 1
 
 
 def is_terminator(opcode: str) -> bool:

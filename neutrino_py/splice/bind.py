@@ -14,19 +14,24 @@ from neutrino_py.targets import TargetKernel, Unreadable
 
 
 def bind(kernel: TargetKernel, ins: Any, pc: int, names: set[str], scope: Scratch,
-         before: list[Stmt], after: list[Stmt], missing: list[str]) -> dict[str, Value]:
+         before: list[Stmt], after: list[Stmt], missing: dict[str, str | None]) -> dict[str, Value]:
     """Values for `names`; ops computing them are appended to `before` (captures) or `after`
-    (OUT). An operand the instruction does not have (OUT of a store, IN2 of a `mov`) reads 0 and
-    is appended to `missing` (the splicer refuses a probe that reads it at no instruction that
-    has it); one without a value raises `Unreadable` naming the helper."""
+    (OUT). An operand the instruction does not have (OUT of a store, IN2 of a `mov`), or one
+    with no value at all (`Unreadable.absent`: a GCN branch's label), reads 0 and goes into
+    `missing` (with None, or why it has no value: the splicer refuses a probe that reads it at
+    no instruction that has a value there); one whose value cannot be read raises `Unreadable`
+    naming the helper."""
     out: dict[str, Value] = {}
     for name in sorted(names):
+        why = None
         try:
             value = _operand(kernel, ins, name, pc, scope, before, after)
         except Unreadable as err:
-            raise Unreadable(err.reason, name) from None
+            if not err.absent:
+                raise Unreadable(err.reason, name) from None
+            value, why = None, err.reason
         if value is None:
-            missing.append(name)
+            missing[name] = why
             value = Imm(0, "u64")
         out[name] = value
     return out

@@ -103,22 +103,25 @@ class _Reads:
     # probe index -> shared registers its body assigns (walking the probes for every kernel
     # was 0.03-0.05 s of opcode_mix on a module of 420 kernels)
     assigns: dict[int, frozenset[str]] = field(default_factory=dict)
-    # (probe index, OUT or INn) -> [instructions it is read at, those without the operand, the
-    # first of those as (opcode, kernel, file, line)], for `check_absent`
+    # (probe index, OUT or INn) -> [instructions it is read at, those without a value there,
+    # the first of those as (opcode, kernel, file, line), the first that has the operand but no
+    # value (a label) as (why, opcode, kernel, file, line)], for `check_absent`
     absent: dict[tuple[int, str], list] = field(default_factory=dict)
 
-    def tally(self, probe: ast.Probe, names: Iterable[str], missing: list[str],
+    def tally(self, probe: ast.Probe, names: Iterable[str], missing: dict[str, str | None],
               where: Callable[[], tuple[str, str, str, int]]) -> None:
-        """Count one instruction `probe` reads the operands `names` at, `missing` those it lacks
-        (a derived probe's under its original: they are one probe in the file)."""
+        """Count one instruction `probe` reads the operands `names` at, `missing` those it has
+        no value of (a derived probe's under its original: they are one probe in the file)."""
         index = probe.index if probe.origin is None else probe.origin
         for name in names:
             if name == "OUT" or name.startswith("IN"):
-                seen = self.absent.setdefault((index, name), [0, 0, None])
+                seen = self.absent.setdefault((index, name), [0, 0, None, None])
                 seen[0] += 1
                 if name in missing:
                     seen[1] += 1
                     seen[2] = seen[2] or where()
+                    if missing[name] is not None and seen[3] is None:
+                        seen[3] = (missing[name], *where())
 
     def seen(self, probe: ast.Probe) -> dict[tuple[str, bool], bool]:
         return self.spellings.setdefault(probe.index, {})
@@ -207,13 +210,18 @@ _OPERANDS = {"OUT": "destination", "IN1": "source", "IN2": "second source", "IN3
 
 
 def check_absent(program: ast.ProbeProgram, reads: _Reads) -> None:
-    """Refuse OUT or INn read at instructions none of which has that operand (`IN2` at `before
-    mov`), at the probe's read; where some of them have it, the others read 0 (probes/README.md)."""
-    for (index, name), (seen, lacking, first) in reads.absent.items():
+    """Refuse OUT or INn read at instructions none of which has a value there (`IN2` at `before
+    mov`, IN1 at a GCN branch's label), at the probe's read; where some of them have one, the
+    others read 0 (probes/README.md)."""
+    for (index, name), (seen, lacking, first, valueless) in reads.absent.items():
         if lacking < seen:
             continue
         probe = next(p for p in program.probes if p.index == index)
         span, (opcode, kernel, file, line) = reads.operands[index][name], first
+        if valueless is not None:
+            why, opcode, kernel, file, line = valueless
+            raise _unreadable(program, probe, name, span, f"`{opcode}` (in {kernel}, {file}:{line})",
+                             why)
         raise SourceError(
             f"{name} is no operand of the {seen} instruction{'s' if seen > 1 else ''} "
             f"{probe.label} matches: none has a {_OPERANDS[name]} (`{opcode}` in "
@@ -222,6 +230,19 @@ def check_absent(program: ast.ProbeProgram, reads: _Reads) -> None:
             hint="OUT is an instruction's first destination, IN1..IN3 its sources after it "
                  "(`add.s32 %r1, %r2, %r3`: OUT %r1, IN1 %r2, IN2 %r3); read one the matched "
                  "instructions have, or widen the position to instructions that have it")
+
+
+def _unreadable(program: ast.ProbeProgram, probe: ast.Probe, name: str, span: ast.Span, at: str,
+               reason: str) -> SourceError:
+    """`probe`'s read of the operand helper `name` (at `span`) refused: it cannot be read at `at`
+    (an instruction, and where it is in the module) for `reason`."""
+    return SourceError(
+        f"{name} cannot be read at {at}: {reason}",
+        file=program.file, line=span.line, col=span.col, source=program.text, width=span.width,
+        hint=f"read {name} where the operand is a register, a number or a variable: "
+             + ("narrow the line range so that it leaves this instruction out, or read it at an "
+                "opcode pattern" if isinstance(probe.position.target, ast.Lines)
+                else "narrow the pattern so that it does not match this instruction"))
 
 
 def _device_function_matches(target: Target, module: Any, program: ast.ProbeProgram,
@@ -837,7 +858,7 @@ class _KernelSplice:
         """The probe's operand helpers at `ins`; one without a value is refused where the probe
         reads it."""
         names = self.operands[probe.index]
-        missing: list[str] = []
+        missing: dict[str, str | None] = {}
         try:
             values = bind(self.kernel, ins, pc, names, scope, before, after, missing)
             k = self.kernel
@@ -845,17 +866,10 @@ class _KernelSplice:
                              lambda: (k.pattern(ins)[0], k.name, k.file, ins.line))
             return values
         except Unreadable as err:
-            span = names[err.name]
-            raise SourceError(
-                f"{err.name} cannot be read at `{self.kernel.pattern(ins)[0]}` (in "
-                f"{self.kernel.name}, {self.kernel.file}:{ins.line}): {err.reason}",
-                file=self.program.file, line=span.line, col=span.col, source=self.program.text,
-                width=span.width,
-                hint=f"read {err.name} where the operand is a register, a number or a variable: "
-                     + ("narrow the line range so that it leaves this instruction out, or read it "
-                        "at an opcode pattern" if isinstance(probe.position.target, ast.Lines)
-                        else "narrow the pattern so that it does not match this instruction")
-                ) from None
+            k = self.kernel
+            raise _unreadable(self.program, probe, err.name, names[err.name],
+                             f"`{k.pattern(ins)[0]}` (in {k.name}, {k.file}:{ins.line})",
+                             err.reason) from None
 
     @staticmethod
     def gated(code: list[Stmt], guard: Guard | None, copy_of_guard) -> list[Stmt]:

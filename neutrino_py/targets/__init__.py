@@ -34,11 +34,14 @@ from neutrino_py.ops import Scratch, Src, Stmt, Value
 class Unreadable(Exception):
     """An operand a probe reads has no value the target can read: a branch's label, or a
     parameter declared for one call (PTX ``retval0``, ``param0``), which has no address. Raised
-    by `TargetKernel.address/dest/source`; the splicer reports it at the probe's use of the operand."""
+    by `TargetKernel.address/dest/source`; the splicer reports it at the probe's use of the operand.
+    `absent`: it has no value at all (a GCN branch's label), and counts as an operand the
+    instruction lacks: 0 where another instruction the probe matches has a value there, refused
+    for `reason` where none does."""
 
-    def __init__(self, reason: str, name: str = "") -> None:
+    def __init__(self, reason: str, name: str = "", absent: bool = False) -> None:
         super().__init__(f"{name}: {reason}" if name else reason)
-        self.reason, self.name = reason, name
+        self.reason, self.name, self.absent = reason, name, absent
 
 
 @dataclass(frozen=True)

@@ -274,8 +274,8 @@ class Site:
 
     def operand(self, v: Value, out: list[Statement]) -> Value | Placed:
         """`v` as a VALU operand: non-inline constants and SGPRs are moved into VGPRs first (the
-        moves appended to `out`); an aperture register through an SGPR pair (a VALU operand
-        reads it as 32 bits, which hold no defined value)."""
+        moves appended to `out`); a 64-bit aperture register through an SGPR pair (a VALU move
+        reads it as 32 bits: its low dword, which is all a 32-bit operand of it reads)."""
         if isinstance(v, Imm) and v.type != "pred":
             words = _words(v.value, v.type)
             # a 64-bit instruction reads an inline constant as a 64-bit value: 0x100000001,
@@ -286,7 +286,7 @@ class Site:
                 return self._to_vgprs(v, [asm.Imm(hex(w)) for w in words], out)
         if isinstance(v, Src) and v.type != "pred":
             r = _source(v.text)
-            if r.file in APERTURES:
+            if r.file in APERTURES and v.type in WIDE:
                 pair = self.stmp(2)
                 out.append(Instruction("s_mov_b64", [pair, r]))
                 r = pair

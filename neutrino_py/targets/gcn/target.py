@@ -23,6 +23,7 @@
 """
 from __future__ import annotations
 
+import functools
 import itertools
 from typing import Sequence
 
@@ -31,7 +32,7 @@ from neutrino_py.asm import gcn_opcodes as opcodes
 from neutrino_py.asm.gcn import (PROCESSORS, SUPPORTED, Comment, Func, GcnModule, Imm,
                                  Instruction, Label, Loc, Modified, Register, Statement, Sym,
                                  APERTURES, WIDE_SPECIALS, evaluate)
-from neutrino_py.asm.gcn_cfg import basic_blocks, labelled_blocks, successors
+from neutrino_py.asm.gcn_cfg import basic_blocks, label_named, labelled_blocks, successors
 from neutrino_py.errors import SourceError
 from neutrino_py.ops import Scratch, Src, Stmt, Value
 from neutrino_py.probe.ast import is_mark
@@ -534,7 +535,7 @@ class GcnKernel:
     def operand(self, ins: Instruction, n: int, scope: Scratch, code: list[Stmt]) -> Value:
         """Operand `n` of `ins` as OUT/IN read it: raw bits, except that a lane mask gives this
         lane's bit, 0 or 1, as the predicate PTX would hold there does."""
-        value = self.raw(ins.operands[n], scope, code, ins.opcode)
+        value = self.raw(ins.operands[n], scope, code, ins.opcode, n - self.destinations(ins))
         if not opcodes.lane_mask(ins.opcode, n, self.destinations(ins), len(ins.operands)):
             return value
         lane = scope.tmp("u32")
@@ -546,12 +547,13 @@ class GcnKernel:
         code.append(ops.Binary(bit, "and", bit, ops.Imm(1, "u64")))
         return bit
 
-    def raw(self, op, scope: Scratch, code: list[Stmt], opcode: str = "") -> Value:
+    def raw(self, op, scope: Scratch, code: list[Stmt], opcode: str, source: int) -> Value:
         """An operand's raw bits, zero-extended: the register (an input modifier or SDWA's
         ``sext()`` left out), a float constant's bits as `opcode` reads it, a symbol's value
-        where the module sets one, an aperture register's 64 bits, SCC as the site saved it; 0
-        where it has none here (a label, a relocation, ``null``). Other special registers (the
-        EXEC and VCC zero tests, LDS direct, TBA/TMA) are refused: `Unreadable`."""
+        where the module sets one, an aperture register as source `source` of `opcode` reads it
+        (its 64 bits, or as a 32-bit operand its low dword), SCC as the site saved it; 0 where it
+        has none here (a relocation, ``null``). A label, and the other special registers (the EXEC
+        and VCC zero tests, LDS direct, TBA/TMA), are refused: `Unreadable`."""
         while isinstance(op, Modified) or isinstance(op, Func) and op.name == "sext" and len(op.args) == 1:
             op = op.inner if isinstance(op, Modified) else op.args[0]
         if isinstance(op, Imm) and isinstance(op.value, int):
@@ -562,7 +564,8 @@ class GcnKernel:
             return ops.Imm(value % (1 << 64), "u64")
         if isinstance(op, Register) and (op.first is not None or op.file in READABLE_SPECIALS):
             dst = scope.tmp("u64")
-            wide = op.count >= 2 or op.file in WIDE_SPECIALS + APERTURES
+            wide = op.count >= 2 or op.file in WIDE_SPECIALS \
+                or op.file in APERTURES and opcodes.source_dwords(opcode, source) == 2
             first = Register(op.file, op.first, 2, True) if wide and op.first is not None else op
             code.append(ops.ZeroExtend(dst, Src(str(first), "u64" if wide else "u32"),
                                        64 if wide else 32))
@@ -573,7 +576,15 @@ class GcnKernel:
             return dst
         if isinstance(op, Register) and op.file != "null":
             raise Unreadable(f"`{op}` is a special register whose value a probe cannot read")
+        if isinstance(op, Sym) and label_named(op.text) in self.label_names:
+            raise Unreadable(f"the operand is the label {op.text}, which has no value", absent=True)
         return ops.Imm(0, "u64")
+
+    @functools.cached_property
+    def label_names(self) -> frozenset[str]:
+        """The module's labels: a branch's or a call's operand names one, which has no value a
+        probe could read (PTX refuses it too)."""
+        return frozenset(s.name for s in self.module.statements if isinstance(s, Label))
 
     def address(self, ins: Instruction, scope: Scratch, code: list[Stmt]) -> Value:
         """ADDR: global/flat: the 64-bit address; LDS: the offset in the workgroup's LDS (M0's for
