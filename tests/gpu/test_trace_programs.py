@@ -1006,7 +1006,7 @@ def test_kernels_reading_module_variables_the_host_set_keep_their_results(tmp_pa
     assert np.frombuffer(native[-8:-4], np.uint32)[0] == 3
     assert (tmp_path / "traced.bin").read_bytes() == native
     launches = Trace(tmp_path / "tr").launches
-    assert len(launches) == 6 and all(x.instrumented for x in launches), [(x.kernel, x.fallback) for x in launches]
+    assert len(launches) == 6 and all(x.instrumented for x in launches), [(x.kernel, x.info.get("fallback")) for x in launches]
 
 
 MODULE_VARIABLES_DRIVER = r'''
