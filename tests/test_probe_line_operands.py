@@ -10,8 +10,8 @@ simulator's state at each instruction:
   value, a memory operand's address (base plus offset, as the instruction names it), 0 where the
   instruction has no k-th source (`ret`, a branch's IN2) and another of the range has one (a
   range where none has it is refused: the sites below read IN3 only where one has three). IN1
-  of a branch is its label, which has no value: a range holding one is refused with a location
-  (tested below), so sites whose range holds a branch read no IN1;
+  of a branch is its label, which has no value, and counts the same way: 0 in a range where
+  another instruction has an IN1 (tested below), as every range here that holds a branch has;
 - OUT is the instruction's first destination after it ran (0 where it writes none: a store, a
   branch, `ret`); `after` a guarded branch or `ret` runs in the lanes where it is not taken.
 
@@ -40,7 +40,7 @@ def _at(where: str, path: str, first: int, last: int, operands: tuple[str, ...])
                 _lines(path, first, last))
 
 
-# ranges without a labelled branch read IN1 too; OUT only after
+# OUT only after; a labelled branch's IN1 reads 0
 LINE_SITES = [
     _at("before", "util.cuh", 5, 5, ("IN1", "IN2")),                  # mul.wide, add, ld, and, mov
     _at("after", "util.cuh", 5, 5, ("IN1", "IN2", "OUT")),
@@ -50,10 +50,10 @@ LINE_SITES = [
     _at("after", "positions.cu", 15, 15, ("IN1", "IN2", "OUT")),      # mul, setp, @p ret
     _at("before", "positions.cu", 20, 22, ("IN1", "IN2")),            # add, st.global, ret
     _at("after", "positions.cu", 20, 22, ("IN1", "IN2", "OUT")),
-    _at("before", "positions.cu", 12, 18, ("IN2",)),                  # guarded branches, sub, adds
-    _at("after", "positions.cu", 12, 18, ("IN2", "OUT")),
-    _at("after", "util.cuh", 6, 7, ("IN2", "OUT")),                   # loop head, body, back edge
-    _at("before", "util.cuh", 5, 7, ("IN2",)),
+    _at("before", "positions.cu", 12, 18, ("IN1", "IN2")),            # guarded branches, sub, adds
+    _at("after", "positions.cu", 12, 18, ("IN1", "IN2", "OUT")),
+    _at("after", "util.cuh", 6, 7, ("IN1", "IN2", "OUT")),            # loop head, body, back edge
+    _at("before", "util.cuh", 5, 7, ("IN1", "IN2")),
 ]
 SITES = LINE_SITES + [s for s in POSITION_SITES if s.when in ("entry", "exit", "block")]
 
@@ -80,9 +80,9 @@ class Operands(Tracked):
 
     def raw(self, op: ir.Operand, lane: int, ctx) -> int | None:
         """Raw bits of an operand, zero-extended: what the README's table says IN and OUT are
-        (None for a label, which the checker refuses)."""
+        (0 for a label, which has no value: read where another instruction has one)."""
         if isinstance(op, ir.Symbol) and op.name in self.labels:
-            return None
+            return 0
         if isinstance(op, ir.Address):
             return (self.raw(op.base, lane, ctx) + op.offset) & M64
         if isinstance(op, ir.Register) and op.name in self.widths:
@@ -140,7 +140,13 @@ def test_addr_and_bytes_at_a_line_range_are_refused(operand):
     assert err.value.file == "case.probe" and f"{operand} needs an opcode pattern of memory instructions" in str(err.value)
 
 
-def test_in1_of_a_branch_in_a_line_range_is_refused():
-    with pytest.raises(SourceError) as err:
-        run('map m[thread]: record(4) { u64 a; }\nbefore line "util.cuh":6 { m.save(IN1); }\n')
-    assert "the label $L__BB0_after, which has no value" in str(err.value)
+def test_in1_of_a_branch_in_a_line_range_reads_zero():
+    """util.cuh:6 is the loop's head, `setp.ge.u32 %p2, %r9, %r7` (pc 17) and `@%p2 bra
+    $L__BB0_after` (pc 18): IN1 of the branch, a label, reads 0, as an operand another
+    instruction of the range has does (it was refused); the setp's is the loop counter, 0 to
+    tid % 4 in each thread, and the branch runs once in each, where it is taken."""
+    m = run('map m[thread]: record(8) { u32 pc; u64 a; }\n'
+            'before line "util.cuh":6 { m.save(PC, IN1); }\n')["m"]
+    got = sorted(zip(m["unit"].tolist(), m["pc"].tolist(), m["a"].tolist()))
+    assert got == sorted([(t, 17, k) for t in range(48) for k in range(t % 4 + 1)]
+                         + [(t, 18, 0) for t in range(48)])

@@ -17,7 +17,7 @@ def bind(kernel: TargetKernel, ins: Any, pc: int, names: set[str], scope: Scratc
          before: list[Stmt], after: list[Stmt], missing: dict[str, str | None]) -> dict[str, Value]:
     """Values for `names`; ops computing them are appended to `before` (captures) or `after`
     (OUT). An operand the instruction does not have (OUT of a store, IN2 of a `mov`), or one
-    with no value at all (`Unreadable.absent`: a GCN branch's label), reads 0 and goes into
+    with no value at all (`Unreadable.absent`: a branch's label), reads 0 and goes into
     `missing` (with None, or why it has no value: the splicer refuses a probe that reads it at
     no instruction that has a value there); one whose value cannot be read raises `Unreadable`
     naming the helper."""

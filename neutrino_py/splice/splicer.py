@@ -211,7 +211,7 @@ _OPERANDS = {"OUT": "destination", "IN1": "source", "IN2": "second source", "IN3
 
 def check_absent(program: ast.ProbeProgram, reads: _Reads) -> None:
     """Refuse OUT or INn read at instructions none of which has a value there (`IN2` at `before
-    mov`, IN1 at a GCN branch's label), at the probe's read; where some of them have one, the
+    mov`, IN1 at a branch's label), at the probe's read; where some of them have one, the
     others read 0 (probes/README.md)."""
     for (index, name), (seen, lacking, first, valueless) in reads.absent.items():
         if lacking < seen:

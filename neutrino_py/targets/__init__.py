@@ -35,7 +35,7 @@ class Unreadable(Exception):
     """An operand a probe reads has no value the target can read: a branch's label, or a
     parameter declared for one call (PTX ``retval0``, ``param0``), which has no address. Raised
     by `TargetKernel.address/dest/source`; the splicer reports it at the probe's use of the operand.
-    `absent`: it has no value at all (a GCN branch's label), and counts as an operand the
+    `absent`: it has no value at all (a branch's label), and counts as an operand the
     instruction lacks: 0 where another instruction the probe matches has a value there, refused
     for `reason` where none does."""
 

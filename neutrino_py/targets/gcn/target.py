@@ -583,7 +583,7 @@ class GcnKernel:
     @functools.cached_property
     def label_names(self) -> frozenset[str]:
         """The module's labels: a branch's or a call's operand names one, which has no value a
-        probe could read (PTX refuses it too)."""
+        probe could read (as a PTX label)."""
         return frozenset(s.name for s in self.module.statements if isinstance(s, Label))
 
     def address(self, ins: Instruction, scope: Scratch, code: list[Stmt]) -> Value:

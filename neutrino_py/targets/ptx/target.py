@@ -277,7 +277,9 @@ class PtxKernel(PtxCode):
     def raw(self, op: ir.Operand, at: ir.Instruction, scope: Scratch, code: list[Stmt]) -> Value:
         """Raw bits of an operand of instruction `at`, zero-extended to u64 (first element of a
         pair, a vector or a call's parameter list, in that order: `{%f1, ..}|%p` gives %f1; the
-        address of a memory operand; 0 for ``_`` and an empty list)."""
+        address of a memory operand; 0 for ``_`` and an empty list). A label (a branch's
+        operand) has no value: `Unreadable` with `absent`, which reads 0 where another matched
+        instruction has a value there (as on GCN); a call's parameter is refused."""
         if isinstance(op, ir.PredPair):
             op = op.first
         if isinstance(op, (ir.Vector, ir.ParamList)):
@@ -291,7 +293,8 @@ class PtxKernel(PtxCode):
             return self.address_value(op, at, scope, code)
         if isinstance(op, ir.Symbol):
             if op.name in self.label_names:
-                raise Unreadable(f"the operand is the label {op.name}, which has no value")
+                raise Unreadable(f"the operand is the label {op.name}, which has no value",
+                                 absent=True)
             if op.name in self.call_params:
                 raise Unreadable(f"the operand is {op.name}, a parameter of one call, which has "
                                  "no address")
