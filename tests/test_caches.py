@@ -4,6 +4,7 @@ by pattern; the hook's cubin cache is keyed by the package version and the code 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import multiprocessing
 import os
@@ -281,6 +282,55 @@ def test_a_permission_denied_entry_is_rebuilt(made, short, tmp_path, monkeypatch
     assert not (cache / META).exists()
     assert "Permission denied" in _kernel(second, made.key).reason
     assert _request(second, cache) == reply and again.calls == 1
+    assert _stop(second) == []
+
+
+SHARED = (("counter", True), ("scale", False))       # module variables, as asm.variables lists them
+
+
+def test_a_cache_entry_keeps_the_kernels_module_variables(made, short, tmp_path):
+    """The sidecar holds the variables the reply lists (`var W NAME`): a later run serves the
+    entry, its .meta kept (it is checked against the reply the sidecar makes) and the kernel read
+    back with the same variables in the same order."""
+    shared = dataclasses.replace(made, variables=SHARED)
+    cache = tmp_path / "cache"
+    cache.mkdir()
+    first = _server(short, tmp_path, cache, Replay(shared), "a")
+    reply = _request(first, cache)
+    assert reply.endswith("var 1 counter\nvar 0 scale\n")
+    stored = json.loads((cache / f"{made.key}.json").read_text())
+    assert stored["version"] == 2 and stored["variables"] == [["counter", True], ["scale", False]]
+    assert _stop(first) == []
+    again = Replay(shared)
+    second = _server(short, tmp_path, cache, again, "b")
+    assert (cache / META).read_text() == reply
+    kernel = _kernel(second, made.key)
+    assert kernel.instrumented and kernel.variables == SHARED and again.calls == 0
+    assert _stop(second) == []
+
+
+def test_a_version_1_entry_is_instrumented_again(made, short, tmp_path):
+    """An entry written before module variables were listed (sidecar version 1, no `variables`)
+    would run a twin blind to the program's variables: it is refused, its .meta removed, and the
+    kernel instrumented again into a version 2 entry."""
+    shared = dataclasses.replace(made, variables=SHARED)
+    cache = tmp_path / "cache"
+    cache.mkdir()
+    first = _server(short, tmp_path, cache, Replay(shared), "a")
+    reply = _request(first, cache)
+    _stop(first)
+    sidecar = cache / f"{made.key}.json"
+    old = json.loads(sidecar.read_text())
+    del old["variables"]
+    sidecar.write_text(json.dumps({**old, "version": 1}))
+    (cache / META).write_text(reply[:reply.index("var ")])          # as version 1 replied
+    again = Replay(shared)
+    second = _server(short, tmp_path, cache, again, "b")
+    assert not (cache / META).exists()
+    assert _kernel(second, made.key).reason == (f"kernel cache entry {made.key} not used "
+                                                "(its sidecar is of another format): its maps are not read")
+    assert _request(second, cache) == reply and again.calls == 1
+    assert json.loads(sidecar.read_text())["version"] == 2
     assert _stop(second) == []
 
 
