@@ -38,8 +38,8 @@ class FakeInstrumenter:
     """`add` gets a twin (a FAKECUBIN the fake driver recognizes); anything else is SASS only."""
 
     def __init__(self, manifest: dict = MANIFEST, twin: str = "add", layout: tuple = (),
-                 prefix: bytes = b"FAKEIMAGE") -> None:
-        self.twin, self.layout, self.prefix = twin, layout, prefix
+                 prefix: bytes = b"FAKEIMAGE", variables: tuple = ()) -> None:
+        self.twin, self.layout, self.prefix, self.variables = twin, layout, prefix, variables
         self.calls: list[str] = []
         self.images: list[tuple[bytes, str | None]] = []
         self.manifest = manifest
@@ -51,7 +51,7 @@ class FakeInstrumenter:
         if name != self.twin:
             return skipped(name, "SASS only: the image holds sm_90 machine code and no PTX", "nvcc")
         return KernelEntry(name, "k" * 16, "nvcc", None, "// fake ptx", "// fake instrumented", self.manifest,
-                      b"FAKECUBIN\0", 2, None, self.layout)
+                      b"FAKECUBIN\0", 2, None, self.layout, self.variables)
 
 
 @pytest.fixture(scope="module")
@@ -148,6 +148,67 @@ def test_arguments_packed_in_extra_reach_the_twin_as_kernel_params(binaries, tmp
     for launch, threads in zip(trace.launches[:2], (128, 32)):
         np.testing.assert_array_equal(launch.maps["m"]["tid"], np.arange(threads))
     assert trace.summary["fallbacks"] == {"kernel arguments passed through `extra`": 1}
+
+
+GRAPH_VARIABLES = "kernel reaches module variables (graph nodes run the original)"
+
+
+def shared_variables(log: list[str]) -> list[str]:
+    """The fake's lines about module variables, launches and events on stream 0x5 (not the
+    writer's, whose copies run meanwhile), without pointers."""
+    kept = []
+    for line in log:
+        line = re.sub(r"^event 0x[0-9a-f]+ recorded on 0x5$", "event on 0x5", line)
+        line = re.sub(r"^(cuLaunchKernel\w*|cuGraphLaunch) (add(?: twin)?) .*", r"\1 \2", line)
+        if line.startswith(("program ", "copy ", "twin add sees ", "event on ", "cuLaunchKernel", "captured ",
+                            "cuGraphLaunch ")):
+            kept.append(line)
+    return kept
+
+
+@pytest.mark.parametrize("mode, launch", [("variables", "cuLaunchKernel"),
+                                          ("libvariables", "cuLaunchKernel_ptsz")])
+def test_module_variables_reach_the_twin_and_what_it_writes_comes_back(binaries, tmp_path, mode, launch):
+    """The program sets its module's (or library's) `counter` and `scale`, launches add twice on
+    stream 0x5 and reads them back; each twin launch adds 1 to its own copies. Before each launch
+    the twin's copies get the program's values on the launch's stream, before its start event; after
+    its end event the writable `counter` is copied back, the read-only `scale` is not, so the
+    twin sees 7 both times and the program keeps it; `missing`, which the driver does not find, is
+    skipped. Captured into a graph, add runs as the original."""
+    variables = (("counter", True), ("scale", False), ("missing", True))
+    log, counts, trace, _ = traced(binaries, tmp_path, mode, instrumenter=FakeInstrumenter(variables=variables))
+    launch_twin = [
+        "copy image counter = {c} to twin counter on stream 0x5",
+        "copy image scale = 7 to twin scale on stream 0x5", "event on 0x5", f"{launch} add twin", "twin add sees counter = {c} on stream 0x5",
+        "twin add sees scale = 7 on stream 0x5", "event on 0x5",
+        "copy twin counter = {n} to image counter on stream 0x5"]
+    assert shared_variables(log) == [
+        "program writes image counter = 41", "program writes image scale = 7",
+        "event on 0x5",                         # the context's reference event, recorded once
+        *[line.format(c=41, n=42) for line in launch_twin], *[line.format(c=42, n=43) for line in launch_twin],
+        "program reads image counter = 43", "program reads image scale = 7",
+        "captured add", "cuGraphLaunch add"]
+    assert counts["instrumented"] == 2 and counts["fallback_graph_capture"] == 1 and counts["graph_twins"] == 0
+    assert [(x.kernel, x.instrumented, x.info["fallback"]) for x in trace.launches] == [
+        ("add", True, None), ("add", True, None), ("add", False, GRAPH_VARIABLES)]
+    for x in trace.launches[:2]:
+        np.testing.assert_array_equal(x.maps["m"]["tid"], np.arange(32))
+    assert trace.summary["fallbacks"] == {GRAPH_VARIABLES: 1}
+
+
+def test_a_variable_the_driver_will_not_copy_runs_the_original(binaries, tmp_path):
+    """A copy into the twin that fails runs the original kernel (counted as a failed launch), on
+    the program's variables, which the twin never touched."""
+    inst = FakeInstrumenter(variables=(("counter", True),))
+    log, counts, trace, _ = traced(binaries, tmp_path, "variables", instrumenter=inst,
+                                   env_extra={"FAKE_VARIABLE_COPY_FAIL": "1"})
+    assert shared_variables(log) == [
+        "program writes image counter = 41", "program writes image scale = 7", "event on 0x5",
+        *["copy image counter to twin counter refused", "event on 0x5", "cuLaunchKernel add", "event on 0x5"] * 2,
+        "program reads image counter = 41", "program reads image scale = 7", "captured add", "cuGraphLaunch add"]
+    assert counts["instrumented"] == 0 and counts["fallback_instrumented_launch_failed"] == 2
+    assert [x.info["fallback"] for x in trace.launches] == [
+        "the module's variables could not be copied into the twin"] * 2 + [GRAPH_VARIABLES]
 
 
 def test_a_module_loaded_from_a_file_is_sent_with_its_path(binaries, tmp_path):

@@ -11,6 +11,11 @@
  * cuStreamEndCapture, an unsafe call (a synchronization, an allocation, a module load) from any
  * thread not in relaxed mode (cuThreadExchangeStreamCaptureMode 2) is refused and breaks the
  * capture, as the driver does: its end then fails (CUDA_ERROR_STREAM_CAPTURE_INVALIDATED).
+ * Module variables: every module and library, twin or not, holds its own `counter` (8 bytes) and
+ * `scale` (4 bytes), zero until written (cuModuleGetGlobal_v2 of a module, cuLibraryGetGlobal of a
+ * library; other names are not found). A twin's launch logs the values of those of its module that
+ * were looked up and adds 1 to each; copies between variables and the program's reads and writes of
+ * them are logged.
  */
 #define _GNU_SOURCE
 #include <dlfcn.h>
@@ -29,7 +34,9 @@
 typedef int CUresult;
 typedef struct { unsigned gx, gy, gz, bx, by, bz, shm; void *stream; void *attrs; unsigned nattrs; } Config;
 struct func { struct module *mod; char *name; };
-struct module { int twin; struct func *funcs[8]; int nfuncs; };   /* one handle per kernel name */
+#define NGLOBALS 2
+/* one handle per kernel name; `library`: loaded by cuLibraryLoadData (a CUlibrary, not a CUmodule) */
+struct module { int twin, library; struct func *funcs[8]; int nfuncs; uint64_t globals[NGLOBALS]; };
 /* Like the driver, the next load gives an unloaded module's handles out again, its kernels' too. */
 static struct module *unloaded;
 struct event { double t; };
@@ -161,9 +168,77 @@ CUresult cuMemcpyDtoHAsync_v2(void *dst, uint64_t src, size_t n, void *s) {
     memcpy(dst, (void *)(uintptr_t)src, n);
     return 0;
 }
+
+static const struct { const char *name; size_t n; } GLOBALS[NGLOBALS] = {{"counter", 8}, {"scale", 4}};
+static struct { uint64_t p; const struct module *m; int g; } made_globals[256];
+static int nmade_globals;
+static pthread_mutex_t globals_lock = PTHREAD_MUTEX_INITIALIZER;
+static CUresult get_global(uint64_t *p, size_t *n, struct module *m, const char *name, int library) {
+    if (m->library != library) return 400;  /* CUDA_ERROR_INVALID_HANDLE: a module for a library */
+    for (int g = 0; g < NGLOBALS; g++) {
+        if (strcmp(GLOBALS[g].name, name)) continue;
+        pthread_mutex_lock(&globals_lock);
+        if (!m->globals[g] && nmade_globals < 256) {
+            m->globals[g] = placed(calloc(1, GLOBALS[g].n), GLOBALS[g].n);
+            made_globals[nmade_globals].p = m->globals[g];
+            made_globals[nmade_globals].m = m;
+            made_globals[nmade_globals++].g = g;
+        }
+        pthread_mutex_unlock(&globals_lock);
+        if (p) *p = m->globals[g];
+        if (n) *n = GLOBALS[g].n;
+        return 0;
+    }
+    return 500;                               /* CUDA_ERROR_NOT_FOUND */
+}
+CUresult cuModuleGetGlobal_v2(uint64_t *p, size_t *n, struct module *m, const char *name) {
+    return get_global(p, n, m, name, 0);
+}
+CUresult cuLibraryGetGlobal(uint64_t *p, size_t *n, struct module *m, const char *name) {
+    return get_global(p, n, m, name, 1);
+}
+/* "twin counter", "image scale": the variable at p, or NULL. */
+static const char *global_at(uint64_t p, char *out, size_t size) {
+    const char *found = NULL;
+    pthread_mutex_lock(&globals_lock);
+    for (int i = 0; i < nmade_globals && !found; i++)
+        if (made_globals[i].p == p) {
+            const char *kind = made_globals[i].m->twin ? "twin" : "image";
+            snprintf(out, size, "%s %s", kind, GLOBALS[made_globals[i].g].name);
+            found = out;
+        }
+    pthread_mutex_unlock(&globals_lock);
+    return found;
+}
+/* A variable's bytes as a number (little-endian, as on the GPU). */
+static unsigned long long value_at(uint64_t p, size_t n) {
+    unsigned long long v = 0;
+    memcpy(&v, (void *)(uintptr_t)p, n < sizeof v ? n : sizeof v);
+    return v;
+}
+/* $FAKE_VARIABLE_COPY_FAIL: a copy between variables fails (CUDA_ERROR_INVALID_VALUE). */
 CUresult cuMemcpyDtoDAsync_v2(uint64_t dst, uint64_t src, size_t n, void *s) {
-    (void)s;
+    char to[64], from[64];
+    if (global_at(dst, to, sizeof to) && global_at(src, from, sizeof from)) {
+        if (getenv("FAKE_VARIABLE_COPY_FAIL")) {
+            note("copy %s to %s refused", from, to);
+            return 1;
+        }
+        note("copy %s = %llu to %s on stream %p", from, value_at(src, n), to, s);
+    }
     memcpy((void *)(uintptr_t)dst, (void *)(uintptr_t)src, n);
+    return 0;
+}
+CUresult cuMemcpyHtoD_v2(uint64_t dst, const void *src, size_t n) {
+    char name[64];
+    memcpy((void *)(uintptr_t)dst, src, n);
+    if (global_at(dst, name, sizeof name)) note("program writes %s = %llu", name, value_at(dst, n));
+    return 0;
+}
+CUresult cuMemcpyDtoH_v2(void *dst, uint64_t src, size_t n) {
+    char name[64];
+    if (global_at(src, name, sizeof name)) note("program reads %s = %llu", name, value_at(src, n));
+    memcpy(dst, (void *)(uintptr_t)src, n);
     return 0;
 }
 
@@ -172,6 +247,7 @@ static CUresult load(struct module **m, const void *image, const char *how) {
     *m = unloaded ? unloaded : calloc(1, sizeof **m);
     unloaded = NULL;
     (*m)->twin = strncmp(image, "FAKECUBIN", 9) == 0;
+    (*m)->library = strcmp(how, "cuLibraryLoadData") == 0;
     note("%s %s", how, (*m)->twin ? "twin" : "image");
     if ((*m)->twin && getenv("FAKE_REFUSE_TWIN")) return 200;   /* CUDA_ERROR_INVALID_IMAGE */
     return 0;
@@ -479,6 +555,14 @@ static CUresult run(const char *how, struct func *f, unsigned g[3], unsigned b[3
     if (!f->mod->twin) return 0;
     uint64_t header = *(uint64_t *)params[nparams];
     note("twin %s on device %d, its maps on device %d", f->name, (int)(current - CTX0), device_of(header));
+    for (int g = 0; g < NGLOBALS; g++) {
+        uint64_t at = f->mod->globals[g];
+        if (!at) continue;
+        unsigned long long v = value_at(at, GLOBALS[g].n);
+        note("twin %s sees %s = %llu on stream %p", f->name, GLOBALS[g].name, v, stream);
+        v += 1;
+        memcpy((void *)(uintptr_t)at, &v, GLOBALS[g].n);
+    }
     for (int m = 0; m < nmaps; m++) {
         uint64_t *slot = (uint64_t *)(uintptr_t)(header + 16 * m);
         slot[0] = threads;

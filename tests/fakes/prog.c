@@ -57,6 +57,11 @@
  *             given sass_only (grid 2 x 64) in the graph, with =exec-kernel in the exec
  *             (cuGraphExecKernelNodeSetParams_v2), with =exec-node likewise by
  *             cuGraphExecNodeSetParams
+ *   variables - direct, the module's variables `counter` (u64) and `scale` (u32) set to 41 and 7
+ *             (cuModuleGetGlobal_v2, cuMemcpyHtoD_v2), add launched twice on stream 0x5, both read
+ *             back (cuMemcpyDtoH_v2), then add captured on stream 0xCA97 and the graph launched once
+ *             on stream 0x5; libvariables - the same through cuGetProcAddress (as `proc`), the
+ *             module a library (cuLibraryGetGlobal)
  * usage: prog MODE IMAGE_FILE [COUNT]
  * Launches: add x2, sass_only x1, add on a capturing stream, add with `extra`, add via
  * cuLaunchKernelEx; in `threads`, 4 x 5 launches of add.
@@ -116,6 +121,10 @@ CUresult cuGraphNodeFindInClone(void **, void *, void *);
 CUresult cuGraphChildGraphNodeGetGraph(void *, void **);
 CUresult cuGraphExecNodeSetParams(void *, void *, const void *);
 CUresult cuStreamGetCaptureInfo_v3(void *, int *, uint64_t *, void **, void *const **, const void **, size_t *);
+CUresult cuModuleGetGlobal_v2(uint64_t *, size_t *, void *, const char *);
+CUresult cuLibraryGetGlobal(uint64_t *, size_t *, void *, const char *);
+CUresult cuMemcpyHtoD_v2(uint64_t, const void *, size_t);
+CUresult cuMemcpyDtoH_v2(void *, uint64_t, size_t);
 
 /* A kernel node's parameters: f on grid gx x 64, CUkernel-style (func NULL) when `kern`. */
 static KernelNodeParams node_params(void *f, unsigned gx, void **params, int kern) {
@@ -266,6 +275,32 @@ static int link_mode(void) {
     return 0;
 }
 
+/* Mode `variables` / `libvariables`: the program's values of the module's variables reach add's
+ * launches, and what they leave is read back; then add in a graph. */
+static int variables_mode(void *owner, int library, void **params) {
+    uint64_t counter = 0, scale = 0;
+    size_t n = 0, m = 0;
+    CUresult (*get)(uint64_t *, size_t *, void *, const char *) = library ? cuLibraryGetGlobal : cuModuleGetGlobal_v2;
+    if (get(&counter, &n, owner, "counter") || get(&scale, &m, owner, "scale") || n != 8 || m != 4) return 10;
+    unsigned long long c = 41;
+    unsigned s = 7;
+    cuMemcpyHtoD_v2(counter, &c, n);
+    cuMemcpyHtoD_v2(scale, &s, m);
+    for (int i = 0; i < 2; i++)
+        if (cu.launch(add, 1, 1, 1, 32, 1, 1, 0, (void *)0x5, params, NULL) != 0) return 4;
+    cuMemcpyDtoH_v2(&c, counter, n);
+    cuMemcpyDtoH_v2(&s, scale, m);
+    void *graph, *exec;
+    cuStreamBeginCapture_v2((void *)0xCA97, 0);
+    if (cu.launch(add, 1, 1, 1, 32, 1, 1, 0, (void *)0xCA97, params, NULL) != 0) return 4;
+    if (cuStreamEndCapture((void *)0xCA97, &graph) || cuGraphInstantiateWithFlags(&exec, graph, 0) ||
+        cuGraphLaunch(exec, (void *)0x5))
+        return 7;
+    cuGraphExecDestroy(exec);
+    cuGraphDestroy(graph);
+    return 0;
+}
+
 int main(int argc, char **argv) {
     if (argc < 3) return 2;
     const char *mode = argv[1];
@@ -296,7 +331,7 @@ int main(int argc, char **argv) {
 
     if (!strcmp(mode, "direct") || !strcmp(mode, "threads") || !strcmp(mode, "file") || !strcmp(mode, "loop") ||
         !strcmp(mode, "devices") || !strcmp(mode, "graph") || !strcmp(mode, "reset") || !strcmp(mode, "unload") ||
-        !strcmp(mode, "built")) {
+        !strcmp(mode, "built") || !strcmp(mode, "variables")) {
         cu.load = cuModuleLoadData; cu.get = cuModuleGetFunction; cu.launch = cuLaunchKernel;
         cu.launch_ex = cuLaunchKernelEx; cu.alloc = cuMemAlloc_v2; cu.release = cuMemFree_v2;
         cu.set_attr = cuFuncSetAttribute; cu.ctx_release = cuDevicePrimaryCtxRelease_v2;
@@ -325,7 +360,7 @@ int main(int argc, char **argv) {
         }
     }
 
-    void *sass = NULL;
+    void *sass = NULL, *owner = NULL;
     const char *add_name = getenv("FAKE_ADD_NAME") ? getenv("FAKE_ADD_NAME") : "add";   /* long mangled names */
     if (cu.libload) {
         void *lib, *k1, *k2;
@@ -334,12 +369,14 @@ int main(int argc, char **argv) {
         cu.libget(&k2, lib, "sass_only");
         cu.kfunc(&add, k1);
         cu.kfunc(&sass, k2);
+        owner = lib;
     } else {
         void *mod;
         if (!strcmp(mode, "file")) cuModuleLoad(&mod, argv[2]);
         else cu.load(&mod, image);
         cu.get(&add, mod, add_name);
         cu.get(&sass, mod, "sass_only");
+        owner = mod;
     }
     cu.set_attr(add, 8, 65536);
     uint64_t buf = 0;
@@ -456,6 +493,9 @@ int main(int argc, char **argv) {
             if (cuGraphLaunch(exec, (void *)0x5) != 0 || (cloned && cuGraphLaunch(cloned, (void *)0x6) != 0)) return 4;
         cuGraphExecDestroy(exec);
         if (cloned) cuGraphExecDestroy(cloned);
+    } else if (!strcmp(mode, "variables") || !strcmp(mode, "libvariables")) {
+        int bad = variables_mode(owner, cu.libload != NULL, params);
+        if (bad) return bad;
     } else if (!strcmp(mode, "threads")) {
         pthread_t t[4];
         for (int i = 0; i < 4; i++) pthread_create(&t[i], NULL, worker, NULL);
