@@ -285,7 +285,7 @@ def test_a_permission_denied_entry_is_rebuilt(made, short, tmp_path, monkeypatch
     assert _stop(second) == []
 
 
-SHARED = (("counter", True), ("scale", False))       # module variables, as asm.variables lists them
+SHARED = (("counter", True), ("scale", False))       # module variables, as asm.reach lists them
 
 
 def test_a_cache_entry_keeps_the_kernels_module_variables(made, short, tmp_path):

@@ -35,7 +35,7 @@ MAP_ALIGN = 256           # a map's buffer starts at a multiple of this on the d
 # ON`: the bytes the kernel's own parameters take and each one's offset, so that the shim can
 # read a launch whose arguments come packed in `extra` (CU_LAUNCH_PARAM_BUFFER_POINTER) as
 # kernelParams; absent (older caches, GCN) such launches run the original kernel. `var W NAME`,
-# one per module variable the kernel reaches (asm.variables): the shim copies the program's into
+# one per module variable the kernel reaches (asm.reach): the shim copies the program's into
 # the twin before its launch and, where W is 1, the twin's back after it.
 REPLY = {"SKIP": "skip", "KEY": "key", "CUBIN": "cubin", "NPARAMS": "nparams", "SOURCE": "source",
          "MAP": "map", "LAYOUT": "param_layout", "VAR": "var"}

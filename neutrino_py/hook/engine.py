@@ -307,7 +307,7 @@ class Engine:
         self.warm_up()
         from neutrino_py import assemble
         from neutrino_py.asm import ir, parse_ptx
-        from neutrino_py.asm.variables import reached
+        from neutrino_py.asm.reach import reached, twin_module
         from neutrino_py.assemble.registers import cap_registers
         from neutrino_py.splice import instrument
 
@@ -324,16 +324,17 @@ class Engine:
                 nparams = len(function.params)
                 offsets, end = ir.param_layout(function.params)
                 function.body              # parsed on first access: count it as parsing
-                variables = tuple((v.name, v.writable) for v in reached(module, name))
+                variables = tuple((v.name, v.writable) for v in reached(module, name).variables)
             with self._timed("splice"):
                 result = instrument(module, self.program, kernels=f"^{re.escape(name)}$")
                 manifest = result.manifests[name]
                 manifest = manifest.to_json() if hasattr(manifest, "to_json") else dict(manifest)
             with self._timed("print"):
-                text = result.module.to_text()
+                twin = twin_module(result.module, name)     # the other kernels left out
+                text = twin.to_text()
             target = module.arch if module.arch and module.arch.startswith(f"sm_{arch}") else f"sm_{arch}"
             with self._timed("assemble"):
-                text, caps = cap_registers(result.module, [name], target, text)
+                text, caps = cap_registers(twin, [name], target, text)
                 cubin = assemble.ptx_to_cubin(text, arch=target)
         except Exception as err:  # noqa: BLE001 — any failure means: run the original, say why
             first = str(err).strip().splitlines()[0] if str(err).strip() else type(err).__name__

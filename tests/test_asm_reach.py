@@ -1,7 +1,8 @@
-"""asm.variables.reached: the `.global`/`.const` variables a kernel reaches and whether it may write
-them (the shim copies them into the twin before its launch and the writable ones back after it,
-docs/contracts.md §6 "Module variables"), on hand-written modules ptxas assembles, on every
-kernel of the corpus, and in the engine's `instrument` reply."""
+"""asm.reach: the `.global`/`.const` variables a kernel reaches and whether it may write them (the
+shim copies them into the twin before its launch and the writable ones back after it,
+docs/contracts.md §6 "Module variables"), on hand-written modules ptxas assembles, on every kernel
+of the corpus, and in the engine's `instrument` reply; and the module a twin is assembled from
+(`twin_module`: the other kernels left out where nothing reaches them)."""
 from __future__ import annotations
 
 import pytest
@@ -9,7 +10,7 @@ import pytest
 from conftest import CORPUS, ROOT
 from neutrino_py import probe, toolchain
 from neutrino_py.asm import ir, parse_ptx
-from neutrino_py.asm.variables import Variable, reached
+from neutrino_py.asm.reach import Variable, reached, twin_module
 
 HEAD = ".version 8.0\n.target sm_90\n.address_size 64\n\n"
 PTXAS = toolchain.find_tool("ptxas")
@@ -126,7 +127,7 @@ CASES = {
 @pytest.mark.parametrize("case", CASES)
 def test_reached_variables_and_whether_the_kernel_may_write_them(case):
     text, expected = CASES[case]
-    assert reached(parse_ptx(text), "kern") == [Variable(name, writable) for name, writable in expected]
+    assert reached(parse_ptx(text), "kern").variables == [Variable(name, writable) for name, writable in expected]
 
 
 @pytest.mark.skipif(PTXAS is None, reason="ptxas not found")
@@ -151,7 +152,7 @@ def test_every_corpus_kernel_reaches_only_variables_its_module_declares():
         declared = _declared(mod)
         order = list(declared)
         for fn in mod.kernels():
-            found = reached(mod, fn.name)
+            found = reached(mod, fn.name).variables
             kernels, listed = kernels + 1, listed + len(found)
             names = [v.name for v in found]
             assert set(names) <= set(declared), (path, fn.name)
@@ -171,7 +172,7 @@ def test_every_corpus_kernel_reaches_only_variables_its_module_declares():
     ("cuda/vector_add.sm_90.ptx", "vector_add", []),
 ])
 def test_corpus_kernels_reach_the_variables_read_off_their_ptx(path, name, expected):
-    assert reached(parse_ptx((CORPUS / path).read_text()), name) == [Variable(*v) for v in expected]
+    assert reached(parse_ptx((CORPUS / path).read_text()), name).variables == [Variable(*v) for v in expected]
 
 
 VARIABLES = module(".global .align 8 .u64 counter;\n.const .align 4 .f32 scale = 0f3FC00000;\n"
@@ -191,3 +192,80 @@ def test_the_instrument_reply_lists_the_kernels_variables_after_its_maps():
     lines = k.reply("/c/k.cubin").splitlines()
     maps = [i for i, line in enumerate(lines) if line.startswith("map ")]
     assert maps and lines[max(maps) + 1:] == ["var 1 counter", "var 0 scale"]
+
+
+def _functions(module: ir.Module) -> list[str]:
+    return [item.name for item in module.items if isinstance(item, ir.Function)]
+
+
+LAUNCHER = HEAD + """.extern .func (.param .b32 func_retval0) vprintf(.param .b64 vprintf_param_0, .param .b64 vprintf_param_1);
+.func helper();
+.global .align 1 .b8 fmt[3] = {37, 100, 0};
+
+.visible .entry listed(.param .u64 listed_out)
+{
+\tret;
+}
+
+.global .align 8 .u64 kernels[1] = {listed};
+
+.visible .entry launched(.param .u64 launched_out)
+{
+\tret;
+}
+
+.visible .entry other(.param .u64 other_out)
+{
+\tcall.uni helper, ();
+\tret;
+}
+
+.func helper()
+{
+\tret;
+}
+
+""" + kernel("\tmov.u64 %rd1, launched;\n\tst.global.u64 [%rd4], %rd1;\n\tmov.u64 %rd2, fmt;\n"
+             "\tcvta.global.u64 %rd2, %rd2;\n\t{\n\t.param .b64 p0;\n\tst.param.b64 [p0], %rd2;\n"
+             "\t.param .b64 p1;\n\tst.param.b64 [p1], 0;\n\t.param .b32 r;\n"
+             "\tcall.uni (r), vprintf, (p0, p1);\n\t}")
+
+
+def test_a_twin_keeps_the_functions_its_kernel_or_an_initialiser_reaches():
+    """kern takes launched's address and calls vprintf; kernels[] names listed: those stay, with
+    vprintf's declaration; other and the helper only it calls go, the helper's declaration too."""
+    mod = parse_ptx(LAUNCHER)
+    twin = twin_module(mod, "kern")
+    assert _functions(twin) == ["vprintf", "listed", "launched", "kern"]
+    assert [i for i in twin.items if not isinstance(i, ir.Function)] == \
+        [i for i in mod.items if not isinstance(i, ir.Function)]
+    assert _functions(twin_module(mod, "other")) == ["vprintf", "helper", "listed", "other", "helper"]
+    if PTXAS is not None:
+        for name in ("kern", "other", "launched"):
+            cubin, _ = toolchain.ptxas_assemble(twin_module(mod, name).to_text(), "sm_90")
+            assert cubin[:4] == b"\x7fELF"
+
+
+MULTI_KERNEL = [p for p in CORPUS_FILES if p.read_text().count(".entry ") > 1]
+
+
+@pytest.mark.skipif(PTXAS is None, reason="ptxas not found")
+@pytest.mark.parametrize("path", MULTI_KERNEL, ids=lambda p: p.name)
+def test_each_kernels_twin_module_of_a_corpus_module_assembles_alone(path):
+    """Every kernel of every corpus module of several kernels: its twin module holds
+    no kernel it does not reach, keeps every variable, and ptxas assembles it."""
+    mod = parse_ptx(path.read_text(), file=str(path))
+    arch = mod.arch or "sm_90"
+    for fn in mod.kernels():
+        twin = twin_module(mod, fn.name)
+        kept = {k.name for k in twin.kernels()}
+        assert fn.name in kept and kept <= reached(mod, fn.name).functions | _initialised(mod)
+        assert _declared(twin) == _declared(mod)
+        cubin, _ = toolchain.ptxas_assemble(twin.to_text(), arch)
+        assert cubin[:4] == b"\x7fELF", (path, fn.name)
+
+
+def _initialised(module: ir.Module) -> set[str]:
+    """Names any variable's initialiser holds (the functions a twin keeps whatever it reaches)."""
+    return {w.strip("{}() ") for item in module.items if isinstance(item, ir.VarDecl) and item.init
+            for w in item.init.replace(",", " ").split()}
