@@ -24,6 +24,12 @@ extern "C" __global__ void ring(const float* x, float* y, int n) {
 """
 
 
+@cp.fuse()
+def _fused(a, b):
+    """A named function: CuPy names the fused kernel after it (a lambda's `<lambda>` does not compile)."""
+    return cp.sqrt(a * a + b * b) / (1 + a)
+
+
 def templates():
     mod = cp.RawModule(code=CODE, options=("-std=c++17",), name_expressions=["scale<float>", "scale<double>"])
     x, xd = cp.arange(10000, dtype=cp.float32), cp.arange(777, dtype=cp.float64)
@@ -31,8 +37,7 @@ def templates():
     mod.get_function("scale<double>")((4,), (256,), (xd, cp.float64(-2.0), cp.int32(777)))
     y = cp.empty_like(x)
     mod.get_function("ring")((40,), (256,), (x, y, cp.int32(10000)))
-    fused = cp.fuse()(lambda a, b: cp.sqrt(a * a + b * b) / (1 + a))
-    return [x, xd, y, fused(x, y)]
+    return [x, xd, y, _fused(x, y)]
 
 
 def complex_and_sort():
