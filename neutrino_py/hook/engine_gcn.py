@@ -4,8 +4,9 @@ the kernel's GCN assembly → probes spliced (the GCN target) → llvm-mc + ld.l
 A code object carries no assembly (unlike a fatbin's PTX), so the assembly is looked for the way
 Triton's PTX is found beside its cubin: `.s` files (clang -S output) beside the image's file and
 in the `--gcn-asm` folders; the one whose assembled and linked code object is byte for byte the
-loaded one is instrumented, so the twin is the code the program would have run. AMD execution is
-untested on hardware: this route is exercised only against a fake libamdhip64.
+loaded one is instrumented, so the twin is the code the program would have run. The reply lists
+the module variables the kernel reaches (asm.gcn_reach), which the HIP shim shares with the twin.
+AMD execution is untested on hardware: this route is exercised only against a fake libamdhip64.
 """
 from __future__ import annotations
 
@@ -92,11 +93,13 @@ def instrument(program, pattern: re.Pattern | None, data: bytes, name: str, arch
     key = kernel_hash(name, text)
     try:
         from neutrino_py.asm.gcn_parse import parse_gcn
+        from neutrino_py.asm.gcn_reach import reached
         from neutrino_py.assemble.gcn import gcn_to_hsaco
         from neutrino_py.splice import instrument as splice
 
         with timed("parse"):
             module = parse_gcn(text)
+            variables = tuple((v.name, v.writable) for v in reached(module, name))
             args = (module.kernel(name).metadata or {}).get(".args", [])
             explicit = [a for a in args if not a[".value_kind"].startswith("hidden_")]
             nparams = len(explicit)
@@ -112,4 +115,4 @@ def instrument(program, pattern: re.Pattern | None, data: bytes, name: str, arch
         first = str(err).strip().splitlines()[0] if str(err).strip() else type(err).__name__
         return KernelEntry(name, key, SOURCE, f"instrumenting failed: {first}", ptx=text)
     return KernelEntry(name, key, SOURCE, None, text, out, manifest, hsaco, nparams, None,
-                       (end, *(a[".offset"] for a in explicit)))
+                       (end, *(a[".offset"] for a in explicit)), variables)
