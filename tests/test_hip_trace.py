@@ -418,3 +418,97 @@ def test_a_program_that_dlopens_the_runtime_is_traced_through_dlsym_and_get_proc
         assert x.maps["pages"].tobytes() == pattern(8 << 16, 0)
         assert x.dropped["pages"] == 5
     assert t.summary["kernels_instrumented"] == ["vector_add"]
+
+
+UNSHARED = "the module's variables could not be copied into the twin"
+GRAPH_VARIABLES = "kernel reaches module variables (graph nodes run the original)"
+
+
+def with_variables(text: str) -> str:
+    """The corpus module with vector_add also taking the addresses of `counter` (u64, .bss) and
+    `scale` (u32, .rodata), both defined after its code, as clang writes a __device__ variable
+    and a constant one."""
+    refs = "".join(f"\ts_getpc_b64 s[{r}:{r + 1}]\n\ts_add_u32 s{r}, s{r}, {v}@rel32@lo+4\n"
+                   f"\ts_addc_u32 s{r + 1}, s{r + 1}, {v}@rel32@hi+12\n" for r, v in ((4, "counter"), (6, "scale")))
+    body = text.index(".LBB0_2:")
+    objects = "".join(f"\t.protected\t{v}\n\t.type\t{v},@object\n\t{section}\n\t.globl\t{v}\n\t.p2align\t3, 0x0\n"
+                      f"{v}:\n\t{init}\n\t.size\t{v}, {size}\n"
+                      for v, section, init, size in (("counter", ".bss", ".zero\t8", 8),
+                                                     ("scale", '.section\t.rodata,"a",@progbits', ".long\t1", 4)))
+    ident = text.index("\t.ident")
+    return text[:body] + refs + text[body:ident] + objects + text[ident:]
+
+
+@pytest.fixture(scope="module")
+def variables_program(program, tmp_path_factory):
+    """`program`'s prog and runtime with a code object (and its bundle) of `with_variables`."""
+    root = tmp_path_factory.mktemp("hip_variables")
+    (root / "asm").mkdir()
+    text = with_variables(CORPUS.read_text())
+    (root / "asm" / "kernels.s").write_text(text)
+    code = gcn_tools.gcn_to_hsaco(text, "gfx942")
+    (root / "kernels.hsaco").write_bytes(code)
+    (root / "kernels.hipfb").write_bytes(bundle(code))
+    (root / "prog").symlink_to(program / "prog")
+    return root
+
+
+def shared_variables(log: list[str]) -> list[str]:
+    """The fake's lines about module variables, launches and events on stream 0x5 (not the
+    writer's, whose copies run meanwhile), without grids and arguments."""
+    kept = []
+    for line in log:
+        line = re.sub(r"^(launch vector_add (?:twin|original|host)) .*", r"\1", line)
+        if line == "event on 0x5" or line.startswith(("program ", "copy ", "twin vector_add sees ",
+                                                      "launch vector_add", "captured ")):
+            kept.append(line)
+    return kept
+
+
+def test_hip_module_variables_reach_the_twin_and_what_it_writes_comes_back(variables_program, tmp_path):
+    """The engine lists vector_add's `counter` (writable) and `scale` (read only); the program
+    sets them in its module to 41 and 7, launches vector_add twice on stream 0x5 and reads them
+    back; each twin launch adds 1 to its own copies. Before each launch the twin's copies get the
+    program's values on the launch's stream, before its start event; after its end event the
+    writable `counter` is copied back, `scale` is not, so the twin sees 7 both times and the
+    program keeps it. Captured into a graph, vector_add runs as the original. The same through
+    the host stub of a registered fat binary, whose variables (51 and 9) are found by the host
+    shadows it registered."""
+    log, _, t = trace(variables_program, tmp_path, env_extra={"FAKE_HIP_VARIABLES": "1"})
+    launch_twin = ["copy image counter = {c} to twin counter on stream 0x5",
+                   "copy image scale = {s} to twin scale on stream 0x5", "event on 0x5", "launch vector_add twin",
+                   "twin vector_add sees counter = {c} on stream 0x5", "twin vector_add sees scale = {s} on stream 0x5",
+                   "event on 0x5", "copy twin counter = {n} to image counter on stream 0x5"]
+
+    def twice(c: int, s: int) -> list[str]:
+        return [line.format(c=c + i, n=c + i + 1, s=s) for i in (0, 1) for line in launch_twin]
+
+    assert shared_variables(log) == [
+        "program writes image counter = 41", "program writes image scale = 7",
+        "event on 0x5",                         # the reference event, recorded once
+        *twice(41, 7), "program reads image counter = 43", "program reads image scale = 7",
+        "captured vector_add", "launch vector_add original",
+        "program writes image counter = 51", "program writes image scale = 9",
+        *twice(51, 9), "program reads image counter = 53", "program reads image scale = 9"]
+    assert [(x.grid[0], x.instrumented, x.info["fallback"]) for x in t.launches] == [
+        (1, True, None), (1, True, None), (3, False, GRAPH_VARIABLES), (5, True, None), (5, True, None)]
+    assert t.summary["fallbacks"] == {GRAPH_VARIABLES: 1}
+
+
+def test_hip_variable_the_runtime_will_not_copy_runs_the_original(variables_program, tmp_path):
+    """A copy into the twin that fails runs the original kernel, on the program's variables,
+    which the twin never touched."""
+    log, _, t = trace(variables_program, tmp_path,
+                      env_extra={"FAKE_HIP_VARIABLES": "1", "FAKE_HIP_VARIABLE_COPY_FAIL": "1"})
+
+    def refused(how: str) -> list[str]:
+        return ["copy image counter to twin counter refused", "event on 0x5", f"launch vector_add {how}",
+                "event on 0x5"] * 2
+
+    assert shared_variables(log) == [
+        "program writes image counter = 41", "program writes image scale = 7", "event on 0x5",
+        *refused("original"), "program reads image counter = 41", "program reads image scale = 7",
+        "captured vector_add", "launch vector_add original",
+        "program writes image counter = 51", "program writes image scale = 9",
+        *refused("host"), "program reads image counter = 51", "program reads image scale = 9"]
+    assert [x.info["fallback"] for x in t.launches] == [UNSHARED] * 2 + [GRAPH_VARIABLES] + [UNSHARED] * 2

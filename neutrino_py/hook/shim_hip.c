@@ -11,6 +11,9 @@
  * Kernels are named by `__hipRegisterFunction` (host stub -> device name, for hipLaunchKernel;
  * its image is the fat binary `__hipRegisterFatBinary` registered) and `hipModuleGetFunction`
  * (function -> name, for hipModuleLaunchKernel; its image is what hipModuleLoadData loaded).
+ * Module variables a twin shares (contracts §6) are found by name in a module
+ * (hipModuleGetGlobal), and in a registered fat binary through the host shadow `__hipRegisterVar`
+ * named (hipGetSymbolAddress).
  * The device's target (gfx942) is NEUTRINO_HIP_ARCH when set, else the engine takes the image's.
  *
  * How calls reach us (DESIGN §5, as for CUDA): direct calls bind to the exported wrappers below;
@@ -20,6 +23,7 @@
 #include "shim_core.h"
 
 #include <dlfcn.h>
+#include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -46,6 +50,8 @@ NT_API void **__hipRegisterFatBinary(const void *wrapper);
 NT_API void __hipRegisterFunction(void **modules, const void *host, char *device_name, const char *device,
                                   unsigned thread_limit, void *tid, void *bid, dim3 *block, dim3 *grid,
                                   int *wg_size);
+NT_API void __hipRegisterVar(void **modules, void *var, char *host_var, char *device_var, int ext, size_t size,
+                             int constant, int global);
 NT_API hipError_t hipModuleLoadData(hipModule_t *module, const void *image);
 NT_API hipError_t hipModuleLoad(hipModule_t *module, const char *path);
 NT_API hipError_t hipModuleGetFunction(hipFunction_t *function, hipModule_t module, const char *name);
@@ -81,7 +87,8 @@ NT_API hipError_t hipGraphExecNodeSetParams(void *exec, void *node, void *params
 /* ---- the table ------------------------------------------------------------------------------ */
 
 #define HOOK_LIST(X)                                                                              \
-    X(__hipRegisterFatBinary) X(__hipRegisterFunction) X(hipModuleLoadData) X(hipModuleLoad)      \
+    X(__hipRegisterFatBinary) X(__hipRegisterFunction) X(__hipRegisterVar) X(hipModuleLoadData)   \
+    X(hipModuleLoad)                                                                               \
     X(hipModuleUnload)                                                                             \
     X(hipModuleGetFunction) X(hipModuleLaunchKernel) X(hipLaunchKernel) X(hipMalloc) X(hipFree)   \
     X(hipDeviceReset) X(hipGetProcAddress) X(hipStreamEndCapture) X(hipGraphInstantiate)              \
@@ -163,7 +170,54 @@ static int load_twin(struct nt_func *f, const void *bytes, size_t size) {
         REAL(hipModuleGetFunction)(&fn, module, f->name) != 0)
         return 0;
     f->twin = fn;
+    f->twin_owner = module;
     return 1;
+}
+
+/* A module variable's address and bytes (hipModuleGetGlobal); 0 where the runtime does not know
+ * it there. */
+static int global_of(void *module, const char *name, void **p, size_t *n) {
+    hipError_t (*get)(void **, size_t *, hipModule_t, const char *) = nt_real_dlsym(libhip(), "hipModuleGetGlobal");
+    return module && get && get(p, n, module, name) == 0;
+}
+
+/* The variables __hipRegisterVar named: the runtime knows a registered fat binary's variables by
+ * their host shadows (hipGetSymbolAddress), not by name. */
+struct registered_var { void *modules; const void *shadow; char *name; struct registered_var *next; };
+static struct registered_var *registered_vars;
+static pthread_mutex_t vars_lock = PTHREAD_MUTEX_INITIALIZER;
+
+/* The program's copy of a variable: in the module hipModuleLoadData gave it, or for a host stub's
+ * kernel (owner: the handle __hipRegisterFatBinary returned) through the host shadow the fat
+ * binary registered under that name; 0 where there is none. */
+static int program_global(const struct nt_func *f, const char *name, void **p, size_t *n) {
+    if (!f->stable) return global_of(f->owner, name, p, n);
+    const void *shadow = NULL;
+    pthread_mutex_lock(&vars_lock);
+    for (struct registered_var *v = registered_vars; v && !shadow; v = v->next)
+        if (v->modules == f->owner && strcmp(v->name, name) == 0) shadow = v->shadow;
+    pthread_mutex_unlock(&vars_lock);
+    hipError_t (*address)(void **, const void *) = nt_real_dlsym(libhip(), "hipGetSymbolAddress");
+    hipError_t (*size)(size_t *, const void *) = nt_real_dlsym(libhip(), "hipGetSymbolSize");
+    return shadow && address && size && address(p, shadow) == 0 && size(n, shadow) == 0;
+}
+
+/* The twin's copies of the module variables it reaches given the program's values (back 0), or
+ * the writable ones handed back (back 1), on the launch's stream, in order with it (contracts §6).
+ * A variable found on one side only (a name the linker dropped or kept local, one the fat binary
+ * did not register) is left as it is, as CUDA's. */
+static int share_variables(const struct nt_func *f, void *stream, int back) {
+    hipError_t (*copy)(void *, void *, size_t, hipStream_t) = nt_call(NT_dtod_async);
+    for (int i = 0; copy && i < f->nvars; i++) {
+        void *twin = NULL, *program = NULL;
+        size_t n = 0, m = 0;
+        if ((back && !f->vars[i].writable) || !global_of(f->twin_owner, f->vars[i].name, &twin, &n)
+            || !program_global(f, f->vars[i].name, &program, &m))
+            continue;
+        if (n != m || !nt_checked(back ? copy(program, twin, n, stream) : copy(twin, program, n, stream)))
+            return 0;
+    }
+    return copy != NULL;
 }
 
 enum { FORM_MODULE, FORM_HOST };
@@ -212,7 +266,8 @@ const struct nt_runtime nt_rt = {
               "hipMemcpyDtoDAsync", "hipStreamGetCaptureInfo_v2", "hipThreadExchangeStreamCaptureMode",
               "hipGraphNodeFindInClone", "hipGraphChildGraphNodeGetGraph", "hipGraphKernelNodeGetParams"},
     .hooks = HOOKS, .nhooks = N_HOOKS, .prefixes = {"hip", "__hip"}, .library = libhip, .cache_prefix = "", .arch = device_arch,
-    .load_twin = load_twin, .launch = call_real, .extra_end = (void *)3 /* HIP_LAUNCH_PARAM_END */,
+    .load_twin = load_twin, .launch = call_real, .variables = share_variables,
+    .extra_end = (void *)3 /* HIP_LAUNCH_PARAM_END */,
     .graphs = 1, .node_read = node_read, .node_write = node_write};   /* HIP has no conditional nodes */
 
 /* ---- intercepted entry points --------------------------------------------------------------- */
@@ -232,6 +287,24 @@ void __hipRegisterFunction(void **modules, const void *host, char *device_name, 
     nt_note_func((void *)host, modules, device_name, 1);
     if (REAL(__hipRegisterFunction))
         REAL(__hipRegisterFunction)(modules, host, device_name, device, thread_limit, tid, bid, block, grid, wg_size);
+}
+
+void __hipRegisterVar(void **modules, void *var, char *host_var, char *device_var, int ext, size_t size,
+                      int constant, int global) {
+    SEEN(__hipRegisterVar);
+    struct registered_var *v = device_var ? calloc(1, sizeof *v) : NULL;
+    if (v && (v->name = strdup(device_var))) {
+        v->modules = modules;
+        v->shadow = var;
+        pthread_mutex_lock(&vars_lock);
+        v->next = registered_vars;
+        registered_vars = v;
+        pthread_mutex_unlock(&vars_lock);
+    } else {
+        free(v);
+    }
+    if (REAL(__hipRegisterVar))
+        REAL(__hipRegisterVar)(modules, var, host_var, device_var, ext, size, constant, global);
 }
 
 hipError_t hipModuleLoadData(hipModule_t *module, const void *image) {

@@ -14,7 +14,13 @@
  * map buffer too): a kernel node's func is a registered host stub (run as hipLaunchKernel runs it)
  * or a module function, and a child graph node holds a copy of the child graph. hipGraphClone gives
  * each node a new handle (so does that copy), which hipGraphNodeFindInClone finds from the
- * original's in the clone itself, not in the graphs its child graph nodes hold. */
+ * original's in the clone itself, not in the graphs its child graph nodes hold. Every module holds
+ * its own module variables `counter` (u64) and `scale` (u32), found by hipModuleGetGlobal, and so
+ * do registered fat binaries (one set for all), found by the host shadows __hipRegisterVar named
+ * (hipGetSymbolAddress/Size, hipMemcpyToSymbol/FromSymbol); a twin
+ * launch logs the values it sees and adds 1 to each; copies between variables (hipMemcpyDtoDAsync)
+ * and the program's hipMemcpyHtoD/DtoH of them are logged, and FAKE_HIP_VARIABLE_COPY_FAIL
+ * refuses the copies between them. Events log the stream they are recorded on. */
 #define _GNU_SOURCE
 #include <stdint.h>
 #include <stdio.h>
@@ -24,13 +30,15 @@
 #include "neutrino_contract.h"   /* the header slots the shim reads back */
 
 typedef struct { uint32_t x, y, z; } dim3;
-struct module { unsigned char *data; size_t size; int twin, maps; char text[256]; };
+struct module { unsigned char *data; size_t size; int twin, maps; char text[256];
+                uint64_t counter; uint32_t scale; };     /* its own module variables */
 struct func { struct module *m; char name[64]; };
 static struct { const void *host; char name[64]; } registry[64];
 static int n_registry;
 static struct { unsigned char *base; size_t size; } pools[256];   /* hipMallocAsync buffers */
 static int n_pools;
 static int context = 1, streams;
+static struct module *loaded[64];         /* live modules, whose variables copies are logged for */
 
 #define say(...) fake_log("FAKE_HIP_LOG", __VA_ARGS__)
 
@@ -43,7 +51,20 @@ int hipMalloc(void **p, size_t n) {
 int hipFree(void *p) { free(p); return 0; }
 int hipMemset(void *p, int v, size_t n) { memset(p, v, n); return 0; }
 int hipMemcpy(void *d, const void *s, size_t n, int kind) { (void)kind; memcpy(d, s, n); return 0; }
-int hipModuleUnload(void *m) { free(m); return 0; }
+static void keep(struct module *m) {
+    int slot = -1;
+    for (int i = 0; i < 64; i++) {
+        if (loaded[i] == m) return;
+        if (!loaded[i] && slot < 0) slot = i;
+    }
+    if (slot >= 0) loaded[slot] = m;
+}
+int hipModuleUnload(void *m) {
+    for (int i = 0; i < 64; i++)
+        if (loaded[i] == m) loaded[i] = NULL;
+    free(m);
+    return 0;
+}
 int hipDeviceSynchronize(void) { return 0; }
 int hipDeviceReset(void) { return 0; }
 int hipGetDevice(int *d) { *d = 0; return 0; }
@@ -59,7 +80,7 @@ int hipStreamWaitEvent(void *s, void *e, unsigned f) { (void)e; (void)f; say("st
 #define CAPTURING (void *)0xCA97
 int hipStreamIsCapturing(void *s, int *status) { *status = s == CAPTURING; return 0; }
 int hipEventCreateWithFlags(void **e, unsigned flags) { (void)flags; *e = calloc(1, sizeof(long)); return 0; }
-int hipEventRecord(void *e, void *s) { static long t; (void)s; *(long *)e = ++t; return 0; }
+int hipEventRecord(void *e, void *s) { static long t; *(long *)e = ++t; say("event on %p", s); return 0; }
 int hipEventSynchronize(void *e) { (void)e; return 0; }
 int hipEventElapsedTime(float *ms, void *a, void *b) { *ms = (float)(*(long *)b - *(long *)a) * 0.5f; return 0; }
 int hipEventDestroy(void *e) { free(e); return 0; }
@@ -79,9 +100,14 @@ int hipMallocAsync(void **p, size_t n, void *s) {
 }
 int hipFreeAsync(void *p, void *s) { (void)s; (void)p; return 0; }   /* kept: the writer copied it */
 
+static struct module registered_image;     /* the registered fat binary's variables */
+static struct { const void *shadow; char name[64]; } shadows[16];
+static int n_shadows;
+
 void **__hipRegisterFatBinary(const void *wrapper) {
     static void *handle;
     say("register_fatbin magic=%x", *(const unsigned *)wrapper);
+    keep(&registered_image);
     return &handle;
 }
 
@@ -104,6 +130,7 @@ int hipModuleLoadData(void **module, const void *image) {
         struct module *m = calloc(1, sizeof *m);
         snprintf(m->text, sizeof m->text, "%s", (const char *)image);
         *module = m;
+        keep(m);
         say("load %s", m->text);
         return 0;
     }
@@ -129,8 +156,79 @@ int hipModuleLoadData(void **module, const void *image) {
     unsigned long long h = 0xcbf29ce484222325ull;
     for (size_t i = 0; i < m->size; i++) h = (h ^ m->data[i]) * 0x100000001b3ull;
     *module = m;
+    keep(m);
     say("load elf bytes=%zu fnv=%016llx twin=%d", m->size, h, m->twin);
     return 0;
+}
+
+/* Every module holds `counter` (u64) and `scale` (u32): hipErrorInvalidHandle (400) without a
+ * module, hipErrorNotFound (500) for other names. */
+int hipModuleGetGlobal(void **p, size_t *n, struct module *m, const char *name) {
+    if (!m) return 400;
+    if (!strcmp(name, "counter")) *p = &m->counter, *n = sizeof m->counter;
+    else if (!strcmp(name, "scale")) *p = &m->scale, *n = sizeof m->scale;
+    else return 500;
+    return 0;
+}
+
+/* "image counter" or "twin scale" where p is a module variable, with its value; NULL if not. */
+static const char *variable(const void *p, unsigned long long *value) {
+    static __thread char text[2][64];
+    static __thread int turn;
+    for (int i = 0; i < 64; i++) {
+        struct module *m = loaded[i];
+        if (!m || (p != &m->counter && p != &m->scale)) continue;
+        *value = p == &m->counter ? m->counter : m->scale;
+        turn ^= 1;
+        snprintf(text[turn], sizeof text[turn], "%s %s", m->twin ? "twin" : "image", p == &m->counter ? "counter" : "scale");
+        return text[turn];
+    }
+    return NULL;
+}
+int hipMemcpyHtoD(void *d, const void *s, size_t n) {
+    unsigned long long v;
+    memcpy(d, s, n);
+    const char *to = variable(d, &v);
+    if (to) say("program writes %s = %llu", to, v);
+    return 0;
+}
+int hipMemcpyDtoH(void *d, const void *s, size_t n) {
+    unsigned long long v;
+    memcpy(d, s, n);
+    const char *from = variable(s, &v);
+    if (from) say("program reads %s = %llu", from, v);
+    return 0;
+}
+
+void __hipRegisterVar(void **modules, void *var, char *host, char *device, int ext, size_t size, int constant,
+                      int global) {
+    (void)modules; (void)host; (void)ext; (void)size; (void)constant; (void)global;
+    if (n_shadows < 16) shadows[n_shadows].shadow = var, snprintf(shadows[n_shadows++].name, 64, "%s", device);
+}
+
+/* A registered variable's address and bytes by its host shadow, as hipModuleGetGlobal by name;
+ * hipErrorInvalidSymbol (13) for a shadow never registered. */
+int hipGetSymbolAddress(void **p, const void *shadow) {
+    size_t n;
+    for (int i = 0; i < n_shadows; i++)
+        if (shadows[i].shadow == shadow) return hipModuleGetGlobal(p, &n, &registered_image, shadows[i].name) ? 13 : 0;
+    return 13;
+}
+int hipGetSymbolSize(size_t *n, const void *shadow) {
+    void *p;
+    for (int i = 0; i < n_shadows; i++)
+        if (shadows[i].shadow == shadow) return hipModuleGetGlobal(&p, n, &registered_image, shadows[i].name) ? 13 : 0;
+    return 13;
+}
+int hipMemcpyToSymbol(const void *shadow, const void *s, size_t n, size_t offset, int kind) {
+    void *p;
+    (void)kind;
+    return hipGetSymbolAddress(&p, shadow) ? 13 : hipMemcpyHtoD((char *)p + offset, s, n);
+}
+int hipMemcpyFromSymbol(void *d, const void *shadow, size_t n, size_t offset, int kind) {
+    void *p;
+    (void)kind;
+    return hipGetSymbolAddress(&p, shadow) ? 13 : hipMemcpyDtoH(d, (char *)p + offset, n);
 }
 
 int hipModuleGetFunction(void **function, void *module, const char *name) {
@@ -158,7 +256,7 @@ static void own_args(char *out, size_t n, void **args, int own) {
     }
 }
 
-static void play_twin(const char *name, struct module *m, dim3 g, dim3 b, void **args) {
+static void play_twin(const char *name, struct module *m, dim3 g, dim3 b, void **args, void *stream) {
     int own = 0, pool = -1;
     while (own < 64 && (pool = pool_base(*(void **)args[own])) < 0) own++;
     if (pool < 0) { say("launch %s twin without a header", name); return; }
@@ -173,6 +271,8 @@ static void play_twin(const char *name, struct module *m, dim3 g, dim3 b, void *
     char text[256];
     own_args(text, sizeof text, args, own);
     say("launch %s twin grid=%u block=%u own=%d maps=%d args=%s", name, g.x, b.x, own, m->maps, text);
+    say("twin %s sees counter = %llu on stream %p", name, (unsigned long long)m->counter++, stream);
+    say("twin %s sees scale = %u on stream %p", name, m->scale++, stream);
 }
 
 /* A text twin: its first map (a thread-level u32 counter) gets each thread's linear index. */
@@ -426,7 +526,18 @@ int hipGraphNodeFindInClone(void **node, void *original, struct graph *clone) {
         if (clone->nodes[i].from == original) { *node = clone->nodes[i].id; return 0; }
     return 1;                                 /* hipErrorInvalidValue */
 }
-int hipMemcpyDtoDAsync(void *d, void *src, size_t n, void *s) { (void)s; memcpy(d, src, n); return 0; }
+/* A copy between module variables is logged (FAKE_HIP_VARIABLE_COPY_FAIL: refused). */
+int hipMemcpyDtoDAsync(void *d, void *src, size_t n, void *s) {
+    unsigned long long v, w;
+    const char *from = variable(src, &v), *to = variable(d, &w);
+    if (from && to && getenv("FAKE_HIP_VARIABLE_COPY_FAIL")) {
+        say("copy %s to %s refused", from, to);
+        return 1;                             /* hipErrorInvalidValue */
+    }
+    memcpy(d, src, n);
+    if (from && to) say("copy %s = %llu to %s on stream %p", from, v, to, s);
+    return 0;
+}
 
 /* hipModuleLaunchKernel's body, which hipGraphLaunch calls too (not through the export, which a
  * preloaded shim replaces). */
@@ -443,7 +554,7 @@ static int module_launch(void *f, unsigned gx, unsigned gy, unsigned gz, unsigne
     }
     if (fn->m->text[0]) return play_text(fn, (dim3){gx, gy, gz}, (dim3){bx, by, bz}, params, extra);
     if (!params) { say("launch %s extra=%d", fn->name, extra != NULL); return 0; }
-    if (fn->m->twin) { play_twin(fn->name, fn->m, (dim3){gx, 1, 1}, (dim3){bx, 1, 1}, params); return 0; }
+    if (fn->m->twin) { play_twin(fn->name, fn->m, (dim3){gx, 1, 1}, (dim3){bx, 1, 1}, params, stream); return 0; }
     char text[256];
     own_args(text, sizeof text, params, 4);
     say("launch %s original grid=%u block=%u args=%s on %s", fn->name, gx, bx, text, stream ? "side" : "program");

@@ -20,7 +20,14 @@
  * args and params do to the first node's copy in a clone (hipGraphClone,
  * hipGraphNodeFindInClone), =clone-child what args does to the child graph's node in the clone
  * (found in the graph the clone's child graph node holds, hipGraphChildGraphNodeGetGraph); the
- * clone's exec is launched after the original's each time. */
+ * clone's exec is launched after the original's each time.
+ * With FAKE_HIP_VARIABLES=1, instead of all the above after loading CODE_OBJECT: its module
+ * variables `counter` (u64) and `scale` (u32) set to 41 and 7 (hipModuleGetGlobal, hipMemcpyHtoD),
+ * vector_add launched twice on stream 0x5, both read back (hipMemcpyDtoH), vector_add captured on
+ * stream 0xCA97 and the graph launched once on stream 0x5; then BUNDLE registered with vector_add
+ * and the two variables (__hipRegisterVar), set to 51 and 9 (hipMemcpyToSymbol), vector_add
+ * launched through its host stub (grid 5) twice on stream 0x5, both read back
+ * (hipMemcpyFromSymbol). */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -55,6 +62,12 @@ int hipGraphClone(void **, void *);
 int hipGraphNodeFindInClone(void **, void *, void *);
 int hipGraphChildGraphNodeGetGraph(void *, void **);
 int hipGraphGetNodes(void *, void **, size_t *);
+int hipModuleGetGlobal(void **, size_t *, void *, const char *);
+int hipMemcpyHtoD(void *, const void *, size_t);
+int hipMemcpyDtoH(void *, const void *, size_t);
+void __hipRegisterVar(void **, void *, char *, char *, int, size_t, int, int);
+int hipMemcpyToSymbol(const void *, const void *, size_t, size_t, int);
+int hipMemcpyFromSymbol(void *, const void *, size_t, size_t, int);
 
 /* hipKernelNodeParams and hipGraphNodeParams, as HIP 6 lays them out. */
 typedef struct { dim3 block; void **extra; void *func; dim3 grid; void **params; unsigned shm; } KernelNodeParams;
@@ -105,6 +118,49 @@ static void *built(void *add, void **args, void **edited, void **cloned) {
     return exec;
 }
 
+typedef struct { unsigned magic, version; const void *binary; void *unused; } Wrapper;
+
+/* FAKE_HIP_VARIABLES: the program's values of the module's variables reach vector_add's launches,
+ * and what they leave is read back; then vector_add in a graph, and through its host stub. */
+static int variables(void *module, void *add, void **args, const char *bundle) {
+    void *counter, *scale, *graph, *exec, *capturing = (void *)0xCA97, *side = (void *)0x5;
+    size_t n = 0, m = 0;
+    if (hipModuleGetGlobal(&counter, &n, module, "counter") || hipModuleGetGlobal(&scale, &m, module, "scale") ||
+        n != 8 || m != 4)
+        return 10;
+    uint64_t c = 41;
+    uint32_t s = 7;
+    hipMemcpyHtoD(counter, &c, n);
+    hipMemcpyHtoD(scale, &s, m);
+    for (int i = 0; i < 2; i++) hipModuleLaunchKernel(add, 1, 1, 1, 64, 1, 1, 0, side, args, 0);
+    hipMemcpyDtoH(&c, counter, n);
+    hipMemcpyDtoH(&s, scale, m);
+    hipStreamBeginCapture(capturing, 0);
+    hipModuleLaunchKernel(add, 3, 1, 1, 64, 1, 1, 0, capturing, args, 0);
+    if (hipStreamEndCapture(capturing, &graph) || hipGraphInstantiate(&exec, graph, 0, 0, 0) ||
+        hipGraphLaunch(exec, side))
+        return 3;
+    hipGraphExecDestroy(exec);
+    hipGraphDestroy(graph);
+    static Wrapper wrapper = {0x48495046, 1, 0, 0};
+    wrapper.binary = bundle;
+    void **handle = __hipRegisterFatBinary(&wrapper);
+    __hipRegisterFunction(handle, (const void *)stub_vector_add, "vector_add", "vector_add", -1u, 0, 0, 0, 0, 0);
+    static uint64_t counter_shadow;           /* the host shadows hipcc makes for device variables */
+    static uint32_t scale_shadow;
+    __hipRegisterVar(handle, &counter_shadow, "counter", "counter", 0, 8, 0, 0);
+    __hipRegisterVar(handle, &scale_shadow, "scale", "scale", 0, 4, 1, 0);
+    c = 51, s = 9;
+    hipMemcpyToSymbol(&counter_shadow, &c, 8, 0, 1);     /* hipMemcpyHostToDevice */
+    hipMemcpyToSymbol(&scale_shadow, &s, 4, 0, 1);
+    for (int i = 0; i < 2; i++)
+        hipLaunchKernel((const void *)stub_vector_add, (dim3){5, 1, 1}, (dim3){64, 1, 1}, args, 0, side);
+    hipMemcpyFromSymbol(&c, &counter_shadow, 8, 0, 2);   /* hipMemcpyDeviceToHost */
+    hipMemcpyFromSymbol(&s, &scale_shadow, 4, 0, 2);
+    puts("done");
+    return 0;
+}
+
 int main(int argc, char **argv) {
     if (argc != 3) return 2;
     void *module, *add, *a, *b, *c;
@@ -113,6 +169,7 @@ int main(int argc, char **argv) {
     hipMalloc(&a, 1024), hipMalloc(&b, 1024), hipMalloc(&c, 1024);
     int n = 256;
     void *args[] = {&a, &b, &c, &n};
+    if (getenv("FAKE_HIP_VARIABLES")) return variables(module, add, args, slurp(argv[2]));
     for (unsigned g = 2; g <= 4; g++) hipModuleLaunchKernel(add, g, 1, 1, 64, 1, 1, 0, 0, args, 0);
     struct { void *a, *b, *c; int n; } packed = {a, b, c, n};
     size_t size = sizeof packed;
@@ -121,7 +178,7 @@ int main(int argc, char **argv) {
     void *unknown[] = {0};
     hipModuleLaunchKernel(add, 1, 1, 1, 64, 1, 1, 0, 0, 0, unknown);
 
-    static struct { unsigned magic, version; const void *binary; void *unused; } wrapper = {0x48495046, 1, 0, 0};
+    static Wrapper wrapper = {0x48495046, 1, 0, 0};
     wrapper.binary = slurp(argv[2]);
     void **handle = __hipRegisterFatBinary(&wrapper);
     __hipRegisterFunction(handle, (const void *)stub_vector_add, "vector_add", "vector_add", -1u, 0, 0, 0, 0, 0);
