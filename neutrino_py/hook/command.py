@@ -109,7 +109,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 # The code between a kernel's PTX and its instrumented cubin: a change to any of it (a splicer
 # fix) must not reuse cubins the old code made.
-CUBIN_CODE = ("asm", "probe", "contract", "ops", "targets", "splice", "assemble", "image", "hook/engine")
+CUBIN_CODE = ("asm", "probe", "contract", "ops", "targets", "splice", "assemble", "image", "hook/engine",
+              "hook/engine_gcn")
 
 
 @functools.lru_cache(maxsize=1)
