@@ -44,14 +44,21 @@ def graph_trees():
     return [torch.stack(losses), *(p.detach() for p in m.parameters())]
 
 
+def _causal(b, h, q_index, k_index):
+    return q_index >= k_index
+
+
+def _distance_bias(score, b, h, q_index, k_index):
+    return score - (q_index - k_index).abs() * 0.01 * (h + 1)
+
+
 def flex_attention():
     from torch.nn.attention.flex_attention import create_block_mask, flex_attention as flex
     torch.manual_seed(0)
     b, h, s, d = 2, 4, 256, 64
     q, k, v = (torch.randn(b, h, s, d, device="cuda", dtype=torch.float16, requires_grad=True) for _ in range(3))
-    mask = create_block_mask(lambda b_, h_, qi, ki: qi >= ki, b, h, s, s)
-    out = torch.compile(flex)(q, k, v, score_mod=lambda sc, b_, h_, qi, ki: sc - (qi - ki).abs() * 0.01 * (h_ + 1),
-                              block_mask=mask)
+    mask = create_block_mask(_causal, b, h, s, s)
+    out = torch.compile(flex)(q, k, v, score_mod=_distance_bias, block_mask=mask)
     out.float().sum().backward()
     return [out.detach(), q.grad, k.grad, v.grad]
 
