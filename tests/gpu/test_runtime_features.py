@@ -8,6 +8,7 @@ Launches are bounded (--launches 3), so the traces stay small."""
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -28,6 +29,8 @@ def _command(program: str, root: Path) -> list[str]:
     if module is not None:
         pytest.importorskip(module)
         return [sys.executable, str(PROGRAMS / f"{program}.py")]
+    if shutil.which("nvcc") is None:
+        pytest.skip("nvcc not found (a CUDA toolkit builds the program)")
     binary = root / program
     if not binary.exists():
         subprocess.run(["nvcc", "-O2", "--extended-lambda", "-gencode", "arch=compute_90,code=[sm_90,compute_90]",
