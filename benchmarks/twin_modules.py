@@ -27,7 +27,7 @@ from benchmarks.common import (RESULTS, platform_info, ptxas_seconds, tool_origi
                                write_results)
 from neutrino_py import toolchain  # noqa: E402
 from neutrino_py.asm import parse_ptx  # noqa: E402
-from neutrino_py.asm.reach import twin_module  # noqa: E402
+from neutrino_py.asm.reach import reached, twin_module  # noqa: E402
 from neutrino_py.paths import probes_dir  # noqa: E402
 from neutrino_py.probe import load_file  # noqa: E402
 from neutrino_py.splice import instrument  # noqa: E402
@@ -66,7 +66,8 @@ def measure(name: str, text: str, probe_name: str, ptxas: Path) -> dict:
             continue
         arch = module.arch or "sm_90"
         whole += ptxas_seconds(ptxas, result.module.to_text(), arch)[1]
-        twin += ptxas_seconds(ptxas, twin_module(result.module, kernel).to_text(), arch)[1]
+        twin_text = twin_module(result.module, reached(result.module, kernel)).to_text()
+        twin += ptxas_seconds(ptxas, twin_text, arch)[1]
     return {"module": name, "probe": probe_name, "kernels": len(kernels), "whole_module_cpu_s": round(whole, 3),
             "twin_module_cpu_s": round(twin, 3), "ratio": round(whole / twin, 2) if twin else None}
 

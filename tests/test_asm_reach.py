@@ -235,14 +235,15 @@ def test_a_twin_keeps_the_functions_its_kernel_or_an_initialiser_reaches():
     """kern takes launched's address and calls vprintf; kernels[] names listed: those stay, with
     vprintf's declaration; other and the helper only it calls go, the helper's declaration too."""
     mod = parse_ptx(LAUNCHER)
-    twin = twin_module(mod, "kern")
+    twin = twin_module(mod, reached(mod, "kern"))
     assert _functions(twin) == ["vprintf", "listed", "launched", "kern"]
     assert [i for i in twin.items if not isinstance(i, ir.Function)] == \
         [i for i in mod.items if not isinstance(i, ir.Function)]
-    assert _functions(twin_module(mod, "other")) == ["vprintf", "helper", "listed", "other", "helper"]
+    assert _functions(twin_module(mod, reached(mod, "other"))) == \
+        ["vprintf", "helper", "listed", "other", "helper"]
     if PTXAS is not None:
         for name in ("kern", "other", "launched"):
-            cubin, _ = toolchain.ptxas_assemble(twin_module(mod, name).to_text(), "sm_90")
+            cubin, _ = toolchain.ptxas_assemble(twin_module(mod, reached(mod, name)).to_text(), "sm_90")
             assert cubin[:4] == b"\x7fELF"
 
 
@@ -257,7 +258,7 @@ def test_each_kernels_twin_module_of_a_corpus_module_assembles_alone(path):
     mod = parse_ptx(path.read_text(), file=str(path))
     arch = mod.arch or "sm_90"
     for fn in mod.kernels():
-        twin = twin_module(mod, fn.name)
+        twin = twin_module(mod, reached(mod, fn.name))
         kept = {k.name for k in twin.kernels()}
         assert fn.name in kept and kept <= reached(mod, fn.name).functions | _initialised(mod)
         assert _declared(twin) == _declared(mod)

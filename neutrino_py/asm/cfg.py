@@ -62,7 +62,7 @@ def basic_blocks(body: list[ir.Statement]) -> list[ir.BasicBlock]:
             labels.append(s.name)
             placed[id(s)] = len(blocks)
         elif kind is directive and s.name == "branchtargets" and last_label:
-            branch_tables[last_label] = [t.strip() for t in s.args.split(",")]
+            branch_tables[last_label] = table_labels(s)
     close()
 
     where = {name: b.index for b in blocks for name in b.labels}
@@ -93,6 +93,11 @@ def basic_blocks(body: list[ir.Statement]) -> list[ir.BasicBlock]:
     return blocks
 
 
+def table_labels(table: ir.Directive) -> list[str]:
+    """The labels a ``.branchtargets`` directive lists, in order."""
+    return [t.strip() for t in table.args.split(",")]
+
+
 def jump_targets(stmts: list[ir.Statement]) -> set[str] | None:
     """The labels a branch may jump to: ``bra`` targets and the names of ``.branchtargets``
     lists; None where one may jump to any (a ``brx`` through a table not found here)."""
@@ -109,7 +114,7 @@ def jump_targets(stmts: list[ir.Statement]) -> set[str] | None:
             elif s.opcode == "brx":
                 jumps.append([o.name for o in s.operands if isinstance(o, ir.Symbol)])
         elif kind is ir.Directive and s.name == "branchtargets":
-            named.update(t.strip() for t in s.args.split(","))
+            named.update(table_labels(s))
             if i and type(stmts[i - 1]) is ir.Label:
                 tables.add(stmts[i - 1].name)
     if any(tables.isdisjoint(names) for names in jumps):

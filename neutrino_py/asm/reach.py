@@ -96,14 +96,14 @@ def reached(module: ir.Module, kernel: str) -> Reached:
                     for item in module.items if isinstance(item, ir.VarDecl) and item.name in named])
 
 
-def twin_module(module: ir.Module, kernel: str) -> ir.Module:
-    """`module` less the functions that neither `kernel` nor a variable's initialiser reaches
-    (their declarations too; those of functions defined elsewhere, `vprintf`, stay), sharing its
-    items: what the twin is assembled from. Every variable stays (a variable costs no code), so
-    every function an initialiser names does too."""
-    roots = [kernel] + [name for item in module.items if isinstance(item, ir.VarDecl)
-                        for name in _names(item.init)]
-    keep = _walk(module, roots)[0]
+def twin_module(module: ir.Module, found: Reached) -> ir.Module:
+    """`module` less the functions that neither its kernel (`found`: what it reaches) nor a
+    variable's initialiser reaches (their declarations too; those of functions defined
+    elsewhere, `vprintf`, stay), sharing its items: what the twin is assembled from. Every
+    variable stays (a variable costs no code), so every function an initialiser names does too."""
+    initialised = [name for item in module.items if isinstance(item, ir.VarDecl)
+                   for name in _names(item.init)]
+    keep = found.functions | _walk(module, initialised)[0]
     dropped = {f.name for f in module.functions()} - keep
     return ir.Module([item for item in module.items
                       if not isinstance(item, ir.Function) or item.name not in dropped], module.file)

@@ -324,13 +324,14 @@ class Engine:
                 nparams = len(function.params)
                 offsets, end = ir.param_layout(function.params)
                 function.body              # parsed on first access: count it as parsing
-                variables = tuple((v.name, v.writable) for v in reached(module, name).variables)
+                found = reached(module, name)
+                variables = tuple((v.name, v.writable) for v in found.variables)
             with self._timed("splice"):
                 result = instrument(module, self.program, kernels=f"^{re.escape(name)}$")
                 manifest = result.manifests[name]
                 manifest = manifest.to_json() if hasattr(manifest, "to_json") else dict(manifest)
             with self._timed("print"):
-                twin = twin_module(result.module, name)     # the other kernels left out
+                twin = twin_module(result.module, found)    # the other kernels left out
                 text = twin.to_text()
             target = module.arch if module.arch and module.arch.startswith(f"sm_{arch}") else f"sm_{arch}"
             with self._timed("assemble"):

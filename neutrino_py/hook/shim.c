@@ -153,8 +153,9 @@ static int load_twin(struct nt_func *f, const void *bytes, size_t size) {
 /* A variable's address and bytes in the current context: of a library (`library`: a kernel found
  * with cuLibraryGetKernel, and every twin) or a module. 0 where the driver does not know it. */
 static int global_of(void *owner, int library, const char *name, CUdeviceptr *p, size_t *n) {
-    CUresult (*get)(CUdeviceptr *, size_t *, void *, const char *) =
-        nt_real_dlsym(libcuda(), library ? "cuLibraryGetGlobal" : "cuModuleGetGlobal_v2");
+    static void *getters[2];              /* a module's, a library's */
+    CUresult (*get)(CUdeviceptr *, size_t *, void *, const char *) = library
+        ? nt_real_once(&getters[1], "cuLibraryGetGlobal") : nt_real_once(&getters[0], "cuModuleGetGlobal_v2");
     return owner && get && get(p, n, owner, name) == 0;
 }
 

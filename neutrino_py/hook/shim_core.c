@@ -113,9 +113,17 @@ NT_API void *dlsym(void *handle, const char *name) {
     return p == h->real || p == h->wrapper ? h->wrapper : p;
 }
 
+void *nt_real_once(void **slot, const char *name) {
+    void *p = __atomic_load_n(slot, __ATOMIC_ACQUIRE);
+    if (!p && nt_rt.library()) {
+        p = nt_real_dlsym(nt_rt.library(), name);
+        __atomic_store_n(slot, p, __ATOMIC_RELEASE);
+    }
+    return p;
+}
+
 void *nt_call(int id) {
-    if (!calls[id] && nt_rt.library()) calls[id] = nt_real_dlsym(nt_rt.library(), nt_rt.calls[id]);
-    return calls[id];
+    return nt_real_once(&calls[id], nt_rt.calls[id]);
 }
 #define CALL(id, type, ...) (nt_call(NT_##id) ? ((type)nt_call(NT_##id))(__VA_ARGS__) : 1)
 

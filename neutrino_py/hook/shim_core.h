@@ -124,6 +124,8 @@ struct nt_runtime {
 extern const struct nt_runtime nt_rt;        /* defined by each shim */
 
 void *nt_real_dlsym(void *handle, const char *name);
+/* The runtime library's `name`, looked up once into `*slot` (calls made on the launch path). */
+void *nt_real_once(void **slot, const char *name);
 /* Entry points fetched by name: the core exports dlsym(), which answers a hooked name with the
  * wrapper (the program's own handle on the runtime gives the real one); a runtime's
  * GetProcAddress wrapper hands its answer to nt_swap (`suffix`: a variant the flags asked for,

@@ -177,7 +177,8 @@ static int load_twin(struct nt_func *f, const void *bytes, size_t size) {
 /* A module variable's address and bytes (hipModuleGetGlobal); 0 where the runtime does not know
  * it there. */
 static int global_of(void *module, const char *name, void **p, size_t *n) {
-    hipError_t (*get)(void **, size_t *, hipModule_t, const char *) = nt_real_dlsym(libhip(), "hipModuleGetGlobal");
+    static void *lookup;
+    hipError_t (*get)(void **, size_t *, hipModule_t, const char *) = nt_real_once(&lookup, "hipModuleGetGlobal");
     return module && get && get(p, n, module, name) == 0;
 }
 
@@ -197,8 +198,9 @@ static int program_global(const struct nt_func *f, const char *name, void **p, s
     for (struct registered_var *v = registered_vars; v && !shadow; v = v->next)
         if (v->modules == f->owner && strcmp(v->name, name) == 0) shadow = v->shadow;
     pthread_mutex_unlock(&vars_lock);
-    hipError_t (*address)(void **, const void *) = nt_real_dlsym(libhip(), "hipGetSymbolAddress");
-    hipError_t (*size)(size_t *, const void *) = nt_real_dlsym(libhip(), "hipGetSymbolSize");
+    static void *lookups[2];
+    hipError_t (*address)(void **, const void *) = nt_real_once(&lookups[0], "hipGetSymbolAddress");
+    hipError_t (*size)(size_t *, const void *) = nt_real_once(&lookups[1], "hipGetSymbolSize");
     return shadow && address && size && address(p, shadow) == 0 && size(n, shadow) == 0;
 }
 

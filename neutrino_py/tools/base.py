@@ -222,22 +222,20 @@ def exact_sum(column: np.ndarray, weights: np.ndarray | None = None) -> int:
     small numbers in NumPy's own sum. A float column sums its finite values; booleans count.
     `weights` (0 to 32 per row: the active lanes of warp-level records,
     `maps.lanes.active_lanes`) counts each row that many times."""
-    if weights is not None:
-        w = np.asarray(weights, np.int64)
-        if column.dtype.kind == "f":
-            return exact_sum(column * w)
-        if column.dtype.kind not in "iu" or column.dtype.itemsize < 8:
-            return int((column.astype(np.int64) * w).sum())
-        halves = ((column >> np.array(32, column.dtype), 32),       # each within 32 bits, times w
-                  (column & np.array(0xFFFFFFFF, column.dtype), 0))
-        return sum(int((h.astype(np.int64) * w).sum()) << shift for h, shift in halves)
+    w = None if weights is None else np.asarray(weights, np.int64)
     if column.dtype.kind == "f":
+        column = column if w is None else column * w
         return int(column[np.isfinite(column)].sum(dtype=np.float64))
     if column.dtype.kind not in "iu" or column.dtype.itemsize < 8:
+        if w is not None:
+            return int((column.astype(np.int64) * w).sum())
         return int(column.sum(dtype=np.int64 if column.dtype.kind in "bi" else np.uint64))
-    signed = column.dtype.kind == "i"
-    low = (column & np.array(0xFFFFFFFF, column.dtype)).sum(dtype=np.uint64)
-    high = (column >> np.array(32, column.dtype)).sum(dtype=np.int64 if signed else np.uint64)
+    low = column & np.array(0xFFFFFFFF, column.dtype)       # each half within 32 bits
+    high = column >> np.array(32, column.dtype)
+    if w is None:
+        low, high = low.sum(dtype=np.uint64), high.sum(dtype=high.dtype)
+    else:
+        low, high = (low.astype(np.int64) * w).sum(), (high.astype(np.int64) * w).sum()
     return (int(high) << 32) + int(low)
 
 

@@ -24,9 +24,9 @@ from neutrino_py.targets import holes, memo, templates
 # Prefixes of the registers, labels and appended params the instrumentation makes in a kernel:
 # `{}` is empty where no name of the kernel or module starts with that prefix, else the first
 # number that makes one none starts with (`free_prefix`).
-REG_PREFIXES, LABEL_PREFIXES, PARAM_PREFIXES = "%nt{}_", "$nt{}_L", "__nt{}_"
+REG_PREFIXES, LABEL_PREFIXES = "%nt{}_", "$nt{}_L"
+PARAM_PREFIXES = PARAM_PREFIX[:-1] + "{}_"             # the contract's "__nt_": "__nt{}_"
 PREFIX, LABEL_PREFIX = REG_PREFIXES.format(""), LABEL_PREFIXES.format("")
-assert PARAM_PREFIXES.format("") == PARAM_PREFIX
 # register type -> name stem after the prefix (declared as `.reg .<type> %nt_<stem><N>;`)
 STEMS = {"u32": "r", "u64": "rd", "s32": "s", "s64": "sd", "f32": "f", "f64": "fd", "pred": "p"}
 # The `sm_XX` number of a module that declares no older target: every instruction available.
